@@ -1,0 +1,132 @@
+// The demo platform as a Fastify instance: createApp() is used by main.ts and by tests (inject or
+// listen on port 0). Route files are listed once in ROUTE_MODULES.
+import { resolve, join } from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { CaptchaStore, SmsStore } from './codes.ts';
+import type { AppConfig, AppContext } from './context.ts';
+import './context.ts';
+import { closeDatabase, openDatabase } from './db.ts';
+import { installFaults } from './faults.ts';
+import { fail, failWith, type RouteModule } from './http.ts';
+import { t } from './messages.ts';
+import { installRequestLog, pathOf } from './request-log.ts';
+import { pruneNonces, verifySignature } from './signing.ts';
+import { installStatic } from './static.ts';
+import { pruneTokens } from './tokens.ts';
+
+/** Every route file; adding a domain is one line here. */
+const ROUTE_MODULES: Array<Promise<RouteModule>> = [
+  import('./routes/auth.ts'),
+  import('./routes/admin.ts'),
+  import('./routes/current-user.ts'),
+  import('./routes/custom-data.ts'),
+];
+
+export interface AppOptions {
+  /** Data folder (ATRIUM_DATA); holds atrium.db and upload/. */
+  dataDir: string;
+  staticDir?: string | null;
+  embedDir?: string | null;
+  fixedCaptcha?: string | null;
+  faults?: boolean;
+  tokenTtlSeconds?: number;
+  /** Where log lines go; stdout by default. */
+  log?: (line: string) => void;
+}
+
+const HOUSEKEEPING_MS = 60_000;
+/** The largest JSON body any call needs (custom data values are capped well below). */
+const BODY_LIMIT = 2 * 1024 * 1024;
+
+export async function createApp(options: AppOptions): Promise<FastifyInstance> {
+  const dataDir = resolve(options.dataDir);
+  const config: AppConfig = {
+    dataDir,
+    uploadDir: join(dataDir, 'upload'),
+    staticDir: options.staticDir ? resolve(options.staticDir) : null,
+    embedDir: options.embedDir ? resolve(options.embedDir) : null,
+    fixedCaptcha: options.fixedCaptcha ? options.fixedCaptcha : null,
+    faults: options.faults ?? false,
+    tokenTtlMs: Math.max(1, options.tokenTtlSeconds ?? 3600) * 1000,
+  };
+  const modules = await Promise.all(ROUTE_MODULES);
+  const db = await openDatabase(dataDir, config.uploadDir, modules.flatMap((m) => m.migrations ?? []));
+  for (const m of modules) await m.seed?.(db);
+
+  const ctx: AppContext = {
+    db,
+    config,
+    log: options.log ?? ((line) => console.log(line)),
+    captchas: new CaptchaStore(config.fixedCaptcha),
+    sms: new SmsStore(config.fixedCaptcha),
+  };
+
+  const app = Fastify({ logger: false, bodyLimit: BODY_LIMIT, forceCloseConnections: true });
+  app.decorate('atrium', ctx);
+  app.decorateRequest('user', null);
+  app.decorateRequest('rawBody', undefined);
+  app.decorateRequest('envelopeCode', undefined);
+  app.decorateRequest('token', null);
+
+  // The signature covers the exact bytes sent, so the JSON parser keeps the text it parsed.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body as string;
+    request.rawBody = text;
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text, (key, value: unknown) => (key === '__proto__' ? undefined : value)));
+    } catch {
+      const error = new Error('invalid JSON body') as FastifyError;
+      (error as { code: string }).code = 'ATRIUM_INVALID_JSON';
+      error.statusCode = 400;
+      done(error, undefined);
+    }
+  });
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyMultipart, { limits: { fileSize: 50 * 1024 * 1024, files: 1, fields: 20 } });
+
+  app.addHook('onRequest', async (request) => {
+    const token = request.headers['access-token'];
+    request.token = typeof token === 'string' && token.trim() !== '' ? token.trim() : null;
+  });
+  installRequestLog(app);
+  if (config.faults) installFaults(app);
+  app.addHook('preValidation', verifySignature);
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    switch (error.code) {
+      case 'ATRIUM_INVALID_JSON':
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+        return reply.code(200).send(failWith(request, 'validate.json'));
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+        return reply.code(413).send(failWith(request, 'server.tooLarge'));
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+        return reply.code(415).send(failWith(request, 'server.unsupported'));
+    }
+    if (error.statusCode && error.statusCode < 500) return reply.code(error.statusCode).send(fail(error.message));
+    ctx.log(`error ${request.method} ${pathOf(request.url)}: ${error.name}: ${error.message}`);
+    return reply.code(500).send(fail(t(request, 'server.error')));
+  });
+
+  for (const m of modules) await app.register(m.default);
+  await installStatic(app);
+
+  const housekeeping = setInterval(() => {
+    const now = Date.now();
+    pruneNonces(ctx, now);
+    pruneTokens(ctx, now);
+    ctx.captchas.prune(now);
+    ctx.sms.prune(now);
+  }, HOUSEKEEPING_MS);
+  housekeeping.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(housekeeping);
+    closeDatabase(db);
+  });
+
+  return app;
+}

@@ -1,0 +1,53 @@
+// What every route file reaches through `app.atrium`: the database, the configuration and the
+// short-lived stores (captchas, SMS codes). Also types the request fields the platform adds.
+import type { CaptchaStore, SmsStore } from './codes.ts';
+import type { Db } from './db.ts';
+
+export interface AppConfig {
+  dataDir: string;
+  uploadDir: string;
+  /** Folder of the built front end, or null when there is none (tests without a build). */
+  staticDir: string | null;
+  /** Folder of the embedding demo pages, or null. */
+  embedDir: string | null;
+  /** When set, every captcha and SMS code equals it (tests and demos). */
+  fixedCaptcha: string | null;
+  /** Enables the test-only fault switch and request recorder. */
+  faults: boolean;
+  tokenTtlMs: number;
+}
+
+export interface SessionUser {
+  id: number;
+  tenantId: number;
+  username: string;
+  name: string;
+  superAdmin: boolean;
+  menus: Set<string>;
+  elements: Set<string>;
+}
+
+export interface AppContext {
+  db: Db;
+  config: AppConfig;
+  /** One line to the server log (stdout by default). Never pass tokens, passwords or codes, except the simulated SMS. */
+  log: (line: string) => void;
+  captchas: CaptchaStore;
+  sms: SmsStore;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    atrium: AppContext;
+  }
+  interface FastifyRequest {
+    /** Set by requireUser; read it through userOf(). */
+    user: SessionUser | null;
+    /** The exact JSON body text, kept because the signature covers the bytes the client sent. */
+    rawBody: string | undefined;
+    /** The envelope code of the answer, for the request log. */
+    envelopeCode: number | undefined;
+    /** The access token the request carried (header, or ?token= on /jwt/user), never logged. */
+    token: string | null;
+  }
+}

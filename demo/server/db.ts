@@ -1,0 +1,213 @@
+// The embedded database (node:sqlite): numbered migrations, first-start seed, and small helpers.
+// Every table that holds tenant data carries tenant_id, and every query on it filters by it.
+import { mkdirSync, existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { ELEMENT_CODES } from '../../shared/api/menu-seed.ts';
+import { hashPassword } from './passwords.ts';
+
+export type Db = DatabaseSync;
+
+/** One schema step. Ids are '<domain>/<number>' so route files can bring their own tables. */
+export interface Migration {
+  id: string;
+  sql: string;
+}
+
+const CORE_MIGRATIONS: Migration[] = [
+  {
+    id: 'core/001',
+    sql: `
+      CREATE TABLE tenant (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL,
+        type TEXT NOT NULL CHECK (type IN ('enterprise', 'personal')),
+        sms_enabled INTEGER NOT NULL DEFAULT 0,
+        main_logo TEXT NOT NULL DEFAULT '',
+        small_logo TEXT NOT NULL DEFAULT '',
+        is_default INTEGER NOT NULL DEFAULT 0
+      );
+      CREATE TABLE role (
+        id INTEGER PRIMARY KEY,
+        tenant_id INTEGER NOT NULL REFERENCES tenant(id),
+        code TEXT NOT NULL,
+        name TEXT NOT NULL,
+        super_admin INTEGER NOT NULL DEFAULT 0,
+        UNIQUE (tenant_id, code)
+      );
+      CREATE TABLE role_menu (
+        role_id INTEGER NOT NULL REFERENCES role(id) ON DELETE CASCADE,
+        menu_code TEXT NOT NULL,
+        PRIMARY KEY (role_id, menu_code)
+      );
+      CREATE TABLE role_element (
+        role_id INTEGER NOT NULL REFERENCES role(id) ON DELETE CASCADE,
+        element_code TEXT NOT NULL,
+        PRIMARY KEY (role_id, element_code)
+      );
+      CREATE TABLE user (
+        id INTEGER PRIMARY KEY,
+        tenant_id INTEGER NOT NULL REFERENCES tenant(id),
+        username TEXT NOT NULL UNIQUE,
+        password_hash TEXT NOT NULL,
+        name TEXT NOT NULL,
+        phone TEXT NOT NULL DEFAULT '',
+        email TEXT NOT NULL DEFAULT '',
+        description TEXT NOT NULL DEFAULT '',
+        avatar TEXT NOT NULL DEFAULT '',
+        status TEXT NOT NULL DEFAULT 'normal'
+      );
+      CREATE UNIQUE INDEX user_phone ON user(phone) WHERE phone <> '';
+      CREATE TABLE user_role (
+        user_id INTEGER NOT NULL REFERENCES user(id) ON DELETE CASCADE,
+        role_id INTEGER NOT NULL REFERENCES role(id) ON DELETE CASCADE,
+        PRIMARY KEY (user_id, role_id)
+      );
+      CREATE TABLE token (
+        hash TEXT PRIMARY KEY,
+        user_id INTEGER NOT NULL REFERENCES user(id) ON DELETE CASCADE,
+        tenant_id INTEGER NOT NULL,
+        created_at INTEGER NOT NULL,
+        expires_at INTEGER NOT NULL
+      );
+      CREATE INDEX token_expiry ON token(expires_at);
+      CREATE TABLE custom_data (
+        id INTEGER PRIMARY KEY,
+        tenant_id INTEGER NOT NULL REFERENCES tenant(id),
+        user_id INTEGER NOT NULL REFERENCES user(id) ON DELETE CASCADE,
+        custom_key TEXT NOT NULL,
+        custom_value TEXT NOT NULL,
+        version INTEGER NOT NULL DEFAULT 1,
+        updated_at INTEGER NOT NULL,
+        UNIQUE (tenant_id, user_id, custom_key)
+      );
+      CREATE TABLE seen_nonce (
+        nonce TEXT PRIMARY KEY,
+        seen_at INTEGER NOT NULL
+      );
+      CREATE INDEX seen_nonce_time ON seen_nonce(seen_at);
+    `,
+  },
+];
+
+/** Runs fn inside one transaction: all of it lands, or none of it. */
+export function tx<T>(db: Db, fn: () => T): T {
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    const result = fn();
+    db.exec('COMMIT');
+    return result;
+  } catch (error) {
+    db.exec('ROLLBACK');
+    throw error;
+  }
+}
+
+function migrate(db: Db, migrations: Migration[]): void {
+  db.exec('CREATE TABLE IF NOT EXISTS schema_migration (id TEXT PRIMARY KEY, applied_at INTEGER NOT NULL)');
+  const applied = new Set((db.prepare('SELECT id FROM schema_migration').all() as Array<{ id: string }>).map((r) => r.id));
+  for (const migration of migrations) {
+    if (applied.has(migration.id)) continue;
+    tx(db, () => {
+      db.exec(migration.sql);
+      db.prepare('INSERT INTO schema_migration (id, applied_at) VALUES (?, ?)').run(migration.id, Date.now());
+    });
+  }
+}
+
+const OPERATOR_MENUS = ['MonitorOPS', 'alarmManager', 'alarmSearch', 'videoGroup', 'linkManage', 'quickScene', 'devCard'];
+const OPERATOR_ELEMENTS = ['video:play', 'progress:view'];
+
+function logoSvg(text: string, width: number, height: number): string {
+  // Plain shapes and text only: uploads are served with a CSP that forbids everything else anyway.
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
+    `<rect width="${width}" height="${height}" rx="4" fill="#409EFF"/>` +
+    `<text x="${width / 2}" y="${height / 2 + 6}" font-family="sans-serif" font-size="${Math.min(18, height - 8)}" fill="#fff" text-anchor="middle">${text}</text></svg>`;
+}
+
+function writeSeedLogos(uploadDir: string): void {
+  const dir = join(uploadDir, 'logo');
+  mkdirSync(dir, { recursive: true });
+  const files: Record<string, string> = {
+    'demo-main.svg': logoSvg('Demo Building Co.', 220, 50),
+    'demo-small.svg': logoSvg('D', 25, 25),
+    'second-main.svg': logoSvg('Second Tenant Ltd.', 220, 50),
+    'second-small.svg': logoSvg('S', 25, 25),
+  };
+  for (const [name, svg] of Object.entries(files)) {
+    const path = join(dir, name);
+    if (!existsSync(path)) writeFileSync(path, svg);
+  }
+}
+
+async function seed(db: Db, uploadDir: string): Promise<void> {
+  writeSeedLogos(uploadDir);
+  const has = db.prepare('SELECT COUNT(*) AS n FROM tenant').get() as { n: number };
+  if (has.n > 0) return;
+  const [adminHash, operatorHash, viewerHash, admin2Hash] = await Promise.all(
+    ['admin123', 'operator123', 'viewer123', 'admin123'].map((p) => hashPassword(p)),
+  );
+  tx(db, () => {
+    const tenant = db.prepare('INSERT INTO tenant (id, name, type, sms_enabled, main_logo, small_logo, is_default) VALUES (?, ?, ?, ?, ?, ?, ?)');
+    tenant.run(1, 'Demo Building Co.', 'enterprise', 1, '/upload/logo/demo-main.svg', '/upload/logo/demo-small.svg', 1);
+    tenant.run(2, 'Second Tenant Ltd.', 'enterprise', 0, '/upload/logo/second-main.svg', '/upload/logo/second-small.svg', 0);
+
+    const role = db.prepare('INSERT INTO role (tenant_id, code, name, super_admin) VALUES (?, ?, ?, ?)');
+    const roleMenu = db.prepare('INSERT INTO role_menu (role_id, menu_code) VALUES (?, ?)');
+    const roleElement = db.prepare('INSERT INTO role_element (role_id, element_code) VALUES (?, ?)');
+    const superRole1 = Number(role.run(1, 'tenantSuperAdmin', 'Tenant super admin', 1).lastInsertRowid);
+    const operatorRole = Number(role.run(1, 'operator', 'Operator', 0).lastInsertRowid);
+    const viewerRole = Number(role.run(1, 'viewer', 'Viewer', 0).lastInsertRowid);
+    const superRole2 = Number(role.run(2, 'tenantSuperAdmin', 'Tenant super admin', 1).lastInsertRowid);
+    for (const code of OPERATOR_MENUS) roleMenu.run(operatorRole, code);
+    for (const code of OPERATOR_ELEMENTS) roleElement.run(operatorRole, code);
+    roleMenu.run(viewerRole, 'alarmSearch');
+    // Super admin roles hold every right through their flag; listing the elements keeps the tables honest.
+    for (const code of ELEMENT_CODES) {
+      roleElement.run(superRole1, code);
+      roleElement.run(superRole2, code);
+    }
+
+    const user = db.prepare(
+      'INSERT INTO user (tenant_id, username, password_hash, name, phone, email, description) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    );
+    const userRole = db.prepare('INSERT INTO user_role (user_id, role_id) VALUES (?, ?)');
+    const users: Array<[number, string, string, string, string, string, string, number]> = [
+      [1, 'admin', adminHash!, 'Demo Admin', '13800000001', 'admin@demo-building.example', 'Tenant super admin', superRole1],
+      [1, 'operator', operatorHash!, 'Olivia Operator', '13800000002', 'operator@demo-building.example', 'Control room operator', operatorRole],
+      [1, 'viewer', viewerHash!, 'Victor Viewer', '13800000003', 'viewer@demo-building.example', 'Alarm viewer', viewerRole],
+      [2, 'admin2', admin2Hash!, 'Second Admin', '13900000001', 'admin@second-tenant.example', 'Tenant super admin', superRole2],
+    ];
+    for (const [tenantId, username, hash, name, phone, email, description, roleId] of users) {
+      const id = Number(user.run(tenantId, username, hash, name, phone, email, description).lastInsertRowid);
+      userRole.run(id, roleId);
+    }
+  });
+}
+
+/**
+ * Opens (creating if needed) ATRIUM_DATA/atrium.db, applies the core migrations and then the route
+ * files' own, and seeds an empty database with the demo tenants and accounts.
+ */
+export async function openDatabase(dataDir: string, uploadDir: string, extra: Migration[] = []): Promise<Db> {
+  mkdirSync(dataDir, { recursive: true });
+  const db = new DatabaseSync(join(dataDir, 'atrium.db'));
+  db.exec('PRAGMA journal_mode = WAL');
+  // NORMAL is durable against a crash of this process in WAL mode; only power loss can lose the last commit.
+  db.exec('PRAGMA synchronous = NORMAL');
+  db.exec('PRAGMA foreign_keys = ON');
+  db.exec('PRAGMA busy_timeout = 5000');
+  const ids = new Set<string>();
+  for (const m of [...CORE_MIGRATIONS, ...extra]) {
+    if (ids.has(m.id)) throw new Error(`duplicate migration id ${m.id}`);
+    ids.add(m.id);
+  }
+  migrate(db, [...CORE_MIGRATIONS, ...extra]);
+  await seed(db, uploadDir);
+  return db;
+}
+
+export function closeDatabase(db: Db): void {
+  db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+  db.close();
+}

@@ -1,0 +1,45 @@
+// Entry of the demo platform: `node demo/server/main.ts`. Configuration comes from the environment.
+import { existsSync } from 'node:fs';
+import { createApp } from './app.ts';
+
+const env = process.env;
+const port = Number(env.PORT ?? 8080);
+const ttl = Number(env.ATRIUM_TOKEN_TTL ?? 3600);
+
+if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
+if (!Number.isFinite(ttl) || ttl <= 0) throw new Error(`ATRIUM_TOKEN_TTL must be a positive number of seconds, got ${env.ATRIUM_TOKEN_TTL}`);
+
+const staticDir = env.ATRIUM_STATIC ?? 'dist';
+const faults = env.ATRIUM_FAULTS === '1';
+
+const app = await createApp({
+  dataDir: env.ATRIUM_DATA ?? '.data',
+  staticDir,
+  embedDir: 'demo/embed',
+  fixedCaptcha: env.ATRIUM_FIXED_CAPTCHA ?? null,
+  faults,
+  tokenTtlSeconds: ttl,
+});
+
+await app.listen({ port, host: env.HOST ?? '0.0.0.0' });
+const address = app.server.address();
+const actualPort = typeof address === 'object' && address ? address.port : port;
+console.log(`Atrium demo platform on http://localhost:${actualPort}`);
+if (!existsSync(staticDir)) console.log(`(no front-end build in ${staticDir}: run npm run build to serve the console)`);
+if (faults) console.log('(test fault switch enabled: ATRIUM_FAULTS=1)');
+
+let closing = false;
+async function shutdown(signal: string): Promise<void> {
+  if (closing) return;
+  closing = true;
+  console.log(`${signal}: shutting down`);
+  try {
+    await app.close();
+    process.exit(0);
+  } catch (error) {
+    console.error(error);
+    process.exit(1);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

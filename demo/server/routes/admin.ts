@@ -1,0 +1,55 @@
+// The signed-in user's rights (front/info) and the tenant's name and logos (tenant/detail).
+import type { FastifyPluginAsync } from 'fastify';
+import { ELEMENT_CODES, MENU_SEED } from '../../../shared/api/menu-seed.ts';
+import type { MenuItem, TenantDetail, UserInfo } from '../../../shared/api/types.ts';
+import { ok, requireUser, userOf } from '../http.ts';
+import { langOf } from '../messages.ts';
+import { findSession } from '../tokens.ts';
+
+interface TenantRow {
+  id: number;
+  name: string;
+  main_logo: string;
+  small_logo: string;
+}
+
+const plugin: FastifyPluginAsync = async (app) => {
+  const ctx = app.atrium;
+  const userRow = ctx.db.prepare('SELECT description, avatar FROM user WHERE id = ? AND tenant_id = ?');
+  const tenantById = ctx.db.prepare('SELECT id, name, main_logo, small_logo FROM tenant WHERE id = ?');
+  const defaultTenant = ctx.db.prepare('SELECT id, name, main_logo, small_logo FROM tenant WHERE is_default = 1 ORDER BY id LIMIT 1');
+
+  app.get('/api/admin/user/front/info', { preHandler: requireUser }, async (request) => {
+    const user = userOf(request);
+    const row = userRow.get(user.id, user.tenantId) as { description: string; avatar: string } | undefined;
+    const lang = langOf(request);
+    const menus: MenuItem[] = MENU_SEED.filter((m) => user.menus.has(m.code)).map((m) => ({
+      code: m.code,
+      menu: m[lang],
+      icon: m.icon,
+      uri: m.uri,
+      parentCode: m.parentCode,
+    }));
+    return ok<UserInfo>({
+      id: user.id,
+      username: user.username,
+      name: user.name,
+      description: row?.description ?? '',
+      tenantId: user.tenantId,
+      type: user.superAdmin ? 'superAdmin' : 'user',
+      avatar: row?.avatar ?? '',
+      menus,
+      elements: ELEMENT_CODES.filter((code) => user.elements.has(code)).map((code) => ({ code })),
+    });
+  });
+
+  // Public: the login page shows the default tenant's name and logo before anyone signs in.
+  app.get('/api/admin/tenant/detail', async (request) => {
+    const user = request.token ? findSession(ctx, request.token) : null;
+    const tenant = (user ? tenantById.get(user.tenantId) : defaultTenant.get()) as TenantRow | undefined;
+    const list: TenantDetail[] = tenant ? [{ id: tenant.id, name: tenant.name, logoUrl: `${tenant.main_logo};${tenant.small_logo}` }] : [];
+    return ok(list);
+  });
+};
+
+export default plugin;

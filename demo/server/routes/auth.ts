@@ -1,0 +1,115 @@
+// Sign-in and session calls (SPEC §7 "Login and session"): /jwt/* (unsigned) and the SMS code call.
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { JwtUser, LoginPayload, LoginResponse } from '../../../shared/api/types.ts';
+import { failWith, ok, rule, validBody, validQuery } from '../http.ts';
+import { DUMMY_HASH, verifyPassword } from '../passwords.ts';
+import { findSession, issueToken, refreshToken, revokeToken } from '../tokens.ts';
+
+export const CAPTCHA_COOKIE = 'atrium_captcha';
+
+interface LoginUserRow {
+  id: number;
+  tenant_id: number;
+  password_hash: string;
+  status: string;
+  sms_enabled: number;
+}
+
+const USER_BY = (column: 'username' | 'phone'): string =>
+  `SELECT u.id, u.tenant_id, u.password_hash, u.status, t.sms_enabled FROM user u JOIN tenant t ON t.id = u.tenant_id WHERE u.${column} = ?`;
+
+const tokenAnswer = (token: string): LoginResponse => ({ token, token_type: 'bearer' });
+
+const plugin: FastifyPluginAsync = async (app) => {
+  const ctx = app.atrium;
+  const byUsername = ctx.db.prepare(USER_BY('username'));
+  const byPhone = ctx.db.prepare(USER_BY('phone'));
+
+  const expired = (request: FastifyRequest) => failWith(request, 'auth.sessionExpired', undefined, 40101);
+
+  app.get('/jwt/captcha', async (request, reply) => {
+    const { id, svg } = ctx.captchas.create();
+    return reply
+      .setCookie(CAPTCHA_COOKIE, id, { path: '/jwt', httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https', maxAge: 300 })
+      .header('Cache-Control', 'no-store')
+      .type('image/svg+xml')
+      .send(svg);
+  });
+
+  app.post<{ Body: LoginPayload }>(
+    '/jwt/token',
+    {
+      preHandler: validBody<LoginPayload>({
+        model: [rule.required, rule.oneOf('password', 'sms')],
+        username: [rule.required, rule.text(1, 64)],
+        password: [rule.requiredIf((b) => b.model === 'password'), rule.text(1, 128)],
+        verifyCode: [rule.required, rule.text(1, 32)],
+      }),
+    },
+    async (request, reply) => {
+      const { model, password, verifyCode } = request.body;
+      const username = request.body.username.trim();
+
+      if (model === 'password') {
+        const cookie = request.cookies[CAPTCHA_COOKIE];
+        reply.clearCookie(CAPTCHA_COOKIE, { path: '/jwt' });
+        // With ATRIUM_FIXED_CAPTCHA a client that never fetched an image (API tests) may send the fixed answer.
+        const fixed = ctx.config.fixedCaptcha;
+        const captchaOk = cookie
+          ? ctx.captchas.take(cookie, verifyCode)
+          : fixed !== null && verifyCode.trim().toLowerCase() === fixed.toLowerCase();
+        if (!captchaOk) return failWith(request, 'auth.invalidCode');
+        const user = byUsername.get(username) as LoginUserRow | undefined;
+        const matches = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
+        if (!user || !matches) return failWith(request, 'auth.wrongPassword');
+        if (user.status !== 'normal') return failWith(request, 'auth.invalidUser');
+        return tokenAnswer(issueToken(ctx, user.id, user.tenant_id));
+      }
+
+      const user = byPhone.get(username) as LoginUserRow | undefined;
+      if (!user) return failWith(request, 'auth.phoneOrCode');
+      if (user.sms_enabled !== 1) return failWith(request, 'auth.smsDisabled');
+      if (!ctx.sms.verify(username, verifyCode)) return failWith(request, 'auth.phoneOrCode');
+      if (user.status !== 'normal') return failWith(request, 'auth.invalidUser');
+      return tokenAnswer(issueToken(ctx, user.id, user.tenant_id));
+    },
+  );
+
+  app.post('/jwt/invalid', async (request) => {
+    if (request.token) revokeToken(ctx, request.token);
+    return ok(null);
+  });
+
+  app.get('/jwt/refresh', async (request) => {
+    const next = request.token ? refreshToken(ctx, request.token) : null;
+    return next ? tokenAnswer(next) : expired(request);
+  });
+
+  app.get<{ Querystring: { token?: string } }>('/jwt/user', async (request) => {
+    const token = typeof request.query.token === 'string' && request.query.token !== '' ? request.query.token : request.token;
+    const user = token ? findSession(ctx, token) : null;
+    if (!user) return expired(request);
+    return ok<JwtUser>({ id: user.id, username: user.username, name: user.name, tenantId: user.tenantId });
+  });
+
+  app.get<{ Params: { phone: string }; Querystring: { type?: string } }>(
+    '/api/admin/api/verificationCode/:phone',
+    { preHandler: validQuery<{ type: string }>({ type: [rule.required, rule.oneOf('user_bind')] }) },
+    async (request) => {
+      const { phone } = request.params;
+      const problem = rule.phone(phone, {});
+      if (problem) return failWith(request, problem.key, problem.vars);
+      const user = byPhone.get(phone) as LoginUserRow | undefined;
+      if (!user) return failWith(request, 'auth.phoneOrCode');
+      if (user.sms_enabled !== 1) return failWith(request, 'auth.smsDisabled');
+      const code = ctx.sms.issue(phone);
+      if (code === null) return failWith(request, 'auth.smsAlreadySent');
+      // The demo platform has no SMS gateway: the log is the phone.
+      ctx.log(`[sms] to ${phone}: verification code ${code} (valid 5 minutes)`);
+      return ok(null);
+    },
+  );
+
+};
+
+export default plugin;

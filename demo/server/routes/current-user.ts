@@ -1,0 +1,146 @@
+// The signed-in user's own profile (SPEC §7 cur-user calls): read and edit, password, avatar.
+import { randomBytes } from 'node:crypto';
+import { rm, writeFile, mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { FastifyPluginAsync } from 'fastify';
+import type { AvatarResult, CurrentUserInfo, CurrentUserUpdate, PasswordChange } from '../../../shared/api/types.ts';
+import { failWith, ok, requireUser, rule, userOf, validBody } from '../http.ts';
+import { hashPassword, verifyPassword } from '../passwords.ts';
+import { revokeOtherTokens } from '../tokens.ts';
+
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+const AVATAR_PREFIX = '/upload/avatar/';
+
+/** The image type by its first bytes, never by the name or the declared type a client sends. */
+export function sniffImage(bytes: Buffer): 'jpg' | 'png' | 'svg' | null {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpg';
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  const head = bytes.subarray(0, 4096).toString('utf8');
+  const svg = /^\uFEFF?\s*(<\?xml[^>]*\?>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE\s+svg[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*<svg[\s>]/i;
+  return svg.test(head) ? 'svg' : null;
+}
+
+interface ProfileRow {
+  id: number;
+  username: string;
+  name: string;
+  phone: string;
+  email: string;
+  description: string;
+  avatar: string;
+  tenant_id: number;
+  tenant_name: string;
+}
+
+const plugin: FastifyPluginAsync = async (app) => {
+  const ctx = app.atrium;
+  const { db } = ctx;
+  const profile = db.prepare(
+    `SELECT u.id, u.username, u.name, u.phone, u.email, u.description, u.avatar, u.tenant_id, t.name AS tenant_name
+     FROM user u JOIN tenant t ON t.id = u.tenant_id WHERE u.id = ? AND u.tenant_id = ?`,
+  );
+  const phoneOwner = db.prepare('SELECT id FROM user WHERE phone = ? AND id <> ?');
+  const updateProfile = db.prepare('UPDATE user SET name = ?, phone = ?, email = ? WHERE id = ? AND tenant_id = ?');
+  const passwordOf = db.prepare('SELECT password_hash FROM user WHERE id = ? AND tenant_id = ?');
+  const updatePassword = db.prepare('UPDATE user SET password_hash = ? WHERE id = ? AND tenant_id = ?');
+  const updateAvatar = db.prepare('UPDATE user SET avatar = ? WHERE id = ? AND tenant_id = ?');
+
+  const read = (id: number, tenantId: number): CurrentUserInfo => {
+    const row = profile.get(id, tenantId) as ProfileRow | undefined;
+    if (!row) throw new Error('signed-in user vanished');
+    return {
+      id: row.id,
+      username: row.username,
+      name: row.name,
+      phone: row.phone,
+      email: row.email,
+      description: row.description,
+      avatar: row.avatar,
+      tenantId: row.tenant_id,
+      tenantName: row.tenant_name,
+    };
+  };
+
+  app.get('/api/admin/user/cur-user/info', { preHandler: requireUser }, async (request) => {
+    const user = userOf(request);
+    return ok(read(user.id, user.tenantId));
+  });
+
+  app.put<{ Body: CurrentUserUpdate }>(
+    '/api/admin/user/cur-user/info',
+    {
+      preHandler: [
+        requireUser,
+        validBody<CurrentUserUpdate>({
+          name: [rule.required, rule.text(2, 20), rule.namePattern],
+          phone: [rule.phone],
+          email: [rule.text(0, 64), rule.email],
+        }),
+      ],
+    },
+    async (request) => {
+      const user = userOf(request);
+      const { name, phone, email } = request.body;
+      // Phones are the SMS sign-in name, so one phone belongs to one account on the whole platform.
+      if (phoneOwner.get(phone, user.id)) return failWith(request, 'user.phoneTaken');
+      updateProfile.run(name.trim(), phone, email ?? '', user.id, user.tenantId);
+      return ok(read(user.id, user.tenantId));
+    },
+  );
+
+  app.post<{ Body: PasswordChange }>(
+    '/api/admin/user/cur-user/update-password',
+    {
+      preHandler: [
+        requireUser,
+        validBody<PasswordChange>({
+          oldPassword: [rule.required, rule.text(5, 64)],
+          newPassword: [rule.required, rule.text(5, 64)],
+          confirmPassword: [rule.required, rule.sameAs('newPassword')],
+        }),
+      ],
+    },
+    async (request) => {
+      const user = userOf(request);
+      const { oldPassword, newPassword } = request.body;
+      const row = passwordOf.get(user.id, user.tenantId) as { password_hash: string } | undefined;
+      if (!row || !(await verifyPassword(oldPassword, row.password_hash))) return failWith(request, 'user.oldPassword');
+      updatePassword.run(await hashPassword(newPassword), user.id, user.tenantId);
+      // Whoever else holds a session of this account (maybe the reason for the change) is signed out.
+      if (request.token) revokeOtherTokens(ctx, user, request.token);
+      return ok(null);
+    },
+  );
+
+  app.post('/api/admin/user/cur-user/avatar', { preHandler: requireUser }, async (request) => {
+    const user = userOf(request);
+    if (!request.isMultipart()) return failWith(request, 'upload.missing');
+    let bytes: Buffer;
+    try {
+      const file = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
+      if (!file) return failWith(request, 'upload.missing');
+      bytes = await file.toBuffer();
+    } catch (error) {
+      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') return failWith(request, 'upload.size');
+      return failWith(request, 'upload.failed');
+    }
+    if (bytes.length === 0) return failWith(request, 'upload.missing');
+    const type = sniffImage(bytes);
+    if (!type) return failWith(request, 'upload.type');
+
+    const dir = join(ctx.config.uploadDir, 'avatar');
+    await mkdir(dir, { recursive: true });
+    const name = `${user.tenantId}-${user.id}-${randomBytes(9).toString('base64url')}.${type}`;
+    await writeFile(join(dir, name), bytes);
+    const previous = (profile.get(user.id, user.tenantId) as ProfileRow | undefined)?.avatar ?? '';
+    const avatar = AVATAR_PREFIX + name;
+    updateAvatar.run(avatar, user.id, user.tenantId);
+    if (previous.startsWith(AVATAR_PREFIX)) {
+      const old = previous.slice(AVATAR_PREFIX.length);
+      if (/^[\w.-]+$/.test(old)) await rm(join(dir, old), { force: true });
+    }
+    return ok<AvatarResult>({ avatar });
+  });
+};
+
+export default plugin;

@@ -1,0 +1,97 @@
+// Per-user key/value storage (SPEC §7 "Custom data"), e.g. the video wall layout. Scoped by tenant
+// and user; a version number stops two tabs from silently overwriting each other.
+import type { FastifyPluginAsync } from 'fastify';
+import type { CustomDataCreate, CustomDataItem, CustomDataUpdate } from '../../../shared/api/types.ts';
+import { failWith, ok, requireUser, rule, userOf, validBody, validQuery } from '../http.ts';
+
+/** Big enough for any layout or settings blob, small enough to keep one row cheap. */
+const MAX_VALUE = 512 * 1024;
+const MAX_ID = 2 ** 31 - 1;
+
+interface Row {
+  id: number;
+  custom_key: string;
+  custom_value: string;
+  version: number;
+}
+
+const toItem = (row: Row): CustomDataItem => ({ id: row.id, customKey: row.custom_key, customValue: row.custom_value, version: row.version });
+
+const isUniqueViolation = (error: unknown): boolean => error instanceof Error && /UNIQUE constraint failed/.test(error.message);
+
+const plugin: FastifyPluginAsync = async (app) => {
+  const { db } = app.atrium;
+  const COLUMNS = 'id, custom_key, custom_value, version';
+  const byKey = db.prepare(`SELECT ${COLUMNS} FROM custom_data WHERE tenant_id = ? AND user_id = ? AND custom_key = ?`);
+  const byId = db.prepare(`SELECT ${COLUMNS} FROM custom_data WHERE id = ? AND tenant_id = ? AND user_id = ?`);
+  const insert = db.prepare('INSERT INTO custom_data (tenant_id, user_id, custom_key, custom_value, version, updated_at) VALUES (?, ?, ?, ?, 1, ?)');
+  const update = db.prepare(
+    `UPDATE custom_data SET custom_key = ?, custom_value = ?, version = version + 1, updated_at = ?
+     WHERE id = ? AND tenant_id = ? AND user_id = ? AND version = ?`,
+  );
+
+  app.get<{ Querystring: { customKey: string } }>(
+    '/api/admin/custom/data',
+    { preHandler: [requireUser, validQuery<{ customKey: string }>({ customKey: [rule.required, rule.text(1, 64)] })] },
+    async (request) => {
+      const user = userOf(request);
+      const row = byKey.get(user.tenantId, user.id, request.query.customKey) as unknown as Row | undefined;
+      return ok(row ? [toItem(row)] : []);
+    },
+  );
+
+  app.post<{ Body: CustomDataCreate }>(
+    '/api/admin/custom/data',
+    {
+      preHandler: [
+        requireUser,
+        validBody<CustomDataCreate>({ customKey: [rule.required, rule.text(1, 64)], customValue: [rule.string, rule.text(0, MAX_VALUE)] }),
+      ],
+    },
+    async (request) => {
+      const user = userOf(request);
+      const { customKey, customValue } = request.body;
+      try {
+        const id = Number(insert.run(user.tenantId, user.id, customKey, customValue, Date.now()).lastInsertRowid);
+        return ok(toItem(byId.get(id, user.tenantId, user.id) as unknown as Row));
+      } catch (error) {
+        // Another tab created it first: creating again would silently replace its data.
+        if (isUniqueViolation(error)) return failWith(request, 'custom.exists');
+        throw error;
+      }
+    },
+  );
+
+  app.put<{ Body: CustomDataUpdate }>(
+    '/api/admin/custom/data',
+    {
+      preHandler: [
+        requireUser,
+        validBody<CustomDataUpdate>({
+          id: [rule.required, rule.int(1, MAX_ID)],
+          customValue: [rule.string, rule.text(0, MAX_VALUE)],
+          customKey: [rule.text(1, 64)],
+          version: [rule.int(1, MAX_ID)],
+        }),
+      ],
+    },
+    async (request) => {
+      const user = userOf(request);
+      const { id, customValue, customKey, version } = request.body;
+      const row = byId.get(id, user.tenantId, user.id) as unknown as Row | undefined;
+      if (!row) return failWith(request, 'custom.notFound');
+      const expected = typeof version === 'number' ? version : row.version;
+      if (expected !== row.version) return failWith(request, 'custom.stale');
+      try {
+        const result = update.run(customKey || row.custom_key, customValue, Date.now(), id, user.tenantId, user.id, expected);
+        if (result.changes === 0) return failWith(request, 'custom.stale');
+      } catch (error) {
+        if (isUniqueViolation(error)) return failWith(request, 'custom.exists');
+        throw error;
+      }
+      return ok(toItem(byId.get(id, user.tenantId, user.id) as unknown as Row));
+    },
+  );
+};
+
+export default plugin;

@@ -1,0 +1,112 @@
+// Test harness for the demo platform: starts a real server on a free port over a throwaway data
+// folder, and signs requests with its own md5 code (independent of the server's and the client's).
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { createApp, type AppOptions } from './app.ts';
+
+export interface Running {
+  app: FastifyInstance;
+  base: string;
+  dir: string;
+  logs: string[];
+  /** Stops the server; the data folder stays so a test can reopen it. */
+  stop(): Promise<void>;
+}
+
+export const tempDir = (): string => mkdtempSync(join(tmpdir(), 'atrium-test-'));
+export const removeDir = (dir: string): void => rmSync(dir, { recursive: true, force: true });
+
+export async function start(options: Partial<AppOptions> = {}): Promise<Running> {
+  const dir = options.dataDir ?? tempDir();
+  const logs: string[] = [];
+  const app = await createApp({ fixedCaptcha: '1234', ...options, dataDir: dir, log: (line) => logs.push(line) });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return { app, base: `http://127.0.0.1:${port}`, dir, logs, stop: () => app.close() };
+}
+
+const md5 = (text: string): string => createHash('md5').update(text, 'utf8').digest('hex');
+
+export interface SignedOptions {
+  token?: string | null;
+  query?: Record<string, string>;
+  body?: unknown;
+  form?: FormData;
+  headers?: Record<string, string>;
+  timestamp?: number;
+  nonce?: string;
+  /** Replaces the computed sign (to test rejection). */
+  sign?: string;
+}
+
+/** The headers a correct client sends for this request. */
+export function signHeaders(token: string | null | undefined, payload: string, timestamp = Date.now(), nonce = randomBytes(16).toString('hex')): Record<string, string> {
+  const secret = (token ?? '').slice(0, 9);
+  return { timestamp: String(timestamp), nonce, sign: md5(payload + timestamp + nonce + secret) };
+}
+
+export function queryString(query: Record<string, string> | undefined): string {
+  if (!query) return '';
+  return new URLSearchParams(query).toString();
+}
+
+/** A signed /api call; answers the parsed JSON and the raw response. */
+export async function api(base: string, method: string, path: string, options: SignedOptions = {}): Promise<{ status: number; body: any; headers: Headers }> {
+  const qs = queryString(options.query);
+  const bodyText = options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+  const payload =
+    bodyText !== undefined
+      ? bodyText
+      : Object.entries(options.query ?? {})
+          .filter(([, v]) => v !== '')
+          .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+          .map(([k, v]) => `${k}=${v}`)
+          .join('&');
+  const headers: Record<string, string> = { ...signHeaders(options.token, payload, options.timestamp, options.nonce), ...options.headers };
+  if (options.sign !== undefined) headers.sign = options.sign;
+  if (options.token) headers['access-token'] = options.token;
+  if (bodyText !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(`${base}${path}${qs ? `?${qs}` : ''}`, { method, headers, body: options.form ?? bodyText });
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    /* not JSON: the raw text */
+  }
+  return { status: response.status, body, headers: response.headers };
+}
+
+/** Signs in through /jwt/token with the fixed captcha; answers the token. */
+export async function login(base: string, username: string, password: string, verifyCode = '1234'): Promise<string> {
+  const response = await fetch(`${base}/jwt/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password, model: 'password', verifyCode }),
+  });
+  const body = (await response.json()) as { token?: string; msg?: string };
+  if (!body.token) throw new Error(`login ${username} failed: ${body.msg}`);
+  return body.token;
+}
+
+export async function jwt(base: string, method: string, path: string, init: { token?: string; body?: unknown; cookie?: string; headers?: Record<string, string> } = {}): Promise<{ status: number; body: any; headers: Headers }> {
+  const headers: Record<string, string> = { ...init.headers };
+  if (init.token) headers['access-token'] = init.token;
+  if (init.cookie) headers.cookie = init.cookie;
+  if (init.body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(base + path, { method, headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    /* not JSON */
+  }
+  return { status: response.status, body, headers: response.headers };
+}
+
+export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));

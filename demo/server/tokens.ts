@@ -1,0 +1,85 @@
+// Opaque access tokens: random, stored only as a SHA-256 hash with an expiry, revocable.
+// Not a JWT on purpose: signing uses token.slice(0, 9) as its secret, which must differ per token.
+import { createHash, randomBytes } from 'node:crypto';
+import { ELEMENT_CODES, MENU_SEED } from '../../shared/api/menu-seed.ts';
+import type { AppContext, SessionUser } from './context.ts';
+import type { Db } from './db.ts';
+
+/** How long a refreshed-away token keeps working, so calls already in flight still succeed. */
+export const REFRESH_GRACE_MS = 60_000;
+
+export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+export function issueToken(ctx: AppContext, userId: number, tenantId: number, now = Date.now()): string {
+  const token = randomBytes(32).toString('base64url');
+  ctx.db
+    .prepare('INSERT INTO token (hash, user_id, tenant_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?)')
+    .run(hashToken(token), userId, tenantId, now, now + ctx.config.tokenTtlMs);
+  return token;
+}
+
+export function revokeToken(ctx: AppContext, token: string): void {
+  ctx.db.prepare('DELETE FROM token WHERE hash = ?').run(hashToken(token));
+}
+
+/** Ends every other session of a user (after a password change), keeping the one that asked. */
+export function revokeOtherTokens(ctx: AppContext, user: SessionUser, keep: string): void {
+  ctx.db.prepare('DELETE FROM token WHERE user_id = ? AND tenant_id = ? AND hash <> ?').run(user.id, user.tenantId, hashToken(keep));
+}
+
+const CHILDREN = new Map<string, string[]>();
+for (const item of MENU_SEED) {
+  if (item.parentCode) CHILDREN.set(item.parentCode, [...(CHILDREN.get(item.parentCode) ?? []), item.code]);
+}
+
+/** The menu and element codes a user holds through all roles; a group code brings its children. */
+export function loadRights(db: Db, tenantId: number, userId: number): { superAdmin: boolean; menus: Set<string>; elements: Set<string> } {
+  const roles = db
+    .prepare(
+      `SELECT r.id, r.super_admin FROM role r JOIN user_role ur ON ur.role_id = r.id
+       WHERE ur.user_id = ? AND r.tenant_id = ?`,
+    )
+    .all(userId, tenantId) as Array<{ id: number; super_admin: number }>;
+  if (roles.some((r) => r.super_admin === 1)) {
+    return { superAdmin: true, menus: new Set(MENU_SEED.map((m) => m.code)), elements: new Set(ELEMENT_CODES) };
+  }
+  const menus = new Set<string>();
+  const elements = new Set<string>();
+  const menuQuery = db.prepare('SELECT menu_code FROM role_menu WHERE role_id = ?');
+  const elementQuery = db.prepare('SELECT element_code FROM role_element WHERE role_id = ?');
+  for (const role of roles) {
+    for (const row of menuQuery.all(role.id) as Array<{ menu_code: string }>) {
+      menus.add(row.menu_code);
+      for (const child of CHILDREN.get(row.menu_code) ?? []) menus.add(child);
+    }
+    for (const row of elementQuery.all(role.id) as Array<{ element_code: string }>) elements.add(row.element_code);
+  }
+  return { superAdmin: false, menus, elements };
+}
+
+/** The signed-in user behind a token, or null when the token is unknown, expired or its user is not active. */
+export function findSession(ctx: AppContext, token: string, now = Date.now()): SessionUser | null {
+  const row = ctx.db
+    .prepare(
+      `SELECT u.id, u.tenant_id, u.username, u.name, u.status FROM token t JOIN user u ON u.id = t.user_id AND u.tenant_id = t.tenant_id
+       WHERE t.hash = ? AND t.expires_at > ?`,
+    )
+    .get(hashToken(token), now) as { id: number; tenant_id: number; username: string; name: string; status: string } | undefined;
+  if (!row || row.status !== 'normal') return null;
+  const rights = loadRights(ctx.db, row.tenant_id, row.id);
+  return { id: row.id, tenantId: row.tenant_id, username: row.username, name: row.name, ...rights };
+}
+
+/** Issues a new token for the same user; the old one stays valid for at most REFRESH_GRACE_MS more. */
+export function refreshToken(ctx: AppContext, token: string, now = Date.now()): string | null {
+  const user = findSession(ctx, token, now);
+  if (!user) return null;
+  ctx.db
+    .prepare('UPDATE token SET expires_at = MIN(expires_at, ?) WHERE hash = ?')
+    .run(now + REFRESH_GRACE_MS, hashToken(token));
+  return issueToken(ctx, user.id, user.tenantId, now);
+}
+
+export function pruneTokens(ctx: AppContext, now = Date.now()): void {
+  ctx.db.prepare('DELETE FROM token WHERE expires_at <= ?').run(now);
+}

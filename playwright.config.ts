@@ -1,0 +1,43 @@
+// Journeys against the real demo platform: built console, real database in a throwaway folder,
+// fixed captcha, the test-only fault switch on, on ports nobody else uses.
+import { defineConfig } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CHROMIUM_ARGS } from './tests/chromium.ts';
+
+const port = Number(process.env.ATRIUM_E2E_PORT ?? 18080 + (process.pid % 500) * 2);
+const mediaPort = port + 1;
+const dataDir = process.env.ATRIUM_E2E_DATA ?? mkdtempSync(join(tmpdir(), 'atrium-e2e-'));
+process.env.ATRIUM_E2E_PORT = String(port);
+process.env.ATRIUM_E2E_DATA = dataDir;
+
+export const E2E = { port, mediaPort, dataDir, captcha: '4242' };
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  timeout: 60000,
+  expect: { timeout: 10000 },
+  workers: 1,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://localhost:${port}`,
+    launchOptions: { executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    trace: 'off',
+  },
+  webServer: {
+    command: 'node demo/server/main.ts',
+    url: `http://localhost:${port}/jwt/captcha`,
+    reuseExistingServer: false,
+    timeout: 60000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      MEDIA_PORT: String(mediaPort),
+      ATRIUM_DATA: dataDir,
+      ATRIUM_FIXED_CAPTCHA: '4242',
+      ATRIUM_FAULTS: '1',
+    },
+  },
+});

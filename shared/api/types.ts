@@ -1,0 +1,156 @@
+// Request and response shapes shared by the front end and the demo platform (types only), so a
+// drift between what the client sends and what the server answers breaks the build.
+
+/** Every /api answer (and /jwt failures) comes in this envelope (SPEC §3, §8). */
+export interface Envelope<T = unknown> {
+  code: number;
+  msg: string;
+  data?: T;
+  token_type?: string;
+}
+
+/** Envelope codes the platform uses (SPEC §8). */
+export type EnvelopeCode = 0 | -1 | 40101 | 40102 | 40103 | 40301 | 40401 | 40403;
+
+export type LoginModel = 'password' | 'sms';
+
+/** POST /jwt/token. For model "sms" username is the phone and verifyCode the SMS code. */
+export interface LoginPayload {
+  username: string;
+  password: string;
+  model: LoginModel;
+  verifyCode: string;
+}
+
+/** POST /jwt/token and GET /jwt/refresh on success: exactly this, no envelope. */
+export interface LoginResponse {
+  token: string;
+  token_type: 'bearer';
+}
+
+/** GET /jwt/user (data of the envelope). */
+export interface JwtUser {
+  id: number;
+  username: string;
+  name: string;
+  tenantId: number;
+}
+
+/** A menu right the user holds; `menu` is the display name in the caller's language. */
+export interface MenuItem {
+  code: string;
+  menu: string;
+  icon: string;
+  /** Route of the entry; '' for rights that are not a page (alarmSearch, quickScene, devCard). */
+  uri: string;
+  /** Code of the group this entry belongs to; null for top-level groups and right-only codes. */
+  parentCode: string | null;
+}
+
+export type ElementCode = 'progress:view' | 'progress:del' | 'video:play' | 'video:replay';
+
+export interface ElementItem {
+  code: string;
+}
+
+export type TenantType = 'enterprise' | 'personal';
+
+/** GET /api/admin/user/front/info: the signed-in user with the rights of all their roles. */
+export interface UserInfo {
+  id: number;
+  username: string;
+  name: string;
+  description: string;
+  tenantId: number;
+  /** 'superAdmin' for a tenant super admin, 'user' otherwise. */
+  type: string;
+  /** URL under /upload/, or '' when none was uploaded. */
+  avatar: string;
+  menus: MenuItem[];
+  elements: ElementItem[];
+}
+
+/** GET /api/admin/tenant/detail answers a list of these. */
+export interface TenantDetail {
+  id: number;
+  name: string;
+  /** "mainLogoPath;smallLogoPath", both under /upload/. */
+  logoUrl: string;
+}
+
+/** One stored custom-data entry (e.g. key videoWallConfig, value a JSON string). */
+export interface CustomDataItem {
+  id: number;
+  customKey: string;
+  customValue: string;
+  /** Grows by one on each update; send it back with PUT so a stale tab cannot overwrite. */
+  version: number;
+}
+
+/** POST /api/admin/custom/data. */
+export interface CustomDataCreate {
+  customKey: string;
+  customValue: string;
+}
+
+/** PUT /api/admin/custom/data. */
+export interface CustomDataUpdate {
+  id: number;
+  customValue: string;
+  customKey?: string;
+  version?: number;
+}
+
+/** GET /api/admin/user/cur-user/info. */
+export interface CurrentUserInfo {
+  id: number;
+  username: string;
+  name: string;
+  phone: string;
+  email: string;
+  description: string;
+  avatar: string;
+  tenantId: number;
+  tenantName: string;
+}
+
+/** PUT /api/admin/user/cur-user/info. */
+export interface CurrentUserUpdate {
+  name: string;
+  phone: string;
+  email: string;
+}
+
+/** POST /api/admin/user/cur-user/update-password. */
+export interface PasswordChange {
+  oldPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+
+/** POST /api/admin/user/cur-user/avatar (multipart, one file) answers this. */
+export interface AvatarResult {
+  avatar: string;
+}
+
+/** POST /__test/faults (test-only fault switch, enabled by ATRIUM_FAULTS=1). */
+export interface FaultRule {
+  /** Exact request path, without query string. */
+  path: string;
+  /** How many of the next requests to that path are affected. */
+  count: number;
+  /** Envelope code to answer with HTTP 200. */
+  code?: number;
+  msg?: string;
+  /** HTTP status to answer with instead. */
+  status?: number;
+  /** Delay before answering (combined with code/status, or alone to just slow the real answer). */
+  delayMs?: number;
+}
+
+/** GET /__test/requests?path=… */
+export interface RecordedRequests {
+  path: string;
+  count: number;
+  requests: Array<{ method: string; at: number }>;
+}

@@ -1,0 +1,126 @@
+import { expect } from 'chai';
+import { defineWidget } from './define-widget.tsx';
+import { defineSample, Thrower } from './fixtures/sample-widget.tsx';
+
+defineSample();
+
+const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+
+async function until<T>(probe: () => T | null | undefined | false, ms = 3000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = probe();
+    if (value) return value;
+    if (Date.now() > end) throw new Error('timed out waiting');
+    await frame();
+  }
+}
+
+async function mount(html: string, into: HTMLElement = document.body): Promise<HTMLElement> {
+  const holder = document.createElement('div');
+  holder.innerHTML = html;
+  const el = holder.firstElementChild as HTMLElement;
+  into.append(el);
+  await until(() => el.shadowRoot?.querySelector('button'));
+  return el;
+}
+
+function styleOf(el: HTMLElement, selector: string): CSSStyleDeclaration {
+  const part = el.shadowRoot!.querySelector(selector)!;
+  return getComputedStyle(part);
+}
+
+describe('defineWidget', () => {
+  afterEach(() => {
+    document.querySelectorAll('atrium-sample, style[data-hostile]').forEach((n) => n.remove());
+  });
+
+  it('renders into an open shadow root with the kit sheet adopted (no style tags)', async () => {
+    const el = await mount('<atrium-sample label="hello" count="3" active></atrium-sample>');
+    const root = el.shadowRoot!;
+    expect(root.querySelector('[data-part=label]')!.textContent).to.equal('hello');
+    expect(root.querySelector('[data-part=count]')!.textContent).to.equal('3');
+    expect(root.querySelector('[data-active]')!.getAttribute('data-active')).to.equal('true');
+    expect(root.adoptedStyleSheets.length).to.be.greaterThan(0);
+    expect(root.querySelector('style')).to.equal(null);
+  });
+
+  it('follows attribute changes, including removing a boolean', async () => {
+    const el = await mount('<atrium-sample label="a" active></atrium-sample>');
+    el.setAttribute('label', 'b');
+    el.removeAttribute('active');
+    await until(() => el.shadowRoot!.querySelector('[data-part=label]')!.textContent === 'b');
+    expect(el.shadowRoot!.querySelector('[data-active]')!.getAttribute('data-active')).to.equal('false');
+  });
+
+  it('is not changed by hostile global CSS on the host page', async () => {
+    const el = await mount('<atrium-sample label="calm"></atrium-sample>');
+    const before = { label: styleOf(el, '[data-part=label]'), button: styleOf(el, 'button') };
+    const snapshot = {
+      color: before.label.color,
+      size: before.label.fontSize,
+      display: before.button.display,
+      bg: before.button.backgroundColor,
+    };
+    const hostile = document.createElement('style');
+    hostile.dataset.hostile = '';
+    hostile.textContent = '* { color: red !important; font-size: 40px !important } button { display:none !important }';
+    document.head.append(hostile);
+    await frame();
+    const after = { label: styleOf(el, '[data-part=label]'), button: styleOf(el, 'button') };
+    expect(after.label.color).to.equal(snapshot.color);
+    expect(after.label.color).to.not.equal('rgb(255, 0, 0)');
+    expect(after.label.fontSize).to.equal(snapshot.size);
+    expect(after.button.display).to.equal(snapshot.display).and.to.not.equal('none');
+    expect(after.button.backgroundColor).to.equal(snapshot.bg);
+  });
+
+  it('is re-themed by --atrium-* variables set on the host', async () => {
+    const el = await mount('<atrium-sample></atrium-sample>');
+    expect(styleOf(el, 'button').backgroundColor).to.equal('rgb(141, 152, 255)'); // blue theme #8D98FF
+    el.style.setProperty('--atrium-color-primary', 'rgb(1, 2, 3)');
+    await frame();
+    expect(styleOf(el, 'button').backgroundColor).to.equal('rgb(1, 2, 3)');
+  });
+
+  it('switches theme by attribute', async () => {
+    const el = await mount('<atrium-sample theme="light-theme"></atrium-sample>');
+    expect(styleOf(el, 'button').backgroundColor).to.equal('rgb(64, 158, 255)'); // #409EFF
+  });
+
+  it('fires atrium-* events that bubble out of the shadow root', async () => {
+    const el = await mount('<atrium-sample></atrium-sample>');
+    const seen = new Promise<CustomEvent>((resolve) =>
+      document.addEventListener('atrium-error', (e) => resolve(e as CustomEvent), { once: true }),
+    );
+    el.shadowRoot!.querySelector('button')!.click();
+    const event = await seen;
+    expect(event.detail.message).to.equal('clicked');
+    expect(event.composed).to.equal(true);
+  });
+
+  it('defines a tag once even when defined again (kit loaded twice)', () => {
+    const first = customElements.get('atrium-sample');
+    expect(defineSample()).to.equal(first);
+  });
+
+  it('keeps its tree when moved within the keep-alive time', async () => {
+    const el = await mount('<atrium-sample label="moved"></atrium-sample>');
+    const inner = el.shadowRoot!.querySelector('[data-part=label]');
+    const other = document.createElement('section');
+    document.body.append(other);
+    other.append(el);
+    await frame();
+    expect(el.shadowRoot!.querySelector('[data-part=label]')).to.equal(inner);
+    other.remove();
+  });
+
+  it('shows a readable failure instead of a blank box', async () => {
+    defineWidget({ tag: 'atrium-thrower', component: Thrower, props: {} });
+    const el = document.createElement('atrium-thrower');
+    document.body.append(el);
+    const alert = await until(() => el.shadowRoot!.querySelector('[role=alert]'));
+    expect(alert.textContent).to.contain('boom');
+    el.remove();
+  });
+});

@@ -1,0 +1,23 @@
+// The kit's DOM events: all `atrium-*`, bubbling and composed so a host page hears them across
+// shadow roots. Each widget adds its events to this map, so listeners are typed.
+export interface AtriumEventMap {
+  'atrium-error': { message: string; code?: number | null };
+  'atrium-play': { cameraId: string; playType: number };
+  'atrium-screenshot': { fileName: string };
+  'atrium-alarm-open': { count: number };
+  'atrium-signed-in': { username: string };
+}
+
+export function emit<K extends keyof AtriumEventMap>(target: EventTarget, type: K, detail: AtriumEventMap[K]): boolean {
+  return target.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true, cancelable: true }));
+}
+
+declare global {
+  interface HTMLElementEventMap {
+    'atrium-error': CustomEvent<AtriumEventMap['atrium-error']>;
+    'atrium-play': CustomEvent<AtriumEventMap['atrium-play']>;
+    'atrium-screenshot': CustomEvent<AtriumEventMap['atrium-screenshot']>;
+    'atrium-alarm-open': CustomEvent<AtriumEventMap['atrium-alarm-open']>;
+    'atrium-signed-in': CustomEvent<AtriumEventMap['atrium-signed-in']>;
+  }
+}

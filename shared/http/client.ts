@@ -1,0 +1,130 @@
+// The one HTTP client of the kit (redaxios underneath): signs every /api call, enforces the 30 s
+// timeout by really aborting, and turns every answer into data or a rejection with a notice (SPEC §7, §8).
+import redaxios from 'redaxios';
+import { kitConfig, singleton } from '../kit.ts';
+import { session } from '../session/store.ts';
+import { interpret, SESSION_EXPIRED_DIALOG, type Outcome } from './catalogue.ts';
+import { notify } from './notify.ts';
+import { cleanQuery, signPayload, signRequest, type Query } from './sign.ts';
+
+export const REQUEST_TIMEOUT_MS = 30000;
+
+export interface RequestOptions {
+  params?: Query;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** Overrides the 30 s timeout (tests only need this). */
+  timeout?: number;
+  /** Do not raise notices for failures (the caller shows its own message). */
+  quiet?: boolean;
+}
+
+export interface Client {
+  get<T>(url: string, options?: RequestOptions): Promise<T>;
+  post<T>(url: string, data?: unknown, options?: RequestOptions): Promise<T>;
+  put<T>(url: string, data?: unknown, options?: RequestOptions): Promise<T>;
+  delete<T>(url: string, data?: unknown, options?: RequestOptions): Promise<T>;
+}
+
+/** A failed call: carries the envelope code (null for transport failures) and a message a person can read. */
+export class RequestError extends Error {
+  readonly code: number | null;
+  readonly status: number;
+  constructor(message: string, code: number | null, status: number) {
+    super(message);
+    this.name = 'RequestError';
+    this.code = code;
+    this.status = status;
+  }
+}
+
+/** What the session layer plugs in: the HTTP client must not import session actions (cycle). */
+export interface SessionHooks {
+  /** Ends the session after a forced-logout dialog. */
+  logout(): void;
+  /** The UI language, sent so the server answers in it. */
+  language(): string;
+}
+
+const hooks = singleton<{ current: SessionHooks }>('http-hooks', () => ({
+  current: { logout: () => undefined, language: () => 'zh' },
+}));
+
+export function setSessionHooks(next: SessionHooks): void {
+  hooks.current = next;
+}
+
+type Method = 'get' | 'post' | 'put' | 'delete';
+
+function buildUrl(url: string, params: Query | undefined): string {
+  const base = /^https?:\/\//.test(url) ? url : kitConfig.apiBase.replace(/\/$/, '') + url;
+  const pairs = cleanQuery(params);
+  if (pairs.length === 0) return base;
+  const qs = pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
+  return base + (base.includes('?') ? '&' : '?') + qs;
+}
+
+function isBinary(data: unknown): boolean {
+  return typeof FormData !== 'undefined' && data instanceof FormData;
+}
+
+/** Applies an outcome to the session (counter, forced logout) and raises its notice. */
+function settle(outcome: Outcome, status: number, quiet: boolean): unknown {
+  if (outcome.type === 'data' || outcome.type === 'whole') {
+    session.sysStatus = 0;
+    return outcome.type === 'data' ? outcome.data : outcome.body;
+  }
+  if (outcome.session === 'login-timeout') {
+    session.sysStatus += 1;
+    if (session.sysStatus === 3) {
+      notify({ ...SESSION_EXPIRED_DIALOG, onClose: () => hooks.current.logout() });
+    }
+  } else if (outcome.session === 'logout') {
+    if (outcome.notice) notify({ ...outcome.notice, onClose: () => hooks.current.logout() });
+  } else if (outcome.notice && !quiet) {
+    notify(outcome.notice);
+  }
+  throw new RequestError(outcome.message, outcome.code, status);
+}
+
+async function request<T>(method: Method, url: string, data: unknown, options: RequestOptions = {}): Promise<T> {
+  const isApi = url.startsWith('/api');
+  const body = data === undefined || data === null ? undefined : isBinary(data) ? data : JSON.stringify(data);
+  const headers: Record<string, string> = { lang: hooks.current.language(), ...options.headers };
+  if (typeof body === 'string') headers['content-type'] = 'application/json';
+  const token = session.token;
+  if (token) headers['access-token'] = token;
+  if (isApi) {
+    const payload = signPayload(options.params, typeof body === 'string' ? body : undefined);
+    Object.assign(headers, signRequest(token ?? '', payload));
+  }
+
+  const timeout = AbortSignal.timeout(options.timeout ?? REQUEST_TIMEOUT_MS);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  let status = 0;
+  let responseBody: unknown = null;
+  try {
+    const response = await redaxios<unknown>({
+      url: buildUrl(url, options.params),
+      method,
+      data: body,
+      headers,
+      withCredentials: true,
+      validateStatus: () => true,
+      fetch: (input: RequestInfo | URL, init?: RequestInit) => fetch(input, { ...init, signal }),
+    });
+    status = response.status;
+    responseBody = response.data;
+  } catch (error) {
+    // A caller's own abort is not a network failure: nothing to tell the user.
+    if (options.signal?.aborted) throw error;
+  }
+  return settle(interpret({ status, body: responseBody }), status, options.quiet ?? false) as T;
+}
+
+export const http: Client = {
+  get: (url, options) => request('get', url, undefined, options),
+  post: (url, data, options) => request('post', url, data, options),
+  put: (url, data, options) => request('put', url, data, options),
+  delete: (url, data, options) => request('delete', url, data, options),
+};

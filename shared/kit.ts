@@ -1,0 +1,40 @@
+// The kit's one registry on globalThis: a page that loads the bundle twice still shares one
+// configuration, one session and one set of pollers, and defines each tag once.
+const KEY = Symbol.for('atrium');
+
+interface Registry {
+  singletons: Map<string, unknown>;
+}
+
+function registry(): Registry {
+  const g = globalThis as unknown as Record<symbol, Registry | undefined>;
+  let reg = g[KEY];
+  if (!reg) {
+    reg = { singletons: new Map() };
+    g[KEY] = reg;
+  }
+  return reg;
+}
+
+/** Returns the page-wide instance for `key`, creating it with `make` the first time. */
+export function singleton<T>(key: string, make: () => T): T {
+  const map = registry().singletons;
+  if (!map.has(key)) map.set(key, make());
+  return map.get(key) as T;
+}
+
+/** Where the kit finds its platform; set by `Atrium.configure` or `<atrium-session>`. */
+export interface KitConfig {
+  /** Origin (and optional path) of the API; '' means the page's own origin. */
+  apiBase: string;
+  /** Origin of the media server; '' means derive from the play response. */
+  mediaBase: string;
+  /** Reload the page after a forced logout (the console does; embedding hosts decide). */
+  reloadOnLogout: boolean;
+}
+
+export const kitConfig: KitConfig = singleton<KitConfig>('config', () => ({
+  apiBase: '',
+  mediaBase: '',
+  reloadOnLogout: true,
+}));

@@ -1,0 +1,66 @@
+// The root every widget renders into: it re-establishes every inherited property, so nothing a host
+// page sets on the element (even with !important) leaks into the widget's text.
+import { globalStyle, style } from '@vanilla-extract/css';
+import { vars } from './contract.ts';
+
+export const widgetRoot = style({
+  all: 'initial',
+  display: 'block',
+  boxSizing: 'border-box',
+  fontFamily: vars.font.family,
+  fontSize: vars.font.sizeMd,
+  lineHeight: 1.5,
+  color: vars.color.text,
+  height: '100%',
+});
+
+globalStyle(`${widgetRoot} *, ${widgetRoot} *::before, ${widgetRoot} *::after`, { boxSizing: 'border-box' });
+
+export const visuallyHidden = style({
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+});
+
+export const button = style({
+  all: 'unset',
+  boxSizing: 'border-box',
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: vars.space.xs,
+  padding: `${vars.space.xs} ${vars.space.md}`,
+  borderRadius: vars.radius.sm,
+  fontSize: vars.font.sizeMd,
+  cursor: 'pointer',
+  color: vars.color.onPrimary,
+  background: vars.color.primary,
+  selectors: {
+    '&:focus-visible': { outline: `2px solid ${vars.color.primary}`, outlineOffset: 2 },
+    '&:disabled': { opacity: 0.5, cursor: 'not-allowed' },
+  },
+});
+
+export const buttonGhost = style([
+  button,
+  { background: 'transparent', color: vars.color.text, border: `1px solid ${vars.color.border}` },
+]);
+
+export const input = style({
+  all: 'unset',
+  boxSizing: 'border-box',
+  width: '100%',
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  borderRadius: vars.radius.sm,
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.surface,
+  color: vars.color.text,
+  fontSize: vars.font.sizeMd,
+  selectors: {
+    '&:focus-visible': { borderColor: vars.color.primary },
+    '&[aria-invalid="true"]': { borderColor: vars.color.danger },
+  },
+});

@@ -1,0 +1,167 @@
+// Text rules of SPEC §5: presence, phone, name patterns, codes, lengths, passwords, accounts, email.
+import { KEYS, type MessageKey } from './keys.ts';
+import { asText, charLength, fail, isEmpty, type Result, type Rule } from './message.ts';
+
+const HAN = '\\p{Script=Han}';
+
+/** A rule that passes on empty values and checks non-empty text with `test`. */
+function textRule(key: MessageKey, test: (text: string) => boolean): Rule {
+  return (value) => {
+    if (isEmpty(value)) return null;
+    const text = asText(value);
+    if (text === null) return fail(KEYS.text);
+    return test(text) ? null : fail(key);
+  };
+}
+
+function matches(pattern: RegExp): (text: string) => boolean {
+  return (text) => pattern.test(text);
+}
+
+/** The field must be filled in; whitespace alone does not count. `key` picks a field-specific text. */
+export function required(key: MessageKey = KEYS.required): Rule {
+  return (value) => (isEmpty(value) ? fail(key) : null);
+}
+
+const PHONE = /^1[3-9]\d{9}$/;
+
+/** Mainland mobile number: required, digits only, 11 digits starting with 1 then 3-9. */
+export function phone(): Rule {
+  return (value) => {
+    if (isEmpty(value)) return fail(KEYS.phoneRequired);
+    const text = asText(value);
+    if (text === null || !/^\d+$/.test(text.trim())) return fail(KEYS.numeric);
+    return PHONE.test(text.trim()) ? null : fail(KEYS.phoneFormat);
+  };
+}
+
+/** Chinese, letters, digits, underscore, hyphen, whitespace. */
+export function namePattern1(): Rule {
+  return textRule(KEYS.namePattern1, matches(new RegExp(`^[${HAN}A-Za-z0-9_\\-\\s]+$`, 'u')));
+}
+
+/** Chinese, letters, digits, underscore, hyphen, hash, dot, parentheses (ASCII or full-width). */
+export function namePattern2(): Rule {
+  return textRule(KEYS.namePattern2, matches(new RegExp(`^[${HAN}A-Za-z0-9_\\-#.()（）]+$`, 'u')));
+}
+
+/** Group names: Chinese, letters, digits and the separators _ - brackets and whitespace. */
+export function groupName(): Rule {
+  return textRule(KEYS.groupName, matches(new RegExp(`^[${HAN}A-Za-z0-9_\\-()（）\\[\\]【】\\s]+$`, 'u')));
+}
+
+/** Names that must read as words: start with Chinese or a letter; digits and separators may follow. */
+export function letterName(): Rule {
+  return textRule(KEYS.letterName, matches(new RegExp(`^[${HAN}A-Za-z][${HAN}A-Za-z0-9_\\-\\s]*$`, 'u')));
+}
+
+/** Device and software-point codes end up inside expressions and templates, where {}[]^ have meaning. */
+export function pointCode(): Rule {
+  return textRule(KEYS.codeForbidden, (text) => !/[{}[\]^]/.test(text));
+}
+
+/** Only letters, digits and Chinese. */
+export function alphanumeric(): Rule {
+  return textRule(KEYS.alphanumeric, matches(new RegExp(`^[${HAN}A-Za-z0-9]+$`, 'u')));
+}
+
+/**
+ * Length in characters between min and max inclusive (max may be Infinity).
+ * Empty values pass unless min > 0 and something was typed; pair with required() for presence.
+ */
+export function length(min: number, max: number = Infinity): Rule {
+  return (value) => {
+    if (value === null || value === undefined || value === '') return null;
+    const text = asText(value);
+    if (text === null) return fail(KEYS.text);
+    const n = charLength(text);
+    if (n >= min && n <= max) return null;
+    if (max === Infinity) return fail(KEYS.lengthMin, { min });
+    if (min <= 0) return fail(KEYS.lengthMax, { max });
+    return fail(KEYS.lengthBetween, { min, max });
+  };
+}
+
+/** The bounds SPEC §5 names; forms with other name bounds (3-20, 2-64 …) call length() directly. */
+export const LENGTHS = {
+  name: [2, 20],
+  description: [0, 255],
+  tag: [0, 255],
+  relationName: [0, 30],
+  account: [4, 32],
+  credential: [6, Infinity],
+} as const satisfies Record<string, readonly [number, number]>;
+
+export const nameLength = (): Rule => length(...LENGTHS.name);
+export const descriptionLength = (): Rule => length(...LENGTHS.description);
+export const tagLength = (): Rule => length(...LENGTHS.tag);
+export const relationNameLength = (): Rule => length(...LENGTHS.relationName);
+export const accountLength = (): Rule => length(...LENGTHS.account);
+export const credentialLength = (): Rule => length(...LENGTHS.credential);
+
+/** login: sign-in and personal info (5-64); user: user forms (8-32); other: everywhere else (at least 5). */
+export type PasswordKind = 'login' | 'user' | 'other';
+
+export const PASSWORD_BOUNDS: Readonly<Record<PasswordKind, readonly [number, number]>> = {
+  login: [5, 64],
+  user: [8, 32],
+  other: [5, Infinity],
+};
+
+export function password(kind: PasswordKind = 'other'): Rule {
+  const [min, max] = PASSWORD_BOUNDS[kind];
+  return (value) => {
+    if (value === null || value === undefined || value === '') return null;
+    const text = asText(value);
+    if (text === null) return fail(KEYS.text);
+    const n = charLength(text);
+    if (n >= min && n <= max) return null;
+    return max === Infinity ? fail(KEYS.passwordMin, { min }) : fail(KEYS.passwordBetween, { min, max });
+  };
+}
+
+/** The second new password must equal the first. */
+export function passwordsMatch(first: unknown, second: unknown): Result {
+  return first === second ? null : fail(KEYS.passwordMismatch);
+}
+
+/** Field form of passwordsMatch: put it on the confirmation field, naming the field it repeats. */
+export function sameAs(field: string): Rule {
+  return (value, values) => (isEmpty(value) && isEmpty(values[field]) ? null : passwordsMatch(values[field], value));
+}
+
+/** Account names: letters, digits, underscore, hyphen, dot. */
+export function accountChars(): Rule {
+  return textRule(KEYS.accountChars, matches(/^[A-Za-z0-9_.-]+$/));
+}
+
+/** A plain address check (something@domain.tld); the mail server is the real judge. */
+export function email(): Rule {
+  return textRule(KEYS.email, matches(/^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/));
+}
+
+/** The name must not equal one already taken (compared after trimming). */
+export function unique(taken: Iterable<string>, key: MessageKey = KEYS.nameExists): Rule {
+  const set = new Set([...taken].map((name) => name.trim()));
+  return textRule(key, (text) => !set.has(text.trim()));
+}
+
+/** A device SN is exactly 12 characters, none of them whitespace. */
+export function serialNumber(): Rule {
+  return textRule(KEYS.serialNumber, (text) => charLength(text) === 12 && !/\s/.test(text));
+}
+
+/** A device address is two non-negative integers joined by a hyphen, e.g. 1-12. */
+export function deviceAddress(): Rule {
+  return textRule(KEYS.deviceAddress, matches(/^\d+-\d+$/));
+}
+
+/** Batch camera codes carry exactly one %d, which the server replaces with the running number. */
+export function batchCode(): Rule {
+  return textRule(KEYS.batchPlaceholder, (text) => text.split('%d').length === 2);
+}
+
+/** Deleting asks the user to type the word delete (in every language) before it goes ahead. */
+export function deleteConfirmation(): Rule {
+  return (value) => (typeof value === 'string' && value.trim() === 'delete' ? null : fail(KEYS.deleteConfirm));
+}

@@ -1,0 +1,37 @@
+// `npm test`: the three layers in order — units (vitest, node), widgets in Chromium
+// (@web/test-runner), journeys against the running demo platform (Playwright). The console and kit
+// are built first, because the journeys run against the built product as users get it.
+import { spawnSync } from 'node:child_process';
+import { findChromium } from './chromium.ts';
+
+const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+
+function run(label: string, args: string[], env: NodeJS.ProcessEnv = process.env): boolean {
+  const started = Date.now();
+  console.log(`\n=== ${label}: ${args.join(' ')}`);
+  const result = spawnSync(npx, args, { stdio: 'inherit', env });
+  const ok = result.status === 0;
+  console.log(`=== ${label}: ${ok ? 'ok' : `FAILED (exit ${result.status ?? result.signal})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return ok;
+}
+
+const chromium = await findChromium().catch((error: Error) => {
+  console.error(error.message);
+  process.exit(1);
+});
+const env = { ...process.env, CHROME_PATH: chromium };
+const only = process.argv.slice(2);
+const want = (layer: string) => only.length === 0 || only.includes(layer);
+
+const results: Array<[string, boolean]> = [];
+if (want('unit')) results.push(['unit', run('unit', ['vitest', 'run'], env)]);
+if (want('browser')) results.push(['browser', run('browser', ['web-test-runner'], env)]);
+if (want('e2e')) {
+  const built = run('build', ['vite', 'build'], env) && run('build kit', ['vite', 'build', '--mode', 'kit'], env);
+  results.push(['build', built]);
+  if (built) results.push(['e2e', run('e2e', ['playwright', 'test'], env)]);
+}
+
+const failed = results.filter(([, ok]) => !ok).map(([name]) => name);
+console.log(`\nlayers: ${results.length - failed.length} passed, ${failed.length} failed${failed.length ? ` (${failed.join(', ')})` : ''}`);
+process.exit(failed.length ? 1 : 0);

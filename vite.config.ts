@@ -1,0 +1,64 @@
+// One Vite config for every build and test:
+//   vite build              → the console (dist/index.html + assets)
+//   vite build --mode kit   → the widget kit as ES modules with shared chunks (dist/widgets/)
+//   vitest                  → unit tests (node); web-test-runner reuses this config for browser tests
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
+import type { Plugin } from 'vite';
+import { atriumKitCss } from './shared/element/vite-kit-css.ts';
+
+const API = `http://localhost:${process.env.PORT ?? 8080}`;
+
+/** The console's page lives in console/, but is served as the site's /index.html. */
+function consoleHtmlAtRoot(): Plugin {
+  return {
+    name: 'atrium-console-html',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const page = bundle['console/index.html'];
+      if (page) {
+        delete bundle['console/index.html'];
+        page.fileName = 'index.html';
+        bundle['index.html'] = page;
+      }
+    },
+  };
+}
+
+export default defineConfig(({ mode }) => {
+  const kit = mode === 'kit';
+  return {
+    // Browser tests load modules without an HTML page, so React Fast Refresh's preamble is absent.
+    plugins: [react(process.env.ATRIUM_BROWSER_TESTS ? { refreshExclude: /./ } : {}), vanillaExtractPlugin(), atriumKitCss({ dropCssFiles: kit }), consoleHtmlAtRoot()],
+    optimizeDeps: { entries: ['console/**/*.tsx', 'widgets/**/*.tsx', 'shared/**/*.tsx'] },
+    server: {
+      proxy: { '/api': API, '/jwt': API, '/upload': API },
+    },
+    build: kit
+      ? {
+          outDir: 'dist/widgets',
+          emptyOutDir: true,
+          cssCodeSplit: false,
+          sourcemap: true,
+          lib: {
+            entry: { 'atrium-kit': 'widgets/index.ts' },
+            formats: ['es'],
+          },
+          rollupOptions: { output: { entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' } },
+        }
+      : {
+          outDir: 'dist',
+          emptyOutDir: false,
+          cssCodeSplit: false,
+          sourcemap: true,
+          rollupOptions: { input: { console: 'console/index.html' } },
+        },
+    test: {
+      include: ['{shared,widgets,console,demo,tests}/**/*.test.{ts,tsx}'],
+      exclude: ['**/*.browser.test.{ts,tsx}', 'tests/e2e/**', 'node_modules/**'],
+      environment: 'node',
+      testTimeout: 20000,
+    },
+  };
+});

@@ -1,0 +1,28 @@
+// Browser tests of widgets and the shared core, in real Chromium, compiled by Vite (vanilla-extract, TSX).
+import { createServer } from 'node:net';
+import { playwrightLauncher } from '@web/test-runner-playwright';
+import { viteCompile } from './tests/wtr-vite.mjs';
+import { findChromium, CHROMIUM_ARGS } from './tests/chromium.ts';
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+
+process.env.ATRIUM_BROWSER_TESTS = '1';
+const executablePath = await findChromium();
+const vitePort = await freePort();
+
+export default {
+  files: ['{shared,widgets,console}/**/*.browser.test.{ts,tsx}'],
+  plugins: [viteCompile({ port: vitePort })],
+  nodeResolve: false,
+  port: await freePort(),
+  concurrency: 1,
+  testFramework: { config: { timeout: 20000 } },
+  testsFinishTimeout: 300000,
+  browsers: [playwrightLauncher({ product: 'chromium', launchOptions: { executablePath, args: CHROMIUM_ARGS } })],
+};
