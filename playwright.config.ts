@@ -26,7 +26,7 @@ export default defineConfig({
     trace: 'off',
   },
   webServer: {
-    command: 'node demo/server/main.ts',
+    command: 'node --experimental-strip-types --experimental-sqlite demo/server/main.ts',
     url: `http://localhost:${port}/jwt/captcha`,
     reuseExistingServer: false,
     timeout: 60000,

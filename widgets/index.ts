@@ -1,5 +1,7 @@
 // The widget kit's entry: defines every tag once and exposes window.Atrium.
 import { configure, defineCoreElements } from '../shared/element/index.ts';
+import './alarm-bell/alarm-bell.element.ts';
+import './progress-panel/progress-panel.element.ts';
 
 defineCoreElements();
 

@@ -52,7 +52,7 @@ describe('sign-in with the fixed captcha', () => {
       headers: { lang: 'en' },
       body: { username: '   ', password: 'admin123', model: 'password', verifyCode: '1234' },
     });
-    expect(missing.body).toEqual({ code: -1, msg: 'username cannot be empty' });
+    expect(missing.body).toEqual({ code: -1, msg: 'Please enter the username' });
   });
 
   it('answers /jwt/user for a token in the query or the header, and 40101 for an unknown one', async () => {
@@ -197,7 +197,7 @@ describe('token expiry', () => {
       await sleep(1200);
       const expired = await api(s.base, 'GET', '/api/admin/user/front/info', { token, headers: { lang: 'en' } });
       expect(expired.status).toBe(200);
-      expect(expired.body).toEqual({ code: 40101, msg: 'session expired, please log in again' });
+      expect(expired.body).toEqual({ code: 40101, msg: 'Session expired, please log in again' });
       expect((await jwt(s.base, 'GET', '/jwt/refresh', { token })).body.code).toBe(40101);
     } finally {
       await s.stop();

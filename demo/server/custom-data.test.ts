@@ -82,11 +82,11 @@ describe('custom data', () => {
       expect(answer.body.msg).toMatch(/\w{3,}/);
     }
     expect((await api(s.base, 'PUT', '/api/admin/custom/data', { token: admin, body: { id, customValue: 42 }, headers: { lang: 'en' } })).body.msg).toBe(
-      'customValue must be text',
+      'customValue: Please enter text',
     );
     expect((await get(admin, 'valid')).body.data[0]).toMatchObject({ customValue: 'kept', version: 1 });
     const noKey = await api(s.base, 'POST', '/api/admin/custom/data', { token: admin, body: { customValue: 'x' }, headers: { lang: 'en' } });
-    expect(noKey.body).toEqual({ code: -1, msg: 'customKey cannot be empty' });
+    expect(noKey.body).toEqual({ code: -1, msg: 'customKey: This field is required' });
     const noQuery = await api(s.base, 'GET', '/api/admin/custom/data', { token: admin });
     expect(noQuery.body.code).toBe(-1);
   });

@@ -4,6 +4,8 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Envelope } from '../../shared/api/types.ts';
 import type { SessionUser } from './context.ts';
 import type { Db, Migration } from './db.ts';
+import * as v from '../../shared/validate/index.ts';
+import { KEYS, type MessageKey as ValidateKey } from '../../shared/validate/keys.ts';
 import { fieldLabel, langOf, t, translate, type MessageKey, type Vars } from './messages.ts';
 import { findSession } from './tokens.ts';
 
@@ -31,7 +33,7 @@ export function userOf(request: FastifyRequest): SessionUser {
 /** preHandler: answers 40101 unless the access token is valid, else sets request.user. */
 export async function requireUser(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | void> {
   const user = request.token ? findSession(request.server.atrium, request.token) : null;
-  if (!user) return reply.send(failWith(request, 'auth.sessionExpired', undefined, 40101));
+  if (!user) return reply.send(failWith(request, 'http.sessionExpired.message', undefined, 40101));
   request.user = user;
 }
 
@@ -39,7 +41,7 @@ function requireRight(kind: 'menus' | 'elements', code: string) {
   return async function guard(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | void> {
     if (!request.user) await requireUser(request, reply);
     if (reply.sent) return reply;
-    if (!request.user?.[kind].has(code)) return reply.send(failWith(request, 'auth.noPermission', undefined, 40301));
+    if (!request.user?.[kind].has(code)) return reply.send(failWith(request, 'http.noPermission', undefined, 40301));
   };
 }
 
@@ -49,69 +51,68 @@ export const requireMenu = (code: string) => requireRight('menus', code);
 export const requireElement = (code: string) => requireRight('elements', code);
 
 // ---- validation -------------------------------------------------------------------------------
+// The SPEC §5 rules come from shared/validate (the console's forms use the same ones); the few added
+// here are about JSON types, which a form never has to check.
 
+/** A failed rule: a message key and the values its text interpolates. */
 export interface Issue {
   key: MessageKey;
-  vars?: Vars;
+  params?: Vars;
 }
 /** A check on one field; gets the whole body for cross-field rules. */
-export type Rule = (value: unknown, body: Record<string, unknown>) => Issue | null;
-export type Schema<T> = { [K in keyof T]-?: Rule[] };
+export type Rule = (value: unknown, body: Readonly<Record<string, unknown>>) => Issue | null;
+export type Schema<T> = { readonly [K in keyof T]-?: readonly Rule[] };
 
 const absent = (value: unknown): boolean => value === undefined || value === null || value === '';
-const length = (text: string): number => [...text].length;
 
-/**
- * Rules. Every rule except required/requiredIf/string passes an absent value (undefined, null or ''),
- * so a field is optional unless its list starts with a requiring rule.
- */
+/** Rules; all but required, requiredIf, string and phone pass an absent value (undefined, null, ''). */
 export const rule = {
-  required: ((value) =>
-    absent(value) || (typeof value === 'string' && value.trim() === '') ? { key: 'validate.required' } : null) as Rule,
-  requiredIf: (when: (body: Record<string, unknown>) => boolean): Rule => (value, body) =>
-    when(body) ? rule.required(value, body) : null,
-  /** Must be a string, '' allowed. */
-  string: ((value) => (typeof value === 'string' ? null : { key: 'validate.string' })) as Rule,
-  text: (min: number, max: number): Rule => (value) => {
-    if (absent(value)) return null;
-    if (typeof value !== 'string') return { key: 'validate.string' };
-    const n = length(value);
-    return n < min || n > max ? { key: 'validate.length', vars: { min, max } } : null;
+  required: v.required() as Rule,
+  requiredIf: (when: (body: Readonly<Record<string, unknown>>) => boolean, key?: ValidateKey): Rule => {
+    const check = v.required(key);
+    return (value, body) => (when(body) ? check(value, body) : null);
   },
+  /** Must be a string, '' allowed. */
+  string: ((value) => (typeof value === 'string' ? null : { key: KEYS.text })) as Rule,
+  /** A string of min..max characters. */
+  text: (min: number, max: number): Rule => {
+    const check = v.length(min, max);
+    return (value, body) => (absent(value) ? null : typeof value !== 'string' ? { key: KEYS.text } : check(value, body));
+  },
+  /** A JSON integer (not a numeric string) in min..max. */
   int: (min: number, max: number): Rule => (value) => {
     if (absent(value)) return null;
-    if (typeof value !== 'number' || !Number.isInteger(value)) return { key: 'validate.integer' };
-    return value < min || value > max ? { key: 'validate.range', vars: { min, max } } : null;
+    if (typeof value !== 'number' || !Number.isInteger(value)) return { key: KEYS.integer };
+    return value < min || value > max ? { key: KEYS.range, params: { min, max } } : null;
   },
   oneOf: (...values: readonly unknown[]): Rule => (value) => (absent(value) || values.includes(value) ? null : { key: 'validate.oneOf' }),
-  /** SPEC §5 phone: required, numeric, 11 digits starting 1[3-9]. */
-  phone: ((value) => {
-    if (absent(value)) return { key: 'validate.phoneEmpty' };
-    if (typeof value !== 'string' || !/^\d+$/.test(value)) return { key: 'validate.numeric' };
-    return /^1[3-9]\d{9}$/.test(value) ? null : { key: 'validate.phoneFormat' };
-  }) as Rule,
-  email: ((value) => {
-    if (absent(value)) return null;
-    return typeof value === 'string' && value.length <= 254 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value) ? null : { key: 'validate.email' };
-  }) as Rule,
-  /** SPEC §5 name pattern 1: Chinese, letters, digits, underscore, hyphen, whitespace. */
-  namePattern: ((value) => {
-    if (absent(value)) return null;
-    return typeof value === 'string' && /^[\p{Script=Han}A-Za-z0-9_\-\s]+$/u.test(value) ? null : { key: 'validate.namePattern' };
-  }) as Rule,
+  /** SPEC §5 phone: required, numeric, 11 digits starting 1[3-9]; and a JSON string. */
+  phone: ((value, body) => v.phone()(value, body) ?? (typeof value === 'string' ? null : { key: KEYS.numeric })) as Rule,
+  email: v.email() as Rule,
+  namePattern: v.namePattern1() as Rule,
+  password: (kind: v.PasswordKind): Rule => {
+    const check = v.password(kind);
+    return (value, body) => (absent(value) ? null : typeof value !== 'string' ? { key: KEYS.text } : check(value, body));
+  },
   /** The two new passwords must match (SPEC §5). */
-  sameAs: (other: string): Rule => (value, body) => (value === body[other] ? null : { key: 'validate.passwordMismatch' }),
+  sameAs: (field: string): Rule => v.sameAs(field) as Rule,
 };
 
-/** The first problem with a body, as a readable message in the caller's language, or null when it is valid. */
+/** Messages that already say which field they are about; the others get the field's name in front. */
+const SELF_DESCRIBING = /^validate\.(phone|username|captcha|smsCode|file|delete|tenant)\.|^validate\.password\.(required|mismatch)$|^validate\.numeric$/;
+
+/** The first problem with a body, as one readable message in the caller's language, or null when it is valid. */
 export function checkBody<T>(request: FastifyRequest, body: unknown, schema: Schema<T>): string | null {
   const lang = langOf(request);
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return translate(lang, 'validate.body');
   const record = body as Record<string, unknown>;
-  for (const [field, rules] of Object.entries(schema) as Array<[string, Rule[]]>) {
+  for (const [field, rules] of Object.entries(schema) as Array<[string, readonly Rule[]]>) {
     for (const check of rules) {
       const issue = check(record[field], record);
-      if (issue) return translate(lang, issue.key, { field: fieldLabel(lang, field), ...issue.vars });
+      if (!issue) continue;
+      const text = translate(lang, issue.key, issue.params);
+      if (SELF_DESCRIBING.test(issue.key)) return text;
+      return lang === 'zh' ? `${fieldLabel(lang, field)}：${text}` : `${fieldLabel(lang, field)}: ${text}`;
     }
   }
   return null;

@@ -1,12 +1,15 @@
 // Entry of the demo platform: `node demo/server/main.ts`. Configuration comes from the environment.
 import { existsSync } from 'node:fs';
+import { startMediaServer } from '../media/index.ts';
 import { createApp } from './app.ts';
 
 const env = process.env;
 const port = Number(env.PORT ?? 8080);
+const mediaPort = Number(env.MEDIA_PORT ?? 8081);
 const ttl = Number(env.ATRIUM_TOKEN_TTL ?? 3600);
 
 if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
+if (!Number.isInteger(mediaPort) || mediaPort < 0 || mediaPort > 65535) throw new Error(`MEDIA_PORT must be a port number, got ${env.MEDIA_PORT}`);
 if (!Number.isFinite(ttl) || ttl <= 0) throw new Error(`ATRIUM_TOKEN_TTL must be a positive number of seconds, got ${env.ATRIUM_TOKEN_TTL}`);
 
 const staticDir = env.ATRIUM_STATIC ?? 'dist';
@@ -21,11 +24,15 @@ const app = await createApp({
   tokenTtlSeconds: ttl,
 });
 
-await app.listen({ port, host: env.HOST ?? '0.0.0.0' });
+// 'localhost' binds the IPv4 and IPv6 loopback both; HOST=0.0.0.0 opens the demo to the network.
+await app.listen({ port, host: env.HOST ?? 'localhost' });
+// Live media has its own port so streams never take the API origin's six HTTP/1.1 connections.
+const media = await startMediaServer({ port: mediaPort, host: env.HOST ?? 'localhost' });
 const address = app.server.address();
 const actualPort = typeof address === 'object' && address ? address.port : port;
 console.log(`Atrium demo platform on http://localhost:${actualPort}`);
 if (!existsSync(staticDir)) console.log(`(no front-end build in ${staticDir}: run npm run build to serve the console)`);
+console.log(`Atrium media server on http://localhost:${media.port}`);
 if (faults) console.log('(test fault switch enabled: ATRIUM_FAULTS=1)');
 
 let closing = false;
@@ -34,7 +41,7 @@ async function shutdown(signal: string): Promise<void> {
   closing = true;
   console.log(`${signal}: shutting down`);
   try {
-    await app.close();
+    await Promise.all([app.close(), media.close()]);
     process.exit(0);
   } catch (error) {
     console.error(error);

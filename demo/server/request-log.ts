@@ -9,14 +9,11 @@ export const pathOf = (url: string): string => {
 
 export function installRequestLog(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
-    const type = String(reply.getHeader('content-type') ?? '');
-    if (typeof payload === 'string' && type.includes('json') && payload.startsWith('{')) {
-      try {
-        const code = (JSON.parse(payload) as { code?: unknown }).code;
-        if (typeof code === 'number') request.envelopeCode = code;
-      } catch {
-        /* not an envelope: the line shows '-' */
-      }
+    // Envelopes are built as { code, msg, data }, so the code is at the very start: no need to parse
+    // (possibly large) bodies just for the log line.
+    if (typeof payload === 'string' && String(reply.getHeader('content-type') ?? '').includes('json')) {
+      const match = /^\{"code":(-?\d+)[,}]/.exec(payload.slice(0, 32));
+      if (match) request.envelopeCode = Number(match[1]);
     }
     return payload;
   });

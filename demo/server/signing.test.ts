@@ -57,7 +57,7 @@ describe('signed /api calls', () => {
       sign: md5('something else'),
       headers: { lang: 'en' },
     });
-    expect(forged.body).toEqual({ code: 40103, msg: 'wrong signature' });
+    expect(forged.body).toEqual({ code: 40103, msg: 'Wrong signature' });
     const read = await api(s.base, 'GET', '/api/admin/custom/data', { token, query: { customKey: 'keep' } });
     expect(read.body.data[0].customValue).toBe('original');
   });
@@ -71,7 +71,7 @@ describe('signed /api calls', () => {
       headers: { 'access-token': token, 'content-type': 'application/json', timestamp: String(timestamp), nonce, sign, lang: 'en' },
       body: JSON.stringify({ customKey: 'a', customValue: 'tampered' }),
     });
-    expect(await response.json()).toEqual({ code: 40103, msg: 'wrong signature' });
+    expect(await response.json()).toEqual({ code: 40103, msg: 'Wrong signature' });
   });
 
   it('answers 40103 "nonce already used" for a replayed request', async () => {
@@ -80,12 +80,12 @@ describe('signed /api calls', () => {
     const first = await api(s.base, 'GET', '/api/admin/user/front/info', { token, timestamp, nonce });
     expect(first.body.code).toBe(0);
     const again = await api(s.base, 'GET', '/api/admin/user/front/info', { token, timestamp, nonce, headers: { lang: 'en' } });
-    expect(again.body).toEqual({ code: 40103, msg: 'nonce already used (replayed request)' });
+    expect(again.body).toEqual({ code: 40103, msg: 'Nonce already used (replayed request)' });
   });
 
   it('answers 40103 for a 6-minute-old timestamp, and takes one 4 minutes old', async () => {
     const stale = await api(s.base, 'GET', '/api/admin/user/front/info', { token, timestamp: Date.now() - 6 * 60_000, headers: { lang: 'en' } });
-    expect(stale.body).toEqual({ code: 40103, msg: 'timestamp is more than 5 minutes off' });
+    expect(stale.body).toEqual({ code: 40103, msg: 'Timestamp more than 5 minutes off the server time' });
     const future = await api(s.base, 'GET', '/api/admin/user/front/info', { token, timestamp: Date.now() + 6 * 60_000 });
     expect(future.body.code).toBe(40103);
     const recent = await api(s.base, 'GET', '/api/admin/user/front/info', { token, timestamp: Date.now() - 4 * 60_000 });
@@ -96,7 +96,7 @@ describe('signed /api calls', () => {
     const bare = await fetch(`${s.base}/api/admin/user/front/info`, { headers: { 'access-token': token, lang: 'en' } });
     expect(await bare.json()).toEqual({ code: 40103, msg: 'missing signature headers (timestamp, nonce, sign)' });
     const short = await api(s.base, 'GET', '/api/admin/user/front/info', { token, nonce: 'short', headers: { lang: 'en' } });
-    expect(short.body).toEqual({ code: 40103, msg: 'nonce must be at least 16 characters' });
+    expect(short.body).toEqual({ code: 40103, msg: 'nonce must be 16 to 128 characters' });
   });
 
   it('does not accept a sign made with another token\'s secret', async () => {

@@ -39,10 +39,10 @@ export function signatureProblem(ctx: AppContext, request: FastifyRequest, now =
   const timestamp = header(request, 'timestamp');
   const nonce = header(request, 'nonce');
   const sign = header(request, 'sign');
-  if (!timestamp || !nonce || !sign) return 'sign.missing';
+  if (!timestamp || !nonce || !sign) return 'sign.missingHeaders';
   if (nonce.length < MIN_NONCE || nonce.length > MAX_NONCE) return 'sign.nonceShort';
   const time = /^\d{1,16}$/.test(timestamp) ? Number(timestamp) : NaN;
-  if (!Number.isFinite(time) || Math.abs(now - time) > SIGN_WINDOW_MS) return 'sign.timestamp';
+  if (!Number.isFinite(time) || Math.abs(now - time) > SIGN_WINDOW_MS) return 'sign.stale';
 
   const raw = request.rawBody;
   const payload = raw !== undefined && raw !== '' ? raw : queryPayload(request.url);
@@ -52,7 +52,7 @@ export function signatureProblem(ctx: AppContext, request: FastifyRequest, now =
   if (given.length !== expected.length || !timingSafeEqual(given, Buffer.from(expected, 'utf8'))) return 'sign.wrong';
 
   const inserted = ctx.db.prepare('INSERT OR IGNORE INTO seen_nonce (nonce, seen_at) VALUES (?, ?)').run(nonce, now);
-  return inserted.changes === 0 ? 'sign.nonceReused' : null;
+  return inserted.changes === 0 ? 'sign.replayed' : null;
 }
 
 /** Global preValidation hook: a bad /api signature answers 40103 before any route logic runs. */

@@ -5,6 +5,10 @@ export interface AtriumEventMap {
   'atrium-play': { cameraId: string; playType: number };
   'atrium-screenshot': { fileName: string };
   'atrium-alarm-open': { count: number };
+  /** A poll brought an alarm newer than the newest one seen before. */
+  'atrium-alarm-new': { count: number; latestId: number };
+  /** Progress items were deleted (tag 1: every finished one; tag 0: the selected ones). */
+  'atrium-progress-deleted': { tag: 0 | 1; deleted: number };
   'atrium-signed-in': { username: string };
 }
 
@@ -18,6 +22,8 @@ declare global {
     'atrium-play': CustomEvent<AtriumEventMap['atrium-play']>;
     'atrium-screenshot': CustomEvent<AtriumEventMap['atrium-screenshot']>;
     'atrium-alarm-open': CustomEvent<AtriumEventMap['atrium-alarm-open']>;
+    'atrium-alarm-new': CustomEvent<AtriumEventMap['atrium-alarm-new']>;
+    'atrium-progress-deleted': CustomEvent<AtriumEventMap['atrium-progress-deleted']>;
     'atrium-signed-in': CustomEvent<AtriumEventMap['atrium-signed-in']>;
   }
 }

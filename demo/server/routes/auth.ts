@@ -1,6 +1,7 @@
 // Sign-in and session calls (SPEC §7 "Login and session"): /jwt/* (unsigned) and the SMS code call.
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { JwtUser, LoginPayload, LoginResponse } from '../../../shared/api/types.ts';
+import { KEYS } from '../../../shared/validate/keys.ts';
 import { failWith, ok, rule, validBody, validQuery } from '../http.ts';
 import { DUMMY_HASH, verifyPassword } from '../passwords.ts';
 import { findSession, issueToken, refreshToken, revokeToken } from '../tokens.ts';
@@ -25,7 +26,7 @@ const plugin: FastifyPluginAsync = async (app) => {
   const byUsername = ctx.db.prepare(USER_BY('username'));
   const byPhone = ctx.db.prepare(USER_BY('phone'));
 
-  const expired = (request: FastifyRequest) => failWith(request, 'auth.sessionExpired', undefined, 40101);
+  const expired = (request: FastifyRequest) => failWith(request, 'http.sessionExpired.message', undefined, 40101);
 
   app.get('/jwt/captcha', async (request, reply) => {
     const { id, svg } = ctx.captchas.create();
@@ -41,9 +42,18 @@ const plugin: FastifyPluginAsync = async (app) => {
     {
       preHandler: validBody<LoginPayload>({
         model: [rule.required, rule.oneOf('password', 'sms')],
-        username: [rule.required, rule.text(1, 64)],
-        password: [rule.requiredIf((b) => b.model === 'password'), rule.text(1, 128)],
-        verifyCode: [rule.required, rule.text(1, 32)],
+        // The login form's own rules (shared/validate schemas), per model, plus JSON types.
+        username: [
+          rule.requiredIf((b) => b.model === 'password', KEYS.usernameRequired),
+          (value, body) => (body.model === 'sms' ? rule.phone(value, body) : null),
+          rule.text(1, 64),
+        ],
+        password: [rule.requiredIf((b) => b.model === 'password', KEYS.passwordRequired), rule.password('login')],
+        verifyCode: [
+          rule.requiredIf((b) => b.model === 'password', KEYS.captchaRequired),
+          rule.requiredIf((b) => b.model === 'sms', KEYS.smsCodeRequired),
+          rule.text(1, 32),
+        ],
       }),
     },
     async (request, reply) => {
@@ -98,7 +108,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     async (request) => {
       const { phone } = request.params;
       const problem = rule.phone(phone, {});
-      if (problem) return failWith(request, problem.key, problem.vars);
+      if (problem) return failWith(request, problem.key, problem.params);
       const user = byPhone.get(phone) as LoginUserRow | undefined;
       if (!user) return failWith(request, 'auth.phoneOrCode');
       if (user.sms_enabled !== 1) return failWith(request, 'auth.smsDisabled');

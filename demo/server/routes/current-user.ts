@@ -4,11 +4,11 @@ import { rm, writeFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AvatarResult, CurrentUserInfo, CurrentUserUpdate, PasswordChange } from '../../../shared/api/types.ts';
+import { AVATAR_MAX_BYTES } from '../../../shared/validate/files.ts';
 import { failWith, ok, requireUser, rule, userOf, validBody } from '../http.ts';
 import { hashPassword, verifyPassword } from '../passwords.ts';
 import { revokeOtherTokens } from '../tokens.ts';
 
-export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 const AVATAR_PREFIX = '/upload/avatar/';
 
 /** The image type by its first bytes, never by the name or the declared type a client sends. */
@@ -94,8 +94,8 @@ const plugin: FastifyPluginAsync = async (app) => {
       preHandler: [
         requireUser,
         validBody<PasswordChange>({
-          oldPassword: [rule.required, rule.text(5, 64)],
-          newPassword: [rule.required, rule.text(5, 64)],
+          oldPassword: [rule.required, rule.password('login')],
+          newPassword: [rule.required, rule.password('login')],
           confirmPassword: [rule.required, rule.sameAs('newPassword')],
         }),
       ],
@@ -114,19 +114,19 @@ const plugin: FastifyPluginAsync = async (app) => {
 
   app.post('/api/admin/user/cur-user/avatar', { preHandler: requireUser }, async (request) => {
     const user = userOf(request);
-    if (!request.isMultipart()) return failWith(request, 'upload.missing');
+    if (!request.isMultipart()) return failWith(request, 'validate.file.required');
     let bytes: Buffer;
     try {
       const file = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
-      if (!file) return failWith(request, 'upload.missing');
+      if (!file) return failWith(request, 'validate.file.required');
       bytes = await file.toBuffer();
     } catch (error) {
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') return failWith(request, 'upload.size');
+      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') return failWith(request, 'validate.file.avatarSize', { max: 2 });
       return failWith(request, 'upload.failed');
     }
-    if (bytes.length === 0) return failWith(request, 'upload.missing');
+    if (bytes.length === 0) return failWith(request, 'validate.file.required');
     const type = sniffImage(bytes);
-    if (!type) return failWith(request, 'upload.type');
+    if (!type) return failWith(request, 'validate.file.avatarType');
 
     const dir = join(ctx.config.uploadDir, 'avatar');
     await mkdir(dir, { recursive: true });

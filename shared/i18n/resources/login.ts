@@ -40,11 +40,11 @@ export default defineResources({
   },
   en: {
     login: {
-      wrongPassword: 'Wrong username or password',
-      phoneNotRegistered: 'Phone number not registered or wrong code',
-      smsDisabled: 'SMS login is not enabled',
+      wrongPassword: 'wrong username or password',
+      phoneNotRegistered: 'phone not registered or wrong code',
+      smsDisabled: 'SMS login not enabled',
       smsSent: 'SMS code sent',
-      smsAlreadySent: 'The code has already been sent',
+      smsAlreadySent: 'code already sent',
       invalidApplication: 'Invalid application',
       authorizationFailed: 'Authorization failed',
       bindUser: 'Please bind a user',

@@ -1,0 +1,51 @@
+// The console's root: waits for user info when a token exists, then builds the router from the
+// user's menus (SPEC §4 "routes are generated from the menus"); rebuilt when the rights change.
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { RouterProvider } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { session, startTokenRefresh } from '../shared/session/index.ts';
+import { BootScreen } from './boot-screen.tsx';
+import { createAppRouter } from './router/build-routes.tsx';
+import { ensureInfo } from './state/boot.ts';
+import { loadTenant, tenant } from './state/tenant.ts';
+import { restoreThemeFor } from './state/theme-sync.ts';
+
+function useDocumentTitle(): void {
+  const { t } = useTranslation();
+  const { name } = useSnapshot(tenant);
+  const title = name || t('login.form.title');
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+}
+
+export function App() {
+  const { token, user, menus } = useSnapshot(session);
+  const signedIn = !!token && !!user;
+  const username = user?.username ?? null;
+  const rightsKey = signedIn ? Object.keys(menus).sort().join(',') : '';
+  useDocumentTitle();
+
+  useEffect(() => {
+    if (token && !user) void ensureInfo();
+  }, [token, user]);
+
+  useEffect(() => {
+    restoreThemeFor(username);
+    // The tenant of the signed-in user may differ from the default one the sign-in page showed.
+    if (username) {
+      startTokenRefresh();
+      void loadTenant();
+    }
+  }, [username]);
+
+  const router = useMemo(
+    () => createAppRouter(signedIn ? Object.fromEntries(rightsKey.split(',').map((c) => [c, true])) : {}),
+    [signedIn, rightsKey],
+  );
+  useEffect(() => () => router.dispose(), [router]);
+
+  if (token && !user) return <BootScreen />;
+  return <RouterProvider router={router} />;
+}

@@ -1,0 +1,135 @@
+// What feeds a live channel: the endless clip loop (always available), or an ffmpeg relay of a real
+// source when ffmpeg is installed and the camera names one. Both publish on the channel's clock.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { loopFrame, type Clip } from './clip.ts';
+import { FlvReader, isEndOfSequence, isMediaFrame, isSequenceHeader, type FlvTag } from './flv.ts';
+import type { LiveChannel, Producer } from './channel.ts';
+
+/** Paces the clip loop in real time: frame n goes out when the channel clock reaches its timestamp. */
+export class ClipProducer implements Producer {
+  readonly #clip: Clip;
+  #next = 0;
+  #timer: ReturnType<typeof setTimeout> | null = null;
+  #channel: LiveChannel | null = null;
+  /** Added to loop timestamps, so a clip taking over from a failed relay continues the clock. */
+  readonly #offset: number;
+
+  constructor(clip: Clip, offsetMs = 0) {
+    this.#clip = clip;
+    this.#offset = offsetMs;
+  }
+
+  start(channel: LiveChannel): void {
+    this.#channel = channel;
+    this.#tick();
+  }
+
+  stop(): void {
+    if (this.#timer !== null) clearTimeout(this.#timer);
+    this.#timer = null;
+    this.#channel = null;
+  }
+
+  #tick = (): void => {
+    this.#timer = null;
+    const channel = this.#channel;
+    if (!channel || channel.closed) return;
+    const now = channel.clock();
+    let frame = loopFrame(this.#clip, this.#next);
+    while (frame.timestamp + this.#offset <= now) {
+      channel.publish(frame.tag, frame.timestamp + this.#offset);
+      this.#next += 1;
+      frame = loopFrame(this.#clip, this.#next);
+    }
+    // Absolute targets: a late timer never accumulates drift, it just sends two frames at once.
+    this.#timer = setTimeout(this.#tick, Math.max(1, frame.timestamp + this.#offset - channel.clock()));
+  };
+}
+
+let ffmpegChecked: boolean | null = null;
+
+/** Whether `ffmpeg` runs here (checked once; the relay is optional and never needed by tests). */
+export function hasFfmpeg(): boolean {
+  if (ffmpegChecked === null) {
+    try {
+      ffmpegChecked = spawnSync('ffmpeg', ['-version'], { stdio: 'ignore', timeout: 5000 }).status === 0;
+    } catch {
+      ffmpegChecked = false;
+    }
+  }
+  return ffmpegChecked;
+}
+
+/**
+ * Relays a real source through ffmpeg as FLV. Video is re-encoded to the same low-latency H.264 the
+ * clips use (a camera's own GOP can be seconds long, which would delay every new viewer's first
+ * picture). If ffmpeg exits, the channel falls back to the clip so viewers keep a picture.
+ */
+export class RelayProducer implements Producer {
+  readonly #url: string;
+  readonly #fallback: Clip;
+  readonly #log: (line: string) => void;
+  #child: ChildProcess | null = null;
+  #fallbackProducer: ClipProducer | null = null;
+  #stopped = false;
+
+  constructor(url: string, fallback: Clip, log: (line: string) => void) {
+    this.#url = url;
+    this.#fallback = fallback;
+    this.#log = log;
+  }
+
+  start(channel: LiveChannel): void {
+    const isFile = !/^[a-z]+:\/\//i.test(this.#url) || this.#url.startsWith('file:');
+    const input = isFile ? ['-re', '-stream_loop', '-1', '-i', this.#url.replace(/^file:\/\//, '')] : ['-rtsp_transport', 'tcp', '-i', this.#url];
+    const args = [
+      '-hide_banner', '-loglevel', 'error', ...input,
+      '-c:v', 'libx264', '-preset', 'veryfast', '-tune', 'zerolatency', '-profile:v', 'baseline', '-g', '10',
+      '-c:a', 'aac', '-ar', '32000', '-ac', '1', '-f', 'flv', '-flvflags', 'no_duration_filesize', 'pipe:1',
+    ];
+    const child = spawn('ffmpeg', args, { stdio: ['ignore', 'pipe', 'ignore'] });
+    this.#child = child;
+    const reader = new FlvReader();
+    let config: FlvTag[] = [];
+    let first: number | null = null;
+    let offset = 0;
+    child.stdout?.on('data', (chunk: Buffer) => {
+      let tags: FlvTag[];
+      try {
+        tags = reader.push(chunk);
+      } catch {
+        child.kill('SIGKILL');
+        return;
+      }
+      for (const tag of tags) {
+        if (isSequenceHeader(tag)) {
+          config = [...config.filter((c) => c.type !== tag.type), { ...tag, timestamp: 0 }];
+          channel.setConfig(config, channel.clock());
+          continue;
+        }
+        if (!isMediaFrame(tag) || isEndOfSequence(tag)) continue;
+        if (first === null) {
+          first = tag.timestamp;
+          offset = channel.clock();
+        }
+        channel.publish(tag, offset + tag.timestamp - first);
+      }
+    });
+    child.on('exit', (code) => {
+      this.#child = null;
+      if (this.#stopped || channel.closed) return;
+      this.#log(`media: relay of camera ${channel.cameraId} ended (exit ${code ?? 'signal'}); showing the demo clip instead`);
+      const at = channel.clock();
+      channel.setConfig(this.#fallback.config, at);
+      this.#fallbackProducer = new ClipProducer(this.#fallback, at);
+      this.#fallbackProducer.start(channel);
+    });
+  }
+
+  stop(): void {
+    this.#stopped = true;
+    this.#child?.kill('SIGKILL');
+    this.#child = null;
+    this.#fallbackProducer?.stop();
+  }
+}

@@ -1,0 +1,146 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { FlvReader, isKeyframe, readMetadata, TAG_SCRIPT, TAG_VIDEO, type FlvTag } from './flv.ts';
+import { PlayCodeStore, type GrantInput } from './play-codes.ts';
+import { startMediaServer, type MediaServer } from './server.ts';
+
+const live: GrantInput = { cameraId: 3, tenantId: 1, userId: 1, kind: 'live', clip: 3, sourceUrl: null, startMs: null, endMs: null };
+let server: MediaServer | null = null;
+
+afterEach(async () => {
+  await server?.close();
+  server = null;
+});
+
+async function boot(codes = new PlayCodeStore()) {
+  server = await startMediaServer({ port: 0, host: '127.0.0.1', playCodes: codes, log: () => undefined, channelIdleMs: 200 });
+  return { codes, base: `http://127.0.0.1:${server.port}` };
+}
+
+/** Reads an HTTP-FLV response for `ms`, or until it ends, and returns its tags. */
+async function readFor(url: string, ms: number): Promise<{ status: number; tags: FlvTag[]; ended: boolean }> {
+  const controller = new AbortController();
+  const res = await fetch(url, { signal: controller.signal });
+  if (res.status !== 200) return { status: res.status, tags: [], ended: true };
+  const reader = new FlvReader();
+  const tags: FlvTag[] = [];
+  const body = res.body!.getReader();
+  const timer = setTimeout(() => controller.abort(), ms);
+  let ended = false;
+  try {
+    for (;;) {
+      const { done, value } = await body.read();
+      if (done) {
+        ended = true;
+        break;
+      }
+      tags.push(...reader.push(Buffer.from(value)));
+    }
+  } catch {
+    /* aborted after ms */
+  }
+  clearTimeout(timer);
+  return { status: 200, tags, ended };
+}
+
+describe('media server', () => {
+  it('refuses a stream without a valid code for that camera', async () => {
+    const { codes, base } = await boot();
+    const grant = codes.issue(live);
+    expect((await fetch(`${base}/live/3.flv`)).status).toBe(403);
+    expect((await fetch(`${base}/live/3.flv?code=guess`)).status).toBe(403);
+    expect((await fetch(`${base}/live/4.flv?code=${grant.code}`)).status).toBe(403);
+    expect((await fetch(`${base}/replay/3.flv?code=${grant.code}`)).status).toBe(403);
+  });
+
+  it('serves live FLV in real time: metadata with the epoch, config, then a key frame at 0', async () => {
+    const { codes, base } = await boot();
+    const grant = codes.issue(live);
+    const started = Date.now();
+    const { tags } = await readFor(`${base}/live/3.flv?code=${grant.code}`, 1200);
+    expect(tags[0]!.type).toBe(TAG_SCRIPT);
+    const meta = readMetadata(tags[0]!.data)!;
+    expect(meta.atriumKind).toBe('live');
+    expect(Math.abs((meta.atriumEpoch as number) - started)).toBeLessThan(1000);
+    const media = tags.slice(3);
+    const firstVideo = media.find((t) => t.type === TAG_VIDEO)!;
+    expect(isKeyframe(firstVideo)).toBe(true);
+    expect(firstVideo.timestamp).toBe(0);
+    const last = media[media.length - 1]!.timestamp;
+    // Paced in real time: about 1.2 s of media in 1.2 s, not the whole clip at once.
+    expect(last).toBeGreaterThan(800);
+    expect(last).toBeLessThan(1700);
+  });
+
+  it('gives a second viewer the cached GOP at once, stamped from its own 0', async () => {
+    const { codes, base } = await boot();
+    await readFor(`${base}/live/3.flv?code=${codes.issue(live).code}`, 700);
+    const t0 = Date.now();
+    const second = await readFor(`${base}/live/3.flv?code=${codes.issue(live).code}`, 150);
+    const video = second.tags.filter((t) => t.type === TAG_VIDEO && isKeyframe(t));
+    expect(video.length).toBeGreaterThan(0);
+    expect(video[0]!.timestamp).toBe(0);
+    expect(Date.now() - t0).toBeLessThan(1000);
+  });
+
+  it('serves the same stream over WebSocket', async () => {
+    const { codes, base } = await boot();
+    const grant = codes.issue(live);
+    const ws = new WebSocket(`${base.replace('http', 'ws')}/live/3.flv?code=${grant.code}`);
+    ws.binaryType = 'arraybuffer';
+    const reader = new FlvReader();
+    const tags: FlvTag[] = [];
+    ws.onmessage = (e) => tags.push(...reader.push(Buffer.from(e.data as ArrayBuffer)));
+    await new Promise((r) => setTimeout(r, 600));
+    ws.close();
+    expect(tags[0]!.type).toBe(TAG_SCRIPT);
+    expect(tags.some(isKeyframe)).toBe(true);
+  });
+
+  it('ends the stream when its code is shut, and counts it gone', async () => {
+    const { codes, base } = await boot();
+    const grant = codes.issue(live);
+    const reading = readFor(`${base}/live/3.flv?code=${grant.code}`, 5000);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(server!.stats().liveViewers).toBe(1);
+    codes.shut(grant.code, 3, 1);
+    const result = await reading;
+    expect(result.ended).toBe(true);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(server!.stats().liveViewers).toBe(0);
+  });
+
+  it('closes a stream whose heartbeats stopped', async () => {
+    const { codes, base } = await boot(new PlayCodeStore({ timeoutMs: 400 }));
+    const grant = codes.issue(live);
+    const t0 = Date.now();
+    const result = await readFor(`${base}/live/3.flv?code=${grant.code}`, 5000);
+    expect(result.ended).toBe(true);
+    expect(Date.now() - t0).toBeLessThan(2000);
+  });
+
+  it('replays an asked range from 0 and ends with it', async () => {
+    const { codes, base } = await boot();
+    const start = Date.UTC(2024, 0, 1, 8, 0, 0);
+    const grant = codes.issue({ ...live, kind: 'replay', startMs: start, endMs: start + 1000 });
+    const result = await readFor(`${base}/replay/3.flv?code=${grant.code}`, 5000);
+    expect(result.ended).toBe(true);
+    expect(readMetadata(result.tags[0]!.data)!.atriumEpoch).toBe(start);
+    const media = result.tags.slice(3);
+    expect(isKeyframe(media.find((t) => t.type === TAG_VIDEO)!)).toBe(true);
+    expect(Math.max(...media.map((t) => t.timestamp))).toBeLessThan(1000);
+  });
+
+  it('drops every connection on stop() and serves again after start()', async () => {
+    const { codes, base } = await boot();
+    const grant = codes.issue(live);
+    const reading = readFor(`${base}/live/3.flv?code=${grant.code}`, 5000);
+    await new Promise((r) => setTimeout(r, 200));
+    await server!.stop();
+    await reading;
+    expect(server!.stats().connections).toBe(0);
+    await expect(fetch(`${base}/live/3.flv?code=${grant.code}`)).rejects.toThrow();
+    await server!.start();
+    const again = await readFor(`${base}/live/3.flv?code=${grant.code}`, 300);
+    expect(again.tags.some(isKeyframe)).toBe(true);
+  });
+});

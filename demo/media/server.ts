@@ -1,0 +1,248 @@
+// The demo media server: live HTTP-FLV and WS-FLV per camera and replay of a time range, on its own
+// port so streams never take the API origin's six HTTP/1.1 connections. Nothing is served without a
+// live play code from the API; a code that stops getting heartbeats (or is shut) ends its streams.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { LiveChannel } from './channel.ts';
+import { clipFor, clipLibrary, type Clip } from './clip.ts';
+import { PlayCodeStore, type StreamGrant, type StreamKind } from './play-codes.ts';
+import { ClipProducer, hasFfmpeg, RelayProducer } from './producers.ts';
+import { ReplayStream } from './replay.ts';
+import { acceptWebSocket, HttpSink, refuseUpgrade, type Sink } from './sinks.ts';
+
+export interface MediaServerOptions {
+  port: number;
+  host?: string;
+  /** The store the API issues codes into; both must share it. */
+  playCodes: PlayCodeStore;
+  log?: (line: string) => void;
+  clips?: Clip[];
+  /** How long a channel without viewers keeps running, so a quick reconnect finds its GOP. */
+  channelIdleMs?: number;
+}
+
+export interface MediaStats {
+  /** Whether the server is listening (false between stop() and start()). */
+  listening: boolean;
+  channels: number;
+  liveViewers: number;
+  replays: number;
+  /** Open TCP connections of any kind (HTTP keep-alive, streams, WebSockets). */
+  connections: number;
+  playCodes: number;
+}
+
+export interface MediaServer {
+  readonly port: number;
+  stats(): MediaStats;
+  /** Drops every connection and stops listening, as if the process died (test hook). */
+  stop(): Promise<void>;
+  /** Listens again after stop(). */
+  start(): Promise<void>;
+  /** Final shutdown. */
+  close(): Promise<void>;
+}
+
+const ROUTE = /^\/(live|replay)\/(\d+)\.flv$/;
+const CORS = { 'access-control-allow-origin': '*', 'access-control-allow-methods': 'GET, OPTIONS' };
+
+interface Target {
+  kind: StreamKind;
+  cameraId: number;
+  code: string;
+}
+
+function parseTarget(url: string | undefined): Target | null {
+  const parsed = new URL(url ?? '/', 'http://media.invalid');
+  const match = ROUTE.exec(parsed.pathname);
+  if (!match) return null;
+  return { kind: match[1] as StreamKind, cameraId: Number(match[2]), code: parsed.searchParams.get('code') ?? '' };
+}
+
+export async function startMediaServer(options: MediaServerOptions): Promise<MediaServer> {
+  const { playCodes } = options;
+  const log = options.log ?? ((line: string) => console.log(line));
+  const clips = options.clips ?? clipLibrary();
+  const idleMs = options.channelIdleMs ?? 10_000;
+  const channels = new Map<number, { channel: LiveChannel; idle: ReturnType<typeof setTimeout> | null }>();
+  const sinksByCode = new Map<string, Set<Sink>>();
+  const sockets = new Set<Socket | Duplex>();
+  let replays = 0;
+  let listening = false;
+
+  const channelFor = (grant: StreamGrant): LiveChannel => {
+    const existing = channels.get(grant.cameraId);
+    if (existing && !existing.channel.closed) {
+      if (existing.idle) clearTimeout(existing.idle);
+      existing.idle = null;
+      return existing.channel;
+    }
+    const clip = clipFor(grant.clip, clips);
+    const channel = new LiveChannel({
+      cameraId: grant.cameraId,
+      info: { hasAudio: clip.hasAudio, hasVideo: clip.hasVideo, width: clip.width, height: clip.height, fps: clip.fps },
+      config: clip.config,
+    });
+    const relay = grant.sourceUrl && hasFfmpeg();
+    channel.run(relay ? new RelayProducer(grant.sourceUrl!, clip, log) : new ClipProducer(clip));
+    channels.set(grant.cameraId, { channel, idle: null });
+    return channel;
+  };
+
+  const releaseChannel = (cameraId: number): void => {
+    const entry = channels.get(cameraId);
+    if (!entry || entry.channel.viewers.size > 0 || entry.idle) return;
+    entry.idle = setTimeout(() => {
+      if (entry.channel.viewers.size === 0) {
+        entry.channel.close();
+        if (channels.get(cameraId) === entry) channels.delete(cameraId);
+      }
+    }, idleMs);
+  };
+
+  const track = (code: string, sink: Sink): void => {
+    let set = sinksByCode.get(code);
+    if (!set) sinksByCode.set(code, (set = new Set()));
+    set.add(sink);
+    sink.onClose(() => {
+      set.delete(sink);
+      if (set.size === 0) sinksByCode.delete(code);
+    });
+  };
+
+  /** Attaches an accepted sink to the stream its grant names. */
+  const serve = (grant: StreamGrant, sink: Sink): void => {
+    track(grant.code, sink);
+    if (grant.kind === 'live') {
+      const channel = channelFor(grant);
+      const viewer = channel.addViewer(grant.code, sink);
+      sink.onClose(() => {
+        channel.removeViewer(viewer);
+        releaseChannel(grant.cameraId);
+      });
+      return;
+    }
+    replays += 1;
+    sink.onClose(() => (replays -= 1));
+    const now = Date.now();
+    new ReplayStream({ clip: clipFor(grant.clip, clips), sink, startMs: grant.startMs ?? now - 3_600_000, endMs: grant.endMs ?? now });
+  };
+
+  const stopCode = playCodes.onEnd((grant) => {
+    for (const sink of [...(sinksByCode.get(grant.code) ?? [])]) sink.end();
+  });
+  const sweeper = setInterval(() => playCodes.sweep(), 1000);
+
+  const onRequest = (req: IncomingMessage, res: ServerResponse): void => {
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, CORS).end();
+      return;
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, CORS).end();
+      return;
+    }
+    if (req.url === '/__stats') {
+      res.writeHead(200, { ...CORS, 'content-type': 'application/json', 'cache-control': 'no-store' });
+      res.end(JSON.stringify(stats()));
+      return;
+    }
+    const target = parseTarget(req.url);
+    if (!target) {
+      res.writeHead(404, { ...CORS, 'content-type': 'text/plain' }).end('not found');
+      return;
+    }
+    const grant = target.code ? playCodes.verify(target.code, { cameraId: target.cameraId, kind: target.kind }) : null;
+    if (!grant) {
+      res.writeHead(403, { ...CORS, 'content-type': 'text/plain' }).end('play code missing, expired or not for this stream');
+      return;
+    }
+    res.writeHead(200, { ...CORS, 'content-type': 'video/x-flv', 'cache-control': 'no-store' });
+    if (req.method === 'HEAD') {
+      res.end();
+      return;
+    }
+    res.flushHeaders();
+    serve(grant, new HttpSink(res));
+  };
+
+  const server: Server = createServer({ noDelay: true, keepAliveTimeout: 5000 }, onRequest);
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    const target = parseTarget(req.url);
+    const grant = target?.code ? playCodes.verify(target.code, { cameraId: target.cameraId, kind: target.kind }) : null;
+    if (!target || !grant) {
+      refuseUpgrade(socket, target ? 403 : 404, target ? 'Forbidden' : 'Not Found');
+      return;
+    }
+    const sink = acceptWebSocket(req, socket);
+    if (sink) serve(grant, sink);
+  });
+
+  const listen = (port: number) =>
+    new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, options.host, () => {
+        server.off('error', reject);
+        listening = true;
+        resolve();
+      });
+    });
+
+  const dropEverything = (): void => {
+    for (const { channel, idle } of channels.values()) {
+      if (idle) clearTimeout(idle);
+      channel.close();
+    }
+    channels.clear();
+    for (const socket of sockets) socket.destroy();
+    sockets.clear();
+  };
+
+  function stats(): MediaStats {
+    let liveViewers = 0;
+    for (const { channel } of channels.values()) liveViewers += channel.viewers.size;
+    return { listening, channels: channels.size, liveViewers, replays, connections: sockets.size, playCodes: playCodes.size };
+  }
+
+  await listen(options.port);
+  const port = (server.address() as { port: number }).port;
+
+  return {
+    port,
+    stats,
+    async stop() {
+      if (!listening) return;
+      listening = false;
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      dropEverything();
+      server.closeAllConnections();
+      await closed;
+      log(`media: stopped (test hook)`);
+    },
+    async start() {
+      if (listening) return;
+      await listen(port);
+      log(`media: listening again on port ${port}`);
+    },
+    async close() {
+      clearInterval(sweeper);
+      stopCode();
+      if (!listening) {
+        dropEverything();
+        return;
+      }
+      listening = false;
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      dropEverything();
+      server.closeAllConnections();
+      await closed;
+    },
+  };
+}

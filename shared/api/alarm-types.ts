@@ -1,0 +1,93 @@
+// Alarm request and response shapes shared by the front end and the demo platform (SPEC §3 alarm,
+// §4 alarm states and levels, §7 "Alarm").
+
+export const ALARM_LEVELS = ['critical', 'warning', 'reminder', 'normal'] as const;
+export type AlarmLevel = (typeof ALARM_LEVELS)[number];
+
+/** The confirmation state: to be confirmed, confirmed, closed. */
+export const ALARM_STATUSES = ['toBeConfirmed', 'confirmed', 'closed'] as const;
+export type AlarmStatus = (typeof ALARM_STATUSES)[number];
+
+export const ALARM_HANDLE_STATUSES = ['unhandled', 'handling', 'handled'] as const;
+export type AlarmHandleStatus = (typeof ALARM_HANDLE_STATUSES)[number];
+
+export interface Alarm {
+  id: number;
+  deviceCode: string;
+  deviceName: string;
+  modelId: number | null;
+  level: AlarmLevel;
+  status: AlarmStatus;
+  handleStatus: AlarmHandleStatus;
+  content: string;
+  /** YYYY-MM-DD HH:mm:ss */
+  time: string;
+  handler: string;
+  handleTime: string;
+  handleNote: string;
+  confirmer: string;
+  confirmTime: string;
+}
+
+/** GET /api/alarm/total/tenant: what the bell shows. */
+export interface AlarmTotal {
+  /** Unhandled alarms of the caller's tenant (exact; the client caps what it shows). */
+  total: number;
+  /** Id of the newest alarm of the tenant, 0 when there is none: a rise means a new alarm. */
+  latestId: number;
+  /** The newest alarm, for a desktop notification; null when there is none. */
+  latest: Pick<Alarm, 'id' | 'level' | 'content' | 'deviceName' | 'time'> | null;
+}
+
+/** GET /api/alarm query (all optional). Times are YYYY-MM-DD HH:mm:ss; the window is at most 3 months. */
+export interface AlarmQuery {
+  page?: number;
+  limit?: number;
+  level?: AlarmLevel;
+  status?: AlarmStatus;
+  handleStatus?: AlarmHandleStatus;
+  deviceCode?: string;
+  modelId?: number;
+  keyword?: string;
+  startTime?: string;
+  endTime?: string;
+}
+
+/** A page of a list; `total` follows the SPEC §9 markers (exact, -1 none, -2 other). */
+export interface AlarmPage {
+  total: number;
+  rows: Alarm[];
+}
+
+/** POST /api/alarm/handle */
+export interface AlarmHandle {
+  ids: number[];
+  /** 'handling' takes an alarm in hand; 'handled' finishes it. */
+  handleStatus: Extract<AlarmHandleStatus, 'handling' | 'handled'>;
+  note?: string;
+}
+
+/** POST /api/alarm/handle/all: every unhandled or handling alarm of the tenant (optionally of one level). */
+export interface AlarmHandleAll {
+  level?: AlarmLevel;
+  note?: string;
+}
+
+/** POST /api/alarm/confirm */
+export interface AlarmConfirm {
+  ids: number[];
+  /** 'confirmed' (default) or 'closed'. */
+  status?: Extract<AlarmStatus, 'confirmed' | 'closed'>;
+}
+
+/** How many alarms an action changed. */
+export interface AlarmChanged {
+  changed: number;
+}
+
+/** POST /__test/alarms (ATRIUM_FAULTS=1 only): creates alarms at once for tests. */
+export interface AlarmBulkCreate {
+  count: number;
+  level?: AlarmLevel;
+  handleStatus?: AlarmHandleStatus;
+}

@@ -1,0 +1,199 @@
+// Devices, gateways (IoT routers) and the area tree (SPEC §3, §4, §5): request and response shapes
+// shared by the front end and the demo platform, and the calls that carry them.
+//
+// Calls (all signed /api calls, tenant-scoped; reading needs the menu right MonitorOPS or devManager,
+// writing needs devManager; a missing right answers 40301):
+//   GET  /api/device/area/tree              → AreaNode[]            the caller's area tree (roots first)
+//   GET  /api/device/list?DeviceListQuery   → DevicePage            one page, filtered and sorted
+//   GET  /api/device/status/changes?since=  → DeviceStatusChanges   only rows whose status changed after `since`
+//   POST /api/device          DeviceCreate  → Device                one device
+//   POST /api/device/batch    DeviceBatch   → DeviceBatchResult     up to 1000 devices, all or nothing
+//   GET  /api/gateway/list?GatewayListQuery → GatewayPage
+// An invalid create answers code -1 with a readable msg in the caller's language (header `lang`) and
+// stores nothing.
+// Test-only (ATRIUM_FAULTS=1, unsigned):
+//   POST /__test/device/status     DeviceStatusForce → { id, status, seq }   sets one device's status now
+//   POST /__test/device/simulator  SimulatorRate     → SimulatorRate         changes (0 pauses) the flip rate
+
+export const DEVICE_STATUSES = ['online', 'offline', 'unknown'] as const;
+/** Device and gateway state (SPEC §4). */
+export type DeviceStatus = (typeof DEVICE_STATUSES)[number];
+
+export const isDeviceStatus = (value: unknown): value is DeviceStatus =>
+  typeof value === 'string' && (DEVICE_STATUSES as readonly string[]).includes(value);
+
+/** SPEC §3 "Area tree node". rowGuid is the area's id everywhere (device.areaId, ?areaId=). */
+export interface AreaNode {
+  rowGuid: string;
+  /** rowGuid of the parent; null for a root. */
+  parentId: string | null;
+  areaName: string;
+  children: AreaNode[];
+}
+
+export interface Device {
+  id: number;
+  /** Unique within the tenant; never contains { } [ ] ^ (SPEC §5). */
+  code: string;
+  name: string;
+  label: string;
+  /** "integer-integer" (bus-station), or '' when none. */
+  address: string;
+  /** 12 characters, or '' when none. */
+  sn: string;
+  ip: string;
+  mac: string;
+  busNo: number | null;
+  port: number | null;
+  version: string;
+  status: DeviceStatus;
+  /** Position of the last status change in the tenant's change feed: a change with a higher seq is newer. */
+  statusSeq: number;
+  /** When the status last changed (ms since epoch). */
+  statusAt: number;
+  gatewayId: number | null;
+  gatewayName: string;
+  /** rowGuid of the area, or null. */
+  areaId: string | null;
+  areaName: string;
+}
+
+export const DEVICE_SORT_KEYS = ['code', 'name', 'label', 'address', 'sn', 'ip', 'status', 'gatewayName', 'areaName'] as const;
+export type DeviceSortKey = (typeof DEVICE_SORT_KEYS)[number];
+export type SortOrder = 'asc' | 'desc';
+
+/** The camera and device list page limit of SPEC §9: one page may hold all of a 20000-row list. */
+export const DEVICE_PAGE_MAX = 20000;
+/** SPEC §5, §9: a batch creates at most this many devices. */
+export const DEVICE_BATCH_MAX = 1000;
+
+/**
+ * GET /api/device/list. All optional.
+ * - areaId: the area and all its descendants.
+ * - keyword: substring of code, name or label, case-insensitive for ASCII letters only (as SQLite LIKE).
+ * - sort/order: rows are ordered by the column (text compared by code point) and then by id, both
+ *   in `order`, so a descending list is exactly the ascending one reversed. Default code asc.
+ * - count: 'none' skips counting (total -1); anything else counts exactly.
+ */
+export interface DeviceListQuery {
+  page?: number;
+  /** 1..20000, default 20. */
+  limit?: number;
+  areaId?: string;
+  status?: DeviceStatus;
+  keyword?: string;
+  gatewayId?: number;
+  sort?: DeviceSortKey;
+  order?: SortOrder;
+  count?: 'exact' | 'none';
+}
+
+/** SPEC §9 list total markers. */
+export const TOTAL_NONE = -1;
+export const TOTAL_OTHER = -2;
+/** Totals above this are shown as 'Total 20000+'. */
+export const TOTAL_SHOWN_MAX = 20000;
+
+export interface DevicePage {
+  /** Matching rows in all pages, or TOTAL_NONE / TOTAL_OTHER. */
+  total: number;
+  rows: Device[];
+  /**
+   * The tenant's status-change cursor when the page was read: poll changes with since=cursor and
+   * nothing between the page and the first poll is missed.
+   */
+  cursor: number;
+}
+
+/** GET /api/device/status/changes?since=<cursor>&limit=<n> */
+export interface DeviceStatusChangesQuery {
+  since: number;
+  /** 1..5000, default 5000. */
+  limit?: number;
+}
+
+export interface DeviceStatusChange {
+  id: number;
+  status: DeviceStatus;
+  seq: number;
+  at: number;
+}
+
+export interface DeviceStatusChanges {
+  /** Pass as the next `since`. */
+  cursor: number;
+  /** Changed devices after `since`, oldest first, each once (its latest status). */
+  changes: DeviceStatusChange[];
+  /**
+   * More rows changed than `limit`, or `since` is not a cursor this tenant ever had: the client
+   * must reload its list instead of applying changes (changes is then empty).
+   */
+  reset: boolean;
+}
+
+/** POST /api/device. Text fields are trimmed by the server; '' means none. */
+export interface DeviceCreate {
+  code: string;
+  name: string;
+  label?: string;
+  address?: string;
+  sn?: string;
+  ip?: string;
+  mac?: string;
+  busNo?: number | string | null;
+  port?: number | string | null;
+  version?: string;
+  gatewayId?: number | null;
+  areaId?: string | null;
+}
+
+/** POST /api/device/batch: 1..1000 devices; one invalid item refuses the whole batch. */
+export interface DeviceBatch {
+  devices: DeviceCreate[];
+}
+
+export interface DeviceBatchResult {
+  created: number;
+  ids: number[];
+}
+
+export interface Gateway {
+  id: number;
+  code: string;
+  name: string;
+  ip: string;
+  mac: string;
+  version: string;
+  status: DeviceStatus;
+  areaId: string | null;
+  areaName: string;
+  /** Devices behind this gateway. */
+  deviceCount: number;
+}
+
+export interface GatewayListQuery {
+  page?: number;
+  /** 1..20000, default 20. */
+  limit?: number;
+  status?: DeviceStatus;
+  keyword?: string;
+  count?: 'exact' | 'none';
+}
+
+export interface GatewayPage {
+  total: number;
+  rows: Gateway[];
+}
+
+/** POST /__test/device/status (ATRIUM_FAULTS=1). Identify the device by id or by code within tenantId (default 1). */
+export interface DeviceStatusForce {
+  tenantId?: number;
+  id?: number;
+  code?: string;
+  status: DeviceStatus;
+}
+
+/** POST /__test/device/simulator (ATRIUM_FAULTS=1): random status flips per minute and tenant. */
+export interface SimulatorRate {
+  flipsPerMinute: number;
+}

@@ -1,0 +1,38 @@
+// Device, gateway and area calls (paths and shapes in device-types.ts). Pure fetchers over the narrowest client.
+import type { Client, RequestOptions } from '../http/client.ts';
+import type {
+  AreaNode,
+  Device,
+  DeviceBatch,
+  DeviceBatchResult,
+  DeviceCreate,
+  DeviceListQuery,
+  DevicePage,
+  DeviceStatusChanges,
+  DeviceStatusChangesQuery,
+  GatewayListQuery,
+  GatewayPage,
+} from './device-types.ts';
+
+type Extra = Pick<RequestOptions, 'signal' | 'quiet'>;
+
+/** Drops undefined values, so they are neither sent nor signed. */
+const params = (query: object): Record<string, string | number> =>
+  Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== null && v !== '')) as Record<string, string | number>;
+
+export const fetchAreaTree = (client: Pick<Client, 'get'>, extra: Extra = {}): Promise<AreaNode[]> =>
+  client.get<AreaNode[]>('/api/device/area/tree', extra);
+
+export const listDevices = (client: Pick<Client, 'get'>, query: DeviceListQuery, extra: Extra = {}): Promise<DevicePage> =>
+  client.get<DevicePage>('/api/device/list', { params: params(query), ...extra });
+
+export const fetchStatusChanges = (client: Pick<Client, 'get'>, query: DeviceStatusChangesQuery, extra: Extra = {}): Promise<DeviceStatusChanges> =>
+  client.get<DeviceStatusChanges>('/api/device/status/changes', { params: params(query), ...extra });
+
+export const createDevice = (client: Pick<Client, 'post'>, device: DeviceCreate): Promise<Device> => client.post<Device>('/api/device', device);
+
+export const createDevices = (client: Pick<Client, 'post'>, batch: DeviceBatch): Promise<DeviceBatchResult> =>
+  client.post<DeviceBatchResult>('/api/device/batch', batch);
+
+export const listGateways = (client: Pick<Client, 'get'>, query: GatewayListQuery, extra: Extra = {}): Promise<GatewayPage> =>
+  client.get<GatewayPage>('/api/gateway/list', { params: params(query), ...extra });

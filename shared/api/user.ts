@@ -1,0 +1,19 @@
+// The signed-in user's own profile (SPEC §7 cur-user calls). Pure fetchers over the narrowest client.
+import type { Client } from '../http/client.ts';
+import type { AvatarResult, CurrentUserInfo, CurrentUserUpdate, PasswordChange } from './types.ts';
+
+export const fetchCurrentUser = (client: Pick<Client, 'get'>): Promise<CurrentUserInfo> =>
+  client.get<CurrentUserInfo>('/api/admin/user/cur-user/info');
+
+export const updateCurrentUser = (client: Pick<Client, 'put'>, body: CurrentUserUpdate): Promise<CurrentUserInfo> =>
+  client.put<CurrentUserInfo>('/api/admin/user/cur-user/info', body);
+
+export const changePassword = (client: Pick<Client, 'post'>, body: PasswordChange): Promise<null> =>
+  client.post<null>('/api/admin/user/cur-user/update-password', body);
+
+/** One image file as multipart; the caller checks type and size first (shared/validate checkAvatar). */
+export function uploadAvatar(client: Pick<Client, 'post'>, file: Blob, fileName: string): Promise<AvatarResult> {
+  const form = new FormData();
+  form.append('file', file, fileName);
+  return client.post<AvatarResult>('/api/admin/user/cur-user/avatar', form);
+}

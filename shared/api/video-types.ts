@@ -1,0 +1,173 @@
+// Request and response shapes of the camera and play calls (SPEC §3 Camera and Play response, §4
+// play types, §7 Video, §9 pan-tilt), shared by the front end and the demo platform.
+
+/** SPEC §4: 0 live, 1 replay, 2 both side by side, 3 pan-tilt control command. Missing means 0. */
+export type PlayType = 0 | 1 | 2 | 3;
+
+export const PLAY_LIVE = 0;
+export const PLAY_REPLAY = 1;
+export const PLAY_BOTH = 2;
+export const PLAY_PTZ = 3;
+
+/** The data-group type of camera groups (SPEC §9 "Group type for the wall"). */
+export const CAMERA_GROUP_TYPE = 7;
+
+/** SPEC §9 pan-tilt action codes. */
+export const PTZ_ACTIONS = {
+  up: 1,
+  down: 2,
+  left: 3,
+  right: 4,
+  upLeft: 5,
+  upRight: 6,
+  downLeft: 7,
+  downRight: 8,
+  zoomIn: 9,
+  zoomOut: 10,
+} as const;
+export type PtzActionName = keyof typeof PTZ_ACTIONS;
+export type PtzAction = (typeof PTZ_ACTIONS)[PtzActionName];
+
+/** SPEC §9: a pan-tilt command runs 500 ms unless renewed, speed 1 to 7. */
+export const PTZ_RUN_TIME_MS = 500;
+export const PTZ_SPEED_MIN = 1;
+export const PTZ_SPEED_MAX = 7;
+/** `start` of a pan-tilt command: 0 starts (or renews) the motion, 1 stops it. */
+export const PTZ_START = 0;
+export const PTZ_STOP = 1;
+
+/** SPEC §9 camera list page limit. */
+export const CAMERA_LIST_MAX_LIMIT = 20000;
+
+export interface CameraParams {
+  disableYunControl: boolean;
+}
+
+/** One camera (SPEC §3). `data_group_Id` is spelled as the platform spells it. */
+export interface Camera {
+  id: number;
+  name: string;
+  /** The device code a portal uses to find the camera (`dev-label`). */
+  label: string;
+  data_group_Id: number | null;
+  /** Name of the camera's group, and the path of group names from the top ('Tower A / Lobby'). */
+  dataGroupName: string;
+  groupPath: string;
+  params: CameraParams;
+  address: string;
+  resolution: string;
+  tags: string[];
+  /** A real source (RTSP or file) the demo relays when ffmpeg is installed; '' uses the demo clip. */
+  sourceUrl: string;
+}
+
+/** GET /api/cctv/video/client/getCameraList. */
+export interface CameraListQuery {
+  page?: number;
+  limit?: number;
+  dataGroupId?: number;
+  label?: string;
+  name?: string;
+  /** true: label and name must match exactly (the single-device lookup); otherwise they are substrings. */
+  exact?: boolean;
+}
+
+export interface CameraList {
+  rows: Camera[];
+  total: number;
+}
+
+/** POST setCamera. With `count` (2 to 1000) a batch is created and `%d` in name/label becomes 1…count. */
+export interface CameraCreate {
+  name: string;
+  label: string;
+  dataGroupId: number;
+  address?: string;
+  resolution?: string;
+  tags?: string[];
+  sourceUrl?: string;
+  params?: Partial<CameraParams>;
+  count?: number;
+}
+
+/** PUT updateCamera. */
+export interface CameraUpdate extends Partial<Omit<CameraCreate, 'count'>> {
+  id: number;
+}
+
+/** DELETE deleteCamera: one id or several. */
+export interface CameraDelete {
+  id?: number;
+  ids?: number[];
+}
+
+/** POST update/group/{groupId}: moves the cameras into that group. */
+export interface CameraGroupMove {
+  ids: number[];
+}
+
+/** POST /api/cctv/video/client/request (SPEC §7). Times are 'YYYY-MM-DD HH:mm:ss'. */
+export interface PlayRequest {
+  id: number;
+  playType?: PlayType;
+  startTime?: string;
+  endTime?: string;
+  /** Pan-tilt only. */
+  action?: PtzAction;
+  runTime?: number;
+  start?: typeof PTZ_START | typeof PTZ_STOP;
+  speed?: number;
+}
+
+/** One stream (SPEC §3 Play response). `code` is the play code the heartbeat and shut carry. */
+export interface PlayStream {
+  flvUri: string;
+  /** The same stream over WebSocket (WS-FLV). */
+  wsUri: string;
+  code: string;
+  /** 0 live or 1 replay. */
+  playType: 0 | 1;
+}
+
+/** What a pan-tilt command answers. */
+export interface PtzResult {
+  playType: 3;
+  action: PtzAction;
+  start: number;
+  speed: number;
+  runTime: number;
+}
+
+/** playType 0 or 1 answer one stream, 2 answers a list (live then replay), 3 a pan-tilt result. */
+export type PlayResponse = PlayStream | PlayStream[] | PtzResult;
+
+/** POST shut and GET heart. */
+export interface PlayCodeRef {
+  id: number;
+  playCode: string;
+}
+
+/** POST export answers this (a background task) when the platform has task support, else a file. */
+export interface CameraExportResult {
+  taskKey: string;
+}
+
+/** GET /__test/ptz (test platform only): the pan-tilt commands received, oldest first. */
+export interface PtzCommandRecord {
+  cameraId: number;
+  action: number;
+  start: number;
+  speed: number;
+  runTime: number;
+  at: number;
+}
+
+/** Media server counters (GET <media>/__stats). */
+export interface MediaStatsResponse {
+  listening: boolean;
+  channels: number;
+  liveViewers: number;
+  replays: number;
+  connections: number;
+  playCodes: number;
+}

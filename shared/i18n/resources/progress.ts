@@ -1,0 +1,26 @@
+// The background-task badge and dialog (SPEC §2) beyond the texts in tasks.ts: labels for the badge,
+// the row selection, the running state and an empty list.
+import { defineResources } from './define.ts';
+
+export default defineResources({
+  zh: {
+    progress: {
+      badge: '后台任务 {{count}} 个',
+      select: '选择 {{title}}',
+      selectColumn: '选择',
+      running: '进行中',
+      empty: '暂无后台任务',
+      percent: '{{percent}}%',
+    },
+  },
+  en: {
+    progress: {
+      badge: '{{count}} background tasks',
+      select: 'Select {{title}}',
+      selectColumn: 'Select',
+      running: 'Running',
+      empty: 'No background tasks',
+      percent: '{{percent}}%',
+    },
+  },
+});

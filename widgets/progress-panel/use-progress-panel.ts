@@ -1,0 +1,82 @@
+// Thin bridge from the shared progress poller to the badge and dialog: holds the poller while
+// mounted, derives the rows, and keeps the dialog's own choices (open, selection, the finished box).
+import { useEffect, useMemo, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { useEmit } from '../../shared/element/context.ts';
+import { RequestError } from '../../shared/http/client.ts';
+import { PROGRESS_BADGE_CAP, formatCount } from '../../shared/poll/format.ts';
+import { planDelete, toRow } from '../../shared/poll/progress-model.ts';
+import { progressPoller, removeProgress } from '../../shared/poll/progress.ts';
+import { session } from '../../shared/session/store.ts';
+
+export function useProgressPanel() {
+  const emit = useEmit();
+  useEffect(() => progressPoller.acquire(), []);
+  const { value } = useSnapshot(progressPoller.state);
+  const { token, elements } = useSnapshot(session);
+  const canView = Boolean(token) && 'progress:view' in elements;
+  const canDelete = canView && 'progress:del' in elements;
+  const rows = useMemo(() => (canView && value ? value.map(toRow) : []), [canView, value]);
+
+  const [open, setOpen] = useState(false);
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
+  const [deleteFinished, setDeleteFinished] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  // Rows that left the list cannot stay selected.
+  const selected = rows.filter((row) => chosen.has(row.id));
+
+  const show = () => {
+    setMessage(null);
+    setOpen(true);
+    progressPoller.refresh();
+  };
+  const hide = () => setOpen(false);
+  const toggle = (id: string) =>
+    setChosen((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  const remove = async () => {
+    const plan = planDelete(deleteFinished, selected);
+    if (plan.kind === 'message') {
+      setMessage(plan.key);
+      return;
+    }
+    setBusy(true);
+    setMessage(null);
+    try {
+      const deleted = await removeProgress(plan.body);
+      setChosen(new Set());
+      setDeleteFinished(false);
+      setMessage('common.deleteSuccess');
+      emit('atrium-progress-deleted', { tag: plan.body.tag, deleted });
+    } catch (error) {
+      // The client already told the user; keep the dialog as it was so they can retry.
+      if (!(error instanceof RequestError)) throw error;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return {
+    canView,
+    canDelete,
+    rows,
+    count: rows.length,
+    countText: formatCount(rows.length, PROGRESS_BADGE_CAP),
+    open,
+    show,
+    hide,
+    chosen,
+    toggle,
+    deleteFinished,
+    setDeleteFinished,
+    message,
+    busy,
+    remove,
+  };
+}
