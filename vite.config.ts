@@ -5,6 +5,7 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
+import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import type { Plugin } from 'vite';
 import { atriumKitCss } from './shared/element/vite-kit-css.ts';
 
@@ -26,11 +27,38 @@ function consoleHtmlAtRoot(): Plugin {
   };
 }
 
+/** One kit entry per widget (widgets/<name>/<name>.element.ts) besides the all-in-one atrium-kit. */
+function kitEntries(): Record<string, string> {
+  const entries: Record<string, string> = { 'atrium-kit': 'widgets/index.ts' };
+  for (const name of readdirSync('widgets', { withFileTypes: true })) {
+    const file = `widgets/${name.name}/${name.name}.element.ts`;
+    if (name.isDirectory() && existsSync(file)) entries[name.name] = file;
+  }
+  return entries;
+}
+
+/** atrium.js: the classic-script loader, copied beside the ES modules. */
+function classicLoader(): Plugin {
+  return {
+    name: 'atrium-classic-loader',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'atrium.js', source: readFileSync('widgets/atrium-loader.js', 'utf8') });
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => {
   const kit = mode === 'kit';
   return {
     // Browser tests load modules without an HTML page, so React Fast Refresh's preamble is absent.
-    plugins: [react(process.env.ATRIUM_BROWSER_TESTS ? { refreshExclude: /./ } : {}), vanillaExtractPlugin(), atriumKitCss({ dropCssFiles: kit }), consoleHtmlAtRoot()],
+    plugins: [
+      react(process.env.ATRIUM_BROWSER_TESTS ? { refreshExclude: /./ } : {}),
+      vanillaExtractPlugin(),
+      atriumKitCss({ dropCssFiles: kit }),
+      kit ? classicLoader() : consoleHtmlAtRoot(),
+    ],
+    // Library mode leaves process.env alone; without this React ships its development build.
+    define: kit ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
     optimizeDeps: { entries: ['console/**/*.tsx', 'widgets/**/*.tsx', 'shared/**/*.tsx'] },
     server: {
       proxy: { '/api': API, '/jwt': API, '/upload': API },
@@ -41,11 +69,9 @@ export default defineConfig(({ mode }) => {
           emptyOutDir: true,
           cssCodeSplit: false,
           sourcemap: true,
-          lib: {
-            entry: { 'atrium-kit': 'widgets/index.ts' },
-            formats: ['es'],
-          },
-          rollupOptions: { output: { entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' } },
+          minify: true,
+          lib: { entry: kitEntries(), formats: ['es'] },
+          rollupOptions: { output: { entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js', minify: true } },
         }
       : {
           outDir: 'dist',

@@ -8,6 +8,8 @@ defineCoreElements();
 export interface AtriumGlobal {
   configure: typeof configure;
   version: string;
+  /** configure() calls made through atrium.js before the kit arrived. */
+  __queue?: Parameters<typeof configure>[0][];
 }
 
 declare global {
@@ -16,6 +18,8 @@ declare global {
   }
 }
 
-window.Atrium ??= { configure, version: '2.17.0.11684' };
+const pending = window.Atrium?.__queue ?? [];
+if (!window.Atrium || window.Atrium.__queue) window.Atrium = { configure, version: '2.17.0.11684' };
+for (const options of pending) configure(options);
 
 export { configure };

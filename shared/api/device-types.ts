@@ -193,7 +193,10 @@ export interface DeviceStatusForce {
   status: DeviceStatus;
 }
 
-/** POST /__test/device/simulator (ATRIUM_FAULTS=1): random status flips per minute and tenant. */
+/**
+ * POST /__test/device/simulator (ATRIUM_FAULTS=1): the share of each tenant's devices whose status the
+ * simulator flips per minute (0.02 = 2 %; 0 pauses it). Also env ATRIUM_DEVICE_FLIP_RATE.
+ */
 export interface SimulatorRate {
-  flipsPerMinute: number;
+  sharePerMinute: number;
 }

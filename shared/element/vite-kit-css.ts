@@ -9,6 +9,8 @@ export function atriumKitCss(options: { dropCssFiles?: boolean } = {}): Plugin {
   let serve = false;
   return {
     name: 'atrium-kit-css',
+    // After Vite's own CSS plugin has put the bundle's CSS asset in place.
+    enforce: 'post',
     configResolved(config) {
       serve = config.command === 'serve';
     },

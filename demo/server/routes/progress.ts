@@ -1,0 +1,156 @@
+// Background-task progress (SPEC §7 "Custom data and progress"): the caller's own items of their
+// tenant, deleting finished ones, and a generic demo job that does real work in steps.
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyPluginAsync } from 'fastify';
+import { setTimeout as wait } from 'node:timers/promises';
+import type { ProgressDelete, ProgressDeleted, ProgressDemoStart, ProgressItem, ProgressKey } from '../../../shared/api/progress-types.ts';
+import { fail, ok, requireElement, rule, userOf, validBody, type Rule } from '../http.ts';
+import { langOf, type Lang } from '../messages.ts';
+import { markInterrupted, runningCount, startTask, stopTasks, TaskFailure, TASK_MIGRATIONS, textIn, type Report } from '../tasks.ts';
+import { tx, type Db } from '../db.ts';
+
+/** A user may run this many demo jobs at once; more is refused rather than queued. */
+const MAX_RUNNING = 5;
+const MAX_KEYS = 1000;
+
+const TEXT = {
+  demoTitle: { zh: '演示任务', en: 'Demo job' },
+  tooMany: { zh: `同时运行的后台任务不能超过 ${MAX_RUNNING} 个`, en: `no more than ${MAX_RUNNING} background tasks may run at once` },
+  keys: { zh: 'keys 必须是 {key, hashKey} 的列表（最多 1000 项）', en: 'keys must be a list of {key, hashKey} (at most 1000)' },
+} as const;
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** YYYY-MM-DD HH:mm:ss in the server's time zone (SPEC §9 time format). */
+export function formatTime(ms: number | null): string {
+  if (ms === null) return '';
+  const d = new Date(ms);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+}
+
+interface Row {
+  task_key: string;
+  hash_key: string;
+  title: string;
+  started_at: number;
+  ended_at: number | null;
+  total_size: number;
+  current_size: number;
+  status: number;
+  msg_zh: string;
+  msg_en: string;
+}
+
+const toItem = (row: Row, lang: Lang): ProgressItem => ({
+  key: row.task_key,
+  hashKey: row.hash_key,
+  title: row.title,
+  startTime: formatTime(row.started_at),
+  endTime: row.status === 1 ? '' : formatTime(row.ended_at),
+  totalSize: row.total_size,
+  currentSize: row.current_size,
+  status: row.status,
+  msg: textIn(lang, row.msg_zh, row.msg_en),
+});
+
+const keysRule: Rule = (value) => {
+  if (value === undefined || value === null) return null;
+  const valid =
+    Array.isArray(value) &&
+    value.length <= MAX_KEYS &&
+    value.every(
+      (k) =>
+        typeof k === 'object' && k !== null && typeof (k as ProgressDelete['keys'][number]).key === 'string' && typeof (k as ProgressDelete['keys'][number]).hashKey === 'string',
+    );
+  return valid ? null : { key: 'validate.oneOf' };
+};
+
+/** The demo job: hashes a quarter-megabyte block per step (real CPU work), pausing between steps. */
+async function demoWork(steps: number, stepMs: number, failAt: number | undefined, report: Report, signal: AbortSignal) {
+  const hash = createHash('sha256');
+  const block = randomBytes(256 * 1024);
+  report({ current: 0, total: steps });
+  for (let step = 0; step < steps; step++) {
+    if (failAt !== undefined && step === failAt) {
+      throw new TaskFailure({ zh: `第 ${step + 1} 步校验失败`, en: `check failed at step ${step + 1}` });
+    }
+    hash.update(block);
+    hash.update(String(step));
+    report({ current: step + 1 });
+    if (stepMs > 0) await wait(stepMs, undefined, { signal }).catch(() => undefined);
+    if (signal.aborted) return;
+  }
+  const digest = hash.digest('hex').slice(0, 12);
+  return { zh: `已完成 ${steps} 步，摘要 ${digest}`, en: `${steps} steps done, digest ${digest}` };
+}
+
+const plugin: FastifyPluginAsync = async (app) => {
+  const { db } = app.atrium;
+  const list = db.prepare(
+    `SELECT task_key, hash_key, title, started_at, ended_at, total_size, current_size, status, msg_zh, msg_en
+     FROM progress WHERE tenant_id = ? AND user_id = ? ORDER BY started_at DESC, id DESC LIMIT 500`,
+  );
+  const deleteFinished = db.prepare('DELETE FROM progress WHERE tenant_id = ? AND user_id = ? AND status <> 1');
+  const deleteOne = db.prepare('DELETE FROM progress WHERE tenant_id = ? AND user_id = ? AND task_key = ? AND hash_key = ? AND status <> 1');
+
+  app.addHook('onClose', async () => stopTasks(db));
+
+  app.get('/api/admin/progress', { preHandler: requireElement('progress:view') }, async (request) => {
+    const user = userOf(request);
+    const lang = langOf(request);
+    return ok((list.all(user.tenantId, user.id) as unknown as Row[]).map((row) => toItem(row, lang)));
+  });
+
+  app.delete<{ Body: ProgressDelete }>(
+    '/api/admin/progress',
+    {
+      preHandler: [
+        requireElement('progress:del'),
+        validBody<ProgressDelete>({ tag: [rule.required, rule.oneOf(0, 1)], keys: [keysRule] }),
+      ],
+    },
+    async (request) => {
+      const user = userOf(request);
+      const { tag, keys } = request.body;
+      if (tag === 1) return ok<ProgressDeleted>({ deleted: Number(deleteFinished.run(user.tenantId, user.id).changes) });
+      if (!Array.isArray(keys)) return fail(TEXT.keys[langOf(request)]);
+      const deleted = tx(db, () => keys.reduce((n, k) => n + Number(deleteOne.run(user.tenantId, user.id, k.key, k.hashKey).changes), 0));
+      return ok<ProgressDeleted>({ deleted });
+    },
+  );
+
+  app.post<{ Body: ProgressDemoStart }>(
+    '/api/admin/progress/demo',
+    {
+      preHandler: [
+        requireElement('progress:view'),
+        validBody<ProgressDemoStart>({
+          title: [rule.text(1, 100)],
+          steps: [rule.int(1, 10_000)],
+          stepMs: [rule.int(0, 60_000)],
+          failAt: [rule.int(0, 10_000)],
+        }),
+      ],
+    },
+    async (request) => {
+      const user = userOf(request);
+      const lang = langOf(request);
+      if (runningCount(db, user.tenantId, user.id) >= MAX_RUNNING) return fail(TEXT.tooMany[lang]);
+      const { title, steps = 20, stepMs = 500, failAt } = request.body;
+      const started = startTask(
+        db,
+        user.tenantId,
+        user.id,
+        title ?? TEXT.demoTitle[lang],
+        (report, signal) => demoWork(steps, stepMs, failAt ?? undefined, report, signal),
+        { key: 'demo', total: steps },
+      );
+      return ok<ProgressKey>(started);
+    },
+  );
+};
+
+export default plugin;
+export const migrations = TASK_MIGRATIONS;
+/** Tasks that were running when the server stopped did not finish: say so instead of spinning forever. */
+export const seed = (db: Db): void => markInterrupted(db);

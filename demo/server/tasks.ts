@@ -1,0 +1,178 @@
+// Background tasks with real progress (SPEC §3 "Progress item"): any domain starts one with
+// startTask(db, tenantId, userId, title, work); the work reports as it goes, the progress table keeps
+// the state per tenant and user, and GET /api/admin/progress (routes/progress.ts) lists it.
+import { randomBytes } from 'node:crypto';
+import type { Db, Migration } from './db.ts';
+import { PROGRESS_DONE, PROGRESS_FAILED, PROGRESS_RUNNING, type ProgressKey } from '../../shared/api/progress-types.ts';
+import type { Lang } from './messages.ts';
+
+export const TASK_MIGRATIONS: Migration[] = [
+  {
+    id: 'progress/001-tables',
+    sql: `
+      CREATE TABLE progress (
+        id INTEGER PRIMARY KEY,
+        tenant_id INTEGER NOT NULL REFERENCES tenant(id),
+        user_id INTEGER NOT NULL REFERENCES user(id) ON DELETE CASCADE,
+        task_key TEXT NOT NULL,
+        hash_key TEXT NOT NULL,
+        title TEXT NOT NULL,
+        started_at INTEGER NOT NULL,
+        ended_at INTEGER,
+        total_size INTEGER NOT NULL DEFAULT 0,
+        current_size INTEGER NOT NULL DEFAULT 0,
+        status INTEGER NOT NULL DEFAULT 1,
+        msg_zh TEXT NOT NULL DEFAULT '',
+        msg_en TEXT NOT NULL DEFAULT '',
+        UNIQUE (task_key, hash_key)
+      );
+      CREATE INDEX progress_owner ON progress(tenant_id, user_id, started_at);
+    `,
+  },
+];
+
+/** A text in both languages; a plain string is shown as is in either. */
+export type TaskText = string | { zh: string; en: string };
+
+/** Throw this from a task's work to fail it with a readable reason. */
+export class TaskFailure extends Error {
+  readonly text: { zh: string; en: string };
+  constructor(text: { zh: string; en: string }) {
+    super(text.en);
+    this.text = text;
+  }
+}
+
+export interface Progress {
+  current: number;
+  /** Set once known (e.g. after counting the rows of an import). */
+  total?: number;
+  msg?: TaskText;
+}
+
+export type Report = (progress: Progress) => void;
+/** The task's work: report as it goes; stop early when `signal` aborts; answer the detail to show. */
+export type TaskWork = (report: Report, signal: AbortSignal) => Promise<TaskText | void>;
+
+export interface TaskOptions {
+  /** The kind of task, shown as the item's key ('cameraExport', 'deviceImport'…). */
+  key?: string;
+  total?: number;
+}
+
+const TEXT = {
+  interrupted: { zh: '服务重启，任务已中断', en: 'interrupted by a server restart' },
+  stopped: { zh: '服务停止，任务已中断', en: 'stopped with the server' },
+} as const;
+
+/** Progress is written at most this often per task; the first and last reports always land. */
+const WRITE_EVERY_MS = 200;
+
+interface Runner {
+  running: Map<number, AbortController>;
+  update: ReturnType<Db['prepare']>;
+  finish: ReturnType<Db['prepare']>;
+  halt: ReturnType<Db['prepare']>;
+}
+
+const runners = new WeakMap<Db, Runner>();
+
+function runnerOf(db: Db): Runner {
+  let runner = runners.get(db);
+  if (!runner) {
+    runner = {
+      running: new Map(),
+      update: db.prepare('UPDATE progress SET current_size = ?, total_size = ?, msg_zh = ?, msg_en = ? WHERE id = ? AND status = 1'),
+      finish: db.prepare('UPDATE progress SET status = ?, ended_at = ?, current_size = ?, total_size = ?, msg_zh = ?, msg_en = ? WHERE id = ?'),
+      halt: db.prepare('UPDATE progress SET status = ?, ended_at = ?, msg_zh = ?, msg_en = ? WHERE id = ?'),
+    };
+    runners.set(db, runner);
+  }
+  return runner;
+}
+
+const split = (text: TaskText | undefined): [string, string] =>
+  text === undefined ? ['', ''] : typeof text === 'string' ? [text, text] : [text.zh, text.en];
+
+export const textIn = (lang: Lang, zh: string, en: string): string => (lang === 'en' ? en || zh : zh || en);
+
+/** Starts `work` in the background for this user and answers the progress item's key at once. */
+export function startTask(db: Db, tenantId: number, userId: number, title: string, work: TaskWork, options: TaskOptions = {}): ProgressKey {
+  const runner = runnerOf(db);
+  const key = options.key ?? 'task';
+  const hashKey = randomBytes(8).toString('hex');
+  const started = Date.now();
+  const id = Number(
+    db
+      .prepare('INSERT INTO progress (tenant_id, user_id, task_key, hash_key, title, started_at, total_size, status) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
+      .run(tenantId, userId, key, hashKey, title, started, Math.max(0, Math.floor(options.total ?? 0)), PROGRESS_RUNNING).lastInsertRowid,
+  );
+  const abort = new AbortController();
+  runner.running.set(id, abort);
+  const state = { current: 0, total: Math.max(0, Math.floor(options.total ?? 0)), msg: ['', ''] as [string, string], written: 0 };
+
+  const report: Report = (progress) => {
+    if (abort.signal.aborted) return;
+    state.current = Math.max(0, Math.floor(progress.current));
+    if (progress.total !== undefined) state.total = Math.max(0, Math.floor(progress.total));
+    if (progress.msg !== undefined) state.msg = split(progress.msg);
+    const now = Date.now();
+    if (now - state.written < WRITE_EVERY_MS && state.current < state.total) return;
+    state.written = now;
+    runner.update.run(state.current, state.total, state.msg[0], state.msg[1], id);
+  };
+
+  const settle = (status: number, msg: [string, string]) => {
+    runner.running.delete(id);
+    try {
+      runner.finish.run(status, Date.now(), state.current, state.total, msg[0], msg[1], id);
+    } catch {
+      /* the database closed with the server: the restart marks the task interrupted */
+    }
+  };
+
+  // A microtask later, so the caller has answered before the work's first report.
+  void Promise.resolve()
+    .then(() => work(report, abort.signal))
+    .then(
+      (outcome) => {
+        if (abort.signal.aborted) return;
+        // Finished work is complete even if the last report did not say so.
+        if (state.total > 0) state.current = state.total;
+        settle(PROGRESS_DONE, split(outcome ?? undefined));
+      },
+      (error: unknown) => {
+        if (abort.signal.aborted) return;
+        const text: TaskText = error instanceof TaskFailure ? error.text : error instanceof Error ? error.message : String(error);
+        settle(PROGRESS_FAILED, split(text));
+      },
+    );
+  return { key, hashKey };
+}
+
+/** How many tasks of this user are running (to refuse starting an unbounded number). */
+export function runningCount(db: Db, tenantId: number, userId: number): number {
+  const row = db.prepare('SELECT COUNT(*) AS n FROM progress WHERE tenant_id = ? AND user_id = ? AND status = 1').get(tenantId, userId) as { n: number };
+  return row.n;
+}
+
+/** On start: tasks that were running when the server went down did not finish. */
+export function markInterrupted(db: Db): void {
+  db.prepare('UPDATE progress SET status = ?, ended_at = ?, msg_zh = ?, msg_en = ? WHERE status = 1').run(
+    PROGRESS_FAILED,
+    Date.now(),
+    TEXT.interrupted.zh,
+    TEXT.interrupted.en,
+  );
+}
+
+/** On close: stop every running task of this database and record why. */
+export function stopTasks(db: Db): void {
+  const runner = runners.get(db);
+  if (!runner) return;
+  for (const [id, abort] of runner.running) {
+    abort.abort();
+    runner.halt.run(PROGRESS_FAILED, Date.now(), TEXT.stopped.zh, TEXT.stopped.en, id);
+  }
+  runner.running.clear();
+}
