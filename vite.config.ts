@@ -18,10 +18,10 @@ function consoleHtmlAtRoot(): Plugin {
     enforce: 'post',
     generateBundle(_options, bundle) {
       const page = bundle['console/index.html'];
-      if (page) {
+      if (page && page.type === 'asset') {
+        // Rolldown ignores assignments to the bundle: re-emit the page under its new name instead.
         delete bundle['console/index.html'];
-        page.fileName = 'index.html';
-        bundle['index.html'] = page;
+        this.emitFile({ type: 'asset', fileName: 'index.html', source: page.source });
       }
     },
   };

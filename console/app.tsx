@@ -8,6 +8,7 @@ import { session, startTokenRefresh } from '../shared/session/index.ts';
 import { BootScreen } from './boot-screen.tsx';
 import { createAppRouter } from './router/build-routes.tsx';
 import { ensureInfo } from './state/boot.ts';
+import { loadKitElements } from './state/kit-elements.ts';
 import { loadTenant, tenant } from './state/tenant.ts';
 import { restoreThemeFor } from './state/theme-sync.ts';
 
@@ -22,12 +23,14 @@ function useDocumentTitle(): void {
 
 export function App() {
   const { token, user, menus } = useSnapshot(session);
-  const signedIn = !!token && !!user;
   const username = user?.username ?? null;
-  const rightsKey = signedIn ? Object.keys(menus).sort().join(',') : '';
+  // Which router the session needs: none while info loads, one per set of rights once signed in,
+  // and one for the signed-out state (its guard sends everything to /login).
+  const phase = token && !user ? null : token && user ? `in:${Object.keys(menus).sort().join(',')}` : 'out';
   useDocumentTitle();
 
   useEffect(() => {
+    if (token) void loadKitElements();
     if (token && !user) void ensureInfo();
   }, [token, user]);
 
@@ -40,12 +43,13 @@ export function App() {
     }
   }, [username]);
 
-  const router = useMemo(
-    () => createAppRouter(signedIn ? Object.fromEntries(rightsKey.split(',').map((c) => [c, true])) : {}),
-    [signedIn, rightsKey],
-  );
-  useEffect(() => () => router.dispose(), [router]);
+  const router = useMemo(() => {
+    if (phase === null) return null;
+    const codes = phase.startsWith('in:') ? phase.slice(3).split(',').filter(Boolean) : [];
+    return createAppRouter(Object.fromEntries(codes.map((c) => [c, true])));
+  }, [phase]);
+  useEffect(() => () => router?.dispose(), [router]);
 
-  if (token && !user) return <BootScreen />;
+  if (!router) return <BootScreen />;
   return <RouterProvider router={router} />;
 }

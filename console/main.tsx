@@ -1,11 +1,10 @@
-// The console's entry: the kit's core elements, the session and the router. Everything beyond the
-// sign-in page (shell, pages, Ark UI) is loaded lazily by route.
+// The console's entry: session, language, theme and the router. Everything beyond the sign-in page
+// (shell, pages, Ark UI, the kit's core elements) is loaded lazily.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import '../shared/theme/themes.css.ts';
 import './app.css.ts';
-import { defineCoreElements } from '../shared/element/index.ts';
 import { i18n, setLanguage } from '../shared/i18n/index.ts';
 import { kitConfig } from '../shared/kit.ts';
 import { adoptUrlToken, followOtherTabs, session, settings, startTokenRefresh } from '../shared/session/index.ts';
@@ -15,7 +14,6 @@ import { loadTenant } from './state/tenant.ts';
 import { startThemeSync } from './state/theme-sync.ts';
 
 kitConfig.reloadOnLogout = true;
-defineCoreElements();
 void setLanguage(settings.language);
 document.documentElement.lang = settings.language === 'zh' ? 'zh-CN' : 'en';
 adoptHideLoginFlag();

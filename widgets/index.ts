@@ -2,6 +2,8 @@
 import { configure, defineCoreElements } from '../shared/element/index.ts';
 import './alarm-bell/alarm-bell.element.ts';
 import './progress-panel/progress-panel.element.ts';
+import './device-list/device-list.element.ts';
+import './video-player/video-player.element.ts';
 
 defineCoreElements();
 

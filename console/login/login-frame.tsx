@@ -1,8 +1,8 @@
 // The frame around every sign-in page: the tenant's logo and name, the language choice, the card.
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { LANGS } from '../../shared/i18n/index.ts';
+import { LANGS, type Lang } from '../../shared/i18n/index.ts';
 import { settings } from '../../shared/session/index.ts';
 import { Logo } from '../brand/logo.tsx';
 import { switchLanguage } from '../state/shell.ts';
@@ -13,6 +13,11 @@ export function LoginFrame({ heading, children }: { heading: string; children: R
   const { t } = useTranslation();
   const { name } = useSnapshot(tenant);
   const { language } = useSnapshot(settings);
+  const [switched, setSwitched] = useState(false);
+  const choose = async (lang: Lang) => {
+    await switchLanguage(lang, false);
+    setSwitched(true);
+  };
   return (
     <main className={css.page}>
       <div className={css.card}>
@@ -24,10 +29,13 @@ export function LoginFrame({ heading, children }: { heading: string; children: R
         {children}
         <nav className={css.langs} aria-label={t('lang.label')}>
           {LANGS.map((lang) => (
-            <button key={lang} type="button" className={css.langButton} aria-pressed={language === lang} onClick={() => void switchLanguage(lang)}>
+            <button key={lang} type="button" className={css.langButton} aria-pressed={language === lang} onClick={() => void choose(lang)}>
               {t(`lang.${lang}`)}
             </button>
           ))}
+          <span className={css.status} role="status" data-testid="language-status">
+            {switched ? t('lang.switched') : ''}
+          </span>
         </nav>
       </div>
     </main>

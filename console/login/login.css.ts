@@ -83,3 +83,5 @@ export const langButton = style({
     '&:focus-visible': { outline: `2px solid ${vars.color.primary}` },
   },
 });
+
+export const status = style({ margin: 0, minHeight: '1.5em', fontSize: vars.font.sizeSm, color: vars.color.success });

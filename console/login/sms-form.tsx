@@ -18,6 +18,7 @@ export function SmsForm() {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [phoneError, setPhoneError] = useState<string | null>(null);
+  const [sent, setSent] = useState(false);
 
   const send = async () => {
     const problem = validateField(form.values.username, [phoneRule()]);
@@ -25,8 +26,10 @@ export function SmsForm() {
     if (problem || sending || seconds > 0) return;
     setSending(true);
     setFailure(null);
+    setSent(false);
     try {
       await sendSmsCode(form.values.username);
+      setSent(true);
     } catch (error) {
       setFailure(failureText(error, t('http.requestError')));
     } finally {
@@ -65,6 +68,9 @@ export function SmsForm() {
           </div>
         )}
       </Field>
+      <p className={css.status} role="status" data-testid="sms-status">
+        {sent && seconds > 0 ? t('login.smsSent') : ''}
+      </p>
       {failure ? (
         <p className={forms.alert} role="alert" data-testid="login-error">
           {failure}

@@ -1,6 +1,6 @@
 // Turns the route table into react-router's data routes for one user: routes they hold open their
 // (lazily loaded) page, the others answer the 401 page, unknown paths the 404 page (SPEC §2, §4).
-import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, Navigate, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import { session } from '../../shared/session/index.ts';
 import { isOpenPath, loginPathFor, partitionRoutes, safeRedirect, type Rights } from './access.ts';
 import type { RouteHandle } from './handle.ts';
@@ -71,7 +71,7 @@ export function buildRoutes(rights: Rights): RouteObject[] {
         {
           id: 'layout',
           lazy: async () => ({ Component: (await import('../shell/layout.tsx')).Layout }),
-          children: [{ index: true, loader: () => redirect(HOME_PATH) }, ...toRoutes(LAYOUT_ROUTES, rights)],
+          children: [{ index: true, element: <Navigate to={HOME_PATH} replace /> }, ...toRoutes(LAYOUT_ROUTES, rights)],
         },
         { path: '*', lazy: notFound },
       ],

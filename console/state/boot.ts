@@ -10,11 +10,15 @@ let pending: Promise<void> | null = null;
 export function ensureInfo(): Promise<void> {
   if (pending) return pending;
   if (!session.token || session.user || session.infoStatus === 'loading') return Promise.resolve();
-  pending = new Promise<void>((resolve) => setTimeout(resolve, INFO_DELAY_MS))
+  const run = new Promise<void>((resolve) => setTimeout(resolve, INFO_DELAY_MS))
     .then(() => loadInfo())
-    .catch(() => undefined)
+    .then(
+      () => undefined,
+      () => undefined,
+    )
     .finally(() => {
       pending = null;
     });
-  return pending;
+  pending = run;
+  return run;
 }

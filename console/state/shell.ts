@@ -58,14 +58,17 @@ export const openThemeDrawer = (): void => void (shell.themeDrawerOpen = true);
 export const closeThemeDrawer = (): void => void (shell.themeDrawerOpen = false);
 export const setMenuDrawer = (open: boolean): void => void (shell.menuDrawerOpen = open);
 
-/** SPEC §2 "Language switcher": switch, reload the view (menu names come from the server in the language), confirm. */
-export async function switchLanguage(lang: Lang): Promise<void> {
+/**
+ * SPEC §2 "Language switcher": switch, reload the view (menu names come from the server in the
+ * language), confirm with a toast (the sign-in pages confirm inline and pass toast = false).
+ */
+export async function switchLanguage(lang: Lang, toast = true): Promise<void> {
   setLanguagePreference(lang);
   await setLanguage(lang);
   document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
   if (session.token) await loadInfo().catch(() => undefined);
   shell.viewKey += 1;
-  notify({ kind: 'toast', level: 'success', key: 'lang.switched', duration: 2000 });
+  if (toast) notify({ kind: 'toast', level: 'success', key: 'lang.switched', duration: 2000 });
 }
 
 function tourSeen(username: string): boolean {

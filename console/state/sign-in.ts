@@ -1,8 +1,9 @@
 // Sign-in actions for the login pages: password, SMS (with the resend countdown) and directory.
 import { proxy } from 'valtio/vanilla';
 import { requestSmsCode } from '../../shared/api/auth.ts';
-import { http, notify, RequestError } from '../../shared/http/index.ts';
-import { login, type LoginPayload } from '../../shared/session/index.ts';
+import { http, RequestError } from '../../shared/http/index.ts';
+import type { LoginPayload } from '../../shared/api/types.ts';
+import { login } from '../../shared/session/index.ts';
 
 export const SMS_RESEND_SECONDS = 60;
 
@@ -26,10 +27,9 @@ export function failureText(error: unknown, fallback: string): string {
   return error instanceof RequestError && error.message ? error.message : fallback;
 }
 
-/** Asks the platform to text a code; the countdown starts only when it did. */
+/** Asks the platform to text a code; the countdown starts only when it did (the form says so inline). */
 export async function sendSmsCode(phone: string): Promise<void> {
   await requestSmsCode(http, phone.trim());
-  notify({ kind: 'toast', level: 'success', key: 'login.smsSent', duration: 2000 });
   startCountdown();
 }
 

@@ -167,12 +167,11 @@ export async function startMediaServer(options: MediaServerOptions): Promise<Med
     serve(grant, new HttpSink(res));
   };
 
-  const server: Server = createServer({ noDelay: true, keepAliveTimeout: 5000 }, onRequest);
-  server.on('connection', (socket: Socket) => {
+  const onConnection = (socket: Socket): void => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
-  });
-  server.on('upgrade', (req: IncomingMessage, socket: Duplex) => {
+  };
+  const onUpgrade = (req: IncomingMessage, socket: Duplex): void => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
     const target = parseTarget(req.url);
@@ -183,17 +182,47 @@ export async function startMediaServer(options: MediaServerOptions): Promise<Med
     }
     const sink = acceptWebSocket(req, socket);
     if (sink) serve(grant, sink);
-  });
+  };
 
-  const listen = (port: number) =>
-    new Promise<void>((resolve, reject) => {
+  // 'localhost' means both loopbacks: browsers try ::1 first, and a refused first try costs time.
+  const hosts = options.host === undefined || options.host === 'localhost' ? ['127.0.0.1', '::1'] : [options.host];
+  let servers: Server[] = [];
+
+  const listenOne = (host: string, port: number) =>
+    new Promise<Server>((resolve, reject) => {
+      const server = createServer({ noDelay: true, keepAliveTimeout: 5000 }, onRequest);
+      server.on('connection', onConnection);
+      server.on('upgrade', onUpgrade);
       server.once('error', reject);
-      server.listen(port, options.host, () => {
+      server.listen(port, host, () => {
         server.off('error', reject);
-        listening = true;
-        resolve();
+        resolve(server);
       });
     });
+
+  /** Listens on every host; only the first must succeed (a machine without IPv6 still serves). */
+  const listen = async (port: number): Promise<number> => {
+    const first = await listenOne(hosts[0]!, port);
+    const actual = (first.address() as { port: number }).port;
+    servers = [first];
+    for (const host of hosts.slice(1)) {
+      try {
+        servers.push(await listenOne(host, actual));
+      } catch {
+        /* that loopback does not exist here */
+      }
+    }
+    listening = true;
+    return actual;
+  };
+
+  const closeServers = async (): Promise<void> => {
+    const closing = servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve())));
+    dropEverything();
+    for (const server of servers) server.closeAllConnections();
+    servers = [];
+    await Promise.all(closing);
+  };
 
   const dropEverything = (): void => {
     for (const { channel, idle } of channels.values()) {
@@ -211,8 +240,7 @@ export async function startMediaServer(options: MediaServerOptions): Promise<Med
     return { listening, channels: channels.size, liveViewers, replays, connections: sockets.size, playCodes: playCodes.size };
   }
 
-  await listen(options.port);
-  const port = (server.address() as { port: number }).port;
+  const port = await listen(options.port);
 
   return {
     port,
@@ -220,11 +248,8 @@ export async function startMediaServer(options: MediaServerOptions): Promise<Med
     async stop() {
       if (!listening) return;
       listening = false;
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      dropEverything();
-      server.closeAllConnections();
-      await closed;
-      log(`media: stopped (test hook)`);
+      await closeServers();
+      log('media: stopped (test hook)');
     },
     async start() {
       if (listening) return;
@@ -234,15 +259,8 @@ export async function startMediaServer(options: MediaServerOptions): Promise<Med
     async close() {
       clearInterval(sweeper);
       stopCode();
-      if (!listening) {
-        dropEverything();
-        return;
-      }
       listening = false;
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      dropEverything();
-      server.closeAllConnections();
-      await closed;
+      await closeServers();
     },
   };
 }

@@ -22,6 +22,10 @@ const ROUTE_MODULES: Array<Promise<RouteModule>> = [
   import('./routes/admin.ts'),
   import('./routes/current-user.ts'),
   import('./routes/custom-data.ts'),
+  import('./routes/alarm.ts'),
+  import('./routes/progress.ts'),
+  import('./routes/video.ts'),
+  import('./routes/device.ts'),
 ];
 
 export interface AppOptions {

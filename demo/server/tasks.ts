@@ -94,6 +94,15 @@ function runnerOf(db: Db): Runner {
 const split = (text: TaskText | undefined): [string, string] =>
   text === undefined ? ['', ''] : typeof text === 'string' ? [text, text] : [text.zh, text.en];
 
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** YYYY-MM-DD HH:mm:ss in the server's time zone (SPEC §9 time format). */
+export function formatTime(ms: number | null): string {
+  if (ms === null) return '';
+  const d = new Date(ms);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+}
+
 export const textIn = (lang: Lang, zh: string, en: string): string => (lang === 'en' ? en || zh : zh || en);
 
 /** Starts `work` in the background for this user and answers the progress item's key at once. */
@@ -110,20 +119,29 @@ export function startTask(db: Db, tenantId: number, userId: number, title: strin
   const abort = new AbortController();
   runner.running.set(id, abort);
   const state = { current: 0, total: Math.max(0, Math.floor(options.total ?? 0)), msg: ['', ''] as [string, string], written: 0 };
+  let pending: ReturnType<typeof setTimeout> | null = null;
+  const write = () => {
+    if (pending) clearTimeout(pending);
+    pending = null;
+    if (abort.signal.aborted) return;
+    state.written = Date.now();
+    runner.update.run(state.current, state.total, state.msg[0], state.msg[1], id);
+  };
 
   const report: Report = (progress) => {
     if (abort.signal.aborted) return;
     state.current = Math.max(0, Math.floor(progress.current));
     if (progress.total !== undefined) state.total = Math.max(0, Math.floor(progress.total));
     if (progress.msg !== undefined) state.msg = split(progress.msg);
-    const now = Date.now();
-    if (now - state.written < WRITE_EVERY_MS && state.current < state.total) return;
-    state.written = now;
-    runner.update.run(state.current, state.total, state.msg[0], state.msg[1], id);
+    const wait = state.written + WRITE_EVERY_MS - Date.now();
+    if (wait <= 0) write();
+    // Many reports in a burst become one write a moment later, so the stored state is never stale for long.
+    else pending ??= setTimeout(write, wait);
   };
 
   const settle = (status: number, msg: [string, string]) => {
     runner.running.delete(id);
+    if (pending) clearTimeout(pending);
     try {
       runner.finish.run(status, Date.now(), state.current, state.total, msg[0], msg[1], id);
     } catch {

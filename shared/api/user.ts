@@ -17,3 +17,17 @@ export function uploadAvatar(client: Pick<Client, 'post'>, file: Blob, fileName:
   form.append('file', file, fileName);
   return client.post<AvatarResult>('/api/admin/user/cur-user/avatar', form);
 }
+
+/** POST /api/admin/user/page answers a page of users with the tenant's total (SPEC §7). */
+export interface UserPageQuery {
+  page: number;
+  limit: number;
+}
+
+export interface UserPage {
+  total: number;
+}
+
+/** The tenant's user count: one row asked for, only the total read. Quiet: a dashboard card shows "no data" itself. */
+export const countUsers = (client: Pick<Client, 'post'>): Promise<number> =>
+  client.post<UserPage>('/api/admin/user/page', { page: 1, limit: 1 } satisfies UserPageQuery, { quiet: true }).then((p) => Number(p.total));

@@ -44,7 +44,9 @@ export function configure(options: AtriumOptions): void {
       if (el.localName.startsWith('atrium-')) applyConfiguredTheme(el);
     });
   }
-  if (options.token !== undefined && options.token !== session.token) {
+  // The same token may already be stored by another tab of this page: the user still has to be loaded here.
+  const needsInfo = !!options.token && !session.user && session.infoStatus !== 'loading';
+  if (options.token !== undefined && (options.token !== session.token || needsInfo)) {
     setToken(options.token);
     if (options.token) void loadInfo().catch(() => undefined);
   }

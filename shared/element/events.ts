@@ -1,5 +1,7 @@
 // The kit's DOM events: all `atrium-*`, bubbling and composed so a host page hears them across
 // shadow roots. Each widget adds its events to this map, so listeners are typed.
+import type { Device } from '../api/device-types.ts';
+
 export interface AtriumEventMap {
   'atrium-error': { message: string; code?: number | null };
   'atrium-play': { cameraId: string; playType: number };
@@ -10,6 +12,8 @@ export interface AtriumEventMap {
   /** Progress items were deleted (tag 1: every finished one; tag 0: the selected ones). */
   'atrium-progress-deleted': { tag: 0 | 1; deleted: number };
   'atrium-signed-in': { username: string };
+  /** A device row was chosen (click, Enter or Space) in a `selectable` device list. */
+  'atrium-device-select': { device: Device };
 }
 
 export function emit<K extends keyof AtriumEventMap>(target: EventTarget, type: K, detail: AtriumEventMap[K]): boolean {
@@ -25,5 +29,6 @@ declare global {
     'atrium-alarm-new': CustomEvent<AtriumEventMap['atrium-alarm-new']>;
     'atrium-progress-deleted': CustomEvent<AtriumEventMap['atrium-progress-deleted']>;
     'atrium-signed-in': CustomEvent<AtriumEventMap['atrium-signed-in']>;
+    'atrium-device-select': CustomEvent<AtriumEventMap['atrium-device-select']>;
   }
 }

@@ -64,8 +64,10 @@ export class FakeHub {
 
   deliver(from: FakeChannel, message: unknown): void {
     this.sent += 1;
+    // Cloned at once, like BroadcastChannel: what arrives is the message as it was when posted.
+    const copy = structuredClone(message);
     for (const to of this.#open.get(from.name) ?? []) {
-      if (to !== from) queueMicrotask(() => to.receive(structuredClone(message)));
+      if (to !== from) queueMicrotask(() => to.receive(structuredClone(copy)));
     }
   }
 

@@ -219,6 +219,26 @@ describe('SharedPoller', () => {
     expect(b.server.calls.map((c) => c.at)).toEqual([0, 2000, 7000]);
   });
 
+  it('shares values with nested objects (which the store turns into proxies) with every tab', async () => {
+    const b = browser();
+    const nested = () => ({ total: 3, latest: { id: 9, device: { name: 'Detector' } } });
+    const a = new SharedPoller<ReturnType<typeof nested>>(
+      { name: 'nested', intervalMs: INTERVAL, fetch: async () => nested(), allowed: () => true, paused: () => false, scope: () => 'u' },
+      b.addTab().env,
+    );
+    const c = new SharedPoller<ReturnType<typeof nested>>(
+      { name: 'nested', intervalMs: INTERVAL, fetch: async () => nested(), allowed: () => true, paused: () => false, scope: () => 'u' },
+      b.addTab().env,
+    );
+    a.acquire();
+    c.acquire();
+    await advance(INTERVAL * 2 + 100);
+    expect(a.state.failed).toBe(false);
+    expect(c.state.failed).toBe(false);
+    expect(a.state.value?.latest.device.name).toBe('Detector');
+    expect(c.state.value?.latest.device.name).toBe('Detector');
+  });
+
   it('keeps the last value and marks the failure when a poll fails', async () => {
     const b = browser();
     let fail = false;

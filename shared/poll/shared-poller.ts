@@ -174,10 +174,12 @@ export class SharedPoller<T> {
     try {
       const value = await this.#options.fetch(request.signal);
       if (request.signal.aborted || scope !== this.#scope) return;
+      // Broadcast before storing: valtio turns nested objects of a stored value into proxies in
+      // place, and a proxy cannot be cloned into a message.
+      this.#channel?.postMessage({ type: 'value', scope, value, at } satisfies Message<T>);
       this.state.failed = false;
       this.#wantNow = false;
       this.#set(value, at);
-      this.#channel?.postMessage({ type: 'value', scope, value, at } satisfies Message<T>);
     } catch {
       if (!request.signal.aborted) this.state.failed = true;
     } finally {

@@ -6,7 +6,7 @@ import { setTimeout as wait } from 'node:timers/promises';
 import type { ProgressDelete, ProgressDeleted, ProgressDemoStart, ProgressItem, ProgressKey } from '../../../shared/api/progress-types.ts';
 import { fail, ok, requireElement, rule, userOf, validBody, type Rule } from '../http.ts';
 import { langOf, type Lang } from '../messages.ts';
-import { markInterrupted, runningCount, startTask, stopTasks, TaskFailure, TASK_MIGRATIONS, textIn, type Report } from '../tasks.ts';
+import { formatTime, markInterrupted, runningCount, startTask, stopTasks, TaskFailure, TASK_MIGRATIONS, textIn, type Report } from '../tasks.ts';
 import { tx, type Db } from '../db.ts';
 
 /** A user may run this many demo jobs at once; more is refused rather than queued. */
@@ -18,15 +18,6 @@ const TEXT = {
   tooMany: { zh: `同时运行的后台任务不能超过 ${MAX_RUNNING} 个`, en: `no more than ${MAX_RUNNING} background tasks may run at once` },
   keys: { zh: 'keys 必须是 {key, hashKey} 的列表（最多 1000 项）', en: 'keys must be a list of {key, hashKey} (at most 1000)' },
 } as const;
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** YYYY-MM-DD HH:mm:ss in the server's time zone (SPEC §9 time format). */
-export function formatTime(ms: number | null): string {
-  if (ms === null) return '';
-  const d = new Date(ms);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-}
 
 interface Row {
   task_key: string;
@@ -93,7 +84,8 @@ const plugin: FastifyPluginAsync = async (app) => {
   const deleteFinished = db.prepare('DELETE FROM progress WHERE tenant_id = ? AND user_id = ? AND status <> 1');
   const deleteOne = db.prepare('DELETE FROM progress WHERE tenant_id = ? AND user_id = ? AND task_key = ? AND hash_key = ? AND status <> 1');
 
-  app.addHook('onClose', async () => stopTasks(db));
+  // preClose: before the database closes (app.ts closes it in onClose).
+  app.addHook('preClose', async () => stopTasks(db));
 
   app.get('/api/admin/progress', { preHandler: requireElement('progress:view') }, async (request) => {
     const user = userOf(request);

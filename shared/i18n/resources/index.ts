@@ -12,3 +12,4 @@ export { default as shell } from './shell.ts';
 export { default as status } from './status.ts';
 export { default as tasks } from './tasks.ts';
 export { default as validate } from './validate.ts';
+export { default as video } from './video.ts';

@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMediaServer, type MediaServer } from '../../media/index.ts';
+import { api, login, removeDir, start, type Running } from '../testing.ts';
+import { parseTime, replayRange } from './video.ts';
+import type { Camera, CameraList, PlayStream } from '../../../shared/api/video-types.ts';
+
+let server: Running;
+let media: MediaServer;
+const tokens: Record<string, string> = {};
+const BASE = '/api/cctv/video/client';
+
+beforeAll(async () => {
+  server = await start({ faults: true });
+  media = await startMediaServer({ port: 0, host: '127.0.0.1', log: () => undefined });
+  for (const [u, p] of [['admin', 'admin123'], ['operator', 'operator123'], ['viewer', 'viewer123'], ['admin2', 'admin123']]) tokens[u!] = await login(server.base, u!, p!);
+});
+
+afterAll(async () => {
+  await media.close();
+  await server.stop();
+  removeDir(server.dir);
+});
+
+const list = async (who: string, query: Record<string, string> = {}) => (await api(server.base, 'GET', `${BASE}/getCameraList`, { token: tokens[who], query })).body;
+const play = async (who: string, body: Record<string, unknown>) => (await api(server.base, 'POST', `${BASE}/request`, { token: tokens[who], body })).body;
+
+describe('camera list', () => {
+  it('lists the seeded cameras of the caller tenant only, paged', async () => {
+    const first = (await list('admin', { page: '1', limit: '20000' })).data as CameraList;
+    expect(first.total).toBeGreaterThanOrEqual(40);
+    expect(first.rows.length).toBe(first.total);
+    expect(first.rows[0]).toMatchObject({ id: expect.any(Number), name: expect.any(String), label: expect.any(String), data_group_Id: expect.any(Number), params: { disableYunControl: expect.any(Boolean) } });
+    const page2 = (await list('admin', { page: '2', limit: '10' })).data as CameraList;
+    expect(page2.rows.map((r) => r.id)).toEqual(first.rows.slice(10, 20).map((r) => r.id));
+    const other = (await list('admin2', { limit: '20000' })).data as CameraList;
+    expect(other.total).toBeGreaterThan(0);
+    expect(other.total).toBeLessThan(10);
+    const mine = new Set(first.rows.map((r) => r.id));
+    expect(other.rows.some((r) => mine.has(r.id))).toBe(false);
+  });
+
+  it('refuses a limit above 20000', async () => {
+    expect((await list('admin', { limit: '20001' })).code).toBe(-1);
+  });
+
+  it('finds one camera by exact label and filters by group and name', async () => {
+    const exact = (await list('admin', { page: '1', limit: '10', label: 'CAM-001', exact: 'true' })).data as CameraList;
+    expect(exact.rows.map((r) => r.label)).toEqual(['CAM-001']);
+    expect(((await list('admin', { label: 'CAM-00', exact: 'true' })).data as CameraList).total).toBe(0);
+    expect(((await list('admin', { label: 'CAM-00' })).data as CameraList).total).toBe(9);
+    const all = ((await list('admin', { limit: '20000' })).data as CameraList).rows;
+    const group = all[0]!.data_group_Id!;
+    const inGroup = ((await list('admin', { dataGroupId: String(group), limit: '100' })).data as CameraList).rows;
+    expect(inGroup.length).toBe(all.filter((r) => r.data_group_Id === group).length);
+    expect(((await list('admin', { name: 'Lobby', limit: '100' })).data as CameraList).rows.every((r: Camera) => r.name.includes('Lobby'))).toBe(true);
+  });
+
+  it('needs a video right', async () => {
+    expect((await list('viewer')).code).toBe(40301);
+  });
+});
+
+describe('play requests', () => {
+  it('answers a live stream whose URL works only with its code', async () => {
+    const res = await play('admin', { id: 1, playType: 0 });
+    expect(res.code).toBe(0);
+    const s = res.data as PlayStream;
+    expect(s.playType).toBe(0);
+    expect(s.flvUri).toMatch(/\/live\/1\.flv\?code=/);
+    const url = new URL(s.flvUri);
+    const direct = `http://127.0.0.1:${media.port}${url.pathname}`;
+    expect((await fetch(direct)).status).toBe(403);
+    const ok = await fetch(`${direct}?code=${s.code}`);
+    expect(ok.status).toBe(200);
+    await ok.body?.cancel();
+  });
+
+  it('answers a list for playType 2 and a replay defaulting to today', async () => {
+    const both = (await play('admin', { id: 2, playType: 2 })).data as PlayStream[];
+    expect(both.map((s) => s.playType)).toEqual([0, 1]);
+    expect(both[1]!.flvUri).toMatch(/\/replay\/2\.flv/);
+  });
+
+  it('gives operator live but not replay, and keeps tenants apart', async () => {
+    expect((await play('operator', { id: 1, playType: 0 })).code).toBe(0);
+    expect((await play('operator', { id: 1, playType: 1 })).code).toBe(40301);
+    expect((await play('operator', { id: 1, playType: 2 })).code).toBe(40301);
+    const foreign = await play('admin2', { id: 1, playType: 0 });
+    expect(foreign.code).toBe(-1);
+    expect(foreign.data).toBeUndefined();
+    expect((await play('admin', { id: 999999, playType: 0 })).code).toBe(-1);
+  });
+
+  it('keeps a code alive with heartbeats and ends it with shut', async () => {
+    const s = (await play('admin', { id: 3 })).data as PlayStream;
+    const heart = (who: string) => api(server.base, 'GET', `${BASE}/heart`, { token: tokens[who], query: { id: '3', playCode: s.code } });
+    expect((await heart('admin')).body.code).toBe(0);
+    expect((await heart('admin2')).body.code).toBe(-1);
+    expect((await api(server.base, 'POST', `${BASE}/shut`, { token: tokens.admin, body: { id: 3, playCode: s.code } })).body.data).toBe(true);
+    expect((await heart('admin')).body.code).toBe(-1);
+  });
+
+  it('records pan-tilt start and stop commands and validates them', async () => {
+    const ptzCam = ((await list('admin', { limit: '100' })).data as CameraList).rows.find((r) => !r.params.disableYunControl)!;
+    const fixed = ((await list('admin', { limit: '100' })).data as CameraList).rows.find((r) => r.params.disableYunControl)!;
+    const since = Date.now();
+    expect((await play('admin', { id: ptzCam.id, playType: 3, action: 4, runTime: 500, start: 0, speed: 5 })).data).toMatchObject({ action: 4, start: 0, speed: 5 });
+    expect((await play('admin', { id: ptzCam.id, playType: 3, action: 4, runTime: 500, start: 1, speed: 5 })).code).toBe(0);
+    expect((await play('admin', { id: ptzCam.id, playType: 3, action: 11 })).code).toBe(-1);
+    expect((await play('admin', { id: ptzCam.id, playType: 3, action: 1, speed: 8 })).code).toBe(-1);
+    expect((await play('admin', { id: fixed.id, playType: 3, action: 1 })).code).toBe(-1);
+    const log = await fetch(`${server.base}/__test/ptz?cameraId=${ptzCam.id}&since=${since}`).then((r) => r.json());
+    expect(log.data.map((c: { start: number }) => c.start)).toEqual([0, 1]);
+  });
+
+  it('refuses replay ranges after today or upside down', async () => {
+    expect((await play('admin', { id: 1, playType: 1, startTime: '2099-01-01 00:00:00', endTime: '2099-01-01 01:00:00' })).code).toBe(-1);
+    expect((await play('admin', { id: 1, playType: 1, startTime: '2024-01-01 02:00:00', endTime: '2024-01-01 01:00:00' })).code).toBe(-1);
+    expect((await play('admin', { id: 1, playType: 1, startTime: '2024-01-01 01:00:00', endTime: '2024-01-01 02:00:00' })).code).toBe(0);
+  });
+});
+
+describe('time helpers', () => {
+  it('parses the SPEC time format strictly', () => {
+    expect(parseTime('2024-02-29 23:59:59')).toBe(new Date(2024, 1, 29, 23, 59, 59).getTime());
+    expect(parseTime('2023-02-29 00:00:00')).toBeNull();
+    expect(parseTime('2024-1-1 00:00:00')).toBeNull();
+  });
+  it('defaults replay to today in full', () => {
+    const now = new Date(2024, 5, 10, 15, 30);
+    expect(replayRange(undefined, undefined, now)).toEqual({ startMs: new Date(2024, 5, 10).getTime(), endMs: new Date(2024, 5, 10, 23, 59, 59).getTime() });
+  });
+});

@@ -1,0 +1,368 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PlayCodeRef, PlayStream } from '../api/video-types.ts';
+import type { EngineCallbacks, EngineSource, PlayerEngine, VideoLike } from './engine.ts';
+import { StreamPlayer, streamUrl, type StreamApi, type Visibility } from './stream-player.ts';
+
+class FakeVideo implements VideoLike {
+  currentTime = 0;
+  playbackRate = 1;
+  muted = false;
+  paused = true;
+  readyState = 0;
+  videoWidth = 0;
+  videoHeight = 0;
+  ranges: Array<[number, number]> = [];
+  src: string | null = null;
+  listeners = new Map<string, Set<() => void>>();
+  get buffered() {
+    const r = this.ranges;
+    return { length: r.length, start: (i: number) => r[i]![0], end: (i: number) => r[i]![1] };
+  }
+  play() {
+    this.paused = false;
+    return Promise.resolve();
+  }
+  pause() {
+    this.paused = true;
+  }
+  addEventListener(type: string, fn: () => void) {
+    if (!this.listeners.has(type)) this.listeners.set(type, new Set());
+    this.listeners.get(type)!.add(fn);
+  }
+  removeEventListener(type: string, fn: () => void) {
+    this.listeners.get(type)?.delete(fn);
+  }
+  removeAttribute(name: string) {
+    if (name === 'src') this.src = null;
+  }
+  load() {}
+  /** The decoder produced a picture, with `buffer` seconds buffered ahead. */
+  decode(buffer = 0.2) {
+    this.readyState = 4;
+    this.videoWidth = 320;
+    this.videoHeight = 180;
+    this.currentTime = Math.max(this.currentTime, 0.04);
+    this.ranges = [[0, this.currentTime + buffer]];
+  }
+  /** Real-time playback with data arriving at the same pace. */
+  flow(seconds: number) {
+    if (this.paused) return;
+    this.currentTime += seconds * this.playbackRate;
+    const end = this.ranges[0]?.[1] ?? 0;
+    this.ranges = [[0, end + seconds]];
+  }
+}
+
+interface Opened {
+  source: EngineSource;
+  callbacks: EngineCallbacks;
+  destroyed: boolean;
+}
+
+function fakeEngine() {
+  const opened: Opened[] = [];
+  const engine: PlayerEngine = {
+    name: 'fake',
+    supports: () => true,
+    open(video, source, callbacks) {
+      const entry: Opened = { source, callbacks, destroyed: false };
+      opened.push(entry);
+      (video as FakeVideo).src = source.url;
+      return {
+        destroy() {
+          entry.destroyed = true;
+          video.removeAttribute('src');
+        },
+      };
+    },
+  };
+  return { opened, load: () => Promise.resolve(engine), last: () => opened[opened.length - 1]! };
+}
+
+function fakeApi(overrides: Partial<StreamApi> = {}) {
+  let n = 0;
+  const calls = { request: 0, heartbeats: [] as string[], shut: [] as string[] };
+  const alive = new Set<string>();
+  const api: StreamApi = {
+    request: async () => {
+      calls.request += 1;
+      n += 1;
+      const code = `code-${n}`;
+      alive.add(code);
+      return { flvUri: `http://media.test:8081/live/7.flv?code=${code}`, wsUri: `ws://media.test:8081/live/7.flv?code=${code}`, code, playType: 0 } satisfies PlayStream;
+    },
+    heartbeat: async (ref: PlayCodeRef) => {
+      calls.heartbeats.push(ref.playCode);
+      return alive.has(ref.playCode);
+    },
+    shut: async (ref: PlayCodeRef) => {
+      calls.shut.push(ref.playCode);
+      alive.delete(ref.playCode);
+      return true;
+    },
+    ...overrides,
+  };
+  return { api, calls, alive };
+}
+
+function fakeVisibility() {
+  let hidden = false;
+  const listeners = new Set<() => void>();
+  const v: Visibility = { hidden: () => hidden, subscribe: (fn) => (listeners.add(fn), () => listeners.delete(fn)) };
+  return { v, set: (h: boolean) => ((hidden = h), listeners.forEach((fn) => fn())) };
+}
+
+let video: FakeVideo;
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  video = new FakeVideo();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** Advances time in ticks, playing the fake video in real time. */
+async function run(ms: number, step = 100) {
+  for (let t = 0; t < ms; t += step) {
+    video.flow(step / 1000);
+    await vi.advanceTimersByTimeAsync(step);
+  }
+}
+
+function setup(extra: { api?: Partial<StreamApi>; live?: boolean; visibility?: Visibility } = {}) {
+  const engine = fakeEngine();
+  const api = fakeApi(extra.api);
+  const player = new StreamPlayer({ cameraId: 7, live: extra.live ?? true, api: api.api, engine: engine.load, video, visibility: extra.visibility ?? null, now: () => Date.now() });
+  const statuses: string[] = [];
+  player.subscribe((s) => statuses.push(s.status));
+  return { player, engine, api, statuses };
+}
+
+describe('StreamPlayer', () => {
+  it('requests, opens, reports playing on the first picture, and heartbeats every 2 s with its code', async () => {
+    const { player, engine, api, statuses } = setup();
+    player.start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(api.calls.request).toBe(1);
+    expect(engine.last().source.url).toContain('code=code-1');
+    video.decode();
+    await run(6000);
+    expect(statuses).toEqual(['connecting', 'playing']);
+    expect(api.calls.heartbeats).toEqual(['code-1', 'code-1', 'code-1']);
+    expect(player.stats().firstFrameMs).not.toBeNull();
+    player.stop();
+  });
+
+  it('restarts after a stream error with the same code, and asks for a new one after a 403', async () => {
+    const { player, engine, api, statuses } = setup();
+    player.start();
+    await vi.advanceTimersByTimeAsync(0);
+    video.decode();
+    await run(400);
+    engine.last().callbacks.onError({ kind: 'network', message: 'early eof' });
+    expect(engine.opened[0]!.destroyed).toBe(true);
+    await run(400);
+    expect(engine.opened.length).toBe(2);
+    expect(api.calls.request).toBe(1);
+    engine.last().callbacks.onError({ kind: 'network', status: 403, message: 'forbidden' });
+    await run(1000);
+    expect(api.calls.request).toBe(2);
+    expect(api.calls.shut).toEqual(['code-1']);
+    expect(engine.last().source.url).toContain('code=code-2');
+    expect(statuses).toContain('reconnecting');
+    player.stop();
+  });
+
+  it('throttles repeated failures instead of retrying in a tight loop', async () => {
+    const { player, engine } = setup();
+    player.start();
+    await vi.advanceTimersByTimeAsync(0);
+    const openedAt: number[] = [Date.now()];
+    for (let i = 0; i < 6; i++) {
+      const before = engine.opened.length;
+      engine.last().callbacks.onError({ kind: 'network', message: 'refused' });
+      while (engine.opened.length === before) await vi.advanceTimersByTimeAsync(50);
+      openedAt.push(Date.now());
+    }
+    const gaps = openedAt.slice(1).map((t, i) => t - openedAt[i]!);
+    expect(gaps[0]).toBeLessThanOrEqual(350);
+    expect(gaps.slice(-2).every((g) => g >= 2000 && g <= 2100)).toBe(true);
+    player.stop();
+  });
+
+  it('restarts a stream whose picture stops moving without an error (stall watchdog)', async () => {
+    const { player, engine } = setup();
+    player.start();
+    await vi.advanceTimersByTimeAsync(0);
+    video.decode();
+    await run(1000);
+    // Frames stop: the playhead freezes, no error is raised.
+    const frozen = video.currentTime;
+    for (let i = 0; i < 50; i++) {
+      video.currentTime = frozen;
+      await vi.advanceTimersByTimeAsync(100);
+    }
+    expect(engine.opened.length).toBe(2);
+    expect(player.state.reason).toBe('stalled');
+    player.stop();
+  });
+
+  it('restarts when no picture arrives after opening', async () => {
+    const { player, engine } = setup();
+    player.start();
+    await vi.advanceTimersByTimeAsync(8500);
+    expect(engine.opened.length).toBe(2);
+    expect(player.state.reason).toBe('no picture');
+    player.stop();
+  });
+
+  it('keeps live playback near the edge: faster play for a small lag, a jump for a big one', async () => {
+    const { player } = setup();
+    player.start();
+    await vi.advanceTimersByTimeAsync(0);
+    video.decode(0.8);
+    await run(400);
+    expect(video.playbackRate).toBeGreaterThan(1);
+    video.ranges = [[0, video.currentTime + 4]];
+    await run(400);
+    expect(video.ranges[0]![1] - video.currentTime).toBeLessThan(0.6);
+    expect(player.stats().seeks).toBe(1);
+    await run(5000);
+    expect(video.playbackRate).toBe(1);
+    player.stop();
+  });
+
+  it('does not apply live latency control to replay', async () => {
+    const { player } = setup({ live: false });
+    player.start();
+    await vi.advanceTimersByTimeAsync(0);
+    video.decode(3);
+    await run(1000);
+    expect(video.playbackRate).toBe(1);
+    expect(player.stats().seeks).toBe(0);
+    player.stop();
+  });
+
+  it('shows no-permission and no-device without opening anything', async () => {
+    const denied = setup({ api: { request: () => Promise.reject(Object.assign(new Error('no function permission'), { code: 40301 })) } });
+    denied.player.start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(denied.player.state.status).toBe('no-permission');
+    expect(denied.engine.opened.length).toBe(0);
+    const missing = setup({ api: { request: () => Promise.reject(Object.assign(new Error('no device'), { code: -1 })) } });
+    missing.player.start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(missing.player.state.status).toBe('no-device');
+    const none = setup({ api: { request: () => Promise.resolve(null) } });
+    none.player.start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(none.player.state.status).toBe('no-device');
+    await vi.advanceTimersByTimeAsync(10000);
+    expect(none.engine.opened.length).toBe(0);
+  });
+
+  it('retries a request that failed in transit', async () => {
+    let fail = true;
+    const base = fakeApi();
+    const { player, engine } = setup({ api: { request: () => (fail ? Promise.reject(new TypeError('network timeout')) : base.api.request()) } });
+    player.start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(player.state.status).toBe('reconnecting');
+    fail = false;
+    await vi.advanceTimersByTimeAsync(400);
+    expect(engine.opened.length).toBe(1);
+  });
+
+  it('re-requests when the platform says the code expired', async () => {
+    const { player, engine, api } = setup();
+    player.start();
+    await vi.advanceTimersByTimeAsync(0);
+    video.decode();
+    api.alive.clear();
+    await run(2500);
+    expect(api.calls.request).toBe(2);
+    expect(engine.last().source.url).toContain('code=code-2');
+    player.stop();
+  });
+
+  it('stop tears everything down: engine destroyed, src emptied, code shut, no timers left', async () => {
+    const { player, engine, api } = setup();
+    player.start();
+    await vi.advanceTimersByTimeAsync(0);
+    video.decode();
+    await run(2500);
+    player.stop();
+    expect(engine.last().destroyed).toBe(true);
+    expect(video.src).toBeNull();
+    expect(api.calls.shut).toEqual(['code-1']);
+    expect(vi.getTimerCount()).toBe(0);
+    const beats = api.calls.heartbeats.length;
+    await vi.advanceTimersByTimeAsync(10000);
+    expect(api.calls.heartbeats.length).toBe(beats);
+    expect(player.state.status).toBe('stopped');
+  });
+
+  it('gives back a code that arrives after stop', async () => {
+    let answer: (s: PlayStream) => void = () => undefined;
+    const base = fakeApi();
+    const { player, engine, api } = setup({ api: { request: () => new Promise((r) => (answer = r)) } });
+    player.start();
+    player.stop();
+    answer({ flvUri: 'http://m/live/7.flv?code=late', wsUri: '', code: 'late', playType: 0 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(engine.opened.length).toBe(0);
+    void base;
+    expect(api.calls.shut).toEqual(['late']);
+  });
+
+  it('pauses live video in a hidden tab, lets go after a grace period, and resumes fresh when visible', async () => {
+    const vis = fakeVisibility();
+    const { player, engine, api } = setup({ visibility: vis.v });
+    player.start();
+    await vi.advanceTimersByTimeAsync(0);
+    video.decode();
+    await run(1000);
+    vis.set(true);
+    expect(video.paused).toBe(true);
+    await vi.advanceTimersByTimeAsync(6000);
+    expect(player.state.status).toBe('paused');
+    expect(engine.last().destroyed).toBe(true);
+    expect(api.calls.shut).toEqual(['code-1']);
+    const beats = api.calls.heartbeats.length;
+    await vi.advanceTimersByTimeAsync(6000);
+    expect(api.calls.heartbeats.length).toBe(beats);
+    vis.set(false);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(api.calls.request).toBe(2);
+    expect(engine.opened.length).toBe(2);
+    player.stop();
+  });
+
+  it('resumes at the live edge after a short hide', async () => {
+    const vis = fakeVisibility();
+    const { player, engine } = setup({ visibility: vis.v });
+    player.start();
+    await vi.advanceTimersByTimeAsync(0);
+    video.decode();
+    await run(500);
+    vis.set(true);
+    await vi.advanceTimersByTimeAsync(1000);
+    video.ranges = [[0, video.currentTime + 1.2]];
+    vis.set(false);
+    expect(video.paused).toBe(false);
+    expect(video.ranges[0]![1] - video.currentTime).toBeLessThan(0.3);
+    expect(engine.opened.length).toBe(1);
+    player.stop();
+  });
+});
+
+describe('streamUrl', () => {
+  const stream: PlayStream = { flvUri: 'http://10.0.0.5:8081/live/3.flv?code=abc', wsUri: 'ws://10.0.0.5:8081/live/3.flv?code=abc', code: 'abc', playType: 0 };
+  it('keeps the platform address unless a media base is configured', () => {
+    expect(streamUrl(stream, 'http')).toBe(stream.flvUri);
+    expect(streamUrl(stream, 'ws')).toBe(stream.wsUri);
+    expect(streamUrl(stream, 'http', 'https://media.example.com')).toBe('https://media.example.com/live/3.flv?code=abc');
+    expect(streamUrl(stream, 'ws', 'https://media.example.com')).toBe('wss://media.example.com/live/3.flv?code=abc');
+  });
+});

@@ -1,0 +1,69 @@
+// Shared by the console-* and login specs: sign in through the real login page, reach the test-only
+// fault switch and request log, and read texts in the language the page shows.
+import { expect, type Page } from '@playwright/test';
+import { translate } from '../../shared/i18n/translate.ts';
+import type { FaultRule } from '../../shared/api/types.ts';
+
+export const CAPTCHA = '4242';
+export const ACCOUNTS = {
+  admin: 'admin123',
+  operator: 'operator123',
+  viewer: 'viewer123',
+  admin2: 'admin123',
+} as const;
+export type Account = keyof typeof ACCOUNTS;
+
+/** A product text (zh by default, as the console starts). */
+export const zh = (key: string, params?: Record<string, string | number>) => translate('zh', key, params);
+export const en = (key: string, params?: Record<string, string | number>) => translate('en', key, params);
+
+/** Marks the guide tour as seen for these users, so journeys that are not about it are not interrupted. */
+export async function skipTour(page: Page, ...users: string[]): Promise<void> {
+  await page.addInitScript((names) => {
+    for (const name of names) localStorage.setItem(`atrium.tourSeen.${name}`, '1');
+  }, users);
+}
+
+/** Fills the password form of the page currently at /login (or /ldap). */
+export async function fillPasswordForm(page: Page, username: string, password: string, captcha = CAPTCHA): Promise<void> {
+  const form = page.getByTestId('password-form');
+  await form.locator('input[name=username]').fill(username);
+  await form.locator('input[name=password]').fill(password);
+  await form.locator('input[name=verifyCode]').fill(captcha);
+  await form.locator('button[type=submit]').click();
+}
+
+/** Signs in through the login page and waits for the shell. */
+export async function signIn(page: Page, user: Account, options: { tour?: boolean; from?: string } = {}): Promise<void> {
+  if (!options.tour) await skipTour(page, user);
+  await page.goto(options.from ?? '/login');
+  await expect(page).toHaveURL(/\/login/);
+  await fillPasswordForm(page, user, ACCOUNTS[user]);
+  await expect(page.getByTestId('header')).toBeVisible();
+}
+
+export async function signOut(page: Page): Promise<void> {
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: new RegExp(`${zh('shell.header.logout')}|${en('shell.header.logout')}`) }).click();
+  await expect(page).toHaveURL(/\/login/);
+}
+
+export async function fault(page: Page, rule: FaultRule): Promise<void> {
+  const res = await page.request.post('/__test/faults', { data: rule });
+  expect(res.ok()).toBe(true);
+}
+
+export async function clearFaults(page: Page): Promise<void> {
+  await page.request.delete('/__test/faults');
+}
+
+export async function requestCount(page: Page, path: string): Promise<number> {
+  const res = await page.request.get(`/__test/requests?path=${encodeURIComponent(path)}`);
+  return ((await res.json()) as { data: { count: number } }).data.count;
+}
+
+/** The visible labels of the side menu's top-level entries. */
+export async function menuLabels(page: Page): Promise<string[]> {
+  const entries = page.getByTestId('side-menu').locator(':scope > ul > li');
+  return entries.evaluateAll((lis) => lis.map((li) => (li.firstElementChild?.textContent ?? '').trim()));
+}

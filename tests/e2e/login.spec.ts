@@ -1,0 +1,117 @@
+// Issue 2's journey and issue 3's sign-in pages: the real login page against the demo platform.
+import { expect, test } from '@playwright/test';
+import { ACCOUNTS, CAPTCHA, en, fillPasswordForm, signOut, skipTour, zh } from './console-helpers.ts';
+
+test('admin signs in through the login page, stays signed in across a reload, and signs out', async ({ page }) => {
+  await skipTour(page, 'admin');
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveTitle('Demo Building Co.');
+
+  const captcha = page.getByTestId('captcha').locator('img');
+  const first = await captcha.getAttribute('src');
+  expect(first).toMatch(/\/jwt\/captcha\?t=\d+/);
+  await page.getByTestId('captcha').click();
+  await expect(captcha).not.toHaveAttribute('src', first!);
+
+  await fillPasswordForm(page, 'admin', ACCOUNTS.admin, CAPTCHA);
+  await expect(page).toHaveURL(/\/introduction$/);
+  // User info loaded: the header shows the user's name, the dashboard greets them.
+  await expect(page.getByTestId('user-menu')).toContainText('Demo Admin');
+  await expect(page.getByTestId('dashboard')).toContainText(zh('shell.dashboard.welcome', { name: 'Demo Admin' }));
+
+  await page.reload();
+  await expect(page).toHaveURL(/\/introduction$/);
+  await expect(page.getByTestId('user-menu')).toContainText('Demo Admin');
+
+  await signOut(page);
+  await page.goto('/introduction');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fintroduction$/);
+});
+
+test('required fields and server messages show on the form; a failed attempt asks for a new captcha', async ({ page }) => {
+  await page.goto('/login');
+  const form = page.getByTestId('password-form');
+  await form.locator('button[type=submit]').click();
+  await expect(form).toContainText(zh('validate.username.required'));
+  await expect(form).toContainText(zh('validate.password.required'));
+  await expect(form).toContainText(zh('validate.captcha.required'));
+
+  const src = await page.getByTestId('captcha').locator('img').getAttribute('src');
+  await fillPasswordForm(page, 'admin', 'not-the-password');
+  await expect(page.getByTestId('login-error')).toHaveText(zh('login.wrongPassword'));
+  await expect(page.getByTestId('captcha').locator('img')).not.toHaveAttribute('src', src!);
+  await expect(form.locator('input[name=verifyCode]')).toHaveValue('');
+
+  await fillPasswordForm(page, 'admin', ACCOUNTS.admin, '0000');
+  await expect(page.getByTestId('login-error')).toHaveText(zh('login.invalidVerifyCode'));
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('SMS sign-in checks the phone, counts down after sending, and signs in with the code', async ({ page }) => {
+  await skipTour(page, 'operator');
+  await page.goto('/login');
+  await page.getByRole('tab', { name: zh('login.form.bySms') }).click();
+  const form = page.getByTestId('sms-form');
+  await form.locator('input[name=phone]').fill('12345');
+  await page.getByTestId('send-code').click();
+  await expect(form).toContainText(zh('validate.phone.format'));
+
+  await form.locator('input[name=phone]').fill('13800000002');
+  await page.getByTestId('send-code').click();
+  await expect(page.getByTestId('sms-status')).toHaveText(zh('login.smsSent'));
+  await expect(page.getByTestId('send-code')).toBeDisabled();
+  await expect(page.getByTestId('send-code')).toHaveText(/\d+/);
+
+  await form.locator('input[name=smsCode]').fill('9999');
+  await form.locator('button[type=submit]').click();
+  await expect(page.getByTestId('login-error')).toHaveText(zh('login.phoneNotRegistered'));
+
+  await form.locator('input[name=smsCode]').fill(CAPTCHA);
+  await form.locator('button[type=submit]').click();
+  await expect(page.getByTestId('user-menu')).toContainText('Olivia Operator');
+});
+
+test('after sign-in the user lands where they wanted to go, but never on another site', async ({ page }) => {
+  await skipTour(page, 'viewer');
+  await page.goto('/info?tab=1');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Finfo%3Ftab%3D1$/);
+  await fillPasswordForm(page, 'viewer', ACCOUNTS.viewer);
+  await expect(page).toHaveURL(/\/info\?tab=1$/);
+  await signOut(page);
+
+  await page.goto('/login?redirect=https%3A%2F%2Fevil.example%2F');
+  await fillPasswordForm(page, 'viewer', ACCOUNTS.viewer);
+  await expect(page).toHaveURL(/localhost:\d+\/introduction$/);
+  await signOut(page);
+
+  await page.goto('/login?redirect=%2F%2Fevil.example');
+  await fillPasswordForm(page, 'viewer', ACCOUNTS.viewer);
+  await expect(page).toHaveURL(/localhost:\d+\/introduction$/);
+});
+
+test('the directory sign-in page and the third-party landing open without a token', async ({ page }) => {
+  await page.goto('/ldap');
+  await expect(page).toHaveURL(/\/ldap$/);
+  await expect(page.getByTestId('ldap-form')).toBeVisible();
+  await page.getByRole('link', { name: zh('shell.signin.passwordLink') }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  for (const [error, key] of [
+    ['bind_user', 'login.bindUser'],
+    ['invalid_app', 'login.invalidApplication'],
+    ['denied', 'login.authorizationFailed'],
+  ] as const) {
+    await page.goto(`/login/oauth?error=${error}`);
+    await expect(page.getByTestId('oauth-message')).toHaveText(zh(key));
+  }
+});
+
+test('the language chosen on the login page is confirmed in that language and kept', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'English' }).click();
+  await expect(page.getByTestId('language-status')).toHaveText(en('lang.switched'));
+  await expect(page.getByRole('tab', { name: en('login.form.byPassword') })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('tab', { name: en('login.form.byPassword') })).toBeVisible();
+});

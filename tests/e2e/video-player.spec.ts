@@ -1,0 +1,117 @@
+// Issue 4 "Checked by": real frames for live, replay and both; heartbeats every 2 s at the server;
+// removing the element shuts its stream; a move in the DOM keeps it; rights and tenants hold.
+import { expect, test } from '@playwright/test';
+import { addPlayer, clearRequests, HEART_PATH, mediaBaseOf, mediaStats, openVideoPage, probe, REQUEST_PATH, requestsTo, SHUT_PATH, signIn, waitForPlayback } from './video-helpers.ts';
+
+test.describe('video player', () => {
+  test('live: decodes real frames and keeps near the live edge', async ({ page, baseURL }) => {
+    const admin = await signIn(baseURL!, 'admin', 'admin123');
+    await openVideoPage(page, admin);
+    const played = page.evaluate(() => new Promise((r) => document.addEventListener('atrium-play', (e) => r((e as CustomEvent).detail), { once: true })));
+    const player = await addPlayer(page, { 'camera-id': '1', muted: true });
+    await waitForPlayback(page, player);
+    expect(await played).toEqual({ cameraId: '1', playType: 0 });
+    const [video] = await probe(player);
+    expect(video!.width).toBe(320);
+    await page.waitForTimeout(3000);
+    const later = (await probe(player))[0]!;
+    expect(later.time).toBeGreaterThan(video!.time + 2);
+    expect(later.bufferEnd - later.time).toBeLessThan(1);
+    await expect(player.locator('[data-pane=live]')).toHaveAttribute('data-status', 'playing');
+  });
+
+  test('replay and both side by side decode real frames', async ({ page, baseURL }) => {
+    const admin = await signIn(baseURL!, 'admin', 'admin123');
+    await openVideoPage(page, admin);
+    const replay = await addPlayer(page, { 'camera-id': '2', 'play-type': '1', muted: true }, 'replay');
+    await waitForPlayback(page, replay);
+    const both = await addPlayer(page, { 'camera-id': '3', 'play-type': '2', muted: true }, 'both');
+    await waitForPlayback(page, both, 2);
+    await expect(both.locator('[data-pane]')).toHaveCount(2);
+    // playType 2 is one request answering both streams.
+    await expect(both.locator('[data-pane=replay]')).toHaveAttribute('data-status', 'playing');
+  });
+
+  test('heartbeats reach the server every 2 s (±0.5 s) while playing', async ({ page, baseURL }) => {
+    const admin = await signIn(baseURL!, 'admin', 'admin123');
+    await openVideoPage(page, admin);
+    const player = await addPlayer(page, { 'camera-id': '4', muted: true });
+    await waitForPlayback(page, player);
+    await clearRequests(baseURL!);
+    await page.waitForTimeout(9000);
+    const beats = (await requestsTo(baseURL!, HEART_PATH)).map((r) => r.at);
+    expect(beats.length).toBeGreaterThanOrEqual(4);
+    const gaps = beats.slice(1).map((t, i) => t - beats[i]!);
+    for (const gap of gaps) {
+      expect(gap).toBeGreaterThanOrEqual(1500);
+      expect(gap).toBeLessThanOrEqual(2500);
+    }
+  });
+
+  test('removing the element shuts the stream and closes its connection; a quick move does not', async ({ page, baseURL }) => {
+    const admin = await signIn(baseURL!, 'admin', 'admin123');
+    await openVideoPage(page, admin);
+    const media = mediaBaseOf(baseURL!);
+    const player = await addPlayer(page, { 'camera-id': '5', muted: true });
+    await waitForPlayback(page, player);
+    await clearRequests(baseURL!);
+
+    // Move it to another parent, as a wall does when a pane is dragged.
+    await page.evaluate(() => {
+      const el = document.getElementById('player')!;
+      const box = document.createElement('div');
+      box.id = 'elsewhere';
+      document.body.append(box);
+      box.append(el);
+    });
+    await page.waitForTimeout(1000);
+    await waitForPlayback(page, player);
+    expect(await requestsTo(baseURL!, REQUEST_PATH)).toHaveLength(0);
+    expect(await requestsTo(baseURL!, SHUT_PATH)).toHaveLength(0);
+
+    const viewers = (await mediaStats(media)).liveViewers;
+    await page.evaluate(() => document.getElementById('player')!.remove());
+    // The element waits 3 s (keep-alive for moves), then shuts.
+    await expect.poll(async () => (await requestsTo(baseURL!, SHUT_PATH)).length, { timeout: 6000 }).toBe(1);
+    await expect.poll(async () => (await mediaStats(media)).liveViewers, { timeout: 3000 }).toBe(viewers - 1);
+    const beats = (await requestsTo(baseURL!, HEART_PATH)).length;
+    await page.waitForTimeout(2500);
+    expect((await requestsTo(baseURL!, HEART_PATH)).length).toBe(beats);
+  });
+
+  test('finds a camera by device code, and shows the no-device message for an unknown one', async ({ page, baseURL }) => {
+    const admin = await signIn(baseURL!, 'admin', 'admin123');
+    await openVideoPage(page, admin);
+    const found = await addPlayer(page, { 'dev-label': 'CAM-006', muted: true }, 'found');
+    await waitForPlayback(page, found);
+    const missing = await addPlayer(page, { 'dev-label': 'NO-SUCH-CAM' }, 'missing');
+    await expect(missing.locator('[data-status=no-device]')).toHaveText('No device code or device id');
+    const none = await addPlayer(page, {}, 'none');
+    await expect(none.locator('[data-status=no-device]')).toBeVisible();
+  });
+
+  test('operator gets live but no replay', async ({ page, baseURL }) => {
+    const operator = await signIn(baseURL!, 'operator', 'operator123');
+    await openVideoPage(page, operator);
+    const live = await addPlayer(page, { 'camera-id': '7', muted: true }, 'live');
+    await waitForPlayback(page, live);
+    await expect(live.locator('button[data-mode=replay]')).toBeDisabled();
+    await clearRequests(baseURL!);
+    const replay = await addPlayer(page, { 'camera-id': '7', 'play-type': '1', muted: true }, 'replay');
+    await expect(replay.locator('[data-pane=replay]')).toHaveAttribute('data-status', 'no-permission');
+    await expect(replay.locator('[data-pane=replay] [role=status]')).toHaveText('No permission to play');
+    expect(await requestsTo(baseURL!, REQUEST_PATH)).toHaveLength(0);
+    expect(await replay.locator('video').count()).toBe(0);
+  });
+
+  test('admin2 cannot play a first-tenant camera', async ({ page, baseURL }) => {
+    const admin2 = await signIn(baseURL!, 'admin2', 'admin123');
+    await openVideoPage(page, admin2);
+    const errors = page.evaluate(() => new Promise((r) => document.addEventListener('atrium-error', (e) => r((e as CustomEvent).detail), { once: true })));
+    const player = await addPlayer(page, { 'camera-id': '1', muted: true });
+    await expect(player.locator('[data-pane=live]')).toHaveAttribute('data-status', 'no-device');
+    expect(await errors).toMatchObject({ message: expect.any(String) });
+    const [video] = await probe(player);
+    expect(video?.width ?? 0).toBe(0);
+  });
+});

@@ -1,0 +1,71 @@
+// Issue 4 "Checked by": a pan-tilt press-and-hold sends start then stop, even when the pointer
+// leaves the window before the button is released, or the window loses focus mid-press.
+import { expect, test } from '@playwright/test';
+import { addPlayer, call, openVideoPage, ptzLog, signIn, VIDEO_BASE } from './video-helpers.ts';
+
+async function ptzCamera(base: string, token: string): Promise<number> {
+  const list = await call(base, token, 'GET', `${VIDEO_BASE}/getCameraList`, { query: { limit: '100' } });
+  return (list.data.rows as Array<{ id: number; params: { disableYunControl: boolean } }>).find((c) => !c.params.disableYunControl)!.id;
+}
+
+test.describe('pan-tilt', () => {
+  test('press and hold sends start, renews it, and stops when released outside the window', async ({ page, baseURL }) => {
+    const admin = await signIn(baseURL!, 'admin', 'admin123');
+    const id = await ptzCamera(baseURL!, admin);
+    await openVideoPage(page, admin);
+    const player = await addPlayer(page, { 'camera-id': String(id), 'play-type': '3', muted: true });
+    const panel = player.locator('[data-panel=ptz]');
+    await expect(panel).toBeVisible();
+    await expect(panel.locator('button[data-ptz]')).toHaveCount(10);
+    // Speed 1 to 7.
+    const slider = panel.locator('input[type=range]');
+    await expect(slider).toHaveAttribute('min', '1');
+    await expect(slider).toHaveAttribute('max', '7');
+    await slider.fill('6');
+
+    const since = Date.now();
+    const right = panel.locator('button[data-ptz=right]');
+    const box = (await right.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.waitForTimeout(1200);
+    // Drag out of the viewport, and let go there.
+    await page.mouse.move(-40, -40, { steps: 4 });
+    await page.mouse.up();
+    await expect.poll(async () => (await ptzLog(baseURL!, id, since)).at(-1)?.start, { timeout: 3000 }).toBe(1);
+    const log = await ptzLog(baseURL!, id, since);
+    expect(log[0]).toMatchObject({ action: 4, start: 0, speed: 6, runTime: 500 });
+    expect(log.length).toBeGreaterThanOrEqual(3);
+    expect(log.slice(0, -1).every((c) => c.start === 0 && c.action === 4)).toBe(true);
+    // Nothing keeps running afterwards.
+    await page.waitForTimeout(1000);
+    expect((await ptzLog(baseURL!, id, since)).length).toBe(log.length);
+  });
+
+  test('losing window focus mid-press stops the motion', async ({ page, baseURL }) => {
+    const admin = await signIn(baseURL!, 'admin', 'admin123');
+    const id = await ptzCamera(baseURL!, admin);
+    await openVideoPage(page, admin);
+    const player = await addPlayer(page, { 'camera-id': String(id), muted: true });
+    await player.locator('button[data-action=ptz]').click();
+    const since = Date.now();
+    const up = player.locator('[data-panel=ptz] button[data-ptz=zoomIn]');
+    const box = (await up.boundingBox())!;
+    await page.mouse.move(box.x + 5, box.y + 5);
+    await page.mouse.down();
+    await page.waitForTimeout(300);
+    await page.evaluate(() => window.dispatchEvent(new Event('blur')));
+    await expect.poll(async () => (await ptzLog(baseURL!, id, since)).map((c) => `${c.action}:${c.start}`), { timeout: 3000 }).toEqual(['9:0', '9:1']);
+    await page.mouse.up();
+    await page.waitForTimeout(800);
+    expect((await ptzLog(baseURL!, id, since)).length).toBe(2);
+  });
+
+  test('disable-yun-control hides the pan-tilt control', async ({ page, baseURL }) => {
+    const admin = await signIn(baseURL!, 'admin', 'admin123');
+    await openVideoPage(page, admin);
+    const player = await addPlayer(page, { 'camera-id': '1', 'disable-yun-control': true, muted: true });
+    await expect(player.locator('button[data-action=screenshot]')).toBeVisible();
+    await expect(player.locator('button[data-action=ptz]')).toHaveCount(0);
+  });
+});

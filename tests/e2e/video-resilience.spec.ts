@@ -1,0 +1,30 @@
+// Issue 4 "Checked by": killing the media server mid-stream and starting it again resumes the
+// picture within 5 s, without a page reload. The demo platform runs the media server in its own
+// listener inside the API process; the test-only hook POST /__test/media {action:'stop'} drops
+// every media connection and stops listening (new connections are refused, exactly as for a dead
+// process), and {action:'start'} listens again. Play codes live with the API, as they would.
+import { expect, test } from '@playwright/test';
+import { addPlayer, mediaServer, openVideoPage, probe, signIn, waitForPlayback } from './video-helpers.ts';
+
+test('the picture comes back within 5 s after the media server restarts', async ({ page, baseURL }) => {
+  const admin = await signIn(baseURL!, 'admin', 'admin123');
+  await openVideoPage(page, admin);
+  const player = await addPlayer(page, { 'camera-id': '8', muted: true });
+  await waitForPlayback(page, player);
+  const url = page.url();
+
+  await mediaServer(baseURL!, 'stop');
+  try {
+    await expect(player.locator('[data-pane=live]')).toHaveAttribute('data-status', 'reconnecting', { timeout: 6000 });
+    const frozen = (await probe(player))[0]!.time;
+    await page.waitForTimeout(3000);
+    expect((await probe(player))[0]!.time - frozen).toBeLessThan(1.5);
+  } finally {
+    await mediaServer(baseURL!, 'start');
+  }
+  const restartedAt = Date.now();
+  const resumedAt = await waitForPlayback(page, player, 1, 8000);
+  expect(resumedAt - restartedAt).toBeLessThan(5000);
+  await expect(player.locator('[data-pane=live]')).toHaveAttribute('data-status', 'playing');
+  expect(page.url()).toBe(url);
+});

@@ -1,0 +1,3 @@
+export { VideoPlayer } from './video-player.tsx';
+export type { VideoPlayerProps } from './video-player.tsx';
+export { useVideoPlayer, usePlayerState } from './use-video-player.ts';

@@ -1,0 +1,120 @@
+// Thin bridge from the shared video engine (shared/media CameraView) to the player's view: one
+// CameraView per element, fed the element's attributes, torn down when the element goes away.
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useSnapshot } from 'valtio';
+import { http, notify } from '../../shared/http/index.ts';
+import { kitConfig } from '../../shared/kit.ts';
+import { browserVisibility, CameraView, loadFlvEngine, saveScreenshot, type CameraViewState, type PlayerState, type StreamPlayer } from '../../shared/media/index.ts';
+import { session } from '../../shared/session/store.ts';
+import { useEmit, useWidget } from '../../shared/element/context.ts';
+import type { PtzAction } from '../../shared/api/video-types.ts';
+
+export interface VideoPlayerOptions {
+  cameraId?: string | undefined;
+  devLabel?: string | undefined;
+  playType?: number | undefined;
+  disableYunControl?: boolean | undefined;
+  muted?: boolean | undefined;
+  startTime?: string | undefined;
+  endTime?: string | undefined;
+}
+
+/** What the user holds (null while the session has not loaded: the platform then decides). */
+function currentRights() {
+  if (!session.user) return { live: null, replay: null };
+  return { live: 'video:play' in session.elements, replay: 'video:replay' in session.elements };
+}
+
+function makeVideo(): HTMLVideoElement {
+  const video = document.createElement('video');
+  video.playsInline = true;
+  video.autoplay = false;
+  video.disablePictureInPicture = true;
+  video.setAttribute('data-atrium-video', '');
+  return video;
+}
+
+export function useVideoPlayer(options: VideoPlayerOptions) {
+  const emit = useEmit();
+  const [view] = useState(
+    () =>
+      new CameraView({
+        client: http,
+        engine: loadFlvEngine,
+        makeVideo,
+        rights: currentRights,
+        visibility: typeof document === 'undefined' ? null : browserVisibility(),
+        mediaBase: () => kitConfig.mediaBase,
+        onEvent: (event) => {
+          if (event.type === 'play') emit('atrium-play', { cameraId: String(event.cameraId), playType: event.playType });
+          else emit('atrium-error', { message: event.message, code: event.code });
+        },
+      }),
+  );
+  const state = useSyncExternalStore(
+    (listener) => view.subscribe(listener),
+    () => view.state,
+  );
+
+  const { cameraId, devLabel, playType, disableYunControl, muted, startTime, endTime } = options;
+  useEffect(() => {
+    view.setInput({ cameraId, devLabel, playType, disableYunControl: Boolean(disableYunControl), muted: Boolean(muted), startTime, endTime });
+  }, [view, cameraId, devLabel, playType, disableYunControl, muted, startTime, endTime]);
+
+  // element.stats(): each pane's first-frame time, latency and restarts, for dashboards and the benchmark.
+  const host = useWidget()?.host;
+  useEffect(() => {
+    if (!host) return;
+    const stats = () => view.state.panes.map((p) => ({ kind: p.kind, status: p.player?.state.status ?? 'no-permission', ...p.player?.stats() }));
+    Object.defineProperty(host, 'stats', { configurable: true, value: stats });
+    return () => {
+      delete (host as unknown as { stats?: unknown }).stats;
+    };
+  }, [host, view]);
+
+  // Rights arrive with the session's user info, possibly after the player started.
+  const { user, elements } = useSnapshot(session);
+  useEffect(() => view.refreshRights(), [view, user, elements]);
+
+  // The element keeps its tree for a few seconds after leaving the DOM (keepAliveMs), so this runs
+  // only when it is really gone: then every stream is shut and every media object released.
+  useEffect(() => () => view.stop(), [view]);
+
+  const screenshot = async () => {
+    const pane = view.state.panes.find((p) => p.player?.state.status === 'playing') ?? view.state.panes[0];
+    const video = pane?.player?.video as HTMLVideoElement | undefined;
+    const name = video ? await saveScreenshot(video) : null;
+    if (!name) {
+      notify({ kind: 'toast', level: 'warning', key: 'video.screenshotNone', duration: 2000 });
+      return;
+    }
+    emit('atrium-screenshot', { fileName: name });
+    notify({ kind: 'toast', level: 'success', key: 'video.screenshotSaved', params: { name }, duration: 2000 });
+  };
+
+  return {
+    state,
+    setMode: (mode: 'live' | 'replay') => view.setMode(mode),
+    setRange: (range: { startTime: string; endTime: string }) => view.setRange(range),
+    screenshot,
+    openPtz: () => view.openPtz(),
+    closePtz: () => view.closePtz(),
+    ptzPress: (action: PtzAction) => view.ptzPress(action),
+    ptzRelease: () => view.ptzRelease(),
+    ptzSpeed: () => view.ptzSpeed,
+    setPtzSpeed: (speed: number) => view.setPtzSpeed(speed),
+  };
+}
+
+export type VideoPlayerModel = ReturnType<typeof useVideoPlayer>;
+export type { CameraViewState };
+
+const IDLE: PlayerState = { status: 'idle', attempt: 0, reason: null, width: 0, height: 0, autoMuted: false };
+
+/** One pane's player state (idle when the pane has no player). */
+export function usePlayerState(player: StreamPlayer | null): PlayerState {
+  return useSyncExternalStore(
+    (listener) => (player ? player.subscribe(listener) : () => undefined),
+    () => player?.state ?? IDLE,
+  );
+}

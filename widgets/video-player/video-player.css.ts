@@ -1,0 +1,155 @@
+// Layout of the player: a toolbar over one or two panes; overlays and the pan-tilt panel float.
+import { globalStyle, style } from '@vanilla-extract/css';
+import { vars } from '../../shared/theme/contract.ts';
+
+export const root = style({
+  position: 'relative',
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xs,
+  width: '100%',
+  height: '100%',
+  minHeight: 200,
+  background: vars.color.bg,
+  color: vars.color.text,
+});
+
+export const toolbar = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  padding: `${vars.space.xs} ${vars.space.sm}`,
+  background: vars.color.surface,
+});
+
+export const title = style({
+  flex: '1 1 auto',
+  minWidth: 0,
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+  fontSize: vars.font.sizeSm,
+  color: vars.color.textMuted,
+});
+
+export const segmented = style({
+  display: 'inline-flex',
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.sm,
+  overflow: 'hidden',
+});
+
+export const segment = style({
+  all: 'unset',
+  cursor: 'pointer',
+  padding: `2px ${vars.space.md}`,
+  fontSize: vars.font.sizeSm,
+  color: vars.color.text,
+  selectors: {
+    '&[aria-pressed="true"]': { background: vars.color.primary, color: vars.color.onPrimary },
+    '&:disabled': { opacity: 0.45, cursor: 'not-allowed' },
+    '&:focus-visible': { outline: `2px solid ${vars.color.primary}`, outlineOffset: -2 },
+  },
+});
+
+export const small = style({ padding: `2px ${vars.space.sm}`, fontSize: vars.font.sizeSm });
+
+export const panes = style({
+  position: 'relative',
+  flex: '1 1 auto',
+  display: 'grid',
+  gridAutoFlow: 'column',
+  gridAutoColumns: '1fr',
+  gap: vars.space.xs,
+  minHeight: 0,
+});
+
+export const pane = style({
+  position: 'relative',
+  minWidth: 0,
+  minHeight: 160,
+  // Letterbox bars behind a picture are black in every theme, as on any video surface.
+  background: '#000',
+  overflow: 'hidden',
+});
+
+export const surface = style({ position: 'absolute', inset: 0 });
+
+globalStyle(`${surface} > video`, { width: '100%', height: '100%', objectFit: 'contain', display: 'block' });
+
+export const paneLabel = style({
+  position: 'absolute',
+  top: vars.space.xs,
+  left: vars.space.xs,
+  padding: `0 ${vars.space.xs}`,
+  borderRadius: vars.radius.sm,
+  background: vars.color.overlay,
+  color: vars.color.text,
+  fontSize: vars.font.sizeSm,
+  pointerEvents: 'none',
+});
+
+export const overlay = style({
+  position: 'absolute',
+  inset: 0,
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  padding: vars.space.md,
+  textAlign: 'center',
+  background: vars.color.overlay,
+  color: vars.color.text,
+  fontSize: vars.font.sizeMd,
+});
+
+export const overlayCorner = style({
+  position: 'absolute',
+  right: vars.space.xs,
+  bottom: vars.space.xs,
+  display: 'flex',
+  gap: vars.space.xs,
+  alignItems: 'center',
+  fontSize: vars.font.sizeSm,
+});
+
+export const panel = style({
+  position: 'absolute',
+  zIndex: 2,
+  top: 40,
+  right: vars.space.sm,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.sm,
+  width: 300,
+  maxWidth: 'calc(100% - 16px)',
+  margin: 0,
+  padding: vars.space.md,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.surfaceRaised,
+  color: vars.color.text,
+  boxShadow: vars.shadow.popover,
+});
+
+export const panelHead = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.sm, fontWeight: 600 });
+
+export const field = style({ display: 'flex', flexDirection: 'column', gap: 2, fontSize: vars.font.sizeSm });
+
+export const error = style({ color: vars.color.danger, fontSize: vars.font.sizeSm });
+
+export const hint = style({ color: vars.color.textMuted, fontSize: vars.font.sizeSm });
+
+export const actions = style({ display: 'flex', justifyContent: 'flex-end', gap: vars.space.sm });
+
+export const pad = style({ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: vars.space.xs });
+
+export const padButton = style({
+  touchAction: 'none',
+  userSelect: 'none',
+  selectors: { '&[data-held="true"]': { outline: `2px solid ${vars.color.warning}` } },
+});
+
+export const zoomRow = style({ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: vars.space.xs });
+
+export const slider = style({ width: '100%', accentColor: vars.color.primary });

@@ -1,0 +1,275 @@
+// The video player's view: toolbar (live/replay switch, replay period, screenshot, pan-tilt) over
+// one or two panes, each with a status overlay. It renders the engine's state and nothing else.
+import { useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PTZ_ACTIONS, PTZ_SPEED_MAX, PTZ_SPEED_MIN, type PtzActionName } from '../../shared/api/video-types.ts';
+import { rangeProblem, type Pane } from '../../shared/media/index.ts';
+import { button, buttonGhost, input } from '../../shared/theme/base.css.ts';
+import * as css from './video-player.css.ts';
+import { usePlayerState, useVideoPlayer, type VideoPlayerModel, type VideoPlayerOptions } from './use-video-player.ts';
+
+export type VideoPlayerProps = VideoPlayerOptions;
+
+export function VideoPlayer(props: VideoPlayerProps) {
+  const { t } = useTranslation();
+  const model = useVideoPlayer(props);
+  const { state } = model;
+  const [rangeOpen, setRangeOpen] = useState(false);
+  const ready = state.phase === 'ready';
+  const replayDenied = state.rights.replay === false;
+  const liveDenied = state.rights.live === false;
+
+  return (
+    <div className={css.root} role="group" aria-label={t('video.player')}>
+      <div className={css.toolbar}>
+        <span className={css.title} title={state.cameraName}>
+          {state.cameraName || props.devLabel || (state.cameraId !== null ? `#${state.cameraId}` : '')}
+        </span>
+        {state.mode !== 'both' && (
+          <div className={css.segmented} role="group" aria-label={t('video.mode')}>
+            <button type="button" className={css.segment} aria-pressed={state.mode === 'live'} disabled={!ready || liveDenied} onClick={() => model.setMode('live')} data-mode="live">
+              {t('media.live')}
+            </button>
+            <button type="button" className={css.segment} aria-pressed={state.mode === 'replay'} disabled={!ready || replayDenied} onClick={() => model.setMode('replay')} data-mode="replay">
+              {t('media.replay')}
+            </button>
+          </div>
+        )}
+        <button type="button" className={`${buttonGhost} ${css.small}`} disabled={!ready || replayDenied} aria-expanded={rangeOpen} onClick={() => setRangeOpen((o) => !o)} data-action="range">
+          {state.range && state.mode !== 'live' ? `${state.range.startTime} – ${state.range.endTime}` : t('media.replayRange')}
+        </button>
+        <button type="button" className={`${buttonGhost} ${css.small}`} disabled={!ready} onClick={() => void model.screenshot()} data-action="screenshot">
+          {t('media.screenshot')}
+        </button>
+        {state.ptzAvailable && (
+          <button type="button" className={`${buttonGhost} ${css.small}`} aria-expanded={state.ptzOpen} onClick={() => (state.ptzOpen ? model.closePtz() : model.openPtz())} data-action="ptz">
+            {t('video.ptzOpen')}
+          </button>
+        )}
+      </div>
+      <div className={css.panes}>
+        {state.panes.map((pane) => (
+          <PaneView key={pane.key} pane={pane} labelled={state.panes.length > 1} />
+        ))}
+        {state.phase === 'no-device' && (
+          <div className={css.overlay} role="status" data-status="no-device">
+            {t('media.noDevice')}
+          </div>
+        )}
+        {state.phase === 'looking-up' && (
+          <div className={css.overlay} role="status" data-status="looking-up">
+            {t('video.status.lookingUp')}
+          </div>
+        )}
+      </div>
+      {rangeOpen && ready && (
+        <RangePanel
+          initial={state.range}
+          onCancel={() => setRangeOpen(false)}
+          onApply={(range) => {
+            if (model.setRange(range)) setRangeOpen(false);
+          }}
+        />
+      )}
+      {state.ptzOpen && <PtzPanel model={model} />}
+    </div>
+  );
+}
+
+const STATUS_KEYS: Partial<Record<string, string>> = {
+  idle: 'video.status.connecting',
+  connecting: 'video.status.connecting',
+  reconnecting: 'video.status.reconnecting',
+  paused: 'video.status.paused',
+  'no-device': 'media.noDevice',
+  'no-permission': 'video.status.noPermission',
+  ended: 'video.status.ended',
+  stopped: 'video.status.stopped',
+};
+
+function PaneView({ pane, labelled }: { pane: Pane; labelled: boolean }) {
+  const { t } = useTranslation();
+  const surface = useRef<HTMLDivElement>(null);
+  const state = usePlayerState(pane.player);
+  const status = pane.player ? state.status : 'no-permission';
+
+  // The engine owns the <video>; the view only gives it a place on screen.
+  useLayoutEffect(() => {
+    const video = pane.player?.video as HTMLVideoElement | undefined;
+    if (video && surface.current && video.parentNode !== surface.current) surface.current.append(video);
+  }, [pane.player]);
+
+  const label = STATUS_KEYS[status];
+  return (
+    <div className={css.pane} data-pane={pane.kind} data-status={status}>
+      <div ref={surface} className={css.surface} />
+      {labelled && <span className={css.paneLabel}>{t(pane.kind === 'live' ? 'media.live' : 'media.replay')}</span>}
+      {label && (
+        <div className={css.overlay} role="status" aria-live="polite">
+          {t(label)}
+        </div>
+      )}
+      {status === 'playing' && state.autoMuted && (
+        <div className={css.overlayCorner}>
+          <span className={css.hint}>{t('video.autoMuted')}</span>
+          <button type="button" className={`${button} ${css.small}`} onClick={() => pane.player?.setMuted(false)}>
+            {t('video.unmute')}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** 'YYYY-MM-DD HH:mm:ss' ↔ the value of <input type="datetime-local" step="1">. */
+const toInput = (time: string | undefined) => (time ? time.replace(' ', 'T') : '');
+const fromInput = (value: string) => {
+  if (!value) return '';
+  const text = value.replace('T', ' ');
+  return text.length === 16 ? `${text}:00` : text;
+};
+
+function RangePanel(props: {
+  initial: { startTime: string; endTime: string } | null;
+  onApply(range: { startTime: string; endTime: string }): void;
+  onCancel(): void;
+}) {
+  const { t } = useTranslation();
+  const [start, setStart] = useState(toInput(props.initial?.startTime));
+  const [end, setEnd] = useState(toInput(props.initial?.endTime));
+  const [problem, setProblem] = useState<string | null>(null);
+  // Dates after today are blocked (SPEC §2, §5): the picker's own maximum, and the check below.
+  const now = new Date();
+  const max = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}T23:59:59`;
+
+  const apply = () => {
+    const range = { startTime: fromInput(start), endTime: fromInput(end) };
+    const why = rangeProblem(range);
+    if (why) {
+      setProblem(`video.range.${why}`);
+      return;
+    }
+    props.onApply(range);
+  };
+
+  return (
+    <div className={css.panel} role="dialog" aria-label={t('video.range.open')} data-panel="range">
+      <div className={css.panelHead}>{t('media.replayRange')}</div>
+      <label className={css.field}>
+        {t('video.range.start')}
+        <input className={input} type="datetime-local" step={1} max={max} value={start} onChange={(e) => setStart(e.target.value)} name="startTime" aria-invalid={problem !== null} />
+      </label>
+      <label className={css.field}>
+        {t('video.range.end')}
+        <input className={input} type="datetime-local" step={1} max={max} value={end} onChange={(e) => setEnd(e.target.value)} name="endTime" aria-invalid={problem !== null} />
+      </label>
+      {problem && (
+        <div className={css.error} role="alert">
+          {t(problem)}
+        </div>
+      )}
+      <div className={css.actions}>
+        <button type="button" className={`${buttonGhost} ${css.small}`} onClick={props.onCancel}>
+          {t('video.range.cancel')}
+        </button>
+        <button type="button" className={`${button} ${css.small}`} onClick={apply} data-action="apply-range">
+          {t('video.range.apply')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+const PAD: Array<PtzActionName | null> = ['upLeft', 'up', 'upRight', 'left', null, 'right', 'downLeft', 'down', 'downRight'];
+const GLYPH: Record<PtzActionName, string> = {
+  upLeft: '↖',
+  up: '↑',
+  upRight: '↗',
+  left: '←',
+  right: '→',
+  downLeft: '↙',
+  down: '↓',
+  downRight: '↘',
+  zoomIn: '+',
+  zoomOut: '−',
+};
+
+function PtzPanel({ model }: { model: VideoPlayerModel }) {
+  const { t } = useTranslation();
+  const [held, setHeld] = useState<PtzActionName | null>(null);
+  const [speed, setSpeed] = useState(model.ptzSpeed());
+
+  const press = (name: PtzActionName) => {
+    setHeld(name);
+    model.ptzPress(PTZ_ACTIONS[name]);
+  };
+  const release = () => {
+    setHeld(null);
+    model.ptzRelease();
+  };
+
+  const control = (name: PtzActionName) => ({
+    type: 'button' as const,
+    className: `${buttonGhost} ${css.padButton}`,
+    'aria-label': t(`media.ptz.action.${name}`),
+    title: t(`media.ptz.action.${name}`),
+    'data-ptz': name,
+    'data-held': held === name,
+    // Pointer capture keeps the release coming to this button even if the pointer leaves it, or the window.
+    onPointerDown: (e: PointerEvent<HTMLButtonElement>) => {
+      if (e.button !== 0) return;
+      e.currentTarget.setPointerCapture(e.pointerId);
+      press(name);
+    },
+    onPointerUp: release,
+    onPointerCancel: release,
+    onLostPointerCapture: release,
+    onBlur: release,
+    onContextMenu: (e: { preventDefault(): void }) => e.preventDefault(),
+    onKeyDown: (e: KeyboardEvent<HTMLButtonElement>) => {
+      if ((e.key === ' ' || e.key === 'Enter') && !e.repeat) {
+        e.preventDefault();
+        press(name);
+      }
+    },
+    onKeyUp: (e: KeyboardEvent<HTMLButtonElement>) => {
+      if (e.key === ' ' || e.key === 'Enter') release();
+    },
+  });
+
+  return (
+    <div className={css.panel} role="dialog" aria-label={t('media.ptz.title')} data-panel="ptz">
+      <div className={css.panelHead}>
+        <span>{t('media.ptz.title')}</span>
+        <button type="button" className={`${buttonGhost} ${css.small}`} onClick={model.closePtz}>
+          {t('video.close')}
+        </button>
+      </div>
+      <div className={css.hint}>{t('video.ptzHint')}</div>
+      <div className={css.pad}>
+        {PAD.map((name, i) => (name ? <button key={name} {...control(name)}>{GLYPH[name]}</button> : <span key={`gap-${i}`} />))}
+      </div>
+      <div className={css.zoomRow}>
+        <button {...control('zoomIn')}>{GLYPH.zoomIn}</button>
+        <button {...control('zoomOut')}>{GLYPH.zoomOut}</button>
+      </div>
+      <label className={css.field}>
+        {t('media.ptz.speed')}: {speed}
+        <input
+          className={css.slider}
+          type="range"
+          min={PTZ_SPEED_MIN}
+          max={PTZ_SPEED_MAX}
+          step={1}
+          value={speed}
+          name="speed"
+          onChange={(e) => {
+            const value = Number(e.target.value);
+            setSpeed(value);
+            model.setPtzSpeed(value);
+          }}
+        />
+      </label>
+    </div>
+  );
+}
