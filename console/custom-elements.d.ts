@@ -5,7 +5,6 @@ import type { DetailedHTMLProps, HTMLAttributes } from 'react';
 type TagProps = DetailedHTMLProps<HTMLAttributes<HTMLElement>, HTMLElement> & { theme?: string };
 
 declare module 'react' {
-  // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace JSX {
     interface IntrinsicElements {
       'atrium-notices': TagProps;

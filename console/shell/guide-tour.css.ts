@@ -7,8 +7,8 @@ export const spotlight = style({ zIndex: 61, borderRadius: vars.radius.sm, boxSh
 
 export const positioner = style({
   zIndex: 62,
-  // Floating steps get an inline z-index: var(--z-index) from the positioning engine.
-  vars: { '--z-index': '62' },
+  // Tooltip steps get an inline z-index of --tour-layer (2) + --tour-z-index: above the backdrop (60).
+  vars: { '--tour-z-index': '60' },
   selectors: {
     // Steps without a target (welcome) sit in the middle of the window.
     '&[data-type="dialog"], &[data-type="floating"]': {
@@ -19,6 +19,7 @@ export const positioner = style({
       justifyContent: 'center',
       pointerEvents: 'none',
     },
+    '&[hidden]': { display: 'none' },
   },
 });
 
@@ -36,6 +37,7 @@ export const content = style({
   boxShadow: vars.shadow.popover,
   outline: 'none',
   pointerEvents: 'auto',
+  selectors: { '&[hidden]': { display: 'none' } },
 });
 
 export const title = style({ margin: 0, fontSize: vars.font.sizeLg, fontWeight: 600 });

@@ -52,7 +52,7 @@ export function GuideTour() {
       progressText: ({ current, total }) => t('shell.tour.progress', { current: current + 1, total }),
       nextStep: t('shell.tour.next'),
       prevStep: t('shell.tour.prev'),
-      close: t('common.close'),
+      close: t('shell.tour.skip'),
       skip: t('shell.tour.skip'),
     },
     onStatusChange: (details) => {

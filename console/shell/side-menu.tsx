@@ -3,7 +3,7 @@
 // uri is followed only when it is an in-app path or an https URL.
 import { Menu } from '@ark-ui/react/menu';
 import { Portal } from '@ark-ui/react/portal';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
@@ -89,12 +89,14 @@ export function SideMenu({ collapsed, onNavigate }: { collapsed: boolean; onNavi
   const { pathname } = useLocation();
   const entries = useMemo(() => buildSideMenu(user?.menus ?? [], LAYOUT_ROUTES, menus), [user, menus]);
   const [open, setOpen] = useState<string | null>(() => groupOfPath(entries, pathname));
+  const [shownPath, setShownPath] = useState(pathname);
 
   // Arriving at a page by tab, link or address opens the group that holds it (and closes the others).
-  useEffect(() => {
+  if (shownPath !== pathname) {
+    setShownPath(pathname);
     const group = groupOfPath(entries, pathname);
     if (group) setOpen(group);
-  }, [entries, pathname]);
+  }
 
   return (
     <nav className={css.nav} aria-label={t('shell.menu.label')} data-testid="side-menu">

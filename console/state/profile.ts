@@ -13,8 +13,10 @@ export interface ProfileState {
 
 export const profile = proxy<ProfileState>({ status: 'idle', user: null });
 
+/** Each visit reads afresh: a profile changed elsewhere, or a failed read, must not show stale data. */
 export async function loadProfile(): Promise<void> {
   profile.status = 'loading';
+  profile.user = null;
   try {
     profile.user = await fetchCurrentUser(http);
     profile.status = 'ready';

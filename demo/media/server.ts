@@ -28,6 +28,8 @@ export interface MediaStats {
   channels: number;
   liveViewers: number;
   replays: number;
+  /** Open streams of any kind (HTTP-FLV and WS-FLV, live and replay). */
+  streams: number;
   /** Open TCP connections of any kind (HTTP keep-alive, streams, WebSockets). */
   connections: number;
   playCodes: number;
@@ -237,7 +239,9 @@ export async function startMediaServer(options: MediaServerOptions): Promise<Med
   function stats(): MediaStats {
     let liveViewers = 0;
     for (const { channel } of channels.values()) liveViewers += channel.viewers.size;
-    return { listening, channels: channels.size, liveViewers, replays, connections: sockets.size, playCodes: playCodes.size };
+    let streams = 0;
+    for (const set of sinksByCode.values()) streams += set.size;
+    return { listening, channels: channels.size, liveViewers, replays, streams, connections: sockets.size, playCodes: playCodes.size };
   }
 
   const port = await listen(options.port);

@@ -1,6 +1,7 @@
 // Background tasks: real work with real progress per user and tenant, listed, deleted when finished,
 // and marked interrupted after a restart.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProgressItem } from '../../shared/api/progress-types.ts';
 import { startTask } from './tasks.ts';
 import { api, login, removeDir, sleep, start, type Running } from './testing.ts';
 
@@ -26,7 +27,7 @@ describe('background tasks', () => {
     removeDir(s.dir);
   });
 
-  const list = async (token: string) => (await api(s.base, 'GET', '/api/admin/progress', { token })).body.data as Array<Record<string, any>>;
+  const list = async (token: string) => (await api(s.base, 'GET', '/api/admin/progress', { token })).body.data as ProgressItem[];
 
   it('runs a demo job with progress that grows to 100 % and a detail at the end', async () => {
     const started = await api(s.base, 'POST', '/api/admin/progress/demo', { token: admin, body: { steps: 10, stepMs: 60, title: 'Hash job' } });

@@ -147,11 +147,6 @@ export interface PlayCodeRef {
   playCode: string;
 }
 
-/** POST export answers this (a background task) when the platform has task support, else a file. */
-export interface CameraExportResult {
-  taskKey: string;
-}
-
 /** GET /__test/ptz (test platform only): the pan-tilt commands received, oldest first. */
 export interface PtzCommandRecord {
   cameraId: number;
@@ -168,6 +163,7 @@ export interface MediaStatsResponse {
   channels: number;
   liveViewers: number;
   replays: number;
+  streams: number;
   connections: number;
   playCodes: number;
 }

@@ -13,6 +13,7 @@ import type {
   PlayStream,
   PtzResult,
 } from './video-types.ts';
+import type { ProgressKey } from './progress-types.ts';
 
 const BASE = '/api/cctv/video/client';
 
@@ -35,6 +36,10 @@ export const deleteCameras = (client: Pick<Client, 'delete'>, ids: number[]): Pr
 
 export const moveCamerasToGroup = (client: Pick<Client, 'post'>, groupId: number, body: CameraGroupMove): Promise<{ moved: number }> =>
   client.post(`${BASE}/update/group/${groupId}`, body);
+
+/** Starts the export as a background task (the progress panel follows it); answers its key. */
+export const exportCameras = (client: Pick<Client, 'post'>, query: Omit<CameraListQuery, 'page' | 'limit'> = {}): Promise<ProgressKey> =>
+  client.post<ProgressKey>(`${BASE}/export`, query);
 
 export const cameraTags = (client: Pick<Client, 'get'>): Promise<string[]> => client.get<string[]>(`${BASE}/tags`);
 

@@ -66,6 +66,14 @@ export interface DeviceListDeps {
   debounceMs?: number;
 }
 
+/** The loaded rows in the current order (current objects), their search texts, and positions by id once needed. */
+interface SortedRows {
+  key: string;
+  rows: Device[];
+  search: string[];
+  at: Map<number, number> | null;
+}
+
 const INITIAL_QUERY: DeviceListQueryState = { areaId: null, status: null, keyword: '', sort: 'code', order: 'asc' };
 
 export class DeviceListStore {
@@ -81,7 +89,7 @@ export class DeviceListStore {
   readonly #byId = new Map<number, Device>();
   readonly #search = new Map<number, string>();
   /** Loaded ids in the current sort order; status sorts are invalidated by status changes. */
-  #sorted: { key: string; ids: number[] } | null = null;
+  #sorted: SortedRows | null = null;
   /** Position of each shown row, for patching a changed row in place; built on first use after each recompute. */
   #viewIndexCache: Map<number, number> | null = null;
   /** The loaded rows are the whole area (no server-side status or keyword filter applied). */
@@ -273,6 +281,11 @@ export class DeviceListStore {
     if (changed.length === 0) return 0;
     const { query } = this.#state;
     if (query.sort === 'status') this.#sorted = null;
+    else if (this.#sorted) {
+      const sorted = this.#sorted;
+      sorted.at ??= new Map(sorted.rows.map((device, at) => [device.id, at]));
+      for (const device of changed) sorted.rows[sorted.at.get(device.id)!] = device;
+    }
     if (query.status !== null || query.sort === 'status') {
       // Membership or order depends on status: recompute the view (linear; status sorts bucket).
       this.#recompute();
@@ -345,15 +358,13 @@ export class DeviceListStore {
     const { sort, order } = this.#state.query;
     const key = `${sort}:${order}`;
     if (!this.#sorted || this.#sorted.key !== key) {
-      const devices = this.#ids.map((id) => this.#byId.get(id)!);
-      this.#sorted = { key, ids: sortDevices(devices, sort, order).map((d) => d.id) };
+      const devices = sortDevices(this.#ids.map((id) => this.#byId.get(id)!), sort, order);
+      this.#sorted = { key, rows: devices, search: devices.map((d) => this.#search.get(d.id)!), at: null };
     }
     const filter = this.#filter();
     const rows: Device[] = [];
-    for (const id of this.#sorted.ids) {
-      const device = this.#byId.get(id)!;
-      if (matches(device, this.#search.get(id)!, filter)) rows.push(device);
-    }
+    const { rows: sorted, search } = this.#sorted;
+    for (let i = 0; i < sorted.length; i++) if (matches(sorted[i]!, search[i]!, filter)) rows.push(sorted[i]!);
     this.#viewIndexCache = null;
     const total = this.#wholeArea ? rows.length : Math.max(this.#serverTotal, rows.length);
     this.#set({ rows, total });
@@ -384,7 +395,7 @@ export class DeviceListStore {
       const complete = page.total >= 0 && page.total <= page.rows.length;
       this.#wholeArea = !filtered && complete;
       const tooBig = !filtered && !complete;
-      this.#take(page.rows, page.total);
+      this.#take(page.rows, page.total, `${request.sort}:${request.order}`);
       this.#membership?.at(page.cursor);
       this.#set({ phase: 'ready', refreshing: false, error: null, serverFiltered: serverFiltered ? !this.#wholeArea : tooBig });
       // The area turned out bigger than a page while filters are set: ask again with them.
@@ -398,18 +409,23 @@ export class DeviceListStore {
     }
   }
 
-  #take(devices: readonly Device[], total: number): void {
+  /** Takes a page of rows; `order` is the sort the server applied, which equals ours (list-model.ts), so it is not sorted again. */
+  #take(devices: Device[], total: number, order: string): void {
     this.#ids = devices.map((d) => d.id);
     this.#byId.clear();
     this.#search.clear();
+    const search: string[] = [];
     for (const device of devices) {
+      const text = searchText(device);
       this.#byId.set(device.id, device);
-      this.#search.set(device.id, searchText(device));
+      this.#search.set(device.id, text);
+      search.push(text);
     }
-    this.#sorted = null;
+    this.#sorted = { key: order, rows: devices.slice(), search, at: null };
     this.#serverTotal = total;
     this.#recompute();
   }
+
 
   async #loadAreas(): Promise<void> {
     this.#areasAbort?.abort();

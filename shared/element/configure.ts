@@ -2,7 +2,7 @@
 import { kitConfig, singleton } from '../kit.ts';
 import { setLanguage, type Lang } from '../i18n/index.ts';
 import { session } from '../session/store.ts';
-import { loadInfo, setToken } from '../session/actions.ts';
+import { loadInfo, setToken, startTokenRefresh } from '../session/actions.ts';
 import { setLanguagePreference, type ThemeName } from '../session/settings.ts';
 
 export interface AtriumOptions {
@@ -48,6 +48,10 @@ export function configure(options: AtriumOptions): void {
   const needsInfo = !!options.token && !session.user && session.infoStatus !== 'loading';
   if (options.token !== undefined && (options.token !== session.token || needsInfo)) {
     setToken(options.token);
-    if (options.token) void loadInfo().catch(() => undefined);
+    if (options.token) {
+      void loadInfo().catch(() => undefined);
+      // An embedding page may stay open longer than a token lives: keep it fresh like the console does.
+      startTokenRefresh();
+    }
   }
 }

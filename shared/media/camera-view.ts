@@ -59,6 +59,10 @@ export interface CameraViewOptions {
   rights: () => Rights;
   visibility?: Visibility | null;
   mediaBase?: () => string;
+  /**
+   * WS-FLV by default: browsers allow only six HTTP/1.1 connections per origin, so a wall of
+   * HTTP-FLV panes (plus panes kept alive while being moved) would queue behind each other.
+   */
   transport?: 'http' | 'ws';
   timing?: Partial<Timing>;
   onEvent?: (event: CameraViewEvent) => void;
@@ -284,7 +288,7 @@ export class CameraView {
         muted: Boolean(this.#input.muted),
         visibility: this.#o.visibility ?? null,
         mediaBase: this.#o.mediaBase?.() ?? '',
-        ...(this.#o.transport ? { transport: this.#o.transport } : {}),
+        transport: this.#o.transport ?? 'ws',
         ...(this.#o.timing ? { timing: this.#o.timing } : {}),
       });
       this.#watch(player, id, kind);

@@ -6,7 +6,7 @@ const at = (lag: number, playbackRate = 1) => decideLatency({ bufferEnd: 100 + l
 describe('latency control', () => {
   it('leaves a stream near the edge alone', () => {
     expect(at(0.1)).toEqual({ action: 'none' });
-    expect(at(0.45)).toEqual({ action: 'none' });
+    expect(at(LIVE_POLICY.catchUpAbove - 0.01)).toEqual({ action: 'none' });
   });
 
   it('catches up gently, then briskly, when behind', () => {
@@ -15,8 +15,8 @@ describe('latency control', () => {
   });
 
   it('keeps catching up until well inside the target (hysteresis), then plays at 1x', () => {
-    expect(at(0.45, 1.1)).toEqual({ action: 'none' });
-    expect(at(0.3, 1.1)).toEqual({ action: 'rate', rate: 1 });
+    expect(at(LIVE_POLICY.catchUpAbove - 0.05, 1.1)).toEqual({ action: 'none' });
+    expect(at(LIVE_POLICY.settleBelow - 0.01, 1.1)).toEqual({ action: 'rate', rate: 1 });
     expect(at(0.8, 1.25)).toEqual({ action: 'rate', rate: 1.1 });
   });
 

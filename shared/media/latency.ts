@@ -16,9 +16,9 @@ export interface LatencyPolicy {
 }
 
 export const LIVE_POLICY: LatencyPolicy = {
-  target: 0.25,
-  catchUpAbove: 0.5,
-  settleBelow: 0.3,
+  target: 0.15,
+  catchUpAbove: 0.35,
+  settleBelow: 0.2,
   jumpAbove: 1.5,
   gentleRate: 1.1,
   briskRate: 1.25,

@@ -83,15 +83,18 @@ function leaseElection(storage: Storage): Elect {
   };
 }
 
+function localStorageOrNull(): Storage | null {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null; // sandboxed frames deny storage
+  }
+}
+
 /** The real browser. Without Web Locks or storage every tab leads alone (still one poll per tab). */
 export function browserEnv(): PollEnv {
   const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
-  let storage: Storage | null = null;
-  try {
-    storage = globalThis.localStorage ?? null;
-  } catch {
-    storage = null;
-  }
+  const storage = localStorageOrNull();
   const elect: Elect = locks
     ? webLocksElection(locks)
     : storage

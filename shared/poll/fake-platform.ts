@@ -31,14 +31,15 @@ export function fakePlatform(): FakePlatform {
     const method = (init?.method ?? 'GET').toUpperCase();
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : null;
     platform.calls.push({ method, path: url.pathname, at: Date.now(), body });
-    let data: unknown = null;
-    if (url.pathname === '/api/alarm/total/tenant') data = structuredClone(platform.alarm);
-    else if (url.pathname === '/api/admin/progress' && method === 'GET') data = structuredClone(platform.progress);
-    else if (url.pathname === '/api/admin/progress' && method === 'DELETE') {
-      platform.deletes.push(body as ProgressDelete);
-      data = { deleted: (body as ProgressDelete).tag === 1 ? platform.progress.filter((p) => p.status !== 1).length : (body as ProgressDelete).keys.length };
-    } else return new Response('not found', { status: 404 });
-    return new Response(JSON.stringify({ code: 0, msg: 'ok', data }), { headers: { 'content-type': 'application/json' } });
+    const answer = (data: unknown) => new Response(JSON.stringify({ code: 0, msg: 'ok', data }), { headers: { 'content-type': 'application/json' } });
+    if (url.pathname === '/api/alarm/total/tenant') return answer(platform.alarm);
+    if (url.pathname === '/api/admin/progress' && method === 'GET') return answer(platform.progress);
+    if (url.pathname === '/api/admin/progress' && method === 'DELETE') {
+      const request = body as ProgressDelete;
+      platform.deletes.push(request);
+      return answer({ deleted: request.tag === 1 ? platform.progress.filter((p) => p.status !== 1).length : request.keys.length });
+    }
+    return new Response('not found', { status: 404 });
   };
   return platform;
 }

@@ -90,6 +90,7 @@ async function snapshot(page: Page, cdp: CDPSession) {
     videoElements: await countObjects(cdp, 'HTMLVideoElement.prototype'),
     mediaSources: await countObjects(cdp, 'MediaSource.prototype'),
     videosInDom: await page.evaluate(() => document.querySelectorAll('atrium-video-player').length),
+    mediaStreams: m.streams,
     mediaConnections: m.connections,
     liveViewers: m.liveViewers,
     playCodes: m.playCodes,
@@ -158,7 +159,7 @@ async function main(): Promise<void> {
       await mountAndTime(page, 10, `warm-${i}`);
       await page.evaluate((id) => document.getElementById(id)!.remove(), `warm-${i}`);
     }
-    await sleep(4500);
+    await sleep(9000);
     const before = await snapshot(page, cdp);
     const cycleStart = Date.now();
     for (let i = 0; i < CYCLES; i++) {
@@ -166,8 +167,9 @@ async function main(): Promise<void> {
       await page.evaluate((id) => document.getElementById(id)!.remove(), `cyc-${i}`);
     }
     const cycleSeconds = (Date.now() - cycleStart) / 1000;
-    // Removed elements tear down after their 3 s keep-alive; streams close at once after that.
-    await sleep(5000);
+    // Removed elements tear down after their 3 s keep-alive; streams close at once after that, and
+    // idle keep-alive sockets (the stats calls' own) after 5 s.
+    await sleep(9000);
     const after = await snapshot(page, cdp);
     results.mountUnmount = { cycles: CYCLES, seconds: round(cycleSeconds, 1), before, after, heapGrowthMB: round(after.heapUsedMB - before.heapUsedMB, 2) };
     console.log('mount/unmount:', results.mountUnmount);

@@ -1,6 +1,7 @@
 // Issue 6 "Checked by", alarm side: the bell follows handled alarms within one poll, caps at
 // 20000+, a viewer's click goes nowhere, and no poll is sent while the token is being refreshed.
 import { expect, test } from '@playwright/test';
+import type { AlarmChanged, AlarmPage } from '../../shared/api/alarm-types.ts';
 import { ALARM_COUNT_PATH, PROGRESS_PATH, bellCount, call, clearRequests, createAlarms, fault, openEmbed, requestsTo, signIn } from './alarm-progress-helpers.ts';
 
 const POLL_MS = 5000;
@@ -16,8 +17,8 @@ test.describe('alarm bell', () => {
     // Both bells on the page show the same shared value.
     await expect(bellCount(page, 'bell-2')).toHaveText(String(before));
 
-    const open = await call(baseURL!, operator, 'GET', '/api/alarm', { query: { handleStatus: 'unhandled', limit: '1' } });
-    const handled = await call(baseURL!, operator, 'POST', '/api/alarm/handle', { body: { ids: [open.data.rows[0].id], handleStatus: 'handled' } });
+    const open = await call<AlarmPage>(baseURL!, operator, 'GET', '/api/alarm', { query: { handleStatus: 'unhandled', limit: '1' } });
+    const handled = await call<AlarmChanged>(baseURL!, operator, 'POST', '/api/alarm/handle', { body: { ids: [open.data.rows[0]!.id], handleStatus: 'handled' } });
     expect(handled.data.changed).toBe(1);
     const at = Date.now();
     await expect(bellCount(page)).toHaveText(String(before - 1), { timeout: POLL_MS + 1500 });

@@ -1,6 +1,7 @@
 // Shared by the alarm-* and progress-* specs and the polling benchmark: sign in against the real
 // demo platform, open the embed test page signed in, and read the server's request log.
 import type { Page } from '@playwright/test';
+import type { Envelope } from '../../shared/api/types.ts';
 import { api, login } from '../../demo/server/testing.ts';
 
 export const CAPTCHA = '4242';
@@ -10,8 +11,8 @@ export const PROGRESS_PATH = '/api/admin/progress';
 export const signIn = (base: string, username: string, password: string): Promise<string> => login(base, username, password, CAPTCHA);
 
 /** A signed /api call from the test, as `username`'s token. */
-export const call = (base: string, token: string, method: string, path: string, options: { body?: unknown; query?: Record<string, string> } = {}) =>
-  api(base, method, path, { token, ...options }).then((r) => r.body as { code: number; msg: string; data: any });
+export const call = <T = unknown>(base: string, token: string, method: string, path: string, options: { body?: unknown; query?: Record<string, string> } = {}) =>
+  api(base, method, path, { token, ...options }).then((r) => r.body as Envelope<T> & { data: T });
 
 /** Opens the embed page with two bells and two task badges, signed in with `token`, in English. */
 export async function openEmbed(page: Page, token: string, path = '/embed/bell-test.html'): Promise<void> {

@@ -153,8 +153,12 @@ test.describe('device list element', () => {
     const admin2 = await signIn(baseURL!, 'admin2', 'admin123');
     const ours = new Set((await call<DevicePage>(baseURL!, admin, 'GET', '/api/device/list', { query: { limit: '20000' } })).data.rows.map((d) => d.code));
     const theirs = (await call<DevicePage>(baseURL!, admin2, 'GET', '/api/device/list', { query: { limit: '20000' } })).data;
+    await fetch(`${baseURL}/__test/requests`, { method: 'DELETE' });
     await open(page, admin2);
     await expect(total(page)).toHaveText(`Total ${theirs.total}`);
+    // Loaded once, although the user's name only becomes known after the element started.
+    const log = (await (await fetch(`${baseURL}/__test/requests?path=/api/device/list`)).json()) as { data: { count: number } };
+    expect(log.data.count).toBe(1);
     const shown = await allCodes(page);
     expect(shown).toEqual(theirs.rows.map((d) => d.code));
     expect(shown.filter((c) => ours.has(c))).toEqual([]);

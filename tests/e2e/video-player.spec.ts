@@ -114,4 +114,50 @@ test.describe('video player', () => {
     const [video] = await probe(player);
     expect(video?.width ?? 0).toBe(0);
   });
+
+  test('live/replay switch, a picked range, and a screenshot named <timestamp>screenshot.png', async ({ page, baseURL }) => {
+    const admin = await signIn(baseURL!, 'admin', 'admin123');
+    await openVideoPage(page, admin);
+    const player = await addPlayer(page, { 'camera-id': '9', muted: true });
+    await waitForPlayback(page, player);
+
+    await clearRequests(baseURL!);
+    await player.locator('button[data-mode=replay]').click();
+    await expect(player.locator('[data-pane=replay]')).toHaveAttribute('data-status', 'playing');
+    await expect(player.locator('[data-pane=live]')).toHaveCount(0);
+    // No time given: today in full.
+    const today = new Date();
+    const day = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
+    await expect(player.locator('button[data-action=range]')).toHaveText(`${day} 00:00:00 – ${day} 23:59:59`);
+    // Switching away from live shut the live stream.
+    await expect.poll(async () => (await requestsTo(baseURL!, SHUT_PATH)).length).toBe(1);
+
+    // A range after today is refused by the picker itself.
+    await player.locator('button[data-action=range]').click();
+    const panel = player.locator('[data-panel=range]');
+    await expect(panel.locator('input[name=endTime]')).toHaveAttribute('max', `${day}T23:59:59`);
+    await panel.locator('input[name=startTime]').fill('2099-01-01T00:00:00');
+    await panel.locator('input[name=endTime]').fill('2099-01-01T01:00:00');
+    await panel.locator('button[data-action=apply-range]').click();
+    await expect(panel.getByRole('alert')).toHaveText('Times after today cannot be chosen');
+    await panel.locator('input[name=startTime]').fill(`${day}T01:00:00`);
+    await panel.locator('input[name=endTime]').fill(`${day}T02:00:00`);
+    await panel.locator('button[data-action=apply-range]').click();
+    await expect(player.locator('button[data-action=range]')).toHaveText(`${day} 01:00:00 – ${day} 02:00:00`);
+    await waitForPlayback(page, player);
+
+    const shotEvent = page.evaluate(() => new Promise((r) => document.addEventListener('atrium-screenshot', (e) => r((e as CustomEvent).detail), { once: true })));
+    const download = page.waitForEvent('download');
+    await player.locator('button[data-action=screenshot]').click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^\d{13}screenshot\.png$/);
+    expect(await shotEvent).toEqual({ fileName: file.suggestedFilename() });
+
+    // Back to live stops the replay player.
+    await player.locator('button[data-mode=live]').click();
+    await expect(player.locator('[data-pane=replay]')).toHaveCount(0);
+    await waitForPlayback(page, player);
+    await expect(player.locator('video')).toHaveCount(1);
+  });
 });
+

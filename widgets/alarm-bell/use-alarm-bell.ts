@@ -1,6 +1,6 @@
 // Thin bridge from the shared alarm poller to the bell's view: holds the poller while mounted,
 // reads the count and rights, and decides what a click does.
-import { useEffect, useRef, type MouseEvent } from 'react';
+import { useEffect, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { useEmit } from '../../shared/element/context.ts';
@@ -39,8 +39,8 @@ export function useAlarmBell({ href, sound, notify }: AlarmBellOptions) {
   const total = canCount ? bell.total : null;
 
   // Only arrivals after this bell appeared make it pulse: a bell added later must not ring for old news.
-  const arrivalsAtMount = useRef(bell.arrivals);
-  const pulses = bell.arrivals - arrivalsAtMount.current;
+  const [arrivalsAtMount] = useState(bell.arrivals);
+  const pulses = bell.arrivals - arrivalsAtMount;
 
   useEffect(() => {
     if (pulses <= 0 || !alarmBell.latest) return;

@@ -68,7 +68,9 @@ export function AreaTree({ areas, phase, selected, onSelect, onRetry }: AreaTree
     });
 
   const onKeyDown = (event: KeyboardEvent<HTMLUListElement>): void => {
-    const at = items.findIndex((i) => i.guid === tabStop);
+    // The item the key was pressed on (focus may have moved there since the last render).
+    const from = (event.target as HTMLElement).closest<HTMLElement>('[data-guid]')?.dataset.guid ?? tabStop;
+    const at = items.findIndex((i) => i.guid === from);
     const item = items[at];
     if (!item) return;
     let handled = true;
@@ -144,7 +146,7 @@ export function AreaTree({ areas, phase, selected, onSelect, onRetry }: AreaTree
               ) : (
                 <span className={css.twisty} aria-hidden="true" />
               )}
-              <span>{item.name}</span>
+              <span data-part="name">{item.name}</span>
             </li>
           ))}
         </ul>

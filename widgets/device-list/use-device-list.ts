@@ -16,22 +16,32 @@ export interface DeviceListBridge {
 export function useDeviceList(areaId: string | undefined): DeviceListBridge {
   const [store] = useState(() => new DeviceListStore({ client: http, feed: pageStatusFeed() }));
   const { token, username } = useSnapshot(session);
-  // A token refresh keeps the list; a different user (or signing out) starts it over.
-  const who = token ? (username ?? '') : null;
-  const startedFor = useRef<string | null>(null);
+  const signedIn = Boolean(token);
+  const user = username ?? '';
+  const lastUser = useRef(user);
 
   useEffect(() => {
     store.setFixedArea(areaId ?? null);
   }, [store, areaId]);
 
+  // A token refresh keeps the list running; signing out stops it.
   useEffect(() => {
-    if (who === null) return;
-    if (startedFor.current !== null && startedFor.current !== who) store.forget();
-    startedFor.current = who;
+    if (!signedIn) return;
     store.start();
     return () => store.stop();
-  }, [store, who]);
+  }, [store, signedIn]);
+
+  // Another user signed in on this page: their tenant's rows must not show the previous one's.
+  // (A name that merely becomes known after the user info loads is the same session.)
+  useEffect(() => {
+    const before = lastUser.current;
+    lastUser.current = user;
+    if (!before || !user || before === user) return;
+    store.stop();
+    store.forget();
+    if (signedIn) store.start();
+  }, [store, user, signedIn]);
 
   const state = useSyncExternalStore(store.subscribe, store.getState);
-  return { store, state, signedIn: who !== null };
+  return { store, state, signedIn };
 }

@@ -13,7 +13,6 @@ import {
   type DeviceBatch,
   type DeviceBatchResult,
   type DeviceCreate,
-  type DeviceListQuery,
   type DevicePage,
   type DeviceSortKey,
   type DeviceStatus,

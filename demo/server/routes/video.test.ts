@@ -120,6 +120,30 @@ describe('play requests', () => {
   });
 });
 
+describe('export', () => {
+  it('runs as a background task whose finished file only its owner can fetch', async () => {
+    const started = await api(server.base, 'POST', `${BASE}/export`, { token: tokens.admin, body: {} });
+    expect(started.body.code).toBe(0);
+    const { key, hashKey } = started.body.data as { key: string; hashKey: string };
+    expect(key).toBe('cameraExport');
+    let item: { status: number; currentSize: number; totalSize: number; msg: string } | undefined;
+    for (let i = 0; i < 50; i++) {
+      const list = await api(server.base, 'GET', '/api/admin/progress', { token: tokens.admin, headers: { lang: 'en' } });
+      item = (list.body.data as Array<{ hashKey: string; status: number; currentSize: number; totalSize: number; msg: string }>).find((p) => p.hashKey === hashKey);
+      if (item?.status === 0) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(item).toMatchObject({ status: 0, msg: expect.stringMatching(/cameras exported/) });
+    expect(item!.currentSize).toBe(item!.totalSize);
+    const file = await api(server.base, 'GET', `${BASE}/export/file`, { token: tokens.admin, query: { hashKey } });
+    const lines = String(file.body).trim().split(/\r\n/);
+    expect(lines[0]).toContain('id,name,label,group');
+    expect(lines.length - 1).toBe(item!.totalSize);
+    const stranger = await api(server.base, 'GET', `${BASE}/export/file`, { token: tokens.admin2, query: { hashKey } });
+    expect(stranger.body.code).toBe(-1);
+  });
+});
+
 describe('time helpers', () => {
   it('parses the SPEC time format strictly', () => {
     expect(parseTime('2024-02-29 23:59:59')).toBe(new Date(2024, 1, 29, 23, 59, 59).getTime());

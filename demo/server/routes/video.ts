@@ -1,6 +1,9 @@
 // Cameras and play requests (SPEC §7 "Video", §4 play types, §9 pan-tilt), plus the camera data
 // groups (type 7) they live in. Play requests issue short-lived play codes that the media server
 // (demo/media, its own port) checks; every query is scoped by the caller's tenant.
+import { mkdirSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { currentMediaServer, playCodes } from '../../media/index.ts';
 import type {
@@ -22,11 +25,26 @@ import { tx } from '../db.ts';
 import { checkBody, fail, ok, requireUser, rule, userOf, validBody, type Schema } from '../http.ts';
 import { langOf, type Lang } from '../messages.ts';
 import type { SessionUser } from '../context.ts';
+import { runningCount, startTask } from '../tasks.ts';
+import type { ProgressKey } from '../../../shared/api/progress-types.ts';
 
 const MAX_ID = 2 ** 31 - 1;
 const MAX_BATCH = 1000;
 const MAX_REPLAY_MS = 31 * 24 * 3600_000;
 const CLIP_COUNT = 8;
+const MAX_RUNNING_EXPORTS = 3;
+
+const CSV_HEADER = ['id', 'name', 'label', 'group', 'address', 'resolution', 'tags', 'disableYunControl'].join(',');
+
+function csvCell(v: unknown): string {
+  const text = String(v ?? '');
+  // A leading = + - @ would run as a formula in a spreadsheet.
+  const safe = /^[=+\-@]/.test(text) ? `'${text}` : text;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+export const csvLine = (r: Camera): string =>
+  [r.id, r.name, r.label, r.groupPath, r.address, r.resolution, r.tags.join(' '), r.params.disableYunControl].map(csvCell).join(',');
 
 const TEXTS = {
   noDevice: { zh: '无设备编码或设备ID', en: 'No device code or device id' },
@@ -40,6 +58,9 @@ const TEXTS = {
   labelTaken: { zh: '设备编码已存在', en: 'The same name already exists.' },
   batchPattern: { zh: '批量创建时名称和编码须包含 %d', en: 'a batch needs %d in the name and the code' },
   mediaHook: { zh: '媒体服务器未运行', en: 'the media server is not running' },
+  exportTitle: { zh: '导出摄像机列表', en: 'Export camera list' },
+  tooManyTasks: { zh: '同时运行的导出任务过多，请稍后再试', en: 'too many exports are running, try again later' },
+  noExport: { zh: '导出文件不存在或尚未完成', en: 'the export does not exist or has not finished' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 const say = (request: FastifyRequest, key: keyof typeof TEXTS): string => TEXTS[key][langOf(request)];
@@ -426,23 +447,55 @@ const plugin: FastifyPluginAsync = async (app) => {
     },
   );
 
-  // Export as a CSV download. (The platform's background-task runner can take this over; the file is the same.)
-  app.post<{ Body: ListQuery | undefined }>(`${BASE}/export`, { preHandler: guard(canSeeCameras) }, async (request, reply) => {
+  // Export runs as a background task (the progress panel shows it); the finished file is fetched
+  // with GET export/file?hashKey=… by the user who started it.
+  const exportDir = join(config.dataDir, 'exports');
+  const exportFile = (tenantId: number, hashKey: string) => join(exportDir, `cameras-${tenantId}-${hashKey}.csv`);
+
+  app.post<{ Body: ListQuery | undefined }>(`${BASE}/export`, { preHandler: guard(canSeeCameras) }, async (request) => {
     const user = userOf(request);
+    if (runningCount(db, user.tenantId, user.id) >= MAX_RUNNING_EXPORTS) return fail(say(request, 'tooManyTasks'));
     const { where, args } = filterSql(user, request.body ?? {});
-    const rows = db.prepare(`${SELECT} WHERE ${where} ORDER BY c.id`).all(...args) as unknown as CameraRow[];
-    const cell = (v: unknown) => {
-      const text = String(v ?? '');
-      // A leading = + - @ would run as a formula in a spreadsheet.
-      const safe = /^[=+\-@]/.test(text) ? `'${text}` : text;
-      return /[",\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-    };
-    const lines = [['id', 'name', 'label', 'group', 'address', 'resolution', 'tags', 'disableYunControl'].join(',')];
-    for (const r of rows.map(toCamera)) lines.push([r.id, r.name, r.label, r.groupPath, r.address, r.resolution, r.tags.join(' '), r.params.disableYunControl].map(cell).join(','));
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', 'attachment; filename="cameras.csv"')
-      .send('\ufeff' + lines.join('\r\n') + '\r\n');
+    const total = (db.prepare(`SELECT COUNT(*) AS n FROM camera c WHERE ${where}`).get(...args) as { n: number }).n;
+    let target = '';
+    const key = startTask(
+      db,
+      user.tenantId,
+      user.id,
+      TEXTS.exportTitle[langOf(request)],
+      async (report, signal) => {
+        const rows = db.prepare(`${SELECT} WHERE ${where} ORDER BY c.id`).all(...args) as unknown as CameraRow[];
+        const lines = [CSV_HEADER];
+        for (let i = 0; i < rows.length; i++) {
+          if (signal.aborted) return;
+          lines.push(csvLine(toCamera(rows[i]!)));
+          if (i % 500 === 499) {
+            report({ current: i + 1, total: rows.length });
+            // Yield between chunks: a 20000-row export must not stall every other request.
+            await new Promise((r) => setImmediate(r));
+          }
+        }
+        mkdirSync(exportDir, { recursive: true });
+        await writeFile(target, '\ufeff' + lines.join('\r\n') + '\r\n');
+        report({ current: rows.length, total: rows.length });
+        return { zh: `已导出 ${rows.length} 台摄像机`, en: `${rows.length} cameras exported` };
+      },
+      { key: 'cameraExport', total },
+    );
+    target = exportFile(user.tenantId, key.hashKey);
+    return ok<ProgressKey>(key);
+  });
+
+  app.get<{ Querystring: { hashKey?: string } }>(`${BASE}/export/file`, { preHandler: guard(canSeeCameras) }, async (request, reply) => {
+    const user = userOf(request);
+    const hashKey = request.query.hashKey ?? '';
+    const owned = /^[0-9a-f]{16}$/.test(hashKey)
+      ? db.prepare("SELECT 1 FROM progress WHERE tenant_id = ? AND user_id = ? AND task_key = 'cameraExport' AND hash_key = ? AND status = 0").get(user.tenantId, user.id, hashKey)
+      : undefined;
+    if (!owned) return fail(say(request, 'noExport'));
+    const body = await readFile(exportFile(user.tenantId, hashKey)).catch(() => null);
+    if (!body) return fail(say(request, 'noExport'));
+    return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="cameras.csv"').send(body);
   });
 
   // ---- play ----

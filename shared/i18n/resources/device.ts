@@ -23,7 +23,6 @@ export default defineResources({
         sortAscending: '升序',
         sortDescending: '降序',
         sortBy: '按{{column}}排序',
-        selected: '已选中 {{code}}',
       },
       field: {
         code: '设备编码',
@@ -85,7 +84,6 @@ export default defineResources({
         sortAscending: 'ascending',
         sortDescending: 'descending',
         sortBy: 'Sort by {{column}}',
-        selected: 'Selected {{code}}',
       },
       field: {
         code: 'Device code',

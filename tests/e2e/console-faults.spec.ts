@@ -1,0 +1,77 @@
+// SPEC §8 through the console: the fault switch makes the platform answer session codes, and the
+// console shows the blocking dialogs (rendered by <atrium-notices>) and ends the session.
+import { expect, test, type Page } from '@playwright/test';
+import { fault, signIn, zh } from './console-helpers.ts';
+
+const PROFILE = '/api/admin/user/cur-user/info';
+
+/** Opens the personal info page by the menu, which asks the platform for the profile once. */
+async function openInfo(page: Page): Promise<void> {
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: zh('shell.header.userInfo') }).click();
+  await expect(page).toHaveURL(/\/info$/);
+}
+
+async function leaveInfo(page: Page): Promise<void> {
+  await page.getByTestId('side-menu').getByRole('link', { name: zh('shell.route.largeScreenMonitor') }).click();
+  await expect(page).toHaveURL(/\/introduction$/);
+}
+
+test('40101 three times: silent twice, the session-expired dialog on the third, then the login page', async ({ page }) => {
+  await signIn(page, 'admin');
+  await fault(page, { path: PROFILE, count: 3, code: 40101 });
+  const dialog = page.getByTestId('atrium-dialog');
+
+  await openInfo(page);
+  await expect(page.getByRole('alert')).toContainText(zh('shell.errors.loadFailed'));
+  await expect(dialog).toHaveCount(0);
+  await leaveInfo(page);
+  await openInfo(page);
+  await expect(page.getByRole('alert')).toContainText(zh('shell.errors.loadFailed'));
+  await expect(dialog).toHaveCount(0);
+  await leaveInfo(page);
+  await openInfo(page);
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(zh('http.sessionExpired.title'));
+  await expect(dialog).toContainText(zh('http.sessionExpired.message'));
+  await dialog.getByRole('button', { name: zh('common.ok') }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByTestId('password-form')).toBeVisible();
+});
+
+test('a success in between resets the count: two 40101, a good answer, two more stay silent', async ({ page }) => {
+  await signIn(page, 'admin');
+  await fault(page, { path: PROFILE, count: 2, code: 40101 });
+  await openInfo(page);
+  await leaveInfo(page);
+  await openInfo(page);
+  await leaveInfo(page);
+  await openInfo(page);
+  await expect(page.getByTestId('info-page')).toBeVisible();
+  await leaveInfo(page);
+  await fault(page, { path: PROFILE, count: 2, code: 40101 });
+  await openInfo(page);
+  await leaveInfo(page);
+  await openInfo(page);
+  await expect(page.getByRole('alert')).toContainText(zh('shell.errors.loadFailed'));
+  await expect(page.getByTestId('atrium-dialog')).toHaveCount(0);
+});
+
+for (const [code, key] of [
+  [40102, 'http.loggedElsewhere'],
+  [40401, 'http.illegalLicense'],
+] as const) {
+  test(`${code} gives its dialog, then the login page`, async ({ page }) => {
+    await signIn(page, 'admin');
+    await fault(page, { path: PROFILE, count: 1, code });
+    await openInfo(page);
+    const dialog = page.getByTestId('atrium-dialog');
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(zh(`${key}.title`));
+    await expect(dialog).toContainText(zh(`${key}.message`));
+    // Blocking: the page behind does not take clicks while the dialog is up.
+    await expect(page).toHaveURL(/\/info$/);
+    await dialog.getByRole('button', { name: zh('common.ok') }).click();
+    await expect(page).toHaveURL(/\/login/);
+  });
+}
