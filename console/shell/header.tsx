@@ -136,11 +136,13 @@ export function Header() {
   const navigate = useNavigate();
   const tools = useRef<HTMLDivElement>(null);
 
-  // The bell asks to open the alarms; only users with the alarm management right go there (SPEC §2).
+  // The bell asks to open the alarms; only users with the alarm management right go there (SPEC §2),
+  // and inside the app rather than by reloading the page through the bell's own link.
   useEffect(() => {
     const el = tools.current;
     if (!el) return;
-    const open = () => {
+    const open = (event: Event) => {
+      event.preventDefault();
       if (hasMenu('alarmManager')) navigate('/alarm/search');
     };
     el.addEventListener('atrium-alarm-open', open);

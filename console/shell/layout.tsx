@@ -1,9 +1,11 @@
 // The shell around every signed-in page (SPEC §2 "Shell"). Loaded lazily: the sign-in page never
 // pays for it (nor for Ark UI).
+import { useEffect } from 'react';
 import { Outlet, useNavigation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { usePageHandle } from '../router/handle.ts';
+import { loadShellWidgets } from '../state/kit-elements.ts';
 import { shell } from '../state/shell.ts';
 import { AppFooter } from './app-footer.tsx';
 import { GuideTour } from './guide-tour.tsx';
@@ -20,6 +22,9 @@ export function Layout() {
   const handle = usePageHandle();
   const navigation = useNavigation();
   const { viewKey } = useSnapshot(shell);
+  useEffect(() => {
+    void loadShellWidgets();
+  }, []);
   return (
     <div className={css.root}>
       {narrow ? <MenuDrawer /> : <Sidebar />}

@@ -7,3 +7,14 @@ export function loadKitElements(): Promise<void> {
   loading ??= import('../../shared/element/core-elements.ts').then((m) => m.defineCoreElements());
   return loading;
 }
+
+let widgets: Promise<unknown> | null = null;
+
+/** The header's alarm bell and task badge: the shell renders their tags, these define them. */
+export function loadShellWidgets(): Promise<unknown> {
+  widgets ??= Promise.all([
+    import('../../widgets/alarm-bell/alarm-bell.element.ts'),
+    import('../../widgets/progress-panel/progress-panel.element.ts'),
+  ]);
+  return widgets;
+}

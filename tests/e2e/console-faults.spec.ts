@@ -5,6 +5,14 @@ import { fault, signIn, zh } from './console-helpers.ts';
 
 const PROFILE = '/api/admin/user/cur-user/info';
 
+/**
+ * Any success resets the session-timeout count (SPEC §4), and the header's bell and task badge poll
+ * every 5 s: hold their answers back while a test counts, so the count is the profile calls' alone.
+ */
+async function holdPolls(page: Page): Promise<void> {
+  for (const path of ['/api/alarm/total/tenant', '/api/admin/progress']) await fault(page, { path, count: 50, delayMs: 20000 });
+}
+
 /** Opens the personal info page by the menu, which asks the platform for the profile once. */
 async function openInfo(page: Page): Promise<void> {
   await page.getByTestId('user-menu').click();
@@ -17,8 +25,13 @@ async function leaveInfo(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/introduction$/);
 }
 
+test.afterEach(async ({ page }) => {
+  await page.request.delete('/__test/faults');
+});
+
 test('40101 three times: silent twice, the session-expired dialog on the third, then the login page', async ({ page }) => {
   await signIn(page, 'admin');
+  await holdPolls(page);
   await fault(page, { path: PROFILE, count: 3, code: 40101 });
   const dialog = page.getByTestId('atrium-dialog');
 
@@ -41,6 +54,7 @@ test('40101 three times: silent twice, the session-expired dialog on the third, 
 
 test('a success in between resets the count: two 40101, a good answer, two more stay silent', async ({ page }) => {
   await signIn(page, 'admin');
+  await holdPolls(page);
   await fault(page, { path: PROFILE, count: 2, code: 40101 });
   await openInfo(page);
   await leaveInfo(page);

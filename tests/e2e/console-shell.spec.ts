@@ -170,6 +170,21 @@ test('the hide-login flag replaces the user dropdown and full screen with a them
   await expect(page.getByTestId('header').locator('atrium-progress-panel')).toHaveCount(1);
 });
 
+test('the bell opens the alarm search inside the app for users with alarm management only', async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+  await page.getByTestId('header').locator('atrium-alarm-bell').getByRole('link').click();
+  await expect(page).toHaveURL(/\/alarm\/search$/);
+  // No page load happened: the app navigated by itself.
+  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+  await signOut(page);
+
+  await signIn(page, 'viewer');
+  await page.getByTestId('header').locator('atrium-alarm-bell').locator('a, button').first().click();
+  await page.waitForTimeout(300);
+  await expect(page).toHaveURL(/\/introduction$/);
+});
+
 test('on a narrow screen the menu is a 328 px drawer that closes after navigating', async ({ page }) => {
   await page.setViewportSize({ width: 480, height: 800 });
   await signIn(page, 'admin');
