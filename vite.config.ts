@@ -5,9 +5,10 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
-import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { Plugin } from 'vite';
 import { atriumKitCss } from './shared/element/vite-kit-css.ts';
+import { atriumKit, kitInput } from './shared/element/vite-kit.ts';
 
 const API = `http://localhost:${process.env.PORT ?? 8080}`;
 
@@ -27,16 +28,6 @@ function consoleHtmlAtRoot(): Plugin {
   };
 }
 
-/** One kit entry per widget (widgets/<name>/<name>.element.ts) besides the all-in-one atrium-kit. */
-function kitEntries(): Record<string, string> {
-  const entries: Record<string, string> = { 'atrium-kit': 'widgets/index.ts' };
-  for (const name of readdirSync('widgets', { withFileTypes: true })) {
-    const file = `widgets/${name.name}/${name.name}.element.ts`;
-    if (name.isDirectory() && existsSync(file)) entries[name.name] = file;
-  }
-  return entries;
-}
-
 /** atrium.js: the classic-script loader, copied beside the ES modules. */
 function classicLoader(): Plugin {
   return {
@@ -54,8 +45,8 @@ export default defineConfig(({ mode }) => {
     plugins: [
       react(process.env.ATRIUM_BROWSER_TESTS ? { refreshExclude: /./ } : {}),
       vanillaExtractPlugin(),
-      atriumKitCss({ dropCssFiles: kit }),
-      kit ? classicLoader() : consoleHtmlAtRoot(),
+      atriumKitCss({ dropCssFiles: kit, perChunk: kit }),
+      ...(kit ? [atriumKit({ root: import.meta.dirname }), classicLoader()] : [consoleHtmlAtRoot()]),
     ],
     // Library mode leaves process.env alone; without this React ships its development build.
     define: kit ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
@@ -67,11 +58,18 @@ export default defineConfig(({ mode }) => {
       ? {
           outDir: 'dist/widgets',
           emptyOutDir: true,
-          cssCodeSplit: false,
+          // Each chunk carries its own CSS (added to the shared sheet when it loads: vite-kit-css.ts).
+          cssCodeSplit: true,
           sourcemap: true,
           minify: true,
-          lib: { entry: kitEntries(), formats: ['es'] },
-          rollupOptions: { output: { entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js', minify: true } },
+          // Stubs at the top (<name>.js, atrium-kit.js), real entries at chunks/<name>.js: see shared/element/vite-kit.ts.
+          lib: { entry: 'widgets/index.ts', formats: ['es'] },
+          rollupOptions: {
+            input: kitInput(import.meta.dirname),
+            // Keep every export of the real entries, so a stub's `ready` resolves to the element classes.
+            preserveEntrySignatures: 'strict',
+            output: { entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js', minify: true },
+          },
         }
       : {
           outDir: 'dist',

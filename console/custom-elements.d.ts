@@ -2,7 +2,17 @@
 // shell can host a tag before (or without) the widget that fills it.
 import type { DetailedHTMLProps, HTMLAttributes } from 'react';
 
-type TagProps = DetailedHTMLProps<HTMLAttributes<HTMLElement>, HTMLElement> & { theme?: string };
+type TagProps = DetailedHTMLProps<HTMLAttributes<HTMLElement>, HTMLElement> & { theme?: string; class?: string };
+
+type VideoPlayerProps = TagProps & {
+  'camera-id'?: string;
+  'dev-label'?: string;
+  'play-type'?: string;
+  'disable-yun-control'?: string;
+  muted?: string;
+  'start-time'?: string;
+  'end-time'?: string;
+};
 
 declare module 'react' {
   namespace JSX {
@@ -10,6 +20,9 @@ declare module 'react' {
       'atrium-notices': TagProps;
       'atrium-alarm-bell': TagProps;
       'atrium-progress-panel': TagProps;
+      'atrium-video-player': VideoPlayerProps;
+      'atrium-device-list': TagProps & { 'area-id'?: string; selectable?: string };
+      'atrium-video-wall': TagProps & { 'tree-id'?: string; fullscreen?: string };
     }
   }
 }

@@ -31,10 +31,13 @@ export interface KitConfig {
   mediaBase: string;
   /** Reload the page after a forced logout (the console does; embedding hosts decide). */
   reloadOnLogout: boolean;
+  /** Set by the widget kit's boot: the page belongs to a host, so the kit leaves its title alone. */
+  embedded: boolean;
 }
 
 export const kitConfig: KitConfig = singleton<KitConfig>('config', () => ({
   apiBase: '',
   mediaBase: '',
   reloadOnLogout: true,
+  embedded: false,
 }));

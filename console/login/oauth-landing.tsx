@@ -6,22 +6,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import * as forms from '../forms/forms.css.ts';
 import { LoginFrame } from './login-frame.tsx';
 import * as css from './login.css.ts';
-
-export type OauthOutcome = 'bind' | 'invalidApp' | 'failed' | 'pending';
-
-export function oauthOutcome(params: URLSearchParams): OauthOutcome {
-  const error = params.get('error');
-  if (error === null) return params.has('token') ? 'pending' : 'failed';
-  if (error === 'bind_user') return 'bind';
-  if (error === 'invalid_app') return 'invalidApp';
-  return 'failed';
-}
-
-const MESSAGE: Record<Exclude<OauthOutcome, 'pending'>, string> = {
-  bind: 'login.bindUser',
-  invalidApp: 'login.invalidApplication',
-  failed: 'login.authorizationFailed',
-};
+import { OAUTH_MESSAGE, oauthOutcome } from './oauth-outcome.ts';
 
 export function OauthLanding() {
   const { t } = useTranslation();
@@ -34,7 +19,7 @@ export function OauthLanding() {
       ) : (
         <>
           <p className={forms.alert} role="alert" data-testid="oauth-message">
-            {t(MESSAGE[outcome])}
+            {t(OAUTH_MESSAGE[outcome])}
           </p>
           <p className={css.subtitle}>{t(outcome === 'bind' ? 'shell.signin.oauthBindHint' : 'shell.signin.oauthRetry')}</p>
         </>

@@ -4,7 +4,8 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { closeView, settings, visitView } from '../../shared/session/index.ts';
+import { closeView, session, settings, visitView } from '../../shared/session/index.ts';
+import { claimViews } from '../state/shell.ts';
 import { usePageHandle } from '../router/handle.ts';
 import { Icon } from './icons.tsx';
 import * as css from './layout.css.ts';
@@ -17,9 +18,11 @@ export function VisitedTabs() {
   const navigate = useNavigate();
   const here = pathname + search;
 
+  const { username } = useSnapshot(session);
   useEffect(() => {
+    if (username) claimViews(username);
     if (handle) visitView({ path: here, title: handle.titleKey });
-  }, [here, handle]);
+  }, [here, handle, username]);
 
   const close = (path: string) => {
     const next = closeView(path);

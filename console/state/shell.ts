@@ -2,7 +2,7 @@
 // remounts the page after a language switch, and the hide-login flag of an embedding portal.
 import { proxy } from 'valtio/vanilla';
 import { loadInfo, session } from '../../shared/session/index.ts';
-import { setLanguagePreference, type Lang } from '../../shared/session/settings.ts';
+import { clearViews, setLanguagePreference, type Lang } from '../../shared/session/settings.ts';
 import { setLanguage } from '../../shared/i18n/index.ts';
 import { notify } from '../../shared/http/index.ts';
 
@@ -94,4 +94,18 @@ export function finishTour(username: string | null): void {
   } catch {
     /* storage denied: the tour may show again next time */
   }
+}
+
+const VIEWS_OWNER_KEY = 'atrium.visitedViewsOwner';
+
+/** Visited tabs belong to the user who visited them: another user signing in starts with none. */
+export function claimViews(username: string): void {
+  let owner: string | null = null;
+  try {
+    owner = localStorage.getItem(VIEWS_OWNER_KEY);
+    localStorage.setItem(VIEWS_OWNER_KEY, username);
+  } catch {
+    /* storage denied: views live in memory only anyway */
+  }
+  if (owner !== username) clearViews();
 }

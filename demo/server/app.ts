@@ -25,6 +25,7 @@ const ROUTE_MODULES: Array<Promise<RouteModule>> = [
   import('./routes/alarm.ts'),
   import('./routes/progress.ts'),
   import('./routes/video.ts'),
+  import('./routes/data-group.ts'),
   import('./routes/device.ts'),
 ];
 

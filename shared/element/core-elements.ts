@@ -5,6 +5,6 @@ import { NOTICES_TAG } from './notices-mount.ts';
 import { defineSessionElement } from './session-element.ts';
 
 export function defineCoreElements(): void {
-  defineWidget({ tag: NOTICES_TAG, component: Notices, props: {} });
+  defineWidget({ tag: NOTICES_TAG, component: Notices, props: {}, requiresSession: false });
   defineSessionElement();
 }

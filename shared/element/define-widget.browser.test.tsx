@@ -1,8 +1,11 @@
 import { expect } from 'chai';
 import { defineWidget } from './define-widget.tsx';
 import { defineSample, Thrower } from './fixtures/sample-widget.tsx';
+import { session } from '../session/store.ts';
 
 defineSample();
+// Widgets render their view for a signed-in page; the sign-in prompt has its own test below.
+session.token = 'test-token-0123456789';
 
 const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
 
@@ -122,5 +125,40 @@ describe('defineWidget', () => {
     const alert = await until(() => el.shadowRoot!.querySelector('[role=alert]'));
     expect(alert.textContent).to.contain('boom');
     el.remove();
+  });
+
+  it('shows a sign-in prompt instead of the view while nobody is signed in, and the view once someone is', async () => {
+    session.token = null;
+    try {
+      const el = document.createElement('atrium-sample');
+      el.setAttribute('label', 'secret');
+      document.body.append(el);
+      const prompt = await until(() => el.shadowRoot!.querySelector('[data-atrium-sign-in]'));
+      expect(el.shadowRoot!.querySelector('[data-part=label]')).to.equal(null);
+      (prompt.querySelector('button') as HTMLButtonElement).click();
+      const form = await until(() => el.shadowRoot!.querySelector('form'));
+      expect(form.querySelector('input[name=username]')).to.not.equal(null);
+      expect(form.querySelector('input[name=password][type=password]')).to.not.equal(null);
+      expect(form.querySelector('img')!.getAttribute('src')).to.contain('/jwt/captcha');
+      session.token = 'test-token-0123456789';
+      const label = await until(() => el.shadowRoot!.querySelector('[data-part=label]'));
+      expect(label.textContent).to.equal('secret');
+    } finally {
+      session.token = 'test-token-0123456789';
+    }
+  });
+
+  it('keeps infrastructure widgets (notices) visible without a session', async () => {
+    session.token = null;
+    try {
+      defineWidget({ tag: 'atrium-open-sample', component: () => <b data-part="open">open</b>, props: {}, requiresSession: false });
+      const el = document.createElement('atrium-open-sample');
+      document.body.append(el);
+      await until(() => el.shadowRoot!.querySelector('[data-part=open]'));
+      expect(el.shadowRoot!.querySelector('[data-atrium-sign-in]')).to.equal(null);
+      el.remove();
+    } finally {
+      session.token = 'test-token-0123456789';
+    }
   });
 });

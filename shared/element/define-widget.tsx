@@ -1,9 +1,12 @@
 // defineWidget(): turns a React component into a custom element (r2wc underneath) with an open
-// shadow root, the kit's adopted stylesheet, Ark's environment bound to that root, i18n, an error
-// boundary and typed atrium-* events. A tag is defined once per page, however often the kit loads.
+// shadow root, the kit's adopted stylesheet, i18n, an error boundary and typed atrium-* events.
+// Ark UI is not wrapped in here: it would ride in every widget's core chunk. A widget that uses Ark
+// wraps its own view in `<EnvironmentProvider value={() => useWidget().root}>` and portals into the root.
+// A tag is defined once per page, however often the kit loads.
 import r2wc from '@r2wc/react-to-web-component';
-import { EnvironmentProvider } from '@ark-ui/react/environment';
-import { useMemo, type ComponentType } from 'react';
+import { lazy, Suspense, useMemo, type ComponentType, type ReactNode } from 'react';
+import { useSnapshot } from 'valtio';
+import { session } from '../session/store.ts';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../i18n/index.ts';
 import { widgetRoot } from '../theme/base.css.ts';
@@ -27,6 +30,25 @@ export interface WidgetDefinition<P extends object> {
    * dragged on a wall) reconnects it within this time, so a stream is not torn down and re-requested.
    */
   keepAliveMs?: number;
+  /**
+   * Whether the view needs a signed-in session (default true). Without a token such a widget shows a
+   * sign-in prompt instead of its view, so an embedding page never gets a silently empty box.
+   */
+  requiresSession?: boolean;
+}
+
+// Lazily: a page that passes a token never downloads the form.
+const SignInPrompt = lazy(() => import('./sign-in.tsx'));
+
+/** The view, or the sign-in prompt while nobody is signed in. */
+function Gate(props: { children: ReactNode }) {
+  const { token } = useSnapshot(session);
+  if (token) return <>{props.children}</>;
+  return (
+    <Suspense fallback={null}>
+      <SignInPrompt />
+    </Suspense>
+  );
 }
 
 const R2WC_RENDER = Symbol.for('r2wc.render');
@@ -68,6 +90,7 @@ export function defineWidget<P extends object>(definition: WidgetDefinition<P>):
   const kinds = definition.props as Record<string, PropKind>;
   const attrToProp = new Map(Object.keys(kinds).map((prop) => [kebab(prop), prop]));
   const keepAliveMs = definition.keepAliveMs ?? 0;
+  const requiresSession = definition.requiresSession ?? true;
 
   function Shell(props: P & { container: ShadowRoot }) {
     const { container, ...rest } = props;
@@ -77,15 +100,19 @@ export function defineWidget<P extends object>(definition: WidgetDefinition<P>):
     }, [container]);
     return (
       <WidgetContext.Provider value={ctx}>
-        <EnvironmentProvider value={() => container}>
-          <I18nextProvider i18n={i18n}>
-            <div className={widgetRoot} data-atrium-widget={tag}>
-              <ErrorBoundary onError={(e) => ctx.emit('atrium-error', { message: e.message })}>
+        <I18nextProvider i18n={i18n}>
+          <div className={widgetRoot} data-atrium-widget={tag}>
+            <ErrorBoundary onError={(e) => ctx.emit('atrium-error', { message: e.message })}>
+              {requiresSession ? (
+                <Gate>
+                  <View {...(rest as P)} />
+                </Gate>
+              ) : (
                 <View {...(rest as P)} />
-              </ErrorBoundary>
-            </div>
-          </I18nextProvider>
-        </EnvironmentProvider>
+              )}
+            </ErrorBoundary>
+          </div>
+        </I18nextProvider>
       </WidgetContext.Provider>
     );
   }

@@ -1,5 +1,5 @@
 // Request signing (ARCHITECTURE "Signing"): md5 over payload + timestamp + nonce + token prefix.
-import { md5 } from 'js-md5';
+import { md5 } from './md5.ts';
 
 export type Hash = (input: string) => string;
 

@@ -10,14 +10,14 @@ describe('latency control', () => {
   });
 
   it('catches up gently, then briskly, when behind', () => {
-    expect(at(0.7)).toEqual({ action: 'rate', rate: LIVE_POLICY.gentleRate });
-    expect(at(1.2)).toEqual({ action: 'rate', rate: LIVE_POLICY.briskRate });
+    expect(at(LIVE_POLICY.catchUpAbove + 0.05)).toEqual({ action: 'rate', rate: LIVE_POLICY.gentleRate });
+    expect(at(LIVE_POLICY.briskAbove + 0.1)).toEqual({ action: 'rate', rate: LIVE_POLICY.briskRate });
   });
 
   it('keeps catching up until well inside the target (hysteresis), then plays at 1x', () => {
     expect(at(LIVE_POLICY.catchUpAbove - 0.05, 1.1)).toEqual({ action: 'none' });
     expect(at(LIVE_POLICY.settleBelow - 0.01, 1.1)).toEqual({ action: 'rate', rate: 1 });
-    expect(at(0.8, 1.25)).toEqual({ action: 'rate', rate: 1.1 });
+    expect(at(LIVE_POLICY.briskAbove - 0.05, LIVE_POLICY.briskRate)).toEqual({ action: 'rate', rate: LIVE_POLICY.gentleRate });
   });
 
   it('jumps to just behind the edge when far behind', () => {

@@ -10,7 +10,9 @@ export interface LatencyPolicy {
   settleBelow: number;
   /** Jump straight to the edge above this lag. */
   jumpAbove: number;
-  /** Playback rate while catching up a lag under 1 s, and above it. */
+  /** Catch up briskly (rather than gently) above this lag. */
+  briskAbove: number;
+  /** Playback rates while catching up. */
   gentleRate: number;
   briskRate: number;
 }
@@ -19,9 +21,10 @@ export const LIVE_POLICY: LatencyPolicy = {
   target: 0.15,
   catchUpAbove: 0.35,
   settleBelow: 0.2,
-  jumpAbove: 1.5,
+  jumpAbove: 1.2,
+  briskAbove: 0.6,
   gentleRate: 1.1,
-  briskRate: 1.25,
+  briskRate: 1.3,
 };
 
 export interface LatencyInput {
@@ -40,10 +43,10 @@ export function decideLatency(input: LatencyInput, policy: LatencyPolicy = LIVE_
   const catching = input.playbackRate > 1;
   if (catching) {
     if (lag <= policy.settleBelow) return { action: 'rate', rate: 1 };
-    const want = lag > 1 ? policy.briskRate : policy.gentleRate;
+    const want = lag > policy.briskAbove ? policy.briskRate : policy.gentleRate;
     return want !== input.playbackRate ? { action: 'rate', rate: want } : { action: 'none' };
   }
-  if (lag > policy.catchUpAbove) return { action: 'rate', rate: lag > 1 ? policy.briskRate : policy.gentleRate };
+  if (lag > policy.catchUpAbove) return { action: 'rate', rate: lag > policy.briskAbove ? policy.briskRate : policy.gentleRate };
   return input.playbackRate < 1 ? { action: 'rate', rate: 1 } : { action: 'none' };
 }
 

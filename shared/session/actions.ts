@@ -69,7 +69,7 @@ export async function logout(options: { reload?: boolean } = {}): Promise<void> 
   session.sysStatus = 0;
   session.tokenOverdueFlag = false;
   session.infoStatus = 'idle';
-  if (typeof document !== 'undefined') document.title = i18n.t('login.title');
+  if (typeof document !== 'undefined' && !kitConfig.embedded) document.title = i18n.t('login.title');
   if (reload && typeof location !== 'undefined') location.reload();
 }
 

@@ -84,3 +84,13 @@ test('a failed user-info load logs out and goes to /login', async ({ page }) => 
   await page.goto('/introduction');
   await expect(page).toHaveURL(/\/login\?redirect=%2Fintroduction$/);
 });
+
+test('a token handed over in the address signs the user in and leaves the address bar', async ({ page }) => {
+  await page.request.get('/jwt/captcha');
+  const answer = await page.request.post('/jwt/token', { data: { username: 'operator', password: 'operator123', model: 'password', verifyCode: '4242' } });
+  const { token } = (await answer.json()) as { token: string };
+  await page.addInitScript(() => localStorage.setItem('atrium.tourSeen.operator', '1'));
+  await page.goto(`/alarm/search?level=2&token=${encodeURIComponent(token)}`);
+  await expect(page.getByTestId('user-menu')).toContainText('Olivia Operator');
+  await expect(page).toHaveURL(/\/alarm\/search\?level=2$/);
+});

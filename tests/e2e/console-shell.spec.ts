@@ -50,7 +50,7 @@ test('one submenu open at a time; the collapsed state is remembered with the sma
   await expect(page.getByTestId('sidebar').getByTestId('logo-full')).toBeVisible();
   await page.getByTestId('menu-toggle').click();
   await expect(page.getByTestId('sidebar')).toHaveAttribute('data-collapsed', 'true');
-  await expect(page.getByTestId('sidebar').getByTestId('logo-small')).toBeVisible();
+  await expect(page.getByTestId('sidebar').getByTestId('logo-small')).toHaveAttribute('src', '/upload/logo/demo-small.svg');
   await page.reload();
   await expect(page.getByTestId('sidebar')).toHaveAttribute('data-collapsed', 'true');
   const box = await page.getByTestId('sidebar').boundingBox();
@@ -66,6 +66,11 @@ test('one submenu open at a time; the collapsed state is remembered with the sma
 test('breadcrumb from the route, skipped with groupId; the dashboard has none; footer shows the version', async ({ page }) => {
   await signIn(page, 'admin');
   await expect(page.getByTestId('footer')).toContainText('2.17.0.11684');
+  await page.getByTestId('full-screen').click();
+  await expect(page.getByTestId('full-screen')).toHaveAttribute('aria-pressed', 'true');
+  expect(await page.evaluate(() => document.fullscreenElement === document.documentElement)).toBe(true);
+  await page.getByTestId('full-screen').click();
+  await expect(page.getByTestId('full-screen')).toHaveAttribute('aria-pressed', 'false');
   await expect(page.getByTestId('breadcrumb')).toHaveCount(0);
   await page.goto('/alarm/config');
   await expect(page.getByTestId('breadcrumb')).toHaveText(`${zh('shell.group.alarmManager')}${zh('shell.route.alarmConfig')}`);
@@ -197,4 +202,13 @@ test('on a narrow screen the menu is a 328 px drawer that closes after navigatin
   await drawer.getByRole('link', { name: seedName('userMng') }).click();
   await expect(page).toHaveURL(/\/userMng$/);
   await expect(drawer).toBeHidden();
+});
+
+test('visited tabs belong to the user: the next user to sign in starts with only their own', async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.goto('/userMng');
+  await expect(page.getByTestId('visited-tab')).toHaveCount(2);
+  await signOut(page);
+  await signIn(page, 'viewer');
+  await expect(page.getByTestId('visited-tab')).toHaveText([zh('shell.route.largeScreenMonitor')]);
 });

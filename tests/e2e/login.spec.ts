@@ -7,6 +7,8 @@ test('admin signs in through the login page, stays signed in across a reload, an
   await page.goto('/');
   await expect(page).toHaveURL(/\/login$/);
   await expect(page).toHaveTitle('Demo Building Co.');
+  // The tenant's own logo replaces the default one.
+  await expect(page.getByTestId('logo-full')).toHaveAttribute('src', '/upload/logo/demo-main.svg');
 
   const captcha = page.getByTestId('captcha').locator('img');
   const first = await captcha.getAttribute('src');

@@ -13,3 +13,4 @@ export { default as status } from './status.ts';
 export { default as tasks } from './tasks.ts';
 export { default as validate } from './validate.ts';
 export { default as video } from './video.ts';
+export { default as wall } from './wall.ts';

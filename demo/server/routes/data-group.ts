@@ -1,0 +1,208 @@
+// Data groups (SPEC §7 "Data groups and role groups") over the data_group table that video.ts
+// creates; cameras are filed in type 7. Also the ATRIUM_SEED_CAMERAS option: one group holding that
+// many cameras, for the wall's 20000-row list tests and benchmark. Every query is tenant-scoped.
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { DataGroup, DataGroupCreate, DataGroupDeleted, DataGroupUpdate } from '../../../shared/api/data-group-types.ts';
+import { CAMERA_GROUP_TYPE } from '../../../shared/api/video-types.ts';
+import type { SessionUser } from '../context.ts';
+import type { Db } from '../db.ts';
+import { tx } from '../db.ts';
+import { fail, ok, requireUser, rule, userOf, validBody } from '../http.ts';
+import { langOf, type Lang } from '../messages.ts';
+
+const MAX_ID = 2 ** 31 - 1;
+const CLIP_COUNT = 8;
+/** The group the seed option fills; found again by name so a restart does not add a second one. */
+export const SEED_GROUP_NAME = 'Bench 20000';
+
+const TEXTS = {
+  noGroup: { zh: '分组不存在', en: 'no such group' },
+  noPermission: { zh: '没有功能权限', en: 'no function permission' },
+  badParent: { zh: '上级分组无效（不存在、类型不同，或是它自己的下级）', en: 'invalid parent group (missing, another type, or one of its own subgroups)' },
+  badType: { zh: '分组类型无效', en: 'invalid group type' },
+} as const satisfies Record<string, Record<Lang, string>>;
+
+const say = (request: FastifyRequest, key: keyof typeof TEXTS): string => TEXTS[key][langOf(request)];
+
+interface GroupRow {
+  id: number;
+  parent_id: number | null;
+  name: string;
+  type: number;
+  sort: number;
+}
+
+const toGroup = (r: GroupRow): DataGroup => ({ id: r.id, parentId: r.parent_id, name: r.name, type: r.type, sort: r.sort, children: [] });
+
+/** Rows (any order) → the forest under `rootId` (0: the top level), each level sorted by sort then id. */
+export function buildTree(rows: readonly GroupRow[], rootId: number): DataGroup[] {
+  const nodes = new Map(rows.map((r) => [r.id, toGroup(r)]));
+  const top: DataGroup[] = [];
+  for (const n of nodes.values()) {
+    const parent = n.parentId === null ? undefined : nodes.get(n.parentId);
+    if ((rootId === 0 && n.parentId === null) || n.parentId === rootId) top.push(n);
+    else if (parent) parent.children.push(n);
+  }
+  const order = (list: DataGroup[]) => {
+    list.sort((a, b) => a.sort - b.sort || a.id - b.id);
+    for (const n of list) order(n.children);
+  };
+  order(top);
+  return top;
+}
+
+const canRead = (u: SessionUser): boolean =>
+  u.superAdmin || u.menus.has('videoGroup') || u.menus.has('devManager') || u.elements.has('video:play') || u.elements.has('video:replay');
+const canWrite = (u: SessionUser): boolean => u.superAdmin || u.menus.has('devManager');
+
+function guard(check: (u: SessionUser) => boolean) {
+  return async function allowed(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | void> {
+    if (!request.user) await requireUser(request, reply);
+    if (reply.sent) return reply;
+    if (!check(userOf(request))) return reply.send(fail(say(request, 'noPermission'), 40301));
+  };
+}
+
+/** ATRIUM_SEED_CAMERAS=<n>: the first tenant gets a group holding n cameras (benchmarks, list tests). */
+function seedTarget(): number | null {
+  const raw = process.env.ATRIUM_SEED_CAMERAS;
+  if (raw === undefined || raw.trim() === '') return null;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0 || n > 200_000) throw new Error(`ATRIUM_SEED_CAMERAS must be a whole number up to 200000, got ${raw}`);
+  return n;
+}
+
+const ZONES = ['North', 'South', 'East', 'West', 'Central', 'Upper', 'Lower', 'Inner', 'Outer', 'Rear'];
+
+/** Name and label of the i-th seeded camera (1-based): names and labels never share a substring pattern, so a filter test can tell them apart. */
+export const seededCamera = (i: number): { name: string; label: string } => ({
+  name: `${ZONES[i % ZONES.length]} bay ${i}`,
+  label: `BN${String(i).padStart(6, '0')}`,
+});
+
+export function seed(db: Db): void {
+  const n = seedTarget();
+  if (!n) return;
+  const tenant = db.prepare('SELECT id FROM tenant ORDER BY id LIMIT 1').get() as { id: number } | undefined;
+  if (!tenant) return;
+  tx(db, () => {
+    let group = db.prepare('SELECT id FROM data_group WHERE tenant_id = ? AND type = ? AND name = ? AND parent_id IS NULL').get(tenant.id, CAMERA_GROUP_TYPE, SEED_GROUP_NAME) as
+      | { id: number }
+      | undefined;
+    group ??= { id: Number(db.prepare('INSERT INTO data_group (tenant_id, parent_id, name, type, sort) VALUES (?, NULL, ?, ?, 99)').run(tenant.id, SEED_GROUP_NAME, CAMERA_GROUP_TYPE).lastInsertRowid) };
+    const have = (db.prepare('SELECT COUNT(*) AS n FROM camera WHERE tenant_id = ? AND data_group_id = ?').get(tenant.id, group.id) as { n: number }).n;
+    const insert = db.prepare(
+      `INSERT OR IGNORE INTO camera (tenant_id, data_group_id, name, label, address, resolution, tags, disable_yun_control, clip, created_at)
+       VALUES (?, ?, ?, ?, '', '1920x1080', 'Bench', 1, ?, ?)`,
+    );
+    const now = Date.now();
+    for (let i = have + 1; i <= n; i++) {
+      const c = seededCamera(i);
+      insert.run(tenant.id, group.id, c.name, c.label, (i % CLIP_COUNT) + 1, now);
+    }
+  });
+}
+
+const plugin: FastifyPluginAsync = async (app) => {
+  const { db } = app.atrium;
+  const rowsOfType = db.prepare('SELECT id, parent_id, name, type, sort FROM data_group WHERE tenant_id = ? AND type = ?');
+  const byId = db.prepare('SELECT id, parent_id, name, type, sort FROM data_group WHERE id = ? AND tenant_id = ?');
+  const subtree = db.prepare(
+    `WITH RECURSIVE tree(id) AS (SELECT id FROM data_group WHERE id = ? AND tenant_id = ?
+       UNION ALL SELECT d.id FROM data_group d JOIN tree ON d.parent_id = tree.id)
+     SELECT id FROM tree`,
+  );
+
+  const typeOf = (raw: unknown): number | null => {
+    if (raw === undefined || raw === '') return CAMERA_GROUP_TYPE;
+    const n = Number(raw);
+    return Number.isInteger(n) && n >= 0 && n <= 1000 ? n : null;
+  };
+
+  /** The forest under :id of the asked type, or a reason it cannot be given. */
+  function forest(request: FastifyRequest<{ Params: { id: string }; Querystring: { type?: string } }>): DataGroup[] | string {
+    const user = userOf(request);
+    const rootId = Number(request.params.id);
+    const type = typeOf(request.query.type);
+    if (type === null) return say(request, 'badType');
+    if (!Number.isInteger(rootId) || rootId < 0 || rootId > MAX_ID) return say(request, 'noGroup');
+    if (rootId > 0 && !byId.get(rootId, user.tenantId)) return say(request, 'noGroup');
+    return buildTree(rowsOfType.all(user.tenantId, type) as unknown as GroupRow[], rootId);
+  }
+
+  type TreeRequest = { Params: { id: string }; Querystring: { type?: string; force?: string } };
+
+  app.get<TreeRequest>('/api/admin/dataGrp/tree/:id', { preHandler: guard(canRead) }, async (request) => {
+    const tree = forest(request);
+    return typeof tree === 'string' ? fail(tree) : ok(tree);
+  });
+
+  app.get<TreeRequest>('/api/admin/dataGrp/tree/:id/list', { preHandler: guard(canRead) }, async (request) => {
+    const tree = forest(request);
+    if (typeof tree === 'string') return fail(tree);
+    const flat: DataGroup[] = [];
+    const walk = (nodes: DataGroup[]) => {
+      for (const n of nodes) {
+        flat.push({ ...n, children: [] });
+        walk(n.children);
+      }
+    };
+    walk(tree);
+    return ok(flat);
+  });
+
+  app.post<{ Params: { id: string }; Body: DataGroupCreate }>(
+    '/api/admin/dataGrp/:id',
+    { preHandler: [guard(canWrite), validBody<DataGroupCreate>({ name: [rule.required, rule.text(1, 64)], type: [rule.required, rule.int(0, 1000)], sort: [rule.int(0, 100000)] })] },
+    async (request) => {
+      const user = userOf(request);
+      const parentId = Number(request.params.id);
+      const { name, type, sort } = request.body;
+      if (parentId !== 0) {
+        const parent = byId.get(parentId, user.tenantId) as unknown as GroupRow | undefined;
+        if (!parent || parent.type !== type) return fail(say(request, 'badParent'));
+      }
+      const id = Number(
+        db.prepare('INSERT INTO data_group (tenant_id, parent_id, name, type, sort) VALUES (?, ?, ?, ?, ?)').run(user.tenantId, parentId || null, name.trim(), type, sort ?? 0).lastInsertRowid,
+      );
+      return ok(toGroup(byId.get(id, user.tenantId) as unknown as GroupRow));
+    },
+  );
+
+  app.put<{ Params: { id: string }; Body: DataGroupUpdate }>(
+    '/api/admin/dataGrp/:id',
+    { preHandler: [guard(canWrite), validBody<DataGroupUpdate>({ name: [rule.text(1, 64)], parentId: [rule.int(0, MAX_ID)], sort: [rule.int(0, 100000)] })] },
+    async (request) => {
+      const user = userOf(request);
+      const row = byId.get(Number(request.params.id), user.tenantId) as unknown as GroupRow | undefined;
+      if (!row) return fail(say(request, 'noGroup'));
+      const body = request.body;
+      let parentId = row.parent_id;
+      if (body.parentId !== undefined) {
+        parentId = body.parentId || null;
+        if (parentId !== null) {
+          const parent = byId.get(parentId, user.tenantId) as unknown as GroupRow | undefined;
+          const below = new Set((subtree.all(row.id, user.tenantId) as Array<{ id: number }>).map((r) => r.id));
+          // A group under one of its own subgroups would cut that branch off the tree.
+          if (!parent || parent.type !== row.type || below.has(parentId)) return fail(say(request, 'badParent'));
+        }
+      }
+      db.prepare('UPDATE data_group SET name = ?, parent_id = ?, sort = ? WHERE id = ? AND tenant_id = ?').run(
+        body.name?.trim() || row.name, parentId, body.sort ?? row.sort, row.id, user.tenantId,
+      );
+      return ok(toGroup(byId.get(row.id, user.tenantId) as unknown as GroupRow));
+    },
+  );
+
+  app.delete<{ Params: { type: string; id: string } }>('/api/admin/dataGrp/:type/:id', { preHandler: guard(canWrite) }, async (request) => {
+    const user = userOf(request);
+    const row = byId.get(Number(request.params.id), user.tenantId) as unknown as GroupRow | undefined;
+    if (!row || row.type !== Number(request.params.type)) return fail(say(request, 'noGroup'));
+    const ids = (subtree.all(row.id, user.tenantId) as Array<{ id: number }>).map((r) => r.id);
+    // Subgroups go with the group (ON DELETE CASCADE); cameras stay, ungrouped (ON DELETE SET NULL).
+    db.prepare('DELETE FROM data_group WHERE id = ? AND tenant_id = ?').run(row.id, user.tenantId);
+    return ok<DataGroupDeleted>({ deleted: ids.length });
+  });
+};
+
+export default plugin;

@@ -1,0 +1,38 @@
+// The double-load page (/embed/double.html): atrium.js plus two ES entries with cache-busting
+// queries, and the host's own React 18 app rendering Atrium tags. Each tag is defined once, the
+// kit's modules run once (one session), and the alarm count is polled once per 5 s in total.
+import { test, expect } from '@playwright/test';
+import { COUNT_DEFINES, kitFetches, signIn } from './embed-helpers.ts';
+import { ALARM_COUNT_PATH, clearRequests, requestsTo } from './alarm-progress-helpers.ts';
+
+test('double load: each tag once, one module graph, one poll per 5 s, the host React app works', async ({ page, baseURL }) => {
+  const token = await signIn(baseURL!);
+  await page.addInitScript(COUNT_DEFINES);
+  await page.goto(`/embed/double.html?token=${encodeURIComponent(token)}`);
+
+  for (const id of ['bell-static', 'bell-react']) await expect(page.locator(`#${id}`).locator('button').first()).toBeVisible();
+  await expect(page.locator('#panel-react').locator('button').first()).toBeVisible();
+
+  const defines = await page.evaluate(() => (window as unknown as { __defines: Record<string, number> }).__defines);
+  expect(Object.keys(defines)).toEqual(expect.arrayContaining(['atrium-alarm-bell', 'atrium-progress-panel', 'atrium-notices', 'atrium-session']));
+  for (const [tag, count] of Object.entries(defines)) expect(count, tag).toBe(1);
+  expect(await page.locator('atrium-notices').count()).toBe(1);
+
+  // Three stubs ran (atrium.js's import, ?v=2, ?cache=bust), yet every real module was fetched once.
+  const fetched = await kitFetches(page);
+  const chunks = Object.entries(fetched).filter(([path]) => path.includes('/chunks/'));
+  for (const [path, count] of chunks) expect(count, path).toBe(1);
+  expect(chunks.every(([path]) => !path.includes('?')), 'no chunk fetched through a second URL').toBe(true);
+  expect(chunks.some(([path]) => path.includes('flv')), 'no video engine without a video element').toBe(false);
+
+  // The host's React 18 app is its own and still works.
+  expect(await page.evaluate(() => (window as unknown as { React: { version: string } }).React.version)).toMatch(/^18\./);
+  await page.locator('#react-button').click();
+  await expect(page.locator('#react-clicks')).toHaveText('1');
+
+  await clearRequests(baseURL!);
+  await page.waitForTimeout(11_000);
+  const polls = (await requestsTo(baseURL!, ALARM_COUNT_PATH)).filter((r) => r.method === 'GET');
+  expect(polls.length).toBeGreaterThanOrEqual(2);
+  expect(polls.length).toBeLessThanOrEqual(3);
+});

@@ -1,0 +1,296 @@
+// The video wall's view: group tree, camera list (virtual: only rows in sight are in the DOM) and
+// four monitor panes. It renders the store's state and calls its actions; drag and drop and the
+// 1–4 keys are two ways to the same store.place().
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import type { DataGroup } from '../../shared/api/data-group-types.ts';
+import type { PanePlayer, WallStore } from '../../shared/wall/index.ts';
+import { ROW_HEIGHT, rowWindow, type ListCamera } from '../../shared/wall/index.ts';
+import { usePlayerState } from '../video-player/index.ts';
+import * as css from './video-wall.css.ts';
+import { bindListDrag, bindPaneDrop, useVideoWall } from './use-video-wall.ts';
+
+export interface VideoWallProps {
+  /** A data group (type 7) to select first. */
+  treeId?: string;
+  /** The stand-alone /video_wall page: the whole viewport. */
+  fullscreen?: boolean;
+}
+
+export function VideoWall({ treeId, fullscreen = false }: VideoWallProps) {
+  const { t } = useTranslation();
+  const id = treeId && /^\d+$/.test(treeId) ? Number(treeId) : null;
+  const store = useVideoWall(id);
+  const snap = useSnapshot(store.state);
+  const listRef = useRef<ListHandle>(null);
+
+  return (
+    <div className={`${css.root} ${fullscreen ? css.fullscreen : ''}`} role="region" aria-label={t('wall.title')} data-fullscreen={fullscreen}>
+      <GroupTree store={store} />
+      <CameraList store={store} handle={listRef} />
+      {snap.canPlay === false ? (
+        <div className={css.notice} role="alert" data-status="no-play-right">
+          {t('wall.noPlayRight')}
+        </div>
+      ) : (
+        <div className={css.panes} aria-label={t('wall.title')}>
+          {snap.panes.map((pane, i) => (
+            <PaneView key={i} store={store} n={i + 1} name={pane.slot?.name ?? ''} cameraId={pane.slot?.id ?? null} player={pane.player as PanePlayer | null} pending={snap.pending !== null} onPlaced={() => listRef.current?.focus()} />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
+
+// ---- group tree ----
+
+function matches(node: DataGroup, k: string): boolean {
+  return node.name.toLowerCase().includes(k) || node.children.some((c) => matches(c, k));
+}
+
+function GroupTree({ store }: { store: WallStore }) {
+  const { t } = useTranslation();
+  const snap = useSnapshot(store.state, { sync: true });
+  const k = snap.treeKeyword.trim().toLowerCase();
+  const render = (nodes: readonly DataGroup[]) =>
+    nodes
+      .filter((n) => !k || matches(n, k))
+      .map((n) => (
+        <li key={n.id}>
+          <button type="button" className={css.treeItem} aria-current={snap.groupId === n.id} onClick={() => void store.selectGroup(n.id)} data-group-id={n.id}>
+            {n.name}
+          </button>
+          {n.children.length > 0 && <ul className={css.treeChildren}>{render(n.children)}</ul>}
+        </li>
+      ));
+  return (
+    <nav className={css.column} aria-label={t('wall.groups')}>
+      <h2 className={css.heading}>{t('wall.groups')}</h2>
+      <input className={css.filter} type="search" aria-label={t('wall.groupFilter')} placeholder={t('wall.groupFilter')} value={snap.treeKeyword} onChange={(e) => store.setTreeKeyword(e.target.value)} />
+      <ul className={css.tree}>
+        <li>
+          <button type="button" className={css.treeItem} aria-current={snap.groupId === null} onClick={() => void store.selectGroup(null)} data-group-id="">
+            {t('wall.allGroups')}
+          </button>
+        </li>
+        {snap.treePhase === 'error' ? (
+          <li>
+            <button type="button" className={css.treeItem} onClick={() => void store.loadTree()}>
+              {t('wall.loadFailed')} · {t('wall.retry')}
+            </button>
+          </li>
+        ) : (
+          render(snap.tree as DataGroup[])
+        )}
+      </ul>
+    </nav>
+  );
+}
+
+// ---- camera list ----
+
+interface ListHandle {
+  focus(): void;
+}
+
+function CameraList({ store, handle }: { store: WallStore; handle: React.RefObject<ListHandle | null> }) {
+  const { t } = useTranslation();
+  const snap = useSnapshot(store.state, { sync: true });
+  const filtered = snap.filtered as readonly ListCamera[];
+  const scroller = useRef<HTMLDivElement>(null);
+  const rowsEl = useRef<HTMLDivElement>(null);
+  const [scrollTop, setScrollTop] = useState(0);
+  const [viewport, setViewport] = useState(400);
+  const [focused, setFocused] = useState(0);
+  const active = useMemo(() => new Set(snap.panes.flatMap((p) => (p.slot ? [p.slot.id] : []))), [snap.panes]);
+
+  handle.current = { focus: () => scroller.current?.focus() };
+
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const ro = new ResizeObserver(() => setViewport(el.clientHeight));
+    ro.observe(el);
+    setViewport(el.clientHeight);
+    return () => ro.disconnect();
+  }, []);
+
+  useEffect(() => (rowsEl.current ? bindListDrag(rowsEl.current) : undefined), []);
+
+  // A new filter starts at the top.
+  useEffect(() => {
+    setFocused(0);
+    if (scroller.current) scroller.current.scrollTop = 0;
+    setScrollTop(0);
+  }, [filtered]);
+
+  const reveal = (index: number) => {
+    const el = scroller.current;
+    if (!el) return;
+    const top = index * ROW_HEIGHT;
+    if (top < el.scrollTop) el.scrollTop = top;
+    else if (top + ROW_HEIGHT > el.scrollTop + el.clientHeight) el.scrollTop = top + ROW_HEIGHT - el.clientHeight;
+  };
+
+  const move = (index: number) => {
+    const next = Math.max(0, Math.min(filtered.length - 1, index));
+    setFocused(next);
+    reveal(next);
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const camera = filtered[focused];
+    const page = Math.max(1, Math.floor(viewport / ROW_HEIGHT) - 1);
+    switch (e.key) {
+      case 'ArrowDown': move(focused + 1); break;
+      case 'ArrowUp': move(focused - 1); break;
+      case 'PageDown': move(focused + page); break;
+      case 'PageUp': move(focused - page); break;
+      case 'Home': move(0); break;
+      case 'End': move(filtered.length - 1); break;
+      case 'Enter': if (camera) store.choose(camera); break;
+      case 'Escape': store.choose(null); break;
+      case '1': case '2': case '3': case '4': {
+        const target = snap.pending ?? camera;
+        if (target) void store.place(target, Number(e.key));
+        break;
+      }
+      default: return;
+    }
+    e.preventDefault();
+  };
+
+  const { start, end } = rowWindow(scrollTop, viewport, filtered.length);
+  const focusedCamera = filtered[focused];
+  const optionId = (cid: number) => `wall-camera-${cid}`;
+
+  return (
+    <section className={css.column} aria-label={t('wall.cameras')}>
+      <h2 className={css.heading}>{t('wall.cameras')}</h2>
+      <input className={css.filter} type="search" aria-label={t('wall.keyword')} placeholder={t('wall.keyword')} value={snap.keyword} maxLength={64} onChange={(e) => store.setKeyword(e.target.value)} data-role="keyword" />
+      <span className={css.count} aria-live="polite" data-role="count">
+        {snap.camerasPhase === 'loading' ? t('wall.loading') : snap.camerasPhase === 'error' ? t('wall.loadFailed') : t('wall.count', { count: filtered.length })}
+      </span>
+      <div
+        ref={scroller}
+        className={css.scroller}
+        role="listbox"
+        tabIndex={0}
+        aria-label={t('wall.cameras')}
+        aria-describedby="wall-keys-help"
+        aria-activedescendant={focusedCamera ? optionId(focusedCamera.id) : undefined}
+        onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
+        onKeyDown={onKeyDown}
+        data-role="camera-list"
+      >
+        <div ref={rowsEl} className={css.rows} style={{ height: filtered.length * ROW_HEIGHT }}>
+          {filtered.slice(start, end).map((c, i) => (
+            <Row key={c.id} camera={c} index={start + i} id={optionId(c.id)} focused={start + i === focused} active={active.has(c.id)} onPick={() => setFocused(start + i)} activeText={t('wall.active')} />
+          ))}
+        </div>
+        {snap.camerasPhase === 'ready' && filtered.length === 0 && <p className={css.hint}>{t('wall.empty')}</p>}
+      </div>
+      <p id="wall-keys-help" className={css.hint} aria-live="polite">
+        {snap.pending ? t('wall.choosePane') : t('wall.keysHelp')}
+      </p>
+    </section>
+  );
+}
+
+const Row = memo(function Row(props: { camera: ListCamera; index: number; id: string; focused: boolean; active: boolean; onPick(): void; activeText: string }) {
+  const { camera: c } = props;
+  return (
+    <div
+      id={props.id}
+      className={css.row}
+      role="option"
+      aria-selected={props.focused}
+      style={{ top: props.index * ROW_HEIGHT }}
+      data-camera-id={c.id}
+      data-focused={props.focused}
+      data-active={props.active}
+      onMouseDown={props.onPick}
+      title={c.slotName}
+    >
+      <span className={css.rowName}>{c.name}</span>
+      <span className={css.rowLabel}>{c.label}</span>
+      {props.active && <span className={css.badge}>● {props.activeText}</span>}
+    </div>
+  );
+});
+
+// ---- panes ----
+
+const STATUS_KEYS: Partial<Record<string, string>> = {
+  idle: 'wall.status.connecting',
+  connecting: 'wall.status.connecting',
+  reconnecting: 'wall.status.reconnecting',
+  paused: 'wall.status.paused',
+  'no-device': 'wall.status.noDevice',
+  'no-permission': 'wall.status.noPermission',
+  stopped: 'wall.status.stopped',
+};
+
+function PaneView(props: { store: WallStore; n: number; name: string; cameraId: number | null; player: PanePlayer | null; pending: boolean; onPlaced(): void }) {
+  const { store, n, name, cameraId, player, pending } = props;
+  const { t } = useTranslation();
+  const surface = useRef<HTMLDivElement>(null);
+  const zone = useRef<HTMLDivElement>(null);
+  const state = usePlayerState(player as Parameters<typeof usePlayerState>[0]);
+
+  // The engine owns the <video>; a moved player's video is re-parented here, its stream untouched.
+  useLayoutEffect(() => {
+    const video = player?.video as HTMLVideoElement | undefined;
+    if (video && surface.current && video.parentNode !== surface.current) surface.current.append(video);
+  }, [player]);
+
+  useEffect(() => {
+    if (!zone.current) return;
+    return bindPaneDrop(zone.current, (id) => {
+      const camera = store.cameraById(id);
+      if (camera) void store.place(camera, n);
+    });
+  }, [store, n]);
+
+  const status = cameraId === null ? 'empty' : player ? state.status : 'idle';
+  const label = cameraId !== null ? STATUS_KEYS[status] : undefined;
+  return (
+    <div className={css.pane} role="group" aria-label={t('wall.pane', { n })} data-pane={n} data-camera-id={cameraId ?? ''} data-status={status} data-pending={pending}>
+      <div className={css.paneBar}>
+        <span className={css.paneTitle} title={name}>
+          {n}. {name}
+        </span>
+        {cameraId !== null && (
+          <button type="button" className={css.iconButton} aria-label={t('wall.close', { n })} title={t('wall.close', { n })} onClick={() => void store.close(n)} data-action="close">
+            ✕
+          </button>
+        )}
+      </div>
+      <div className={css.surface}>
+        <div ref={surface} className={css.surface} style={{ height: '100%' }} />
+        <div ref={zone} className={css.drop} data-role="drop" />
+        {cameraId === null && <div className={css.tip}>{t('wall.tip', { n })}</div>}
+        {label && status !== 'playing' && (
+          <div className={css.tip} role="status">
+            {t(label)}
+          </div>
+        )}
+        {pending && (
+          <button
+            type="button"
+            className={css.place}
+            onClick={() => {
+              const camera = store.state.pending;
+              if (camera) void store.place(camera, n).then(props.onPlaced);
+            }}
+            data-action="place"
+          >
+            {t('wall.placeHere', { n })}
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}
