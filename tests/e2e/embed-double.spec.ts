@@ -10,7 +10,7 @@ test('double load: each tag once, one module graph, one poll per 5 s, the host R
   await page.addInitScript(COUNT_DEFINES);
   await page.goto(`/embed/double.html?token=${encodeURIComponent(token)}`);
 
-  for (const id of ['bell-static', 'bell-react']) await expect(page.locator(`#${id}`).locator('button').first()).toBeVisible();
+  for (const id of ['bell-static', 'bell-react']) await expect(page.locator(`#${id} [data-part=icon]`)).toBeVisible();
   await expect(page.locator('#panel-react').locator('button').first()).toBeVisible();
 
   const defines = await page.evaluate(() => (window as unknown as { __defines: Record<string, number> }).__defines);

@@ -16,8 +16,7 @@ test.describe('embed: third-party portal', () => {
     await page.unroute('**/widgets/**');
 
     await page.goto(`/embed/portal.html?token=${encodeURIComponent(token)}`);
-    const bell = page.locator('#portal-bell');
-    await expect(bell.locator('button').first()).toBeVisible();
+    await expect(page.locator('#portal-bell [data-part=icon]')).toBeVisible();
     await expect.poll(async () => (await videos(page.locator('#portal-camera')))[0]?.width ?? 0, { timeout: 20000 }).toBeGreaterThan(0);
     const after = await page.locator('#host-content').screenshot({ animations: 'disabled' });
     expect(after.equals(before), 'host content pixels changed after the kit loaded').toBe(true);
@@ -27,7 +26,8 @@ test.describe('embed: third-party portal', () => {
   test('widgets keep the kit look under hostile global CSS', async ({ page, baseURL }) => {
     const token = await signIn(baseURL!);
     await page.goto(`/embed/portal.html?token=${encodeURIComponent(token)}`);
-    const button = page.locator('#portal-bell').locator('button').first();
+    // The bell is a link (it opens the alarm page) or a button: both must survive `button { display: none }` and `* { … }`.
+    const button = page.locator('#portal-bell').locator('a, button').first();
     await expect(button).toBeVisible();
     const look = await button.evaluate((el) => {
       const s = getComputedStyle(el);
@@ -62,7 +62,7 @@ test.describe('embed: third-party portal', () => {
   test('an ended session shows the SPEC §8 dialog and the sign-in prompt, without reloading the portal', async ({ page, baseURL }) => {
     const token = await signIn(baseURL!);
     await page.goto(`/embed/portal.html?token=${encodeURIComponent(token)}`);
-    await expect(page.locator('#portal-bell').locator('button').first()).toBeVisible();
+    await expect(page.locator('#portal-bell [data-part=icon]')).toBeVisible();
     await page.evaluate(() => ((window as unknown as { __stayed: boolean }).__stayed = true));
     // The platform answers the next alarm poll with "logged in elsewhere" (40102).
     await fetch(`${baseURL}/__test/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ path: '/api/alarm/total/tenant', count: 5, code: 40102 }) });

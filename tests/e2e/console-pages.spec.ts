@@ -1,0 +1,29 @@
+// The console routes that host widgets: /video from its query parameters, real-time monitoring's device list.
+import { expect, test } from '@playwright/test';
+import { signIn } from './console-helpers.ts';
+
+test('/video plays the camera named in the query, with the query flags applied', async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.goto('/video?id=1&muted=true&disableYunControl=true');
+  const player = page.locator('atrium-video-player');
+  await expect(player).toHaveAttribute('camera-id', '1');
+  await expect(player).toHaveAttribute('disable-yun-control', '');
+  await expect
+    .poll(() => player.evaluate((el) => el.shadowRoot?.querySelector('video')?.videoWidth ?? 0), { timeout: 15000 })
+    .toBeGreaterThan(0);
+  const advancing = await player.evaluate(async (el) => {
+    const video = el.shadowRoot!.querySelector('video')!;
+    const t0 = video.currentTime;
+    await new Promise((r) => setTimeout(r, 1500));
+    return video.currentTime > t0;
+  });
+  expect(advancing).toBe(true);
+});
+
+test('real-time monitoring lists the tenant’s devices', async ({ page }) => {
+  await signIn(page, 'operator');
+  await page.goto('/devstatus/tabs');
+  const rows = page.locator('atrium-device-list').locator('[role=row][aria-rowindex]:not([aria-rowindex="1"])');
+  await expect(rows.first()).toBeVisible({ timeout: 15000 });
+  expect(await rows.count()).toBeGreaterThan(5);
+});
