@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import type { Plugin } from 'vite';
 import { atriumKitCss } from './shared/element/vite-kit-css.ts';
 import { atriumKit, kitInput } from './shared/element/vite-kit.ts';
+import { declarations, manifest, readElements } from './widgets/manifest.ts';
 
 const API = `http://localhost:${process.env.PORT ?? 8080}`;
 
@@ -38,6 +39,18 @@ function classicLoader(): Plugin {
   };
 }
 
+/** Editors and TypeScript users of the built kit: custom-elements.json and atrium.d.ts from the elements' JSDoc. */
+function kitManifest(): Plugin {
+  return {
+    name: 'atrium-kit-manifest',
+    generateBundle() {
+      const elements = readElements(import.meta.dirname);
+      this.emitFile({ type: 'asset', fileName: 'custom-elements.json', source: JSON.stringify(manifest(elements), null, 2) + '\n' });
+      this.emitFile({ type: 'asset', fileName: 'atrium.d.ts', source: declarations(elements, true) });
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => {
   const kit = mode === 'kit';
   return {
@@ -46,7 +59,7 @@ export default defineConfig(({ mode }) => {
       react(process.env.ATRIUM_BROWSER_TESTS ? { refreshExclude: /./ } : {}),
       vanillaExtractPlugin(),
       atriumKitCss({ dropCssFiles: kit, perChunk: kit }),
-      ...(kit ? [atriumKit({ root: import.meta.dirname }), classicLoader()] : [consoleHtmlAtRoot()]),
+      ...(kit ? [atriumKit({ root: import.meta.dirname }), classicLoader(), kitManifest()] : [consoleHtmlAtRoot()]),
     ],
     // Library mode leaves process.env alone; without this React ships its development build.
     define: kit ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},

@@ -26,7 +26,7 @@ const WIDGET_TEXTS: Record<string, string[]> = {
   'progress-panel': ['progress', 'tasks', 'status'],
   'device-list': ['device', 'validate', 'status'],
   'video-player': ['video', 'media'],
-  'video-wall': ['video', 'media'],
+  'video-wall': ['video', 'media', 'wall'],
 };
 
 const STUB = '\0atrium-stub:';

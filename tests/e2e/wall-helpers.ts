@@ -5,9 +5,9 @@ import { call } from './video-helpers.ts';
 
 export const WALL_KEY = 'videoWallConfig';
 
-export async function openWall(page: Page, token: string, query = ''): Promise<Locator> {
-  await page.goto(`/embed/wall-test.html${query}`);
-  await page.waitForFunction(() => Boolean((window as { Atrium?: unknown }).Atrium) && Boolean(customElements.get('atrium-video-wall')));
+export async function openWall(page: Page, token: string, query = '', base = ''): Promise<Locator> {
+  await page.goto(`${base}/embed/wall-test.html${query}`);
+  await page.waitForFunction(() => Boolean((window as { Atrium?: unknown }).Atrium) && Boolean(customElements.get('atrium-video-wall')), undefined, { polling: 100 });
   await page.evaluate((t) => (window as unknown as { Atrium: { configure(o: object): void } }).Atrium.configure({ token: t, lang: 'en', reloadOnLogout: false }), token);
   return page.locator('#wall');
 }
@@ -45,4 +45,48 @@ export async function paneIsPlaying(wall: Locator, n: number): Promise<boolean> 
   await new Promise((r) => setTimeout(r, 400));
   const b = await read();
   return Boolean(b && b.t > a.t);
+}
+
+/** A demo platform of its own (node demo/server/main.ts) with extra env, e.g. ATRIUM_SEED_CAMERAS. */
+export async function startPlatform(env: Record<string, string>): Promise<{ base: string; stop(): Promise<void> }> {
+  const { spawn } = await import('node:child_process');
+  const { mkdtempSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const { createServer } = await import('node:net');
+  const freePort = () =>
+    new Promise<number>((resolve, reject) => {
+      const s = createServer();
+      s.once('error', reject);
+      s.listen(0, 'localhost', () => {
+        const a = s.address();
+        s.close(() => (typeof a === 'object' && a ? resolve(a.port) : reject(new Error('no port'))));
+      });
+    });
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'atrium-wall-'));
+  const child = spawn(process.execPath, ['--experimental-strip-types', '--experimental-sqlite', 'demo/server/main.ts'], {
+    env: { ...process.env, PORT: String(port), MEDIA_PORT: String(await freePort()), ATRIUM_DATA: dataDir, ATRIUM_FIXED_CAPTCHA: '4242', ATRIUM_FAULTS: '1', ...env },
+    stdio: 'ignore',
+  });
+  const base = `http://localhost:${port}`;
+  const until = Date.now() + 120000;
+  for (;;) {
+    try {
+      if ((await fetch(`${base}/jwt/captcha`)).ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > until) throw new Error('the demo platform did not start');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    base,
+    stop: async () => {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }

@@ -106,15 +106,18 @@ test.describe('video wall', () => {
     await expect(row(wallA, 1)).toBeVisible();
     await expect(row(wallB, 2)).toBeVisible();
 
+    await a.bringToFront();
     await row(wallA, 1).dragTo(pane(wallA, 1).locator('[data-role=drop]'));
     await expect.poll(async () => (await storedWall(baseURL!, admin))!.customValue).toContain('"id":1');
     // Tab B still shows the wall as it was; its change is saved on top of A's, not over it.
+    await b.bringToFront();
     await row(wallB, 2).dragTo(pane(wallB, 2).locator('[data-role=drop]'));
     await expect.poll(async () => JSON.parse((await storedWall(baseURL!, admin))!.customValue).map((s: { id: number }) => s.id)).toEqual([1, 2]);
     await expect(pane(wallB, 1)).toHaveAttribute('data-camera-id', '1');
-    await expect(b.locator('atrium-notices')).toContainText('changed in another tab');
+    await expect(b.getByText(/changed in another tab/)).toBeVisible();
 
     // And A, now stale, keeps B's pane when it saves again.
+    await a.bringToFront();
     await row(wallA, 4).dragTo(pane(wallA, 4).locator('[data-role=drop]'));
     await expect.poll(async () => JSON.parse((await storedWall(baseURL!, admin))!.customValue).map((s: { id: number; type: number }) => [s.id, s.type])).toEqual([[1, 1], [2, 2], [4, 4]]);
     await expect(pane(wallA, 2)).toHaveAttribute('data-camera-id', '2');

@@ -1,17 +1,23 @@
-// Registers <atrium-video-player camera-id dev-label play-type disable-yun-control muted start-time end-time>.
-//   @attr camera-id            the camera's id; or
-//   @attr dev-label            its device code (looked up: page 1, limit 10, exact)
-//   @attr play-type            0 live (default), 1 replay, 2 both side by side, 3 live with pan-tilt open
-//   @attr disable-yun-control  hides the pan-tilt control
-//   @attr muted                starts without sound
-//   @attr start-time/end-time  replay period, 'YYYY-MM-DD HH:mm:ss' (default: today in full)
-//   @method stats()            per pane: { kind, status, firstFrameMs, latency, wallLatency, playbackRate, restarts, seeks }
-//   @event atrium-play         a stream started playing ({ cameraId, playType })
-//   @event atrium-error        a stream failed or cannot play ({ message, code })
-//   @event atrium-screenshot   a screenshot was saved ({ fileName })
+// Registers <atrium-video-player>. The JSDoc below is its public API (custom-elements manifest, types, docs).
 import { defineWidget } from '../../shared/element/define-widget.tsx';
 import { VideoPlayer, type VideoPlayerProps } from './video-player.tsx';
 
+/**
+ * @summary A live or recorded camera: HTTP-FLV/WS-FLV with latency control, stall recovery,
+ * screenshot, full screen and pan-tilt. The video engine loads only when this element appears.
+ * @attr camera-id - the camera's id; or
+ * @attr dev-label - its device code (looked up: page 1, limit 10, exact)
+ * @attr play-type - 0 live (default), 1 replay, 2 both side by side, 3 live with pan-tilt open
+ * @attr disable-yun-control - hides the pan-tilt control
+ * @attr muted - starts without sound
+ * @attr start-time - replay start, 'YYYY-MM-DD HH:mm:ss' (default: today 00:00:00)
+ * @attr end-time - replay end, 'YYYY-MM-DD HH:mm:ss' (default: today 23:59:59)
+ * @attr theme - blue-theme | dark-theme | light-theme
+ * @method stats() - per pane: { kind, status, firstFrameMs, latency, wallLatency, playbackRate, restarts, seeks }
+ * @event atrium-play - a stream started playing ({ cameraId, playType })
+ * @event atrium-error - a stream failed or cannot play ({ message, code })
+ * @event atrium-screenshot - a screenshot was saved ({ fileName })
+ */
 export const VideoPlayerElement = defineWidget<VideoPlayerProps>({
   tag: 'atrium-video-player',
   component: VideoPlayer,

@@ -243,7 +243,11 @@ function PaneView(props: { store: WallStore; n: number; name: string; cameraId: 
   // The engine owns the <video>; a moved player's video is re-parented here, its stream untouched.
   useLayoutEffect(() => {
     const video = player?.video as HTMLVideoElement | undefined;
-    if (video && surface.current && video.parentNode !== surface.current) surface.current.append(video);
+    const el = surface.current;
+    if (!el) return;
+    // A replaced or closed pane's old <video> (emptied by its stopped player) must not linger.
+    if (!video) el.replaceChildren();
+    else if (video.parentNode !== el || el.childNodes.length > 1) el.replaceChildren(video);
   }, [player]);
 
   useEffect(() => {
