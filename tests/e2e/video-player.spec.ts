@@ -153,6 +153,14 @@ test.describe('video player', () => {
     expect(file.suggestedFilename()).toMatch(/^\d{13}screenshot\.png$/);
     expect(await shotEvent).toEqual({ fileName: file.suggestedFilename() });
 
+    // Full screen on and off.
+    const full = player.locator('button[data-action=fullscreen]');
+    await full.click();
+    await expect(full).toHaveAttribute('aria-pressed', 'true');
+    expect(await page.evaluate(() => document.fullscreenElement?.id)).toBe('player');
+    await full.click();
+    await expect(full).toHaveAttribute('aria-pressed', 'false');
+
     // Back to live stops the replay player.
     await player.locator('button[data-mode=live]').click();
     await expect(player.locator('[data-pane=replay]')).toHaveCount(0);

@@ -1,6 +1,6 @@
 // Thin bridge from the shared video engine (shared/media CameraView) to the player's view: one
 // CameraView per element, fed the element's attributes, torn down when the element goes away.
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useSnapshot } from 'valtio';
 import { http, notify } from '../../shared/http/index.ts';
 import { kitConfig } from '../../shared/kit.ts';
@@ -92,8 +92,27 @@ export function useVideoPlayer(options: VideoPlayerOptions) {
     notify({ kind: 'toast', level: 'success', key: 'video.screenshotSaved', params: { name }, duration: 2000 });
   };
 
+  // Full screen follows the document, including Esc and the browser's own controls.
+  const [fullscreen, setFullscreen] = useState(false);
+  const fullscreenTarget = useRef<Element | null>(null);
+  useEffect(() => {
+    const sync = () => setFullscreen(document.fullscreenElement !== null && document.fullscreenElement === fullscreenTarget.current);
+    document.addEventListener('fullscreenchange', sync);
+    return () => document.removeEventListener('fullscreenchange', sync);
+  }, []);
+  /** Full screen for the element (or `fallback`, the view's root, when rendered outside an element). */
+  const toggleFullscreen = (fallback: HTMLElement | null) => {
+    if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
+    else {
+      fullscreenTarget.current = host ?? fallback;
+      void fullscreenTarget.current?.requestFullscreen().catch(() => undefined);
+    }
+  };
+
   return {
     state,
+    fullscreen,
+    toggleFullscreen,
     setMode: (mode: 'live' | 'replay') => view.setMode(mode),
     setRange: (range: { startTime: string; endTime: string }) => view.setRange(range),
     screenshot,

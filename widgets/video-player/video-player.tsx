@@ -15,12 +15,13 @@ export function VideoPlayer(props: VideoPlayerProps) {
   const model = useVideoPlayer(props);
   const { state } = model;
   const [rangeOpen, setRangeOpen] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
   const ready = state.phase === 'ready';
   const replayDenied = state.rights.replay === false;
   const liveDenied = state.rights.live === false;
 
   return (
-    <div className={css.root} role="group" aria-label={t('video.player')}>
+    <div ref={rootRef} className={css.root} role="group" aria-label={t('video.player')}>
       <div className={css.toolbar}>
         <span className={css.title} title={state.cameraName}>
           {state.cameraName || props.devLabel || (state.cameraId !== null ? `#${state.cameraId}` : '')}
@@ -40,6 +41,9 @@ export function VideoPlayer(props: VideoPlayerProps) {
         </button>
         <button type="button" className={`${buttonGhost} ${css.small}`} disabled={!ready} onClick={() => void model.screenshot()} data-action="screenshot">
           {t('media.screenshot')}
+        </button>
+        <button type="button" className={`${buttonGhost} ${css.small}`} aria-pressed={model.fullscreen} onClick={() => model.toggleFullscreen(rootRef.current)} data-action="fullscreen">
+          {t(model.fullscreen ? 'video.exitFullscreen' : 'video.fullscreen')}
         </button>
         {state.ptzAvailable && (
           <button type="button" className={`${buttonGhost} ${css.small}`} aria-expanded={state.ptzOpen} onClick={() => (state.ptzOpen ? model.closePtz() : model.openPtz())} data-action="ptz">

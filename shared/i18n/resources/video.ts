@@ -34,6 +34,8 @@ export default defineResources({
       ptzOpen: '云台控制',
       ptzHint: '按住方向键转动，松开即停止',
       close: '关闭',
+      fullscreen: '全屏',
+      exitFullscreen: '退出全屏',
     },
   },
   en: {
@@ -66,6 +68,8 @@ export default defineResources({
       ptzOpen: 'Pan-tilt control',
       ptzHint: 'Hold a direction to move, release to stop',
       close: 'Close',
+      fullscreen: 'Full screen',
+      exitFullscreen: 'Exit full screen',
     },
   },
 });
