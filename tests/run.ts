@@ -1,4 +1,4 @@
-// `npm test`: the three layers in order — units (vitest, node), widgets in Chromium
+// `npm test`: the type check, then the three layers in order — units (vitest, node), widgets in Chromium
 // (@web/test-runner), journeys against the running demo platform (Playwright). The console and kit
 // are built first, because the journeys run against the built product as users get it.
 import { spawnSync } from 'node:child_process';
@@ -24,6 +24,7 @@ const only = process.argv.slice(2);
 const want = (layer: string) => only.length === 0 || only.includes(layer);
 
 const results: Array<[string, boolean]> = [];
+if (want('types')) results.push(['types', run('types', ['tsc', '-p', 'tsconfig.json'], env)]);
 if (want('unit')) results.push(['unit', run('unit', ['vitest', 'run'], env)]);
 if (want('browser')) results.push(['browser', run('browser', ['web-test-runner'], env)]);
 if (want('e2e')) {
