@@ -18,22 +18,24 @@ class FakePlatform {
   item: CustomDataItem | null = null;
   requests: string[] = [];
   client(): Pick<Client, 'get' | 'post' | 'put'> {
-    const self = this;
     return {
-      async get<T>(url: string): Promise<T> {
+      get: async <T,>(url: string): Promise<T> => {
+        const self = this as FakePlatform;
         self.requests.push(`GET ${url}`);
         if (url.includes('custom/data')) return (self.item ? [{ ...self.item }] : []) as T;
         if (url.includes('getCameraList')) return { rows: [1, 2, 3, 4, 5].map((i) => camera(i)), total: 5 } as T;
         return [] as T;
       },
-      async post<T>(url: string, body?: unknown): Promise<T> {
+      post: async <T,>(url: string, body?: unknown): Promise<T> => {
+        const self = this as FakePlatform;
         self.requests.push(`POST ${url}`);
         if (self.item) throw Object.assign(new Error('exists'), { code: -1 });
         const b = body as { customKey: string; customValue: string };
         self.item = { id: 7, customKey: b.customKey, customValue: b.customValue, version: 1 };
         return { ...self.item } as T;
       },
-      async put<T>(url: string, body?: unknown): Promise<T> {
+      put: async <T,>(url: string, body?: unknown): Promise<T> => {
+        const self = this as FakePlatform;
         self.requests.push(`PUT ${url}`);
         const b = body as { id: number; customValue: string; version: number };
         if (!self.item || b.version !== self.item.version) throw Object.assign(new Error('stale'), { code: -1 });

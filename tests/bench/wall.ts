@@ -101,7 +101,7 @@ async function main(): Promise<void> {
   const platform = await startPlatform({ ATRIUM_SEED_CAMERAS: String(CAMERAS) });
   const browser = await chromium.launch({ executablePath: await findChromium(), args: CHROMIUM_ARGS });
   const result: Record<string, unknown> = { benchmark: '<atrium-video-wall>', measuredAt: new Date().toISOString(), environment: { node: process.version, cpus: cpus().length, browser: `headless Chromium ${browser.version()}`, viewport: '1400x900' } };
-  let ok = true;
+  let ok: boolean;
   try {
     const base = platform.base;
     const token = await signIn(base, 'admin', 'admin123');

@@ -4,6 +4,7 @@
 import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
+import { useWidget } from '../../shared/element/context.ts';
 import type { DataGroup } from '../../shared/api/data-group-types.ts';
 import type { PanePlayer, WallStore } from '../../shared/wall/index.ts';
 import { ROW_HEIGHT, rowWindow, type ListCamera } from '../../shared/wall/index.ts';
@@ -23,12 +24,14 @@ export function VideoWall({ treeId, fullscreen = false }: VideoWallProps) {
   const id = treeId && /^\d+$/.test(treeId) ? Number(treeId) : null;
   const store = useVideoWall(id);
   const snap = useSnapshot(store.state);
-  const listRef = useRef<ListHandle>(null);
+  const widget = useWidget();
+  // After a pane was chosen with the keyboard, focus goes back to the list for the next camera.
+  const focusList = () => widget?.root.querySelector<HTMLElement>('[data-role=camera-list]')?.focus();
 
   return (
     <div className={`${css.root} ${fullscreen ? css.fullscreen : ''}`} role="region" aria-label={t('wall.title')} data-fullscreen={fullscreen}>
       <GroupTree store={store} />
-      <CameraList store={store} handle={listRef} />
+      <CameraList store={store} />
       {snap.canPlay === false ? (
         <div className={css.notice} role="alert" data-status="no-play-right">
           {t('wall.noPlayRight')}
@@ -36,7 +39,7 @@ export function VideoWall({ treeId, fullscreen = false }: VideoWallProps) {
       ) : (
         <div className={css.panes} aria-label={t('wall.title')}>
           {snap.panes.map((pane, i) => (
-            <PaneView key={i} store={store} n={i + 1} name={pane.slot?.name ?? ''} cameraId={pane.slot?.id ?? null} player={pane.player as PanePlayer | null} pending={snap.pending !== null} onPlaced={() => listRef.current?.focus()} />
+            <PaneView key={i} store={store} n={i + 1} name={pane.slot?.name ?? ''} cameraId={pane.slot?.id ?? null} player={pane.player as PanePlayer | null} pending={snap.pending !== null} onPlaced={focusList} />
           ))}
         </div>
       )}
@@ -91,11 +94,7 @@ function GroupTree({ store }: { store: WallStore }) {
 
 // ---- camera list ----
 
-interface ListHandle {
-  focus(): void;
-}
-
-function CameraList({ store, handle }: { store: WallStore; handle: React.RefObject<ListHandle | null> }) {
+function CameraList({ store }: { store: WallStore }) {
   const { t } = useTranslation();
   const snap = useSnapshot(store.state, { sync: true });
   const filtered = snap.filtered as readonly ListCamera[];
@@ -106,7 +105,16 @@ function CameraList({ store, handle }: { store: WallStore; handle: React.RefObje
   const [focused, setFocused] = useState(0);
   const active = useMemo(() => new Set(snap.panes.flatMap((p) => (p.slot ? [p.slot.id] : []))), [snap.panes]);
 
-  handle.current = { focus: () => scroller.current?.focus() };
+  // A new filter starts at the top (state adjusted while rendering, as React advises over an effect).
+  const [shownList, setShownList] = useState(filtered);
+  if (shownList !== filtered) {
+    setShownList(filtered);
+    setFocused(0);
+    setScrollTop(0);
+  }
+  useEffect(() => {
+    if (scroller.current) scroller.current.scrollTop = 0;
+  }, [filtered]);
 
   useLayoutEffect(() => {
     const el = scroller.current;
@@ -118,13 +126,6 @@ function CameraList({ store, handle }: { store: WallStore; handle: React.RefObje
   }, []);
 
   useEffect(() => (rowsEl.current ? bindListDrag(rowsEl.current) : undefined), []);
-
-  // A new filter starts at the top.
-  useEffect(() => {
-    setFocused(0);
-    if (scroller.current) scroller.current.scrollTop = 0;
-    setScrollTop(0);
-  }, [filtered]);
 
   const reveal = (index: number) => {
     const el = scroller.current;
