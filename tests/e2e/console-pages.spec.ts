@@ -27,3 +27,14 @@ test('real-time monitoring lists the tenant’s devices', async ({ page }) => {
   await expect(rows.first()).toBeVisible({ timeout: 15000 });
   expect(await rows.count()).toBeGreaterThan(5);
 });
+
+test('/video_wall shows the wall full screen with its four panes', async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.goto('/video_wall');
+  const wall = page.locator('atrium-video-wall');
+  await expect(wall).toHaveAttribute('fullscreen', '');
+  await expect(wall.locator('[data-pane]')).toHaveCount(4, { timeout: 15000 });
+  const box = await wall.boundingBox();
+  const viewport = page.viewportSize()!;
+  expect(box!.width).toBeGreaterThanOrEqual(viewport.width - 1);
+});

@@ -2,7 +2,7 @@
 // players built on the shared video engine, rights followed from the session, and SortableJS bound
 // to the shadow root's own elements (the only way it works there: it is handed the nodes directly).
 import { useEffect, useState } from 'react';
-import Sortable from 'sortablejs';
+import type Sortable from 'sortablejs';
 import { useSnapshot } from 'valtio';
 import { http, notify } from '../../shared/http/index.ts';
 import { kitConfig } from '../../shared/kit.ts';
@@ -64,15 +64,32 @@ export function useVideoWall(treeId: number | null) {
 
 const GROUP = 'atrium-wall';
 
+// SortableJS arrives in its own chunk right after the wall mounts: it keeps the wall's entry within
+// the kit's per-widget budget, and the keyboard path never needs it.
+let sortableModule: Promise<typeof Sortable> | null = null;
+const loadSortable = (): Promise<typeof Sortable> => (sortableModule ??= import('sortablejs').then((m) => m.default));
+
+/** Creates a Sortable once the library has loaded; the returned cleanup works before or after that. */
+function bindSortable(el: HTMLElement, options: Sortable.Options): () => void {
+  let instance: Sortable | null = null;
+  let cancelled = false;
+  void loadSortable().then((S) => {
+    if (!cancelled) instance = S.create(el, options);
+  });
+  return () => {
+    cancelled = true;
+    instance?.destroy();
+  };
+}
+
 /** The camera list: rows are cloned out, nothing is dropped in. */
 export function bindListDrag(list: HTMLElement): () => void {
-  const sortable = Sortable.create(list, {
+  return bindSortable(list, {
     group: { name: GROUP, pull: 'clone', put: false },
     sort: false,
     draggable: '[data-camera-id]',
     animation: 0,
   });
-  return () => sortable.destroy();
 }
 
 /**
@@ -80,7 +97,7 @@ export function bindListDrag(list: HTMLElement): () => void {
  * `onDrop` gets its camera id.
  */
 export function bindPaneDrop(zone: HTMLElement, onDrop: (cameraId: number) => void): () => void {
-  const sortable = Sortable.create(zone, {
+  return bindSortable(zone, {
     group: { name: GROUP, pull: false, put: true },
     // Nothing inside a pane is itself draggable, so any drop lands in the zone.
     draggable: '[data-never-drag]',
@@ -94,5 +111,4 @@ export function bindPaneDrop(zone: HTMLElement, onDrop: (cameraId: number) => vo
       if (Number.isInteger(id) && id > 0) onDrop(id);
     },
   });
-  return () => sortable.destroy();
 }

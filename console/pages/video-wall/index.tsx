@@ -1,0 +1,23 @@
+// /video_wall: the stand-alone wall, shown full screen in the dashboard-style layout (SPEC §2).
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import * as css from './video-wall.css.ts';
+
+export default function VideoWallPage() {
+  const [params] = useSearchParams();
+  const [ready, setReady] = useState(false);
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    void import('../../../widgets/video-wall/video-wall.element.ts').then(() => setReady(true));
+  }, []);
+  // Attributes are set directly: React would set the element's same-named properties with strings.
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    el.setAttribute('fullscreen', '');
+    const tree = params.get('treeId');
+    if (tree) el.setAttribute('tree-id', tree);
+    else el.removeAttribute('tree-id');
+  }, [params, ready]);
+  return <div className={css.page}>{ready && <atrium-video-wall ref={ref} className={css.wall} />}</div>;
+}
