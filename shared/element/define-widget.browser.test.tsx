@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { frame, until } from './testing.ts';
 import { defineWidget } from './define-widget.tsx';
 import { defineSample, Thrower } from './fixtures/sample-widget.tsx';
 import { session } from '../session/store.ts';
@@ -7,17 +8,6 @@ defineSample();
 // Widgets render their view for a signed-in page; the sign-in prompt has its own test below.
 session.token = 'test-token-0123456789';
 
-const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
-
-async function until<T>(probe: () => T | null | undefined | false, ms = 3000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = probe();
-    if (value) return value;
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await frame();
-  }
-}
 
 async function mount(html: string, into: HTMLElement = document.body): Promise<HTMLElement> {
   const holder = document.createElement('div');

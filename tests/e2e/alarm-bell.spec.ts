@@ -4,6 +4,11 @@ import { expect, test } from '@playwright/test';
 import type { AlarmChanged, AlarmPage } from '../../shared/api/alarm-types.ts';
 import { ALARM_COUNT_PATH, PROGRESS_PATH, bellCount, call, clearRequests, createAlarms, fault, openEmbed, requestsTo, signIn } from './alarm-progress-helpers.ts';
 
+// Faults set on the shared test server must not outlive the test that set them.
+test.afterEach(async ({ baseURL }) => {
+  await fetch(`${baseURL}/__test/faults`, { method: 'DELETE' });
+});
+
 const POLL_MS = 5000;
 
 test.describe('alarm bell', () => {

@@ -4,6 +4,11 @@ import { expect, test } from '@playwright/test';
 import { MENU_SEED } from '../../shared/api/menu-seed.ts';
 import { fault, menuLabels, signIn, zh } from './console-helpers.ts';
 
+// Faults set on the shared test server must not outlive the test that set them.
+test.afterEach(async ({ baseURL }) => {
+  await fetch(`${baseURL}/__test/faults`, { method: 'DELETE' });
+});
+
 const seedName = (code: string) => MENU_SEED.find((m) => m.code === code)!.zh;
 const HOME = zh('shell.route.largeScreenMonitor');
 

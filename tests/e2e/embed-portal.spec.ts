@@ -5,6 +5,11 @@
 import { test, expect } from '@playwright/test';
 import { signIn, videos } from './embed-helpers.ts';
 
+// Faults set on the shared test server must not outlive the test that set them.
+test.afterEach(async ({ baseURL }) => {
+  await fetch(`${baseURL}/__test/faults`, { method: 'DELETE' });
+});
+
 test.describe('embed: third-party portal', () => {
   test("the portal's own content looks the same before and after the kit loads", async ({ page, baseURL }) => {
     const token = await signIn(baseURL!);

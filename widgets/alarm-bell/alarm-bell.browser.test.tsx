@@ -1,21 +1,11 @@
 import { expect } from 'chai';
+import { until } from '../../shared/element/testing.ts';
 import { setLanguage } from '../../shared/i18n/index.ts';
 import { fakePlatform, signInAs, type FakePlatform } from '../../shared/poll/fake-platform.ts';
 import { alarmPoller } from '../../shared/poll/alarm-total.ts';
 import { settings } from '../../shared/session/settings.ts';
 import './alarm-bell.element.ts';
 
-const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
-
-async function until<T>(probe: () => T | null | undefined | false, ms = 4000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = probe();
-    if (value) return value;
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await frame();
-  }
-}
 
 let nextUser = 100;
 let platform: FakePlatform;

@@ -1,20 +1,10 @@
 import { expect } from 'chai';
+import { frame, until } from '../../shared/element/testing.ts';
 import type { AreaNode, Device, DevicePage } from '../../shared/api/device-types.ts';
 import { setLanguage } from '../../shared/i18n/index.ts';
 import { session } from '../../shared/session/store.ts';
 import './device-list.element.ts';
 
-const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
-
-async function until<T>(probe: () => T | null | undefined | false, ms = 4000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = probe();
-    if (value) return value;
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await frame();
-  }
-}
 
 const TREE: AreaNode[] = [
   { rowGuid: 'north', parentId: null, areaName: 'North wing', children: [{ rowGuid: 'north-1', parentId: 'north', areaName: 'North 1F', children: [] }] },

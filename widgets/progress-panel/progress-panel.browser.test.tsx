@@ -1,20 +1,10 @@
 import { expect } from 'chai';
+import { frame, until } from '../../shared/element/testing.ts';
 import { setLanguage } from '../../shared/i18n/index.ts';
 import { fakePlatform, progressItem, signInAs, type FakePlatform } from '../../shared/poll/fake-platform.ts';
 import { settings } from '../../shared/session/settings.ts';
 import './progress-panel.element.ts';
 
-const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
-
-async function until<T>(probe: () => T | null | undefined | false, ms = 4000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = probe();
-    if (value) return value;
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await frame();
-  }
-}
 
 let nextUser = 500;
 let platform: FakePlatform;
