@@ -21,6 +21,7 @@ const ROUTE_MODULES: Array<Promise<RouteModule>> = [
   import('./routes/auth.ts'),
   import('./routes/admin.ts'),
   import('./routes/current-user.ts'),
+  import('./routes/user.ts'),
   import('./routes/custom-data.ts'),
   import('./routes/alarm.ts'),
   import('./routes/progress.ts'),

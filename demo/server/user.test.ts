@@ -155,3 +155,26 @@ describe('avatar upload', () => {
     expect((await api(s.base, 'POST', '/api/admin/user/cur-user/avatar', { form })).body.code).toBe(40101);
   });
 });
+
+describe('the tenant user list', () => {
+  it('pages the tenant’s own users with a total, and never another tenant’s', async () => {
+    const admin = await login(s.base, 'admin', 'admin123');
+    const page = (await api(s.base, 'POST', '/api/admin/user/page', { token: admin, body: { page: 1, limit: 2 } })).body;
+    expect(page.code).toBe(0);
+    expect(page.data.total).toBe(3);
+    expect(page.data.rows.map((r: { username: string }) => r.username)).toEqual(['admin', 'operator']);
+    const admin2 = await login(s.base, 'admin2', 'admin123');
+    const other = (await api(s.base, 'POST', '/api/admin/user/page', { token: admin2, body: { page: 1, limit: 50 } })).body;
+    expect(other.data.rows.map((r: { username: string }) => r.username)).toEqual(['admin2']);
+  });
+
+  it('filters by keyword and refuses a bad page without the depMng right', async () => {
+    const admin = await login(s.base, 'admin', 'admin123');
+    const found = (await api(s.base, 'POST', '/api/admin/user/page', { token: admin, body: { page: 1, limit: 10, keyword: 'view' } })).body;
+    expect(found.data.rows.map((r: { username: string }) => r.username)).toEqual(['viewer']);
+    const bad = (await api(s.base, 'POST', '/api/admin/user/page', { token: admin, body: { page: 0, limit: 10 } })).body;
+    expect(bad.code).toBe(-1);
+    const viewer = await login(s.base, 'viewer', 'viewer123');
+    expect((await api(s.base, 'POST', '/api/admin/user/page', { token: viewer, body: { page: 1, limit: 10 } })).body.code).toBe(40301);
+  });
+});

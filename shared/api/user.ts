@@ -1,6 +1,7 @@
 // The signed-in user's own profile (SPEC §7 cur-user calls). Pure fetchers over the narrowest client.
 import type { Client } from '../http/client.ts';
 import type { AvatarResult, CurrentUserInfo, CurrentUserUpdate, PasswordChange } from './types.ts';
+import type { UserPage, UserPageQuery } from './user-types.ts';
 
 export const fetchCurrentUser = (client: Pick<Client, 'get'>): Promise<CurrentUserInfo> =>
   client.get<CurrentUserInfo>('/api/admin/user/cur-user/info');
@@ -18,15 +19,7 @@ export function uploadAvatar(client: Pick<Client, 'post'>, file: Blob, fileName:
   return client.post<AvatarResult>('/api/admin/user/cur-user/avatar', form);
 }
 
-/** POST /api/admin/user/page answers a page of users with the tenant's total (SPEC §7). */
-export interface UserPageQuery {
-  page: number;
-  limit: number;
-}
-
-export interface UserPage {
-  total: number;
-}
+export type { UserPage, UserPageQuery, UserRow } from './user-types.ts';
 
 /** The tenant's user count: one row asked for, only the total read. Quiet: a dashboard card shows "no data" itself. */
 export const countUsers = (client: Pick<Client, 'post'>): Promise<number> =>

@@ -38,3 +38,12 @@ test('/video_wall shows the wall full screen with its four panes', async ({ page
   const viewport = page.viewportSize()!;
   expect(box!.width).toBeGreaterThanOrEqual(viewport.width - 1);
 });
+
+test('the dashboard counts the tenant’s users and cameras from the platform', async ({ page }) => {
+  await signIn(page, 'admin');
+  const counters = page.getByTestId('dashboard-counter');
+  await expect(counters.filter({ hasText: '用户数' }).locator('dd')).toHaveText('3');
+  await expect(counters.filter({ hasText: '摄像机数' }).locator('dd')).toHaveText(/^\d[\d,]*$/);
+  const cameras = Number((await counters.filter({ hasText: '摄像机数' }).locator('dd').textContent())!.replace(/,/g, ''));
+  expect(cameras).toBeGreaterThanOrEqual(40);
+});

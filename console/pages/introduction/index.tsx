@@ -24,11 +24,13 @@ export default function IntroductionPage() {
   const { t } = useTranslation();
   const { user, menus, elements } = useSnapshot(session);
   const { name } = useSnapshot(tenant);
-  const { users, loading } = useSnapshot(dashboard);
+  const { users, cameras, loading } = useSnapshot(dashboard);
   const mayCountUsers = 'depMng' in menus;
+  const mayCountCameras = 'videoGroup' in menus || 'devManager' in menus;
 
   useEffect(() => {
-    if (hasMenu('depMng')) void loadCounters();
+    const rights = { users: hasMenu('depMng'), cameras: hasMenu('videoGroup') || hasMenu('devManager') };
+    if (rights.users || rights.cameras) void loadCounters(rights);
   }, []);
 
   const pages = Object.values(menus).filter((m) => m.uri !== '').length;
@@ -43,6 +45,7 @@ export default function IntroductionPage() {
       </header>
       <dl className={css.cards}>
         {mayCountUsers ? <Counter label={t('shell.dashboard.users')} value={users} loading={loading} /> : null}
+        {mayCountCameras ? <Counter label={t('shell.dashboard.cameras')} value={cameras} loading={loading} /> : null}
         <Counter label={t('shell.dashboard.rights')} value={pages} />
         <Counter label={t('shell.dashboard.elements')} value={Object.keys(elements).length} />
       </dl>
