@@ -2,7 +2,6 @@
 import { proxy } from 'valtio/vanilla';
 import { requestSmsCode } from '../../shared/api/auth.ts';
 import { http, RequestError } from '../../shared/http/index.ts';
-import type { LoginPayload } from '../../shared/api/types.ts';
 import { login } from '../../shared/session/index.ts';
 
 export const SMS_RESEND_SECONDS = 60;
@@ -44,4 +43,4 @@ export const signInWithSms = (phone: string, code: string) =>
  * its directory. The shared LoginModel type does not list it yet (the demo platform has no directory).
  */
 export const signInWithDirectory = (username: string, password: string, captcha: string) =>
-  login({ username, password, model: 'ldap' as unknown as LoginPayload['model'], verifyCode: captcha.trim() });
+  login({ username, password, model: 'ldap', verifyCode: captcha.trim() });

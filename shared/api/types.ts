@@ -12,7 +12,8 @@ export interface Envelope<T = unknown> {
 /** Envelope codes the platform uses (SPEC §8). */
 export type EnvelopeCode = 0 | -1 | 40101 | 40102 | 40103 | 40301 | 40401 | 40403;
 
-export type LoginModel = 'password' | 'sms';
+/** 'ldap' signs in with a directory account (the /ldap page). */
+export type LoginModel = 'password' | 'ldap' | 'sms';
 
 /** POST /jwt/token. For model "sms" username is the phone and verifyCode the SMS code. */
 export interface LoginPayload {

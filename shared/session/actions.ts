@@ -30,7 +30,7 @@ export async function login(payload: LoginPayload): Promise<UserInfo> {
   const answer = await signIn(http, payload);
   setToken(answer.token);
   session.sysStatus = 0;
-  if (payload.model === 'password') {
+  if (payload.model !== 'sms') {
     session.username = payload.username.trim();
     writeLocal(USERNAME_KEY, session.username);
   }

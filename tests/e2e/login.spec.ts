@@ -109,6 +109,18 @@ test('the directory sign-in page and the third-party landing open without a toke
   }
 });
 
+test('a directory account signs in on /ldap and reaches the console', async ({ page }) => {
+  await skipTour(page, 'operator');
+  await page.goto('/ldap');
+  const form = page.getByTestId('ldap-form');
+  await form.locator('input[name=username]').fill('operator');
+  await form.locator('input[name=password]').fill(ACCOUNTS.operator);
+  await form.locator('input[name=verifyCode]').fill(CAPTCHA);
+  await form.locator('button[type=submit]').click();
+  await expect(page.getByTestId('header')).toBeVisible();
+  await expect(page.getByTestId('user-menu')).toBeVisible();
+});
+
 test('the language chosen on the login page is confirmed in that language and kept', async ({ page }) => {
   await page.goto('/login');
   await page.getByRole('button', { name: 'English' }).click();

@@ -41,16 +41,16 @@ const plugin: FastifyPluginAsync = async (app) => {
     '/jwt/token',
     {
       preHandler: validBody<LoginPayload>({
-        model: [rule.required, rule.oneOf('password', 'sms')],
+        model: [rule.required, rule.oneOf('password', 'ldap', 'sms')],
         // The login form's own rules (shared/validate schemas), per model, plus JSON types.
         username: [
-          rule.requiredIf((b) => b.model === 'password', KEYS.usernameRequired),
+          rule.requiredIf((b) => b.model !== 'sms', KEYS.usernameRequired),
           (value, body) => (body.model === 'sms' ? rule.phone(value, body) : null),
           rule.text(1, 64),
         ],
-        password: [rule.requiredIf((b) => b.model === 'password', KEYS.passwordRequired), rule.password('login')],
+        password: [rule.requiredIf((b) => b.model !== 'sms', KEYS.passwordRequired), rule.password('login')],
         verifyCode: [
-          rule.requiredIf((b) => b.model === 'password', KEYS.captchaRequired),
+          rule.requiredIf((b) => b.model !== 'sms', KEYS.captchaRequired),
           rule.requiredIf((b) => b.model === 'sms', KEYS.smsCodeRequired),
           rule.text(1, 32),
         ],
@@ -60,7 +60,8 @@ const plugin: FastifyPluginAsync = async (app) => {
       const { model, password, verifyCode } = request.body;
       const username = request.body.username.trim();
 
-      if (model === 'password') {
+      // The demo platform's directory (ldap) is its own user store: same account check, same captcha.
+      if (model === 'password' || model === 'ldap') {
         const cookie = request.cookies[CAPTCHA_COOKIE];
         reply.clearCookie(CAPTCHA_COOKIE, { path: '/jwt' });
         // With ATRIUM_FIXED_CAPTCHA a client that never fetched an image (API tests) may send the fixed answer.
