@@ -6,11 +6,15 @@ import { fault, signIn, zh } from './console-helpers.ts';
 const PROFILE = '/api/admin/user/cur-user/info';
 
 /**
- * Any success resets the session-timeout count (SPEC §4), and the header's bell and task badge poll
- * every 5 s: hold their answers back while a test counts, so the count is the profile calls' alone.
+ * Any success resets the session-timeout count (SPEC §4): the header's bell and task badge poll
+ * every 5 s, and the dashboard loads its counters on each visit. Hold their answers back while a
+ * test counts, so the count is the profile calls' alone.
  */
 async function holdPolls(page: Page): Promise<void> {
   for (const path of ['/api/alarm/total/tenant', '/api/admin/progress']) await fault(page, { path, count: 50, delayMs: 20000 });
+  // The dashboard's counters fail at once instead: held, they would take the browser's six
+  // connections to the origin and the profile call under test would wait behind them.
+  for (const path of ['/api/admin/user/page', '/api/cctv/video/client/getCameraList']) await fault(page, { path, count: 50, code: -1 });
 }
 
 /** Opens the personal info page by the menu, which asks the platform for the profile once. */

@@ -100,11 +100,15 @@ test.describe('device list element', () => {
     await expect(total(page)).toHaveText(/^Total \d+$/);
     await grid(page).evaluate((el, top) => (el.scrollTop = top), ROW * 120);
     // An online row well inside the view (rows above and below it are rendered but off screen).
-    const code = await grid(page).evaluate((el) => {
-      const view = el.getBoundingClientRect();
-      const rows = [...el.querySelectorAll<HTMLElement>('[role=row][data-status=online]')];
-      return rows.find((r) => r.getBoundingClientRect().top > view.top + 100 && r.getBoundingClientRect().bottom < view.bottom - 40)!.dataset.code!;
-    });
+    // The virtual rows of the new scroll position render on the next frame: wait for one to appear.
+    const findRow = () =>
+      grid(page).evaluate((el) => {
+        const view = el.getBoundingClientRect();
+        const rows = [...el.querySelectorAll<HTMLElement>('[role=row][data-status=online]')];
+        return rows.find((r) => r.getBoundingClientRect().top > view.top + 100 && r.getBoundingClientRect().bottom < view.bottom - 40)?.dataset.code ?? '';
+      });
+    await expect.poll(findRow).not.toBe('');
+    const code = await findRow();
     const row = grid(page).locator(`[role=row][data-code="${code}"]`);
     await row.click();
     await expect(row).toHaveAttribute('aria-selected', 'true');
