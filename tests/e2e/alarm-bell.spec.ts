@@ -1,13 +1,8 @@
 // Issue 6 "Checked by", alarm side: the bell follows handled alarms within one poll, caps at
 // 20000+, a viewer's click goes nowhere, and no poll is sent while the token is being refreshed.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import type { AlarmChanged, AlarmPage } from '../../shared/api/alarm-types.ts';
 import { ALARM_COUNT_PATH, PROGRESS_PATH, bellCount, call, clearRequests, createAlarms, fault, openEmbed, requestsTo, signIn } from './alarm-progress-helpers.ts';
-
-// Faults set on the shared test server must not outlive the test that set them.
-test.afterEach(async ({ baseURL }) => {
-  await fetch(`${baseURL}/__test/faults`, { method: 'DELETE' });
-});
 
 const POLL_MS = 5000;
 

@@ -1,13 +1,8 @@
 // Issue 3 access rules: menus per account, 401 for routes without the right, 404 for unknown paths
 // and missing pages, /login with a token, and the navigation guard's info load.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { MENU_SEED } from '../../shared/api/menu-seed.ts';
 import { fault, menuLabels, signIn, zh } from './console-helpers.ts';
-
-// Faults set on the shared test server must not outlive the test that set them.
-test.afterEach(async ({ baseURL }) => {
-  await fetch(`${baseURL}/__test/faults`, { method: 'DELETE' });
-});
 
 const seedName = (code: string) => MENU_SEED.find((m) => m.code === code)!.zh;
 const HOME = zh('shell.route.largeScreenMonitor');

@@ -1,6 +1,6 @@
 // SPEC §8 through the console: the fault switch makes the platform answer session codes, and the
 // console shows the blocking dialogs (rendered by <atrium-notices>) and ends the session.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { fault, signIn, zh } from './console-helpers.ts';
 
 const PROFILE = '/api/admin/user/cur-user/info';
@@ -28,10 +28,6 @@ async function leaveInfo(page: Page): Promise<void> {
   await page.getByTestId('side-menu').getByRole('link', { name: zh('shell.route.largeScreenMonitor') }).click();
   await expect(page).toHaveURL(/\/introduction$/);
 }
-
-test.afterEach(async ({ page }) => {
-  await page.request.delete('/__test/faults');
-});
 
 test('40101 three times: silent twice, the session-expired dialog on the third, then the login page', async ({ page }) => {
   await signIn(page, 'admin');

@@ -1,6 +1,6 @@
 // A menu the server supplies is data, never markup or script (issue 3). The test double is the info
 // response itself, extended with hostile entries by Playwright's request interception.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import type { Envelope, MenuItem, UserInfo } from '../../shared/api/types.ts';
 import { signIn } from './console-helpers.ts';
 

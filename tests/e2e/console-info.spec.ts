@@ -1,6 +1,6 @@
 // /info, personal information (issue 3): profile edit with SPEC §5 rules, avatar checked before
 // upload, password change with the match rule. Uses admin2 so other journeys keep their data.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { ACCOUNTS, requestCount, signIn, signOut, zh, fillPasswordForm, skipTour } from './console-helpers.ts';
 
 const AVATAR = '/api/admin/user/cur-user/avatar';

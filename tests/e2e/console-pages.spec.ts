@@ -1,5 +1,5 @@
 // The console routes that host widgets: /video from its query parameters, real-time monitoring's device list.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { signIn } from './console-helpers.ts';
 
 test('/video plays the camera named in the query, with the query flags applied', async ({ page }) => {

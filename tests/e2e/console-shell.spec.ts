@@ -1,6 +1,6 @@
 // Issue 3 shell: visited-view tabs, side menu, breadcrumb, footer, language, themes, guide tour,
 // hide-login flag and the narrow-screen drawer.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { MENU_SEED } from '../../shared/api/menu-seed.ts';
 import { en, signIn, signOut, zh } from './console-helpers.ts';
 

@@ -2,7 +2,7 @@
 // filters give exactly the server's rows; a device going offline on the server shows offline within
 // one refresh without losing scroll position or selection; admin2 sees none of the first tenant's
 // devices; a device code with { is refused with a clear message and nothing is stored.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import type { AreaNode, Device, DevicePage } from '../../shared/api/device-types.ts';
 import { api, login } from '../../demo/server/testing.ts';
 

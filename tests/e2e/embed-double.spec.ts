@@ -1,7 +1,7 @@
 // The double-load page (/embed/double.html): atrium.js plus two ES entries with cache-busting
 // queries, and the host's own React 18 app rendering Atrium tags. Each tag is defined once, the
 // kit's modules run once (one session), and the alarm count is polled once per 5 s in total.
-import { test, expect } from '@playwright/test';
+import { test, expect } from './fixtures.ts';
 import { COUNT_DEFINES, kitFetches, signIn } from './embed-helpers.ts';
 import { ALARM_COUNT_PATH, clearRequests, requestsTo } from './alarm-progress-helpers.ts';
 

@@ -2,13 +2,8 @@
 // and a live camera. The widgets keep the kit's look, the portal's own content is untouched by the
 // kit, a portal without a token gets sign-in prompts, and an ended session shows the SPEC §8 dialog
 // without reloading the portal.
-import { test, expect } from '@playwright/test';
+import { test, expect } from './fixtures.ts';
 import { signIn, videos } from './embed-helpers.ts';
-
-// Faults set on the shared test server must not outlive the test that set them.
-test.afterEach(async ({ baseURL }) => {
-  await fetch(`${baseURL}/__test/faults`, { method: 'DELETE' });
-});
 
 test.describe('embed: third-party portal', () => {
   test("the portal's own content looks the same before and after the kit loads", async ({ page, baseURL }) => {

@@ -1,6 +1,6 @@
 // The scada page (/embed/scada.html): four live cameras and the device list on an SVG plant
 // diagram, loaded as per-widget ES modules; the session comes from <atrium-session>.
-import { test, expect } from '@playwright/test';
+import { test, expect } from './fixtures.ts';
 import { kitFetches, signIn, videos } from './embed-helpers.ts';
 
 test('scada: every camera decodes frames, the device list fills, shared code loads once', async ({ page, baseURL }) => {

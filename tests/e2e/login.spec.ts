@@ -1,5 +1,5 @@
 // Issue 2's journey and issue 3's sign-in pages: the real login page against the demo platform.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { ACCOUNTS, CAPTCHA, en, fillPasswordForm, signOut, skipTour, zh } from './console-helpers.ts';
 
 test('admin signs in through the login page, stays signed in across a reload, and signs out', async ({ page }) => {

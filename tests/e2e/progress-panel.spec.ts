@@ -1,6 +1,6 @@
 // Issue 6 "Checked by", progress side: an operator's dialog has no delete button; delete with nothing
 // chosen shows the message; deleting finished items removes them after the 3 s refresh.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { call, openEmbed, signIn } from './alarm-progress-helpers.ts';
 
 const badge = (page: Page) => page.locator('#panel-1').getByRole('button', { name: /background tasks/ });

@@ -1,6 +1,6 @@
 // Issue 4 "Checked by": real frames for live, replay and both; heartbeats every 2 s at the server;
 // removing the element shuts its stream; a move in the DOM keeps it; rights and tenants hold.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { addPlayer, clearRequests, HEART_PATH, mediaBaseOf, mediaStats, openVideoPage, probe, REQUEST_PATH, requestsTo, SHUT_PATH, signIn, waitForPlayback } from './video-helpers.ts';
 
 test.describe('video player', () => {

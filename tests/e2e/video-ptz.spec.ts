@@ -1,6 +1,6 @@
 // Issue 4 "Checked by": a pan-tilt press-and-hold sends start then stop, even when the pointer
 // leaves the window before the button is released, or the window loses focus mid-press.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { addPlayer, call, openVideoPage, ptzLog, signIn, VIDEO_BASE } from './video-helpers.ts';
 
 async function ptzCamera(base: string, token: string): Promise<number> {

@@ -3,7 +3,7 @@
 // listener inside the API process; the test-only hook POST /__test/media {action:'stop'} drops
 // every media connection and stops listening (new connections are refused, exactly as for a dead
 // process), and {action:'start'} listens again. Play codes live with the API, as they would.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { addPlayer, mediaServer, openVideoPage, probe, signIn, waitForPlayback } from './video-helpers.ts';
 
 test('the picture comes back within 5 s after the media server restarts', async ({ page, baseURL }) => {

@@ -1,6 +1,6 @@
 // Background tabs pause live video and resume it at the live edge (issue 4); a tab hidden past the
 // grace period gives its stream back (shut, no heartbeats) and asks for a fresh one when shown.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { VISIBILITY_SCRIPT } from './alarm-progress-helpers.ts';
 import { addPlayer, clearRequests, HEART_PATH, openVideoPage, probe, REQUEST_PATH, requestsTo, SHUT_PATH, signIn, waitForPlayback } from './video-helpers.ts';
 

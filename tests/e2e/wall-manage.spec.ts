@@ -1,7 +1,7 @@
 // The video access management page (devManager /videoGroup): batch add with %d (validated), delete
 // confirmed by typing delete, export as a background task, moving cameras between groups; and
 // /videoGroup?type=wall shows the wall.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { signIn, zh } from './console-helpers.ts';
 import { call, signIn as apiSignIn } from './video-helpers.ts';
 

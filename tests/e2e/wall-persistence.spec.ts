@@ -1,7 +1,7 @@
 // Issue 5 "Checked by": a camera dragged into pane 3 plays there and survives a reload, marked
 // active; closing it survives a reload too; the stored value has the SPEC shape; keyboard placement;
 // moving a camera between panes keeps its stream; two tabs keep each other's panes; no video:play.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { clearRequests, REQUEST_PATH, requestsTo, SHUT_PATH, signIn } from './video-helpers.ts';
 import { openWall, pane, paneIsPlaying, resetWall, row, storedWall } from './wall-helpers.ts';
 

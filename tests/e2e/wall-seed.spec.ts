@@ -1,6 +1,6 @@
 // Issue 5 "Checked by": 20000 cameras seeded in one group (ATRIUM_SEED_CAMERAS) load into the wall's
 // list with limit 20000 and filter correctly by name and by label, with fewer than 300 rows in the DOM.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { call, signIn } from './video-helpers.ts';
 import { openWall, startPlatform } from './wall-helpers.ts';
 
