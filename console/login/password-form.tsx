@@ -1,12 +1,13 @@
 // Password sign-in (SPEC §5 "Login": username, password and captcha required; password 5-64).
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { passwordLoginSchema } from '../../shared/validate/index.ts';
 import { button, input } from '../../shared/theme/base.css.ts';
 import { Field } from '../forms/field.tsx';
 import * as forms from '../forms/forms.css.ts';
+import { FormFailure } from '../forms/form-failure.tsx';
 import { useForm } from '../forms/use-form.ts';
-import { failureText } from '../state/sign-in.ts';
+import { useSubmit } from '../forms/use-submit.ts';
 import { CaptchaImage } from './captcha-image.tsx';
 import * as css from './login.css.ts';
 
@@ -18,23 +19,14 @@ export function PasswordForm({ signIn, testId = 'password-form' }: { signIn: Pas
   const { t } = useTranslation();
   const form = useForm({ username: '', password: '', verifyCode: '' }, passwordLoginSchema);
   const [stamp, setStamp] = useState(() => Date.now());
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy || !form.check()) return;
-    setBusy(true);
-    setFailure(null);
-    try {
-      await signIn(form.values.username, form.values.password, form.values.verifyCode);
-    } catch (error) {
-      setFailure(failureText(error, t('http.requestError')));
+  const { busy, failure, submit } = useSubmit(form.check, () => signIn(form.values.username, form.values.password, form.values.verifyCode), {
+    // A captcha is single-use: after a failure the user needs a new one.
+    onFailure: () => {
       form.reset({ verifyCode: '' });
       setStamp(Date.now());
-      setBusy(false);
-    }
-  };
+    },
+    staysBusyOnSuccess: true,
+  });
 
   return (
     <form className={forms.form} onSubmit={submit} noValidate data-testid={testId}>
@@ -56,11 +48,7 @@ export function PasswordForm({ signIn, testId = 'password-form' }: { signIn: Pas
           </div>
         )}
       </Field>
-      {failure ? (
-        <p className={forms.alert} role="alert" data-testid="login-error">
-          {failure}
-        </p>
-      ) : null}
+      <FormFailure message={failure} testId="login-error" />
       <button type="submit" className={`${button} ${css.submit}`} disabled={busy} aria-busy={busy}>
         {busy ? t('shell.signin.signingIn') : t('login.form.submit')}
       </button>

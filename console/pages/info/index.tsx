@@ -1,6 +1,6 @@
 // /info, personal information (SPEC §2 "personInfo"): the user, editable name/phone/email (SPEC §5
 // rules), the avatar (JPG/PNG/SVG ≤ 2 MB, checked before upload) and the password change (5-64, match).
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { kitConfig } from '../../../shared/kit.ts';
@@ -9,7 +9,9 @@ import { email, KEYS, length, nameLength, namePattern1, password, phone, require
 import { BootScreen } from '../../boot-screen.tsx';
 import { Field } from '../../forms/field.tsx';
 import * as forms from '../../forms/forms.css.ts';
+import { FormFailure } from '../../forms/form-failure.tsx';
 import { useForm } from '../../forms/use-form.ts';
+import { useSubmit } from '../../forms/use-submit.ts';
 import { failureText } from '../../state/sign-in.ts';
 import { loadProfile, profile, saveAvatar, savePassword, saveProfile } from '../../state/profile.ts';
 import { Icon } from '../../shell/icons.tsx';
@@ -33,21 +35,7 @@ const avatarSrc = (path: string): string | null =>
 function ProfileForm({ initial }: { initial: { name: string; phone: string; email: string } }) {
   const { t } = useTranslation();
   const form = useForm(initial, PROFILE_SCHEMA);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy || !form.check()) return;
-    setBusy(true);
-    setFailure(null);
-    try {
-      await saveProfile(form.values);
-    } catch (error) {
-      setFailure(failureText(error, t('http.requestError')));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, failure, submit } = useSubmit(form.check, () => saveProfile(form.values));
   return (
     <form className={`${css.card} ${forms.form}`} onSubmit={submit} noValidate aria-labelledby="info-edit-title" data-testid="profile-form">
       <h2 id="info-edit-title" className={css.heading}>
@@ -62,11 +50,7 @@ function ProfileForm({ initial }: { initial: { name: string; phone: string; emai
       <Field label={t('shell.info.email')} error={form.message('email')}>
         {(p) => <input {...p} className={input} name="email" type="email" autoComplete="email" value={form.values.email} onChange={form.set('email')} />}
       </Field>
-      {failure ? (
-        <p className={forms.alert} role="alert">
-          {failure}
-        </p>
-      ) : null}
+      <FormFailure message={failure} />
       <div className={css.actions}>
         <button type="submit" className={button} disabled={busy} aria-busy={busy}>
           {t('shell.info.save')}
@@ -80,22 +64,10 @@ function PasswordForm() {
   const { t } = useTranslation();
   const empty = { oldPassword: '', newPassword: '', confirmPassword: '' };
   const form = useForm(empty, PASSWORD_SCHEMA);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy || !form.check()) return;
-    setBusy(true);
-    setFailure(null);
-    try {
-      await savePassword(form.values.oldPassword, form.values.newPassword, form.values.confirmPassword);
-      form.reset(empty);
-    } catch (error) {
-      setFailure(failureText(error, t('http.requestError')));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, failure, submit } = useSubmit(form.check, async () => {
+    await savePassword(form.values.oldPassword, form.values.newPassword, form.values.confirmPassword);
+    form.reset(empty);
+  });
   const field = (name: keyof typeof empty, label: string, autoComplete: string) => (
     <Field label={label} error={form.message(name)}>
       {(p) => <input {...p} className={input} name={name} type="password" autoComplete={autoComplete} value={form.values[name]} onChange={form.set(name)} />}
@@ -109,11 +81,7 @@ function PasswordForm() {
       {field('oldPassword', t('shell.info.oldPassword'), 'current-password')}
       {field('newPassword', t('shell.info.newPassword'), 'new-password')}
       {field('confirmPassword', t('shell.info.confirmPassword'), 'new-password')}
-      {failure ? (
-        <p className={forms.alert} role="alert">
-          {failure}
-        </p>
-      ) : null}
+      <FormFailure message={failure} />
       <div className={css.actions}>
         <button type="submit" className={button} disabled={busy} aria-busy={busy}>
           {t('shell.info.passwordSubmit')}
