@@ -3,7 +3,10 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { hasKey } from '../shared/i18n/index.ts';
+import { lookup } from '../shared/i18n/translate.ts';
+import { consoleResources } from './all-texts.ts';
+
+const hasKey = (lang: 'zh' | 'en', key: string) => lookup(consoleResources[lang], key) !== undefined;
 import { GROUPS, groupTitleKey, LAYOUT_ROUTES, PLAIN_ROUTES, STANDALONE_ROUTES, titleKey } from './router/route-table.ts';
 
 function sources(dir: string): string[] {
@@ -31,6 +34,10 @@ describe('console texts', () => {
     keys.add(`shell.tour.${step}.text`);
   }
   for (const lang of ['zh', 'en']) keys.add(`lang.${lang}`);
+
+  it('page texts add keys without redefining the catalogue', () => {
+    expect(consoleResources.conflicts).toEqual([]);
+  });
 
   it('finds the keys it checks', () => {
     expect(keys.size).toBeGreaterThan(100);

@@ -68,6 +68,8 @@ export interface CameraListQuery {
   dataGroupId?: number;
   label?: string;
   name?: string;
+  /** Only cameras carrying this tag. */
+  tag?: string;
   /** true: label and name must match exactly (the single-device lookup); otherwise they are substrings. */
   exact?: boolean;
 }

@@ -30,11 +30,14 @@ export interface Client {
 export class RequestError extends Error {
   readonly code: number | null;
   readonly status: number;
-  constructor(message: string, code: number | null, status: number) {
+  /** The field a refused write names (envelope `data.field`), so a form can show the message beside it. */
+  readonly field: string | null;
+  constructor(message: string, code: number | null, status: number, field: string | null = null) {
     super(message);
     this.name = 'RequestError';
     this.code = code;
     this.status = status;
+    this.field = field;
   }
 }
 
@@ -69,7 +72,7 @@ function isBinary(data: unknown): boolean {
 }
 
 /** Applies an outcome to the session (counter, forced logout) and raises its notice. */
-function settle(outcome: Outcome, status: number, quiet: boolean): unknown {
+function settle(outcome: Outcome, status: number, quiet: boolean, body: unknown = null): unknown {
   if (outcome.type === 'data' || outcome.type === 'whole') {
     session.sysStatus = 0;
     return outcome.type === 'data' ? outcome.data : outcome.body;
@@ -84,7 +87,13 @@ function settle(outcome: Outcome, status: number, quiet: boolean): unknown {
   } else if (outcome.notice && !quiet) {
     notify(outcome.notice);
   }
-  throw new RequestError(outcome.message, outcome.code, status);
+  throw new RequestError(outcome.message, outcome.code, status, fieldOf(body));
+}
+
+function fieldOf(body: unknown): string | null {
+  const data = typeof body === 'object' && body !== null ? (body as { data?: unknown }).data : null;
+  const field = typeof data === 'object' && data !== null ? (data as { field?: unknown }).field : null;
+  return typeof field === 'string' && /^[A-Za-z][\w.]{0,63}$/.test(field) ? field : null;
 }
 
 async function request<T>(method: Method, url: string, data: unknown, options: RequestOptions = {}): Promise<T> {
@@ -119,7 +128,7 @@ async function request<T>(method: Method, url: string, data: unknown, options: R
     // A caller's own abort is not a network failure: nothing to tell the user.
     if (options.signal?.aborted) throw error;
   }
-  return settle(interpret({ status, body: responseBody }), status, options.quiet ?? false) as T;
+  return settle(interpret({ status, body: responseBody }), status, options.quiet ?? false, responseBody) as T;
 }
 
 export const http: Client = {

@@ -3,6 +3,7 @@
 export interface Tokens {
   color: {
     primary: string;
+    /** Text on primary surfaces: dark, since every theme's primary is a light blue (WCAG AA 4.5:1). */
     onPrimary: string;
     navBg: string;
     navText: string;
@@ -42,7 +43,7 @@ export const blueTheme: Tokens = {
   ...shared,
   color: {
     primary: '#8D98FF',
-    onPrimary: '#FFFFFF',
+    onPrimary: '#0B1020',
     navBg: '#171E37',
     navText: '#C9D1F5',
     bg: '#0F1529',
@@ -61,7 +62,7 @@ export const darkTheme: Tokens = {
   ...shared,
   color: {
     primary: '#409EFF',
-    onPrimary: '#FFFFFF',
+    onPrimary: '#0B1020',
     navBg: '#191919',
     navText: '#CFCFCF',
     bg: '#101010',
@@ -80,7 +81,7 @@ export const lightTheme: Tokens = {
   ...shared,
   color: {
     primary: '#409EFF',
-    onPrimary: '#FFFFFF',
+    onPrimary: '#0B1020',
     navBg: '#304156',
     navText: '#BFCBD9',
     bg: '#F0F2F5',

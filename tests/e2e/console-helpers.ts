@@ -1,7 +1,7 @@
 // Shared by the console-* and login specs: sign in through the real login page, reach the test-only
 // fault switch and request log, and read texts in the language the page shows.
 import { expect, type Page } from '@playwright/test';
-import { translate } from '../../shared/i18n/translate.ts';
+import { translateConsole as translate } from '../../console/all-texts.ts';
 import type { FaultRule } from '../../shared/api/types.ts';
 
 export const CAPTCHA = '4242';

@@ -2,19 +2,23 @@
 // confirmed by typing delete, export as a background task, moving cameras between groups; and
 // /videoGroup?type=wall shows the wall.
 import { expect, test } from './fixtures.ts';
+import { expectNoSeriousA11yViolations } from './a11y.ts';
 import { signIn, zh } from './console-helpers.ts';
 import { call, signIn as apiSignIn } from './video-helpers.ts';
 
-test('cameras: batch add, move, delete with confirmation, export', async ({ page, baseURL }) => {
+test('cameras: batch add, filters on the server, move, delete with confirmation, export', async ({ page, baseURL }) => {
   await signIn(page, 'admin');
   await page.goto('/videoGroup');
   const root = page.locator('[data-page=video-group]');
-  await root.locator('[data-group-id]', { hasText: 'Gardens' }).click();
-  await expect(root.locator('tbody tr')).toHaveCount(4);
+  const rows = root.locator('tbody tr[data-row]');
+  await root.getByTestId('camera-groups').locator('[data-node-id]', { hasText: 'Gardens' }).click();
+  await expect(rows).toHaveCount(4);
+  await expect(root.getByTestId('resource-total')).toHaveText(zh('resource.total', { count: 4 }));
+  await expectNoSeriousA11yViolations(page, 'video access management', { include: '[data-page=video-group]' });
 
   // Batch add: the count and the %d placeholder are checked before anything is sent.
   await root.locator('[data-action=batch]').click();
-  const form = page.locator('form[data-form=camera]');
+  const form = page.getByTestId('resource-form');
   await form.locator('[name=name]').fill('Bench seat %d');
   await form.locator('[name=label]').fill('SEAT');
   await form.locator('[name=count]').fill('1001');
@@ -22,41 +26,51 @@ test('cameras: batch add, move, delete with confirmation, export', async ({ page
   await expect(form.getByRole('alert')).toHaveCount(2);
   await form.locator('[name=label]').fill('SEAT-%d');
   await form.locator('[name=count]').fill('3');
+  await form.locator('[name=tags]').fill('Bench');
   await form.locator('button[type=submit]').click();
   await expect(form).toBeHidden();
-  await expect(root.locator('tbody tr')).toHaveCount(7);
+  await expect(rows).toHaveCount(7);
   await expect(root.locator('tbody')).toContainText('SEAT-3');
 
+  // The tag filter is applied by the platform: the total counts every group, not one page.
+  await root.getByTestId('camera-groups').locator('[data-node-id=all]').click();
+  await root.locator('select[name=tag]').selectOption('Bench');
+  await expect(rows).toHaveCount(3);
+  await expect(root.getByTestId('resource-total')).toHaveText(zh('resource.total', { count: 3 }));
+  await root.locator('select[name=tag]').selectOption('');
+  await root.getByTestId('camera-groups').locator('[data-node-id]', { hasText: 'Gardens' }).click();
+
   // Move two of them to another group.
-  await root.locator('[data-filter=name]').fill('Bench seat');
-  await expect(root.locator('tbody tr')).toHaveCount(3);
-  await root.locator('tbody tr', { hasText: 'SEAT-1' }).locator('input[type=checkbox]').check();
-  await root.locator('tbody tr', { hasText: 'SEAT-2' }).locator('input[type=checkbox]').check();
+  await root.locator('input[name=name]').fill('Bench seat');
+  await root.locator('input[name=name]').press('Enter');
+  await expect(rows).toHaveCount(3);
+  await rows.filter({ hasText: 'SEAT-1' }).locator('input[type=checkbox]').check();
+  await rows.filter({ hasText: 'SEAT-2' }).locator('input[type=checkbox]').check();
   await root.locator('[data-action=move]').click();
-  const move = page.locator('form[data-form=move]');
+  const move = page.getByTestId('move-cameras');
   const roof = (await move.locator('option', { hasText: 'Roof' }).getAttribute('value'))!;
   await move.locator('select').selectOption(roof);
   await move.locator('button[type=submit]').click();
-  await expect(root.locator('tbody tr')).toHaveCount(1);
+  await expect(rows).toHaveCount(1);
   const token = await apiSignIn(baseURL!, 'admin', 'admin123');
   const inRoof = (await call(baseURL!, token, 'GET', '/api/cctv/video/client/getCameraList', { query: { dataGroupId: roof, name: 'Bench seat', limit: '50' } })).data.rows as Array<{ label: string }>;
   expect(inRoof.map((r) => r.label).sort()).toEqual(['SEAT-1', 'SEAT-2']);
 
   // Delete needs the word delete.
-  await root.locator('tbody tr', { hasText: 'SEAT-3' }).locator('[data-action=delete]').click();
-  const confirm = page.locator('form[data-form=delete]');
+  await rows.filter({ hasText: 'SEAT-3' }).locator('[data-action=delete]').click();
+  const confirm = page.getByTestId('confirm-delete');
   await confirm.locator('[name=confirm]').fill('delet');
   await confirm.locator('button[type=submit]').click();
   await expect(confirm.getByRole('alert')).toBeVisible();
-  await expect(root.locator('tbody tr')).toHaveCount(1);
+  await expect(rows).toHaveCount(1);
   await confirm.locator('[name=confirm]').fill('delete');
   await confirm.locator('button[type=submit]').click();
   await expect(confirm).toBeHidden();
-  await expect(root.locator('tbody tr')).toHaveCount(0);
+  await expect(root.locator('tbody [data-state=empty]')).toHaveText(zh('resource.empty'));
 
-  // Export runs as a background task.
+  // Export runs as a background task, with the filter the page shows.
   await root.locator('[data-action=export]').click();
-  await expect(page.getByText(zh('videoGroup.exportStarted'))).toBeVisible();
+  await expect(page.getByText(zh('resource.exportStarted'))).toBeVisible();
   await expect.poll(async () => ((await call(baseURL!, token, 'GET', '/api/admin/progress')).data as Array<{ key: string }>).some((p) => p.key === 'cameraExport')).toBe(true);
 });
 

@@ -1,142 +1,23 @@
-// The video access management page: camera groups (add, rename, delete), the camera table with
-// name/label/tag filters and paging, add (single or a batch of up to 1000 with %d), edit, delete
-// (type "delete" to confirm), export as a background task, and moving cameras between groups.
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+// The video access management page on the resource kit: camera groups in the side tree (add, rename,
+// delete), the camera table with name/label/tag filters (all filtered by the platform, so paging and
+// totals are right), add, batch add of up to 1000 with %d, edit, delete (typed confirmation), moving
+// the selected cameras to a group, and export of what the filters match as a background task.
+import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSnapshot } from 'valtio';
+import { createGroup, deleteGroup, groupTree, updateGroup } from '../../../shared/api/data-group.ts';
 import type { DataGroup } from '../../../shared/api/data-group-types.ts';
-import type { Camera } from '../../../shared/api/video-types.ts';
-import { batchCode, batchSize, deleteConfirmation, length, required, type Rule } from '../../../shared/validate/index.ts';
+import { cameraTags, createCamera, deleteCameras, exportCameras, listCameras, moveCamerasToGroup, updateCamera } from '../../../shared/api/video.ts';
+import { CAMERA_GROUP_TYPE, type Camera, type CameraListQuery } from '../../../shared/api/video-types.ts';
+import { http, notify } from '../../../shared/http/index.ts';
 import { button, buttonGhost, input } from '../../../shared/theme/base.css.ts';
-import * as css from './video-group.css.ts';
-import * as store from './video-group-store.ts';
+import { batchCode, batchSize, length, required, type Schema } from '../../../shared/validate/index.ts';
+import { ConfirmDelete, FormDialog, Modal, ResourcePage, Tree, treeOptions, type FieldDef, type FilterValues, type FormDef, type FormValues, type Option, type ResourceDef, type TreeItem } from '../../resource/index.ts';
+import * as kit from '../../resource/resource.css.ts';
 
-type DialogState =
-  | { kind: 'camera'; camera: Camera | null; batch: boolean }
-  | { kind: 'delete'; ids: number[] }
-  | { kind: 'move' }
-  | { kind: 'group'; group: DataGroup | null; parentId: number }
-  | { kind: 'deleteGroup'; group: DataGroup }
-  | null;
-
-export function VideoGroupManager() {
-  const { t } = useTranslation();
-  const s = useSnapshot(store.vg);
-  const [dialog, setDialog] = useState<DialogState>(null);
-  useEffect(() => store.start(), []);
-  const pages = Math.max(1, Math.ceil(s.total / store.PAGE_SIZE));
-  const current = s.groupId !== null ? findGroup(s.tree as DataGroup[], s.groupId) : null;
-
-  return (
-    <div className={css.body} data-page="video-group">
-      <nav className={css.side} aria-label={t('videoGroup.groups')}>
-        <ul className={css.tree}>
-          <li>
-            <button type="button" className={css.treeItem} aria-current={s.groupId === null} onClick={() => store.selectGroup(null)}>
-              {t('videoGroup.all')}
-            </button>
-          </li>
-          <GroupNodes nodes={s.tree as DataGroup[]} selected={s.groupId} />
-        </ul>
-        <button type="button" className={buttonGhost} onClick={() => setDialog({ kind: 'group', group: null, parentId: s.groupId ?? 0 })} data-action="add-group">
-          {t('videoGroup.addGroup')}
-        </button>
-        {current && (
-          <>
-            <button type="button" className={buttonGhost} onClick={() => setDialog({ kind: 'group', group: current, parentId: current.parentId ?? 0 })}>
-              {t('videoGroup.renameGroup')}
-            </button>
-            <button type="button" className={buttonGhost} onClick={() => setDialog({ kind: 'deleteGroup', group: current })} data-action="delete-group">
-              {t('videoGroup.deleteGroup')}
-            </button>
-          </>
-        )}
-      </nav>
-      <section className={css.main} aria-label={t('videoGroup.title')}>
-        <div className={css.toolbar}>
-          <input className={`${input} ${css.small}`} type="search" placeholder={t('videoGroup.field.name')} aria-label={t('videoGroup.field.name')} defaultValue={s.name} onChange={(e) => store.setFilter({ name: e.target.value.trim() })} data-filter="name" />
-          <input className={`${input} ${css.small}`} type="search" placeholder={t('videoGroup.field.label')} aria-label={t('videoGroup.field.label')} defaultValue={s.label} onChange={(e) => store.setFilter({ label: e.target.value.trim() })} data-filter="label" />
-          <select className={`${input} ${css.small}`} aria-label={t('videoGroup.tagFilter')} value={s.tag} onChange={(e) => store.setFilter({ tag: e.target.value })} data-filter="tag">
-            <option value="">{t('videoGroup.tagFilter')}</option>
-            {s.tags.map((tag) => (
-              <option key={tag} value={tag}>
-                {tag}
-              </option>
-            ))}
-          </select>
-          <button type="button" className={button} onClick={() => setDialog({ kind: 'camera', camera: null, batch: false })} data-action="add">
-            {t('videoGroup.add')}
-          </button>
-          <button type="button" className={buttonGhost} onClick={() => setDialog({ kind: 'camera', camera: null, batch: true })} data-action="batch">
-            {t('videoGroup.batch')}
-          </button>
-          <button type="button" className={buttonGhost} disabled={s.selected.length === 0} onClick={() => setDialog({ kind: 'move' })} data-action="move">
-            {t('videoGroup.move')}
-          </button>
-          <button type="button" className={buttonGhost} disabled={s.selected.length === 0} onClick={() => setDialog({ kind: 'delete', ids: [...s.selected] })} data-action="delete-selected">
-            {t('videoGroup.delete')}
-          </button>
-          <button type="button" className={buttonGhost} onClick={() => void store.exportRows()} data-action="export">
-            {t('videoGroup.export')}
-          </button>
-          <span className={css.muted}>{s.selected.length > 0 ? t('videoGroup.selected', { count: s.selected.length }) : t('videoGroup.total', { count: s.total })}</span>
-        </div>
-        <table className={css.table}>
-          <thead>
-            <tr>
-              <th className={css.cell}>
-                <input type="checkbox" aria-label="all" checked={s.rows.length > 0 && s.selected.length === s.rows.length} onChange={(e) => store.toggleAll(e.target.checked)} />
-              </th>
-              {(['name', 'label', 'group', 'address', 'resolution', 'tags', 'ptz'] as const).map((f) => (
-                <th key={f} className={css.cell}>
-                  {t(`videoGroup.field.${f}`)}
-                </th>
-              ))}
-              <th className={css.cell}>{t('videoGroup.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {s.rows.map((r) => (
-              <tr key={r.id} data-camera-id={r.id}>
-                <td className={css.cell}>
-                  <input type="checkbox" aria-label={r.name} checked={s.selected.includes(r.id)} onChange={(e) => store.toggle(r.id, e.target.checked)} />
-                </td>
-                <td className={css.cell}>{r.name}</td>
-                <td className={css.cell}>{r.label}</td>
-                <td className={css.cell}>{r.groupPath}</td>
-                <td className={css.cell}>{r.address}</td>
-                <td className={css.cell}>{r.resolution}</td>
-                <td className={css.cell}>{r.tags.join(', ')}</td>
-                <td className={css.cell}>{r.params.disableYunControl ? t('videoGroup.ptzOff') : t('videoGroup.ptzOn')}</td>
-                <td className={css.cell}>
-                  <button type="button" className={buttonGhost} onClick={() => setDialog({ kind: 'camera', camera: r as Camera, batch: false })} data-action="edit">
-                    {t('videoGroup.edit')}
-                  </button>{' '}
-                  <button type="button" className={buttonGhost} onClick={() => setDialog({ kind: 'delete', ids: [r.id] })} data-action="delete">
-                    {t('videoGroup.delete')}
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {!s.loading && s.rows.length === 0 && <p className={css.muted}>{t('videoGroup.none')}</p>}
-        <div className={css.toolbar}>
-          <button type="button" className={buttonGhost} disabled={s.page <= 1} onClick={() => store.setPage(s.page - 1)} aria-label="previous">
-            ‹
-          </button>
-          <span className={css.muted}>
-            {s.page} / {pages}
-          </span>
-          <button type="button" className={buttonGhost} disabled={s.page >= pages} onClick={() => store.setPage(s.page + 1)} aria-label="next">
-            ›
-          </button>
-        </div>
-      </section>
-      {dialog && <Dialogs dialog={dialog} close={() => setDialog(null)} />}
-    </div>
-  );
-}
+const ALL = 'all';
+const done = (key: string, params?: Record<string, unknown>) => notify({ kind: 'toast', level: 'success', key, ...(params ? { params } : {}), duration: 2000 });
+const toItems = (groups: readonly DataGroup[]): TreeItem[] => groups.map((g) => ({ id: String(g.id), name: g.name, children: toItems(g.children) }));
+const text = (v: FormValues[string] | undefined): string => (typeof v === 'string' ? v.trim() : '');
 
 function findGroup(nodes: readonly DataGroup[], id: number): DataGroup | null {
   for (const n of nodes) {
@@ -147,299 +28,260 @@ function findGroup(nodes: readonly DataGroup[], id: number): DataGroup | null {
   return null;
 }
 
-function GroupNodes({ nodes, selected }: { nodes: readonly DataGroup[]; selected: number | null }) {
-  return (
+function cameraQuery(filters: FilterValues): Omit<CameraListQuery, 'page' | 'limit'> {
+  const pick = (k: string) => (typeof filters[k] === 'string' && filters[k] !== '' ? (filters[k] as string).trim() : undefined);
+  const group = pick('dataGroupId');
+  return {
+    ...(group ? { dataGroupId: Number(group) } : {}),
+    ...(pick('name') ? { name: pick('name')! } : {}),
+    ...(pick('label') ? { label: pick('label')! } : {}),
+    ...(pick('tag') ? { tag: pick('tag')! } : {}),
+  };
+}
+
+type Open = { kind: 'batch' } | { kind: 'move'; ids: number[]; done: () => void } | { kind: 'group'; group: DataGroup | null; parentId: number } | { kind: 'deleteGroup'; group: DataGroup } | null;
+
+export function VideoGroupManager() {
+  const { t } = useTranslation();
+  const [tree, setTree] = useState<DataGroup[]>([]);
+  const [groupId, setGroupId] = useState<number | null>(null);
+  const [open, setOpen] = useState<Open>(null);
+  const [version, setVersion] = useState(0);
+  const loadTree = useCallback(() => groupTree(http, 0, { type: CAMERA_GROUP_TYPE, force: true }).then(setTree, () => undefined), []);
+  useEffect(() => void loadTree(), [loadTree]);
+  const groupOptions = useMemo(() => treeOptions(tree, (g) => String(g.id), (g) => g.name), [tree]);
+  const current = groupId !== null ? findGroup(tree, groupId) : null;
+  const changed = () => setVersion((v) => v + 1);
+  // Tag options, fetched again after every change of the cameras.
+  const [tags, setTags] = useState<Option[]>([]);
+  useEffect(() => {
+    cameraTags(http).then(
+      (list) => setTags(list.map((x) => ({ value: x, label: x }))),
+      () => undefined,
+    );
+  }, [version]);
+
+  const cameraFields = useCallback(
+    (batch: boolean): readonly FieldDef[] => [
+      { kind: 'text', name: 'name', labelKey: 'videoGroup.field.name' },
+      { kind: 'text', name: 'label', labelKey: 'videoGroup.field.label' },
+      ...(batch ? [{ kind: 'text', name: 'count', labelKey: 'videoGroup.field.count' } as const] : []),
+      { kind: 'select', name: 'groupId', labelKey: 'videoGroup.field.group', options: groupOptions },
+      { kind: 'text', name: 'address', labelKey: 'videoGroup.field.address' },
+      { kind: 'text', name: 'resolution', labelKey: 'videoGroup.field.resolution' },
+      { kind: 'text', name: 'tags', labelKey: 'videoGroup.field.tags' },
+      { kind: 'checkbox', name: 'ptz', labelKey: 'videoGroup.field.ptz' },
+    ],
+    [groupOptions],
+  );
+  const { def, batchForm } = useMemo(() => {
+    const cameraSchema = (batch: boolean): Schema => ({
+      name: batch ? [required(), length(1, 64), batchCode()] : [required(), length(1, 64)],
+      label: batch ? [required(), length(1, 64), batchCode()] : [required(), length(1, 64)],
+      groupId: [required()],
+      ...(batch ? { count: [required(), batchSize()] } : {}),
+    });
+    const initial = (camera: Camera | null, batch: boolean): FormValues => ({
+      name: camera?.name ?? '',
+      label: camera?.label ?? '',
+      groupId: String(camera?.data_group_Id ?? groupId ?? ''),
+      address: camera?.address ?? '',
+      resolution: camera?.resolution ?? '',
+      tags: camera?.tags.join(', ') ?? '',
+      ptz: camera ? !camera.params.disableYunControl : true,
+      count: batch ? '10' : '1',
+    });
+    const body = (v: FormValues) => ({
+      name: text(v.name),
+      label: text(v.label),
+      dataGroupId: Number(v.groupId),
+      address: text(v.address),
+      resolution: text(v.resolution),
+      tags: text(v.tags)
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean),
+      params: { disableYunControl: v.ptz !== true },
+    });
+    const cameraForm: FormDef<Camera> = {
+      fields: () => cameraFields(false),
+      schema: () => cameraSchema(false),
+      initial: (row) => initial(row, false),
+      save: async (v, row) => {
+        if (row) {
+          await updateCamera(http, { id: row.id, ...body(v) });
+          done('videoGroup.saved');
+        } else {
+          await createCamera(http, body(v));
+          done('videoGroup.created', { count: 1 });
+        }
+        changed();
+      },
+    };
+    const batch: FormDef<Camera> = {
+      fields: () => cameraFields(true),
+      schema: () => cameraSchema(true),
+      initial: () => initial(null, true),
+      save: async (v) => {
+        await createCamera(http, { ...body(v), count: Number(v.count) });
+        done('videoGroup.created', { count: Number(v.count) });
+        changed();
+      },
+    };
+    const resource: ResourceDef<Camera> = {
+      id: 'camera',
+      titleKey: 'videoGroup.title',
+      rowKey: (r) => r.id,
+      rowName: (r) => r.name,
+      columns: [
+        { id: 'name', headerKey: 'videoGroup.field.name', cell: (r) => r.name },
+        { id: 'label', headerKey: 'videoGroup.field.label', cell: (r) => r.label },
+        { id: 'group', headerKey: 'videoGroup.field.group', cell: (r) => r.groupPath },
+        { id: 'address', headerKey: 'videoGroup.field.address', cell: (r) => r.address },
+        { id: 'resolution', headerKey: 'videoGroup.field.resolution', cell: (r) => r.resolution },
+        { id: 'tags', headerKey: 'videoGroup.tags', cell: (r) => r.tags.join(', ') },
+        { id: 'ptz', headerKey: 'videoGroup.field.ptz', cell: (r) => t(r.params.disableYunControl ? 'videoGroup.ptzOff' : 'videoGroup.ptzOn') },
+      ],
+      filters: [
+        { kind: 'text', name: 'name', labelKey: 'videoGroup.field.name' },
+        { kind: 'text', name: 'label', labelKey: 'videoGroup.field.label' },
+        { kind: 'select', name: 'tag', labelKey: 'videoGroup.tagFilter', options: tags },
+      ],
+      list: (q, signal) => listCameras(http, { page: q.page, limit: q.limit, ...cameraQuery(q.filters) }, { signal }),
+      form: cameraForm,
+      remove: async (rows) => {
+        const { deleted } = await deleteCameras(http, rows.map((r) => r.id));
+        done('videoGroup.deleted', { count: deleted });
+      },
+      exporter: (filters) => exportCameras(http, cameraQuery(filters)),
+      bulkActions: [{ key: 'move', labelKey: 'videoGroup.move', run: (rows, finish) => setOpen({ kind: 'move', ids: rows.map((r) => r.id), done: finish }) }],
+    };
+    return { def: resource, batchForm: batch };
+  }, [t, cameraFields, tags, groupId]);
+
+  const side = (
     <>
-      {nodes.map((n) => (
-        <li key={n.id}>
-          <button type="button" className={css.treeItem} aria-current={selected === n.id} onClick={() => store.selectGroup(n.id)} data-group-id={n.id}>
-            {n.name}
+      <Tree
+        label={t('videoGroup.groups')}
+        items={[{ id: ALL, name: t('videoGroup.all'), children: [] }, ...toItems(tree)]}
+        selected={groupId === null ? ALL : String(groupId)}
+        onSelect={(id) => setGroupId(id === ALL ? null : Number(id))}
+        testId="camera-groups"
+      />
+      <button type="button" className={buttonGhost} onClick={() => setOpen({ kind: 'group', group: null, parentId: groupId ?? 0 })} data-action="add-group">
+        {t('videoGroup.addGroup')}
+      </button>
+      {current && (
+        <>
+          <button type="button" className={buttonGhost} onClick={() => setOpen({ kind: 'group', group: current, parentId: current.parentId ?? 0 })} data-action="rename-group">
+            {t('videoGroup.renameGroup')}
           </button>
-          {n.children.length > 0 && (
-            <ul className={css.treeChildren}>
-              <GroupNodes nodes={n.children} selected={selected} />
-            </ul>
-          )}
-        </li>
-      ))}
+          <button type="button" className={buttonGhost} onClick={() => setOpen({ kind: 'deleteGroup', group: current })} data-action="delete-group">
+            {t('videoGroup.deleteGroup')}
+          </button>
+        </>
+      )}
     </>
   );
-}
-
-/** A modal <dialog> (native: focus is trapped and Esc closes it without extra code). */
-function Modal({ title, children, onClose }: { title: string; children: ReactNode; onClose(): void }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    ref.current?.showModal();
-  }, []);
   return (
-    <dialog ref={ref} className={css.dialog} aria-label={title} onClose={onClose}>
-      <h2>{title}</h2>
-      {children}
-    </dialog>
+    <div data-page="video-group">
+      <ResourcePage
+        def={def}
+        scope={groupId !== null ? { dataGroupId: String(groupId) } : {}}
+        side={side}
+        version={version}
+        tools={
+          <button type="button" className={buttonGhost} onClick={() => setOpen({ kind: 'batch' })} data-action="batch">
+            {t('videoGroup.batch')}
+          </button>
+        }
+      />
+      {open?.kind === 'batch' && <FormDialog title={t('videoGroup.batch')} form={batchForm} row={null} onClose={() => setOpen(null)} />}
+      {open?.kind === 'move' && (
+        <MoveDialog
+          count={open.ids.length}
+          options={groupOptions}
+          onClose={() => setOpen(null)}
+          move={async (target) => {
+            const { moved } = await moveCamerasToGroup(http, target, { ids: open.ids });
+            done('videoGroup.moved', { count: moved });
+            open.done();
+          }}
+        />
+      )}
+      {open?.kind === 'group' && (
+        <FormDialog
+          title={t(open.group ? 'videoGroup.renameGroup' : 'videoGroup.addGroup')}
+          row={open.group}
+          form={{
+            fields: () => [{ kind: 'text', name: 'groupName', labelKey: 'videoGroup.groupName' }],
+            schema: () => ({ groupName: [required(), length(1, 64)] }),
+            initial: (g) => ({ groupName: g?.name ?? '' }),
+            save: async (v, g) => {
+              if (g) await updateGroup(http, g.id, { name: text(v.groupName) });
+              else await createGroup(http, open.parentId, { name: text(v.groupName), type: CAMERA_GROUP_TYPE });
+              done('videoGroup.saved');
+            },
+          }}
+          onClose={(saved) => {
+            setOpen(null);
+            if (saved) void loadTree().then(changed);
+          }}
+        />
+      )}
+      {open?.kind === 'deleteGroup' && (
+        <ConfirmDelete
+          names={[open.group.name]}
+          run={async () => {
+            const { deleted } = await deleteGroup(http, CAMERA_GROUP_TYPE, open.group.id);
+            done('videoGroup.deleted', { count: deleted });
+          }}
+          onClose={(deleted) => {
+            setOpen(null);
+            if (!deleted) return;
+            setGroupId(null);
+            void loadTree().then(changed);
+          }}
+        />
+      )}
+    </div>
   );
 }
 
-/** First failing rule's message, translated. */
-function useCheck() {
+function MoveDialog({ count, options, move, onClose }: { count: number; options: ReturnType<typeof treeOptions>; move: (target: number) => Promise<void>; onClose: () => void }) {
   const { t } = useTranslation();
-  return (value: unknown, rules: Rule[], values: Record<string, unknown> = {}): string | null => {
-    for (const rule of rules) {
-      const m = rule(value, values);
-      if (m) return t(m.key, m.params ?? {});
-    }
-    return null;
-  };
-}
-
-function Dialogs({ dialog, close }: { dialog: NonNullable<DialogState>; close(): void }) {
-  switch (dialog.kind) {
-    case 'camera':
-      return <CameraDialog camera={dialog.camera} batch={dialog.batch} close={close} />;
-    case 'delete':
-      return <ConfirmDelete hintKey="videoGroup.deleteHint" params={{ count: dialog.ids.length }} run={() => store.removeCameras(dialog.ids)} close={close} />;
-    case 'deleteGroup':
-      return <ConfirmDelete hintKey="videoGroup.deleteGroupHint" params={{ name: dialog.group.name }} run={() => store.removeGroup(dialog.group.id)} close={close} />;
-    case 'move':
-      return <MoveDialog close={close} />;
-    case 'group':
-      return <GroupDialog group={dialog.group} parentId={dialog.parentId} close={close} />;
-  }
-}
-
-function CameraDialog({ camera, batch, close }: { camera: Camera | null; batch: boolean; close(): void }) {
-  const { t } = useTranslation();
-  const s = useSnapshot(store.vg);
-  const check = useCheck();
-  const [v, setV] = useState({
-    name: camera?.name ?? '',
-    label: camera?.label ?? '',
-    groupId: String(camera?.data_group_Id ?? s.groupId ?? ''),
-    address: camera?.address ?? '',
-    resolution: camera?.resolution ?? '',
-    tags: camera?.tags.join(', ') ?? '',
-    ptz: camera ? !camera.params.disableYunControl : true,
-    count: batch ? '10' : '1',
-  });
-  const [tried, setTried] = useState(false);
+  const [target, setTarget] = useState('');
   const [busy, setBusy] = useState(false);
-  const errors = {
-    name: check(v.name, batch ? [required(), length(1, 64), batchCode()] : [required(), length(1, 64)]),
-    label: check(v.label, batch ? [required(), length(1, 64), batchCode()] : [required(), length(1, 64)]),
-    groupId: check(v.groupId, [required()]),
-    count: batch ? check(v.count, [required(), batchSize()]) : null,
-  };
-  const set = (k: keyof typeof v) => (e: { currentTarget: { value: string } }) => {
-    const value = e.currentTarget.value;
-    setV((o) => ({ ...o, [k]: value }));
-  };
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    setTried(true);
-    if (Object.values(errors).some(Boolean)) return;
+    if (!target || busy) return;
     setBusy(true);
     try {
-      await store.saveCamera(camera?.id ?? null, {
-        name: v.name.trim(),
-        label: v.label.trim(),
-        dataGroupId: Number(v.groupId),
-        address: v.address.trim(),
-        resolution: v.resolution.trim(),
-        tags: v.tags.split(',').map((x) => x.trim()).filter(Boolean),
-        params: { disableYunControl: !v.ptz },
-        ...(batch ? { count: Number(v.count) } : {}),
-      });
-      close();
+      await move(Number(target));
+      onClose();
     } catch {
-      // The platform's message was shown as a toast; the form stays open to fix it.
-    } finally {
+      // The platform's message was shown as a toast.
       setBusy(false);
     }
   };
-  const err = (k: keyof typeof errors) => (tried && errors[k] ? <p className={css.error} role="alert">{errors[k]}</p> : null);
-  const title = camera ? t('videoGroup.edit') : batch ? t('videoGroup.batch') : t('videoGroup.add');
   return (
-    <Modal title={title} onClose={close}>
-      <form className={css.form} onSubmit={(e) => void submit(e)} noValidate data-form="camera">
-        {batch && <p className={css.muted}>{t('videoGroup.batchHint')}</p>}
-        <label>
-          {t('videoGroup.field.name')}
-          <input className={input} value={v.name} onChange={set('name')} name="name" aria-invalid={tried && !!errors.name} />
-        </label>
-        {err('name')}
-        <label>
-          {t('videoGroup.field.label')}
-          <input className={input} value={v.label} onChange={set('label')} name="label" aria-invalid={tried && !!errors.label} />
-        </label>
-        {err('label')}
-        {batch && (
-          <>
-            <label>
-              {t('videoGroup.field.count')}
-              <input className={input} inputMode="numeric" value={v.count} onChange={set('count')} name="count" aria-invalid={tried && !!errors.count} />
-            </label>
-            {err('count')}
-          </>
-        )}
-        <label>
-          {t('videoGroup.field.group')}
-          <select className={input} value={v.groupId} onChange={set('groupId')} name="groupId">
-            <option value="" />
-            {store.flatGroups(s.tree as DataGroup[]).map(([id, name]) => (
-              <option key={id} value={id}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </label>
-        {err('groupId')}
-        <label>
-          {t('videoGroup.field.address')}
-          <input className={input} value={v.address} onChange={set('address')} name="address" />
-        </label>
-        <label>
-          {t('videoGroup.field.resolution')}
-          <input className={input} value={v.resolution} onChange={set('resolution')} name="resolution" />
-        </label>
-        <label>
-          {t('videoGroup.field.tags')}
-          <input className={input} value={v.tags} onChange={set('tags')} name="tags" list="video-group-tags" />
-        </label>
-        <datalist id="video-group-tags">
-          {s.tags.map((tag) => (
-            <option key={tag} value={tag} />
-          ))}
-        </datalist>
-        <label>
-          <input type="checkbox" checked={v.ptz} onChange={(e) => setV((o) => ({ ...o, ptz: e.target.checked }))} name="ptz" /> {t('videoGroup.field.ptz')}
-        </label>
-        <div className={css.actions}>
-          <button type="button" className={buttonGhost} onClick={close}>
-            {t('videoGroup.cancel')}
-          </button>
-          <button type="submit" className={button} disabled={busy}>
-            {t('videoGroup.save')}
-          </button>
-        </div>
-      </form>
-    </Modal>
-  );
-}
-
-function ConfirmDelete({ hintKey, params, run, close }: { hintKey: string; params: Record<string, unknown>; run(): Promise<void>; close(): void }) {
-  const { t } = useTranslation();
-  const check = useCheck();
-  const [word, setWord] = useState('');
-  const [tried, setTried] = useState(false);
-  const error = check(word, [deleteConfirmation()]);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setTried(true);
-    if (error) return;
-    try {
-      await run();
-      close();
-    } catch {
-      // Shown as a toast by the HTTP layer.
-    }
-  };
-  return (
-    <Modal title={t('videoGroup.confirmDelete')} onClose={close}>
-      <form className={css.form} onSubmit={(e) => void submit(e)} noValidate data-form="delete">
-        <p>{t(hintKey, params)}</p>
-        <input className={input} value={word} onChange={(e) => setWord(e.target.value)} name="confirm" aria-label={t('videoGroup.confirmDelete')} aria-invalid={tried && !!error} autoComplete="off" />
-        {tried && error && (
-          <p className={css.error} role="alert">
-            {error}
-          </p>
-        )}
-        <div className={css.actions}>
-          <button type="button" className={buttonGhost} onClick={close}>
-            {t('videoGroup.cancel')}
-          </button>
-          <button type="submit" className={button}>
-            {t('videoGroup.delete')}
-          </button>
-        </div>
-      </form>
-    </Modal>
-  );
-}
-
-function MoveDialog({ close }: { close(): void }) {
-  const { t } = useTranslation();
-  const s = useSnapshot(store.vg);
-  const [target, setTarget] = useState('');
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!target) return;
-    try {
-      await store.moveSelected(Number(target));
-      close();
-    } catch {
-      // Shown as a toast by the HTTP layer.
-    }
-  };
-  return (
-    <Modal title={t('videoGroup.move')} onClose={close}>
-      <form className={css.form} onSubmit={(e) => void submit(e)} data-form="move">
-        <p>{t('videoGroup.selected', { count: s.selected.length })}</p>
-        <select className={input} value={target} onChange={(e) => setTarget(e.target.value)} aria-label={t('videoGroup.moveTo')} name="target">
+    <Modal title={t('videoGroup.move')} onClose={onClose} testId="move-cameras">
+      <form className={kit.form} onSubmit={(e) => void submit(e)}>
+        <p>{t('videoGroup.selected', { count })}</p>
+        <select className={input} value={target} onChange={(e) => setTarget(e.currentTarget.value)} aria-label={t('videoGroup.moveTo')} name="target">
           <option value="" />
-          {store.flatGroups(s.tree as DataGroup[]).map(([id, name]) => (
-            <option key={id} value={id}>
-              {name}
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {'\u00a0\u00a0'.repeat(o.depth ?? 0) + o.label}
             </option>
           ))}
         </select>
-        <div className={css.actions}>
-          <button type="button" className={buttonGhost} onClick={close}>
+        <div className={kit.actions}>
+          <button type="button" className={buttonGhost} onClick={onClose}>
             {t('videoGroup.cancel')}
           </button>
-          <button type="submit" className={button} disabled={!target}>
+          <button type="submit" className={button} disabled={!target || busy}>
             {t('videoGroup.move')}
-          </button>
-        </div>
-      </form>
-    </Modal>
-  );
-}
-
-function GroupDialog({ group, parentId, close }: { group: DataGroup | null; parentId: number; close(): void }) {
-  const { t } = useTranslation();
-  const check = useCheck();
-  const [name, setName] = useState(group?.name ?? '');
-  const [tried, setTried] = useState(false);
-  const error = check(name.trim(), [required(), length(1, 64)]);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setTried(true);
-    if (error) return;
-    try {
-      await store.saveGroup(group?.id ?? null, parentId, name.trim());
-      close();
-    } catch {
-      // Shown as a toast by the HTTP layer.
-    }
-  };
-  return (
-    <Modal title={group ? t('videoGroup.renameGroup') : t('videoGroup.addGroup')} onClose={close}>
-      <form className={css.form} onSubmit={(e) => void submit(e)} noValidate data-form="group">
-        <label>
-          {t('videoGroup.groupName')}
-          <input className={input} value={name} onChange={(e) => setName(e.target.value)} name="groupName" aria-invalid={tried && !!error} />
-        </label>
-        {tried && error && (
-          <p className={css.error} role="alert">
-            {error}
-          </p>
-        )}
-        <div className={css.actions}>
-          <button type="button" className={buttonGhost} onClick={close}>
-            {t('videoGroup.cancel')}
-          </button>
-          <button type="submit" className={button}>
-            {t('videoGroup.save')}
           </button>
         </div>
       </form>

@@ -55,6 +55,18 @@ describe('camera list', () => {
     expect(((await list('admin', { name: 'Lobby', limit: '100' })).data as CameraList).rows.every((r: Camera) => r.name.includes('Lobby'))).toBe(true);
   });
 
+  it('filters by one whole tag on the server, so totals and paging are right', async () => {
+    const all = ((await list('admin', { limit: '20000' })).data as CameraList).rows;
+    const tag = all[0]!.tags[0]!;
+    const expected = all.filter((r) => r.tags.includes(tag));
+    const tagged = (await list('admin', { tag, limit: '5' })).data as CameraList;
+    expect(tagged.total).toBe(expected.length);
+    expect(tagged.rows.map((r) => r.id)).toEqual(expected.slice(0, 5).map((r) => r.id));
+    // A part of a tag is not the tag; LIKE wildcards in it are literal.
+    expect(((await list('admin', { tag: tag.slice(0, -1) })).data as CameraList).total).toBe(all.filter((r) => r.tags.includes(tag.slice(0, -1))).length);
+    expect(((await list('admin', { tag: '%' })).data as CameraList).total).toBe(0);
+  });
+
   it('needs a video right', async () => {
     expect((await list('viewer')).code).toBe(40301);
   });

@@ -272,6 +272,8 @@ interface ListQuery {
   dataGroupId?: number;
   label?: string;
   name?: string;
+  /** One tag the camera must carry (exact, case-sensitive). */
+  tag?: string;
   exact?: string | boolean | number;
 }
 
@@ -310,6 +312,12 @@ const plugin: FastifyPluginAsync = async (app) => {
         args.push(`%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
       }
     }
+    if (typeof q.tag === 'string' && q.tag !== '') {
+      // Tags are stored comma-joined (commas inside a tag are replaced on write), so one tag is a
+      // whole item of ','||tags||','.
+      clauses.push("(',' || c.tags || ',') LIKE ? ESCAPE '\\'");
+      args.push(`%,${q.tag.replace(/[\\%_]/g, (c) => `\\${c}`)},%`);
+    }
     return { where: clauses.join(' AND '), args };
   }
 
@@ -319,11 +327,12 @@ const plugin: FastifyPluginAsync = async (app) => {
     dataGroupId: [rule.int(1, MAX_ID)],
     label: [rule.text(1, 64)],
     name: [rule.text(1, 64)],
+    tag: [rule.text(1, 64)],
     exact: [rule.oneOf(true, false, 'true', 'false', 0, 1)],
   };
 
   app.get<{ Querystring: Record<string, string> }>(`${BASE}/getCameraList`, { preHandler: guard(canSeeCameras) }, async (request) => {
-    const q = Object.fromEntries(Object.entries(request.query).map(([k, v]) => [k, k === 'label' || k === 'name' ? v : numberish(v)])) as ListQuery;
+    const q = Object.fromEntries(Object.entries(request.query).map(([k, v]) => [k, k === 'label' || k === 'name' || k === 'tag' ? v : numberish(v)])) as ListQuery;
     const problem = checkBody(request, q, listSchema);
     if (problem) return fail(problem);
     const user = userOf(request);

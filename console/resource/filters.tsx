@@ -1,0 +1,80 @@
+// The filter bar above a resource table: text filters apply on Search (or Enter), selects and dates
+// at once; Reset clears them all.
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { button, buttonGhost, input } from '../../shared/theme/base.css.ts';
+import { optionText, useOptions } from './options.ts';
+import * as css from './resource.css.ts';
+import type { FilterDef, FilterValue, FilterValues } from './types.ts';
+
+export function FilterBar({ filters, value, onApply }: { filters: readonly FilterDef[]; value: FilterValues; onApply: (next: FilterValues) => void }) {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState<FilterValues>(value);
+  const set = (name: string, next: FilterValue, applyNow: boolean) => {
+    const values = { ...draft, [name]: next };
+    setDraft(values);
+    if (applyNow) onApply(values);
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onApply(draft);
+  };
+  return (
+    <form className={css.filters} onSubmit={submit} role="search" data-testid="resource-filters">
+      {filters.map((f) => {
+        switch (f.kind) {
+          case 'text':
+            return (
+              <label key={f.name} className={css.filter}>
+                {t(f.labelKey)}
+                <input className={input} type="search" name={f.name} value={(draft[f.name] as string | undefined) ?? ''} onChange={(e) => set(f.name, e.currentTarget.value, false)} />
+              </label>
+            );
+          case 'select':
+            return <SelectFilter key={f.name} def={f} value={(draft[f.name] as string | undefined) ?? ''} onChange={(v) => set(f.name, v, true)} />;
+          case 'dateRange': {
+            const [from, to] = (draft[f.name] as readonly [string, string] | undefined) ?? ['', ''];
+            return (
+              <fieldset key={f.name} className={css.filters} style={{ border: 0, padding: 0, margin: 0 }}>
+                <legend className={css.muted}>{t(f.labelKey)}</legend>
+                <input className={input} type="date" aria-label={`${t(f.labelKey)} ${t('resource.from')}`} value={from} max={to || undefined} onChange={(e) => set(f.name, [e.currentTarget.value, to], true)} />
+                <input className={input} type="date" aria-label={`${t(f.labelKey)} ${t('resource.to')}`} value={to} min={from || undefined} onChange={(e) => set(f.name, [from, e.currentTarget.value], true)} />
+              </fieldset>
+            );
+          }
+        }
+      })}
+      <button type="submit" className={button}>
+        {t('resource.search')}
+      </button>
+      <button
+        type="button"
+        className={buttonGhost}
+        onClick={() => {
+          setDraft({});
+          onApply({});
+        }}
+      >
+        {t('resource.reset')}
+      </button>
+    </form>
+  );
+}
+
+function SelectFilter({ def, value, onChange }: { def: Extract<FilterDef, { kind: 'select' }>; value: string; onChange: (v: string) => void }) {
+  const { t } = useTranslation();
+  const options = useOptions(def.options);
+  return (
+    <label className={css.filter}>
+      {t(def.labelKey)}
+      <select className={input} name={def.name} value={value} onChange={(e) => onChange(e.currentTarget.value)}>
+        <option value="">{t('resource.tree.all')}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {optionText(o)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}

@@ -1,0 +1,192 @@
+// The create/edit dialog of a resource: fields from the declaration, checked against the same shared
+// schema the platform checks (SPEC §5 wording, zh/en), remote checks (uniqueness) while typing, and
+// the platform's refusal shown next to the field it names, or above the buttons otherwise.
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { RequestError } from '../../shared/http/index.ts';
+import { button, buttonGhost, input } from '../../shared/theme/base.css.ts';
+import { validateObject, type ValidationMessage } from '../../shared/validate/index.ts';
+import { Field } from '../forms/field.tsx';
+import { FormFailure } from '../forms/form-failure.tsx';
+import { failureText } from '../state/sign-in.ts';
+import { Modal } from './modal.tsx';
+import { optionText, useOptions } from './options.ts';
+import * as css from './resource.css.ts';
+import type { FieldDef, FormDef, FormValue, FormValues } from './types.ts';
+
+const REMOTE_DELAY_MS = 300;
+
+export interface FormDialogProps<Row> {
+  title: string;
+  form: FormDef<Row>;
+  row: Row | null;
+  onClose: (saved: boolean) => void;
+}
+
+export function FormDialog<Row>({ title, form, row, onClose }: FormDialogProps<Row>) {
+  const { t } = useTranslation();
+  const [values, setValues] = useState<FormValues>(() => form.initial(row));
+  const [tried, setTried] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [serverField, setServerField] = useState<{ field: string; message: string } | null>(null);
+  const [remote, setRemote] = useState<Record<string, ValidationMessage | null>>({});
+  const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
+  const editing = row !== null;
+  const schema = form.schema(row);
+  const fields = form.fields(row);
+  const errors = validateObject(values, schema) as Record<string, ValidationMessage | undefined>;
+
+  useEffect(() => () => timers.current.forEach(clearTimeout), []);
+
+  const messageOf = (name: string): string | null => {
+    if (serverField?.field === name) return serverField.message;
+    const local = tried ? errors[name] : undefined;
+    const m = local ?? remote[name] ?? null;
+    return m ? t(m.key, m.params ?? {}) : null;
+  };
+
+  const change = (name: string, value: FormValue) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    if (serverField?.field === name) setServerField(null);
+    const check = form.remote?.[name];
+    if (check && typeof value === 'string') {
+      clearTimeout(timers.current.get(name));
+      setRemote((r) => ({ ...r, [name]: null }));
+      if (value.trim() === '') return;
+      timers.current.set(
+        name,
+        setTimeout(() => {
+          check(value.trim(), editing).then(
+            (m) => setRemote((r) => ({ ...r, [name]: m })),
+            () => undefined,
+          );
+        }, REMOTE_DELAY_MS),
+      );
+    }
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    if (busy || Object.keys(errors).length > 0 || Object.values(remote).some(Boolean)) return;
+    setBusy(true);
+    setFailure(null);
+    setServerField(null);
+    try {
+      await form.save(values, row);
+      onClose(true);
+    } catch (error) {
+      const text = failureText(error, t('http.requestError'));
+      if (error instanceof RequestError && error.field && fields.some((f) => f.name === error.field)) setServerField({ field: error.field, message: text });
+      else setFailure(text);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal title={title} onClose={() => onClose(false)} wide={form.wide} testId="resource-form">
+      <form className={css.form} onSubmit={(e) => void submit(e)} noValidate>
+        {fields.map((f) => (
+          <FieldInput key={f.name} def={f} value={values[f.name]} editing={editing} error={messageOf(f.name)} onChange={(v) => change(f.name, v)} />
+        ))}
+        <FormFailure message={failure} testId="resource-form-failure" />
+        <div className={css.actions}>
+          <button type="button" className={buttonGhost} onClick={() => onClose(false)}>
+            {t('resource.cancel')}
+          </button>
+          <button type="submit" className={button} disabled={busy}>
+            {t('resource.save')}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+function FieldInput({ def, value, editing, error, onChange }: { def: FieldDef; value: FormValue | undefined; editing: boolean; error: string | null; onChange: (v: FormValue) => void }) {
+  const { t } = useTranslation();
+  const label = t(def.labelKey);
+  switch (def.kind) {
+    case 'checkbox':
+      return (
+        <label className={css.check}>
+          <input type="checkbox" name={def.name} checked={value === true} onChange={(e) => onChange(e.currentTarget.checked)} /> {label}
+        </label>
+      );
+    case 'select':
+      return (
+        <Field label={label} error={error}>
+          {(p) => <SelectInput def={def} value={value} onChange={onChange} inputProps={p} />}
+        </Field>
+      );
+    case 'textarea':
+      return (
+        <Field label={label} error={error}>
+          {(p) => <textarea {...p} className={input} name={def.name} rows={3} value={String(value ?? '')} onChange={(e) => onChange(e.currentTarget.value)} />}
+        </Field>
+      );
+    default:
+      return (
+        <Field label={label} error={error}>
+          {(p) => (
+            <input
+              {...p}
+              className={input}
+              name={def.name}
+              type={def.kind}
+              value={String(value ?? '')}
+              readOnly={editing && def.fixedOnEdit}
+              autoComplete={def.autoComplete ?? (def.kind === 'password' ? 'new-password' : 'off')}
+              onChange={(e) => onChange(e.currentTarget.value)}
+            />
+          )}
+        </Field>
+      );
+  }
+}
+
+function SelectInput({
+  def,
+  value,
+  onChange,
+  inputProps,
+}: {
+  def: Extract<FieldDef, { kind: 'select' }>;
+  value: FormValue | undefined;
+  onChange: (v: FormValue) => void;
+  inputProps: { id: string; 'aria-invalid': boolean; 'aria-describedby': string | undefined };
+}) {
+  const { t } = useTranslation();
+  const options = useOptions(def.options);
+  if (def.multiple) {
+    const chosen = Array.isArray(value) ? (value as readonly string[]) : [];
+    return (
+      <select
+        {...inputProps}
+        className={input}
+        name={def.name}
+        multiple
+        size={Math.min(6, Math.max(3, options.length))}
+        value={[...chosen]}
+        onChange={(e) => onChange([...e.currentTarget.selectedOptions].map((o) => o.value))}
+      >
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {optionText(o)}
+          </option>
+        ))}
+      </select>
+    );
+  }
+  return (
+    <select {...inputProps} className={input} name={def.name} value={String(value ?? '')} onChange={(e) => onChange(e.currentTarget.value)}>
+      <option value="">{def.emptyLabelKey ? t(def.emptyLabelKey) : ''}</option>
+      {options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {optionText(o)}
+        </option>
+      ))}
+    </select>
+  );
+}

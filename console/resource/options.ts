@@ -1,0 +1,30 @@
+// Options of a select: given directly, or loaded once when the select first shows.
+import { useEffect, useState } from 'react';
+import type { Option, Options } from './types.ts';
+
+const NONE: readonly Option[] = [];
+
+export function useOptions(options: Options): readonly Option[] {
+  const [loaded, setLoaded] = useState<{ from: Options | null; list: readonly Option[] }>({ from: null, list: NONE });
+  useEffect(() => {
+    if (typeof options !== 'function') return;
+    let live = true;
+    options().then(
+      (list) => live && setLoaded({ from: options, list }),
+      () => live && setLoaded({ from: options, list: NONE }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [options]);
+  if (typeof options !== 'function') return options;
+  return loaded.from === options ? loaded.list : NONE;
+}
+
+/** An option's text, indented by its depth in a flattened tree. */
+export const optionText = (o: Option): string => `${'\u00a0\u00a0'.repeat(o.depth ?? 0)}${o.label}`;
+
+/** A tree flattened into options, depth first. */
+export function treeOptions<N extends { children?: readonly N[] }>(nodes: readonly N[], value: (n: N) => string, label: (n: N) => string, depth = 0): Option[] {
+  return nodes.flatMap((n) => [{ value: value(n), label: label(n), depth }, ...treeOptions(n.children ?? [], value, label, depth + 1)]);
+}

@@ -1,0 +1,119 @@
+// Styles of the resource kit: the page frame, toolbar, table, pager, dialogs and tree.
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../shared/theme/contract.ts';
+
+export const page = style({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: vars.space.md, color: vars.color.text, minHeight: 0 });
+export const withSide = style({ gridTemplateColumns: '240px minmax(0, 1fr)' });
+export const side = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.sm,
+  padding: vars.space.sm,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.sm,
+  background: vars.color.surface,
+  overflow: 'auto',
+  maxHeight: 'calc(100vh - 160px)',
+});
+export const main = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm, minWidth: 0 });
+export const filters = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, alignItems: 'flex-end' });
+export const filter = style({ display: 'flex', flexDirection: 'column', gap: 2, fontSize: vars.font.sizeSm, color: vars.color.textMuted, width: 180 });
+export const toolbar = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, alignItems: 'center' });
+export const spacer = style({ flex: 1 });
+export const muted = style({ color: vars.color.textMuted, fontSize: vars.font.sizeSm });
+export const tableWrap = style({ overflow: 'auto', border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.sm, background: vars.color.surface });
+export const table = style({ width: '100%', borderCollapse: 'collapse', fontSize: vars.font.sizeSm });
+export const cell = style({ padding: `${vars.space.xs} ${vars.space.sm}`, borderBottom: `1px solid ${vars.color.border}`, textAlign: 'left', whiteSpace: 'nowrap' });
+export const head = style([cell, { position: 'sticky', top: 0, background: vars.color.surfaceRaised, fontWeight: 600, zIndex: 1 }]);
+export const row = style({
+  selectors: {
+    '&:hover': { background: vars.color.surfaceRaised },
+    '&[aria-selected="true"]': { background: vars.color.surfaceRaised },
+    '&:focus-within': { outline: `1px solid ${vars.color.primary}`, outlineOffset: -1 },
+  },
+});
+export const state = style({ padding: vars.space.xl, textAlign: 'center', color: vars.color.textMuted });
+export const danger = style({ color: vars.color.danger });
+export const link = style({
+  all: 'unset',
+  cursor: 'pointer',
+  color: vars.color.primary,
+  padding: `0 ${vars.space.xs}`,
+  selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.primary}` }, '&:disabled': { opacity: 0.5, cursor: 'not-allowed' } },
+});
+export const pager = style({ display: 'flex', gap: vars.space.xs, alignItems: 'center', flexWrap: 'wrap', justifyContent: 'flex-end' });
+export const pageButton = style({
+  all: 'unset',
+  minWidth: 28,
+  height: 28,
+  boxSizing: 'border-box',
+  textAlign: 'center',
+  lineHeight: '26px',
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.sm,
+  cursor: 'pointer',
+  fontSize: vars.font.sizeSm,
+  selectors: {
+    '&[data-selected]': { background: vars.color.primary, color: vars.color.onPrimary, borderColor: vars.color.primary },
+    '&:focus-visible': { outline: `2px solid ${vars.color.primary}`, outlineOffset: 1 },
+    '&[data-disabled], &:disabled': { opacity: 0.45, cursor: 'not-allowed' },
+  },
+});
+export const backdrop = style({ position: 'fixed', inset: 0, background: vars.color.overlay, zIndex: 50 });
+export const positioner = style({ position: 'fixed', inset: 0, display: 'flex', alignItems: 'center', justifyContent: 'center', zIndex: 51, padding: vars.space.lg });
+export const dialog = style({
+  width: 520,
+  maxWidth: '100%',
+  maxHeight: '90vh',
+  overflow: 'auto',
+  boxSizing: 'border-box',
+  padding: vars.space.lg,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  color: vars.color.text,
+  background: vars.color.surface,
+  boxShadow: vars.shadow.popover,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.md,
+});
+export const wide = style({ width: 760 });
+export const dialogTitle = style({ margin: 0, fontSize: vars.font.sizeLg });
+export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm });
+export const actions = style({ display: 'flex', gap: vars.space.sm, justifyContent: 'flex-end' });
+export const check = style({ display: 'flex', gap: vars.space.xs, alignItems: 'center', fontSize: vars.font.sizeMd });
+export const tree = style({ listStyle: 'none', margin: 0, padding: 0, fontSize: vars.font.sizeSm });
+export const treeGroup = style({ listStyle: 'none', margin: 0, padding: 0 });
+export const treeNode = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  padding: `3px ${vars.space.xs}`,
+  borderRadius: vars.radius.sm,
+  cursor: 'pointer',
+  outline: 'none',
+  selectors: {
+    '&[data-selected]': { color: vars.color.primary, fontWeight: 600, background: vars.color.surfaceRaised },
+    '&[data-focus]': { outline: `2px solid ${vars.color.primary}`, outlineOffset: -2 },
+    '&:hover': { background: vars.color.surfaceRaised },
+  },
+});
+export const treeIndicator = style({
+  display: 'inline-block',
+  width: 12,
+  transition: 'transform 120ms',
+  selectors: { '&[data-state="open"]': { transform: 'rotate(90deg)' } },
+});
+export const treeBox = style({
+  width: 14,
+  height: 14,
+  boxSizing: 'border-box',
+  border: `1px solid ${vars.color.textMuted}`,
+  borderRadius: 3,
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  fontSize: 10,
+  lineHeight: 1,
+  selectors: { '&[data-state="checked"], &[data-state="indeterminate"]': { background: vars.color.primary, borderColor: vars.color.primary, color: vars.color.onPrimary } },
+});

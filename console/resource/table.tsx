@@ -1,0 +1,126 @@
+// The resource table: columns from the declaration, a selection column, row actions, and the
+// loading / empty / error states in place of the rows. Selection and column models come from
+// TanStack Table; the markup, styles and keyboard model are ours.
+import { createColumnHelper, rowSelectionFeature, tableFeatures, useTable, type RowData, type RowSelectionState } from '@tanstack/react-table';
+import { useMemo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { onListKeyDown } from './list-keys.ts';
+import * as css from './resource.css.ts';
+import type { ColumnDef } from './types.ts';
+
+const features = tableFeatures({ rowSelectionFeature });
+
+export interface ResourceTableProps<Row extends RowData> {
+  label: string;
+  columns: readonly ColumnDef<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row) => string | number;
+  rowName: (row: Row) => string;
+  loading: boolean;
+  error: string | null;
+  onRetry: () => void;
+  /** Row selection, keyed by rowKey; omit to show no selection column. */
+  selection?: { value: RowSelectionState; onChange: (next: RowSelectionState) => void; enabled?: (row: Row) => boolean };
+  actions?: (row: Row) => ReactNode;
+}
+
+export function ResourceTable<Row extends RowData>(props: ResourceTableProps<Row>) {
+  const { t } = useTranslation();
+  const { columns, rows, rowKey, rowName, selection, actions } = props;
+  const helper = useMemo(() => createColumnHelper<typeof features, Row>(), []);
+  const selectable = selection !== undefined;
+  const tableColumns = useMemo(
+    () => [
+      ...(selectable ? [helper.display({ id: '__select', header: () => null, cell: () => null })] : []),
+      ...columns.map((c) => helper.display({ id: c.id, header: () => t(c.headerKey), cell: (ctx) => c.cell(ctx.row.original) })),
+      ...(actions ? [helper.display({ id: '__actions', header: () => t('resource.actions'), cell: (ctx) => actions(ctx.row.original) })] : []),
+    ],
+    // t changes with the language, so headers follow it.
+    [helper, columns, selectable, actions, t],
+  );
+  const data = rows as Row[];
+  const table = useTable({
+    features,
+    columns: tableColumns,
+    data,
+    getRowId: (row) => String(rowKey(row)),
+    state: { rowSelection: selection?.value ?? {} },
+    onRowSelectionChange: (updater) => {
+      if (!selection) return;
+      selection.onChange(typeof updater === 'function' ? updater(selection.value) : updater);
+    },
+    enableRowSelection: (row) => selection?.enabled?.(row.original) ?? true,
+  });
+  const span = tableColumns.length;
+  const body = (): ReactNode => {
+    if (props.error)
+      return (
+        <tr>
+          <td colSpan={span} className={css.state} role="alert">
+            {t('resource.loadFailed', { message: props.error })}{' '}
+            <button type="button" className={css.link} onClick={props.onRetry}>
+              {t('resource.retry')}
+            </button>
+          </td>
+        </tr>
+      );
+    if (rows.length === 0)
+      return (
+        <tr>
+          <td colSpan={span} className={css.state} data-state={props.loading ? 'loading' : 'empty'}>
+            {props.loading ? t('resource.loading') : t('resource.empty')}
+          </td>
+        </tr>
+      );
+    return table.getRowModel().rows.map((row) => (
+      <tr key={row.id} className={css.row} data-row={row.id} aria-selected={selection ? row.getIsSelected() : undefined}>
+        {row.getAllCells().map((cell) => (
+          <td key={cell.id} className={css.cell}>
+            {cell.column.id === '__select' ? (
+              <input
+                type="checkbox"
+                checked={row.getIsSelected()}
+                disabled={!row.getCanSelect()}
+                onChange={(e) => row.toggleSelected(e.currentTarget.checked)}
+                aria-label={t('resource.selectRow', { name: rowName(row.original) })}
+              />
+            ) : (
+              <table.FlexRender cell={cell} />
+            )}
+          </td>
+        ))}
+      </tr>
+    ));
+  };
+  return (
+    <div className={css.tableWrap}>
+      <table className={css.table} aria-label={props.label} aria-busy={props.loading}>
+        <thead>
+          {table.getHeaderGroups().map((group) => (
+            <tr key={group.id}>
+              {group.headers.map((header) => (
+                <th key={header.id} className={css.head} scope="col">
+                  {header.column.id === '__select' ? (
+                    <input
+                      type="checkbox"
+                      checked={rows.length > 0 && table.getIsAllPageRowsSelected()}
+                      ref={(el) => {
+                        if (el) el.indeterminate = table.getIsSomePageRowsSelected();
+                      }}
+                      disabled={rows.length === 0}
+                      onChange={(e) => table.toggleAllPageRowsSelected(e.currentTarget.checked)}
+                      aria-label={t('resource.selectAll')}
+                    />
+                  ) : (
+                    <table.FlexRender header={header} />
+                  )}
+                </th>
+              ))}
+            </tr>
+          ))}
+        </thead>
+        <tbody onKeyDown={(e) => onListKeyDown(e)}>{body()}</tbody>
+      </table>
+    </div>
+  );
+}

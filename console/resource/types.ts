@@ -1,0 +1,117 @@
+// The declaration a management page gives the resource kit: how to list, filter, show, edit, delete,
+// import and export one kind of record. The kit draws everything else (SPEC §5 and §9 behaviour).
+import type { ReactNode } from 'react';
+import type { Schema, ValidationMessage } from '../../shared/validate/index.ts';
+
+/** What a filter holds: one text, or a [from, to] pair for a date range. */
+export type FilterValue = string | readonly [string, string];
+export type FilterValues = Readonly<Record<string, FilterValue>>;
+
+export interface Option {
+  value: string;
+  label: string;
+  /** Nesting depth when the options are a flattened tree (departments, groups). */
+  depth?: number;
+}
+
+/** Options given directly or loaded when the filter or field first shows. */
+export type Options = readonly Option[] | (() => Promise<readonly Option[]>);
+
+export type FilterDef =
+  | { kind: 'text'; name: string; labelKey: string }
+  | { kind: 'select'; name: string; labelKey: string; options: Options }
+  | { kind: 'dateRange'; name: string; labelKey: string };
+
+export interface ListQuery {
+  /** 1-based. */
+  page: number;
+  limit: number;
+  filters: FilterValues;
+}
+
+export interface ListResult<Row> {
+  rows: readonly Row[];
+  /** Rows in all pages; SPEC §9 markers: above 20000 shown as 20000+, -1 no total, -2 other. */
+  total: number;
+}
+
+export interface ColumnDef<Row> {
+  id: string;
+  headerKey: string;
+  cell: (row: Row) => ReactNode;
+}
+
+/** A form value: text inputs hold strings, multi-selects string lists, checkboxes booleans. */
+export type FormValue = string | readonly string[] | boolean;
+export type FormValues = Record<string, FormValue>;
+
+export type FieldDef =
+  | {
+      kind: 'text' | 'password' | 'email' | 'tel' | 'textarea';
+      name: string;
+      labelKey: string;
+      autoComplete?: string;
+      /** Read-only when editing (e.g. an account name). */
+      fixedOnEdit?: boolean;
+    }
+  | { kind: 'select'; name: string; labelKey: string; options: Options; multiple?: boolean; emptyLabelKey?: string }
+  | { kind: 'checkbox'; name: string; labelKey: string };
+
+/** A check that needs the platform (uniqueness while typing); null when fine. */
+export type RemoteCheck = (value: string, editing: boolean) => Promise<ValidationMessage | null>;
+
+export interface FormDef<Row> {
+  fields: (row: Row | null) => readonly FieldDef[];
+  schema: (row: Row | null) => Schema;
+  initial: (row: Row | null) => FormValues;
+  save: (values: FormValues, row: Row | null) => Promise<unknown>;
+  remote?: Readonly<Record<string, RemoteCheck>>;
+  wide?: boolean;
+}
+
+export interface RowAction<Row> {
+  key: string;
+  labelKey: string;
+  run: (row: Row, reload: () => void) => void | Promise<unknown>;
+  show?: (row: Row) => boolean;
+  /** Element right the action needs (SPEC §6); none means every user with the page. */
+  right?: string;
+}
+
+export type Right = 'create' | 'edit' | 'remove' | 'import' | 'export';
+
+export interface ResourceDef<Row> {
+  /** data-resource attribute and test hook, e.g. 'user'. */
+  id: string;
+  titleKey: string;
+  rowKey: (row: Row) => string | number;
+  /** The row's name in confirmations and in the row checkbox's accessible name. */
+  rowName: (row: Row) => string;
+  columns: readonly ColumnDef<Row>[];
+  filters?: readonly FilterDef[];
+  list: (query: ListQuery, signal: AbortSignal) => Promise<ListResult<Row>>;
+  pageSize?: number;
+  form?: FormDef<Row>;
+  /** Deletes the rows (after the typed confirmation). */
+  remove?: (rows: readonly Row[]) => Promise<unknown>;
+  canEdit?: (row: Row) => boolean;
+  canRemove?: (row: Row) => boolean;
+  importer?: {
+    upload: (file: File, skipBad: boolean) => Promise<unknown>;
+    template?: () => Promise<unknown>;
+  };
+  /** Starts an export of everything the filters match, as a background task. */
+  exporter?: (filters: FilterValues) => Promise<unknown>;
+  /** Element rights per action; an action without one is offered to everyone holding the page. */
+  rights?: Partial<Record<Right, string>>;
+  rowActions?: readonly RowAction<Row>[];
+  /** Toolbar actions on the selected rows; `done` clears the selection and reloads. */
+  bulkActions?: readonly BulkAction<Row>[];
+}
+
+export interface BulkAction<Row> {
+  key: string;
+  labelKey: string;
+  run: (rows: readonly Row[], done: () => void) => void;
+  right?: string;
+}
