@@ -2,13 +2,15 @@
 // console never imports this: each page brings its own texts with its chunk).
 import { mergeResources, type DomainResources } from '../shared/i18n/resources/define.ts';
 import { translatorFor } from '../shared/i18n/translate.ts';
-import { resources } from '../shared/i18n/catalog.ts';
+import * as domains from '../shared/i18n/resources/index.ts';
 import resource from './resource/texts.ts';
 
 const pages: readonly DomainResources[] = [resource];
 
 /** The console's page texts merged with the kit catalogue. */
-export const consoleResources = mergeResources([resources, ...pages]);
+// Merged from the domain files, not from the catalogue object: i18next extends that one in place when
+// a page registers its texts.
+export const consoleResources = mergeResources([...(Object.values(domains) as readonly DomainResources[]), ...pages]);
 
 /** translate() over the catalogue and the page texts. */
 export const translateConsole = translatorFor(consoleResources);
