@@ -28,6 +28,7 @@ const ROUTE_MODULES: Array<Promise<RouteModule>> = [
   import('./routes/video.ts'),
   import('./routes/data-group.ts'),
   import('./routes/device.ts'),
+  import('./routes/role.ts'),
 ];
 
 export interface AppOptions {

@@ -86,7 +86,7 @@ describe('custom data', () => {
     );
     expect((await get(admin, 'valid')).body.data[0]).toMatchObject({ customValue: 'kept', version: 1 });
     const noKey = await api(s.base, 'POST', '/api/admin/custom/data', { token: admin, body: { customValue: 'x' }, headers: { lang: 'en' } });
-    expect(noKey.body).toEqual({ code: -1, msg: 'customKey: This field is required' });
+    expect(noKey.body).toEqual({ code: -1, msg: 'customKey: This field is required', data: { field: 'customKey' } });
     const noQuery = await api(s.base, 'GET', '/api/admin/custom/data', { token: admin });
     expect(noQuery.body.code).toBe(-1);
   });

@@ -6,7 +6,7 @@ import type { SessionUser } from './context.ts';
 import type { Db, Migration } from './db.ts';
 import * as v from '../../shared/validate/index.ts';
 import { KEYS, type MessageKey as ValidateKey } from '../../shared/validate/keys.ts';
-import { fieldLabel, langOf, t, translate, type MessageKey, type Vars } from './messages.ts';
+import { fieldLabel, langOf, t, translate, type Lang, type MessageKey, type Vars } from './messages.ts';
 import { findSession } from './tokens.ts';
 
 export const ok = <T>(data: T): Envelope<T> => ({ code: 0, msg: 'ok', data });
@@ -101,28 +101,42 @@ export const rule = {
 /** Messages that already say which field they are about; the others get the field's name in front. */
 const SELF_DESCRIBING = /^validate\.(phone|username|captcha|smsCode|file|delete|tenant)\.|^validate\.password\.(required|mismatch)$|^validate\.numeric$/;
 
-/** The first problem with a body, as one readable message in the caller's language, or null when it is valid. */
-export function checkBody<T>(request: FastifyRequest, body: unknown, schema: Schema<T>): string | null {
+/** One issue as a readable message: the field's label in front unless the message names it already. */
+export function describeIssue(lang: Lang, field: string, issue: Issue): string {
+  const text = translate(lang, issue.key, issue.params);
+  if (SELF_DESCRIBING.test(issue.key)) return text;
+  return lang === 'zh' ? `${fieldLabel(lang, field)}：${text}` : `${fieldLabel(lang, field)}: ${text}`;
+}
+
+/** The first field of a body that breaks its rules, with the readable message; null when it is valid. */
+export function firstProblem<T>(request: FastifyRequest, body: unknown, schema: Schema<T>): { field: string | null; message: string } | null {
   const lang = langOf(request);
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return translate(lang, 'validate.body');
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return { field: null, message: translate(lang, 'validate.body') };
   const record = body as Record<string, unknown>;
   for (const [field, rules] of Object.entries(schema) as Array<[string, readonly Rule[]]>) {
     for (const check of rules) {
       const issue = check(record[field], record);
-      if (!issue) continue;
-      const text = translate(lang, issue.key, issue.params);
-      if (SELF_DESCRIBING.test(issue.key)) return text;
-      return lang === 'zh' ? `${fieldLabel(lang, field)}：${text}` : `${fieldLabel(lang, field)}: ${text}`;
+      if (issue) return { field, message: describeIssue(lang, field, issue) };
     }
   }
   return null;
 }
 
+/** The first problem with a body, as one readable message in the caller's language, or null when it is valid. */
+export function checkBody<T>(request: FastifyRequest, body: unknown, schema: Schema<T>): string | null {
+  return firstProblem(request, body, schema)?.message ?? null;
+}
+
+/** A refusal about one field: the console shows `msg` next to that field (envelope data.field). */
+export const failField = (message: string, field: string | null): Envelope<never> =>
+  (field ? { code: -1, msg: message, data: { field } } : fail(message)) as Envelope<never>;
+
 /** preHandler: answers code -1 with a readable message unless the JSON body satisfies the schema. */
 export function validBody<T>(schema: Schema<T>) {
   return async function validate(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | void> {
-    const problem = checkBody(request, request.body, schema);
-    if (problem) return reply.send(fail(problem));
+    const problem = firstProblem(request, request.body, schema);
+    // /jwt answers keep SPEC §8's exact shape; /api refusals also name the field for the forms.
+    if (problem) return reply.send(request.url.startsWith('/api/') ? failField(problem.message, problem.field) : fail(problem.message));
   };
 }
 

@@ -29,6 +29,14 @@ export const TASK_MIGRATIONS: Migration[] = [
       CREATE INDEX progress_owner ON progress(tenant_id, user_id, started_at);
     `,
   },
+  {
+    // A task may produce a file (an export, an import's error report): the item offers it for download.
+    id: 'progress/002-file',
+    sql: `
+      ALTER TABLE progress ADD COLUMN file_path TEXT NOT NULL DEFAULT '';
+      ALTER TABLE progress ADD COLUMN file_name TEXT NOT NULL DEFAULT '';
+    `,
+  },
 ];
 
 /** A text in both languages; a plain string is shown as is in either. */
@@ -37,9 +45,12 @@ export type TaskText = string | { zh: string; en: string };
 /** Throw this from a task's work to fail it with a readable reason. */
 export class TaskFailure extends Error {
   readonly text: { zh: string; en: string };
-  constructor(text: { zh: string; en: string }) {
+  /** A file that explains the failure (an import's per-row error report). */
+  readonly file: TaskFile | null;
+  constructor(text: { zh: string; en: string }, file: TaskFile | null = null) {
     super(text.en);
     this.text = text;
+    this.file = file;
   }
 }
 
@@ -51,8 +62,15 @@ export interface Progress {
 }
 
 export type Report = (progress: Progress) => void;
+/** A file a task produced: where it lies (inside the data folder) and the name a download gets. */
+export interface TaskFile {
+  path: string;
+  name: string;
+}
+/** What finished work answers: the detail to show, and optionally the file it produced. */
+export type TaskOutcome = TaskText | { text: TaskText; file: TaskFile };
 /** The task's work: report as it goes; stop early when `signal` aborts; answer the detail to show. */
-export type TaskWork = (report: Report, signal: AbortSignal) => Promise<TaskText | void>;
+export type TaskWork = (report: Report, signal: AbortSignal) => Promise<TaskOutcome | void>;
 
 export interface TaskOptions {
   /** The kind of task, shown as the item's key ('cameraExport', 'deviceImport'…). */
@@ -83,7 +101,7 @@ function runnerOf(db: Db): Runner {
     runner = {
       running: new Map(),
       update: db.prepare('UPDATE progress SET current_size = ?, total_size = ?, msg_zh = ?, msg_en = ? WHERE id = ? AND status = 1'),
-      finish: db.prepare('UPDATE progress SET status = ?, ended_at = ?, current_size = ?, total_size = ?, msg_zh = ?, msg_en = ? WHERE id = ?'),
+      finish: db.prepare('UPDATE progress SET status = ?, ended_at = ?, current_size = ?, total_size = ?, msg_zh = ?, msg_en = ?, file_path = ?, file_name = ? WHERE id = ?'),
       halt: db.prepare('UPDATE progress SET status = ?, ended_at = ?, msg_zh = ?, msg_en = ? WHERE id = ?'),
     };
     runners.set(db, runner);
@@ -139,11 +157,11 @@ export function startTask(db: Db, tenantId: number, userId: number, title: strin
     else pending ??= setTimeout(write, wait);
   };
 
-  const settle = (status: number, msg: [string, string]) => {
+  const settle = (status: number, msg: [string, string], file: TaskFile | null = null) => {
     runner.running.delete(id);
     if (pending) clearTimeout(pending);
     try {
-      runner.finish.run(status, Date.now(), state.current, state.total, msg[0], msg[1], id);
+      runner.finish.run(status, Date.now(), state.current, state.total, msg[0], msg[1], file?.path ?? '', file?.name ?? '', id);
     } catch {
       /* the database closed with the server: the restart marks the task interrupted */
     }
@@ -157,12 +175,13 @@ export function startTask(db: Db, tenantId: number, userId: number, title: strin
         if (abort.signal.aborted) return;
         // Finished work is complete even if the last report did not say so.
         if (state.total > 0) state.current = state.total;
-        settle(PROGRESS_DONE, split(outcome ?? undefined));
+        if (outcome && typeof outcome === 'object' && 'file' in outcome) settle(PROGRESS_DONE, split(outcome.text), outcome.file);
+        else settle(PROGRESS_DONE, split(outcome ?? undefined));
       },
       (error: unknown) => {
         if (abort.signal.aborted) return;
         const text: TaskText = error instanceof TaskFailure ? error.text : error instanceof Error ? error.message : String(error);
-        settle(PROGRESS_FAILED, split(text));
+        settle(PROGRESS_FAILED, split(text), error instanceof TaskFailure ? error.file : null);
       },
     );
   return { key, hashKey };

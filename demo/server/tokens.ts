@@ -27,12 +27,7 @@ export function revokeOtherTokens(ctx: AppContext, user: SessionUser, keep: stri
   ctx.db.prepare('DELETE FROM token WHERE user_id = ? AND tenant_id = ? AND hash <> ?').run(user.id, user.tenantId, hashToken(keep));
 }
 
-const CHILDREN = new Map<string, string[]>();
-for (const item of MENU_SEED) {
-  if (item.parentCode) CHILDREN.set(item.parentCode, [...(CHILDREN.get(item.parentCode) ?? []), item.code]);
-}
-
-/** The menu and element codes a user holds through all roles; a group code brings its children. */
+/** The menu and element codes a user holds through all roles (roles list groups and pages explicitly, routes/role.ts). */
 export function loadRights(db: Db, tenantId: number, userId: number): { superAdmin: boolean; menus: Set<string>; elements: Set<string> } {
   const roles = db
     .prepare(
@@ -48,10 +43,7 @@ export function loadRights(db: Db, tenantId: number, userId: number): { superAdm
   const menuQuery = db.prepare('SELECT menu_code FROM role_menu WHERE role_id = ?');
   const elementQuery = db.prepare('SELECT element_code FROM role_element WHERE role_id = ?');
   for (const role of roles) {
-    for (const row of menuQuery.all(role.id) as Array<{ menu_code: string }>) {
-      menus.add(row.menu_code);
-      for (const child of CHILDREN.get(row.menu_code) ?? []) menus.add(child);
-    }
+    for (const row of menuQuery.all(role.id) as Array<{ menu_code: string }>) menus.add(row.menu_code);
     for (const row of elementQuery.all(role.id) as Array<{ element_code: string }>) elements.add(row.element_code);
   }
   return { superAdmin: false, menus, elements };

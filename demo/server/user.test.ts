@@ -62,13 +62,13 @@ describe('current user', () => {
       headers: { lang: 'en' },
       body: { name: 'New Name', phone: '12345678901', email: 'v@example.com' },
     });
-    expect(bad.body).toEqual({ code: -1, msg: 'phone number format incorrect' });
+    expect(bad.body).toEqual({ code: -1, msg: 'phone number format incorrect', data: { field: 'phone' } });
     const shortName = await api(s.base, 'PUT', '/api/admin/user/cur-user/info', {
       token,
       headers: { lang: 'en' },
       body: { name: 'V', phone: '13800000003', email: 'v@example.com' },
     });
-    expect(shortName.body).toEqual({ code: -1, msg: 'name: Length must be 2 to 20 characters' });
+    expect(shortName.body).toEqual({ code: -1, msg: 'name: Length must be 2 to 20 characters', data: { field: 'name' } });
     const taken = await api(s.base, 'PUT', '/api/admin/user/cur-user/info', {
       token,
       headers: { lang: 'en' },
@@ -89,6 +89,7 @@ describe('current user', () => {
     expect((await change({ oldPassword: 'operator123', newPassword: 'brand-new', confirmPassword: 'brand-neW' })).body).toEqual({
       code: -1,
       msg: 'The passwords entered twice do not match!',
+      data: { field: 'confirmPassword' },
     });
     expect((await change({ oldPassword: 'operator123', newPassword: 'abc', confirmPassword: 'abc' })).body.msg).toBe('new password: The password must be 5 to 64 characters long');
     expect((await change({ oldPassword: 'wrong-old', newPassword: 'brand-new', confirmPassword: 'brand-new' })).body.msg).toBe('the old password is wrong');

@@ -22,6 +22,10 @@ export interface ProgressItem {
   status: number;
   /** Detail: the outcome or the failure reason. */
   msg: string;
+  /** When the task produced a file (an export, an import's error report): the API path that downloads it. */
+  download?: string;
+  /** The file's name. */
+  fileName?: string;
 }
 
 export interface ProgressKey {

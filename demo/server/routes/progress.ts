@@ -4,7 +4,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { setTimeout as wait } from 'node:timers/promises';
 import type { ProgressDelete, ProgressDeleted, ProgressDemoStart, ProgressItem, ProgressKey } from '../../../shared/api/progress-types.ts';
-import { fail, ok, requireElement, rule, userOf, validBody, type Rule } from '../http.ts';
+import { readFile } from 'node:fs/promises';
+import { basename, extname, resolve, sep } from 'node:path';
+import { fail, ok, requireElement, requireUser, rule, userOf, validBody, type Rule } from '../http.ts';
 import { langOf, type Lang } from '../messages.ts';
 import { formatTime, markInterrupted, runningCount, startTask, stopTasks, TaskFailure, TASK_MIGRATIONS, textIn, type Report } from '../tasks.ts';
 import { tx, type Db } from '../db.ts';
@@ -17,6 +19,7 @@ const TEXT = {
   demoTitle: { zh: '演示任务', en: 'Demo job' },
   tooMany: { zh: `同时运行的后台任务不能超过 ${MAX_RUNNING} 个`, en: `no more than ${MAX_RUNNING} background tasks may run at once` },
   keys: { zh: 'keys 必须是 {key, hashKey} 的列表（最多 1000 项）', en: 'keys must be a list of {key, hashKey} (at most 1000)' },
+  noFile: { zh: '文件不存在或任务尚未完成', en: 'the file does not exist or the task has not finished' },
 } as const;
 
 interface Row {
@@ -30,6 +33,8 @@ interface Row {
   status: number;
   msg_zh: string;
   msg_en: string;
+  file_path: string;
+  file_name: string;
 }
 
 const toItem = (row: Row, lang: Lang): ProgressItem => ({
@@ -42,7 +47,19 @@ const toItem = (row: Row, lang: Lang): ProgressItem => ({
   currentSize: row.current_size,
   status: row.status,
   msg: textIn(lang, row.msg_zh, row.msg_en),
+  ...(row.file_path
+    ? { download: `${FILE_PATH}?key=${encodeURIComponent(row.task_key)}&hashKey=${encodeURIComponent(row.hash_key)}`, fileName: row.file_name }
+    : {}),
 });
+
+/** GET: a finished task's file, for the user who ran it (token in the header, never in the URL). */
+export const FILE_PATH = '/api/admin/progress/file';
+
+const CONTENT_TYPES: Readonly<Record<string, string>> = {
+  '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  '.csv': 'text/csv; charset=utf-8',
+  '.json': 'application/json',
+};
 
 const keysRule: Rule = (value) => {
   if (value === undefined || value === null) return null;
@@ -78,7 +95,7 @@ async function demoWork(steps: number, stepMs: number, failAt: number | undefine
 const plugin: FastifyPluginAsync = async (app) => {
   const { db } = app.atrium;
   const list = db.prepare(
-    `SELECT task_key, hash_key, title, started_at, ended_at, total_size, current_size, status, msg_zh, msg_en
+    `SELECT task_key, hash_key, title, started_at, ended_at, total_size, current_size, status, msg_zh, msg_en, file_path, file_name
      FROM progress WHERE tenant_id = ? AND user_id = ? ORDER BY started_at DESC, id DESC LIMIT 500`,
   );
   const deleteFinished = db.prepare('DELETE FROM progress WHERE tenant_id = ? AND user_id = ? AND status <> 1');
@@ -91,6 +108,25 @@ const plugin: FastifyPluginAsync = async (app) => {
     const user = userOf(request);
     const lang = langOf(request);
     return ok((list.all(user.tenantId, user.id) as unknown as Row[]).map((row) => toItem(row, lang)));
+  });
+
+  const fileOf = db.prepare('SELECT file_path, file_name FROM progress WHERE tenant_id = ? AND user_id = ? AND task_key = ? AND hash_key = ? AND status <> 1');
+  app.get<{ Querystring: { key?: string; hashKey?: string } }>(FILE_PATH, { preHandler: requireUser }, async (request, reply) => {
+    const user = userOf(request);
+    const { key, hashKey } = request.query;
+    const row = typeof key === 'string' && typeof hashKey === 'string' ? (fileOf.get(user.tenantId, user.id, key, hashKey) as { file_path: string; file_name: string } | undefined) : undefined;
+    // Only files the platform wrote under its data folder are served.
+    const path = row?.file_path ? resolve(row.file_path) : '';
+    if (!row || !path.startsWith(resolve(app.atrium.config.dataDir) + sep)) return fail(TEXT.noFile[langOf(request)]);
+    const body = await readFile(path).catch(() => null);
+    if (!body) return fail(TEXT.noFile[langOf(request)]);
+    const name = row.file_name || basename(path);
+    return reply
+      .header('content-type', CONTENT_TYPES[extname(name).toLowerCase()] ?? 'application/octet-stream')
+      .header('content-disposition', `attachment; filename="${name.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`)
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "sandbox; default-src 'none'")
+      .send(body);
   });
 
   app.delete<{ Body: ProgressDelete }>(

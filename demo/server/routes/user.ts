@@ -1,36 +1,478 @@
-// The tenant's users as a paged list (SPEC §7 POST /api/admin/user/page): the user-management page's
-// list and the dashboard's user count. Readable with depMng; never crosses tenants.
-import type { FastifyPluginAsync } from 'fastify';
-import type { UserPage, UserPageQuery, UserRow } from '../../../shared/api/user-types.ts';
-import { ok, requireMenu, rule, userOf, validBody } from '../http.ts';
+// People of a tenant (SPEC §7 users and departments): the user list, create, edit, roles, password
+// reset, delete; the department tree; import and export of users as spreadsheets through background
+// tasks. Every query is scoped to the caller's tenant; the tenant's super admin can be neither
+// deleted nor given roles; an account that is not normal cannot sign in and its tokens stop at once
+// (tokens.ts findSession checks the status on every call).
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ProgressKey } from '../../../shared/api/progress-types.ts';
+import {
+  GENDERS,
+  USER_STATUSES,
+  type Department,
+  type DepartmentSave,
+  type Gender,
+  type UserCreate,
+  type UserPage,
+  type UserPageQuery,
+  type UserRoles,
+  type UserRow,
+  type UserStatus,
+  type UserUpdate,
+} from '../../../shared/api/user-types.ts';
+import { checkImport, departmentSchema, userCreateSchema, userUpdateSchema, validateObject } from '../../../shared/validate/index.ts';
+import type { SessionUser } from '../context.ts';
+import { tx, type Db, type Migration } from '../db.ts';
+import { describeIssue, fail, failField, ok, requireMenu, rule, userOf, validBody, type Issue } from '../http.ts';
+import { langOf, translate, type Lang } from '../messages.ts';
+import { hashPassword } from '../passwords.ts';
+import { fromShared, idList, likePattern, makesCycle, MAX_IMPORT_ROWS, offsetOf, optionalId, pageRules, readSheet, startExport, startImport, subtree, tooManyTasks, type SheetColumn, type SheetRow } from '../resource.ts';
+
+export const migrations: Migration[] = [
+  {
+    id: 'people/001-departments',
+    sql: `
+      CREATE TABLE department (
+        id INTEGER PRIMARY KEY,
+        tenant_id INTEGER NOT NULL REFERENCES tenant(id),
+        parent_id INTEGER REFERENCES department(id),
+        name TEXT NOT NULL,
+        sort INTEGER NOT NULL DEFAULT 0
+      );
+      CREATE INDEX department_tenant ON department(tenant_id, parent_id);
+      ALTER TABLE user ADD COLUMN department_id INTEGER REFERENCES department(id);
+      ALTER TABLE user ADD COLUMN gender TEXT NOT NULL DEFAULT 'unknown';
+      CREATE INDEX user_tenant_department ON user(tenant_id, department_id);
+    `,
+  },
+];
+
+/** First start: a small organisation for the first tenant, with the demo accounts placed in it. */
+export function seed(db: Db): void {
+  const has = db.prepare('SELECT COUNT(*) AS n FROM department').get() as { n: number };
+  const tenant = db.prepare('SELECT id FROM tenant WHERE id = 1').get();
+  if (has.n > 0 || !tenant) return;
+  tx(db, () => {
+    const add = db.prepare('INSERT INTO department (tenant_id, parent_id, name, sort) VALUES (?, ?, ?, ?)');
+    const head = Number(add.run(1, null, '总部', 0).lastInsertRowid);
+    const ops = Number(add.run(1, head, '运营中心', 1).lastInsertRowid);
+    add.run(1, head, '安保部', 2);
+    add.run(1, head, '设施部', 3);
+    const place = db.prepare('UPDATE user SET department_id = ? WHERE tenant_id = 1 AND username = ?');
+    place.run(head, 'admin');
+    place.run(ops, 'operator');
+    place.run(ops, 'viewer');
+    db.prepare("INSERT INTO department (tenant_id, parent_id, name, sort) SELECT 2, NULL, 'Head office', 0 WHERE EXISTS (SELECT 1 FROM tenant WHERE id = 2)").run();
+  });
+}
+
+const TEXTS = {
+  notFound: { zh: '用户不存在', en: 'no such user' },
+  accountTaken: { zh: '账号已存在', en: 'Name already exists' },
+  phoneTaken: { zh: '该手机号码已被使用', en: 'this phone number is already in use' },
+  superAdmin: { zh: '租户超级管理员不能删除，也不能分配角色或停用', en: 'the tenant super admin cannot be deleted, given roles or deactivated' },
+  self: { zh: '不能删除自己的账号', en: 'you cannot delete your own account' },
+  badDepartment: { zh: '部门不存在', en: 'no such department' },
+  badRole: { zh: '角色不存在，或是超级管理员角色', en: 'no such role, or it is the super admin role' },
+  badTenant: { zh: '只能删除本租户的用户', en: 'only users of your own tenant can be deleted' },
+  badIds: { zh: '用户 ID 列表无效（1 到 1000 个数字，用逗号分隔）', en: 'invalid user ids (1 to 1000 numbers, comma separated)' },
+  depNotFound: { zh: '部门不存在', en: 'no such department' },
+  depSameName: { zh: '同一上级下已有同名部门', en: 'The same name already exists.' },
+  depCycle: { zh: '上级部门不能是它自己或它的下级', en: 'a department cannot be placed under itself or one of its own sub-departments' },
+  depHasUsers: { zh: '部门“{{name}}”下还有 {{count}} 个用户，请先移走', en: 'department "{{name}}" still holds {{count}} user(s); move them first' },
+  depHasChildren: { zh: '部门“{{name}}”下还有 {{count}} 个下级部门，请先删除', en: 'department "{{name}}" still has {{count}} sub-department(s); delete them first' },
+  importFile: { zh: '请上传一个 xls 或 xlsx 文件', en: 'upload one xls or xlsx file' },
+  importUnreadable: { zh: '无法读取该文件；请另存为 xlsx 后重试', en: 'this file cannot be read; save it as xlsx and try again' },
+  importEmpty: { zh: '文件中没有数据行', en: 'the file has no data rows' },
+  importTooMany: { zh: `一次最多导入 ${MAX_IMPORT_ROWS} 行`, en: `at most ${MAX_IMPORT_ROWS} rows per import` },
+  importTitle: { zh: '导入用户', en: 'Import users' },
+  exportTitle: { zh: '导出用户', en: 'Export users' },
+  rowDuplicate: { zh: '账号在文件中重复', en: 'the account appears twice in the file' },
+  rowDepartment: { zh: '部门不存在', en: 'no such department' },
+} as const satisfies Record<string, Record<Lang, string>>;
+
+const say = (request: FastifyRequest, key: keyof typeof TEXTS, vars?: Record<string, string | number>): string =>
+  TEXTS[key][langOf(request)].replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(vars?.[k] ?? ''));
+
+interface UserDbRow {
+  id: number;
+  username: string;
+  name: string;
+  phone: string;
+  email: string;
+  status: UserStatus;
+  gender: Gender;
+  department_id: number | null;
+  department_name: string | null;
+  role_ids: string | null;
+  role_names: string | null;
+  super_admin: number;
+}
+
+const toUser = (r: UserDbRow): UserRow => ({
+  id: r.id,
+  username: r.username,
+  name: r.name,
+  phone: r.phone,
+  email: r.email,
+  status: r.status,
+  gender: r.gender,
+  departmentId: r.department_id,
+  departmentName: r.department_name ?? '',
+  roleIds: r.role_ids ? r.role_ids.split(',').map(Number) : [],
+  roleNames: r.role_names ? r.role_names.split('\u001f') : [],
+  superAdmin: r.super_admin === 1,
+});
+
+/** The sheet's columns; headers are read back in either language. */
+const SHEET: ReadonlyArray<SheetColumn & { zh: string; en: string }> = [
+  { key: 'username', header: '账号', zh: '账号', en: 'Account' },
+  { key: 'name', header: '姓名', zh: '姓名', en: 'Name' },
+  { key: 'phone', header: '手机号码', zh: '手机号码', en: 'Phone' },
+  { key: 'email', header: '邮箱', zh: '邮箱', en: 'Email' },
+  { key: 'department', header: '部门', zh: '部门', en: 'Department' },
+  { key: 'password', header: '初始密码', zh: '初始密码', en: 'Initial password' },
+];
+const SHEET_HEADERS = Object.fromEntries(SHEET.map((c) => [c.key, [c.zh, c.en]]));
+const sheetColumns = (lang: Lang): SheetColumn[] => SHEET.map((c) => ({ key: c.key, header: c[lang], width: c.key === 'email' ? 28 : 16 }));
 
 const plugin: FastifyPluginAsync = async (app) => {
-  const { db } = app.atrium;
+  const { db, config } = app.atrium;
+  const SELECT = `SELECT u.id, u.username, u.name, u.phone, u.email, u.status, u.gender, u.department_id, d.name AS department_name,
+      (SELECT group_concat(r.id) FROM user_role ur JOIN role r ON r.id = ur.role_id WHERE ur.user_id = u.id) AS role_ids,
+      (SELECT group_concat(r.name, char(31)) FROM user_role ur JOIN role r ON r.id = ur.role_id WHERE ur.user_id = u.id) AS role_names,
+      EXISTS (SELECT 1 FROM user_role ur JOIN role r ON r.id = ur.role_id WHERE ur.user_id = u.id AND r.super_admin = 1) AS super_admin
+    FROM user u LEFT JOIN department d ON d.id = u.department_id`;
+  const byId = db.prepare(`${SELECT} WHERE u.id = ? AND u.tenant_id = ?`);
+  const departmentOf = db.prepare('SELECT id, name, parent_id FROM department WHERE id = ? AND tenant_id = ?');
+  const departmentParents = (tenantId: number) =>
+    new Map((db.prepare('SELECT id, parent_id FROM department WHERE tenant_id = ?').all(tenantId) as Array<{ id: number; parent_id: number | null }>).map((r) => [r.id, r.parent_id]));
+  const accountTaken = db.prepare('SELECT 1 FROM user WHERE username = ?');
+  const phoneTaken = db.prepare("SELECT 1 FROM user WHERE phone = ? AND phone <> '' AND id <> ?");
+  const findUser = (user: SessionUser, id: number): UserRow | null => {
+    const row = byId.get(id, user.tenantId) as UserDbRow | undefined;
+    return row ? toUser(row) : null;
+  };
+  /** Roles the caller may hand out: of their tenant, never the super admin role. */
+  const validRoles = (tenantId: number, ids: readonly number[]): boolean =>
+    ids.every((id) => db.prepare('SELECT 1 FROM role WHERE id = ? AND tenant_id = ? AND super_admin = 0').get(id, tenantId) !== undefined);
+  const validDepartment = (tenantId: number, id: number | null | undefined): boolean => id === null || id === undefined || departmentOf.get(id, tenantId) !== undefined;
+
+  const userFields = {
+    gender: [rule.oneOf(...GENDERS)],
+    status: [rule.oneOf(...USER_STATUSES)],
+    departmentId: [optionalId],
+    roleIds: [idList(50)],
+  };
+
+  // ---- users --------------------------------------------------------------------------------------
 
   app.post<{ Body: UserPageQuery }>(
     '/api/admin/user/page',
     {
       preHandler: [
-        requireMenu('depMng'),
-        validBody<UserPageQuery>({
-          page: [rule.required, rule.int(1, 1_000_000)],
-          limit: [rule.required, rule.int(1, 1000)],
-          keyword: [rule.text(0, 64)],
-        }),
+        requireMenu('userMng'),
+        validBody<UserPageQuery>({ ...pageRules, keyword: [rule.text(0, 64)], departmentId: [optionalId], status: [rule.oneOf(...USER_STATUSES)] }),
       ],
     },
     async (request) => {
-      const { tenantId } = userOf(request);
-      const { page, limit, keyword } = request.body;
-      const like = `%${(keyword ?? '').replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      const where = "tenant_id = ? AND (username LIKE ? ESCAPE '\\' OR name LIKE ? ESCAPE '\\')";
-      const total = (db.prepare(`SELECT COUNT(*) AS n FROM user WHERE ${where}`).get(tenantId, like, like) as { n: number }).n;
-      const rows = db
-        .prepare(`SELECT id, username, name, phone, email, status FROM user WHERE ${where} ORDER BY id LIMIT ? OFFSET ?`)
-        .all(tenantId, like, like, limit, (page - 1) * limit) as unknown as UserRow[];
-      return ok<UserPage>({ rows, total });
+      const user = userOf(request);
+      const q = request.body;
+      const clauses = ['u.tenant_id = ?'];
+      const args: Array<string | number> = [user.tenantId];
+      if (q.keyword) {
+        clauses.push("(u.username LIKE ? ESCAPE '\\' OR u.name LIKE ? ESCAPE '\\')");
+        args.push(likePattern(q.keyword), likePattern(q.keyword));
+      }
+      if (q.departmentId) {
+        const ids = departmentOf.get(q.departmentId, user.tenantId) ? subtree(departmentParents(user.tenantId), q.departmentId) : [];
+        clauses.push(`u.department_id IN (${ids.map(() => '?').join(',') || 'NULL'})`);
+        args.push(...ids);
+      }
+      if (q.status) {
+        clauses.push('u.status = ?');
+        args.push(q.status);
+      }
+      const where = clauses.join(' AND ');
+      const total = (db.prepare(`SELECT COUNT(*) AS n FROM user u WHERE ${where}`).get(...args) as { n: number }).n;
+      const rows = db.prepare(`${SELECT} WHERE ${where} ORDER BY u.id LIMIT ? OFFSET ?`).all(...args, q.limit, offsetOf(q)) as unknown as UserDbRow[];
+      return ok<UserPage>({ rows: rows.map(toUser), total });
     },
   );
+
+  // Uniqueness while typing: accounts are unique across the platform (they sign in by it).
+  app.get<{ Params: { name: string } }>('/api/admin/user/name/:name', { preHandler: requireMenu('userMng') }, async (request) => {
+    const name = request.params.name.trim();
+    return ok({ exists: name !== '' && accountTaken.get(name) !== undefined });
+  });
+
+  app.post<{ Body: UserCreate }>(
+    '/api/admin/user',
+    { preHandler: [requireMenu('userMng'), validBody<UserCreate>({ ...fromShared<UserCreate>(userCreateSchema), ...userFields } as never)] },
+    async (request) => {
+      const user = userOf(request);
+      const b = request.body;
+      const username = b.username.trim();
+      if (accountTaken.get(username)) return failField(say(request, 'accountTaken'), 'username');
+      if (phoneTaken.get(b.phone.trim(), 0)) return failField(say(request, 'phoneTaken'), 'phone');
+      if (!validDepartment(user.tenantId, b.departmentId)) return failField(say(request, 'badDepartment'), 'departmentId');
+      if (!validRoles(user.tenantId, b.roleIds ?? [])) return failField(say(request, 'badRole'), 'roleIds');
+      const hash = await hashPassword(b.password);
+      const id = tx(db, () => {
+        const created = Number(
+          db
+            .prepare('INSERT INTO user (tenant_id, username, password_hash, name, phone, email, status, gender, department_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
+            .run(user.tenantId, username, hash, b.name.trim(), b.phone.trim(), (b.email ?? '').trim(), b.status ?? 'normal', b.gender ?? 'unknown', b.departmentId ?? null).lastInsertRowid,
+        );
+        for (const roleId of new Set(b.roleIds ?? [])) db.prepare('INSERT INTO user_role (user_id, role_id) VALUES (?, ?)').run(created, roleId);
+        return created;
+      });
+      return ok(findUser(user, id));
+    },
+  );
+
+  app.put<{ Params: { id: string }; Body: UserUpdate }>(
+    '/api/admin/user/:id',
+    { preHandler: [requireMenu('userMng'), validBody<UserUpdate>({ ...fromShared<UserUpdate>(userUpdateSchema), ...userFields } as never)] },
+    async (request) => {
+      const user = userOf(request);
+      const target = findUser(user, Number(request.params.id));
+      if (!target) return fail(say(request, 'notFound'));
+      const b = request.body;
+      if (target.superAdmin && b.status !== undefined && b.status !== 'normal') return failField(say(request, 'superAdmin'), 'status');
+      if (phoneTaken.get(b.phone.trim(), target.id)) return failField(say(request, 'phoneTaken'), 'phone');
+      if (!validDepartment(user.tenantId, b.departmentId)) return failField(say(request, 'badDepartment'), 'departmentId');
+      const hash = b.password ? await hashPassword(b.password) : null;
+      tx(db, () => {
+        db.prepare('UPDATE user SET name = ?, phone = ?, email = ?, status = ?, gender = ?, department_id = ? WHERE id = ? AND tenant_id = ?').run(
+          b.name.trim(),
+          b.phone.trim(),
+          (b.email ?? target.email).trim(),
+          b.status ?? target.status,
+          b.gender ?? target.gender,
+          b.departmentId === undefined ? target.departmentId : b.departmentId,
+          target.id,
+          user.tenantId,
+        );
+        if (hash) {
+          db.prepare('UPDATE user SET password_hash = ? WHERE id = ?').run(hash, target.id);
+          // A new password ends the user's sessions.
+          db.prepare('DELETE FROM token WHERE user_id = ?').run(target.id);
+        }
+      });
+      return ok(findUser(user, target.id));
+    },
+  );
+
+  app.put<{ Params: { id: string }; Body: UserRoles }>(
+    '/api/admin/user/roles/:id',
+    { preHandler: [requireMenu('userMng'), validBody<UserRoles>({ roleIds: [rule.required, idList(50)] })] },
+    async (request) => {
+      const user = userOf(request);
+      const target = findUser(user, Number(request.params.id));
+      if (!target) return fail(say(request, 'notFound'));
+      if (target.superAdmin) return fail(say(request, 'superAdmin'));
+      if (!validRoles(user.tenantId, request.body.roleIds)) return failField(say(request, 'badRole'), 'roleIds');
+      tx(db, () => {
+        db.prepare('DELETE FROM user_role WHERE user_id = ?').run(target.id);
+        for (const roleId of new Set(request.body.roleIds)) db.prepare('INSERT INTO user_role (user_id, role_id) VALUES (?, ?)').run(target.id, roleId);
+      });
+      return ok(findUser(user, target.id));
+    },
+  );
+
+  // DELETE /api/admin/user/{tenantId}/{ids}: ids comma separated; all of them or none.
+  app.delete<{ Params: { a: string; b: string } }>('/api/admin/user/:a/:b', { preHandler: requireMenu('userMng') }, async (request) => {
+    const user = userOf(request);
+    if (Number(request.params.a) !== user.tenantId) return fail(say(request, 'badTenant'));
+    const ids = request.params.b.split(',').map((x) => Number(x.trim()));
+    if (ids.length === 0 || ids.length > 1000 || ids.some((x) => !Number.isInteger(x) || x <= 0)) return fail(say(request, 'badIds'));
+    const targets = ids.map((id) => findUser(user, id));
+    if (targets.some((t) => t === null)) return fail(say(request, 'notFound'));
+    if (targets.some((t) => t!.superAdmin)) return fail(say(request, 'superAdmin'));
+    if (ids.includes(user.id)) return fail(say(request, 'self'));
+    const deleted = tx(db, () => ids.reduce((n, id) => n + Number(db.prepare('DELETE FROM user WHERE id = ? AND tenant_id = ?').run(id, user.tenantId).changes), 0));
+    return ok({ deleted });
+  });
+
+  // ---- departments --------------------------------------------------------------------------------
+
+  const departmentTree = (tenantId: number): Department[] => {
+    const rows = db
+      .prepare('SELECT d.id, d.parent_id, d.name, d.sort, (SELECT COUNT(*) FROM user u WHERE u.department_id = d.id) AS users FROM department d WHERE d.tenant_id = ? ORDER BY d.sort, d.id')
+      .all(tenantId) as Array<{ id: number; parent_id: number | null; name: string; sort: number; users: number }>;
+    const nodes = new Map(rows.map((r) => [r.id, { id: r.id, parentId: r.parent_id, name: r.name, sort: r.sort, userCount: r.users, children: [] as Department[] }]));
+    const top: Department[] = [];
+    for (const n of nodes.values()) (n.parentId !== null && nodes.get(n.parentId) ? nodes.get(n.parentId)!.children : top).push(n);
+    return top;
+  };
+
+  app.post('/api/admin/user/dep/page', { preHandler: requireMenu('userMng') }, async (request) => ok(departmentTree(userOf(request).tenantId)));
+
+  const depRules = { ...fromShared<DepartmentSave>(departmentSchema), parentId: [optionalId], sort: [rule.int(0, 100_000)], id: [optionalId] };
+  const saveDepartment = (request: FastifyRequest<{ Body: DepartmentSave }>, id: number | null) => {
+    const user = userOf(request);
+    const b = request.body;
+    const parentId = b.parentId ?? null;
+    if (id !== null && !departmentOf.get(id, user.tenantId)) return fail(say(request, 'depNotFound'));
+    if (parentId !== null && !departmentOf.get(parentId, user.tenantId)) return failField(say(request, 'depNotFound'), 'parentId');
+    if (id !== null && makesCycle(departmentParents(user.tenantId), id, parentId)) return failField(say(request, 'depCycle'), 'parentId');
+    const name = b.name.trim();
+    const clash = db.prepare('SELECT 1 FROM department WHERE tenant_id = ? AND parent_id IS ? AND name = ? AND id IS NOT ?').get(user.tenantId, parentId, name, id);
+    if (clash) return failField(say(request, 'depSameName'), 'name');
+    if (id === null) {
+      const created = Number(db.prepare('INSERT INTO department (tenant_id, parent_id, name, sort) VALUES (?, ?, ?, ?)').run(user.tenantId, parentId, name, b.sort ?? 0).lastInsertRowid);
+      return ok({ id: created });
+    }
+    db.prepare('UPDATE department SET parent_id = ?, name = ?, sort = COALESCE(?, sort) WHERE id = ? AND tenant_id = ?').run(parentId, name, b.sort ?? null, id, user.tenantId);
+    return ok({ id });
+  };
+  app.post<{ Body: DepartmentSave }>('/api/admin/user/dep', { preHandler: [requireMenu('userMng'), validBody<DepartmentSave>(depRules as never)] }, async (request) => saveDepartment(request, null));
+  app.put<{ Body: DepartmentSave }>('/api/admin/user/dep', { preHandler: [requireMenu('userMng'), validBody<DepartmentSave>({ ...depRules, id: [rule.required, optionalId] } as never)] }, async (request) =>
+    saveDepartment(request, request.body.id!),
+  );
+
+  app.delete<{ Params: { id: string } }>('/api/admin/user/dep/:id', { preHandler: requireMenu('userMng') }, async (request) => {
+    const user = userOf(request);
+    const dep = departmentOf.get(Number(request.params.id), user.tenantId) as { id: number; name: string } | undefined;
+    if (!dep) return fail(say(request, 'depNotFound'));
+    const users = (db.prepare('SELECT COUNT(*) AS n FROM user WHERE department_id = ?').get(dep.id) as { n: number }).n;
+    if (users > 0) return fail(say(request, 'depHasUsers', { name: dep.name, count: users }));
+    const children = (db.prepare('SELECT COUNT(*) AS n FROM department WHERE parent_id = ?').get(dep.id) as { n: number }).n;
+    if (children > 0) return fail(say(request, 'depHasChildren', { name: dep.name, count: children }));
+    db.prepare('DELETE FROM department WHERE id = ? AND tenant_id = ?').run(dep.id, user.tenantId);
+    return ok({ deleted: 1 });
+  });
+
+  // POST /api/admin/user/group: the users holding one role (the role page's members).
+  app.post<{ Body: { roleId: number } }>('/api/admin/user/group', { preHandler: [requireMenu('groupManager'), validBody<{ roleId: number }>({ roleId: [rule.required, optionalId] })] }, async (request) => {
+    const user = userOf(request);
+    const rows = db
+      .prepare(`${SELECT} WHERE u.tenant_id = ? AND u.id IN (SELECT user_id FROM user_role WHERE role_id = ?) ORDER BY u.id LIMIT 1000`)
+      .all(user.tenantId, request.body.roleId) as unknown as UserDbRow[];
+    return ok(rows.map(toUser));
+  });
+
+  // ---- export and import --------------------------------------------------------------------------
+
+  const departmentPaths = (tenantId: number): Map<number, string> => {
+    const out = new Map<number, string>();
+    const walk = (nodes: Department[], prefix: string) => {
+      for (const n of nodes) {
+        const path = prefix ? `${prefix}/${n.name}` : n.name;
+        out.set(n.id, path);
+        walk(n.children, path);
+      }
+    };
+    walk(departmentTree(tenantId), '');
+    return out;
+  };
+
+  app.post<{ Body: UserPageQuery | undefined }>('/api/admin/user/dep/exportPage', { preHandler: requireMenu('userMng') }, async (request) => {
+    const user = userOf(request);
+    const busy = tooManyTasks(request, db, user);
+    if (busy) return fail(busy);
+    const lang = langOf(request);
+    const departmentId = typeof request.body?.departmentId === 'number' ? request.body.departmentId : null;
+    const keyword = typeof request.body?.keyword === 'string' ? request.body.keyword : '';
+    const ids = departmentId !== null ? subtree(departmentParents(user.tenantId), departmentId) : null;
+    const where = `u.tenant_id = ?${ids ? ` AND u.department_id IN (${ids.map(() => '?').join(',') || 'NULL'})` : ''}${keyword ? " AND (u.username LIKE ? ESCAPE '\\' OR u.name LIKE ? ESCAPE '\\')" : ''}`;
+    const args = [user.tenantId, ...(ids ?? []), ...(keyword ? [likePattern(keyword), likePattern(keyword)] : [])];
+    const total = (db.prepare(`SELECT COUNT(*) AS n FROM user u WHERE ${where}`).get(...args) as { n: number }).n;
+    const started: ProgressKey = startExport(db, config.dataDir, user, {
+      key: 'userExport',
+      title: TEXTS.exportTitle[lang],
+      sheet: 'users',
+      fileName: 'users.xlsx',
+      columns: sheetColumns(lang).filter((c) => c.key !== 'password'),
+      total,
+      load: () => {
+        const paths = departmentPaths(user.tenantId);
+        return (db.prepare(`${SELECT} WHERE ${where} ORDER BY u.id`).all(...args) as unknown as UserDbRow[]).map((r) => ({
+          username: r.username,
+          name: r.name,
+          phone: r.phone,
+          email: r.email,
+          department: r.department_id ? (paths.get(r.department_id) ?? '') : '',
+        }));
+      },
+      done: (n) => ({ zh: `已导出 ${n} 个用户`, en: `${n} users exported` }),
+    });
+    return ok(started);
+  });
+
+  app.get('/api/admin/user/dep/importUser/template', { preHandler: requireMenu('userMng') }, async (request, reply) => {
+    const lang = langOf(request);
+    const { default: ExcelJS } = await import('exceljs');
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('users');
+    sheet.columns = sheetColumns(lang).map((c) => ({ header: c.header, key: c.key, width: c.width }));
+    sheet.getRow(1).font = { bold: true };
+    sheet.addRow({ username: 'zhang.san', name: lang === 'zh' ? '张三' : 'Zhang San', phone: '13812345678', email: 'zhang.san@example.com', department: departmentTree(userOf(request).tenantId)[0]?.name ?? '', password: 'Welcome2024' });
+    const body = Buffer.from(await book.xlsx.writeBuffer());
+    return reply
+      .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('content-disposition', 'attachment; filename="users-template.xlsx"')
+      .send(body);
+  });
+
+  app.post('/api/admin/user/dep/importUser/import', { preHandler: requireMenu('userMng') }, async (request) => {
+    const user = userOf(request);
+    const busy = tooManyTasks(request, db, user);
+    if (busy) return fail(busy);
+    const lang = langOf(request);
+    const part = await request.file().catch(() => undefined);
+    if (!part) return failField(say(request, 'importFile'), 'file');
+    const data = await part.toBuffer();
+    const skipBad = (part.fields['skipBad'] as { value?: unknown } | undefined)?.value === 'true';
+    if (checkImport({ name: part.filename, type: part.mimetype, size: data.length })) return failField(say(request, 'importFile'), 'file');
+    let rows: SheetRow[];
+    try {
+      rows = await readSheet(data, SHEET_HEADERS);
+    } catch {
+      return failField(say(request, 'importUnreadable'), 'file');
+    }
+    if (rows.length === 0) return failField(say(request, 'importEmpty'), 'file');
+    if (rows.length > MAX_IMPORT_ROWS) return failField(say(request, 'importTooMany'), 'file');
+    const byPath = new Map([...departmentPaths(user.tenantId)].map(([id, path]) => [path, id]));
+    const both = (check: (l: Lang) => string) => ({ zh: check('zh'), en: check('en') });
+    const started = startImport(db, config.dataDir, user, {
+      key: 'userImport',
+      title: TEXTS.importTitle[lang],
+      rows,
+      skipBad,
+      columns: sheetColumns(lang),
+      check: (row, seen) => {
+        const v: Record<string, string | undefined> = { ...row.values, confirmPassword: row.values.password ?? '' };
+        const errors = validateObject(v, userCreateSchema) as Record<string, Issue | undefined>;
+        const field = Object.keys(errors)[0];
+        if (field) return both((l) => describeIssue(l, field, errors[field]!));
+        const account = (v.username ?? '').trim();
+        if (seen.has(account)) return both((l) => TEXTS.rowDuplicate[l]);
+        if (accountTaken.get(account)) return both((l) => `${translate(l, 'field.username')}: ${TEXTS.accountTaken[l]}`);
+        if (phoneTaken.get((v.phone ?? '').trim(), 0)) return both((l) => TEXTS.phoneTaken[l]);
+        if (v.department && !byPath.has(v.department)) return both((l) => `${TEXTS.rowDepartment[l]}: ${v.department}`);
+        seen.add(account);
+        return null;
+      },
+      store: async (good) => {
+        // scrypt runs in libuv's thread pool: hash in small batches so the event loop stays free.
+        const hashes = new Map<number, string>();
+        for (let i = 0; i < good.length; i += 8) {
+          const batch = good.slice(i, i + 8);
+          const done = await Promise.all(batch.map((row) => hashPassword(row.values.password!)));
+          batch.forEach((row, j) => hashes.set(row.line, done[j]!));
+        }
+        tx(db, () => {
+          const insert = db.prepare('INSERT INTO user (tenant_id, username, password_hash, name, phone, email, department_id) VALUES (?, ?, ?, ?, ?, ?, ?)');
+          for (const row of good) {
+            const v = row.values;
+            insert.run(user.tenantId, v.username!.trim(), hashes.get(row.line)!, v.name!.trim(), v.phone!.trim(), (v.email ?? '').trim(), v.department ? (byPath.get(v.department) ?? null) : null);
+          }
+        });
+      },
+    });
+    return ok(started);
+  });
 };
 
 export default plugin;

@@ -487,7 +487,7 @@ const plugin: FastifyPluginAsync = async (app) => {
         mkdirSync(exportDir, { recursive: true });
         await writeFile(target, '\ufeff' + lines.join('\r\n') + '\r\n');
         report({ current: rows.length, total: rows.length });
-        return { zh: `已导出 ${rows.length} 台摄像机`, en: `${rows.length} cameras exported` };
+        return { text: { zh: `已导出 ${rows.length} 台摄像机`, en: `${rows.length} cameras exported` }, file: { path: target, name: 'cameras.csv' } };
       },
       { key: 'cameraExport', total },
     );

@@ -1,0 +1,240 @@
+// Role groups (SPEC §6, §7 "Data groups and role groups"): roles with a code, a description, a
+// parent role (any depth), function authority (menu and element codes) and data authority (data
+// groups). Inheritance keeps every role's rights inside its parent's: removing a right from a role
+// removes it from all roles below; adding a right to a role adds it to all roles above. The tenant's
+// super admin role holds everything through its flag and is never edited, copied or deleted.
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { ELEMENT_CODES, MENU_SEED } from '../../../shared/api/menu-seed.ts';
+import type { Role, RoleSave } from '../../../shared/api/user-types.ts';
+import { roleSchema } from '../../../shared/validate/index.ts';
+import { tx, type Db, type Migration } from '../db.ts';
+import { fail, failField, ok, requireMenu, userOf, validBody } from '../http.ts';
+import { langOf, type Lang } from '../messages.ts';
+import { codeList, fromShared, idList, makesCycle, optionalId, subtree } from '../resource.ts';
+
+export const migrations: Migration[] = [
+  {
+    id: 'role/001-inheritance-and-data',
+    sql: `
+      ALTER TABLE role ADD COLUMN parent_id INTEGER REFERENCES role(id);
+      ALTER TABLE role ADD COLUMN description TEXT NOT NULL DEFAULT '';
+      CREATE TABLE role_data_group (
+        role_id INTEGER NOT NULL REFERENCES role(id) ON DELETE CASCADE,
+        data_group_id INTEGER NOT NULL REFERENCES data_group(id) ON DELETE CASCADE,
+        PRIMARY KEY (role_id, data_group_id)
+      );
+    `,
+  },
+];
+
+const MENU_CODES = new Set(MENU_SEED.map((m) => m.code));
+const PARENT_OF = new Map(MENU_SEED.map((m) => [m.code, m.parentCode]));
+const ELEMENTS = new Set<string>(ELEMENT_CODES);
+
+const TEXTS = {
+  notFound: { zh: '角色不存在', en: 'no such role' },
+  superAdmin: { zh: '超级管理员角色拥有全部权限，不能修改、复制或删除', en: 'the super admin role holds every right and cannot be edited, copied or deleted' },
+  codeTaken: { zh: '角色编码已存在', en: 'Name already exists' },
+  badParent: { zh: '上级角色无效（不存在，或是它自己或它的下级）', en: 'invalid parent role (missing, itself, or one of its own sub-roles)' },
+  badMenu: { zh: '功能权限中有未知的菜单或元素编码', en: 'the function authority names an unknown menu or element code' },
+  badDataGroup: { zh: '数据权限中的分组不存在', en: 'a data group of the data authority does not exist' },
+  hasUsers: { zh: '角色“{{name}}”仍有 {{count}} 个用户，请先移除', en: 'role "{{name}}" is still held by {{count}} user(s); remove it from them first' },
+  hasChildren: { zh: '角色“{{name}}”下还有 {{count}} 个下级角色', en: 'role "{{name}}" still has {{count}} sub-role(s)' },
+  copySuffix: { zh: '副本', en: 'copy' },
+} as const satisfies Record<string, Record<Lang, string>>;
+
+const say = (request: FastifyRequest, key: keyof typeof TEXTS, vars?: Record<string, string | number>): string =>
+  TEXTS[key][langOf(request)].replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(vars?.[k] ?? ''));
+
+interface RoleRow {
+  id: number;
+  code: string;
+  name: string;
+  description: string;
+  parent_id: number | null;
+  super_admin: number;
+  users: number;
+}
+
+const CHILDREN = new Map<string, string[]>();
+for (const m of MENU_SEED) if (m.parentCode) CHILDREN.set(m.parentCode, [...(CHILDREN.get(m.parentCode) ?? []), m.code]);
+
+/**
+ * Rights as stored: every page with its group (so the side menu can show it), and no group whose
+ * pages are all gone.
+ */
+export function normaliseMenus(menus: Iterable<string>): Set<string> {
+  const out = new Set<string>();
+  for (const code of menus) {
+    out.add(code);
+    const parent = PARENT_OF.get(code);
+    if (parent) out.add(parent);
+  }
+  for (const code of [...out]) {
+    const children = CHILDREN.get(code);
+    if (children && !children.some((c) => out.has(c))) out.delete(code);
+  }
+  return out;
+}
+
+/**
+ * Every start: a role that lists a group without any of its pages (the first seeds did) gets the
+ * group's pages listed, so rights are explicit and a role can hold part of a group.
+ */
+export function seed(db: Db): void {
+  const rows = db.prepare('SELECT role_id, menu_code FROM role_menu').all() as Array<{ role_id: number; menu_code: string }>;
+  const byRole = new Map<number, Set<string>>();
+  for (const r of rows) byRole.set(r.role_id, (byRole.get(r.role_id) ?? new Set()).add(r.menu_code));
+  const add = db.prepare('INSERT OR IGNORE INTO role_menu (role_id, menu_code) VALUES (?, ?)');
+  tx(db, () => {
+    for (const [roleId, codes] of byRole) {
+      for (const code of codes) {
+        const children = CHILDREN.get(code) ?? [];
+        if (children.length > 0 && !children.some((c) => codes.has(c))) for (const child of children) add.run(roleId, child);
+      }
+    }
+  });
+}
+
+export function loadRoles(db: Db, tenantId: number): Role[] {
+  const rows = db
+    .prepare('SELECT r.id, r.code, r.name, r.description, r.parent_id, r.super_admin, (SELECT COUNT(*) FROM user_role ur WHERE ur.role_id = r.id) AS users FROM role r WHERE r.tenant_id = ? ORDER BY r.id')
+    .all(tenantId) as unknown as RoleRow[];
+  const menus = db.prepare('SELECT menu_code FROM role_menu WHERE role_id = ?');
+  const elements = db.prepare('SELECT element_code FROM role_element WHERE role_id = ?');
+  const groups = db.prepare('SELECT data_group_id FROM role_data_group WHERE role_id = ?');
+  return rows.map((r) => ({
+    id: r.id,
+    code: r.code,
+    name: r.name,
+    description: r.description,
+    parentId: r.parent_id,
+    superAdmin: r.super_admin === 1,
+    menus: r.super_admin === 1 ? MENU_SEED.map((m) => m.code) : (menus.all(r.id) as Array<{ menu_code: string }>).map((x) => x.menu_code),
+    elements: r.super_admin === 1 ? [...ELEMENT_CODES] : (elements.all(r.id) as Array<{ element_code: string }>).map((x) => x.element_code),
+    dataGroups: (groups.all(r.id) as Array<{ data_group_id: number }>).map((x) => x.data_group_id),
+    userCount: r.users,
+  }));
+}
+
+const plugin: FastifyPluginAsync = async (app) => {
+  const { db } = app.atrium;
+  const parentsOf = (roles: readonly Role[]) => new Map(roles.map((r) => [r.id, r.parentId]));
+  const ancestors = (roles: readonly Role[], id: number): number[] => {
+    const parents = parentsOf(roles);
+    const out: number[] = [];
+    for (let at = parents.get(id) ?? null; at !== null && out.length <= roles.length; at = parents.get(at) ?? null) out.push(at);
+    return out;
+  };
+
+  app.get('/api/admin/group/roles', { preHandler: requireMenu('groupManager') }, async (request) => ok(loadRoles(db, userOf(request).tenantId)));
+
+  /**
+   * Writes one role's rights and keeps the tree consistent (SPEC §6): what the role lost is taken
+   * from every role below it; what it gained is given to every role above it.
+   */
+  function writeRights(roles: readonly Role[], id: number, menus: Set<string>, elements: Set<string>, dataGroups: Set<number>) {
+    const before = roles.find((r) => r.id === id);
+    const lost = { menus: before ? before.menus.filter((m) => !menus.has(m)) : [], elements: before ? before.elements.filter((e) => !elements.has(e)) : [], groups: before ? before.dataGroups.filter((g) => !dataGroups.has(g)) : [] };
+    const below = subtree(parentsOf(roles), id).filter((x) => x !== id);
+    const above = ancestors(roles, id);
+    const set = (roleId: number, m: Iterable<string>, e: Iterable<string>, g: Iterable<number>) => {
+      db.prepare('DELETE FROM role_menu WHERE role_id = ?').run(roleId);
+      db.prepare('DELETE FROM role_element WHERE role_id = ?').run(roleId);
+      db.prepare('DELETE FROM role_data_group WHERE role_id = ?').run(roleId);
+      for (const code of m) db.prepare('INSERT INTO role_menu (role_id, menu_code) VALUES (?, ?)').run(roleId, code);
+      for (const code of e) db.prepare('INSERT INTO role_element (role_id, element_code) VALUES (?, ?)').run(roleId, code);
+      for (const group of g) db.prepare('INSERT INTO role_data_group (role_id, data_group_id) VALUES (?, ?)').run(roleId, group);
+    };
+    set(id, menus, elements, dataGroups);
+    for (const childId of below) {
+      const child = roles.find((r) => r.id === childId)!;
+      set(
+        childId,
+        normaliseMenus(child.menus.filter((m) => !lost.menus.includes(m))),
+        child.elements.filter((e) => !lost.elements.includes(e)),
+        child.dataGroups.filter((g) => !lost.groups.includes(g)),
+      );
+    }
+    for (const parentId of above) {
+      const parent = roles.find((r) => r.id === parentId)!;
+      if (parent.superAdmin) continue;
+      set(parentId, normaliseMenus([...parent.menus, ...menus]), new Set([...parent.elements, ...elements]), new Set([...parent.dataGroups, ...dataGroups]));
+    }
+  }
+
+  app.put<{ Body: RoleSave }>(
+    '/api/admin/group/role',
+    {
+      preHandler: [
+        requireMenu('groupManager'),
+        validBody<RoleSave>({ ...fromShared<RoleSave>(roleSchema), id: [optionalId], parentId: [optionalId], menus: [codeList()], elements: [codeList()], dataGroups: [idList()] } as never),
+      ],
+    },
+    async (request) => {
+      const user = userOf(request);
+      const b = request.body;
+      const roles = loadRoles(db, user.tenantId);
+      const existing = b.id ? roles.find((r) => r.id === b.id) : undefined;
+      if (b.id && !existing) return fail(say(request, 'notFound'));
+      if (existing?.superAdmin) return fail(say(request, 'superAdmin'));
+      const parentId = b.parentId ?? null;
+      const parent = parentId !== null ? roles.find((r) => r.id === parentId) : null;
+      if (parentId !== null && (!parent || (existing && makesCycle(parentsOf(roles), existing.id, parentId)))) return failField(say(request, 'badParent'), 'parentId');
+      const code = b.code.trim();
+      if (roles.some((r) => r.code === code && r.id !== existing?.id)) return failField(say(request, 'codeTaken'), 'code');
+      const menus = normaliseMenus(b.menus ?? existing?.menus ?? []);
+      const elements = new Set(b.elements ?? existing?.elements ?? []);
+      if ([...menus].some((m) => !MENU_CODES.has(m)) || [...elements].some((e) => !ELEMENTS.has(e))) return failField(say(request, 'badMenu'), 'menus');
+      const dataGroups = new Set(b.dataGroups ?? existing?.dataGroups ?? []);
+      for (const g of dataGroups) if (!db.prepare('SELECT 1 FROM data_group WHERE id = ? AND tenant_id = ?').get(g, user.tenantId)) return failField(say(request, 'badDataGroup'), 'dataGroups');
+      const id = tx(db, () => {
+        let roleId = existing?.id;
+        if (roleId === undefined) {
+          roleId = Number(db.prepare('INSERT INTO role (tenant_id, code, name, description, parent_id, super_admin) VALUES (?, ?, ?, ?, ?, 0)').run(user.tenantId, code, b.name.trim(), (b.description ?? '').trim(), parentId).lastInsertRowid);
+        } else {
+          db.prepare('UPDATE role SET code = ?, name = ?, description = ?, parent_id = ? WHERE id = ? AND tenant_id = ?').run(code, b.name.trim(), (b.description ?? '').trim(), parentId, roleId, user.tenantId);
+        }
+        writeRights(loadRoles(db, user.tenantId), roleId, menus, elements, dataGroups);
+        return roleId;
+      });
+      return ok(loadRoles(db, user.tenantId).find((r) => r.id === id));
+    },
+  );
+
+  app.post<{ Params: { id: string } }>('/api/admin/group/roles/copy/:id', { preHandler: requireMenu('groupManager') }, async (request) => {
+    const user = userOf(request);
+    const roles = loadRoles(db, user.tenantId);
+    const source = roles.find((r) => r.id === Number(request.params.id));
+    if (!source) return fail(say(request, 'notFound'));
+    if (source.superAdmin) return fail(say(request, 'superAdmin'));
+    let code = `${source.code}_copy`;
+    for (let n = 2; roles.some((r) => r.code === code); n++) code = `${source.code}_copy${n}`;
+    const suffix = TEXTS.copySuffix[langOf(request)];
+    const id = tx(db, () => {
+      const created = Number(
+        db.prepare('INSERT INTO role (tenant_id, code, name, description, parent_id, super_admin) VALUES (?, ?, ?, ?, ?, 0)').run(user.tenantId, code.slice(0, 32), `${source.name} ${suffix}`.slice(0, 32), source.description, source.parentId).lastInsertRowid,
+      );
+      for (const m of source.menus) db.prepare('INSERT INTO role_menu (role_id, menu_code) VALUES (?, ?)').run(created, m);
+      for (const e of source.elements) db.prepare('INSERT INTO role_element (role_id, element_code) VALUES (?, ?)').run(created, e);
+      for (const g of source.dataGroups) db.prepare('INSERT INTO role_data_group (role_id, data_group_id) VALUES (?, ?)').run(created, g);
+      return created;
+    });
+    return ok(loadRoles(db, user.tenantId).find((r) => r.id === id));
+  });
+
+  app.delete<{ Params: { id: string } }>('/api/admin/group/role/:id', { preHandler: requireMenu('groupManager') }, async (request) => {
+    const user = userOf(request);
+    const roles = loadRoles(db, user.tenantId);
+    const role = roles.find((r) => r.id === Number(request.params.id));
+    if (!role) return fail(say(request, 'notFound'));
+    if (role.superAdmin) return fail(say(request, 'superAdmin'));
+    if (role.userCount > 0) return fail(say(request, 'hasUsers', { name: role.name, count: role.userCount }));
+    const children = roles.filter((r) => r.parentId === role.id).length;
+    if (children > 0) return fail(say(request, 'hasChildren', { name: role.name, count: children }));
+    db.prepare('DELETE FROM role WHERE id = ? AND tenant_id = ?').run(role.id, user.tenantId);
+    return ok({ deleted: 1 });
+  });
+};
+
+export default plugin;
