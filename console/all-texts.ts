@@ -4,8 +4,10 @@ import { mergeResources, type DomainResources } from '../shared/i18n/resources/d
 import { translatorFor } from '../shared/i18n/translate.ts';
 import * as domains from '../shared/i18n/resources/index.ts';
 import resource from './resource/texts.ts';
+import user from './pages/user/texts.ts';
+import group from './pages/group/texts.ts';
 
-const pages: readonly DomainResources[] = [resource];
+const pages: readonly DomainResources[] = [resource, user, group];
 
 /** The console's page texts merged with the kit catalogue. */
 // Merged from the domain files, not from the catalogue object: i18next extends that one in place when

@@ -33,11 +33,16 @@ export const row = style({
   },
 });
 export const state = style({ padding: vars.space.xl, textAlign: 'center', color: vars.color.textMuted });
-export const danger = style({ color: vars.color.danger });
+// Link-like buttons keep the body text colour (readable on every theme's surface) and carry the
+// accent in the underline.
+export const danger = style({ textDecorationColor: vars.color.danger });
 export const link = style({
   all: 'unset',
   cursor: 'pointer',
-  color: vars.color.primary,
+  color: vars.color.text,
+  textDecoration: 'underline',
+  textDecorationColor: vars.color.primary,
+  textUnderlineOffset: 3,
   padding: `0 ${vars.space.xs}`,
   selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.primary}` }, '&:disabled': { opacity: 0.5, cursor: 'not-allowed' } },
 });
@@ -93,7 +98,7 @@ export const treeNode = style({
   cursor: 'pointer',
   outline: 'none',
   selectors: {
-    '&[data-selected]': { color: vars.color.primary, fontWeight: 600, background: vars.color.surfaceRaised },
+    '&[data-selected]': { fontWeight: 600, background: vars.color.surfaceRaised, boxShadow: `inset 3px 0 0 ${vars.color.primary}` },
     '&[data-focus]': { outline: `2px solid ${vars.color.primary}`, outlineOffset: -2 },
     '&:hover': { background: vars.color.surfaceRaised },
   },

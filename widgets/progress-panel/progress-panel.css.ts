@@ -120,3 +120,14 @@ export const message = style({ flex: 1, color: vars.color.info, minHeight: '1.5e
 
 export const cancel = style([buttonGhost]);
 export const remove = style([button, { background: vars.color.danger }]);
+
+export const download = style({
+  all: 'unset',
+  display: 'inline-block',
+  marginLeft: vars.space.xs,
+  color: vars.color.text,
+  cursor: 'pointer',
+  textDecoration: 'underline',
+  textDecorationColor: vars.color.primary,
+  selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.primary}` }, '&:disabled': { opacity: 0.5, cursor: 'wait' } },
+});

@@ -1,7 +1,7 @@
 // The header bar's background-task badge and its progress dialog (SPEC §2): shown when tasks exist
 // (count up to 99); the dialog lists name, times, a coloured progress bar, status and detail, and
 // deletes finished or selected items for users holding progress:del.
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProgressRow } from '../../shared/poll/progress-model.ts';
 import { useProgressPanel } from './use-progress-panel.ts';
@@ -15,6 +15,24 @@ function TasksIcon() {
     <svg className={css.icon} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
       <path d="M4 5h16v2H4V5Zm0 6h10v2H4v-2Zm0 6h7v2H4v-2Zm13.5-4a4.5 4.5 0 1 1 0 9 4.5 4.5 0 0 1 0-9Zm-.75 2v3.1l2.4 1.4.75-1.25-1.65-.97V15h-1.5Z" />
     </svg>
+  );
+}
+
+/** A finished task's file: fetched with the token in a header (the download module loads on first use). */
+function DownloadButton({ path, name, title }: { path: string; name: string; title: string }) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const run = () => {
+    setBusy(true);
+    import('../../shared/http/download.ts')
+      .then((m) => m.downloadFile(path, name))
+      .catch(() => undefined)
+      .finally(() => setBusy(false));
+  };
+  return (
+    <button type="button" className={css.download} onClick={run} disabled={busy} data-action="download" aria-label={t('progress.downloadOf', { title })}>
+      {t('progress.download')}
+    </button>
   );
 }
 
@@ -121,7 +139,10 @@ export function ProgressPanel() {
                         <Bar row={row} />
                       </td>
                       <td className={css.cell}>{t(STATUS_KEY[row.color])}</td>
-                      <td className={css.detail}>{row.msg}</td>
+                      <td className={css.detail}>
+                        {row.msg}
+                        {row.finished && row.download ? <DownloadButton path={row.download} name={row.fileName ?? `${row.key}.xlsx`} title={row.title} /> : null}
+                      </td>
                     </tr>
                   ))}
                 </tbody>

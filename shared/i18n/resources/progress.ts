@@ -11,6 +11,8 @@ export default defineResources({
       running: '进行中',
       empty: '暂无后台任务',
       percent: '{{percent}}%',
+      download: '下载',
+      downloadOf: '下载 {{title}} 的文件',
     },
   },
   en: {
@@ -21,6 +23,8 @@ export default defineResources({
       running: 'Running',
       empty: 'No background tasks',
       percent: '{{percent}}%',
+      download: 'Download',
+      downloadOf: 'Download the file of {{title}}',
     },
   },
 });

@@ -1,0 +1,196 @@
+// Role management (depMng /group) on the resource kit: roles with code, name, description and parent
+// (any depth); function authority (menus and page elements) and data authority (data groups) edited
+// in checkbox trees that mark what the parent role holds; copy; delete with the typed confirmation.
+// SPEC §6 inheritance is the platform's: a right taken from a parent leaves every role below it, a
+// right given to a sub-role reaches every role above it — the list reloads to show the result.
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { groupTree } from '../../../shared/api/data-group.ts';
+import type { DataGroup } from '../../../shared/api/data-group-types.ts';
+import { ELEMENT_CODES, MENU_GROUP_CODES, MENU_SEED } from '../../../shared/api/menu-seed.ts';
+import { copyRole, deleteRole, listRoles, saveRole } from '../../../shared/api/people.ts';
+import type { Role } from '../../../shared/api/user-types.ts';
+import { CAMERA_GROUP_TYPE } from '../../../shared/api/video-types.ts';
+import { http, notify } from '../../../shared/http/index.ts';
+import { button, buttonGhost } from '../../../shared/theme/base.css.ts';
+import { roleSchema } from '../../../shared/validate/index.ts';
+import { FormFailure } from '../../forms/form-failure.tsx';
+import { Modal, ResourcePage, Tree, type FormValues, type ResourceDef, type TreeItem } from '../../resource/index.ts';
+import * as kit from '../../resource/resource.css.ts';
+import { failureText } from '../../state/sign-in.ts';
+import './texts.ts';
+
+const EL = 'el:';
+const DG = 'dg:';
+const ELEMENTS_BRANCH = '__elements';
+const text = (v: FormValues[string] | undefined): string => (typeof v === 'string' ? v.trim() : '');
+const groupCodes = new Set(MENU_GROUP_CODES);
+
+/** Menu pages and right-only codes (the tree's leaves); groups follow from them. */
+const leafMenus = (menus: readonly string[]) => menus.filter((m) => !groupCodes.has(m));
+
+export default function GroupPage() {
+  const { t, i18n } = useTranslation();
+  const [roles, setRoles] = useState<Role[]>([]);
+  const [dataGroups, setDataGroups] = useState<DataGroup[]>([]);
+  const [rightsOf, setRightsOf] = useState<Role | null>(null);
+  const [version, setVersion] = useState(0);
+  const reloadRoles = useCallback(() => listRoles(http).then(setRoles, () => undefined), []);
+  useEffect(() => {
+    void reloadRoles();
+    groupTree(http, 0, { type: CAMERA_GROUP_TYPE, force: true }).then(setDataGroups, () => undefined);
+  }, [reloadRoles]);
+  const lang = i18n.language === 'en' ? 'en' : 'zh';
+
+  const def = useMemo<ResourceDef<Role>>(() => {
+    const nameOf = new Map(roles.map((r) => [r.id, r.name]));
+    return {
+      id: 'role',
+      titleKey: 'roles.title',
+      rowKey: (r) => r.id,
+      rowName: (r) => `${r.name} (${r.code})`,
+      columns: [
+        { id: 'code', headerKey: 'roles.field.code', cell: (r) => r.code },
+        { id: 'name', headerKey: 'roles.field.name', cell: (r) => (r.superAdmin ? `${r.name} · ${t('roles.superAdmin')}` : r.name) },
+        { id: 'parent', headerKey: 'roles.field.parent', cell: (r) => (r.parentId ? (nameOf.get(r.parentId) ?? '') : '') },
+        { id: 'description', headerKey: 'roles.field.description', cell: (r) => r.description },
+        { id: 'users', headerKey: 'roles.field.users', cell: (r) => r.userCount },
+      ],
+      filters: [{ kind: 'text', name: 'keyword', labelKey: 'roles.keyword' }],
+      // Roles are few: the whole list comes at once and is paged here.
+      list: async (q) => {
+        const all = await listRoles(http);
+        const keyword = String(q.filters.keyword ?? '').trim().toLowerCase();
+        const rows = keyword ? all.filter((r) => r.code.toLowerCase().includes(keyword) || r.name.toLowerCase().includes(keyword)) : all;
+        return { rows: rows.slice((q.page - 1) * q.limit, q.page * q.limit), total: rows.length };
+      },
+      form: {
+        fields: (row) => [
+          { kind: 'text', name: 'code', labelKey: 'roles.field.code' },
+          { kind: 'text', name: 'name', labelKey: 'roles.field.name' },
+          { kind: 'textarea', name: 'description', labelKey: 'roles.field.description' },
+          {
+            kind: 'select',
+            name: 'parentId',
+            labelKey: 'roles.field.parent',
+            emptyLabelKey: 'roles.noParent',
+            options: roles.filter((r) => !r.superAdmin && r.id !== row?.id).map((r) => ({ value: String(r.id), label: r.name })),
+          },
+        ],
+        schema: () => roleSchema,
+        initial: (row) => ({ code: row?.code ?? '', name: row?.name ?? '', description: row?.description ?? '', parentId: String(row?.parentId ?? '') }),
+        save: async (v, row) => {
+          await saveRole(http, { ...(row ? { id: row.id } : {}), code: text(v.code), name: text(v.name), description: text(v.description), parentId: text(v.parentId) ? Number(v.parentId) : null });
+          void reloadRoles();
+        },
+      },
+      canEdit: (r) => !r.superAdmin,
+      canRemove: (r) => !r.superAdmin,
+      remove: async (rows) => {
+        for (const r of rows) await deleteRole(http, r.id);
+        void reloadRoles();
+      },
+      rowActions: [
+        { key: 'rights', labelKey: 'roles.rights', run: (r) => setRightsOf(r), show: (r) => !r.superAdmin },
+        {
+          key: 'copy',
+          labelKey: 'roles.copy',
+          show: (r) => !r.superAdmin,
+          run: async (r, reload) => {
+            try {
+              const copy = await copyRole(http, r.id);
+              notify({ kind: 'toast', level: 'success', duration: 2000, key: 'roles.copied', params: { name: copy.name } });
+              void reloadRoles();
+              reload();
+            } catch {
+              // The platform's message was shown as a toast.
+            }
+          },
+        },
+      ],
+    };
+  }, [roles, t, reloadRoles]);
+
+  const functionTree = useMemo<TreeItem[]>(() => {
+    const parentRights = rightsOf?.parentId ? roles.find((r) => r.id === rightsOf.parentId) : null;
+    const note = (code: string) => (parentRights && (parentRights.menus.includes(code) || parentRights.elements.includes(code.slice(EL.length))) ? t('roles.fromParent') : undefined);
+    const top = MENU_SEED.filter((m) => m.parentCode === null);
+    return [
+      ...top.map((g) => {
+        const children = MENU_SEED.filter((m) => m.parentCode === g.code).map((c) => ({ id: c.code, name: c[lang], ...withNote(note(c.code)) }));
+        return { id: g.code, name: g[lang], ...(children.length > 0 ? { children } : {}), ...withNote(note(g.code)) };
+      }),
+      { id: ELEMENTS_BRANCH, name: t('roles.elements'), children: ELEMENT_CODES.map((e) => ({ id: EL + e, name: e, ...withNote(note(EL + e)) })) },
+    ];
+  }, [rightsOf, roles, lang, t]);
+
+  return (
+    <div data-page="group">
+      <ResourcePage def={def} version={version} />
+      {rightsOf && (
+        <RightsDialog
+          role={rightsOf}
+          functionTree={functionTree}
+          dataTree={toDataItems(dataGroups)}
+          onClose={(saved) => {
+            setRightsOf(null);
+            if (saved) {
+              void reloadRoles();
+              setVersion((v) => v + 1);
+            }
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+const withNote = (note: string | undefined) => (note ? { note } : {});
+const toDataItems = (groups: readonly DataGroup[]): TreeItem[] => groups.map((g) => ({ id: DG + g.id, name: g.name, children: toDataItems(g.children) }));
+
+function RightsDialog({ role, functionTree, dataTree, onClose }: { role: Role; functionTree: TreeItem[]; dataTree: TreeItem[]; onClose: (saved: boolean) => void }) {
+  const { t } = useTranslation();
+  const [functions, setFunctions] = useState<string[]>(() => [...leafMenus(role.menus), ...role.elements.map((e) => EL + e)]);
+  const [data, setData] = useState<string[]>(() => role.dataGroups.map((g) => DG + g));
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const save = async () => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      await saveRole(http, {
+        id: role.id,
+        code: role.code,
+        name: role.name,
+        description: role.description,
+        parentId: role.parentId,
+        menus: functions.filter((c) => !c.startsWith(EL) && c !== ELEMENTS_BRANCH),
+        elements: functions.filter((c) => c.startsWith(EL)).map((c) => c.slice(EL.length)),
+        dataGroups: data.filter((c) => c.startsWith(DG)).map((c) => Number(c.slice(DG.length))),
+      });
+      notify({ kind: 'toast', level: 'success', duration: 2000, key: 'roles.saved' });
+      onClose(true);
+    } catch (error) {
+      setFailure(failureText(error, t('http.requestError')));
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal title={`${t('roles.rights')} · ${role.name}`} onClose={() => onClose(false)} wide testId="role-rights">
+      <p className={kit.muted}>{t('roles.rightsHint')}</p>
+      <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 16 }}>
+        <Tree label={t('roles.functionAuthority')} items={functionTree} checked={functions} onChecked={setFunctions} testId="function-authority" />
+        {dataTree.length > 0 ? <Tree label={t('roles.dataAuthority')} items={dataTree} checked={data} onChecked={setData} testId="data-authority" /> : <p className={kit.muted}>{t('roles.noDataGroups')}</p>}
+      </div>
+      <FormFailure message={failure} />
+      <div className={kit.actions}>
+        <button type="button" className={buttonGhost} onClick={() => onClose(false)}>
+          {t('resource.cancel')}
+        </button>
+        <button type="button" className={button} disabled={busy} onClick={() => void save()} data-action="save-rights">
+          {t('resource.save')}
+        </button>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,277 @@
+// User management (depMng /userMng) on the resource kit: the department tree beside the list (add,
+// edit, delete an empty department), users filtered by account/name and status within the chosen
+// department and those below it, create and edit with the shared user schemas (account uniqueness
+// checked while typing), roles, password reset, delete with the typed confirmation, xlsx import with
+// a template and export — both as background tasks. The tenant's super admin is never offered for
+// deletion or roles.
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import {
+  accountExists,
+  createDepartment,
+  createUser,
+  deleteDepartment,
+  deleteUsers,
+  departmentTree,
+  exportUsers,
+  importUsers,
+  listRoles,
+  listUsers,
+  setUserRoles,
+  updateDepartment,
+  updateUser,
+  USER_IMPORT_TEMPLATE,
+} from '../../../shared/api/people.ts';
+import { GENDERS, USER_STATUSES, type Department, type Gender, type UserRow, type UserStatus } from '../../../shared/api/user-types.ts';
+import { http, notify } from '../../../shared/http/index.ts';
+import { session } from '../../../shared/session/index.ts';
+import { buttonGhost } from '../../../shared/theme/base.css.ts';
+import { departmentSchema, KEYS, userCreateSchema, userUpdateSchema, type Schema } from '../../../shared/validate/index.ts';
+import { ConfirmDelete, FormDialog, ResourcePage, Tree, treeOptions, type FormDef, type FormValues, type Option, type ResourceDef, type TreeItem } from '../../resource/index.ts';
+import './texts.ts';
+
+const ALL = 'all';
+const text = (v: FormValues[string] | undefined): string => (typeof v === 'string' ? v.trim() : '');
+const ids = (v: FormValues[string] | undefined): number[] => (Array.isArray(v) ? v.map(Number) : []);
+const toItems = (nodes: readonly Department[]): TreeItem[] => nodes.map((d) => ({ id: String(d.id), name: d.name, children: toItems(d.children) }));
+const done = (key: string) => notify({ kind: 'toast', level: 'success', duration: 2000, key });
+
+function findDepartment(nodes: readonly Department[], id: number): Department | null {
+  for (const n of nodes) {
+    if (n.id === id) return n;
+    const below = findDepartment(n.children, id);
+    if (below) return below;
+  }
+  return null;
+}
+
+type Open = { kind: 'department'; department: Department | null; parentId: number | null } | { kind: 'deleteDepartment'; department: Department } | { kind: 'roles'; user: UserRow } | { kind: 'password'; user: UserRow } | null;
+
+export default function UserPage() {
+  const { t } = useTranslation();
+  const { user: me } = useSnapshot(session);
+  const [tree, setTree] = useState<Department[]>([]);
+  const [roleOptions, setRoleOptions] = useState<Option[]>([]);
+  const [departmentId, setDepartmentId] = useState<number | null>(null);
+  const [open, setOpen] = useState<Open>(null);
+  const [version, setVersion] = useState(0);
+  const loadTree = useCallback(() => departmentTree(http).then(setTree, () => undefined), []);
+  useEffect(() => {
+    void loadTree();
+    listRoles(http).then(
+      (roles) => setRoleOptions(roles.filter((r) => !r.superAdmin).map((r) => ({ value: String(r.id), label: r.name }))),
+      () => undefined,
+    );
+  }, [loadTree]);
+  const departmentOptions = useMemo(() => treeOptions(tree, (d) => String(d.id), (d) => d.name), [tree]);
+  const current = departmentId !== null ? findDepartment(tree, departmentId) : null;
+  const changed = () => setVersion((v) => v + 1);
+
+  const def = useMemo<ResourceDef<UserRow>>(() => {
+    const statusOptions = USER_STATUSES.map((s) => ({ value: s, label: t(`people.status.${s}`) }));
+    const genderOptions = GENDERS.map((g) => ({ value: g, label: t(`people.gender.${g}`) }));
+    const form: FormDef<UserRow> = {
+      fields: (row) => [
+        { kind: 'text', name: 'username', labelKey: 'people.field.username', fixedOnEdit: true, autoComplete: 'off' },
+        { kind: 'text', name: 'name', labelKey: 'people.field.name' },
+        ...(row
+          ? []
+          : ([
+              { kind: 'password', name: 'password', labelKey: 'people.field.password' },
+              { kind: 'password', name: 'confirmPassword', labelKey: 'people.field.confirmPassword' },
+            ] as const)),
+        { kind: 'tel', name: 'phone', labelKey: 'people.field.phone' },
+        { kind: 'email', name: 'email', labelKey: 'people.field.email' },
+        { kind: 'select', name: 'departmentId', labelKey: 'people.field.department', options: departmentOptions, emptyLabelKey: 'people.noDepartment' },
+        ...(row ? [] : [{ kind: 'select', name: 'roleIds', labelKey: 'people.field.roles', options: roleOptions, multiple: true } as const]),
+        { kind: 'select', name: 'gender', labelKey: 'people.field.gender', options: genderOptions },
+        ...(row?.superAdmin ? [] : [{ kind: 'select', name: 'status', labelKey: 'people.field.status', options: statusOptions } as const]),
+      ],
+      schema: (row): Schema => (row ? { name: userUpdateSchema.name, phone: userUpdateSchema.phone, email: userUpdateSchema.email } : userCreateSchema),
+      initial: (row) => ({
+        username: row?.username ?? '',
+        name: row?.name ?? '',
+        password: '',
+        confirmPassword: '',
+        phone: row?.phone ?? '',
+        email: row?.email ?? '',
+        departmentId: String(row?.departmentId ?? departmentId ?? ''),
+        roleIds: [],
+        gender: row?.gender ?? 'unknown',
+        status: row?.status ?? 'normal',
+      }),
+      save: async (v, row) => {
+        const common = {
+          name: text(v.name),
+          phone: text(v.phone),
+          email: text(v.email),
+          departmentId: text(v.departmentId) ? Number(v.departmentId) : null,
+          gender: text(v.gender) as Gender,
+          ...(row?.superAdmin ? {} : { status: text(v.status) as UserStatus }),
+        };
+        if (row) await updateUser(http, row.id, common);
+        else await createUser(http, { ...common, username: text(v.username), password: String(v.password), confirmPassword: String(v.confirmPassword), roleIds: ids(v.roleIds) });
+        void loadTree();
+      },
+      remote: { username: async (value, editing) => (!editing && (await accountExists(http, value)) ? { key: KEYS.nameExists } : null) },
+      wide: true,
+    };
+    return {
+      id: 'user',
+      titleKey: 'people.users',
+      rowKey: (u) => u.id,
+      rowName: (u) => `${u.name} (${u.username})`,
+      columns: [
+        { id: 'username', headerKey: 'people.field.username', cell: (u) => u.username },
+        { id: 'name', headerKey: 'people.field.name', cell: (u) => (u.superAdmin ? `${u.name} · ${t('people.superAdmin')}` : u.name) },
+        { id: 'phone', headerKey: 'people.field.phone', cell: (u) => u.phone },
+        { id: 'email', headerKey: 'people.field.email', cell: (u) => u.email },
+        { id: 'department', headerKey: 'people.field.department', cell: (u) => u.departmentName },
+        { id: 'roles', headerKey: 'people.field.roles', cell: (u) => u.roleNames.join('、') },
+        { id: 'status', headerKey: 'people.field.status', cell: (u) => t(`people.status.${u.status}`) },
+      ],
+      filters: [
+        { kind: 'text', name: 'keyword', labelKey: 'people.keyword' },
+        { kind: 'select', name: 'status', labelKey: 'people.field.status', options: statusOptions },
+      ],
+      list: (q, signal) => {
+        const f = q.filters as Record<string, string | undefined>;
+        return listUsers(
+          http,
+          {
+            page: q.page,
+            limit: q.limit,
+            ...(f.keyword?.trim() ? { keyword: f.keyword.trim() } : {}),
+            ...(f.status ? { status: f.status as UserStatus } : {}),
+            ...(f.departmentId ? { departmentId: Number(f.departmentId) } : {}),
+          },
+          signal,
+        );
+      },
+      form,
+      remove: async (rows) => {
+        await deleteUsers(http, me?.tenantId ?? 0, rows.map((r) => r.id));
+        void loadTree();
+      },
+      canRemove: (u) => !u.superAdmin && u.id !== me?.id,
+      rowActions: [
+        { key: 'roles', labelKey: 'people.assignRoles', run: (u) => setOpen({ kind: 'roles', user: u }), show: (u) => !u.superAdmin },
+        { key: 'password', labelKey: 'people.resetPassword', run: (u) => setOpen({ kind: 'password', user: u }) },
+      ],
+      importer: {
+        upload: (file, skipBad) => importUsers(http, file, file.name, skipBad),
+        template: () => import('../../../shared/http/download.ts').then((m) => m.downloadFile(USER_IMPORT_TEMPLATE, 'users-template.xlsx')),
+      },
+      exporter: (filters) => {
+        const f = filters as Record<string, string | undefined>;
+        return exportUsers(http, { ...(f.keyword?.trim() ? { keyword: f.keyword.trim() } : {}), ...(f.departmentId ? { departmentId: Number(f.departmentId) } : {}) });
+      },
+    };
+  }, [t, departmentOptions, roleOptions, departmentId, me, loadTree]);
+
+  const side = (
+    <>
+      <Tree
+        label={t('people.departments')}
+        items={[{ id: ALL, name: t('people.allDepartments') }, ...toItems(tree)]}
+        selected={departmentId === null ? ALL : String(departmentId)}
+        onSelect={(id) => setDepartmentId(id === ALL ? null : Number(id))}
+        testId="departments"
+      />
+      <button type="button" className={buttonGhost} onClick={() => setOpen({ kind: 'department', department: null, parentId: departmentId })} data-action="add-department">
+        {t(departmentId === null ? 'people.addDepartment' : 'people.addSubDepartment')}
+      </button>
+      {current && (
+        <>
+          <button type="button" className={buttonGhost} onClick={() => setOpen({ kind: 'department', department: current, parentId: current.parentId })} data-action="edit-department">
+            {t('people.renameDepartment')}
+          </button>
+          <button type="button" className={buttonGhost} onClick={() => setOpen({ kind: 'deleteDepartment', department: current })} data-action="delete-department">
+            {t('people.deleteDepartment')}
+          </button>
+        </>
+      )}
+    </>
+  );
+
+  return (
+    <div data-page="user">
+      <ResourcePage def={def} scope={departmentId !== null ? { departmentId: String(departmentId) } : {}} side={side} version={version} />
+      {open?.kind === 'department' && (
+        <FormDialog
+          title={t(open.department ? 'people.renameDepartment' : 'people.addDepartment')}
+          row={open.department}
+          form={{
+            fields: () => [
+              { kind: 'text', name: 'name', labelKey: 'people.departmentName' },
+              { kind: 'select', name: 'parentId', labelKey: 'people.parentDepartment', options: departmentOptions, emptyLabelKey: 'people.noParent' },
+            ],
+            schema: () => departmentSchema,
+            initial: (d) => ({ name: d?.name ?? '', parentId: String(open.parentId ?? '') }),
+            save: async (v, d) => {
+              const body = { name: text(v.name), parentId: text(v.parentId) ? Number(v.parentId) : null };
+              if (d) await updateDepartment(http, { ...body, id: d.id });
+              else await createDepartment(http, body);
+              done('resource.saved');
+            },
+          }}
+          onClose={(saved) => {
+            setOpen(null);
+            if (saved) void loadTree();
+          }}
+        />
+      )}
+      {open?.kind === 'deleteDepartment' && (
+        <ConfirmDelete
+          names={[open.department.name]}
+          run={() => deleteDepartment(http, open.department.id)}
+          onClose={(deleted) => {
+            setOpen(null);
+            if (!deleted) return;
+            setDepartmentId(null);
+            void loadTree();
+          }}
+        />
+      )}
+      {open?.kind === 'roles' && (
+        <FormDialog
+          title={`${t('people.assignRoles')} · ${open.user.name}`}
+          row={open.user}
+          form={{
+            fields: () => [{ kind: 'select', name: 'roleIds', labelKey: 'people.field.roles', options: roleOptions, multiple: true }],
+            schema: () => ({}),
+            initial: (u) => ({ roleIds: (u?.roleIds ?? []).map(String) }),
+            save: async (v, u) => {
+              await setUserRoles(http, u!.id, { roleIds: ids(v.roleIds) });
+              done('people.rolesSaved');
+            },
+          }}
+          onClose={(saved) => {
+            setOpen(null);
+            if (saved) changed();
+          }}
+        />
+      )}
+      {open?.kind === 'password' && (
+        <FormDialog
+          title={`${t('people.resetPassword')} · ${open.user.name}`}
+          row={open.user}
+          form={{
+            fields: () => [
+              { kind: 'password', name: 'password', labelKey: 'people.field.password' },
+              { kind: 'password', name: 'confirmPassword', labelKey: 'people.field.confirmPassword' },
+            ],
+            schema: () => ({ password: userCreateSchema.password, confirmPassword: userCreateSchema.confirmPassword }),
+            initial: () => ({ password: '', confirmPassword: '' }),
+            save: async (v, u) => {
+              await updateUser(http, u!.id, { name: u!.name, phone: u!.phone, password: String(v.password), confirmPassword: String(v.confirmPassword) });
+              done('people.passwordReset');
+            },
+          }}
+          onClose={() => setOpen(null)}
+        />
+      )}
+    </div>
+  );
+}
