@@ -9,6 +9,7 @@ import type { AppConfig, AppContext } from './context.ts';
 import './context.ts';
 import { closeDatabase, openDatabase } from './db.ts';
 import { installFaults } from './faults.ts';
+import { installDocs, installOpenApi } from './openapi.ts';
 import { fail, failWith, type RouteModule } from './http.ts';
 import { t } from './messages.ts';
 import { installRequestLog, pathOf } from './request-log.ts';
@@ -119,7 +120,9 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     return reply.code(500).send(fail(t(request, 'server.error')));
   });
 
+  await installOpenApi(app);
   for (const m of modules) await app.register(m.default);
+  await installDocs(app);
   await installStatic(app);
 
   const housekeeping = setInterval(() => {

@@ -1,5 +1,6 @@
 // Verifies the request signature of every /api call (ARCHITECTURE "Signing", SPEC §7):
 // sign = md5(payload + timestamp + nonce + token.slice(0, 9)), written here independently of the client.
+import { isDocsPath } from './openapi.ts';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from './context.ts';
@@ -57,7 +58,7 @@ export function signatureProblem(ctx: AppContext, request: FastifyRequest, now =
 
 /** Global preValidation hook: a bad /api signature answers 40103 before any route logic runs. */
 export async function verifySignature(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | void> {
-  if (!isApiPath(request.url)) return;
+  if (!isApiPath(request.url) || isDocsPath(request.url)) return;
   const problem = signatureProblem(request.server.atrium, request);
   if (problem) return reply.send(failWith(request, problem, undefined, 40103));
 }

@@ -39,4 +39,4 @@ export {
   EXPRESSION_OPERATORS, checkExpression, expression,
 } from './model-parameter.ts';
 export { atMostOneSuperAdmin } from './tenant.ts';
-export { passwordLoginSchema, smsLoginSchema, userCreateSchema, userUpdateSchema, departmentSchema, roleSchema } from './schemas.ts';
+export { passwordLoginSchema, smsLoginSchema } from './schemas.ts';

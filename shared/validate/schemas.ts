@@ -1,7 +1,7 @@
 // Field declarations shared by the console's forms and the demo server's request validation.
 import { KEYS } from './keys.ts';
 import type { Schema } from './combine.ts';
-import { accountChars, accountLength, descriptionLength, email, groupName, length, nameLength, namePattern1, password, phone, required, sameAs } from './text.ts';
+import { password, phone, required } from './text.ts';
 
 /** POST /jwt/token with model "password": verifyCode is the captcha answer. */
 export const passwordLoginSchema = {
@@ -16,35 +16,3 @@ export const smsLoginSchema = {
   verifyCode: [required(KEYS.smsCodeRequired)],
 } as const satisfies Schema;
 
-// ---- people (SPEC §3 user and role fields, §5 rules) ---------------------------------------------
-
-/** POST /api/admin/user: a new account; the password is entered twice. */
-export const userCreateSchema = {
-  username: [required(KEYS.usernameRequired), accountLength(), accountChars()],
-  name: [required(), nameLength(), namePattern1()],
-  password: [required(KEYS.passwordRequired), password('user')],
-  confirmPassword: [required(KEYS.passwordRequired), sameAs('password')],
-  phone: [phone()],
-  email: [email()],
-} as const satisfies Schema;
-
-/** PUT /api/admin/user/{id}: the account name is fixed; a new password is optional (both fields or neither). */
-export const userUpdateSchema = {
-  name: [required(), nameLength(), namePattern1()],
-  password: [password('user')],
-  confirmPassword: [sameAs('password')],
-  phone: [phone()],
-  email: [email()],
-} as const satisfies Schema;
-
-/** POST/PUT /api/admin/user/dep. */
-export const departmentSchema = {
-  name: [required(), length(1, 64), groupName()],
-} as const satisfies Schema;
-
-/** PUT /api/admin/group/role (and the create form): code is letters, digits and _-. */
-export const roleSchema = {
-  code: [required(), length(2, 32), accountChars()],
-  name: [required(), length(2, 32), namePattern1()],
-  description: [descriptionLength()],
-} as const satisfies Schema;

@@ -4,6 +4,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProgressRow } from '../../shared/poll/progress-model.ts';
+import { downloadFile } from '../../shared/http/download.ts';
 import { useProgressPanel } from './use-progress-panel.ts';
 import { visuallyHidden } from '../../shared/theme/base.css.ts';
 import * as css from './progress-panel.css.ts';
@@ -18,14 +19,13 @@ function TasksIcon() {
   );
 }
 
-/** A finished task's file: fetched with the token in a header (the download module loads on first use). */
+/** A finished task's file: fetched with the token in a header, never a token in the URL. */
 function DownloadButton({ path, name, title }: { path: string; name: string; title: string }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const run = () => {
     setBusy(true);
-    import('../../shared/http/download.ts')
-      .then((m) => m.downloadFile(path, name))
+    downloadFile(path, name)
       .catch(() => undefined)
       .finally(() => setBusy(false));
   };

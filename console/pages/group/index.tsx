@@ -13,7 +13,7 @@ import type { Role } from '../../../shared/api/user-types.ts';
 import { CAMERA_GROUP_TYPE } from '../../../shared/api/video-types.ts';
 import { http, notify } from '../../../shared/http/index.ts';
 import { button, buttonGhost } from '../../../shared/theme/base.css.ts';
-import { roleSchema } from '../../../shared/validate/index.ts';
+import { roleSchema } from '../../../shared/validate/people.ts';
 import { FormFailure } from '../../forms/form-failure.tsx';
 import { Modal, ResourcePage, Tree, type FormValues, type ResourceDef, type TreeItem } from '../../resource/index.ts';
 import * as kit from '../../resource/resource.css.ts';

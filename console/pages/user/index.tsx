@@ -24,10 +24,12 @@ import {
   USER_IMPORT_TEMPLATE,
 } from '../../../shared/api/people.ts';
 import { GENDERS, USER_STATUSES, type Department, type Gender, type UserRow, type UserStatus } from '../../../shared/api/user-types.ts';
+import { downloadFile } from '../../../shared/http/download.ts';
 import { http, notify } from '../../../shared/http/index.ts';
 import { session } from '../../../shared/session/index.ts';
 import { buttonGhost } from '../../../shared/theme/base.css.ts';
-import { departmentSchema, KEYS, userCreateSchema, userUpdateSchema, type Schema } from '../../../shared/validate/index.ts';
+import { KEYS, type Schema } from '../../../shared/validate/index.ts';
+import { departmentSchema, userCreateSchema, userUpdateSchema } from '../../../shared/validate/people.ts';
 import { ConfirmDelete, FormDialog, ResourcePage, Tree, treeOptions, type FormDef, type FormValues, type Option, type ResourceDef, type TreeItem } from '../../resource/index.ts';
 import './texts.ts';
 
@@ -161,7 +163,7 @@ export default function UserPage() {
       ],
       importer: {
         upload: (file, skipBad) => importUsers(http, file, file.name, skipBad),
-        template: () => import('../../../shared/http/download.ts').then((m) => m.downloadFile(USER_IMPORT_TEMPLATE, 'users-template.xlsx')),
+        template: () => downloadFile(USER_IMPORT_TEMPLATE, 'users-template.xlsx'),
       },
       exporter: (filters) => {
         const f = filters as Record<string, string | undefined>;

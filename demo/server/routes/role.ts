@@ -6,7 +6,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { ELEMENT_CODES, MENU_SEED } from '../../../shared/api/menu-seed.ts';
 import type { Role, RoleSave } from '../../../shared/api/user-types.ts';
-import { roleSchema } from '../../../shared/validate/index.ts';
+import { roleSchema } from '../../../shared/validate/people.ts';
 import { tx, type Db, type Migration } from '../db.ts';
 import { fail, failField, ok, requireMenu, userOf, validBody } from '../http.ts';
 import { langOf, type Lang } from '../messages.ts';

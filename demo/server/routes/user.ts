@@ -19,7 +19,8 @@ import {
   type UserStatus,
   type UserUpdate,
 } from '../../../shared/api/user-types.ts';
-import { checkImport, departmentSchema, userCreateSchema, userUpdateSchema, validateObject } from '../../../shared/validate/index.ts';
+import { checkImport, validateObject } from '../../../shared/validate/index.ts';
+import { departmentSchema, userCreateSchema, userUpdateSchema } from '../../../shared/validate/people.ts';
 import type { SessionUser } from '../context.ts';
 import { tx, type Db, type Migration } from '../db.ts';
 import { describeIssue, fail, failField, ok, requireMenu, rule, userOf, validBody, type Issue } from '../http.ts';
@@ -48,6 +49,11 @@ export const migrations: Migration[] = [
 
 /** First start: a small organisation for the first tenant, with the demo accounts placed in it. */
 export function seed(db: Db): void {
+  seedOrganisation(db);
+  seedBulkUsers(db);
+}
+
+function seedOrganisation(db: Db): void {
   const has = db.prepare('SELECT COUNT(*) AS n FROM department').get() as { n: number };
   const tenant = db.prepare('SELECT id FROM tenant WHERE id = 1').get();
   if (has.n > 0 || !tenant) return;
@@ -62,6 +68,27 @@ export function seed(db: Db): void {
     place.run(ops, 'operator');
     place.run(ops, 'viewer');
     db.prepare("INSERT INTO department (tenant_id, parent_id, name, sort) SELECT 2, NULL, 'Head office', 0 WHERE EXISTS (SELECT 1 FROM tenant WHERE id = 2)").run();
+  });
+}
+
+/**
+ * ATRIUM_SEED_USERS=<n>: the first tenant holds at least n users (benchmarks). They cannot sign in
+ * (their password hash matches nothing), spread over the seeded departments.
+ */
+function seedBulkUsers(db: Db): void {
+  const raw = process.env.ATRIUM_SEED_USERS;
+  if (!raw) return;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0 || n > 200_000) throw new Error(`ATRIUM_SEED_USERS must be a whole number up to 200000, got ${raw}`);
+  const have = (db.prepare('SELECT COUNT(*) AS n FROM user WHERE tenant_id = 1').get() as { n: number }).n;
+  const departments = (db.prepare('SELECT id FROM department WHERE tenant_id = 1 ORDER BY id').all() as Array<{ id: number }>).map((d) => d.id);
+  if (have >= n) return;
+  tx(db, () => {
+    const insert = db.prepare("INSERT INTO user (tenant_id, username, password_hash, name, phone, email, department_id) VALUES (1, ?, 'seeded$no-sign-in', ?, ?, ?, ?)");
+    for (let i = have; i < n; i++) {
+      const no = String(i).padStart(6, '0');
+      insert.run(`bench.user${no}`, `Bench User ${no}`, `139${String(10_000_000 + i).slice(-8)}`, `bench${no}@example.com`, departments[i % Math.max(1, departments.length)] ?? null);
+    }
   });
 }
 
