@@ -13,10 +13,23 @@ function derive(password: string, salt: Buffer, n: number, r: number, p: number)
   });
 }
 
-export async function hashPassword(password: string): Promise<string> {
+/**
+ * A cheaper cost for initial passwords set in bulk (an import of 1000 users): the hash records its
+ * cost, and the first successful sign-in re-hashes with the standard one (needsRehash).
+ */
+const BULK_N = 2048;
+
+export async function hashPassword(password: string, cost: 'standard' | 'bulk' = 'standard'): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, N, R, P);
-  return `scrypt$${N}$${R}$${P}$${salt.toString('base64')}$${key.toString('base64')}`;
+  const n = cost === 'bulk' ? BULK_N : N;
+  const key = await derive(password, salt, n, R, P);
+  return `scrypt$${n}$${R}$${P}$${salt.toString('base64')}$${key.toString('base64')}`;
+}
+
+/** Whether a stored hash is below the standard cost (set in bulk) and should be replaced at sign-in. */
+export function needsRehash(stored: string): boolean {
+  const [scheme, n] = stored.split('$');
+  return scheme === 'scrypt' && Number(n) < N;
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {

@@ -199,6 +199,12 @@ describe('import and export', () => {
     expect(done.status).toBe(0);
     expect(done.msg).toBe('47 rows imported, 3 skipped');
     expect((await users(admin)).length).toBe(before + 47);
+    // Initial passwords are hashed cheaply in bulk and at full cost after the first sign-in.
+    const hashOf = () => (s.app.atrium.db.prepare("SELECT password_hash FROM user WHERE username = 'import.user0'").get() as { password_hash: string }).password_hash;
+    expect(hashOf()).toMatch(/^scrypt\$2048\$/);
+    await login(s.base, 'import.user0', 'import-pass-1');
+    expect(hashOf()).toMatch(/^scrypt\$16384\$/);
+    await login(s.base, 'import.user0', 'import-pass-1');
   }, 60_000);
 
   it('refuses a file that is not xls/xlsx', async () => {

@@ -125,7 +125,7 @@ async function main(): Promise<void> {
     for (let i = 0; i < RUNS; i++) {
       await timeNavigation(page, '/introduction', 'main', '');
       firstPage.push(await timeNavigation(page, '/userMng', '[data-resource=user] tbody tr[data-row]', 'admin'));
-      filter.push(await timeFilter(page, `bench.user0${i}12`));
+      filter.push(await timeFilter(page, `bench.user00${i}1`));
     }
 
     // Long tasks in the open console while the import and the export run.

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { JwtUser, LoginPayload, LoginResponse } from '../../../shared/api/types.ts';
 import { KEYS } from '../../../shared/validate/keys.ts';
 import { failWith, ok, rule, validBody, validQuery } from '../http.ts';
-import { DUMMY_HASH, verifyPassword } from '../passwords.ts';
+import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from '../passwords.ts';
 import { findSession, issueToken, refreshToken, revokeToken } from '../tokens.ts';
 
 export const CAPTCHA_COOKIE = 'atrium_captcha';
@@ -74,6 +74,8 @@ const plugin: FastifyPluginAsync = async (app) => {
         const matches = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
         if (!user || !matches) return failWith(request, 'auth.wrongPassword');
         if (user.status !== 'normal') return failWith(request, 'auth.invalidUser');
+        // An imported initial password was hashed cheaply; now that it is proven, store the standard hash.
+        if (needsRehash(user.password_hash)) ctx.db.prepare('UPDATE user SET password_hash = ? WHERE id = ?').run(await hashPassword(password), user.id);
         return tokenAnswer(issueToken(ctx, user.id, user.tenant_id));
       }
 

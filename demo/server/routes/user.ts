@@ -482,11 +482,12 @@ const plugin: FastifyPluginAsync = async (app) => {
         return null;
       },
       store: async (good) => {
-        // scrypt runs in libuv's thread pool: hash in small batches so the event loop stays free.
+        // scrypt runs in libuv's thread pool: hash in small batches so the event loop stays free; initial
+        // passwords use the bulk cost and are re-hashed at the user's first sign-in.
         const hashes = new Map<number, string>();
         for (let i = 0; i < good.length; i += 8) {
           const batch = good.slice(i, i + 8);
-          const done = await Promise.all(batch.map((row) => hashPassword(row.values.password!)));
+          const done = await Promise.all(batch.map((row) => hashPassword(row.values.password!, 'bulk')));
           batch.forEach((row, j) => hashes.set(row.line, done[j]!));
         }
         tx(db, () => {
