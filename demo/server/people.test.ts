@@ -171,6 +171,28 @@ describe('roles', () => {
   });
 });
 
+describe('data authority', () => {
+  it('narrows cameras, play requests and the group tree to the role’s data groups', async () => {
+    const cameraGroups = (await call(admin, 'GET', '/api/admin/dataGrp/tree/0', undefined)).data as Array<{ id: number; name: string; children: Array<{ id: number; name: string }> }>;
+    const tower = cameraGroups[0]!;
+    const granted = tower.children[0]!;
+    const role = (await call(admin, 'PUT', '/api/admin/group/role', { code: 'lobby_guard', name: 'Lobby guard', menus: ['videoGroup'], elements: ['video:play'], dataGroups: [granted.id] })).data as Role;
+    expect((await call(admin, 'POST', '/api/admin/user', { ...NEW_USER, username: 'lobby.guard', phone: '13700000031', roleIds: [role.id] })).code).toBe(0);
+    const guard = await login(s.base, 'lobby.guard', 'secret-pass-1');
+    const list = async (token: string) => (await api(s.base, 'GET', '/api/cctv/video/client/getCameraList', { token, query: { limit: '20000' } })).body.data as { rows: Array<{ id: number; data_group_Id: number }>; total: number };
+    const all = await list(admin);
+    const mine = await list(guard);
+    expect(mine.total).toBeGreaterThan(0);
+    expect(mine.total).toBe(all.rows.filter((c) => c.data_group_Id === granted.id).length);
+    const outside = all.rows.find((c) => c.data_group_Id !== granted.id)!;
+    const play = (await api(s.base, 'POST', '/api/cctv/video/client/request', { token: guard, body: { id: outside.id, playType: 0 } })).body;
+    expect(play.code).toBe(-1);
+    const tree = (await call(guard, 'GET', '/api/admin/dataGrp/tree/0')).data as Array<{ id: number; children: Array<{ id: number }> }>;
+    expect(tree.map((g) => g.id)).toEqual([tower.id]);
+    expect(tree[0]!.children.map((g) => g.id)).toEqual([granted.id]);
+  });
+});
+
 describe('import and export', () => {
   it('imports nothing from a file with bad rows, names them in a downloadable report, and imports the good ones when told to skip', async () => {
     const dep = (await departments(admin))[0]!;

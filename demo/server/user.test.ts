@@ -24,7 +24,7 @@ describe('user info and rights', () => {
     const admin = await info('admin', 'admin123');
     expect(admin).toMatchObject({ username: 'admin', tenantId: 1, type: 'superAdmin' });
     expect(codes(admin.menus)).toEqual(expect.arrayContaining(['baseManager', 'tenantMng', 'devManager', 'videoGroup', 'alarmSearch', 'attendanceManage', 'perStats']));
-    expect(codes(admin.elements).sort()).toEqual(['progress:del', 'progress:view', 'video:play', 'video:replay']);
+    expect(codes(admin.elements).sort()).toEqual(['progress:del', 'progress:view', 'video:manage', 'video:play', 'video:replay']);
   });
 
   it('gives operator its menus (a group brings its children) and only video:play and progress:view', async () => {

@@ -141,4 +141,5 @@ export const MENU_SEED: readonly MenuSeedItem[] = [
   ...RIGHT_ONLY,
 ];
 
-export const ELEMENT_CODES = ['progress:view', 'progress:del', 'video:play', 'video:replay'] as const;
+/** video:manage: add, edit, move and delete cameras and camera groups (a page right alone only shows them). */
+export const ELEMENT_CODES = ['progress:view', 'progress:del', 'video:play', 'video:replay', 'video:manage'] as const;

@@ -48,7 +48,7 @@ export interface MenuItem {
   parentCode: string | null;
 }
 
-export type ElementCode = 'progress:view' | 'progress:del' | 'video:play' | 'video:replay';
+export type ElementCode = 'progress:view' | 'progress:del' | 'video:play' | 'video:replay' | 'video:manage';
 
 export interface ElementItem {
   code: string;

@@ -9,12 +9,16 @@ import type { DataGroup } from '../../../shared/api/data-group-types.ts';
 import { cameraTags, createCamera, deleteCameras, exportCameras, listCameras, moveCamerasToGroup, updateCamera } from '../../../shared/api/video.ts';
 import { CAMERA_GROUP_TYPE, type Camera, type CameraListQuery } from '../../../shared/api/video-types.ts';
 import { http, notify } from '../../../shared/http/index.ts';
+import { session } from '../../../shared/session/index.ts';
+import { useSnapshot } from 'valtio';
 import { button, buttonGhost, input } from '../../../shared/theme/base.css.ts';
 import { batchCode, batchSize, length, required, type Schema } from '../../../shared/validate/index.ts';
 import { ConfirmDelete, FormDialog, Modal, ResourcePage, Tree, treeOptions, type FieldDef, type FilterValues, type FormDef, type FormValues, type Option, type ResourceDef, type TreeItem } from '../../resource/index.ts';
 import * as kit from '../../resource/resource.css.ts';
 
 const ALL = 'all';
+/** Adding, editing, moving and deleting cameras and groups (the page alone only shows them). */
+const MANAGE = 'video:manage';
 const done = (key: string, params?: Record<string, unknown>) => notify({ kind: 'toast', level: 'success', key, ...(params ? { params } : {}), duration: 2000 });
 const toItems = (groups: readonly DataGroup[]): TreeItem[] => groups.map((g) => ({ id: String(g.id), name: g.name, children: toItems(g.children) }));
 const text = (v: FormValues[string] | undefined): string => (typeof v === 'string' ? v.trim() : '');
@@ -52,6 +56,8 @@ export function VideoGroupManager() {
   const groupOptions = useMemo(() => treeOptions(tree, (g) => String(g.id), (g) => g.name), [tree]);
   const current = groupId !== null ? findGroup(tree, groupId) : null;
   const changed = () => setVersion((v) => v + 1);
+  const { elements } = useSnapshot(session);
+  const manage = MANAGE in elements;
   // Tag options, fetched again after every change of the cameras.
   const [tags, setTags] = useState<Option[]>([]);
   useEffect(() => {
@@ -154,7 +160,8 @@ export function VideoGroupManager() {
         done('videoGroup.deleted', { count: deleted });
       },
       exporter: (filters) => exportCameras(http, cameraQuery(filters)),
-      bulkActions: [{ key: 'move', labelKey: 'videoGroup.move', run: (rows, finish) => setOpen({ kind: 'move', ids: rows.map((r) => r.id), done: finish }) }],
+      rights: { create: MANAGE, edit: MANAGE, remove: MANAGE, import: MANAGE },
+      bulkActions: [{ key: 'move', labelKey: 'videoGroup.move', right: MANAGE, run: (rows, finish) => setOpen({ kind: 'move', ids: rows.map((r) => r.id), done: finish }) }],
     };
     return { def: resource, batchForm: batch };
   }, [t, cameraFields, tags, groupId]);
@@ -168,10 +175,12 @@ export function VideoGroupManager() {
         onSelect={(id) => setGroupId(id === ALL ? null : Number(id))}
         testId="camera-groups"
       />
-      <button type="button" className={buttonGhost} onClick={() => setOpen({ kind: 'group', group: null, parentId: groupId ?? 0 })} data-action="add-group">
-        {t('videoGroup.addGroup')}
-      </button>
-      {current && (
+      {manage && (
+        <button type="button" className={buttonGhost} onClick={() => setOpen({ kind: 'group', group: null, parentId: groupId ?? 0 })} data-action="add-group">
+          {t('videoGroup.addGroup')}
+        </button>
+      )}
+      {manage && current && (
         <>
           <button type="button" className={buttonGhost} onClick={() => setOpen({ kind: 'group', group: current, parentId: current.parentId ?? 0 })} data-action="rename-group">
             {t('videoGroup.renameGroup')}
@@ -191,9 +200,11 @@ export function VideoGroupManager() {
         side={side}
         version={version}
         tools={
-          <button type="button" className={buttonGhost} onClick={() => setOpen({ kind: 'batch' })} data-action="batch">
-            {t('videoGroup.batch')}
-          </button>
+          manage && (
+            <button type="button" className={buttonGhost} onClick={() => setOpen({ kind: 'batch' })} data-action="batch">
+              {t('videoGroup.batch')}
+            </button>
+          )
         }
       />
       {open?.kind === 'batch' && <FormDialog title={t('videoGroup.batch')} form={batchForm} row={null} onClose={() => setOpen(null)} />}

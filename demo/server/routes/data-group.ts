@@ -5,6 +5,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { DataGroup, DataGroupCreate, DataGroupDeleted, DataGroupUpdate } from '../../../shared/api/data-group-types.ts';
 import { CAMERA_GROUP_TYPE } from '../../../shared/api/video-types.ts';
 import type { SessionUser } from '../context.ts';
+import { visibleGroups, withAncestors } from '../data-scope.ts';
 import type { Db } from '../db.ts';
 import { tx } from '../db.ts';
 import { fail, ok, requireUser, rule, userOf, validBody } from '../http.ts';
@@ -53,7 +54,7 @@ export function buildTree(rows: readonly GroupRow[], rootId: number): DataGroup[
 
 const canRead = (u: SessionUser): boolean =>
   u.superAdmin || u.menus.has('videoGroup') || u.menus.has('devManager') || u.elements.has('video:play') || u.elements.has('video:replay');
-const canWrite = (u: SessionUser): boolean => u.superAdmin || u.menus.has('devManager');
+const canWrite = (u: SessionUser): boolean => u.superAdmin || u.elements.has('video:manage');
 
 function guard(check: (u: SessionUser) => boolean) {
   return async function allowed(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | void> {
@@ -127,7 +128,11 @@ const plugin: FastifyPluginAsync = async (app) => {
     if (type === null) return say(request, 'badType');
     if (!Number.isInteger(rootId) || rootId < 0 || rootId > MAX_ID) return say(request, 'noGroup');
     if (rootId > 0 && !byId.get(rootId, user.tenantId)) return say(request, 'noGroup');
-    return buildTree(rowsOfType.all(user.tenantId, type) as unknown as GroupRow[], rootId);
+    const rows = rowsOfType.all(user.tenantId, type) as unknown as GroupRow[];
+    // Data authority: a narrowed user sees the granted groups and the path to them.
+    const scope = visibleGroups(db, user);
+    const keep = scope ? withAncestors(scope, new Map(rows.map((r) => [r.id, r.parent_id]))) : null;
+    return buildTree(keep ? rows.filter((r) => keep.has(r.id)) : rows, rootId);
   }
 
   type TreeRequest = { Params: { id: string }; Querystring: { type?: string; force?: string } };

@@ -361,7 +361,8 @@ async function requireDeviceReader(request: FastifyRequest, reply: FastifyReply)
   if (!menus?.has('MonitorOPS') && !menus?.has('devManager')) return reply.send(failWith(request, 'http.noPermission', undefined, 40301));
 }
 
-const requireDeviceWriter = requireMenu('devManager');
+// Writing devices needs the regions-and-devices page itself, not just some page of the device group.
+const requireDeviceWriter = requireMenu('subsystemManage');
 
 const plugin: FastifyPluginAsync = async (app) => {
   const { db, config } = app.atrium;

@@ -25,6 +25,7 @@ import { tx } from '../db.ts';
 import { checkBody, fail, ok, requireUser, rule, userOf, validBody, type Schema } from '../http.ts';
 import { langOf, type Lang } from '../messages.ts';
 import type { SessionUser } from '../context.ts';
+import { visibleGroups } from '../data-scope.ts';
 import { runningCount, startTask } from '../tasks.ts';
 import type { ProgressKey } from '../../../shared/api/progress-types.ts';
 
@@ -244,7 +245,8 @@ export function replayRange(startTime: string | undefined, endTime: string | und
 const has = (user: SessionUser, element: string): boolean => user.superAdmin || user.elements.has(element);
 const canSeeCameras = (user: SessionUser): boolean =>
   user.superAdmin || user.menus.has('videoGroup') || user.menus.has('devManager') || has(user, 'video:play') || has(user, 'video:replay');
-const canManage = (user: SessionUser): boolean => user.superAdmin || user.menus.has('devManager');
+// Writing needs its own element: a role listing the video page (its group follows) only reads.
+const canManage = (user: SessionUser): boolean => has(user, 'video:manage');
 
 function guard(check: (user: SessionUser) => boolean) {
   return async function allowed(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | void> {
@@ -290,12 +292,22 @@ const plugin: FastifyPluginAsync = async (app) => {
   );
   const recordPtz = db.prepare('INSERT INTO ptz_command (tenant_id, camera_id, user_id, action, start, speed, run_time, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
 
-  const findCamera = (request: FastifyRequest, id: number): CameraRow | null =>
-    (byId.get(id, userOf(request).tenantId) as unknown as CameraRow | undefined) ?? null;
+  /** A camera of the caller's tenant inside their data authority, or null (not revealing it exists). */
+  const findCamera = (request: FastifyRequest, id: number): CameraRow | null => {
+    const user = userOf(request);
+    const row = (byId.get(id, user.tenantId) as unknown as CameraRow | undefined) ?? null;
+    const scope = row ? visibleGroups(db, user) : null;
+    return row && scope && (row.data_group_id === null || !scope.has(row.data_group_id)) ? null : row;
+  };
 
   function filterSql(user: SessionUser, q: ListQuery): { where: string; args: Array<string | number> } {
     const clauses = ['c.tenant_id = ?'];
     const args: Array<string | number> = [user.tenantId];
+    const scope = visibleGroups(db, user);
+    if (scope) {
+      clauses.push(`c.data_group_id IN (${[...scope].map(() => '?').join(',') || 'NULL'})`);
+      args.push(...scope);
+    }
     if (q.dataGroupId) {
       const ids = (subgroups.all(q.dataGroupId, user.tenantId) as Array<{ id: number }>).map((r) => r.id);
       clauses.push(`c.data_group_id IN (${ids.length ? ids.map(() => '?').join(',') : 'NULL'})`);

@@ -1,0 +1,35 @@
+// Data authority (SPEC §6 "Data permission is granted through data groups"): the data groups a
+// user's roles grant, with everything below them. A user whose roles name no data group (and the
+// super admin) is not narrowed; otherwise cameras and devices outside the granted groups do not exist
+// for that user — in lists, play requests and the group trees.
+import type { SessionUser } from './context.ts';
+import type { Db } from './db.ts';
+
+/** The visible data group ids, or null when the user is not narrowed. */
+export function visibleGroups(db: Db, user: SessionUser): ReadonlySet<number> | null {
+  if (user.superAdmin) return null;
+  const granted = db
+    .prepare(
+      `SELECT DISTINCT rdg.data_group_id AS id FROM role_data_group rdg JOIN user_role ur ON ur.role_id = rdg.role_id
+       JOIN role r ON r.id = ur.role_id WHERE ur.user_id = ? AND r.tenant_id = ?`,
+    )
+    .all(user.id, user.tenantId) as Array<{ id: number }>;
+  if (granted.length === 0) return null;
+  const below = db.prepare(
+    `WITH RECURSIVE tree(id) AS (SELECT id FROM data_group WHERE id = ? AND tenant_id = ?
+       UNION ALL SELECT d.id FROM data_group d JOIN tree ON d.parent_id = tree.id)
+     SELECT id FROM tree`,
+  );
+  const out = new Set<number>();
+  for (const g of granted) for (const row of below.all(g.id, user.tenantId) as Array<{ id: number }>) out.add(row.id);
+  return out;
+}
+
+/** Ids to keep in a group tree: the visible groups and the groups above them (the path to them). */
+export function withAncestors(visible: ReadonlySet<number>, parents: ReadonlyMap<number, number | null>): Set<number> {
+  const out = new Set<number>();
+  for (const id of visible) {
+    for (let at: number | null = id, steps = 0; at !== null && !out.has(at) && steps <= parents.size; at = parents.get(at) ?? null, steps++) out.add(at);
+  }
+  return out;
+}
