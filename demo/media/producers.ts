@@ -1,5 +1,6 @@
 // What feeds a live channel: the endless clip loop (always available), or an ffmpeg relay of a real
 // source when ffmpeg is installed and the camera names one. Both publish on the channel's clock.
+import { FFMPEG_PROTOCOLS } from '../server/security.ts';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { loopFrame, type Clip } from './clip.ts';
 import { FlvReader, isEndOfSequence, isMediaFrame, isSequenceHeader, type FlvTag } from './flv.ts';
@@ -80,8 +81,17 @@ export class RelayProducer implements Producer {
   }
 
   start(channel: LiveChannel): void {
-    const isFile = !/^[a-z]+:\/\//i.test(this.#url) || this.#url.startsWith('file:');
-    const input = isFile ? ['-re', '-stream_loop', '-1', '-i', this.#url.replace(/^file:\/\//, '')] : ['-rtsp_transport', 'tcp', '-i', this.#url];
+    if (!/^(rtsps?|rtmps?|https?):\/\//i.test(this.#url)) {
+      this.#log(`media: relay of camera ${channel.cameraId} refused a non-stream source; showing the demo clip instead`);
+      const at = channel.clock();
+      channel.setConfig(this.#fallback.config, at);
+      this.#fallbackProducer = new ClipProducer(this.#fallback, at);
+      this.#fallbackProducer.start(channel);
+      return;
+    }
+    // Only stream protocols reach ffmpeg (the platform checked the URL when it was saved); never a file.
+    const rtsp = /^rtsps?:\/\//i.test(this.#url);
+    const input = ['-protocol_whitelist', FFMPEG_PROTOCOLS, ...(rtsp ? ['-rtsp_transport', 'tcp'] : []), '-i', this.#url];
     const args = [
       '-hide_banner', '-loglevel', 'error', ...input,
       '-c:v', 'libx264', '-preset', 'veryfast', '-tune', 'zerolatency', '-profile:v', 'baseline', '-g', '10',

@@ -14,6 +14,7 @@ import { fail, failWith, type RouteModule } from './http.ts';
 import { t } from './messages.ts';
 import { installRequestLog, pathOf } from './request-log.ts';
 import { pruneNonces, verifySignature } from './signing.ts';
+import { installSecurityHeaders, refuseOddPaths } from './security.ts';
 import { installStatic } from './static.ts';
 import { pruneTokens } from './tokens.ts';
 
@@ -42,6 +43,12 @@ export interface AppOptions {
   tokenTtlSeconds?: number;
   /** Where log lines go; stdout by default. */
   log?: (line: string) => void;
+  /** Origins allowed to frame the console (ATRIUM_ALLOWED_ORIGINS). */
+  allowedOrigins?: readonly string[];
+  /** The media server's port, for the console's content security policy. */
+  mediaPort?: number | null;
+  /** Non-public networks camera sources may use (ATRIUM_CAMERA_NETWORKS, CIDR). */
+  cameraNetworks?: readonly string[];
 }
 
 const HOUSEKEEPING_MS = 60_000;
@@ -58,6 +65,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     fixedCaptcha: options.fixedCaptcha ? options.fixedCaptcha : null,
     faults: options.faults ?? false,
     tokenTtlMs: Math.max(1, options.tokenTtlSeconds ?? 3600) * 1000,
+    cameraNetworks: options.cameraNetworks ?? [],
   };
   const modules = await Promise.all(ROUTE_MODULES);
   const db = await openDatabase(dataDir, config.uploadDir, modules.flatMap((m) => m.migrations ?? []));
@@ -97,6 +105,8 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: 50 * 1024 * 1024, files: 1, fields: 20 } });
 
+  app.addHook('onRequest', refuseOddPaths);
+  installSecurityHeaders(app, { frameAncestors: options.allowedOrigins ?? [], mediaPort: options.mediaPort ?? null });
   app.addHook('onRequest', async (request) => {
     const token = request.headers['access-token'];
     request.token = typeof token === 'string' && token.trim() !== '' ? token.trim() : null;

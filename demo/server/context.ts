@@ -15,6 +15,8 @@ export interface AppConfig {
   /** Enables the test-only fault switch and request recorder. */
   faults: boolean;
   tokenTtlMs: number;
+  /** CIDR ranges of non-public addresses camera sources may use (ATRIUM_CAMERA_NETWORKS). */
+  cameraNetworks: readonly string[];
 }
 
 export interface SessionUser {

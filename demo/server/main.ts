@@ -13,6 +13,10 @@ if (!Number.isInteger(mediaPort) || mediaPort < 0 || mediaPort > 65535) throw ne
 if (!Number.isFinite(ttl) || ttl <= 0) throw new Error(`ATRIUM_TOKEN_TTL must be a positive number of seconds, got ${env.ATRIUM_TOKEN_TTL}`);
 
 const staticDir = env.ATRIUM_STATIC ?? 'dist';
+/** A comma-separated setting as a list. */
+function list(value: string | undefined): string[] {
+  return (value ?? '').split(',').map((x) => x.trim()).filter(Boolean);
+}
 const faults = env.ATRIUM_FAULTS === '1';
 
 const app = await createApp({
@@ -22,6 +26,9 @@ const app = await createApp({
   fixedCaptcha: env.ATRIUM_FIXED_CAPTCHA ?? null,
   faults,
   tokenTtlSeconds: ttl,
+  mediaPort,
+  allowedOrigins: list(env.ATRIUM_ALLOWED_ORIGINS),
+  cameraNetworks: list(env.ATRIUM_CAMERA_NETWORKS),
 });
 
 // 'localhost' binds the IPv4 and IPv6 loopback both; HOST=0.0.0.0 opens the demo to the network.

@@ -206,3 +206,23 @@ test('import with bad rows, export, delete with confirmation, and nothing for th
   const theirDeps = (await call(baseURL!, other, 'POST', '/api/admin/user/dep/page', { body: {} })).data as Array<{ name: string }>;
   expect(theirDeps.map((d) => d.name)).toEqual(['Head office']);
 });
+
+test('the console runs under its strict content security policy without a single violation', async ({ page }) => {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __csp: string[] };
+    w.__csp = [];
+    document.addEventListener('securitypolicyviolation', (e) => w.__csp.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
+  const answer = await page.goto('/login');
+  const csp = answer!.headers()['content-security-policy'] ?? '';
+  expect(csp).toContain("script-src 'self'");
+  expect(csp).not.toContain('unsafe-inline');
+  expect(csp).not.toContain('unsafe-eval');
+  await signIn(page, 'admin');
+  for (const path of ['/introduction', '/userMng', '/group', '/videoGroup?type=wall']) {
+    await page.goto(path);
+    await expect(page.getByTestId('header')).toBeVisible();
+  }
+  await expect(page.locator('atrium-video-wall [data-pane]').first()).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp)).toEqual([]);
+});

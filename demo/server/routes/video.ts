@@ -22,10 +22,11 @@ import type {
 import { CAMERA_GROUP_TYPE, CAMERA_LIST_MAX_LIMIT, PTZ_RUN_TIME_MS } from '../../../shared/api/video-types.ts';
 import type { Db, Migration } from '../db.ts';
 import { tx } from '../db.ts';
-import { checkBody, fail, ok, requireUser, rule, userOf, validBody, type Schema } from '../http.ts';
+import { checkBody, fail, failField, ok, requireUser, rule, userOf, validBody, type Schema } from '../http.ts';
 import { langOf, type Lang } from '../messages.ts';
 import type { SessionUser } from '../context.ts';
 import { visibleGroups } from '../data-scope.ts';
+import { sourceProblem } from '../security.ts';
 import { runningCount, startTask } from '../tasks.ts';
 import type { ProgressKey } from '../../../shared/api/progress-types.ts';
 
@@ -62,6 +63,9 @@ const TEXTS = {
   exportTitle: { zh: '导出摄像机列表', en: 'Export camera list' },
   tooManyTasks: { zh: '同时运行的导出任务过多，请稍后再试', en: 'too many exports are running, try again later' },
   noExport: { zh: '导出文件不存在或尚未完成', en: 'the export does not exist or has not finished' },
+  sourceScheme: { zh: '视频源地址须为 rtsp、rtmp 或 http(s) 流地址', en: 'the source must be an rtsp, rtmp or http(s) stream URL' },
+  sourceHost: { zh: '视频源地址缺少主机', en: 'the source URL has no host' },
+  sourcePrivate: { zh: '视频源指向本机或内网地址，平台未允许该网络（ATRIUM_CAMERA_NETWORKS）', en: 'the source points to a local or private address whose network the platform does not allow (ATRIUM_CAMERA_NETWORKS)' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 const say = (request: FastifyRequest, key: keyof typeof TEXTS): string => TEXTS[key][langOf(request)];
@@ -375,9 +379,19 @@ const plugin: FastifyPluginAsync = async (app) => {
 
   const tagText = (tags: unknown): string => (Array.isArray(tags) ? tags.filter((t): t is string => typeof t === 'string' && t.trim() !== '').map((t) => t.trim().replace(/,/g, ' ')).join(',') : '');
 
+  /** Why a camera source may not be relayed (a refusal naming the field), or null. */
+  const badSource = (request: FastifyRequest, url: string | undefined) => {
+    if (!url) return null;
+    const problem = sourceProblem(url, config.cameraNetworks);
+    if (!problem) return null;
+    return failField(say(request, problem === 'scheme' ? 'sourceScheme' : problem === 'host' ? 'sourceHost' : 'sourcePrivate'), 'sourceUrl');
+  };
+
   app.post<{ Body: CameraCreate }>(`${BASE}/setCamera`, { preHandler: [guard(canManage), validBody(cameraFields)] }, async (request) => {
     const user = userOf(request);
     const body = request.body;
+    const refused = badSource(request, body.sourceUrl);
+    if (refused) return refused;
     if (!groupOf.get(body.dataGroupId, user.tenantId, CAMERA_GROUP_TYPE)) return fail(say(request, 'noGroup'));
     const count = body.count ?? 1;
     if (count > 1 && (!body.name.includes('%d') || !body.label.includes('%d'))) return fail(say(request, 'batchPattern'));
@@ -426,6 +440,8 @@ const plugin: FastifyPluginAsync = async (app) => {
       const body = request.body;
       const row = findCamera(request, body.id);
       if (!row) return fail(say(request, 'noDevice'));
+      const refused = badSource(request, body.sourceUrl);
+      if (refused) return refused;
       if (body.dataGroupId && !groupOf.get(body.dataGroupId, user.tenantId, CAMERA_GROUP_TYPE)) return fail(say(request, 'noGroup'));
       try {
         db.prepare(

@@ -1,0 +1,142 @@
+// Platform-wide protections that no single route should have to remember: the path a request is
+// judged by (decoded and canonical, as the router sees it), security headers on every answer, and
+// which camera sources the media server may be told to fetch.
+import { isIP } from 'node:net';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+// ---- canonical paths ----------------------------------------------------------------------------
+
+/**
+ * The path as the router matches it: percent-decoded, or null when it cannot be decoded or is not
+ * canonical (encoded slashes, dot segments, doubled slashes) — such a request is refused outright, so
+ * no check can be decided on a spelling the router then reads differently.
+ */
+export function canonicalPath(url: string): string | null {
+  const at = url.indexOf('?');
+  const raw = at < 0 ? url : url.slice(0, at);
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+  if (/%2f|%5c/i.test(raw) || decoded.includes('\\') || decoded.includes('\u0000')) return null;
+  if (decoded.split('/').some((part) => part === '.' || part === '..') || decoded.includes('//')) return null;
+  return decoded;
+}
+
+/** onRequest: a path that is not canonical is refused before any route, hook or check sees it. */
+export async function refuseOddPaths(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | void> {
+  const path = canonicalPath(request.url);
+  if (path === null) return reply.code(400).send({ code: -1, msg: 'invalid path' });
+  // An /api or /jwt path spelled with escapes is answered as if it were plain: refuse the spelling.
+  const at = request.url.indexOf('?');
+  const raw = at < 0 ? request.url : request.url.slice(0, at);
+  if (raw !== path && /^\/(api|jwt)(\/|$)/.test(path)) return reply.code(400).send({ code: -1, msg: 'invalid path' });
+}
+
+// ---- headers ------------------------------------------------------------------------------------
+
+export interface HeaderOptions {
+  /** Origins (scheme://host[:port]) that may frame the console's pages, besides the platform itself. */
+  frameAncestors: readonly string[];
+  /** The media server's port, which the console connects to for live video. */
+  mediaPort: number | null;
+}
+
+function contentSecurityPolicy(options: HeaderOptions): string {
+  const media = options.mediaPort ? `http://*:${options.mediaPort} ws://*:${options.mediaPort} https://*:${options.mediaPort} wss://*:${options.mediaPort}` : 'http: https: ws: wss:';
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data: blob:",
+    "media-src 'self' blob:",
+    `connect-src 'self' ${media}`,
+    "worker-src 'self' blob:",
+    "font-src 'self' data:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    `frame-ancestors 'self'${options.frameAncestors.length ? ` ${options.frameAncestors.join(' ')}` : ''}`,
+  ].join('; ');
+}
+
+/**
+ * Every answer: nosniff and a referrer policy; the console's HTML also a strict CSP (no inline
+ * script or style, no eval). The /embed/ demos stand for third-party portals and keep their own.
+ */
+export function installSecurityHeaders(app: FastifyInstance, options: HeaderOptions): void {
+  const csp = contentSecurityPolicy(options);
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    const type = String(reply.getHeader('content-type') ?? '');
+    if (type.startsWith('text/html') && !request.url.startsWith('/embed/') && !reply.getHeader('content-security-policy')) reply.header('Content-Security-Policy', csp);
+    return payload;
+  });
+}
+
+// ---- camera sources -----------------------------------------------------------------------------
+
+/** Stream protocols a camera speaks. Files, data:, ftp: and everything else are refused. */
+const STREAM_SCHEMES = new Set(['rtsp:', 'rtsps:', 'rtmp:', 'rtmps:', 'http:', 'https:']);
+
+/** ffmpeg reads only these protocols for a relayed camera (no file:, no concat:, no data:). */
+export const FFMPEG_PROTOCOLS = 'tcp,tls,udp,rtp,rtsp,rtsps,rtmp,rtmps,http,https,httpproxy,crypto';
+
+export type SourceProblem = 'scheme' | 'host' | 'private';
+
+function ipv4Parts(ip: string): number[] {
+  return ip.split('.').map(Number);
+}
+
+/** Loopback, link-local, private, unspecified and other non-public addresses. */
+export function isNonPublicAddress(ip: string): boolean {
+  const kind = isIP(ip);
+  if (kind === 4) {
+    const [a, b] = ipv4Parts(ip) as [number, number];
+    return a === 0 || a === 10 || a === 127 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127) || a >= 224;
+  }
+  if (kind === 6) {
+    const v = ip.toLowerCase();
+    if (v === '::' || v === '::1') return true;
+    const mapped = v.match(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/);
+    if (mapped) return isNonPublicAddress(mapped[1]!);
+    return /^(fe[89ab]|fc|fd|ff)/.test(v);
+  }
+  return false;
+}
+
+/** Whether `ip` lies in one of the CIDR ranges (IPv4 only; e.g. 192.168.10.0/24). */
+export function inNetworks(ip: string, networks: readonly string[]): boolean {
+  if (isIP(ip) !== 4) return false;
+  const value = ipv4Parts(ip).reduce((n, part) => n * 256 + part, 0);
+  return networks.some((cidr) => {
+    const [base, bits = '32'] = cidr.trim().split('/');
+    if (!base || isIP(base) !== 4) return false;
+    const size = 2 ** (32 - Number(bits));
+    const start = ipv4Parts(base).reduce((n, part) => n * 256 + part, 0);
+    return value >= start - (start % size) && value < start - (start % size) + size;
+  });
+}
+
+/**
+ * Why a camera source URL may not be used, or null when it may: a stream protocol, a host, and — for
+ * an address literal or a local name — not a non-public address unless its network is allowed
+ * (ATRIUM_CAMERA_NETWORKS). Names are checked again once resolved, when the relay starts.
+ */
+export function sourceProblem(url: string, allowedNetworks: readonly string[]): SourceProblem | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return 'scheme';
+  }
+  if (!STREAM_SCHEMES.has(parsed.protocol)) return 'scheme';
+  const host = parsed.hostname.replace(/^\[|\]$/g, '');
+  if (!host) return 'host';
+  if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local')) return allowedNetworks.length > 0 && inNetworks('127.0.0.1', allowedNetworks) ? null : 'private';
+  if (isIP(host) && isNonPublicAddress(host) && !inNetworks(host, allowedNetworks)) return 'private';
+  return null;
+}
