@@ -14,6 +14,7 @@ const LOCAL = {
   'auth.smsAlreadySent': { zh: '验证码已发送，请稍后再试', en: 'code already sent' },
   'auth.invalidUser': { zh: '无效用户', en: 'invalid user' },
   'auth.invalidCode': { zh: '验证码无效', en: 'invalid verification code' },
+  'auth.locked': { zh: '密码错误次数过多，账号已锁定，请 {{minutes}} 分钟后再试', en: 'too many wrong passwords: the account is locked, try again in {{minutes}} minutes' },
   'sign.nonceShort': { zh: 'nonce 须为 16 到 128 个字符', en: 'nonce must be 16 to 128 characters' },
   'sign.missingHeaders': { zh: '缺少签名请求头（timestamp、nonce、sign）', en: 'missing signature headers (timestamp, nonce, sign)' },
   'validate.body': { zh: '请求体必须是 JSON 对象', en: 'the request body must be a JSON object' },

@@ -54,6 +54,19 @@ describe('on the platform', () => {
     expect(((await plain.json()) as { code: number }).code).toBe(40103);
   });
 
+  it('locks an account after five wrong passwords and tells for how long', async () => {
+    await api(s.base, 'POST', '/api/admin/user', { token: admin, body: { username: 'lock.me', name: 'Lock Me', password: 'right-pass-1', confirmPassword: 'right-pass-1', phone: '13700000041' } });
+    const attempt = async (password: string, username = 'lock.me') =>
+      (await (await fetch(`${s.base}/jwt/token`, { method: 'POST', headers: { 'content-type': 'application/json', lang: 'en' }, body: JSON.stringify({ username, password, model: 'password', verifyCode: '1234' }) })).json()) as { msg?: string; token?: string };
+    for (let i = 0; i < 4; i++) expect((await attempt('wrong-pass')).msg).toBe('wrong username or password');
+    expect((await attempt('wrong-pass')).msg).toBe('too many wrong passwords: the account is locked, try again in 1 minutes');
+    // Locked: even the right password does not open it, and nothing about the password is revealed.
+    expect((await attempt('right-pass-1')).token).toBeUndefined();
+    expect((await attempt('right-pass-1')).msg).toMatch(/locked/);
+    // Another account is not affected.
+    expect((await attempt('admin123', 'admin')).token).toBeTruthy();
+  });
+
   it('sends nosniff and a referrer policy on every answer', async () => {
     const answer = await fetch(`${s.base}/jwt/captcha`);
     expect(answer.headers.get('x-content-type-options')).toBe('nosniff');

@@ -4,6 +4,7 @@ import type { JwtUser, LoginPayload, LoginResponse } from '../../../shared/api/t
 import { KEYS } from '../../../shared/validate/keys.ts';
 import { failWith, ok, rule, validBody, validQuery } from '../http.ts';
 import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from '../passwords.ts';
+import { SignInThrottle } from '../throttle.ts';
 import { findSession, issueToken, refreshToken, revokeToken } from '../tokens.ts';
 
 export const CAPTCHA_COOKIE = 'atrium_captcha';
@@ -25,6 +26,10 @@ const plugin: FastifyPluginAsync = async (app) => {
   const ctx = app.atrium;
   const byUsername = ctx.db.prepare(USER_BY('username'));
   const byPhone = ctx.db.prepare(USER_BY('phone'));
+  const throttle = new SignInThrottle();
+  const pruning = setInterval(() => throttle.prune(), 60_000);
+  pruning.unref();
+  app.addHook('onClose', async () => clearInterval(pruning));
 
   const expired = (request: FastifyRequest) => failWith(request, 'http.sessionExpired.message', undefined, 40101);
 
@@ -70,9 +75,15 @@ const plugin: FastifyPluginAsync = async (app) => {
           ? ctx.captchas.take(cookie, verifyCode)
           : fixed !== null && verifyCode.trim().toLowerCase() === fixed.toLowerCase();
         if (!captchaOk) return failWith(request, 'auth.invalidCode');
+        const locked = throttle.lockedFor(username);
+        if (locked > 0) return failWith(request, 'auth.locked', { minutes: Math.ceil(locked / 60_000) });
         const user = byUsername.get(username) as LoginUserRow | undefined;
         const matches = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
-        if (!user || !matches) return failWith(request, 'auth.wrongPassword');
+        if (!user || !matches) {
+          const lock = throttle.failed(username);
+          return lock > 0 ? failWith(request, 'auth.locked', { minutes: Math.ceil(lock / 60_000) }) : failWith(request, 'auth.wrongPassword');
+        }
+        throttle.succeeded(username);
         if (user.status !== 'normal') return failWith(request, 'auth.invalidUser');
         // An imported initial password was hashed cheaply; now that it is proven, store the standard hash.
         if (needsRehash(user.password_hash)) ctx.db.prepare('UPDATE user SET password_hash = ? WHERE id = ?').run(await hashPassword(password), user.id);
