@@ -96,6 +96,35 @@ describe('media server', () => {
     expect(tags.some(isKeyframe)).toBe(true);
   });
 
+  it('closes a viewer socket that sends data, even a frame header claiming 2^40 bytes, without buffering it', async () => {
+    const { codes, base } = await boot();
+    const { connect } = await import('node:net');
+    const grant = codes.issue(live);
+    const url = new URL(`${base}/live/3.flv?code=${grant.code}`);
+    const socket = connect(Number(url.port), url.hostname);
+    await new Promise((r) => socket.once('connect', r));
+    socket.write(`GET ${url.pathname}${url.search} HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n`);
+    const closed = new Promise<void>((r) => socket.once('close', () => r()));
+    socket.on('data', () => undefined);
+    socket.on('error', () => undefined);
+    // A binary frame, masked, length 2^40 (127 + 64-bit length), then a trickle of bytes.
+    const header = Buffer.alloc(14);
+    header[0] = 0x82;
+    header[1] = 0x80 | 127;
+    header.writeBigUInt64BE(2n ** 40n, 2);
+    socket.write(header);
+    socket.write(Buffer.alloc(4096));
+    const t = Date.now();
+    await closed;
+    expect(Date.now() - t, 'closed at once, not by the heartbeat timeout').toBeLessThan(2000);
+    // A polite viewer is still served.
+    const ws = new WebSocket(`${base.replace('http', 'ws')}/live/3.flv?code=${codes.issue(live).code}`);
+    ws.binaryType = 'arraybuffer';
+    const first = await new Promise<unknown>((r) => (ws.onmessage = (e) => r(e.data)));
+    expect(first).toBeInstanceOf(ArrayBuffer);
+    ws.close();
+  });
+
   it('ends the stream when its code is shut, and counts it gone', async () => {
     const { codes, base } = await boot();
     const grant = codes.issue(live);

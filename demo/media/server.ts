@@ -173,7 +173,7 @@ export async function startMediaServer(options: MediaServerOptions): Promise<Med
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   };
-  const onUpgrade = (req: IncomingMessage, socket: Duplex): void => {
+  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
     const target = parseTarget(req.url);
@@ -182,7 +182,7 @@ export async function startMediaServer(options: MediaServerOptions): Promise<Med
       refuseUpgrade(socket, target ? 403 : 404, target ? 'Forbidden' : 'Not Found');
       return;
     }
-    const sink = acceptWebSocket(req, socket);
+    const sink = acceptWebSocket(req, socket, head);
     if (sink) serve(grant, sink);
   };
 

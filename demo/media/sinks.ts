@@ -77,7 +77,7 @@ function frame(opcode: number, payload: Buffer): Buffer {
 }
 
 /** Answers a WebSocket upgrade and returns the sink, or null after refusing a bad handshake. */
-export function acceptWebSocket(req: IncomingMessage, socket: Duplex): WsSink | null {
+export function acceptWebSocket(req: IncomingMessage, socket: Duplex, head: Buffer = Buffer.alloc(0)): WsSink | null {
   const key = req.headers['sec-websocket-key'];
   if (typeof key !== 'string' || String(req.headers.upgrade).toLowerCase() !== 'websocket') {
     refuseUpgrade(socket, 400, 'Bad Request');
@@ -87,7 +87,7 @@ export function acceptWebSocket(req: IncomingMessage, socket: Duplex): WsSink | 
   socket.write(
     'HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n' + `Sec-WebSocket-Accept: ${accept}\r\n\r\n`,
   );
-  return new WsSink(socket);
+  return new WsSink(socket, head);
 }
 
 export function refuseUpgrade(socket: Duplex, status: number, reason: string): void {
@@ -98,12 +98,14 @@ export class WsSink extends BaseSink {
   readonly #socket: Duplex;
   #inbox: Buffer = Buffer.alloc(0);
 
-  constructor(socket: Duplex) {
+  /** `head`: bytes the viewer sent right behind its upgrade request (Node hands them over apart). */
+  constructor(socket: Duplex, head: Buffer = Buffer.alloc(0)) {
     super();
     this.#socket = socket;
     socket.on('data', (chunk: Buffer) => this.#read(chunk));
     socket.on('close', () => this.markClosed());
     socket.on('error', () => socket.destroy());
+    if (head.length > 0) this.#read(head);
   }
 
   write(bytes: Buffer): boolean {
@@ -122,7 +124,13 @@ export class WsSink extends BaseSink {
     this.#socket.end();
   }
 
+  /**
+   * A viewer only ever sends control frames (close, ping, pong; at most 125 bytes each, RFC 6455).
+   * Data frames, oversized frames or a pile-up of bytes close the socket: nothing a viewer sends is
+   * buffered beyond one small frame.
+   */
   #read(chunk: Buffer): void {
+    if (this.#inbox.length + chunk.length > MAX_INBOUND_BYTES) return this.#refuse();
     this.#inbox = Buffer.concat([this.#inbox, chunk]);
     for (;;) {
       const buf = this.#inbox;
@@ -130,6 +138,7 @@ export class WsSink extends BaseSink {
       const opcode = buf[0]! & 0x0f;
       const masked = (buf[1]! & 0x80) !== 0;
       let len = buf[1]! & 0x7f;
+      if ((opcode !== 0x8 && opcode !== 0x9 && opcode !== 0xa) || len > 125) return this.#refuse();
       let at = 2;
       if (len === 126) {
         if (buf.length < 4) return;
@@ -153,4 +162,15 @@ export class WsSink extends BaseSink {
       if (opcode === 0x9) this.#socket.write(frame(0xa, payload));
     }
   }
+
+  /** Close 1008 (policy violation) and drop the connection. */
+  #refuse(): void {
+    this.#inbox = Buffer.alloc(0);
+    if (!this.#socket.destroyed) this.#socket.end(frame(0x8, Buffer.from([0x03, 0xf0])));
+    this.#socket.destroy();
+    this.markClosed();
+  }
 }
+
+/** Two small control frames' worth; a viewer has no reason to send more at once. */
+const MAX_INBOUND_BYTES = 512;
