@@ -24,6 +24,9 @@ export default defineConfig({
     baseURL: `http://localhost:${port}`,
     launchOptions: { executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
     trace: 'off',
+    // The console's service worker would precache the whole build in every test's fresh context;
+    // only service-worker.spec.ts lets it run.
+    serviceWorkers: 'block',
   },
   webServer: {
     command: 'node --experimental-strip-types --experimental-sqlite demo/server/main.ts',

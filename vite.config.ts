@@ -10,6 +10,7 @@ import type { Plugin } from 'vite';
 import { atriumKitCss } from './shared/element/vite-kit-css.ts';
 import { atriumKit, kitInput } from './shared/element/vite-kit.ts';
 import { declarations, manifest, readElements } from './widgets/manifest.ts';
+import { consoleServiceWorker } from './console/sw/vite-sw.ts';
 
 const API = `http://localhost:${process.env.PORT ?? 8080}`;
 
@@ -59,7 +60,7 @@ export default defineConfig(({ mode }) => {
       react(process.env.ATRIUM_BROWSER_TESTS ? { refreshExclude: /./ } : {}),
       vanillaExtractPlugin(),
       atriumKitCss({ dropCssFiles: kit, perChunk: kit }),
-      ...(kit ? [atriumKit({ root: import.meta.dirname }), classicLoader(), kitManifest()] : [consoleHtmlAtRoot()]),
+      ...(kit ? [atriumKit({ root: import.meta.dirname }), classicLoader(), kitManifest()] : [consoleHtmlAtRoot(), consoleServiceWorker()]),
     ],
     // Library mode leaves process.env alone; without this React ships its development build.
     define: kit ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},

@@ -35,3 +35,30 @@ export const spinner = style({
   animation: `${spin} 0.8s linear infinite`,
   '@media': { '(prefers-reduced-motion: reduce)': { animationDuration: '2.4s' } },
 });
+
+// The service worker's "new version" bar (console/sw/register.ts draws it without React).
+globalStyle('.atrium-update', {
+  position: 'fixed',
+  right: 16,
+  bottom: 16,
+  zIndex: 1000,
+  display: 'flex',
+  gap: 12,
+  alignItems: 'center',
+  padding: '10px 14px',
+  borderRadius: 8,
+  background: vars.color.surfaceRaised,
+  color: vars.color.text,
+  border: `1px solid ${vars.color.border}`,
+  boxShadow: vars.shadow.popover,
+  fontSize: 14,
+});
+globalStyle('.atrium-update button', {
+  all: 'unset',
+  cursor: 'pointer',
+  padding: '4px 10px',
+  borderRadius: 4,
+  border: `1px solid ${vars.color.border}`,
+});
+globalStyle('.atrium-update button:first-of-type', { background: vars.color.primary, color: vars.color.onPrimary, borderColor: vars.color.primary });
+globalStyle('.atrium-update button:focus-visible', { outline: `2px solid ${vars.color.primary}`, outlineOffset: 2 });

@@ -23,6 +23,11 @@ if (session.token) startTokenRefresh();
 startThemeSync();
 void loadTenant();
 
+// The service worker (production builds only): registered once the page has loaded, off the start-up path.
+if (import.meta.env.PROD) {
+  addEventListener('load', () => void import('./sw/register.ts').then((m) => m.registerServiceWorker()).catch(() => undefined), { once: true });
+}
+
 const container = document.getElementById('app');
 if (container) {
   createRoot(container).render(
