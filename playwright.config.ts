@@ -41,6 +41,8 @@ export default defineConfig({
       ATRIUM_DATA: dataDir,
       ATRIUM_FIXED_CAPTCHA: '4242',
       ATRIUM_FAULTS: '1',
+      // embed-cross-origin.spec.ts opens a portal on this origin (another spelling of the same host).
+      ATRIUM_ALLOWED_ORIGINS: `http://127.0.0.1:${port}`,
     },
   },
 });

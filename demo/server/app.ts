@@ -14,7 +14,7 @@ import { fail, failWith, type RouteModule } from './http.ts';
 import { t } from './messages.ts';
 import { installRequestLog, pathOf } from './request-log.ts';
 import { pruneNonces, verifySignature } from './signing.ts';
-import { installSecurityHeaders, refuseOddPaths } from './security.ts';
+import { installCors, installSecurityHeaders, refuseOddPaths } from './security.ts';
 import { installStatic } from './static.ts';
 import { pruneTokens } from './tokens.ts';
 
@@ -106,6 +106,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifyMultipart, { limits: { fileSize: 50 * 1024 * 1024, files: 1, fields: 20 } });
 
   app.addHook('onRequest', refuseOddPaths);
+  await installCors(app, options.allowedOrigins ?? []);
   installSecurityHeaders(app, { frameAncestors: options.allowedOrigins ?? [], mediaPort: options.mediaPort ?? null });
   app.addHook('onRequest', async (request) => {
     const token = request.headers['access-token'];

@@ -86,3 +86,36 @@ describe('on the platform', () => {
     expect((await create('rtsp://cam.example.com/live')).body.code).toBe(0);
   });
 });
+
+describe('cross-origin embedding', () => {
+  let s: Running;
+  beforeAll(async () => {
+    s = await start({ allowedOrigins: ['http://portal.example'] });
+  });
+  afterAll(async () => {
+    await s.stop();
+    removeDir(s.dir);
+  });
+
+  const preflight = (origin: string) =>
+    fetch(`${s.base}/api/alarm/total/tenant`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'access-token,timestamp,nonce,sign,lang' } });
+
+  it('answers a configured portal’s preflight before any signature check, with credentials', async () => {
+    const answer = await preflight('http://portal.example');
+    expect(answer.status).toBeLessThan(300);
+    expect(answer.headers.get('access-control-allow-origin')).toBe('http://portal.example');
+    expect(answer.headers.get('access-control-allow-credentials')).toBe('true');
+    expect(answer.headers.get('access-control-allow-headers')).toContain('access-token');
+    const token = await login(s.base, 'admin', 'admin123');
+    const call = await api(s.base, 'GET', '/api/alarm/total/tenant', { token, headers: { origin: 'http://portal.example' } });
+    expect(call.headers.get('access-control-allow-origin')).toBe('http://portal.example');
+    expect(call.body.code).toBe(0);
+  });
+
+  it('gives any other origin no CORS headers', async () => {
+    const answer = await preflight('http://evil.example');
+    expect(answer.headers.get('access-control-allow-origin')).toBe(null);
+    const call = await fetch(`${s.base}/jwt/captcha`, { headers: { origin: 'http://evil.example' } });
+    expect(call.headers.get('access-control-allow-origin')).toBe(null);
+  });
+});

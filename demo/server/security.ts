@@ -140,3 +140,30 @@ export function sourceProblem(url: string, allowedNetworks: readonly string[]): 
   if (isIP(host) && isNonPublicAddress(host) && !inNetworks(host, allowedNetworks)) return 'private';
   return null;
 }
+
+// ---- cross-origin embedding ---------------------------------------------------------------------
+
+/** Headers the kit sends on API calls (signing, session, language). */
+const KIT_HEADERS = ['access-token', 'timestamp', 'nonce', 'sign', 'lang', 'content-type'];
+
+/**
+ * CORS for portals on the configured origins (ATRIUM_ALLOWED_ORIGINS): the kit's files and the API
+ * answer them, preflights are answered before any signature or sign-in check, and credentials are
+ * allowed only for those exact origins. Any other origin gets no CORS headers, so its browser refuses.
+ */
+export async function installCors(app: FastifyInstance, allowed: readonly string[]): Promise<void> {
+  const origins = new Set(allowed.map((o) => o.replace(/\/$/, '')));
+  const { default: cors } = await import('@fastify/cors');
+  await app.register(cors, {
+    origin: (origin, done) => done(null, origin !== undefined && origins.has(origin)),
+    credentials: true,
+    methods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+    allowedHeaders: KIT_HEADERS,
+    exposedHeaders: ['content-disposition'],
+    maxAge: 600,
+    // Preflights end in the cors hook itself, before signing is checked.
+    preflight: true,
+    strictPreflight: false,
+    hook: 'onRequest',
+  });
+}

@@ -31,6 +31,14 @@ describe('visited views', () => {
     expect(settings.visitedViews.map((v) => v.path)).toEqual(['/b', '/a']);
   });
 
+  it('reuses the tab of a route opened again with another query', () => {
+    visitView({ path: '/videoGroup?type=wall', title: 'W' });
+    visitView({ path: '/devstatus/tabs?groupId=3', title: 'D' });
+    visitView({ path: '/videoGroup', title: 'V' });
+    visitView({ path: '/devstatus/tabs?groupId=4', title: 'D' });
+    expect(settings.visitedViews.map((v) => v.path)).toEqual(['/videoGroup', '/devstatus/tabs?groupId=4']);
+  });
+
   it('closing a view goes to its neighbour, and closing the last goes to /', () => {
     visitView({ path: '/a', title: 'A' });
     visitView({ path: '/b', title: 'B' });

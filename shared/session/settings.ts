@@ -63,9 +63,15 @@ export function setLanguagePreference(lang: Lang): void {
   writeCookie(LANG_COOKIE, lang, 365);
 }
 
-/** Records a visit; the oldest view drops out beyond six (SPEC §2 "Visited-view tabs"). */
+/** The route a view shows, without its query: /videoGroup and /videoGroup?type=wall are one tab. */
+const routeOf = (path: string): string => path.split(/[?#]/)[0] ?? path;
+
+/**
+ * Records a visit; the oldest view drops out beyond six (SPEC §2 "Visited-view tabs"). A route
+ * already open (with any query) is reused: its tab takes the new query and moves to the end.
+ */
 export function visitView(view: VisitedView): void {
-  const rest = settings.visitedViews.filter((v) => v.path !== view.path);
+  const rest = settings.visitedViews.filter((v) => routeOf(v.path) !== routeOf(view.path));
   settings.visitedViews = [...rest, view].slice(-MAX_VISITED_VIEWS);
   writeLocal(VIEWS_KEY, JSON.stringify(settings.visitedViews));
 }
