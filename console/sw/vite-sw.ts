@@ -25,7 +25,7 @@ export function consoleServiceWorker(): Plugin {
         .update(files.map((f) => `${f}:${contentOf(bundle[f])}`).join('\n'))
         .digest('hex')
         .slice(0, 16);
-      const source = readFileSync(join(here, 'worker.js'), 'utf8').replace('__ATRIUM_SW_VERSION__', version).replace('__ATRIUM_SW_FILES__', JSON.stringify(files));
+      const source = readFileSync(join(here, 'worker.js'), 'utf8').replace('__ATRIUM_SW_VERSION__', version).replace('/*__ATRIUM_SW_FILES__*/ []', JSON.stringify(files));
       this.emitFile({ type: 'asset', fileName: 'sw.js', source });
     },
   };

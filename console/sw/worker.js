@@ -9,7 +9,7 @@
 //   ever reloaded behind the user's back; the previous version's files stay cached, so a tab still on
 //   it keeps loading its own chunks.
 const VERSION = '__ATRIUM_SW_VERSION__';
-const FILES = __ATRIUM_SW_FILES__;
+const FILES = /*__ATRIUM_SW_FILES__*/ [];
 const PREFIX = 'atrium-shell-';
 const CACHE = PREFIX + VERSION;
 const OFFLINE = 'offline.html';
