@@ -6,8 +6,9 @@ import * as domains from '../shared/i18n/resources/index.ts';
 import resource from './resource/texts.ts';
 import user from './pages/user/texts.ts';
 import group from './pages/group/texts.ts';
+import gateLog from './pages/gate-log/texts.ts';
 
-const pages: readonly DomainResources[] = [resource, user, group];
+const pages: readonly DomainResources[] = [resource, user, group, gateLog];
 
 /** The console's page texts merged with the kit catalogue. */
 // Merged from the domain files, not from the catalogue object: i18next extends that one in place when

@@ -10,6 +10,7 @@ import './context.ts';
 import { closeDatabase, openDatabase } from './db.ts';
 import { installFaults } from './faults.ts';
 import { installDocs, installOpenApi } from './openapi.ts';
+import { installOpLog } from './routes/op-log.ts';
 import { fail, failWith, type RouteModule } from './http.ts';
 import { t } from './messages.ts';
 import { installRequestLog, pathOf } from './request-log.ts';
@@ -31,6 +32,7 @@ const ROUTE_MODULES: Array<Promise<RouteModule>> = [
   import('./routes/data-group.ts'),
   import('./routes/device.ts'),
   import('./routes/role.ts'),
+  import('./routes/op-log.ts'),
 ];
 
 export interface AppOptions {
@@ -132,6 +134,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await installOpenApi(app);
+  installOpLog(app);
   for (const m of modules) await app.register(m.default);
   await installDocs(app);
   await installStatic(app);

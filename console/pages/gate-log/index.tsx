@@ -1,0 +1,83 @@
+// Operation logs (MonitorOPS /ops/gate_log, stand-alone /ops_gate_log) on the resource kit: who did
+// what, when, from where and with which result, filtered by user, interface, result and period (the
+// past 3 months), exported as a background task, and the hash chain verified on request. Records are
+// read-only: the page offers no edit or delete, and the platform has no call for either.
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { OpLogQuery, OpLogRow } from '../../../shared/api/op-log-types.ts';
+import { exportOpLogs, listOpLogs, verifyOpLogs } from '../../../shared/api/op-log.ts';
+import { http, notify } from '../../../shared/http/index.ts';
+import { buttonGhost } from '../../../shared/theme/base.css.ts';
+import { ResourcePage, type FilterValues, type ResourceDef } from '../../resource/index.ts';
+import './texts.ts';
+
+const RESULTS = ['ok', 'refused', 'failed'] as const;
+
+function queryOf(filters: FilterValues): Omit<OpLogQuery, 'page' | 'limit'> {
+  const text = (k: string) => (typeof filters[k] === 'string' ? (filters[k] as string).trim() : '');
+  const [from = '', to = ''] = (Array.isArray(filters.when) ? filters.when : []) as readonly string[];
+  return {
+    ...(text('username') ? { username: text('username') } : {}),
+    ...(text('path') ? { path: text('path') } : {}),
+    ...(text('result') ? { result: text('result') as OpLogRow['result'] } : {}),
+    ...(from ? { from } : {}),
+    ...(to ? { to } : {}),
+  };
+}
+
+export default function GateLogPage() {
+  const { t, i18n } = useTranslation();
+  const def = useMemo<ResourceDef<OpLogRow>>(() => {
+    const time = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'zh-CN', { dateStyle: 'short', timeStyle: 'medium' });
+    return {
+      id: 'op-log',
+      titleKey: 'opLog.title',
+      rowKey: (r) => r.id,
+      rowName: (r) => `${r.method} ${r.path}`,
+      columns: [
+        { id: 'time', headerKey: 'opLog.field.time', cell: (r) => time.format(r.at) },
+        { id: 'user', headerKey: 'opLog.field.user', cell: (r) => r.username },
+        { id: 'ip', headerKey: 'opLog.field.ip', cell: (r) => r.ip },
+        { id: 'method', headerKey: 'opLog.field.method', cell: (r) => r.method },
+        { id: 'path', headerKey: 'opLog.field.path', cell: (r) => r.path },
+        { id: 'target', headerKey: 'opLog.field.target', cell: (r) => r.target },
+        { id: 'code', headerKey: 'opLog.field.code', cell: (r) => r.code ?? r.status },
+        { id: 'result', headerKey: 'opLog.field.result', cell: (r) => t(`opLog.result.${r.result}`) },
+      ],
+      filters: [
+        { kind: 'text', name: 'username', labelKey: 'opLog.field.user' },
+        { kind: 'text', name: 'path', labelKey: 'opLog.field.path' },
+        { kind: 'select', name: 'result', labelKey: 'opLog.field.result', options: RESULTS.map((r) => ({ value: r, label: t(`opLog.result.${r}`) })) },
+        { kind: 'dateRange', name: 'when', labelKey: 'opLog.field.when' },
+      ],
+      list: (q, signal) => listOpLogs(http, { page: q.page, limit: q.limit, ...queryOf(q.filters) }, signal),
+      exporter: (filters) => exportOpLogs(http, queryOf(filters)),
+    };
+  }, [t, i18n.language]);
+
+  const verify = async () => {
+    try {
+      const answer = await verifyOpLogs(http);
+      notify(
+        answer.intact
+          ? { kind: 'toast', level: 'success', duration: 5000, key: 'opLog.intact', params: { records: answer.records } }
+          : { kind: 'toast', level: 'error', duration: 5000, key: 'opLog.broken', params: { at: (answer.brokenAt ?? 0) + 1 } },
+      );
+    } catch {
+      // The platform's message was shown as a toast.
+    }
+  };
+
+  return (
+    <div data-page="gate-log">
+      <ResourcePage
+        def={def}
+        tools={
+          <button type="button" className={buttonGhost} onClick={() => void verify()} data-action="verify">
+            {t('opLog.verify')}
+          </button>
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+// Operation log calls (MonitorOPS ops/gate_log). Pure fetchers over the narrowest client they need.
+import type { Client } from '../http/client.ts';
+import type { OpLogPage, OpLogQuery } from './op-log-types.ts';
+import type { ProgressKey } from './progress-types.ts';
+
+export const listOpLogs = (client: Pick<Client, 'post'>, query: OpLogQuery, signal?: AbortSignal): Promise<OpLogPage> =>
+  client.post<OpLogPage>('/api/ops/gate_log/page', query, signal ? { signal } : {});
+
+export const exportOpLogs = (client: Pick<Client, 'post'>, query: Omit<OpLogQuery, 'page' | 'limit'>): Promise<ProgressKey> =>
+  client.post<ProgressKey>('/api/ops/gate_log/export', query);
+
+export const verifyOpLogs = (client: Pick<Client, 'get'>): Promise<{ intact: boolean; records: number; brokenAt?: number }> =>
+  client.get('/api/ops/gate_log/verify');
