@@ -33,18 +33,23 @@ export async function resetWall(base: string, token: string): Promise<void> {
 export const pane = (wall: Locator, n: number): Locator => wall.locator(`[data-pane="${n}"]`);
 export const row = (wall: Locator, cameraId: number): Locator => wall.locator(`[role=option][data-camera-id="${cameraId}"]`);
 
-/** True once the pane's <video> shows decoded pictures with time moving. */
-export async function paneIsPlaying(wall: Locator, n: number): Promise<boolean> {
+/**
+ * True once the pane's <video> shows decoded pictures with time moving; otherwise a short account of
+ * the pane (status, picture size, time, ready state), so a failed poll says what the pane was doing.
+ */
+export async function paneIsPlaying(wall: Locator, n: number): Promise<true | string> {
   const read = () =>
     wall.evaluate((el, n) => {
-      const v = el.shadowRoot?.querySelector<HTMLVideoElement>(`[data-pane="${n}"] video`);
-      return v ? { w: v.videoWidth, t: v.currentTime } : null;
+      const p = el.shadowRoot?.querySelector<HTMLElement>(`[data-pane="${n}"]`);
+      const v = p?.querySelector<HTMLVideoElement>('video');
+      return { status: p?.dataset.status ?? 'no pane', w: v?.videoWidth ?? -1, t: v?.currentTime ?? -1, ready: v?.readyState ?? -1, paused: v?.paused ?? null };
     }, n);
   const a = await read();
-  if (!a || a.w === 0 || a.t === 0) return false;
+  const account = (s: typeof a) => `status=${s.status} width=${s.w} time=${s.t} ready=${s.ready} paused=${s.paused}`;
+  if (a.w <= 0 || a.t <= 0) return account(a);
   await new Promise((r) => setTimeout(r, 400));
   const b = await read();
-  return Boolean(b && b.t > a.t);
+  return b.t > a.t ? true : `not moving: ${account(b)}`;
 }
 
 /** A demo platform of its own (node demo/server/main.ts) with extra env, e.g. ATRIUM_SEED_CAMERAS. */
