@@ -27,6 +27,12 @@ export interface Alarm {
   handleNote: string;
   confirmer: string;
   confirmTime: string;
+  /** The event type's id, null when the alarm has none. */
+  eventTypeId: number | null;
+  /** Event type name ('' when none). */
+  eventTypeName: string;
+  /** The device's area path, top first ('Tower A / Floor 3'), '' when the device has no area. */
+  areaPath: string;
 }
 
 /** GET /api/alarm/total/tenant: what the bell shows. */
@@ -49,6 +55,7 @@ export interface AlarmQuery {
   deviceCode?: string;
   modelId?: number;
   keyword?: string;
+  eventTypeId?: number;
   startTime?: string;
   endTime?: string;
 }
@@ -67,10 +74,55 @@ export interface AlarmHandle {
   note?: string;
 }
 
-/** POST /api/alarm/handle/all: every unhandled or handling alarm of the tenant (optionally of one level). */
-export interface AlarmHandleAll {
-  level?: AlarmLevel;
+/**
+ * POST /api/alarm/handle/all: every unhandled or handling alarm the filters match (the list's own
+ * filters, within the 3-month window). Up to HANDLE_ALL_INLINE alarms are handled at once and the
+ * answer says how many; more run as a background task whose key the answer carries.
+ */
+export interface AlarmHandleAll extends Omit<AlarmQuery, 'page' | 'limit' | 'handleStatus'> {
   note?: string;
+}
+
+export const HANDLE_ALL_INLINE = 1000;
+
+/** What handle-all did: handled at once (`changed`), or started as a task (`task` holds its key). */
+export interface AlarmHandleAllResult {
+  changed: number;
+  task: string | null;
+}
+
+/** One entry of an alarm's history of actions (GET /api/alarm/{id}/actions), oldest first. */
+export interface AlarmAction {
+  action: 'raised' | 'handling' | 'handled' | 'confirmed' | 'closed';
+  user: string;
+  /** YYYY-MM-DD HH:mm:ss */
+  time: string;
+  note: string;
+}
+
+/** An event type (alarm/event-type): the original event number is a positive whole number. */
+export interface AlarmEventType {
+  id: number;
+  number: number;
+  name: string;
+  description: string;
+}
+
+export interface AlarmEventTypeSave {
+  number: number;
+  name: string;
+  description?: string;
+}
+
+export interface AlarmEventTypePage {
+  rows: AlarmEventType[];
+  total: number;
+}
+
+export interface AlarmEventTypeQuery {
+  page: number;
+  limit: number;
+  keyword?: string;
 }
 
 /** POST /api/alarm/confirm */

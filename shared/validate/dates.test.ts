@@ -26,6 +26,19 @@ describe('3-month alarm window', () => {
     expect(alarmQueryWindow('2024-02-29 09:59:59', '2024-05-01 00:00:00', now)).toEqual({ key: 'validate.alarm.window', params: { months: 3 } });
     expect(keyOf(alarmQueryWindow('2024-05-02 00:00:00', '2024-05-01 00:00:00', now))).toBe('validate.date.order');
     expect(keyOf(alarmQueryWindow('yesterday', '2024-05-01 00:00:00', now))).toBe('validate.date.invalid');
+    expect(keyOf(alarmQueryWindow('2024-05-31 10:00:01', '2024-06-30 00:00:00', now))).toBe('validate.alarm.future');
+  });
+  // The boundaries the platform's own tests repeat with the same clock (demo/server/alarm.test.ts).
+  it.each([
+    ['May 31 (leap year)', new Date(2024, 4, 31, 10), '2024-02-29 10:00:00', '2024-02-29 09:59:59'],
+    ['May 31', new Date(2023, 4, 31, 10), '2023-02-28 10:00:00', '2023-02-28 09:59:59'],
+    ['Feb 29', new Date(2024, 1, 29, 0, 0, 30), '2023-11-29 00:00:30', '2023-11-29 00:00:29'],
+    ['Feb 28', new Date(2023, 1, 28, 23, 59, 59), '2022-11-28 23:59:59', '2022-11-28 23:59:58'],
+    ['Dec 31', new Date(2024, 11, 31, 12), '2024-09-30 12:00:00', '2024-09-30 11:59:59'],
+    ['Mar 31', new Date(2024, 2, 31, 8), '2023-12-31 08:00:00', '2023-12-31 07:59:59'],
+  ])('on %s the earliest start is exactly three calendar months back', (_day, clock, earliest, tooEarly) => {
+    expect(keyOf(alarmQueryWindow(earliest, clock, clock))).toBeNull();
+    expect(keyOf(alarmQueryWindow(tooEarly, clock, clock))).toBe('validate.alarm.window');
   });
 });
 

@@ -46,12 +46,17 @@ export function earliestAlarmQueryDate(now: Date): Date {
   return monthsBefore(now, ALARM_WINDOW_MONTHS);
 }
 
-/** Alarm query and history: a valid range, start not after end, and nothing older than 3 months. */
+/**
+ * Alarm query and history, the one rule client and platform share: a valid range, start not after
+ * end, start not in the future, and nothing older than 3 calendar months before now (clamped to the
+ * month's end: on May 31 the earliest start is Feb 28/29 at the same time of day).
+ */
 export function alarmQueryWindow(from: DateInput, to: DateInput, now: Date): Result {
   const start = toDate(from);
   const end = toDate(to);
   if (start === null || end === null) return fail(KEYS.dateInvalid);
   if (start.getTime() > end.getTime()) return fail(KEYS.dateOrder);
+  if (start.getTime() > now.getTime()) return fail(KEYS.alarmFuture);
   if (start.getTime() < earliestAlarmQueryDate(now).getTime()) return fail(KEYS.alarmWindow, { months: ALARM_WINDOW_MONTHS });
   return null;
 }

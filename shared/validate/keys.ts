@@ -49,6 +49,7 @@ export const KEYS = {
   dateInvalid: 'validate.date.invalid',
   dateOrder: 'validate.date.order',
   alarmWindow: 'validate.alarm.window',
+  alarmFuture: 'validate.alarm.future',
   replayFuture: 'validate.replay.future',
   oneSuperAdmin: 'validate.tenant.oneSuperAdmin',
 } as const;

@@ -14,12 +14,22 @@ import {
   type AlarmLevel,
   type AlarmPage,
   type AlarmTotal,
+  type AlarmAction,
+  type AlarmEventType,
+  type AlarmEventTypePage,
+  type AlarmEventTypeQuery,
+  type AlarmEventTypeSave,
+  type AlarmHandleAllResult,
+  HANDLE_ALL_INLINE,
 } from '../../../shared/api/alarm-types.ts';
+import { eventTypeSchema } from '../../../shared/validate/alarm.ts';
+import { alarmQueryWindow, earliestAlarmQueryDate, toDate } from '../../../shared/validate/dates.ts';
 import { tx, type Db, type Migration } from '../db.ts';
 import { fail, ok, requireMenu, rule, userOf, validBody, type Rule } from '../http.ts';
-import { langOf, type Lang } from '../messages.ts';
+import { langOf, translate, type Lang } from '../messages.ts';
+import { likePattern, offsetOf, pageRules } from '../resource.ts';
 import { alarmSources, raiseAlarms, SEED_SOURCES, startAlarmSimulator, type Simulator } from '../simulator.ts';
-import { formatTime } from '../tasks.ts';
+import { formatTime, startTask } from '../tasks.ts';
 
 export const migrations: Migration[] = [
   {
@@ -55,18 +65,48 @@ export const migrations: Migration[] = [
       CREATE INDEX alarm_tenant_time ON alarm(tenant_id, occurred_at);
     `,
   },
+  {
+    id: 'alarm/002-actions-event-types',
+    sql: `
+      CREATE TABLE alarm_event_type (
+        id INTEGER PRIMARY KEY,
+        tenant_id INTEGER NOT NULL REFERENCES tenant(id),
+        number INTEGER NOT NULL CHECK (number > 0),
+        name TEXT NOT NULL,
+        description TEXT NOT NULL DEFAULT '',
+        UNIQUE (tenant_id, number)
+      );
+      ALTER TABLE alarm ADD COLUMN event_type_id INTEGER REFERENCES alarm_event_type(id) ON DELETE SET NULL;
+      CREATE TABLE alarm_action (
+        id INTEGER PRIMARY KEY,
+        alarm_id INTEGER NOT NULL REFERENCES alarm(id) ON DELETE CASCADE,
+        tenant_id INTEGER NOT NULL,
+        action TEXT NOT NULL CHECK (action IN ('handling', 'handled', 'confirmed', 'closed')),
+        user_name TEXT NOT NULL,
+        at INTEGER NOT NULL,
+        note TEXT NOT NULL DEFAULT ''
+      );
+      CREATE INDEX alarm_action_alarm ON alarm_action(alarm_id);
+      CREATE INDEX alarm_tenant_status_time ON alarm(tenant_id, status, occurred_at);
+    `,
+  },
 ];
 
 const MAX_IDS = 1000;
 const MAX_PAGE_SIZE = 1000;
-const WINDOW_MONTHS = 3;
 
 const TEXT = {
-  window: { zh: `告警查询时间范围不能超过 ${WINDOW_MONTHS} 个月`, en: `the alarm query window is at most ${WINDOW_MONTHS} months` },
-  order: { zh: '开始时间不能晚于结束时间', en: 'the start time must not be after the end time' },
-  time: { zh: '时间格式应为 YYYY-MM-DD HH:mm:ss', en: 'times must look like YYYY-MM-DD HH:mm:ss' },
   number: { zh: '{field} 必须是 {min} 到 {max} 之间的整数', en: '{field} must be a whole number from {min} to {max}' },
   choice: { zh: '{field} 的值无效', en: '{field} has an invalid value' },
+  missing: { zh: '告警不存在：{ids}', en: 'no such alarm: {ids}' },
+  closed: { zh: '告警已关闭，不能再确认或关闭：{ids}', en: 'the alarm is closed and cannot be confirmed or closed again: {ids}' },
+  handled: { zh: '告警已处理完毕：{ids}', en: 'the alarm is already handled: {ids}' },
+  eventTypeMissing: { zh: '事件类型不存在', en: 'no such event type' },
+  eventNumberTaken: { zh: '原始事件编号 {number} 已存在', en: 'original event number {number} already exists' },
+  eventNumber: { zh: '原始事件编号必须是正整数', en: 'the original event number must be a positive whole number' },
+  eventTypeInUse: { zh: '事件类型正被 {count} 条告警使用，不能删除', en: 'the event type is used by {count} alarms and cannot be deleted' },
+  handleAllTitle: { zh: '处理全部告警', en: 'Handle all alarms' },
+  handleAllDone: { zh: '已处理 {count} 条告警', en: '{count} alarms handled' },
 } as const;
 
 const say = (lang: Lang, key: keyof typeof TEXT, vars: Record<string, string | number> = {}) =>
@@ -88,9 +128,29 @@ interface Row {
   handle_note: string;
   confirmer: string;
   confirmed_at: number | null;
+  event_type_id: number | null;
+  event_type_name: string | null;
+  area_guid: string | null;
 }
 
-const toAlarm = (row: Row, lang: Lang): Alarm => ({
+/** Area paths of one tenant ('Tower A / Floor 3'), computed once per answer. */
+function areaPaths(db: Db, tenantId: number): (guid: string | null) => string {
+  const rows = db.prepare('SELECT row_guid, parent_guid, name FROM area WHERE tenant_id = ?').all(tenantId) as Array<{ row_guid: string; parent_guid: string | null; name: string }>;
+  const byGuid = new Map(rows.map((r) => [r.row_guid, r]));
+  const cache = new Map<string, string>();
+  return (guid) => {
+    if (!guid) return '';
+    const hit = cache.get(guid);
+    if (hit !== undefined) return hit;
+    const names: string[] = [];
+    for (let at = byGuid.get(guid), steps = 0; at && steps < 64; at = at.parent_guid ? byGuid.get(at.parent_guid) : undefined, steps++) names.unshift(at.name);
+    const path = names.join(' / ');
+    cache.set(guid, path);
+    return path;
+  };
+}
+
+const toAlarm = (row: Row, lang: Lang, areaPath: (guid: string | null) => string = () => ''): Alarm => ({
   id: row.id,
   deviceCode: row.device_code,
   deviceName: row.device_name,
@@ -105,22 +165,10 @@ const toAlarm = (row: Row, lang: Lang): Alarm => ({
   handleNote: row.handle_note,
   confirmer: row.confirmer,
   confirmTime: formatTime(row.confirmed_at),
+  eventTypeId: row.event_type_id,
+  eventTypeName: row.event_type_name ?? '',
+  areaPath: areaPath(row.area_guid),
 });
-
-/** 'YYYY-MM-DD HH:mm:ss' (server time zone) → ms, or null when malformed. */
-export function parseTime(text: string): number | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})$/.exec(text.trim());
-  if (!m) return null;
-  const [y, mo, d, h, mi, s] = m.slice(1).map(Number) as [number, number, number, number, number, number];
-  const date = new Date(y, mo - 1, d, h, mi, s);
-  return date.getMonth() === mo - 1 && date.getDate() === d ? date.getTime() : null;
-}
-
-export function monthsBefore(ms: number, months: number): number {
-  const d = new Date(ms);
-  d.setMonth(d.getMonth() - months);
-  return d.getTime();
-}
 
 const idsRule: Rule = (value) => {
   if (value === undefined || value === null) return { key: 'validate.required' };
@@ -136,7 +184,7 @@ interface Filter {
 }
 
 /** Reads the list query into SQL conditions; answers a message when a value is wrong. */
-function readQuery(q: Query, lang: Lang, now: number): { filter: Filter; page: number; limit: number } | string {
+export function readQuery(q: Query, lang: Lang, now: number): { filter: Filter; page: number; limit: number } | string {
   const int = (name: string, min: number, max: number, fallback: number): number | string => {
     const raw = q[name];
     if (raw === undefined || raw === '') return fallback;
@@ -150,9 +198,9 @@ function readQuery(q: Query, lang: Lang, now: number): { filter: Filter; page: n
 
   const filter: Filter = { where: [], args: [] };
   const choices: Array<[string, string, readonly string[]]> = [
-    ['level', 'level', ALARM_LEVELS],
-    ['status', 'status', ALARM_STATUSES],
-    ['handleStatus', 'handle_status', ALARM_HANDLE_STATUSES],
+    ['level', 'a.level', ALARM_LEVELS],
+    ['status', 'a.status', ALARM_STATUSES],
+    ['handleStatus', 'a.handle_status', ALARM_HANDLE_STATUSES],
   ];
   for (const [name, column, allowed] of choices) {
     const value = q[name];
@@ -162,29 +210,36 @@ function readQuery(q: Query, lang: Lang, now: number): { filter: Filter; page: n
     filter.args.push(value);
   }
   if (q.deviceCode) {
-    filter.where.push('device_code = ?');
+    filter.where.push('a.device_code = ?');
     filter.args.push(q.deviceCode);
   }
   if (q.modelId) {
     const modelId = int('modelId', 0, 2 ** 31 - 1, 0);
     if (typeof modelId === 'string') return modelId;
-    filter.where.push('model_id = ?');
+    filter.where.push('a.model_id = ?');
     filter.args.push(modelId);
   }
+  if (q.eventTypeId) {
+    const eventTypeId = int('eventTypeId', 1, 2 ** 31 - 1, 0);
+    if (typeof eventTypeId === 'string') return eventTypeId;
+    filter.where.push('a.event_type_id = ?');
+    filter.args.push(eventTypeId);
+  }
   if (q.keyword) {
-    filter.where.push("(content_zh LIKE ? ESCAPE '\\' OR content_en LIKE ? ESCAPE '\\' OR device_name LIKE ? ESCAPE '\\' OR device_code LIKE ? ESCAPE '\\')");
-    const like = `%${q.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    filter.where.push("(a.content_zh LIKE ? ESCAPE '\\' OR a.content_en LIKE ? ESCAPE '\\' OR a.device_name LIKE ? ESCAPE '\\' OR a.device_code LIKE ? ESCAPE '\\')");
+    const like = likePattern(q.keyword);
     filter.args.push(like, like, like, like);
   }
 
-  // SPEC §9: alarm queries cover at most 3 months; without times, the last 3 months.
-  const end = q.endTime ? parseTime(q.endTime) : now;
-  const start = q.startTime ? parseTime(q.startTime) : monthsBefore(end ?? now, WINDOW_MONTHS);
-  if (end === null || start === null) return say(lang, 'time');
-  if (start > end) return say(lang, 'order');
-  if (start < monthsBefore(end, WINDOW_MONTHS)) return say(lang, 'window');
-  filter.where.push('occurred_at BETWEEN ? AND ?');
-  filter.args.push(start, end);
+  // SPEC §5: alarm queries cover only the past 3 months — the rule the search form checks too
+  // (shared/validate/dates.ts). Without times: from the window's start to now.
+  const clock = new Date(now);
+  const from = q.startTime ? toDate(q.startTime) : earliestAlarmQueryDate(clock);
+  const to = q.endTime ? toDate(q.endTime) : clock;
+  const problem = from && to ? alarmQueryWindow(from, to, clock) : { key: 'validate.date.invalid' as const };
+  if (problem) return translate(lang, problem.key, problem.params);
+  filter.where.push('a.occurred_at BETWEEN ? AND ?');
+  filter.args.push(from!.getTime(), to!.getTime());
   return { filter, page, limit };
 }
 
@@ -244,10 +299,14 @@ function simulatorRate(faults: boolean): number {
 
 const plugin: FastifyPluginAsync = async (app) => {
   const { db, config, log } = app.atrium;
-  const COLUMNS = `id, device_code, device_name, model_id, level, status, handle_status, content_zh, content_en, occurred_at,
-    handler, handled_at, handle_note, confirmer, confirmed_at`;
+  const COLUMNS = `a.id, a.device_code, a.device_name, a.model_id, a.level, a.status, a.handle_status, a.content_zh, a.content_en,
+    a.occurred_at, a.handler, a.handled_at, a.handle_note, a.confirmer, a.confirmed_at, a.event_type_id, e.name AS event_type_name,
+    d.area_guid`;
+  const FROM = `alarm a LEFT JOIN alarm_event_type e ON e.id = a.event_type_id
+    LEFT JOIN device d ON d.tenant_id = a.tenant_id AND d.code = a.device_code`;
   const openCount = db.prepare("SELECT COUNT(*) AS n FROM alarm WHERE tenant_id = ? AND handle_status = 'unhandled'");
-  const newest = db.prepare(`SELECT ${COLUMNS} FROM alarm WHERE tenant_id = ? ORDER BY id DESC LIMIT 1`);
+  const newest = db.prepare(`SELECT ${COLUMNS} FROM ${FROM} WHERE a.tenant_id = ? ORDER BY a.id DESC LIMIT 1`);
+  const record = db.prepare('INSERT INTO alarm_action (alarm_id, tenant_id, action, user_name, at, note) VALUES (?, ?, ?, ?, ?, ?)');
 
   let simulator: Simulator | null = null;
   app.addHook('onReady', async () => {
@@ -267,21 +326,67 @@ const plugin: FastifyPluginAsync = async (app) => {
     });
   });
 
-  app.get<{ Querystring: Query }>('/api/alarm', { preHandler: requireMenu('alarmSearch') }, async (request) => {
+  /** One page of the tenant's alarms the query matches; `current` leaves closed alarms out. */
+  function listPage(request: FastifyRequest<{ Querystring: Query }>, current: boolean) {
     const user = userOf(request);
     const lang = langOf(request);
     const read = readQuery(request.query ?? {}, lang, Date.now());
     if (typeof read === 'string') return fail(read);
-    const where = ['tenant_id = ?', ...read.filter.where].join(' AND ');
+    const where = ['a.tenant_id = ?', ...(current ? ["a.status <> 'closed'"] : []), ...read.filter.where].join(' AND ');
     const args = [user.tenantId, ...read.filter.args];
-    const total = (db.prepare(`SELECT COUNT(*) AS n FROM alarm WHERE ${where}`).get(...args) as { n: number }).n;
+    const total = (db.prepare(`SELECT COUNT(*) AS n FROM alarm a WHERE ${where}`).get(...args) as { n: number }).n;
     const rows = db
-      .prepare(`SELECT ${COLUMNS} FROM alarm WHERE ${where} ORDER BY occurred_at DESC, id DESC LIMIT ? OFFSET ?`)
+      .prepare(`SELECT ${COLUMNS} FROM ${FROM} WHERE ${where} ORDER BY a.occurred_at DESC, a.id DESC LIMIT ? OFFSET ?`)
       .all(...args, read.limit, (read.page - 1) * read.limit) as unknown as Row[];
-    return ok<AlarmPage>({ total, rows: rows.map((r) => toAlarm(r, lang)) });
+    const paths = areaPaths(db, user.tenantId);
+    return ok<AlarmPage>({ total, rows: rows.map((r) => toAlarm(r, lang, paths)) });
+  }
+
+  app.get<{ Querystring: Query }>('/api/alarm', { preHandler: requireMenu('alarmSearch') }, async (request) => listPage(request, true));
+  app.get<{ Querystring: Query }>('/api/alarm/his', { preHandler: requireMenu('alarmSearch') }, async (request) => listPage(request, false));
+
+  app.get<{ Params: { id: string } }>('/api/alarm/:id/actions', { preHandler: requireMenu('alarmSearch') }, async (request) => {
+    const user = userOf(request);
+    const lang = langOf(request);
+    const id = Number(request.params.id);
+    const alarm = Number.isInteger(id) && id > 0 ? (db.prepare('SELECT occurred_at FROM alarm WHERE id = ? AND tenant_id = ?').get(id, user.tenantId) as { occurred_at: number } | undefined) : undefined;
+    if (!alarm) return fail(say(lang, 'missing', { ids: request.params.id }));
+    const rows = db.prepare('SELECT action, user_name, at, note FROM alarm_action WHERE alarm_id = ? AND tenant_id = ? ORDER BY at, id').all(id, user.tenantId) as Array<{
+      action: AlarmAction['action'];
+      user_name: string;
+      at: number;
+      note: string;
+    }>;
+    return ok<AlarmAction[]>([
+      { action: 'raised', user: '', time: formatTime(alarm.occurred_at), note: '' },
+      ...rows.map((r) => ({ action: r.action, user: r.user_name, time: formatTime(r.at), note: r.note })),
+    ]);
   });
 
   const inList = (n: number) => Array.from({ length: n }, () => '?').join(',');
+
+  /**
+   * The tenant's alarms among `ids`, or the message that refuses the whole request: an id that is not
+   * the tenant's (or does not exist) and an alarm in a state that does not allow the change are both
+   * refused, and nothing changes.
+   */
+  function pick(request: FastifyRequest, ids: readonly number[], blocked: (row: { status: string; handle_status: string }) => keyof typeof TEXT | null): string | null {
+    const user = userOf(request);
+    const lang = langOf(request);
+    const rows = db.prepare(`SELECT id, status, handle_status FROM alarm WHERE tenant_id = ? AND id IN (${inList(ids.length)})`).all(user.tenantId, ...ids) as Array<{
+      id: number;
+      status: string;
+      handle_status: string;
+    }>;
+    const found = new Set(rows.map((r) => r.id));
+    const missing = ids.filter((id) => !found.has(id));
+    if (missing.length) return say(lang, 'missing', { ids: missing.slice(0, 10).join(', ') });
+    for (const key of ['closed', 'handled'] as const) {
+      const hit = rows.filter((r) => blocked(r) === key).map((r) => r.id);
+      if (hit.length) return say(lang, key, { ids: hit.slice(0, 10).join(', ') });
+    }
+    return null;
+  }
 
   app.post<{ Body: AlarmHandle }>(
     '/api/alarm/handle',
@@ -294,29 +399,73 @@ const plugin: FastifyPluginAsync = async (app) => {
     async (request) => {
       const user = userOf(request);
       const { ids, handleStatus, note } = request.body;
-      const result = db
-        .prepare(
-          `UPDATE alarm SET handle_status = ?, handler = ?, handled_at = ?, handle_note = ?
-           WHERE tenant_id = ? AND handle_status <> 'handled' AND id IN (${inList(ids.length)})`,
-        )
-        .run(handleStatus, user.name, handleStatus === 'handled' ? Date.now() : null, note ?? '', user.tenantId, ...ids);
-      return ok<AlarmChanged>({ changed: Number(result.changes) });
+      const refused = pick(request, ids, (r) => (r.handle_status === 'handled' ? 'handled' : null));
+      if (refused) return fail(refused);
+      const now = Date.now();
+      const changed = tx(db, () => {
+        const result = db
+          .prepare(`UPDATE alarm SET handle_status = ?, handler = ?, handled_at = ?, handle_note = ? WHERE tenant_id = ? AND id IN (${inList(ids.length)})`)
+          .run(handleStatus, user.name, handleStatus === 'handled' ? now : null, note ?? '', user.tenantId, ...ids);
+        for (const id of ids) record.run(id, user.tenantId, handleStatus, user.name, now, note ?? '');
+        return Number(result.changes);
+      });
+      return ok<AlarmChanged>({ changed });
     },
   );
 
   app.post<{ Body: AlarmHandleAll }>(
     '/api/alarm/handle/all',
-    { preHandler: [requireMenu('alarmManager'), validBody<AlarmHandleAll>({ level: [rule.oneOf(...ALARM_LEVELS)], note: [rule.text(0, 500)] })] },
+    {
+      preHandler: [
+        requireMenu('alarmManager'),
+        validBody<AlarmHandleAll>({
+          level: [rule.oneOf(...ALARM_LEVELS)],
+          status: [rule.oneOf(...ALARM_STATUSES)],
+          note: [rule.text(0, 500)],
+          keyword: [rule.text(0, 100)],
+          deviceCode: [rule.text(0, 64)],
+          startTime: [rule.text(0, 32)],
+          endTime: [rule.text(0, 32)],
+          modelId: [rule.int(1, 2 ** 31 - 1)],
+          eventTypeId: [rule.int(1, 2 ** 31 - 1)],
+        }),
+      ],
+    },
     async (request) => {
       const user = userOf(request);
-      const level: AlarmLevel | undefined = request.body.level ?? undefined;
-      const result = db
-        .prepare(
-          `UPDATE alarm SET handle_status = 'handled', handler = ?, handled_at = ?, handle_note = ?
-           WHERE tenant_id = ? AND handle_status <> 'handled'${level ? ' AND level = ?' : ''}`,
-        )
-        .run(user.name, Date.now(), request.body.note ?? '', user.tenantId, ...(level ? [level] : []));
-      return ok<AlarmChanged>({ changed: Number(result.changes) });
+      const lang = langOf(request);
+      const { note = '', ...filters } = request.body;
+      const query: Query = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined && v !== null && v !== '').map(([k, v]) => [k, String(v)]));
+      const read = readQuery(query, lang, Date.now());
+      if (typeof read === 'string') return fail(read);
+      const where = ['a.tenant_id = ?', "a.handle_status <> 'handled'", ...read.filter.where].join(' AND ');
+      const args = [user.tenantId, ...read.filter.args];
+      const ids = (db.prepare(`SELECT a.id FROM alarm a WHERE ${where} ORDER BY a.id`).all(...args) as Array<{ id: number }>).map((r) => r.id);
+      const handle = (chunk: readonly number[]) =>
+        tx(db, () => {
+          const now = Date.now();
+          const result = db
+            .prepare(
+              `UPDATE alarm SET handle_status = 'handled', handler = ?, handled_at = ?, handle_note = ?
+               WHERE tenant_id = ? AND handle_status <> 'handled' AND id IN (${inList(chunk.length)})`,
+            )
+            .run(user.name, now, note ?? '', user.tenantId, ...chunk);
+          for (const id of chunk) record.run(id, user.tenantId, 'handled', user.name, now, note ?? '');
+          return Number(result.changes);
+        });
+      if (ids.length <= HANDLE_ALL_INLINE) return ok<AlarmHandleAllResult>({ changed: ids.length ? handle(ids) : 0, task: null });
+      // Many alarms: a background task in chunks, so other requests are served in between.
+      const started = startTask(db, user.tenantId, user.id, say(lang, 'handleAllTitle'), async (report, signal) => {
+        let done = 0;
+        for (let i = 0; i < ids.length; i += HANDLE_ALL_INLINE) {
+          if (signal.aborted) break;
+          done += handle(ids.slice(i, i + HANDLE_ALL_INLINE));
+          report({ current: Math.min(i + HANDLE_ALL_INLINE, ids.length), total: ids.length });
+          await new Promise((r) => setImmediate(r));
+        }
+        return { zh: say('zh', 'handleAllDone', { count: done }), en: say('en', 'handleAllDone', { count: done }) };
+      }, { key: 'alarmHandleAll', total: ids.length });
+      return ok<AlarmHandleAllResult>({ changed: 0, task: started.hashKey });
     },
   );
 
@@ -326,13 +475,94 @@ const plugin: FastifyPluginAsync = async (app) => {
     async (request) => {
       const user = userOf(request);
       const { ids, status = 'confirmed' } = request.body;
-      const result = db
-        .prepare(
-          `UPDATE alarm SET status = ?, confirmer = ?, confirmed_at = ?
-           WHERE tenant_id = ? AND status <> 'closed' AND id IN (${inList(ids.length)})`,
-        )
-        .run(status ?? 'confirmed', user.name, Date.now(), user.tenantId, ...ids);
-      return ok<AlarmChanged>({ changed: Number(result.changes) });
+      // SPEC §4: a closed alarm stays closed; confirming or closing it again is refused.
+      const refused = pick(request, ids, (r) => (r.status === 'closed' ? 'closed' : null));
+      if (refused) return fail(refused);
+      const now = Date.now();
+      const changed = tx(db, () => {
+        const result = db
+          .prepare(`UPDATE alarm SET status = ?, confirmer = ?, confirmed_at = ? WHERE tenant_id = ? AND id IN (${inList(ids.length)})`)
+          .run(status ?? 'confirmed', user.name, now, user.tenantId, ...ids);
+        for (const id of ids) record.run(id, user.tenantId, status ?? 'confirmed', user.name, now, '');
+        return Number(result.changes);
+      });
+      return ok<AlarmChanged>({ changed });
+    },
+  );
+
+  // ---- event types (alarm/event-type) ---------------------------------------------------------
+
+  const eventTypeById = db.prepare('SELECT id, number, name, description FROM alarm_event_type WHERE id = ? AND tenant_id = ?');
+  // The form's rules (shared), then the JSON shapes: the number a JSON integer, the texts strings.
+  const eventTypeRules = {
+    number: [...(eventTypeSchema.number as unknown as Rule[]), rule.int(1, 2 ** 31 - 1)],
+    name: [rule.required, rule.string, ...(eventTypeSchema.name as unknown as Rule[])],
+    description: [rule.text(0, 10_000), ...(eventTypeSchema.description as unknown as Rule[])],
+  };
+
+  app.post<{ Body: AlarmEventTypeQuery }>(
+    '/api/alarm/event-type/page',
+    { preHandler: [requireMenu('alarmManager'), validBody<AlarmEventTypeQuery>({ ...pageRules, keyword: [rule.text(0, 64)] })] },
+    async (request) => {
+      const user = userOf(request);
+      const where = ['tenant_id = ?'];
+      const args: Array<string | number> = [user.tenantId];
+      const keyword = request.body.keyword?.trim();
+      if (keyword) {
+        where.push("(name LIKE ? ESCAPE '\\' OR CAST(number AS TEXT) LIKE ? ESCAPE '\\')");
+        args.push(likePattern(keyword), likePattern(keyword));
+      }
+      const sql = where.join(' AND ');
+      const total = (db.prepare(`SELECT COUNT(*) AS n FROM alarm_event_type WHERE ${sql}`).get(...args) as { n: number }).n;
+      const rows = db.prepare(`SELECT id, number, name, description FROM alarm_event_type WHERE ${sql} ORDER BY number LIMIT ? OFFSET ?`).all(...args, request.body.limit, offsetOf(request.body)) as unknown as AlarmEventType[];
+      return ok<AlarmEventTypePage>({ rows, total });
+    },
+  );
+
+  /** Saves an event type (new when `id` is null), or answers why not. */
+  function saveEventType(request: FastifyRequest<{ Body: AlarmEventTypeSave }>, id: number | null) {
+    const user = userOf(request);
+    const lang = langOf(request);
+    const { number, name, description = '' } = request.body;
+    if (id !== null && !eventTypeById.get(id, user.tenantId)) return fail(say(lang, 'eventTypeMissing'));
+    const clash = db.prepare('SELECT id FROM alarm_event_type WHERE tenant_id = ? AND number = ? AND id <> ?').get(user.tenantId, number, id ?? 0);
+    if (clash) return { code: -1, msg: say(lang, 'eventNumberTaken', { number }), data: { field: 'number' } };
+    const saved =
+      id === null
+        ? Number(db.prepare('INSERT INTO alarm_event_type (tenant_id, number, name, description) VALUES (?, ?, ?, ?)').run(user.tenantId, number, name.trim(), description.trim()).lastInsertRowid)
+        : (db.prepare('UPDATE alarm_event_type SET number = ?, name = ?, description = ? WHERE id = ? AND tenant_id = ?').run(number, name.trim(), description.trim(), id, user.tenantId), id);
+    return ok(eventTypeById.get(saved, user.tenantId) as unknown as AlarmEventType);
+  }
+
+  app.post<{ Body: AlarmEventTypeSave }>(
+    '/api/alarm/event-type',
+    { preHandler: [requireMenu('alarmManager'), validBody<AlarmEventTypeSave>(eventTypeRules)] },
+    async (request) => saveEventType(request, null),
+  );
+
+  app.put<{ Params: { id: string }; Body: AlarmEventTypeSave }>(
+    '/api/alarm/event-type/:id',
+    { preHandler: [requireMenu('alarmManager'), validBody<AlarmEventTypeSave>(eventTypeRules)] },
+    async (request) => {
+      const id = Number(request.params.id);
+      if (!Number.isInteger(id) || id <= 0) return fail(say(langOf(request), 'eventTypeMissing'));
+      return saveEventType(request, id);
+    },
+  );
+
+  app.post<{ Body: { ids: number[] } }>(
+    '/api/alarm/event-type/delete',
+    { preHandler: [requireMenu('alarmManager'), validBody<{ ids: number[] }>({ ids: [idsRule] })] },
+    async (request) => {
+      const user = userOf(request);
+      const lang = langOf(request);
+      const { ids } = request.body;
+      const found = db.prepare(`SELECT COUNT(*) AS n FROM alarm_event_type WHERE tenant_id = ? AND id IN (${inList(ids.length)})`).get(user.tenantId, ...ids) as { n: number };
+      if (found.n !== new Set(ids).size) return fail(say(lang, 'eventTypeMissing'));
+      const used = db.prepare(`SELECT COUNT(*) AS n FROM alarm WHERE tenant_id = ? AND event_type_id IN (${inList(ids.length)})`).get(user.tenantId, ...ids) as { n: number };
+      if (used.n > 0) return fail(say(lang, 'eventTypeInUse', { count: used.n }));
+      const result = db.prepare(`DELETE FROM alarm_event_type WHERE tenant_id = ? AND id IN (${inList(ids.length)})`).run(user.tenantId, ...ids);
+      return ok({ deleted: Number(result.changes) });
     },
   );
 

@@ -1,0 +1,12 @@
+// Field rules of the alarm forms (event types), shared by the console's page and the demo server.
+// Not re-exported from index.ts, like people.ts: widget bundles that validate anything stay small.
+import type { Schema } from './combine.ts';
+import { positiveInteger } from './numbers.ts';
+import { descriptionLength, length, required } from './text.ts';
+
+/** alarm/event-type: the original event number is a positive whole number (SPEC §5). */
+export const eventTypeSchema = {
+  number: [required(), positiveInteger()],
+  name: [required(), length(1, 64)],
+  description: [descriptionLength()],
+} as const satisfies Schema;
