@@ -7,8 +7,9 @@ import resource from './resource/texts.ts';
 import user from './pages/user/texts.ts';
 import group from './pages/group/texts.ts';
 import gateLog from './pages/gate-log/texts.ts';
+import alarms from './pages/alarm-search/texts.ts';
 
-const pages: readonly DomainResources[] = [resource, user, group, gateLog];
+const pages: readonly DomainResources[] = [resource, user, group, gateLog, alarms];
 
 /** The console's page texts merged with the kit catalogue. */
 // Merged from the domain files, not from the catalogue object: i18next extends that one in place when

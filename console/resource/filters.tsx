@@ -10,14 +10,27 @@ import type { FilterDef, FilterValue, FilterValues } from './types.ts';
 export function FilterBar({ filters, value, onApply }: { filters: readonly FilterDef[]; value: FilterValues; onApply: (next: FilterValues) => void }) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<FilterValues>(value);
+  const [problems, setProblems] = useState<Record<string, string>>({});
+  /** Applies the values unless a range's own rule refuses them (its message shows under the range). */
+  const apply = (values: FilterValues) => {
+    const found: Record<string, string> = {};
+    for (const f of filters) {
+      if (f.kind !== 'dateRange' || !f.check) continue;
+      const [from = '', to = ''] = (values[f.name] as readonly string[] | undefined) ?? [];
+      const message = from || to ? f.check(from, to) : null;
+      if (message) found[f.name] = t(message.key, message.params ?? {});
+    }
+    setProblems(found);
+    if (Object.keys(found).length === 0) onApply(values);
+  };
   const set = (name: string, next: FilterValue, applyNow: boolean) => {
     const values = { ...draft, [name]: next };
     setDraft(values);
-    if (applyNow) onApply(values);
+    if (applyNow) apply(values);
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onApply(draft);
+    apply(draft);
   };
   return (
     <form className={css.filters} onSubmit={submit} role="search" data-testid="resource-filters">
@@ -34,11 +47,37 @@ export function FilterBar({ filters, value, onApply }: { filters: readonly Filte
             return <SelectFilter key={f.name} def={f} value={(draft[f.name] as string | undefined) ?? ''} onChange={(v) => set(f.name, v, true)} />;
           case 'dateRange': {
             const [from, to] = (draft[f.name] as readonly [string, string] | undefined) ?? ['', ''];
+            const problem = problems[f.name];
+            const errorId = `${f.name}-range-error`;
             return (
-              <fieldset key={f.name} className={css.filters} style={{ border: 0, padding: 0, margin: 0 }}>
+              <fieldset key={f.name} className={css.filters} style={{ border: 0, padding: 0, margin: 0 }} data-filter={f.name}>
                 <legend className={css.muted}>{t(f.labelKey)}</legend>
-                <input className={input} type="date" aria-label={`${t(f.labelKey)} ${t('resource.from')}`} value={from} max={to || undefined} onChange={(e) => set(f.name, [e.currentTarget.value, to], true)} />
-                <input className={input} type="date" aria-label={`${t(f.labelKey)} ${t('resource.to')}`} value={to} min={from || undefined} onChange={(e) => set(f.name, [from, e.currentTarget.value], true)} />
+                <input
+                  className={input}
+                  type="date"
+                  aria-label={`${t(f.labelKey)} ${t('resource.from')}`}
+                  value={from}
+                  min={f.min?.()}
+                  max={to || undefined}
+                  aria-invalid={problem ? true : undefined}
+                  aria-describedby={problem ? errorId : undefined}
+                  onChange={(e) => set(f.name, [e.currentTarget.value, to], true)}
+                />
+                <input
+                  className={input}
+                  type="date"
+                  aria-label={`${t(f.labelKey)} ${t('resource.to')}`}
+                  value={to}
+                  min={from || f.min?.()}
+                  aria-invalid={problem ? true : undefined}
+                  aria-describedby={problem ? errorId : undefined}
+                  onChange={(e) => set(f.name, [from, e.currentTarget.value], true)}
+                />
+                {problem && (
+                  <span id={errorId} role="alert" className={css.fieldError}>
+                    {problem}
+                  </span>
+                )}
               </fieldset>
             );
           }
@@ -52,6 +91,7 @@ export function FilterBar({ filters, value, onApply }: { filters: readonly Filte
         className={buttonGhost}
         onClick={() => {
           setDraft({});
+          setProblems({});
           onApply({});
         }}
       >

@@ -128,6 +128,11 @@ export function ResourcePage<Row extends object>({ def, scope, side, tools, vers
                 {t(a.labelKey)}
               </button>
             ))}
+          {def.filterActions?.map((a) => (
+            <button key={a.key} type="button" className={buttonGhost} onClick={() => a.run({ ...state.query.filters, ...scope }, reload)} data-action={a.key}>
+              {t(a.labelKey)}
+            </button>
+          ))}
           {tools}
         </div>
         <ResourceTable

@@ -122,3 +122,14 @@ export const treeBox = style({
   lineHeight: 1,
   selectors: { '&[data-state="checked"], &[data-state="indeterminate"]': { background: vars.color.primary, borderColor: vars.color.primary, color: vars.color.onPrimary } },
 });
+export const fieldError = style({ color: vars.color.danger, fontSize: vars.font.sizeSm, flexBasis: '100%' });
+/** A level tag (alarm levels): the colour on its left edge only repeats what the text says. */
+export const badge = style({
+  display: 'inline-block',
+  padding: `0 ${vars.space.xs}`,
+  borderRadius: vars.radius.sm,
+  border: `1px solid ${vars.color.border}`,
+  borderLeftWidth: 4,
+  fontSize: vars.font.sizeSm,
+  lineHeight: 1.6,
+});

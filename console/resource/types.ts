@@ -20,7 +20,15 @@ export type Options = readonly Option[] | (() => Promise<readonly Option[]>);
 export type FilterDef =
   | { kind: 'text'; name: string; labelKey: string }
   | { kind: 'select'; name: string; labelKey: string; options: Options }
-  | { kind: 'dateRange'; name: string; labelKey: string };
+  | {
+      kind: 'dateRange';
+      name: string;
+      labelKey: string;
+      /** Earliest day the pickers offer (YYYY-MM-DD). */
+      min?: () => string;
+      /** A rule over [from, to] (YYYY-MM-DD, '' when empty); a message keeps the range from applying. */
+      check?: (from: string, to: string) => ValidationMessage | null;
+    };
 
 export interface ListQuery {
   /** 1-based. */
@@ -105,6 +113,8 @@ export interface ResourceDef<Row> {
   /** Element rights per action; an action without one is offered to everyone holding the page. */
   rights?: Partial<Record<Right, string>>;
   rowActions?: readonly RowAction<Row>[];
+  /** Toolbar actions over everything the current filters match (e.g. handle all). */
+  filterActions?: readonly FilterAction[];
   /** Toolbar actions on the selected rows; `done` clears the selection and reloads. */
   bulkActions?: readonly BulkAction<Row>[];
 }
@@ -114,4 +124,10 @@ export interface BulkAction<Row> {
   labelKey: string;
   run: (rows: readonly Row[], done: () => void) => void;
   right?: string;
+}
+
+export interface FilterAction {
+  key: string;
+  labelKey: string;
+  run: (filters: FilterValues, done: () => void) => void;
 }

@@ -3,6 +3,7 @@
 import { expect, type Page } from '@playwright/test';
 import { translateConsole as translate } from '../../console/all-texts.ts';
 import type { FaultRule } from '../../shared/api/types.ts';
+import { expectNoSeriousA11yViolations } from './a11y.ts';
 
 export const CAPTCHA = '4242';
 export const ACCOUNTS = {
@@ -66,4 +67,24 @@ export async function requestCount(page: Page, path: string): Promise<number> {
 export async function menuLabels(page: Page): Promise<string[]> {
   const entries = page.getByTestId('side-menu').locator(':scope > ul > li');
   return entries.evaluateAll((lis) => lis.map((li) => (li.firstElementChild?.textContent ?? '').trim()));
+}
+
+/** Picks a theme in the header's theme drawer and waits for it to apply. */
+export async function setTheme(page: Page, theme: 'dark' | 'light' | 'blue') {
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: zh('shell.header.themeSetting') }).click();
+  const drawer = page.getByTestId('theme-drawer');
+  await drawer.getByLabel(zh(`shell.theme.${theme}`)).check();
+  await drawer.getByRole('button', { name: zh('shell.theme.save') }).click();
+  await expect(drawer).toBeHidden();
+  await expect(page.locator('html')).toHaveAttribute('data-atrium-theme', `${theme}-theme`);
+}
+
+/** axe over `include` in the dark and the light theme, then back to the default blue one. */
+export async function a11yInThemes(page: Page, label: string, include: string) {
+  for (const theme of ['dark', 'light'] as const) {
+    await setTheme(page, theme);
+    await expectNoSeriousA11yViolations(page, `${label} (${theme})`, { include });
+  }
+  await setTheme(page, 'blue');
 }

@@ -5,31 +5,11 @@
 // tenant sees none of it; axe finds no serious violation on either page in the dark and light themes.
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { expectNoSeriousA11yViolations } from './a11y.ts';
-import { signIn, skipTour, fillPasswordForm, zh } from './console-helpers.ts';
+import { a11yInThemes, signIn, skipTour, fillPasswordForm, zh } from './console-helpers.ts';
 import { call, signIn as apiSignIn } from './video-helpers.ts';
 
 test.describe.configure({ mode: 'serial' });
-
-async function setTheme(page: Page, theme: 'dark' | 'light' | 'blue') {
-  await page.getByTestId('user-menu').click();
-  await page.getByRole('menuitem', { name: zh('shell.header.themeSetting') }).click();
-  const drawer = page.getByTestId('theme-drawer');
-  await drawer.getByLabel(zh(`shell.theme.${theme}`)).check();
-  await drawer.getByRole('button', { name: zh('shell.theme.save') }).click();
-  await expect(drawer).toBeHidden();
-  await expect(page.locator('html')).toHaveAttribute('data-atrium-theme', `${theme}-theme`);
-}
-
-async function a11yInThemes(page: Page, label: string, include: string) {
-  for (const theme of ['dark', 'light'] as const) {
-    await setTheme(page, theme);
-    await expectNoSeriousA11yViolations(page, `${label} (${theme})`, { include });
-  }
-  await setTheme(page, 'blue');
-}
 
 async function peopleSheet(rows: Array<Record<string, string>>): Promise<Buffer> {
   const book = new ExcelJS.Workbook();

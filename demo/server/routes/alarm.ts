@@ -11,7 +11,6 @@ import {
   type AlarmConfirm,
   type AlarmHandle,
   type AlarmHandleAll,
-  type AlarmLevel,
   type AlarmPage,
   type AlarmTotal,
   type AlarmAction,

@@ -1,0 +1,297 @@
+// Alarm search (alarmManager alarm/search; stand-alone /alarm_search; where the bell leads) on the
+// resource kit: current alarms or their history, filtered by level, confirmation, handling, event
+// type, device or content and a period inside the past 3 months (the platform's own rule, checked
+// here before asking). Users with alarm management take alarms in hand, handle them with a note,
+// confirm or close them — one, the selected, or everything the filters match (a background task when
+// many) — and read each alarm's history of actions. Viewers read only.
+import dayjs from 'dayjs';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { alarmActions, confirmAlarms, handleAlarms, handleAllAlarms, listAlarmHistory, listAlarms, listEventTypes } from '../../../shared/api/alarm.ts';
+import { ALARM_HANDLE_STATUSES, ALARM_LEVELS, ALARM_STATUSES, type Alarm, type AlarmAction, type AlarmQuery } from '../../../shared/api/alarm-types.ts';
+import { http, notify } from '../../../shared/http/index.ts';
+import { session } from '../../../shared/session/index.ts';
+import { button, buttonGhost } from '../../../shared/theme/base.css.ts';
+import { vars } from '../../../shared/theme/contract.ts';
+import { alarmQueryWindow, earliestAlarmQueryDate, length, toDate, type ValidationMessage } from '../../../shared/validate/index.ts';
+import { FormDialog, Modal, ResourcePage, type FilterValues, type FormDef, type ResourceDef } from '../../resource/index.ts';
+import * as css from '../../resource/resource.css.ts';
+import './texts.ts';
+
+const TIME = 'YYYY-MM-DD HH:mm:ss';
+const DAY = 'YYYY-MM-DD';
+
+/**
+ * The instants a [from, to] pair of days stands for: from the start of the first day to the end of
+ * the last; empty ends mean the whole window up to now. On the window's first day the start is the
+ * window's first instant, rounded up to a whole minute and one more: the window moves on while the
+ * request travels, and the platform checks the same rule with its own, slightly later clock.
+ */
+export function periodOf(from: string, to: string, now: Date): { start: Date; end: Date } {
+  const earliest = earliestAlarmQueryDate(now);
+  const safeEarliest = dayjs(earliest).add(1, 'minute').endOf('minute').add(1, 'ms').toDate();
+  let start = from ? (toDate(`${from} 00:00:00`) ?? new Date(NaN)) : safeEarliest;
+  if (from && from === dayjs(earliest).format(DAY) && start < safeEarliest) start = safeEarliest;
+  const end = to ? (toDate(`${to} 23:59:59`) ?? new Date(NaN)) : now;
+  return { start, end };
+}
+
+function checkPeriod(from: string, to: string): ValidationMessage | null {
+  const now = new Date();
+  const { start, end } = periodOf(from, to, now);
+  return alarmQueryWindow(start, end, now);
+}
+
+function queryOf(filters: FilterValues): Omit<AlarmQuery, 'page' | 'limit'> {
+  const text = (k: string) => (typeof filters[k] === 'string' ? (filters[k] as string).trim() : '');
+  const [from = '', to = ''] = (Array.isArray(filters.when) ? filters.when : []) as readonly string[];
+  const q: Omit<AlarmQuery, 'page' | 'limit'> = {
+    ...(text('keyword') ? { keyword: text('keyword') } : {}),
+    ...(text('level') ? { level: text('level') as AlarmQuery['level'] } : {}),
+    ...(text('status') ? { status: text('status') as AlarmQuery['status'] } : {}),
+    ...(text('handleStatus') ? { handleStatus: text('handleStatus') as AlarmQuery['handleStatus'] } : {}),
+    ...(text('eventTypeId') ? { eventTypeId: Number(text('eventTypeId')) } : {}),
+  };
+  if (!from && !to) return q;
+  const { start, end } = periodOf(from, to, new Date());
+  return { ...q, startTime: dayjs(start).format(TIME), endTime: dayjs(end).format(TIME) };
+}
+
+/** The level's colour marks the tag's edge; the text keeps the theme's text colour (contrast). */
+const LEVEL_COLOUR: Record<Alarm['level'], string> = { critical: vars.color.danger, warning: vars.color.warning, reminder: vars.color.info, normal: vars.color.success };
+
+type Open =
+  | { kind: 'handle'; alarms: readonly Alarm[]; handleStatus: 'handling' | 'handled'; done: () => void }
+  | { kind: 'ask'; text: string; run: () => Promise<unknown>; done: () => void }
+  | { kind: 'actions'; alarm: Alarm }
+  | null;
+
+const toast = (key: string, params: Record<string, string | number> = {}) => notify({ kind: 'toast', level: 'success', duration: 3000, key, params });
+
+export default function AlarmSearchPage() {
+  const { t } = useTranslation();
+  const { menus } = useSnapshot(session);
+  const [view, setView] = useState<'current' | 'history'>('current');
+  const [open, setOpen] = useState<Open>(null);
+  const manage = 'alarmManager' in menus;
+
+  const def = useMemo<ResourceDef<Alarm>>(() => {
+    const options = (values: readonly string[], prefix: string) => values.map((v) => ({ value: v, label: t(`${prefix}.${v}`) }));
+    const confirm = (alarms: readonly Alarm[], status: 'confirmed' | 'closed', done: () => void) =>
+      confirmAlarms(http, { ids: alarms.map((a) => a.id), status }).then(
+        (r) => (toast(status === 'closed' ? 'alarms.closed' : 'alarms.confirmed', { count: r.changed }), done()),
+        () => undefined,
+      );
+    return {
+      id: 'alarm',
+      titleKey: 'alarms.title',
+      rowKey: (a) => a.id,
+      rowName: (a) => `${a.deviceName} · ${a.content}`,
+      pageSize: 20,
+      columns: [
+        { id: 'time', headerKey: 'alarms.field.time', cell: (a) => a.time },
+        {
+          id: 'level',
+          headerKey: 'alarms.field.level',
+          cell: (a) => (
+            <span className={css.badge} style={{ borderLeftColor: LEVEL_COLOUR[a.level] }} data-level={a.level}>
+              {t(`status.alarmLevel.${a.level}`)}
+            </span>
+          ),
+        },
+        { id: 'device', headerKey: 'alarms.field.device', cell: (a) => `${a.deviceName} (${a.deviceCode})` },
+        { id: 'area', headerKey: 'alarms.field.area', cell: (a) => a.areaPath },
+        { id: 'content', headerKey: 'alarms.field.content', cell: (a) => a.content },
+        { id: 'eventType', headerKey: 'alarms.field.eventType', cell: (a) => a.eventTypeName },
+        { id: 'handleStatus', headerKey: 'alarms.field.handleStatus', cell: (a) => <span data-handle-status={a.handleStatus}>{t(`status.alarm.${a.handleStatus}`)}</span> },
+        { id: 'status', headerKey: 'alarms.field.status', cell: (a) => <span data-status={a.status}>{t(`status.alarm.${a.status}`)}</span> },
+        { id: 'handler', headerKey: 'alarms.field.handler', cell: (a) => a.handler },
+      ],
+      filters: [
+        { kind: 'text', name: 'keyword', labelKey: 'alarms.field.keyword' },
+        { kind: 'select', name: 'level', labelKey: 'alarms.field.level', options: options(ALARM_LEVELS, 'status.alarmLevel') },
+        { kind: 'select', name: 'status', labelKey: 'alarms.field.status', options: options(ALARM_STATUSES, 'status.alarm') },
+        { kind: 'select', name: 'handleStatus', labelKey: 'alarms.field.handleStatus', options: options(ALARM_HANDLE_STATUSES, 'status.alarm') },
+        ...(manage
+          ? [
+              {
+                kind: 'select' as const,
+                name: 'eventTypeId',
+                labelKey: 'alarms.field.eventType',
+                options: () => listEventTypes(http, { page: 1, limit: 1000 }).then((p) => p.rows.map((e) => ({ value: String(e.id), label: `${e.number} ${e.name}` }))),
+              },
+            ]
+          : []),
+        { kind: 'dateRange', name: 'when', labelKey: 'alarms.field.when', min: () => dayjs(earliestAlarmQueryDate(new Date())).format(DAY), check: checkPeriod },
+      ],
+      list: (q, signal) => {
+        const query = { page: q.page, limit: q.limit, ...queryOf(q.filters) };
+        return q.filters.view === 'history' ? listAlarmHistory(http, query, { signal }) : listAlarms(http, query, { signal });
+      },
+      rowActions: [
+        ...(manage
+          ? [
+              {
+                key: 'take',
+                labelKey: 'alarms.take',
+                show: (a: Alarm) => a.handleStatus === 'unhandled',
+                run: (a: Alarm, reload: () => void) => setOpen({ kind: 'handle', alarms: [a], handleStatus: 'handling', done: reload }),
+              },
+              {
+                key: 'handle',
+                labelKey: 'alarms.handle',
+                show: (a: Alarm) => a.handleStatus !== 'handled',
+                run: (a: Alarm, reload: () => void) => setOpen({ kind: 'handle', alarms: [a], handleStatus: 'handled', done: reload }),
+              },
+              { key: 'confirm', labelKey: 'alarms.confirm', show: (a: Alarm) => a.status === 'toBeConfirmed', run: (a: Alarm, reload: () => void) => confirm([a], 'confirmed', reload) },
+              {
+                key: 'close',
+                labelKey: 'alarms.close',
+                show: (a: Alarm) => a.status !== 'closed',
+                run: (a: Alarm, reload: () => void) =>
+                  setOpen({ kind: 'ask', text: t('alarms.closeAsk', { name: `${a.deviceName} · ${a.content}` }), run: () => confirm([a], 'closed', () => undefined), done: reload }),
+              },
+            ]
+          : []),
+        { key: 'actions', labelKey: 'alarms.actions', run: (a: Alarm) => setOpen({ kind: 'actions', alarm: a }) },
+      ],
+      ...(manage
+        ? {
+            bulkActions: [
+              { key: 'handle-selected', labelKey: 'alarms.handleSelected', run: (rows, done) => setOpen({ kind: 'handle', alarms: rows, handleStatus: 'handled', done }) },
+              { key: 'confirm-selected', labelKey: 'alarms.confirmSelected', run: (rows, done) => void confirm(rows, 'confirmed', done) },
+            ],
+            filterActions: [
+              {
+                key: 'handle-all',
+                labelKey: 'alarms.handleAll',
+                run: (filters, done) =>
+                  setOpen({
+                    kind: 'ask',
+                    text: t('alarms.handleAllAsk'),
+                    run: async () => {
+                      const { handleStatus: _ignored, ...query } = queryOf(filters);
+                      const result = await handleAllAlarms(http, query);
+                      if (result.task) notify({ kind: 'toast', level: 'info', duration: 5000, key: 'alarms.taskStarted' });
+                      else toast('alarms.handled', { count: result.changed });
+                    },
+                    done,
+                  }),
+              },
+            ],
+          }
+        : {}),
+    };
+  }, [t, manage]);
+
+  const viewSwitch = (
+    <div role="radiogroup" aria-label={t('alarms.view')} style={{ display: 'inline-flex', gap: 4 }}>
+      {(['current', 'history'] as const).map((v) => (
+        <button key={v} type="button" role="radio" aria-checked={view === v} className={view === v ? button : buttonGhost} onClick={() => setView(v)} data-view={v}>
+          {t(`alarms.${v}`)}
+        </button>
+      ))}
+    </div>
+  );
+
+  return (
+    <div data-page="alarm-search">
+      <ResourcePage def={def} scope={{ view }} tools={viewSwitch} />
+      {open?.kind === 'handle' && <HandleDialog alarms={open.alarms} handleStatus={open.handleStatus} onClose={(saved) => (setOpen(null), saved && open.done())} />}
+      {open?.kind === 'ask' && <AskDialog text={open.text} run={open.run} onClose={(ran) => (setOpen(null), ran && open.done())} />}
+      {open?.kind === 'actions' && <ActionsDialog alarm={open.alarm} onClose={() => setOpen(null)} />}
+    </div>
+  );
+}
+
+function HandleDialog({ alarms, handleStatus, onClose }: { alarms: readonly Alarm[]; handleStatus: 'handling' | 'handled'; onClose: (saved: boolean) => void }) {
+  const { t } = useTranslation();
+  const form: FormDef<null> = {
+    fields: () => [{ kind: 'textarea', name: 'note', labelKey: 'alarms.field.note' }],
+    schema: () => ({ note: [length(0, 500)] }),
+    initial: () => ({ note: '' }),
+    save: async (v) => {
+      const result = await handleAlarms(http, { ids: alarms.map((a) => a.id), handleStatus, note: String(v.note ?? '').trim() });
+      if (handleStatus === 'handled') toast('alarms.handled', { count: result.changed });
+    },
+  };
+  const title = `${t(handleStatus === 'handled' ? 'alarms.handle' : 'alarms.take')} · ${alarms.length === 1 ? `${alarms[0]!.deviceName} · ${alarms[0]!.content}` : alarms.length}`;
+  return <FormDialog title={title} form={form} row={null} onClose={onClose} />;
+}
+
+function AskDialog({ text, run, onClose }: { text: string; run: () => Promise<unknown>; onClose: (ran: boolean) => void }) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const go = async () => {
+    setBusy(true);
+    try {
+      await run();
+      onClose(true);
+    } catch {
+      // The platform's message was shown; the dialog stays for another try or cancel.
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal title={t('alarms.title')} onClose={() => onClose(false)} role="alertdialog" testId="alarm-ask">
+      <p>{text}</p>
+      <div className={css.toolbar}>
+        <button type="button" className={button} onClick={() => void go()} disabled={busy} data-action="ok">
+          {t('alarms.ok')}
+        </button>
+        <button type="button" className={buttonGhost} onClick={() => onClose(false)} data-action="cancel">
+          {t('alarms.cancel')}
+        </button>
+      </div>
+    </Modal>
+  );
+}
+
+function ActionsDialog({ alarm, onClose }: { alarm: Alarm; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [rows, setRows] = useState<AlarmAction[] | null>(null);
+  const [asked, setAsked] = useState(false);
+  if (!asked) {
+    setAsked(true);
+    alarmActions(http, alarm.id).then(setRows, () => setRows([]));
+  }
+  return (
+    <Modal title={`${t('alarms.actions')} · ${alarm.deviceName} · ${alarm.content}`} onClose={onClose} wide testId="alarm-actions">
+      {rows === null ? (
+        <p className={css.muted} aria-busy="true">
+          …
+        </p>
+      ) : rows.length === 0 ? (
+        <p className={css.muted}>{t('alarms.noActions')}</p>
+      ) : (
+        <table className={css.table}>
+          <thead>
+            <tr>
+              {['time', 'action', 'user', 'note'].map((c) => (
+                <th key={c} className={css.cell} scope="col">
+                  {t(`alarms.field.${c}`)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r, i) => (
+              <tr key={i} data-action-kind={r.action}>
+                <td className={css.cell}>{r.time}</td>
+                <td className={css.cell}>{t(`alarms.action.${r.action}`)}</td>
+                <td className={css.cell}>{r.user}</td>
+                <td className={css.cell}>{r.note}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <div className={css.toolbar}>
+        <button type="button" className={buttonGhost} onClick={onClose}>
+          {t('alarms.cancel')}
+        </button>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,164 @@
+// Alarms in the console: a new alarm shows in the bell and in alarm search; taking it in hand and
+// handling it with a note lowers the bell in a second tab within one poll; its history names who did
+// what; confirm, then close after the question; a period older than 3 months is refused on the form
+// with the platform's words; event types refuse a number of 0 and a taken number; the second tenant
+// sees none of it; axe passes on both pages in the dark and light themes.
+import { expect, test } from './fixtures.ts';
+import type { AlarmTotal } from '../../shared/api/alarm-types.ts';
+import { a11yInThemes, signIn, zh } from './console-helpers.ts';
+import { createAlarms } from './alarm-progress-helpers.ts';
+import { call, signIn as apiSignIn } from './video-helpers.ts';
+
+const POLL_MS = 5000;
+
+test.describe.configure({ mode: 'serial' });
+
+test('a new alarm: in the bell and the search, handled with a note, confirmed, closed, its history kept', async ({ page, context, baseURL }) => {
+  const admin = await apiSignIn(baseURL!, 'admin', 'admin123');
+  const total = async () => (await call(baseURL!, admin, 'GET', '/api/alarm/total/tenant')).data as AlarmTotal;
+  await createAlarms(baseURL!, { count: 1 });
+  const { latestId: id, total: open } = await total();
+
+  await signIn(page, 'admin');
+  const bell = (p = page) => p.getByTestId('header').locator('atrium-alarm-bell').locator('[data-part=count]');
+  await expect(bell()).toHaveText(String(open));
+  // A second tab of the same user watches the bell.
+  const second = await context.newPage();
+  await second.goto('/introduction');
+  await expect(bell(second)).toHaveText(String(open));
+  // Work in the first tab (a background tab gets no animation frames, which slows every click).
+  await page.bringToFront();
+  await page.goto('/alarm/search');
+  const root = page.locator('[data-page=alarm-search]');
+  const row = root.locator(`tbody tr[data-row="${id}"]`);
+  await expect(row).toBeVisible();
+  await expect(row.locator('[data-handle-status]')).toHaveText(zh('status.alarm.unhandled'));
+
+  // Take it in hand, then handle it with a note.
+  await row.locator('[data-action=take]').click();
+  let form = page.getByTestId('resource-form');
+  await form.locator('[name=note]').fill('on my way');
+  await form.locator('button[type=submit]').click();
+  await expect(form).toBeHidden();
+  await expect(row.locator('[data-handle-status]')).toHaveText(zh('status.alarm.handling'));
+  await row.locator('[data-action=handle]').click();
+  form = page.getByTestId('resource-form');
+  await form.locator('[name=note]').fill('x'.repeat(501));
+  await form.locator('button[type=submit]').click();
+  await expect(form.getByRole('alert')).toBeVisible();
+  await form.locator('[name=note]').fill('valve reset');
+  await form.locator('button[type=submit]').click();
+  await expect(form).toBeHidden();
+  await expect(row.locator('[data-handle-status]')).toHaveText(zh('status.alarm.handled'));
+  await expect(row.locator('[data-action=handle]')).toHaveCount(0);
+
+  // Both tabs' bells drop within one poll.
+  const at = Date.now();
+  await expect(bell()).toHaveText(String(open - 1), { timeout: POLL_MS + 1500 });
+  await second.bringToFront();
+  await expect(bell(second)).toHaveText(String(open - 1), { timeout: POLL_MS + 1500 });
+  expect(Date.now() - at).toBeLessThan(POLL_MS + 1500);
+  await page.bringToFront();
+
+  // Confirm, then close after the question; a closed alarm leaves the current list for the history.
+  await row.locator('[data-action=confirm]').click();
+  await expect(row.locator('[data-status]')).toHaveText(zh('status.alarm.confirmed'));
+  await row.locator('[data-action=close]').click();
+  const ask = page.getByTestId('alarm-ask');
+  await expect(ask).toContainText(zh('alarms.closeAsk', { name: '' }).slice(0, 8));
+  await ask.locator('[data-action=ok]').click();
+  await expect(row).toHaveCount(0);
+  await root.locator('[data-view=history]').click();
+  await expect(row.locator('[data-status]')).toHaveText(zh('status.alarm.closed'));
+  await expect(row.locator('[data-action=close]')).toHaveCount(0);
+
+  // Its history of actions.
+  await row.locator('[data-action=actions]').click();
+  const history = page.getByTestId('alarm-actions');
+  await expect(history.locator('tbody tr')).toHaveCount(5);
+  await expect(history.locator('tr[data-action-kind=handling]')).toContainText('on my way');
+  await expect(history.locator('tr[data-action-kind=handled]')).toContainText('valve reset');
+  await expect(history.locator('tr[data-action-kind=closed]')).toContainText('Demo Admin');
+  await history.getByRole('button').last().click();
+  await expect(history).toBeHidden();
+  await second.close();
+});
+
+test('filters: a level, and a period older than 3 months refused on the form before asking', async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.goto('/alarm/search');
+  const root = page.locator('[data-page=alarm-search]');
+  const rows = root.locator('tbody tr[data-row]');
+  await expect(rows.first()).toBeVisible();
+  await root.locator('select[name=level]').selectOption('critical');
+  await expect(rows.locator('[data-level]').first()).toBeVisible();
+  const levels = await rows.locator('[data-level]').evaluateAll((els) => els.map((e) => e.getAttribute('data-level')));
+  expect(new Set(levels)).toEqual(new Set(['critical']));
+
+  const range = root.locator('[data-filter=when]');
+  const from = range.locator('input[type=date]').first();
+  await expect(from).toHaveAttribute('min', /^\d{4}-\d{2}-\d{2}$/);
+  await from.fill('2020-01-01');
+  await expect(range.getByRole('alert')).toHaveText(zh('validate.alarm.window', { months: 3 }));
+  await from.fill('2999-01-01');
+  await expect(range.getByRole('alert')).toHaveText(zh('validate.date.order'));
+  await range.locator('input[type=date]').last().fill('2999-01-02');
+  await expect(range.getByRole('alert')).toHaveText(zh('validate.alarm.future'));
+  // The earliest day the picker offers is accepted (the window's first instant that day).
+  await range.locator('input[type=date]').last().fill('');
+  await from.fill((await from.getAttribute('min'))!);
+  await expect(range.getByRole('alert')).toHaveCount(0);
+  await expect(root.locator('table')).toHaveAttribute('aria-busy', 'false');
+  await expect(page.getByRole('alert').filter({ hasText: zh('validate.alarm.window', { months: 3 }) })).toHaveCount(0);
+});
+
+test('event types: a positive whole number, unique in the tenant; another tenant sees none of it', async ({ page, baseURL }) => {
+  await signIn(page, 'admin');
+  await page.goto('/alarm/event-type');
+  const root = page.locator('[data-page=alarm-event-type]');
+  const add = async (number: string, name: string) => {
+    await root.locator('[data-action=create]').click();
+    const form = page.getByTestId('resource-form');
+    await form.locator('[name=number]').fill(number);
+    await form.locator('[name=name]').fill(name);
+    await form.locator('button[type=submit]').click();
+    return form;
+  };
+  let form = await add('0', 'Door forced');
+  await expect(form.getByRole('alert')).toHaveText(zh('validate.positiveInteger'));
+  await form.locator('[name=number]').fill('1.5');
+  await expect(form.getByRole('alert')).toHaveText(zh('validate.positiveInteger'));
+  await form.locator('[name=number]').fill('201');
+  await form.locator('button[type=submit]').click();
+  await expect(form).toBeHidden();
+  await expect(root.locator('tbody')).toContainText('Door forced');
+  form = await add('201', 'Glass break');
+  await expect(form.getByRole('alert')).toContainText('201');
+  await form.getByRole('button', { name: zh('resource.cancel') }).click();
+  await expect(root.locator('tbody tr[data-row]')).toHaveCount(1);
+
+  // The type appears as a filter of alarm search.
+  await page.goto('/alarm/search');
+  await expect(page.locator('[data-page=alarm-search] select[name=eventTypeId] option', { hasText: '201 Door forced' })).toHaveCount(1);
+
+  const other = await apiSignIn(baseURL!, 'admin2', 'admin123');
+  const theirTypes = (await call(baseURL!, other, 'POST', '/api/alarm/event-type/page', { body: { page: 1, limit: 1000 } })).data.rows as unknown[];
+  expect(theirTypes).toEqual([]);
+  const admin = await apiSignIn(baseURL!, 'admin', 'admin123');
+  const mine = (await call(baseURL!, admin, 'GET', '/api/alarm/his', { query: { limit: '1000' } })).data.rows as Array<{ id: number }>;
+  const theirs = (await call(baseURL!, other, 'GET', '/api/alarm/his', { query: { limit: '1000' } })).data.rows as Array<{ id: number }>;
+  const mineIds = new Set(mine.map((a) => a.id));
+  expect(theirs.filter((a) => mineIds.has(a.id))).toEqual([]);
+  const refused = await call(baseURL!, other, 'POST', '/api/alarm/handle', { body: { ids: [mine[0]!.id], handleStatus: 'handled' } });
+  expect(refused.code).toBe(-1);
+});
+
+test('alarm search and event types pass axe in the dark and light themes', async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.goto('/alarm/search');
+  await expect(page.locator('[data-page=alarm-search] tbody tr[data-row]').first()).toBeVisible();
+  await a11yInThemes(page, 'alarm search', '[data-page=alarm-search]');
+  await page.goto('/alarm/event-type');
+  await expect(page.locator('[data-page=alarm-event-type] tbody tr[data-row]').first()).toBeVisible();
+  await a11yInThemes(page, 'event types', '[data-page=alarm-event-type]');
+});
