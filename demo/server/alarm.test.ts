@@ -138,6 +138,41 @@ describe('alarms', () => {
     expect(readQuery({ startTime: tooEarly, endTime: end }, 'en', clock.getTime())).toBe('Only the past 3 months can be queried');
   });
 
+  it('counts alarms by day, level, area and device, and rolls counts up the area tree', async () => {
+    const byDay = (await api(s.base, 'GET', '/api/alarm/total/by/day', { token: viewer, query: { days: '14' } })).body.data;
+    expect(byDay.days).toHaveLength(14);
+    const dayTotal = byDay.series.critical.concat(byDay.series.warning, byDay.series.reminder, byDay.series.normal).reduce((a: number, b: number) => a + b, 0);
+    const levels = (await api(s.base, 'POST', '/api/alarm/total/by/level', { token: viewer, body: { days: 14 } })).body.data as Array<{ level: string; total: number }>;
+    expect(levels.map((l) => l.level)).toEqual(['critical', 'warning', 'reminder', 'normal']);
+    expect(levels.reduce((a, l) => a + l.total, 0)).toBe(dayTotal);
+    expect(dayTotal).toBeGreaterThan(0);
+    // Alarms come from real seeded devices, so they have areas.
+    const nodes = (await api(s.base, 'POST', '/api/alarm/total/node', { token: viewer, body: { days: 14, limit: 100 } })).body.data as Array<{ areaPath: string; total: number }>;
+    expect(nodes.reduce((a, n) => a + n.total, 0)).toBe(dayTotal);
+    expect(nodes[0]!.areaPath).toMatch(/ \/ /);
+    // The area filter of the list covers the area and everything below it.
+    const top = (await api(s.base, 'GET', '/api/alarm/area/by/level/hisStatus/0/tree', { token: viewer, query: { days: '14' } })).body.data[0] as { rowGuid: string; counts: Record<string, number> };
+    const inArea = await api(s.base, 'GET', '/api/alarm/his', { token: viewer, query: { areaGuid: top.rowGuid, startTime: byDay.days[0] + ' 00:00:00', limit: '1' } });
+    expect(inArea.body.data.total).toBe(Object.values(top.counts).reduce((a, b) => a + b, 0));
+    const machines = (await api(s.base, 'POST', '/api/alarm/total/machine', { token: viewer, body: { days: 14, limit: 3 } })).body.data as Array<{ total: number }>;
+    expect(machines).toHaveLength(3);
+    expect(machines[0]!.total).toBeGreaterThanOrEqual(machines[2]!.total);
+    const tree = (await api(s.base, 'GET', '/api/alarm/area/by/level/hisStatus/0/tree', { token: viewer, query: { days: '14' } })).body.data as Array<{ counts: Record<string, number>; children: Array<{ counts: Record<string, number> }> }>;
+    const sum = (c: Record<string, number>) => Object.values(c).reduce((a, b) => a + b, 0);
+    expect(tree.reduce((a, n) => a + sum(n.counts), 0)).toBe(dayTotal);
+    for (const n of tree) expect(sum(n.counts)).toBeGreaterThanOrEqual(n.children.reduce((a, c) => a + sum(c.counts), 0));
+    const open = (await api(s.base, 'GET', '/api/alarm/area/by/level/status/0/tree', { token: viewer })).body.data as Array<{ counts: Record<string, number> }>;
+    const openCount = async (handleStatus: string) => (await api(s.base, 'GET', '/api/alarm/his', { token: viewer, query: { handleStatus, limit: '1' } })).body.data.total as number;
+    expect(open.reduce((a, n) => a + sum(n.counts), 0)).toBe((await openCount('unhandled')) + (await openCount('handling')));
+    // The second tenant's numbers are its own; bad input is refused.
+    const theirs = (await api(s.base, 'POST', '/api/alarm/total/machine', { token: admin2, body: { days: 92, limit: 100 } })).body.data as Array<{ deviceCode: string }>;
+    const mine = (await api(s.base, 'POST', '/api/alarm/total/machine', { token: admin, body: { days: 92, limit: 100 } })).body.data as Array<{ deviceCode: string }>;
+    expect(theirs.some((t) => mine.some((m) => m.deviceCode === t.deviceCode))).toBe(false);
+    expect((await api(s.base, 'GET', '/api/alarm/total/by/day', { token: viewer, query: { days: '93' } })).body.code).toBe(-1);
+    expect((await api(s.base, 'POST', '/api/alarm/total/by/level', { token: viewer, body: { days: 0 } })).body.code).toBe(-1);
+    expect((await api(s.base, 'GET', '/api/alarm/area/by/level/status/nope/tree', { token: viewer })).body.code).toBe(-1);
+  });
+
   it('handles every open alarm the filters match at once', async () => {
     const critical = await api(s.base, 'POST', '/api/alarm/handle/all', { token: operator, body: { level: 'critical', note: 'shift end' } });
     expect(critical.body.data.task).toBeNull();

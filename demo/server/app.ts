@@ -26,11 +26,13 @@ const ROUTE_MODULES: Array<Promise<RouteModule>> = [
   import('./routes/current-user.ts'),
   import('./routes/user.ts'),
   import('./routes/custom-data.ts'),
-  import('./routes/alarm.ts'),
   import('./routes/progress.ts'),
   import('./routes/video.ts'),
   import('./routes/data-group.ts'),
   import('./routes/device.ts'),
+  // After devices: the alarm seed takes its sources from the seeded devices.
+  import('./routes/alarm.ts'),
+  import('./routes/alarm-stats.ts'),
   import('./routes/role.ts'),
   import('./routes/op-log.ts'),
 ];

@@ -56,6 +56,8 @@ export interface AlarmQuery {
   modelId?: number;
   keyword?: string;
   eventTypeId?: number;
+  /** The alarms of the devices in this area and the areas below it. */
+  areaGuid?: string;
   startTime?: string;
   endTime?: string;
 }
@@ -142,4 +144,52 @@ export interface AlarmBulkCreate {
   count: number;
   level?: AlarmLevel;
   handleStatus?: AlarmHandleStatus;
+}
+
+// ---- statistics (the dashboard and chart pages) ----------------------------------------------
+
+/** Counts per level. */
+export type LevelCounts = Record<AlarmLevel, number>;
+
+/** GET /api/alarm/total/by/day?days=N (1–92, default 14): one entry per local day, oldest first. */
+export interface AlarmsByDay {
+  days: string[];
+  series: Record<AlarmLevel, number[]>;
+}
+
+/** Body of the POST statistics calls: the last `days` days (1–92, default 30), optionally only open ones. */
+export interface AlarmStatQuery {
+  days?: number;
+  handleStatus?: AlarmHandleStatus;
+  limit?: number;
+}
+
+/** POST /api/alarm/total/by/level */
+export interface AlarmLevelTotal {
+  level: AlarmLevel;
+  total: number;
+}
+
+/** POST /api/alarm/total/node: alarms per area (node) of the devices, most first. */
+export interface AlarmNodeTotal {
+  /** null: devices without an area. */
+  areaGuid: string | null;
+  areaPath: string;
+  total: number;
+}
+
+/** POST /api/alarm/total/machine: alarms per device (machine), most first. */
+export interface AlarmMachineTotal {
+  deviceCode: string;
+  deviceName: string;
+  total: number;
+}
+
+/** GET /api/alarm/area/by/level/{status|hisStatus}/{id}/tree: the area tree with alarm counts per level, children included. */
+export interface AlarmAreaNode {
+  rowGuid: string;
+  parentId: string | null;
+  areaName: string;
+  counts: LevelCounts;
+  children: AlarmAreaNode[];
 }

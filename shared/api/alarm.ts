@@ -14,6 +14,11 @@ import type {
   AlarmPage,
   AlarmQuery,
   AlarmTotal,
+  AlarmsByDay,
+  AlarmStatQuery,
+  AlarmLevelTotal,
+  AlarmNodeTotal,
+  AlarmMachineTotal,
 } from './alarm-types.ts';
 
 /** The bell's count. Quiet: a background poll must not toast every 5 s when the server is away. */
@@ -49,3 +54,17 @@ export const deleteEventTypes = (client: Pick<Client, 'post'>, ids: readonly num
 
 export const confirmAlarms = (client: Pick<Client, 'post'>, body: AlarmConfirm): Promise<AlarmChanged> =>
   client.post<AlarmChanged>('/api/alarm/confirm', body);
+
+// ---- statistics ----
+
+export const alarmsByDay = (client: Pick<Client, 'get'>, days: number, options: RequestOptions = {}): Promise<AlarmsByDay> =>
+  client.get<AlarmsByDay>('/api/alarm/total/by/day', { ...options, params: { days } });
+
+export const alarmsByLevel = (client: Pick<Client, 'post'>, query: AlarmStatQuery, options: RequestOptions = {}): Promise<AlarmLevelTotal[]> =>
+  client.post<AlarmLevelTotal[]>('/api/alarm/total/by/level', query, options);
+
+export const alarmsByNode = (client: Pick<Client, 'post'>, query: AlarmStatQuery, options: RequestOptions = {}): Promise<AlarmNodeTotal[]> =>
+  client.post<AlarmNodeTotal[]>('/api/alarm/total/node', query, options);
+
+export const alarmsByMachine = (client: Pick<Client, 'post'>, query: AlarmStatQuery, options: RequestOptions = {}): Promise<AlarmMachineTotal[]> =>
+  client.post<AlarmMachineTotal[]>('/api/alarm/total/machine', query, options);

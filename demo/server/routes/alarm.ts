@@ -27,7 +27,7 @@ import { tx, type Db, type Migration } from '../db.ts';
 import { fail, ok, requireMenu, rule, userOf, validBody, type Rule } from '../http.ts';
 import { langOf, translate, type Lang } from '../messages.ts';
 import { likePattern, offsetOf, pageRules } from '../resource.ts';
-import { alarmSources, raiseAlarms, SEED_SOURCES, startAlarmSimulator, type Simulator } from '../simulator.ts';
+import { alarmSources, raiseAlarms, SEED_SOURCES, startAlarmSimulator, type Simulator, type SourceKind } from '../simulator.ts';
 import { formatTime, startTask } from '../tasks.ts';
 
 export const migrations: Migration[] = [
@@ -218,6 +218,14 @@ export function readQuery(q: Query, lang: Lang, now: number): { filter: Filter; 
     filter.where.push('a.model_id = ?');
     filter.args.push(modelId);
   }
+  if (q.areaGuid) {
+    // The devices of the area and of every area below it.
+    filter.where.push(`a.device_code IN (SELECT code FROM device WHERE tenant_id = a.tenant_id AND area_guid IN (
+      WITH RECURSIVE below(guid) AS (SELECT row_guid FROM area WHERE row_guid = ? AND tenant_id = a.tenant_id
+        UNION ALL SELECT ar.row_guid FROM area ar JOIN below ON ar.parent_guid = below.guid)
+      SELECT guid FROM below))`);
+    filter.args.push(q.areaGuid);
+  }
   if (q.eventTypeId) {
     const eventTypeId = int('eventTypeId', 1, 2 ** 31 - 1, 0);
     if (typeof eventTypeId === 'string') return eventTypeId;
@@ -242,10 +250,34 @@ export function readQuery(q: Query, lang: Lang, now: number): { filter: Filter; 
   return { filter, page, limit };
 }
 
+/** Device code prefixes of the device seed and the alarm kind each raises. */
+const DEVICE_KINDS: ReadonlyArray<[string, SourceKind]> = [
+  ['SMOKE', 'smoke'],
+  ['AHU', 'hvac'],
+  ['PUMP', 'pump'],
+  ['METER', 'power'],
+  ['DOOR', 'access'],
+  ['TEMP', 'hvac'],
+  ['FCU', 'hvac'],
+  ['LIGHT', 'power'],
+];
+
+/**
+ * The devices that raise alarms: per tenant, the first two seeded devices of each kind (so alarms
+ * carry real devices with areas); a tenant without devices gets the fixed sources instead.
+ */
 function seedSources(db: Db): void {
   const insert = db.prepare('INSERT OR IGNORE INTO alarm_source (tenant_id, code, name, kind) VALUES (?, ?, ?, ?)');
-  const tenants = new Set((db.prepare('SELECT id FROM tenant').all() as Array<{ id: number }>).map((t) => t.id));
-  for (const s of SEED_SOURCES) if (tenants.has(s.tenantId)) insert.run(s.tenantId, s.code, s.name, s.kind);
+  const tenants = (db.prepare('SELECT id FROM tenant').all() as Array<{ id: number }>).map((t) => t.id);
+  const hasSources = db.prepare('SELECT 1 FROM alarm_source WHERE tenant_id = ? LIMIT 1');
+  const devicesOf = db.prepare("SELECT code, name FROM device WHERE tenant_id = ? AND code LIKE ? ESCAPE '\\' ORDER BY id LIMIT 2");
+  for (const tenantId of tenants) {
+    if (hasSources.get(tenantId)) continue;
+    const devices = DEVICE_KINDS.flatMap(([prefix, kind]) =>
+      (devicesOf.all(tenantId, `%${prefix}-%`) as Array<{ code: string; name: string }>).map((d) => ({ tenantId, code: d.code, name: d.name, kind })),
+    );
+    for (const s of devices.length ? devices : SEED_SOURCES.filter((x) => x.tenantId === tenantId)) insert.run(s.tenantId, s.code, s.name, s.kind);
+  }
 }
 
 /** A week of history on first start, so the bell and lists show something before the simulator runs. */
@@ -427,6 +459,7 @@ const plugin: FastifyPluginAsync = async (app) => {
           endTime: [rule.text(0, 32)],
           modelId: [rule.int(1, 2 ** 31 - 1)],
           eventTypeId: [rule.int(1, 2 ** 31 - 1)],
+          areaGuid: [rule.text(0, 64)],
         }),
       ],
     },

@@ -1,0 +1,177 @@
+// Alarm statistics (SPEC §7 "Alarm"): totals by day, level, area (node) and device (machine), and the
+// area tree with counts per level — open alarms ("status") or every alarm of the window ("hisStatus").
+// All grouped in SQL over the tenant's rows inside the asked days (at most the 3-month window).
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import {
+  ALARM_HANDLE_STATUSES,
+  ALARM_LEVELS,
+  type AlarmAreaNode,
+  type AlarmLevel,
+  type AlarmLevelTotal,
+  type AlarmMachineTotal,
+  type AlarmNodeTotal,
+  type AlarmsByDay,
+  type AlarmStatQuery,
+  type LevelCounts,
+} from '../../../shared/api/alarm-types.ts';
+import type { Db } from '../db.ts';
+import { fail, ok, requireMenu, rule, userOf, validBody } from '../http.ts';
+import { langOf } from '../messages.ts';
+
+const MAX_DAYS = 92;
+const TEXT = {
+  days: { zh: `days 必须是 1 到 ${MAX_DAYS} 之间的整数`, en: `days must be a whole number from 1 to ${MAX_DAYS}` },
+  area: { zh: '区域不存在', en: 'no such area' },
+} as const;
+
+const zeros = (): LevelCounts => ({ critical: 0, warning: 0, reminder: 0, normal: 0 });
+
+/** Local midnight `days - 1` days ago: the first instant of a `days`-day span ending today. */
+function spanStart(days: number, now = new Date()): number {
+  return new Date(now.getFullYear(), now.getMonth(), now.getDate() - (days - 1)).getTime();
+}
+
+const dayKey = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+
+interface AreaRow {
+  row_guid: string;
+  parent_guid: string | null;
+  name: string;
+}
+
+/** Area paths ('Tower A / Floor 3') of one tenant's areas. */
+function pathsOf(rows: readonly AreaRow[]): Map<string, string> {
+  const byGuid = new Map(rows.map((r) => [r.row_guid, r]));
+  const out = new Map<string, string>();
+  for (const r of rows) {
+    const names: string[] = [];
+    for (let at: AreaRow | undefined = r, steps = 0; at && steps < 64; at = at.parent_guid ? byGuid.get(at.parent_guid) : undefined, steps++) names.unshift(at.name);
+    out.set(r.row_guid, names.join(' / '));
+  }
+  return out;
+}
+
+const statRules = {
+  days: [rule.int(1, MAX_DAYS)],
+  handleStatus: [rule.oneOf(...ALARM_HANDLE_STATUSES)],
+  limit: [rule.int(1, 100)],
+};
+
+function whereOf(user: { tenantId: number }, q: AlarmStatQuery, fallbackDays: number): { sql: string; args: Array<string | number> } {
+  const sql = ['a.tenant_id = ?', 'a.occurred_at >= ?'];
+  const args: Array<string | number> = [user.tenantId, spanStart(q.days ?? fallbackDays)];
+  if (q.handleStatus) {
+    sql.push('a.handle_status = ?');
+    args.push(q.handleStatus);
+  }
+  return { sql: sql.join(' AND '), args };
+}
+
+function areaTree(db: Db, tenantId: number, rootGuid: string | null, open: boolean, since: number): AlarmAreaNode[] {
+  const areas = db.prepare('SELECT row_guid, parent_guid, name FROM area WHERE tenant_id = ? ORDER BY sort, name').all(tenantId) as unknown as AreaRow[];
+  const counts = db
+    .prepare(
+      `SELECT d.area_guid AS guid, a.level AS level, COUNT(*) AS n FROM alarm a
+       JOIN device d ON d.tenant_id = a.tenant_id AND d.code = a.device_code
+       WHERE a.tenant_id = ? AND a.occurred_at >= ? ${open ? "AND a.handle_status <> 'handled'" : ''} AND d.area_guid IS NOT NULL
+       GROUP BY d.area_guid, a.level`,
+    )
+    .all(tenantId, since) as Array<{ guid: string; level: AlarmLevel; n: number }>;
+  const nodes = new Map<string, AlarmAreaNode>(areas.map((r) => [r.row_guid, { rowGuid: r.row_guid, parentId: r.parent_guid, areaName: r.name, counts: zeros(), children: [] }]));
+  for (const c of counts) {
+    const node = nodes.get(c.guid);
+    if (node) node.counts[c.level] += c.n;
+  }
+  const roots: AlarmAreaNode[] = [];
+  for (const n of nodes.values()) {
+    const parent = n.parentId ? nodes.get(n.parentId) : undefined;
+    if (parent) parent.children.push(n);
+    else roots.push(n);
+  }
+  // Roll the counts up: a node counts its own devices' alarms and those of every area below it.
+  const roll = (n: AlarmAreaNode): LevelCounts => {
+    for (const child of n.children) {
+      const below = roll(child);
+      for (const level of ALARM_LEVELS) n.counts[level] += below[level];
+    }
+    return n.counts;
+  };
+  roots.forEach(roll);
+  return rootGuid === null ? roots : (nodes.get(rootGuid)?.children ?? []);
+}
+
+const plugin: FastifyPluginAsync = async (app) => {
+  const { db } = app.atrium;
+  const reader = requireMenu('alarmSearch');
+
+  app.get<{ Querystring: { days?: string } }>('/api/alarm/total/by/day', { preHandler: reader }, async (request) => {
+    const user = userOf(request);
+    const raw = request.query.days;
+    const days = raw === undefined || raw === '' ? 14 : Number(raw);
+    if (!Number.isInteger(days) || days < 1 || days > MAX_DAYS) return fail(TEXT.days[langOf(request)]);
+    const start = spanStart(days);
+    const rows = db
+      .prepare(
+        `SELECT strftime('%Y-%m-%d', occurred_at / 1000, 'unixepoch', 'localtime') AS day, level, COUNT(*) AS n
+         FROM alarm WHERE tenant_id = ? AND occurred_at >= ? GROUP BY day, level`,
+      )
+      .all(user.tenantId, start) as Array<{ day: string; level: AlarmLevel; n: number }>;
+    const keys = Array.from({ length: days }, (_, i) => {
+      const d = new Date(start);
+      d.setDate(d.getDate() + i);
+      return dayKey(d);
+    });
+    const index = new Map(keys.map((k, i) => [k, i]));
+    const series = Object.fromEntries(ALARM_LEVELS.map((l) => [l, keys.map(() => 0)])) as AlarmsByDay['series'];
+    for (const r of rows) {
+      const i = index.get(r.day);
+      if (i !== undefined) series[r.level][i] = r.n;
+    }
+    return ok<AlarmsByDay>({ days: keys, series });
+  });
+
+  app.post<{ Body: AlarmStatQuery }>('/api/alarm/total/by/level', { preHandler: [reader, validBody<AlarmStatQuery>(statRules)] }, async (request) => {
+    const where = whereOf(userOf(request), request.body, 30);
+    const rows = db.prepare(`SELECT a.level AS level, COUNT(*) AS n FROM alarm a WHERE ${where.sql} GROUP BY a.level`).all(...where.args) as Array<{ level: AlarmLevel; n: number }>;
+    const by = new Map(rows.map((r) => [r.level, r.n]));
+    return ok<AlarmLevelTotal[]>(ALARM_LEVELS.map((level) => ({ level, total: by.get(level) ?? 0 })));
+  });
+
+  app.post<{ Body: AlarmStatQuery }>('/api/alarm/total/node', { preHandler: [reader, validBody<AlarmStatQuery>(statRules)] }, async (request) => {
+    const user = userOf(request);
+    const where = whereOf(user, request.body, 30);
+    const rows = db
+      .prepare(
+        `SELECT d.area_guid AS guid, COUNT(*) AS n FROM alarm a
+         LEFT JOIN device d ON d.tenant_id = a.tenant_id AND d.code = a.device_code
+         WHERE ${where.sql} GROUP BY d.area_guid ORDER BY n DESC LIMIT ?`,
+      )
+      .all(...where.args, request.body.limit ?? 10) as Array<{ guid: string | null; n: number }>;
+    const paths = pathsOf(db.prepare('SELECT row_guid, parent_guid, name FROM area WHERE tenant_id = ?').all(user.tenantId) as unknown as AreaRow[]);
+    return ok<AlarmNodeTotal[]>(rows.map((r) => ({ areaGuid: r.guid, areaPath: r.guid ? (paths.get(r.guid) ?? '') : '', total: r.n })));
+  });
+
+  app.post<{ Body: AlarmStatQuery }>('/api/alarm/total/machine', { preHandler: [reader, validBody<AlarmStatQuery>(statRules)] }, async (request) => {
+    const where = whereOf(userOf(request), request.body, 30);
+    const rows = db
+      .prepare(`SELECT a.device_code AS code, MAX(a.device_name) AS name, COUNT(*) AS n FROM alarm a WHERE ${where.sql} GROUP BY a.device_code ORDER BY n DESC, code LIMIT ?`)
+      .all(...where.args, request.body.limit ?? 10) as Array<{ code: string; name: string; n: number }>;
+    return ok<AlarmMachineTotal[]>(rows.map((r) => ({ deviceCode: r.code, deviceName: r.name, total: r.n })));
+  });
+
+  type TreeRequest = { Params: { id: string }; Querystring: { days?: string } };
+  const tree = (open: boolean) => async (request: FastifyRequest<TreeRequest>) => {
+    const user = userOf(request);
+    const id = request.params.id;
+    const root = id === '0' ? null : id;
+    if (root !== null && !db.prepare('SELECT 1 FROM area WHERE row_guid = ? AND tenant_id = ?').get(root, user.tenantId)) return fail(TEXT.area[langOf(request)]);
+    const raw = request.query.days;
+    const days = raw === undefined || raw === '' ? MAX_DAYS : Number(raw);
+    if (!Number.isInteger(days) || days < 1 || days > MAX_DAYS) return fail(TEXT.days[langOf(request)]);
+    return ok<AlarmAreaNode[]>(areaTree(db, user.tenantId, root, open, spanStart(days)));
+  };
+  app.get<TreeRequest>('/api/alarm/area/by/level/status/:id/tree', { preHandler: reader }, tree(true));
+  app.get<TreeRequest>('/api/alarm/area/by/level/hisStatus/:id/tree', { preHandler: reader }, tree(false));
+};
+
+export default plugin;
