@@ -29,9 +29,11 @@ export interface ResourcePageProps<Row extends object> {
   tools?: ReactNode;
   /** Bump to reload the list after a change made outside the kit (e.g. a batch add). */
   version?: number;
+  /** Filters the page opens with (e.g. from a dashboard link); the filter bar shows them. */
+  initialFilters?: FilterValues;
 }
 
-export function ResourcePage<Row extends object>({ def, scope, side, tools, version = 0 }: ResourcePageProps<Row>) {
+export function ResourcePage<Row extends object>({ def, scope, side, tools, version = 0, initialFilters }: ResourcePageProps<Row>) {
   const { t } = useTranslation();
   const { elements } = useSnapshot(session);
   const may = (right: Right) => {
@@ -43,7 +45,7 @@ export function ResourcePage<Row extends object>({ def, scope, side, tools, vers
     const scoped = JSON.parse(scopeKey) as FilterValues;
     return (query: ListQuery, signal: AbortSignal) => def.list({ ...query, filters: { ...query.filters, ...scoped } }, signal);
   }, [def, scopeKey]);
-  const state = useList(list, def.pageSize ?? 20, scopeKey, version);
+  const state = useList(list, def.pageSize ?? 20, scopeKey, version, initialFilters);
   const [selection, setSelection] = useState<Record<string, true>>({});
   const [open, setOpen] = useState<Open<Row>>(null);
   const selectedRows = state.rows.filter((r) => selection[String(def.rowKey(r))]);

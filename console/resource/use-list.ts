@@ -27,10 +27,17 @@ interface Answer<Row> {
 /**
  * `list` is called again whenever its identity changes (memoise it); `resetKey` is a scope chosen
  * outside the filters (a tree node): when it changes the list goes back to page 1; a new `reloadKey`
- * (a change made elsewhere) fetches the same page again.
+ * (a change made elsewhere) fetches the same page again; `initialFilters` (e.g. from the address) are
+ * the first filters.
  */
-export function useList<Row>(list: (query: ListQuery, signal: AbortSignal) => Promise<ListResult<Row>>, limit: number, resetKey = '', reloadKey = 0): ListState<Row> {
-  const [state, setState] = useState({ query: { page: 1, limit, filters: {} } as ListQuery, resetKey, generation: 0 });
+export function useList<Row>(
+  list: (query: ListQuery, signal: AbortSignal) => Promise<ListResult<Row>>,
+  limit: number,
+  resetKey = '',
+  reloadKey = 0,
+  initialFilters: FilterValues = {},
+): ListState<Row> {
+  const [state, setState] = useState({ query: { page: 1, limit, filters: initialFilters } as ListQuery, resetKey, generation: 0 });
   if (state.resetKey !== resetKey) setState((s) => ({ ...s, resetKey, query: { ...s.query, page: 1 } }));
   const [answer, setAnswer] = useState<Answer<Row>>({ request: null, result: { rows: [], total: 0 }, error: null });
   const { query, generation } = state;

@@ -14,7 +14,8 @@ async function holdPolls(page: Page): Promise<void> {
   for (const path of ['/api/alarm/total/tenant', '/api/admin/progress']) await fault(page, { path, count: 50, delayMs: 20000 });
   // The dashboard's counters fail at once instead: held, they would take the browser's six
   // connections to the origin and the profile call under test would wait behind them.
-  for (const path of ['/api/admin/user/page', '/api/cctv/video/client/getCameraList']) await fault(page, { path, count: 50, code: -1 });
+  const board = ['/api/alarm/total/by/day', '/api/alarm/total/by/level', '/api/alarm/total/node', '/api/alarm/total/machine', '/api/alarm', '/api/device/list'];
+  for (const path of ['/api/admin/user/page', '/api/cctv/video/client/getCameraList', ...board]) await fault(page, { path, count: 50, code: -1 });
 }
 
 /** Opens the personal info page by the menu, which asks the platform for the profile once. */

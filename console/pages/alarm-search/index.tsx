@@ -6,6 +6,7 @@
 // many) — and read each alarm's history of actions. Viewers read only.
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { alarmActions, confirmAlarms, handleAlarms, handleAllAlarms, listAlarmHistory, listAlarms, listEventTypes } from '../../../shared/api/alarm.ts';
@@ -15,7 +16,8 @@ import { session } from '../../../shared/session/index.ts';
 import { button, buttonGhost } from '../../../shared/theme/base.css.ts';
 import { vars } from '../../../shared/theme/contract.ts';
 import { alarmQueryWindow, earliestAlarmQueryDate, length, toDate, type ValidationMessage } from '../../../shared/validate/index.ts';
-import { FormDialog, Modal, ResourcePage, type FilterValues, type FormDef, type ResourceDef } from '../../resource/index.ts';
+import { FormDialog, Modal, ResourcePage, treeOptions, type FilterValues, type FormDef, type ResourceDef } from '../../resource/index.ts';
+import { fetchAreaTree } from '../../../shared/api/device.ts';
 import * as css from '../../resource/resource.css.ts';
 import './texts.ts';
 
@@ -52,6 +54,7 @@ function queryOf(filters: FilterValues): Omit<AlarmQuery, 'page' | 'limit'> {
     ...(text('status') ? { status: text('status') as AlarmQuery['status'] } : {}),
     ...(text('handleStatus') ? { handleStatus: text('handleStatus') as AlarmQuery['handleStatus'] } : {}),
     ...(text('eventTypeId') ? { eventTypeId: Number(text('eventTypeId')) } : {}),
+    ...(text('areaGuid') ? { areaGuid: text('areaGuid') } : {}),
   };
   if (!from && !to) return q;
   const { start, end } = periodOf(from, to, new Date());
@@ -59,6 +62,26 @@ function queryOf(filters: FilterValues): Omit<AlarmQuery, 'page' | 'limit'> {
 }
 
 /** The level's colour marks the tag's edge; the text keeps the theme's text colour (contrast). */
+const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Filters from the address: level, status, handleStatus, keyword, areaGuid, from and to (YYYY-MM-DD). */
+export function filtersFrom(params: URLSearchParams): FilterValues {
+  const out: Record<string, string | readonly [string, string]> = {};
+  const pick = (name: string, allowed?: readonly string[]) => {
+    const value = params.get(name)?.trim() ?? '';
+    if (value && (!allowed || allowed.includes(value))) out[name] = value.slice(0, 100);
+  };
+  pick('level', ALARM_LEVELS);
+  pick('status', ALARM_STATUSES);
+  pick('handleStatus', ALARM_HANDLE_STATUSES);
+  pick('keyword');
+  pick('areaGuid');
+  const from = params.get('from') ?? '';
+  const to = params.get('to') ?? '';
+  if (DAY_PATTERN.test(from) || DAY_PATTERN.test(to)) out.when = [DAY_PATTERN.test(from) ? from : '', DAY_PATTERN.test(to) ? to : ''];
+  return out;
+}
+
 const LEVEL_COLOUR: Record<Alarm['level'], string> = { critical: vars.color.danger, warning: vars.color.warning, reminder: vars.color.info, normal: vars.color.success };
 
 type Open =
@@ -72,7 +95,10 @@ const toast = (key: string, params: Record<string, string | number> = {}) => not
 export default function AlarmSearchPage() {
   const { t } = useTranslation();
   const { menus } = useSnapshot(session);
-  const [view, setView] = useState<'current' | 'history'>('current');
+  const [params] = useSearchParams();
+  const [view, setView] = useState<'current' | 'history'>(params.get('view') === 'history' ? 'history' : 'current');
+  // A link (the dashboard's charts) may open the search already filtered; read once, on arrival.
+  const [initialFilters] = useState(() => filtersFrom(params));
   const [open, setOpen] = useState<Open>(null);
   const manage = 'alarmManager' in menus;
 
@@ -123,6 +149,16 @@ export default function AlarmSearchPage() {
               },
             ]
           : []),
+        {
+          kind: 'select',
+          name: 'areaGuid',
+          labelKey: 'alarms.field.area',
+          options: () =>
+            fetchAreaTree(http, { quiet: true }).then(
+              (tree) => treeOptions(tree, (n) => n.rowGuid, (n) => n.areaName),
+              () => [],
+            ),
+        },
         { kind: 'dateRange', name: 'when', labelKey: 'alarms.field.when', min: () => dayjs(earliestAlarmQueryDate(new Date())).format(DAY), check: checkPeriod },
       ],
       list: (q, signal) => {
@@ -197,7 +233,7 @@ export default function AlarmSearchPage() {
 
   return (
     <div data-page="alarm-search">
-      <ResourcePage def={def} scope={{ view }} tools={viewSwitch} />
+      <ResourcePage def={def} scope={{ view }} tools={viewSwitch} initialFilters={initialFilters} />
       {open?.kind === 'handle' && <HandleDialog alarms={open.alarms} handleStatus={open.handleStatus} onClose={(saved) => (setOpen(null), saved && open.done())} />}
       {open?.kind === 'ask' && <AskDialog text={open.text} run={open.run} onClose={(ran) => (setOpen(null), ran && open.done())} />}
       {open?.kind === 'actions' && <ActionsDialog alarm={open.alarm} onClose={() => setOpen(null)} />}

@@ -1,54 +1,323 @@
-// '' → introduction: the integrated-monitoring dashboard (largeScreenMonitor). This is its frame with
-// the counters that exist so far; alarm and device statistics join with their own issues.
-import { useEffect } from 'react';
+// '' → introduction: the integrated-monitoring dashboard (largeScreenMonitor), the page a control
+// room leaves open all day. Counters (open and critical alarms, device online rate, users, cameras),
+// the 14-day alarm trend by level, levels, the areas and devices with most alarms (ECharts, loaded
+// with this page only), the live list of unhandled critical alarms and a live camera tile. Every chart
+// segment and counter opens alarm search with that filter. Refreshes itself every 30 s while visible;
+// a large-screen mode fills the window (1920x1080 up to 3840x2160) without scrollbars.
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { hasMenu, session } from '../../../shared/session/index.ts';
+import { listCameras } from '../../../shared/api/video.ts';
+import { hasElement, hasMenu, session } from '../../../shared/session/index.ts';
+import { settings } from '../../../shared/session/settings.ts';
+import { button, buttonGhost } from '../../../shared/theme/base.css.ts';
 import { dashboard, loadCounters } from '../../state/dashboard.ts';
 import { tenant } from '../../state/tenant.ts';
+import { http } from '../../../shared/http/index.ts';
+import { ALARM_LEVELS, type AlarmLevel } from '../../../shared/api/alarm-types.ts';
+import type { Palette } from './chart.tsx';
 import * as css from './introduction.css.ts';
+import './texts.ts';
+import { useBoard } from './use-board.ts';
 
-function Counter({ label, value, loading }: { label: string; value: number | null; loading?: boolean }) {
-  const { t } = useTranslation();
+// ECharts arrives in a chunk of its own after the counters and lists have painted.
+const LazyChart = lazy(() => import('./chart.tsx').then((m) => ({ default: m.Chart })));
+function Chart(props: ComponentProps<typeof LazyChart>) {
   return (
-    <div className={css.card} data-testid="dashboard-counter">
+    <Suspense fallback={<div className={css.chart} aria-busy="true" />}>
+      <LazyChart {...props} />
+    </Suspense>
+  );
+}
+
+const SEARCH = '/alarm/search';
+const LIVE_KEY = 'atrium.board.live';
+
+function Counter({ label, value, loading, to, testId = 'dashboard-counter' }: { label: string; value: string | number | null; loading?: boolean; to?: string; testId?: string }) {
+  const { t } = useTranslation();
+  const shown = loading ? '…' : value === null ? t('shell.dashboard.unavailable') : typeof value === 'number' ? value.toLocaleString() : value;
+  return (
+    <div className={css.card} data-testid={testId}>
       <dt className={css.cardLabel}>{label}</dt>
       <dd className={css.cardValue} aria-busy={loading}>
-        {loading ? '…' : value === null ? t('shell.dashboard.unavailable') : value.toLocaleString()}
+        {to && value !== null && !loading ? (
+          <Link to={to} className={css.cardLink}>
+            {shown}
+          </Link>
+        ) : (
+          shown
+        )}
       </dd>
     </div>
   );
 }
 
+const search = (params: Record<string, string>) => `${SEARCH}?${new URLSearchParams(params).toString()}`;
+
 export default function IntroductionPage() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const { user, menus, elements } = useSnapshot(session);
   const { name } = useSnapshot(tenant);
   const { users, cameras, loading } = useSnapshot(dashboard);
+  const themeKey = useSnapshot(settings).theme.theme;
   const mayCountUsers = 'depMng' in menus;
   const mayCountCameras = 'videoGroup' in menus || 'devManager' in menus;
+  const mayAlarms = 'alarmSearch' in menus;
+  const mayDevices = 'MonitorOPS' in menus || 'devManager' in menus;
+  const board = useBoard({ alarms: mayAlarms, devices: mayDevices });
+  const [large, setLarge] = useState(false);
+  const screen = useRef<HTMLElement>(null);
 
   useEffect(() => {
     const rights = { users: hasMenu('depMng'), cameras: hasMenu('videoGroup') || hasMenu('devManager') };
     if (rights.users || rights.cameras) void loadCounters(rights);
   }, []);
 
+  // Large screen: the whole window, and the browser's full screen where it allows; Esc leaves both.
+  // The page behind the large screen must not scroll (its scrollbar would show beside it).
+  useEffect(() => {
+    if (!large) return;
+    const root = document.documentElement;
+    const before = root.style.overflow;
+    root.style.overflow = 'hidden';
+    return () => {
+      root.style.overflow = before;
+    };
+  }, [large]);
+  const toggleLarge = () => {
+    const next = !large;
+    setLarge(next);
+    if (next) void screen.current?.requestFullscreen?.().catch(() => undefined);
+    else if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
+  };
+  useEffect(() => {
+    const onChange = () => {
+      if (!document.fullscreenElement) setLarge(false);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setLarge(false);
+    };
+    document.addEventListener('fullscreenchange', onChange);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('fullscreenchange', onChange);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, []);
+
+  const levelName = useCallback((l: AlarmLevel) => t(`status.alarmLevel.${l}`), [t]);
+  const trend = useCallback(
+    (p: Palette) => ({
+      color: ALARM_LEVELS.map((l) => p.levels[l]),
+      textStyle: { color: p.text },
+      tooltip: { trigger: 'axis', renderMode: 'richText' },
+      legend: { top: 0, textStyle: { color: p.text } },
+      grid: { left: 36, right: 12, top: 32, bottom: 24 },
+      xAxis: { type: 'category', data: (board.byDay?.days ?? []).map((d) => d.slice(5)), axisLabel: { color: p.muted }, axisLine: { lineStyle: { color: p.border } } },
+      yAxis: { type: 'value', minInterval: 1, axisLabel: { color: p.muted }, splitLine: { lineStyle: { color: p.border } } },
+      series: ALARM_LEVELS.map((l) => ({ name: levelName(l), type: 'bar', stack: 'all', data: board.byDay?.series[l] ?? [] })),
+    }),
+    [board.byDay, levelName],
+  );
+  const levels = useCallback(
+    (p: Palette) => ({
+      color: ALARM_LEVELS.map((l) => p.levels[l]),
+      textStyle: { color: p.text },
+      tooltip: { trigger: 'item', renderMode: 'richText' },
+      legend: { bottom: 0, textStyle: { color: p.text } },
+      series: [
+        {
+          name: t('board.byLevel'),
+          type: 'pie',
+          radius: ['38%', '62%'],
+          center: ['50%', '45%'],
+          label: { color: p.text, formatter: '{b}: {c}' },
+          data: (board.byLevel ?? []).map((l) => ({ name: levelName(l.level), value: l.total })),
+        },
+      ],
+    }),
+    [board.byLevel, levelName, t],
+  );
+  const ranking = useCallback(
+    (names: string[], values: number[]) => (p: Palette) => ({
+      textStyle: { color: p.text },
+      tooltip: { trigger: 'axis', renderMode: 'richText' },
+      grid: { left: 8, right: 24, top: 8, bottom: 8, containLabel: true },
+      xAxis: { type: 'value', minInterval: 1, axisLabel: { color: p.muted }, splitLine: { lineStyle: { color: p.border } } },
+      yAxis: { type: 'category', inverse: true, data: names, axisLabel: { color: p.text, width: 160, overflow: 'truncate' } },
+      series: [{ type: 'bar', data: values, itemStyle: { color: p.levels.reminder } }],
+    }),
+    [],
+  );
+  const areas = board.byNode ?? [];
+  const devices = board.byMachine ?? [];
+  const areaOption = useCallback(
+    (p: Palette) => ranking(areas.map((a) => a.areaPath || t('board.noArea')), areas.map((a) => a.total))(p),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- areas is board.byNode
+    [board.byNode, ranking, t],
+  );
+  const deviceOption = useCallback(
+    (p: Palette) => ranking(devices.map((d) => d.deviceName), devices.map((d) => d.total))(p),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- devices is board.byMachine
+    [board.byMachine, ranking],
+  );
+
   const pages = Object.values(menus).filter((m) => m.uri !== '').length;
+  const levelIndex = (name?: string) => ALARM_LEVELS.find((l) => levelName(l) === name);
+  const rate = board.devices && board.devices.total > 0 ? `${Math.round((board.devices.online / board.devices.total) * 1000) / 10}%` : null;
+  const criticalOpen = board.critical?.total ?? null;
+
   return (
-    <section className={css.screen} data-testid="dashboard" aria-labelledby="dashboard-title">
+    <section ref={screen} className={large ? `${css.screen} ${css.large}` : css.screen} data-testid="dashboard" data-large={large} aria-labelledby="dashboard-title">
       <header className={css.top}>
-        <h1 id="dashboard-title" className={css.title}>
-          {t('shell.route.largeScreenMonitor')}
-        </h1>
+        <div className={css.titleRow}>
+          <h1 id="dashboard-title" className={css.title}>
+            {t('shell.route.largeScreenMonitor')}
+          </h1>
+          <button type="button" className={buttonGhost} onClick={toggleLarge} aria-pressed={large} data-action="large-screen">
+            {t(large ? 'board.leaveLarge' : 'board.large')}
+          </button>
+        </div>
         <p className={css.muted}>{t('shell.dashboard.welcome', { name: user?.name || user?.username || '' })}</p>
         {name ? <p className={css.muted}>{t('shell.dashboard.tenant', { name })}</p> : null}
+        {board.updatedAt ? (
+          <p className={css.muted} aria-live="polite" data-testid="board-updated">
+            {t('board.updated', { time: new Date(board.updatedAt).toLocaleTimeString() })}
+          </p>
+        ) : null}
       </header>
       <dl className={css.cards}>
+        {mayAlarms ? <Counter label={t('board.openAlarms')} value={board.openAlarms} to={search({ handleStatus: 'unhandled' })} testId="board-open" /> : null}
+        {mayAlarms ? <Counter label={t('board.critical')} value={criticalOpen} to={search({ level: 'critical', handleStatus: 'unhandled' })} testId="board-critical" /> : null}
+        {mayDevices ? <Counter label={t('board.onlineRate')} value={rate} testId="board-online" /> : null}
         {mayCountUsers ? <Counter label={t('shell.dashboard.users')} value={users} loading={loading} /> : null}
         {mayCountCameras ? <Counter label={t('shell.dashboard.cameras')} value={cameras} loading={loading} /> : null}
         <Counter label={t('shell.dashboard.rights')} value={pages} />
         <Counter label={t('shell.dashboard.elements')} value={Object.keys(elements).length} />
       </dl>
+      {mayAlarms ? (
+        <div className={css.grid}>
+          <figure className={`${css.panel} ${css.wide}`}>
+            <figcaption className={css.panelTitle}>{t('board.trend')}</figcaption>
+            <Chart
+              option={trend}
+              label={t('board.trend')}
+              themeKey={themeKey}
+              testId="chart-trend"
+              onPick={(p) => {
+                const level = levelIndex(p.seriesName);
+                const day = board.byDay?.days[p.dataIndex];
+                if (level && day) navigate(search({ level, from: day, to: day, view: 'history' }));
+              }}
+            />
+          </figure>
+          <figure className={css.panel}>
+            <figcaption className={css.panelTitle}>{t('board.byLevel')}</figcaption>
+            <Chart
+              option={levels}
+              label={t('board.byLevel')}
+              themeKey={themeKey}
+              testId="chart-levels"
+              onPick={(p) => {
+                const level = levelIndex(p.name);
+                if (level) navigate(search({ level, view: 'history' }));
+              }}
+            />
+          </figure>
+          <figure className={css.panel}>
+            <figcaption className={css.panelTitle}>{t('board.byArea')}</figcaption>
+            <Chart
+              option={areaOption}
+              label={t('board.byArea')}
+              themeKey={themeKey}
+              testId="chart-areas"
+              onPick={(p) => {
+                const area = areas[p.dataIndex];
+                if (area?.areaGuid) navigate(search({ areaGuid: area.areaGuid, view: 'history' }));
+              }}
+            />
+          </figure>
+          <figure className={css.panel}>
+            <figcaption className={css.panelTitle}>{t('board.byDevice')}</figcaption>
+            <Chart
+              option={deviceOption}
+              label={t('board.byDevice')}
+              themeKey={themeKey}
+              testId="chart-devices"
+              onPick={(p) => {
+                const device = devices[p.dataIndex];
+                if (device) navigate(search({ keyword: device.deviceCode, view: 'history' }));
+              }}
+            />
+          </figure>
+          <section className={css.panel} aria-labelledby="board-live">
+            <h2 id="board-live" className={css.panelTitle}>
+              {t('board.live')}
+            </h2>
+            {board.critical && board.critical.rows.length === 0 ? (
+              <p className={css.muted}>{t('board.noLive')}</p>
+            ) : (
+              <ul className={css.liveList} data-testid="board-live">
+                {(board.critical?.rows ?? []).map((a) => (
+                  <li key={a.id} data-alarm-id={a.id}>
+                    <Link to={search({ keyword: a.deviceCode, level: 'critical', handleStatus: 'unhandled' })} className={css.cardLink}>
+                      <span className={css.liveTime}>{a.time.slice(5, 16)}</span> {a.deviceName} · {a.content}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+          {hasElement('video:play') ? <LiveCamera /> : null}
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+/** A live camera tile. Off until the user starts it (then kept on for their later visits), so a
+ *  dashboard opened by the way does not hold a stream. */
+function LiveCamera() {
+  const { t } = useTranslation();
+  const [on, setOn] = useState(() => localStorage.getItem(LIVE_KEY) === '1');
+  const [camera, setCamera] = useState<number | null | undefined>(undefined);
+  const [ready, setReady] = useState(false);
+  const player = useRef<HTMLElement>(null);
+  // Attributes, not React props: same-named element properties would get strings.
+  useEffect(() => {
+    const el = player.current;
+    if (!el || !camera) return;
+    el.setAttribute('camera-id', String(camera));
+    el.setAttribute('muted', '');
+  }, [camera, ready]);
+  useEffect(() => {
+    if (!on) return;
+    const controller = new AbortController();
+    listCameras(http, { page: 1, limit: 1 }, { quiet: true, signal: controller.signal }).then(
+      (list) => setCamera(list.rows[0]?.id ?? null),
+      () => setCamera(null),
+    );
+    void import('../../../widgets/video-player/video-player.element.ts').then(() => setReady(true));
+    return () => controller.abort();
+  }, [on]);
+  const toggle = () => {
+    localStorage.setItem(LIVE_KEY, on ? '0' : '1');
+    setOn(!on);
+  };
+  return (
+    <section className={css.panel} aria-labelledby="board-camera">
+      <div className={css.titleRow}>
+        <h2 id="board-camera" className={css.panelTitle}>
+          {t('board.camera')}
+        </h2>
+        <button type="button" className={on ? buttonGhost : button} onClick={toggle} data-action="live-camera">
+          {t(on ? 'board.stopCamera' : 'board.playCamera')}
+        </button>
+      </div>
+      {on && camera === null ? <p className={css.muted}>{t('board.noCamera')}</p> : null}
+      {on && camera && ready ? <atrium-video-player ref={player} className={css.camera} /> : null}
     </section>
   );
 }

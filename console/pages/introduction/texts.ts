@@ -1,0 +1,51 @@
+// Texts of the integrated-monitoring dashboard ('' → introduction).
+import { addTexts } from '../../texts.ts';
+
+export default addTexts({
+  zh: {
+    board: {
+      openAlarms: '未处理告警',
+      critical: '未处理紧急告警',
+      onlineRate: '设备在线率',
+      onlineOf: '{{online}} / {{total}} 台在线',
+      trend: '近 14 天告警趋势',
+      byLevel: '近 30 天告警级别分布',
+      byArea: '近 30 天告警最多的区域',
+      byDevice: '近 30 天告警最多的设备',
+      live: '未处理的紧急告警',
+      noLive: '没有未处理的紧急告警',
+      noArea: '未分配区域',
+      camera: '实时画面',
+      playCamera: '播放实时画面',
+      stopCamera: '停止播放',
+      noCamera: '没有可播放的摄像机',
+      large: '大屏模式',
+      leaveLarge: '退出大屏',
+      updated: '更新于 {{time}}',
+      openSearch: '打开告警查询',
+    },
+  },
+  en: {
+    board: {
+      openAlarms: 'Unhandled alarms',
+      critical: 'Unhandled critical alarms',
+      onlineRate: 'Devices online',
+      onlineOf: '{{online}} of {{total}} online',
+      trend: 'Alarms over the last 14 days',
+      byLevel: 'Alarm levels, last 30 days',
+      byArea: 'Areas with most alarms, last 30 days',
+      byDevice: 'Devices with most alarms, last 30 days',
+      live: 'Unhandled critical alarms',
+      noLive: 'No unhandled critical alarm',
+      noArea: 'No area',
+      camera: 'Live camera',
+      playCamera: 'Play live camera',
+      stopCamera: 'Stop',
+      noCamera: 'No camera to play',
+      large: 'Large screen',
+      leaveLarge: 'Leave large screen',
+      updated: 'Updated {{time}}',
+      openSearch: 'Open alarm search',
+    },
+  },
+});

@@ -1,0 +1,99 @@
+// The dashboard's data: alarm statistics, the live list of unhandled critical alarms and the device
+// online rate, each asked only when the user holds its right; loaded on arrival and again every 30 s
+// while the page is visible (a hidden tab asks nothing and catches up when shown). Each round aborts
+// the one before it, and leaving the page aborts everything: nothing grows while it stays open.
+import { useEffect, useState } from 'react';
+import { alarmsByDay, alarmsByLevel, alarmsByMachine, alarmsByNode, fetchAlarmTotal, listAlarms } from '../../../shared/api/alarm.ts';
+import type { Alarm, AlarmLevelTotal, AlarmMachineTotal, AlarmNodeTotal, AlarmsByDay } from '../../../shared/api/alarm-types.ts';
+import { listDevices } from '../../../shared/api/device.ts';
+import { http } from '../../../shared/http/index.ts';
+
+export const REFRESH_MS = 30_000;
+
+export interface Board {
+  openAlarms: number | null;
+  byDay: AlarmsByDay | null;
+  byLevel: AlarmLevelTotal[] | null;
+  byNode: AlarmNodeTotal[] | null;
+  byMachine: AlarmMachineTotal[] | null;
+  critical: { rows: Alarm[]; total: number } | null;
+  devices: { online: number; total: number } | null;
+  updatedAt: number | null;
+}
+
+const EMPTY: Board = { openAlarms: null, byDay: null, byLevel: null, byNode: null, byMachine: null, critical: null, devices: null, updatedAt: null };
+
+export interface BoardRights {
+  alarms: boolean;
+  devices: boolean;
+}
+
+const settle = async <T>(run: boolean, load: () => Promise<T>): Promise<T | null> => {
+  if (!run) return null;
+  try {
+    return await load();
+  } catch {
+    return null;
+  }
+};
+
+async function loadBoard(rights: BoardRights, signal: AbortSignal): Promise<Board> {
+  const quiet = { quiet: true, signal } as const;
+  const a = rights.alarms;
+  const [total, byDay, byLevel, byNode, byMachine, critical, online, devices] = await Promise.all([
+    settle(a, () => fetchAlarmTotal(http, signal)),
+    settle(a, () => alarmsByDay(http, 14, quiet)),
+    settle(a, () => alarmsByLevel(http, { days: 30 }, quiet)),
+    settle(a, () => alarmsByNode(http, { days: 30, limit: 8 }, quiet)),
+    settle(a, () => alarmsByMachine(http, { days: 30, limit: 8 }, quiet)),
+    settle(a, () => listAlarms(http, { level: 'critical', handleStatus: 'unhandled', limit: 8 }, quiet)),
+    settle(rights.devices, () => listDevices(http, { limit: 1, status: 'online', count: 'exact' }, quiet)),
+    settle(rights.devices, () => listDevices(http, { limit: 1, count: 'exact' }, quiet)),
+  ]);
+  return {
+    openAlarms: total?.total ?? null,
+    byDay,
+    byLevel,
+    byNode,
+    byMachine,
+    critical: critical ? { rows: critical.rows, total: critical.total } : null,
+    devices: online && devices && devices.total >= 0 && online.total >= 0 ? { online: online.total, total: devices.total } : null,
+    updatedAt: Date.now(),
+  };
+}
+
+/** The board's data, refreshed every `refreshMs` while the document is visible. */
+export function useBoard(rights: BoardRights, refreshMs = REFRESH_MS): Board {
+  const [board, setBoard] = useState<Board>(EMPTY);
+  const { alarms, devices } = rights;
+  useEffect(() => {
+    if (!alarms && !devices) return;
+    let controller: AbortController | null = null;
+    let stale = false;
+    const round = () => {
+      if (document.hidden) {
+        stale = true;
+        return;
+      }
+      stale = false;
+      controller?.abort();
+      const mine = new AbortController();
+      controller = mine;
+      void loadBoard({ alarms, devices }, mine.signal).then((next) => {
+        if (!mine.signal.aborted) setBoard(next);
+      });
+    };
+    const onVisible = () => {
+      if (!document.hidden && stale) round();
+    };
+    round();
+    const timer = setInterval(round, refreshMs);
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', onVisible);
+      controller?.abort();
+    };
+  }, [alarms, devices, refreshMs]);
+  return board;
+}
