@@ -65,8 +65,8 @@ export default defineResources({
         defaultOutOfRange: '默认值须在最小值与最大值之间',
       },
       expression: {
-        operator: '只允许使用运算符 + - * / % >> << & | < > <= >= == != && ||',
-        syntax: '表达式不完整或格式错误',
+        operator: '第 {{position}} 个字符：只允许使用运算符 + - * / % >> << & | < > <= >= == != && ||',
+        syntax: '第 {{position}} 个字符：表达式不完整或格式错误',
       },
       delete: { confirm: '请输入 delete 以确认删除' },
       date: {
@@ -141,8 +141,8 @@ export default defineResources({
         defaultOutOfRange: 'The default must lie between the minimum and the maximum',
       },
       expression: {
-        operator: 'Only these operators are allowed: + - * / % >> << & | < > <= >= == != && ||',
-        syntax: 'The expression is incomplete or malformed',
+        operator: 'At character {{position}}: only these operators are allowed: + - * / % >> << & | < > <= >= == != && ||',
+        syntax: 'At character {{position}}: the expression is incomplete or malformed',
       },
       delete: { confirm: 'Type delete to confirm' },
       date: {
