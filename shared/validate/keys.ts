@@ -45,6 +45,7 @@ export const KEYS = {
   modelDefaultOutOfRange: 'validate.model.defaultOutOfRange',
   expressionOperator: 'validate.expression.operator',
   expressionSyntax: 'validate.expression.syntax',
+  expressionVariable: 'validate.expression.variable',
   deleteConfirm: 'validate.delete.confirm',
   dateInvalid: 'validate.date.invalid',
   dateOrder: 'validate.date.order',

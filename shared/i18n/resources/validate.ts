@@ -67,6 +67,7 @@ export default defineResources({
       expression: {
         operator: '第 {{position}} 个字符：只允许使用运算符 + - * / % >> << & | < > <= >= == != && ||',
         syntax: '第 {{position}} 个字符：表达式不完整或格式错误',
+        variable: '不能使用 {{name}}：这里只能用 {{allowed}} 表示参数的值',
       },
       delete: { confirm: '请输入 delete 以确认删除' },
       date: {
@@ -143,6 +144,7 @@ export default defineResources({
       expression: {
         operator: 'At character {{position}}: only these operators are allowed: + - * / % >> << & | < > <= >= == != && ||',
         syntax: 'At character {{position}}: the expression is incomplete or malformed',
+        variable: '{{name}} cannot be used here: {{allowed}} stands for the parameter\'s value',
       },
       delete: { confirm: 'Type delete to confirm' },
       date: {

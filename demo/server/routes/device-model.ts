@@ -1,0 +1,367 @@
+// Device models (devmng/config, configManage): major categories, the models under them and each
+// model's parameters, per tenant. Every write is checked with the forms' own shared schemas (the
+// formulas by the shared expression parser, never evaluated as code); a category holding models or a
+// model used by devices is kept, with a message saying why. Devices get a model through model_id.
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import {
+  PARAM_ACCESS,
+  PARAM_DATA_TYPES,
+  PARAM_UI_TYPES,
+  type DeviceCategory,
+  type ModelOption,
+  type ModelPage,
+  type ModelQuery,
+  type ModelRow,
+  type ModelSave,
+  type ParamPage,
+  type ParamRow,
+  type ParamSave,
+} from '../../../shared/api/device-model-types.ts';
+import { categorySchema, modelSchema, paramSchema } from '../../../shared/validate/device-model.ts';
+import { tx, type Db, type Migration } from '../db.ts';
+import { fail, failField, ok, requireMenu, requireUser, rule, userOf, validBody, type Rule, type Schema } from '../http.ts';
+import { langOf, type Lang } from '../messages.ts';
+import { fromShared, idList, likePattern, offsetOf, pageRules, type PageQuery } from '../resource.ts';
+import type { FastifyReply } from 'fastify';
+
+export const migrations: Migration[] = [
+  {
+    id: 'device-model/001-tables',
+    sql: `
+      CREATE TABLE device_category (
+        id INTEGER PRIMARY KEY,
+        tenant_id INTEGER NOT NULL REFERENCES tenant(id),
+        name TEXT NOT NULL,
+        UNIQUE (tenant_id, name)
+      );
+      CREATE TABLE device_model (
+        id INTEGER PRIMARY KEY,
+        tenant_id INTEGER NOT NULL REFERENCES tenant(id),
+        category_id INTEGER NOT NULL REFERENCES device_category(id),
+        code TEXT NOT NULL,
+        name TEXT NOT NULL,
+        description TEXT NOT NULL DEFAULT '',
+        UNIQUE (tenant_id, code)
+      );
+      CREATE TABLE model_param (
+        id INTEGER PRIMARY KEY,
+        tenant_id INTEGER NOT NULL REFERENCES tenant(id),
+        model_id INTEGER NOT NULL REFERENCES device_model(id) ON DELETE CASCADE,
+        name TEXT NOT NULL,
+        code TEXT NOT NULL,
+        data_type TEXT NOT NULL,
+        access TEXT NOT NULL,
+        unit TEXT NOT NULL DEFAULT '',
+        precision TEXT NOT NULL DEFAULT '',
+        collect_formula TEXT NOT NULL DEFAULT '',
+        control_formula TEXT NOT NULL DEFAULT '',
+        alarm_expression TEXT NOT NULL DEFAULT '',
+        ui_type TEXT NOT NULL,
+        min TEXT NOT NULL DEFAULT '',
+        max TEXT NOT NULL DEFAULT '',
+        step TEXT NOT NULL DEFAULT '',
+        default_value TEXT NOT NULL DEFAULT '',
+        UNIQUE (model_id, code)
+      );
+      ALTER TABLE device ADD COLUMN model_id INTEGER REFERENCES device_model(id);
+      CREATE INDEX device_tenant_model ON device(tenant_id, model_id);
+    `,
+  },
+];
+
+const TEXT = {
+  noCategory: { zh: '大类不存在', en: 'no such category' },
+  categoryTaken: { zh: '大类“{name}”已存在', en: 'category “{name}” already exists' },
+  categoryInUse: { zh: '大类下还有 {count} 个型号，不能删除', en: 'the category still holds {count} models and cannot be deleted' },
+  noModel: { zh: '型号不存在', en: 'no such model' },
+  modelTaken: { zh: '型号编码 {code} 已存在', en: 'model code {code} already exists' },
+  modelInUse: { zh: '型号正被 {count} 台设备使用，不能删除', en: 'the model is used by {count} devices and cannot be deleted' },
+  noParam: { zh: '参数不存在', en: 'no such parameter' },
+  paramTaken: { zh: '参数编码 {code} 在该型号中已存在', en: 'parameter code {code} already exists in this model' },
+} as const satisfies Record<string, Record<Lang, string>>;
+
+const say = (request: FastifyRequest, key: keyof typeof TEXT, vars: Record<string, string | number> = {}) =>
+  TEXT[key][langOf(request)].replace(/\{(\w+)\}/g, (_m, n: string) => String(vars[n] ?? ''));
+
+/** Reading needs devManager or MonitorOPS; writing devManager. */
+async function requireReader(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | void> {
+  if (!request.user) await requireUser(request, reply);
+  if (reply.sent) return reply;
+  const menus = request.user?.menus;
+  if (!menus?.has('devManager') && !menus?.has('MonitorOPS')) return reply.send({ code: 40301, msg: langOf(request) === 'en' ? 'no function permission' : '没有功能权限' });
+}
+const writer = requireMenu('devManager');
+
+/** Numbers may arrive as JSON numbers; the shared rules read text. */
+function asTexts<T extends object>(body: T, fields: readonly string[]): T {
+  const out = { ...body } as Record<string, unknown>;
+  for (const f of fields) if (typeof out[f] === 'number') out[f] = String(out[f]);
+  return out as T;
+}
+
+const NUMBER_FIELDS = ['min', 'max', 'step', 'defaultValue', 'precision'] as const;
+
+const paramRules: Schema<ParamSave> = {
+  ...(fromShared<ParamSave>(paramSchema) as Schema<ParamSave>),
+  dataType: [rule.required, rule.oneOf(...PARAM_DATA_TYPES)],
+  access: [rule.required, rule.oneOf(...PARAM_ACCESS)],
+  uiType: [rule.required, rule.oneOf(...PARAM_UI_TYPES)],
+};
+
+const categoryRule: Rule = (value) => (Number.isInteger(value) && (value as number) > 0 ? null : { key: 'validate.required' });
+
+interface ParamDbRow {
+  id: number;
+  model_id: number;
+  name: string;
+  code: string;
+  data_type: ParamRow['dataType'];
+  access: ParamRow['access'];
+  unit: string;
+  precision: string;
+  collect_formula: string;
+  control_formula: string;
+  alarm_expression: string;
+  ui_type: ParamRow['uiType'];
+  min: string;
+  max: string;
+  step: string;
+  default_value: string;
+}
+
+const toParam = (r: ParamDbRow): ParamRow => ({
+  id: r.id,
+  modelId: r.model_id,
+  name: r.name,
+  code: r.code,
+  dataType: r.data_type,
+  access: r.access,
+  unit: r.unit,
+  precision: r.precision,
+  collectFormula: r.collect_formula,
+  controlFormula: r.control_formula,
+  alarmExpression: r.alarm_expression,
+  uiType: r.ui_type,
+  min: r.min,
+  max: r.max,
+  step: r.step,
+  defaultValue: r.default_value,
+});
+
+/** Parameters of one model (for the point simulator and the alarm rules). */
+export function modelParams(db: Db, tenantId: number, modelId: number): ParamRow[] {
+  return (db.prepare('SELECT * FROM model_param WHERE tenant_id = ? AND model_id = ? ORDER BY id').all(tenantId, modelId) as unknown as ParamDbRow[]).map(toParam);
+}
+
+const inList = (n: number) => Array.from({ length: n }, () => '?').join(',');
+
+type SeedParam = [code: string, name: string, type: ParamSave['dataType'], access: ParamSave['access'], unit: string, min: string, max: string, def: string, collect: string, alarm: string];
+
+/** The demo's models, one per kind of seeded device (code prefix), with realistic parameters. */
+const SEED_MODELS: ReadonlyArray<{ category: string; code: string; name: string; prefix: string; params: SeedParam[] }> = [
+  { category: 'HVAC', code: 'FCU100', name: 'Fan coil unit', prefix: 'FCU', params: [['temp', 'Supply temperature', 'float', 'r', '°C', '5', '40', '22', 'x / 10', 'x > 35'], ['setpoint', 'Set point', 'float', 'rw', '°C', '16', '30', '24', '', ''], ['fan', 'Fan on', 'bool', 'rw', '', '0', '1', '1', '', '']] },
+  { category: 'HVAC', code: 'AHU200', name: 'Air handling unit', prefix: 'AHU', params: [['temp', 'Return air temperature', 'float', 'r', '°C', '5', '40', '23', 'x / 10', 'x > 32'], ['pressure', 'Filter pressure drop', 'float', 'r', 'Pa', '0', '500', '120', '', 'x > 400'], ['run', 'Running', 'bool', 'rw', '', '0', '1', '1', '', '']] },
+  { category: 'Power', code: 'MTR3P', name: 'Three-phase meter', prefix: 'METER', params: [['power', 'Active power', 'float', 'r', 'kW', '0', '500', '80', 'x / 100', 'x > 450'], ['energy', 'Energy', 'float', 'r', 'kWh', '0', '1000000', '0', '', '']] },
+  { category: 'Power', code: 'LGT8', name: 'Lighting circuit', prefix: 'LIGHT', params: [['on', 'Circuit on', 'bool', 'rw', '', '0', '1', '0', '', ''], ['current', 'Current', 'float', 'r', 'A', '0', '32', '6', '', 'x > 30']] },
+  { category: 'Water', code: 'PMP55', name: 'Water pump', prefix: 'PUMP', params: [['pressure', 'Outlet pressure', 'float', 'r', 'bar', '0', '16', '6', 'x / 10', 'x > 12'], ['run', 'Running', 'bool', 'rw', '', '0', '1', '1', '', '']] },
+  { category: 'Safety', code: 'ACS2', name: 'Access door', prefix: 'DOOR', params: [['open', 'Door open', 'bool', 'r', '', '0', '1', '0', '', ''], ['lock', 'Locked', 'bool', 'rw', '', '0', '1', '1', '', '']] },
+  { category: 'Safety', code: 'SMK1', name: 'Smoke detector', prefix: 'SMOKE', params: [['smoke', 'Smoke density', 'float', 'r', '%obs/m', '0', '20', '0.2', 'x / 100', 'x > 4']] },
+  { category: 'HVAC', code: 'THS1', name: 'Temperature and humidity sensor', prefix: 'TEMP', params: [['temp', 'Temperature', 'float', 'r', '°C', '-20', '60', '22', 'x / 10', 'x > 30'], ['humidity', 'Humidity', 'float', 'r', '%RH', '0', '100', '45', 'x / 10', 'x > 80']] },
+];
+
+/** Categories, models and parameters for each tenant that has none; seeded devices get their model. */
+export function seed(db: Db): void {
+  const tenants = (db.prepare('SELECT id FROM tenant').all() as Array<{ id: number }>).map((t) => t.id);
+  for (const tenantId of tenants) {
+    if (db.prepare('SELECT 1 FROM device_category WHERE tenant_id = ? LIMIT 1').get(tenantId)) continue;
+    tx(db, () => {
+      const categories = new Map<string, number>();
+      for (const m of SEED_MODELS) {
+        let category = categories.get(m.category);
+        if (category === undefined) {
+          category = Number(db.prepare('INSERT INTO device_category (tenant_id, name) VALUES (?, ?)').run(tenantId, m.category).lastInsertRowid);
+          categories.set(m.category, category);
+        }
+        const modelId = Number(db.prepare('INSERT INTO device_model (tenant_id, category_id, code, name) VALUES (?, ?, ?, ?)').run(tenantId, category, m.code, m.name).lastInsertRowid);
+        for (const [code, name, type, access, unit, min, max, def, collect, alarm] of m.params) {
+          db.prepare(
+            `INSERT INTO model_param (tenant_id, model_id, name, code, data_type, access, unit, precision, collect_formula, alarm_expression, ui_type, min, max, step, default_value)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          ).run(tenantId, modelId, name, code, type, access, unit, type === 'float' ? '1' : '0', collect, alarm, type === 'bool' ? 'switch' : 'gauge', min, max, type === 'bool' ? '1' : '0.1', def);
+        }
+        db.prepare("UPDATE device SET model_id = ? WHERE tenant_id = ? AND model_id IS NULL AND code LIKE ? ESCAPE '\\'").run(modelId, tenantId, `%${m.prefix}-%`);
+      }
+    });
+  }
+}
+
+const plugin: FastifyPluginAsync = async (app) => {
+  const { db } = app.atrium;
+  const categoryById = db.prepare('SELECT id, name FROM device_category WHERE id = ? AND tenant_id = ?');
+  const modelById = db.prepare('SELECT id FROM device_model WHERE id = ? AND tenant_id = ?');
+
+  // ---- categories ------------------------------------------------------------------------------
+
+  app.get('/api/device/category', { preHandler: requireReader }, async (request) => {
+    const rows = db
+      .prepare(
+        `SELECT c.id, c.name, (SELECT COUNT(*) FROM device_model m WHERE m.category_id = c.id) AS modelCount
+         FROM device_category c WHERE c.tenant_id = ? ORDER BY c.name`,
+      )
+      .all(userOf(request).tenantId) as unknown as DeviceCategory[];
+    return ok(rows);
+  });
+
+  const saveCategory = (request: FastifyRequest<{ Body: { name: string } }>, id: number | null) => {
+    const user = userOf(request);
+    const name = request.body.name.trim();
+    if (id !== null && !categoryById.get(id, user.tenantId)) return fail(say(request, 'noCategory'));
+    if (db.prepare('SELECT 1 FROM device_category WHERE tenant_id = ? AND name = ? AND id <> ?').get(user.tenantId, name, id ?? 0)) return failField(say(request, 'categoryTaken', { name }), 'name');
+    const saved = id === null ? Number(db.prepare('INSERT INTO device_category (tenant_id, name) VALUES (?, ?)').run(user.tenantId, name).lastInsertRowid) : id;
+    if (id !== null) db.prepare('UPDATE device_category SET name = ? WHERE id = ? AND tenant_id = ?').run(name, id, user.tenantId);
+    return ok({ id: saved, name });
+  };
+  const categoryBody = validBody<{ name: string }>(fromShared(categorySchema));
+  app.post<{ Body: { name: string } }>('/api/device/category', { preHandler: [writer, categoryBody] }, async (request) => saveCategory(request, null));
+  app.put<{ Params: { id: string }; Body: { name: string } }>('/api/device/category/:id', { preHandler: [writer, categoryBody] }, async (request) =>
+    saveCategory(request, Number(request.params.id) || -1),
+  );
+  app.delete<{ Params: { id: string } }>('/api/device/category/:id', { preHandler: writer }, async (request) => {
+    const user = userOf(request);
+    const id = Number(request.params.id);
+    if (!Number.isInteger(id) || !categoryById.get(id, user.tenantId)) return fail(say(request, 'noCategory'));
+    const models = (db.prepare('SELECT COUNT(*) AS n FROM device_model WHERE category_id = ?').get(id) as { n: number }).n;
+    if (models > 0) return fail(say(request, 'categoryInUse', { count: models }));
+    db.prepare('DELETE FROM device_category WHERE id = ? AND tenant_id = ?').run(id, user.tenantId);
+    return ok({ deleted: 1 });
+  });
+
+  // ---- models ----------------------------------------------------------------------------------
+
+  app.post<{ Body: ModelQuery }>(
+    '/api/device/model/page',
+    { preHandler: [requireReader, validBody<ModelQuery>({ ...(pageRules as Schema<PageQuery>), categoryId: [rule.int(1, 2 ** 31 - 1)], keyword: [rule.text(0, 64)] })] },
+    async (request) => {
+      const user = userOf(request);
+      const where = ['m.tenant_id = ?'];
+      const args: Array<string | number> = [user.tenantId];
+      if (request.body.categoryId) {
+        where.push('m.category_id = ?');
+        args.push(request.body.categoryId);
+      }
+      const keyword = request.body.keyword?.trim();
+      if (keyword) {
+        where.push("(m.code LIKE ? ESCAPE '\\' OR m.name LIKE ? ESCAPE '\\')");
+        args.push(likePattern(keyword), likePattern(keyword));
+      }
+      const sql = where.join(' AND ');
+      const total = (db.prepare(`SELECT COUNT(*) AS n FROM device_model m WHERE ${sql}`).get(...args) as { n: number }).n;
+      const rows = db
+        .prepare(
+          `SELECT m.id, m.code, m.name, m.category_id AS categoryId, c.name AS categoryName, m.description,
+             (SELECT COUNT(*) FROM model_param p WHERE p.model_id = m.id) AS paramCount,
+             (SELECT COUNT(*) FROM device d WHERE d.tenant_id = m.tenant_id AND d.model_id = m.id) AS deviceCount
+           FROM device_model m JOIN device_category c ON c.id = m.category_id
+           WHERE ${sql} ORDER BY m.code LIMIT ? OFFSET ?`,
+        )
+        .all(...args, request.body.limit, offsetOf(request.body)) as unknown as ModelRow[];
+      return ok<ModelPage>({ rows, total });
+    },
+  );
+
+  app.get('/api/device/model/all', { preHandler: requireReader }, async (request) =>
+    ok(db.prepare('SELECT id, code, name FROM device_model WHERE tenant_id = ? ORDER BY code').all(userOf(request).tenantId) as unknown as ModelOption[]),
+  );
+
+  const modelRules = { ...(fromShared<ModelSave>(modelSchema) as Schema<ModelSave>), categoryId: [categoryRule] };
+  const saveModel = (request: FastifyRequest<{ Body: ModelSave }>, id: number | null) => {
+    const user = userOf(request);
+    const { code, name, categoryId, description = '' } = request.body;
+    if (id !== null && !modelById.get(id, user.tenantId)) return fail(say(request, 'noModel'));
+    if (!categoryById.get(categoryId, user.tenantId)) return failField(say(request, 'noCategory'), 'categoryId');
+    if (db.prepare('SELECT 1 FROM device_model WHERE tenant_id = ? AND code = ? AND id <> ?').get(user.tenantId, code.trim(), id ?? 0)) return failField(say(request, 'modelTaken', { code }), 'code');
+    const args = [categoryId, code.trim(), name.trim(), description.trim()];
+    const saved =
+      id === null
+        ? Number(db.prepare('INSERT INTO device_model (tenant_id, category_id, code, name, description) VALUES (?, ?, ?, ?, ?)').run(user.tenantId, ...args).lastInsertRowid)
+        : (db.prepare('UPDATE device_model SET category_id = ?, code = ?, name = ?, description = ? WHERE id = ? AND tenant_id = ?').run(...args, id, user.tenantId), id);
+    return ok({ id: saved });
+  };
+  app.post<{ Body: ModelSave }>('/api/device/model', { preHandler: [writer, validBody<ModelSave>(modelRules)] }, async (request) => saveModel(request, null));
+  app.put<{ Params: { id: string }; Body: ModelSave }>('/api/device/model/:id', { preHandler: [writer, validBody<ModelSave>(modelRules)] }, async (request) =>
+    saveModel(request, Number(request.params.id) || -1),
+  );
+  app.post<{ Body: { ids: number[] } }>('/api/device/model/delete', { preHandler: [writer, validBody<{ ids: number[] }>({ ids: [rule.required, idList()] })] }, async (request) => {
+    const user = userOf(request);
+    const ids = request.body.ids;
+    const found = (db.prepare(`SELECT COUNT(*) AS n FROM device_model WHERE tenant_id = ? AND id IN (${inList(ids.length)})`).get(user.tenantId, ...ids) as { n: number }).n;
+    if (found !== new Set(ids).size) return fail(say(request, 'noModel'));
+    const used = (db.prepare(`SELECT COUNT(*) AS n FROM device WHERE tenant_id = ? AND model_id IN (${inList(ids.length)})`).get(user.tenantId, ...ids) as { n: number }).n;
+    if (used > 0) return fail(say(request, 'modelInUse', { count: used }));
+    const deleted = tx(db, () => Number(db.prepare(`DELETE FROM device_model WHERE tenant_id = ? AND id IN (${inList(ids.length)})`).run(user.tenantId, ...ids).changes));
+    return ok({ deleted });
+  });
+
+  // ---- parameters ------------------------------------------------------------------------------
+
+  app.post<{ Params: { id: string }; Body: PageQuery }>('/api/device/model/:id/param/page', { preHandler: [requireReader, validBody<PageQuery>(pageRules)] }, async (request) => {
+    const user = userOf(request);
+    const modelId = Number(request.params.id);
+    if (!Number.isInteger(modelId) || !modelById.get(modelId, user.tenantId)) return fail(say(request, 'noModel'));
+    const total = (db.prepare('SELECT COUNT(*) AS n FROM model_param WHERE tenant_id = ? AND model_id = ?').get(user.tenantId, modelId) as { n: number }).n;
+    const rows = db.prepare('SELECT * FROM model_param WHERE tenant_id = ? AND model_id = ? ORDER BY id LIMIT ? OFFSET ?').all(user.tenantId, modelId, request.body.limit, offsetOf(request.body)) as unknown as ParamDbRow[];
+    return ok<ParamPage>({ rows: rows.map(toParam), total });
+  });
+
+  const paramBody = validBody<ParamSave>(paramRules);
+  const textify = async (request: FastifyRequest<{ Body: ParamSave }>) => {
+    if (request.body && typeof request.body === 'object') request.body = asTexts(request.body, NUMBER_FIELDS);
+  };
+  const saveParam = (request: FastifyRequest<{ Body: ParamSave }>, modelId: number, id: number | null) => {
+    const user = userOf(request);
+    const b = request.body;
+    const code = b.code.trim();
+    if (db.prepare('SELECT 1 FROM model_param WHERE model_id = ? AND code = ? AND id <> ?').get(modelId, code, id ?? 0)) return failField(say(request, 'paramTaken', { code }), 'code');
+    const values = [
+      b.name.trim(), code, b.dataType, b.access, (b.unit ?? '').trim(), (b.precision ?? '').trim(), (b.collectFormula ?? '').trim(), (b.controlFormula ?? '').trim(),
+      (b.alarmExpression ?? '').trim(), b.uiType, (b.min ?? '').trim(), (b.max ?? '').trim(), (b.step ?? '').trim(), (b.defaultValue ?? '').trim(),
+    ];
+    const saved =
+      id === null
+        ? Number(
+            db
+              .prepare(
+                `INSERT INTO model_param (tenant_id, model_id, name, code, data_type, access, unit, precision, collect_formula, control_formula, alarm_expression, ui_type, min, max, step, default_value)
+                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+              )
+              .run(user.tenantId, modelId, ...values).lastInsertRowid,
+          )
+        : (db
+            .prepare(
+              `UPDATE model_param SET name = ?, code = ?, data_type = ?, access = ?, unit = ?, precision = ?, collect_formula = ?, control_formula = ?, alarm_expression = ?,
+                 ui_type = ?, min = ?, max = ?, step = ?, default_value = ? WHERE id = ? AND tenant_id = ?`,
+            )
+            .run(...values, id, user.tenantId),
+          id);
+    return ok(toParam(db.prepare('SELECT * FROM model_param WHERE id = ?').get(saved) as unknown as ParamDbRow));
+  };
+  app.post<{ Params: { id: string }; Body: ParamSave }>('/api/device/model/:id/param', { preHandler: [writer, textify, paramBody] }, async (request) => {
+    const modelId = Number(request.params.id);
+    if (!Number.isInteger(modelId) || !modelById.get(modelId, userOf(request).tenantId)) return fail(say(request, 'noModel'));
+    return saveParam(request, modelId, null);
+  });
+  app.put<{ Params: { pid: string }; Body: ParamSave }>('/api/device/model/param/:pid', { preHandler: [writer, textify, paramBody] }, async (request) => {
+    const row = db.prepare('SELECT model_id FROM model_param WHERE id = ? AND tenant_id = ?').get(Number(request.params.pid) || -1, userOf(request).tenantId) as { model_id: number } | undefined;
+    if (!row) return fail(say(request, 'noParam'));
+    return saveParam(request, row.model_id, Number(request.params.pid));
+  });
+  app.post<{ Body: { ids: number[] } }>('/api/device/model/param/delete', { preHandler: [writer, validBody<{ ids: number[] }>({ ids: [rule.required, idList()] })] }, async (request) => {
+    const user = userOf(request);
+    const ids = request.body.ids;
+    const found = (db.prepare(`SELECT COUNT(*) AS n FROM model_param WHERE tenant_id = ? AND id IN (${inList(ids.length)})`).get(user.tenantId, ...ids) as { n: number }).n;
+    if (found !== new Set(ids).size) return fail(say(request, 'noParam'));
+    return ok({ deleted: Number(db.prepare(`DELETE FROM model_param WHERE tenant_id = ? AND id IN (${inList(ids.length)})`).run(user.tenantId, ...ids).changes) });
+  });
+};
+
+export default plugin;
