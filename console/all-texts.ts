@@ -9,8 +9,9 @@ import group from './pages/group/texts.ts';
 import gateLog from './pages/gate-log/texts.ts';
 import alarms from './pages/alarm-search/texts.ts';
 import board from './pages/introduction/texts.ts';
+import models from './pages/device-config/texts.ts';
 
-const pages: readonly DomainResources[] = [resource, user, group, gateLog, alarms, board];
+const pages: readonly DomainResources[] = [resource, user, group, gateLog, alarms, board, models];
 
 /** The console's page texts merged with the kit catalogue. */
 // Merged from the domain files, not from the catalogue object: i18next extends that one in place when

@@ -19,3 +19,5 @@ export const alert = style({
   color: vars.color.danger,
   border: `1px solid ${vars.color.danger}`,
 });
+
+export const fieldHint = style({ color: vars.color.textMuted, fontSize: vars.font.sizeSm, margin: 0 });

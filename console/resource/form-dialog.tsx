@@ -88,7 +88,7 @@ export function FormDialog<Row>({ title, form, row, onClose }: FormDialogProps<R
     <Modal title={title} onClose={() => onClose(false)} wide={form.wide} testId="resource-form">
       <form className={css.form} onSubmit={(e) => void submit(e)} noValidate>
         {fields.map((f) => (
-          <FieldInput key={f.name} def={f} value={values[f.name]} editing={editing} error={messageOf(f.name)} onChange={(v) => change(f.name, v)} />
+          <FieldInput key={f.name} def={f} value={values[f.name]} editing={editing} error={messageOf(f.name)} hint={form.hints?.[f.name]?.(values) ?? null} onChange={(v) => change(f.name, v)} />
         ))}
         <FormFailure message={failure} testId="resource-form-failure" />
         <div className={css.actions}>
@@ -104,7 +104,21 @@ export function FormDialog<Row>({ title, form, row, onClose }: FormDialogProps<R
   );
 }
 
-function FieldInput({ def, value, editing, error, onChange }: { def: FieldDef; value: FormValue | undefined; editing: boolean; error: string | null; onChange: (v: FormValue) => void }) {
+function FieldInput({
+  def,
+  value,
+  editing,
+  error,
+  hint,
+  onChange,
+}: {
+  def: FieldDef;
+  value: FormValue | undefined;
+  editing: boolean;
+  error: string | null;
+  hint: string | null;
+  onChange: (v: FormValue) => void;
+}) {
   const { t } = useTranslation();
   const label = t(def.labelKey);
   switch (def.kind) {
@@ -116,19 +130,19 @@ function FieldInput({ def, value, editing, error, onChange }: { def: FieldDef; v
       );
     case 'select':
       return (
-        <Field label={label} error={error}>
+        <Field label={label} error={error} hint={hint}>
           {(p) => <SelectInput def={def} value={value} onChange={onChange} inputProps={p} />}
         </Field>
       );
     case 'textarea':
       return (
-        <Field label={label} error={error}>
+        <Field label={label} error={error} hint={hint}>
           {(p) => <textarea {...p} className={input} name={def.name} rows={3} value={String(value ?? '')} onChange={(e) => onChange(e.currentTarget.value)} />}
         </Field>
       );
     default:
       return (
-        <Field label={label} error={error}>
+        <Field label={label} error={error} hint={hint}>
           {(p) => (
             <input
               {...p}

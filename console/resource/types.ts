@@ -74,6 +74,8 @@ export interface FormDef<Row> {
   initial: (row: Row | null) => FormValues;
   save: (values: FormValues, row: Row | null) => Promise<unknown>;
   remote?: Readonly<Record<string, RemoteCheck>>;
+  /** Live notes under fields, computed from the values being typed (null: none). */
+  hints?: Readonly<Record<string, (values: FormValues) => string | null>>;
   wide?: boolean;
 }
 

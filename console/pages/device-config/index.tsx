@@ -1,0 +1,236 @@
+// Device models (devManager devmng/config, configManage) on the resource kit: the major categories
+// beside the list (add, rename, delete an empty one), the models of the chosen category (create, edit,
+// delete unless devices use them) and each model's parameters in a dialog of their own — with the
+// formulas and the alarm expression checked by the shared parser as they are typed (the message names
+// the character) and tried against a sample value ("collection formula of 25 gives 2.5").
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { createCategory, createModel, createParam, deleteCategory, deleteModels, deleteParams, listCategories, listModels, listParams, renameCategory, updateModel, updateParam } from '../../../shared/api/device-model.ts';
+import { PARAM_ACCESS, PARAM_DATA_TYPES, PARAM_UI_TYPES, type DeviceCategory, type ModelRow, type ParamRow, type ParamSave } from '../../../shared/api/device-model-types.ts';
+import { http, notify } from '../../../shared/http/index.ts';
+import { buttonGhost } from '../../../shared/theme/base.css.ts';
+import { categorySchema, modelSchema, paramSchema } from '../../../shared/validate/device-model.ts';
+import { evaluateText } from '../../../shared/validate/expression.ts';
+import { toNumber } from '../../../shared/validate/numbers.ts';
+import { ConfirmDelete, FormDialog, Modal, ResourcePage, Tree, type FormValues, type ResourceDef } from '../../resource/index.ts';
+import * as css from '../../resource/resource.css.ts';
+import './texts.ts';
+
+const ALL = 'all';
+const text = (v: FormValues[string] | undefined): string => (typeof v === 'string' ? v.trim() : '');
+
+type Open = { kind: 'category'; category: DeviceCategory | null } | { kind: 'deleteCategory'; category: DeviceCategory } | { kind: 'params'; model: ModelRow } | null;
+
+export default function DeviceConfigPage() {
+  const { t } = useTranslation();
+  const [categories, setCategories] = useState<DeviceCategory[]>([]);
+  const [categoryId, setCategoryId] = useState<number | null>(null);
+  const [open, setOpen] = useState<Open>(null);
+  const [version, setVersion] = useState(0);
+  const loadCategories = useCallback(() => listCategories(http).then(setCategories, () => undefined), []);
+  useEffect(() => {
+    void loadCategories();
+  }, [loadCategories]);
+  const current = categories.find((c) => c.id === categoryId) ?? null;
+
+  const def = useMemo<ResourceDef<ModelRow>>(() => {
+    const categoryOptions = categories.map((c) => ({ value: String(c.id), label: c.name }));
+    return {
+      id: 'device-model',
+      titleKey: 'models.title',
+      rowKey: (m) => m.id,
+      rowName: (m) => `${m.code} ${m.name}`,
+      columns: [
+        { id: 'code', headerKey: 'models.field.code', cell: (m) => m.code },
+        { id: 'name', headerKey: 'models.field.name', cell: (m) => m.name },
+        { id: 'category', headerKey: 'models.field.category', cell: (m) => m.categoryName },
+        { id: 'params', headerKey: 'models.field.params', cell: (m) => m.paramCount },
+        { id: 'devices', headerKey: 'models.field.devices', cell: (m) => m.deviceCount },
+        { id: 'description', headerKey: 'models.field.description', cell: (m) => m.description },
+      ],
+      filters: [{ kind: 'text', name: 'keyword', labelKey: 'models.field.keyword' }],
+      list: (q, signal) =>
+        listModels(
+          http,
+          { page: q.page, limit: q.limit, ...(text(q.filters.keyword as string) ? { keyword: text(q.filters.keyword as string) } : {}), ...(q.filters.categoryId ? { categoryId: Number(q.filters.categoryId) } : {}) },
+          signal,
+        ),
+      form: {
+        fields: () => [
+          { kind: 'text', name: 'code', labelKey: 'models.field.code' },
+          { kind: 'text', name: 'name', labelKey: 'models.field.name' },
+          { kind: 'select', name: 'categoryId', labelKey: 'models.field.category', options: categoryOptions, emptyLabelKey: 'models.field.category' },
+          { kind: 'textarea', name: 'description', labelKey: 'models.field.description' },
+        ],
+        schema: () => modelSchema,
+        initial: (m) => ({ code: m?.code ?? '', name: m?.name ?? '', categoryId: String(m?.categoryId ?? categoryId ?? ''), description: m?.description ?? '' }),
+        save: async (v, m) => {
+          const body = { code: text(v.code), name: text(v.name), categoryId: Number(text(v.categoryId)), description: text(v.description) };
+          await (m ? updateModel(http, m.id, body) : createModel(http, body));
+          void loadCategories();
+        },
+      },
+      remove: async (rows) => {
+        await deleteModels(http, rows.map((m) => m.id));
+        void loadCategories();
+      },
+      canRemove: (m) => m.deviceCount === 0,
+      rowActions: [{ key: 'params', labelKey: 'models.params', run: (m) => setOpen({ kind: 'params', model: m }) }],
+    };
+  }, [categories, categoryId, loadCategories]);
+
+  const side = (
+    <>
+      <Tree
+        label={t('models.categories')}
+        items={[{ id: ALL, name: t('models.allCategories') }, ...categories.map((c) => ({ id: String(c.id), name: `${c.name} (${c.modelCount})` }))]}
+        selected={categoryId === null ? ALL : String(categoryId)}
+        onSelect={(id) => setCategoryId(id === ALL ? null : Number(id))}
+        testId="categories"
+      />
+      <button type="button" className={buttonGhost} onClick={() => setOpen({ kind: 'category', category: null })} data-action="add-category">
+        {t('models.addCategory')}
+      </button>
+      {current && (
+        <>
+          <button type="button" className={buttonGhost} onClick={() => setOpen({ kind: 'category', category: current })} data-action="rename-category">
+            {t('models.renameCategory')}
+          </button>
+          <button type="button" className={buttonGhost} onClick={() => setOpen({ kind: 'deleteCategory', category: current })} data-action="delete-category">
+            {t('models.deleteCategory')}
+          </button>
+        </>
+      )}
+    </>
+  );
+
+  return (
+    <div data-page="device-config">
+      <ResourcePage def={def} scope={categoryId !== null ? { categoryId: String(categoryId) } : {}} side={side} version={version} />
+      {open?.kind === 'category' && (
+        <FormDialog
+          title={t(open.category ? 'models.renameCategory' : 'models.addCategory')}
+          row={open.category}
+          form={{
+            fields: () => [{ kind: 'text', name: 'name', labelKey: 'models.categoryName' }],
+            schema: () => categorySchema,
+            initial: (c) => ({ name: c?.name ?? '' }),
+            save: async (v, c) => {
+              await (c ? renameCategory(http, c.id, text(v.name)) : createCategory(http, text(v.name)));
+              notify({ kind: 'toast', level: 'success', duration: 2000, key: 'resource.saved' });
+            },
+          }}
+          onClose={(saved) => {
+            setOpen(null);
+            if (saved) {
+              void loadCategories();
+              setVersion((n) => n + 1);
+            }
+          }}
+        />
+      )}
+      {open?.kind === 'deleteCategory' && (
+        <ConfirmDelete
+          names={[open.category.name]}
+          run={() => deleteCategory(http, open.category.id)}
+          onClose={(deleted) => {
+            setOpen(null);
+            if (!deleted) return;
+            setCategoryId(null);
+            void loadCategories();
+          }}
+        />
+      )}
+      {open?.kind === 'params' && (
+        <ParamsDialog
+          model={open.model}
+          onClose={() => {
+            setOpen(null);
+            setVersion((n) => n + 1);
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+function ParamsDialog({ model, onClose }: { model: ModelRow; onClose: () => void }) {
+  const { t } = useTranslation();
+  const def = useMemo<ResourceDef<ParamRow>>(() => {
+    const options = (values: readonly string[], prefix: string) => values.map((v) => ({ value: v, label: t(`${prefix}.${v}`) }));
+    const fields = ['name', 'code', 'dataType', 'access', 'uiType', 'unit', 'precision', 'min', 'max', 'step', 'defaultValue', 'collectFormula', 'controlFormula', 'alarmExpression'] as const;
+    const sample = (v: FormValues) => toNumber(text(v.sample));
+    const tryWith = (key: string, formulaField: string, format: (value: number) => Record<string, string | number>) => (v: FormValues) => {
+      const x = sample(v);
+      const formula = text(v[formulaField]);
+      if (x === null || !formula) return null;
+      const value = evaluateText(formula, { x });
+      return value === null ? null : t(key, { sample: x, ...format(value) });
+    };
+    return {
+      id: 'model-param',
+      titleKey: 'models.params',
+      rowKey: (p) => p.id,
+      rowName: (p) => `${p.code} ${p.name}`,
+      columns: [
+        { id: 'code', headerKey: 'models.param.code', cell: (p) => p.code },
+        { id: 'name', headerKey: 'models.param.name', cell: (p) => p.name },
+        { id: 'dataType', headerKey: 'models.param.dataType', cell: (p) => t(`models.dataType.${p.dataType}`) },
+        { id: 'access', headerKey: 'models.param.access', cell: (p) => t(`models.access.${p.access}`) },
+        { id: 'unit', headerKey: 'models.param.unit', cell: (p) => p.unit },
+        { id: 'range', headerKey: 'models.param.min', cell: (p) => (p.min || p.max ? `${p.min} … ${p.max}` : '') },
+        { id: 'collect', headerKey: 'models.param.collectFormula', cell: (p) => p.collectFormula },
+        { id: 'alarm', headerKey: 'models.param.alarmExpression', cell: (p) => p.alarmExpression },
+      ],
+      list: (q, signal) => listParams(http, model.id, { page: q.page, limit: q.limit }, signal),
+      form: {
+        wide: true,
+        fields: () => [
+          { kind: 'text', name: 'name', labelKey: 'models.param.name' },
+          { kind: 'text', name: 'code', labelKey: 'models.param.code' },
+          { kind: 'select', name: 'dataType', labelKey: 'models.param.dataType', options: options(PARAM_DATA_TYPES, 'models.dataType') },
+          { kind: 'select', name: 'access', labelKey: 'models.param.access', options: options(PARAM_ACCESS, 'models.access') },
+          { kind: 'select', name: 'uiType', labelKey: 'models.param.uiType', options: options(PARAM_UI_TYPES, 'models.uiType') },
+          { kind: 'text', name: 'unit', labelKey: 'models.param.unit' },
+          { kind: 'text', name: 'precision', labelKey: 'models.param.precision' },
+          { kind: 'text', name: 'min', labelKey: 'models.param.min' },
+          { kind: 'text', name: 'max', labelKey: 'models.param.max' },
+          { kind: 'text', name: 'step', labelKey: 'models.param.step' },
+          { kind: 'text', name: 'defaultValue', labelKey: 'models.param.defaultValue' },
+          { kind: 'text', name: 'sample', labelKey: 'models.param.sample' },
+          { kind: 'text', name: 'collectFormula', labelKey: 'models.param.collectFormula' },
+          { kind: 'text', name: 'controlFormula', labelKey: 'models.param.controlFormula' },
+          { kind: 'text', name: 'alarmExpression', labelKey: 'models.param.alarmExpression' },
+        ],
+        schema: () => paramSchema,
+        initial: (p) => ({
+          ...Object.fromEntries(fields.map((f) => [f, p ? String(p[f]) : ''])),
+          dataType: p?.dataType ?? 'float',
+          access: p?.access ?? 'r',
+          uiType: p?.uiType ?? 'gauge',
+          sample: '',
+        }),
+        hints: {
+          collectFormula: tryWith('models.tryCollect', 'collectFormula', (value) => ({ value })),
+          controlFormula: tryWith('models.tryControl', 'controlFormula', (value) => ({ value })),
+          alarmExpression: tryWith('models.tryAlarm', 'alarmExpression', (value) => ({ result: t(value ? 'models.alarmYes' : 'models.alarmNo') })),
+        },
+        save: async (v, p) => {
+          const body = Object.fromEntries(fields.map((f) => [f, text(v[f])])) as unknown as ParamSave;
+          await (p ? updateParam(http, p.id, body) : createParam(http, model.id, body));
+        },
+      },
+      remove: (rows) => deleteParams(http, rows.map((p) => p.id)),
+    };
+  }, [model.id, t]);
+  return (
+    <Modal title={t('models.paramsOf', { name: `${model.code} ${model.name}` })} onClose={onClose} wide testId="model-params">
+      <ResourcePage def={def} />
+      <div className={css.toolbar}>
+        <button type="button" className={buttonGhost} onClick={onClose} data-action="close-params">
+          {t('models.close')}
+        </button>
+      </div>
+    </Modal>
+  );
+}
