@@ -31,6 +31,7 @@ const ROUTE_MODULES: Array<Promise<RouteModule>> = [
   import('./routes/data-group.ts'),
   import('./routes/device.ts'),
   import('./routes/device-model.ts'),
+  import('./routes/device-admin.ts'),
   // After devices: the alarm seed takes its sources from the seeded devices.
   import('./routes/alarm.ts'),
   import('./routes/alarm-stats.ts'),

@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Department, Role, UserRow } from '../../shared/api/user-types.ts';
 import type { ProgressItem } from '../../shared/api/progress-types.ts';
-import { api, login, removeDir, start, type Running } from './testing.ts';
+import { api, downloadSigned, login, removeDir, start, taskDone as taskDoneIn, type Running } from './testing.ts';
 
 let s: Running;
 let admin: string;
@@ -26,14 +26,7 @@ const roles = async (token: string) => (await call(token, 'GET', '/api/admin/gro
 const departments = async (token: string) => (await call(token, 'POST', '/api/admin/user/dep/page', {})).data as Department[];
 const NEW_USER = { username: 'dora.desk', name: 'Dora Desk', password: 'secret-pass-1', confirmPassword: 'secret-pass-1', phone: '13700000011', email: 'dora@example.com' };
 
-async function taskDone(token: string, key: string, hashKey: string): Promise<ProgressItem> {
-  for (let i = 0; i < 200; i++) {
-    const item = ((await call(token, 'GET', '/api/admin/progress')).data as ProgressItem[]).find((p) => p.key === key && p.hashKey === hashKey);
-    if (item && item.status !== 1) return item;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('task did not finish');
-}
+const taskDone = (token: string, key: string, hashKey: string) => taskDoneIn(s.base, token, key, hashKey);
 
 async function xlsx(rows: Array<Record<string, string>>): Promise<Blob> {
   const book = new ExcelJS.Workbook();
@@ -240,18 +233,11 @@ describe('import and export', () => {
     const started = await call(admin, 'POST', '/api/admin/user/dep/exportPage', {});
     const item = await taskDone(admin, started.data.key, started.data.hashKey);
     expect(item.download).toMatch(/^\/api\/admin\/progress\/file\?/);
-    const [path, qs] = item.download!.split('?');
-    const file = await fetch(`${s.base}${path}?${qs}`, { headers: await signedHeaders(admin, qs!) });
+    const file = await downloadSigned(s.base, admin, item.download!);
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(await file.arrayBuffer());
     expect(book.worksheets[0]!.rowCount - 1).toBe((await users(admin)).length);
     // Someone else's token does not reach the file.
-    expect((await fetch(`${s.base}${path}?${qs}`, { headers: await signedHeaders(admin2, qs!) }).then((r) => r.json())).code).toBe(-1);
+    expect((await downloadSigned(s.base, admin2, item.download!).then((r) => r.json())).code).toBe(-1);
   });
 });
-
-async function signedHeaders(token: string, qs: string): Promise<Record<string, string>> {
-  const { signHeaders } = await import('./testing.ts');
-  const payload = [...new URLSearchParams(qs)].sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => `${k}=${v}`).join('&');
-  return { ...signHeaders(token, payload), 'access-token': token };
-}

@@ -63,7 +63,7 @@ export const codeList =
 export const optionalId: Rule = (value) => (value === undefined || value === null || (Number.isInteger(value) && (value as number) > 0) ? null : { key: KEYS.integer });
 
 /** Whether making `parentId` the parent of `id` would put a node under itself (rows of one tenant). */
-export function makesCycle(parents: ReadonlyMap<number, number | null>, id: number, parentId: number | null): boolean {
+export function makesCycle<K>(parents: ReadonlyMap<K, K | null>, id: K, parentId: K | null): boolean {
   for (let at = parentId, steps = 0; at !== null && steps <= parents.size; at = parents.get(at) ?? null, steps++) {
     if (at === id) return true;
   }
@@ -97,12 +97,20 @@ const exportsDir = (dataDir: string) => {
   return dir;
 };
 
+/**
+ * A text cell a spreadsheet could take for a formula (=, +, -, @, or a tab or carriage return first)
+ * gets a leading apostrophe, so opening an export never runs what a user once typed into a field.
+ */
+export function safeCell(value: unknown): unknown {
+  return typeof value === 'string' && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
 export async function writeSheet(path: string, name: string, columns: readonly SheetColumn[], rows: ReadonlyArray<Record<string, unknown>>): Promise<void> {
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet(name);
   sheet.columns = columns.map((c) => ({ header: c.header, key: c.key, width: c.width ?? 18 }));
   sheet.getRow(1).font = { bold: true };
-  for (const row of rows) sheet.addRow(row);
+  for (const row of rows) sheet.addRow(Object.fromEntries(Object.entries(row).map(([k, v]) => [k, safeCell(v)])));
   await book.xlsx.writeFile(path);
 }
 

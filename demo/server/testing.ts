@@ -1,5 +1,6 @@
 // Test harness for the demo platform: starts a real server on a free port over a throwaway data
 // folder, and signs requests with its own md5 code (independent of the server's and the client's).
+import type { ProgressItem } from '../../shared/api/progress-types.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -110,3 +111,21 @@ export async function jwt(base: string, method: string, path: string, init: { to
 }
 
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Waits for a background task (by its progress key) to end and answers its progress item. */
+export async function taskDone(base: string, token: string, key: string, hashKey: string, lang = 'en'): Promise<ProgressItem> {
+  for (let i = 0; i < 200; i++) {
+    const items = (await api(base, 'GET', '/api/admin/progress', { token, headers: { lang } })).body.data as ProgressItem[];
+    const item = items.find((p) => p.key === key && p.hashKey === hashKey);
+    if (item && item.status !== 1) return item;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('task did not finish');
+}
+
+/** Fetches a progress item's file with a signed request (the download link's query is signed). */
+export async function downloadSigned(base: string, token: string, download: string): Promise<Response> {
+  const [path, qs = ''] = download.split('?');
+  const payload = [...new URLSearchParams(qs)].sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => `${k}=${v}`).join('&');
+  return fetch(`${base}${path}?${qs}`, { headers: { ...signHeaders(token, payload), 'access-token': token } });
+}

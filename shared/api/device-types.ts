@@ -56,6 +56,8 @@ export interface Device {
   /** rowGuid of the area, or null. */
   areaId: string | null;
   areaName: string;
+  modelId: number | null;
+  modelName: string;
 }
 
 export const DEVICE_SORT_KEYS = ['code', 'name', 'label', 'address', 'sn', 'ip', 'status', 'gatewayName', 'areaName'] as const;
@@ -145,6 +147,7 @@ export interface DeviceCreate {
   version?: string;
   gatewayId?: number | null;
   areaId?: string | null;
+  modelId?: number | null;
 }
 
 /** POST /api/device/batch: 1..1000 devices; one invalid item refuses the whole batch. */

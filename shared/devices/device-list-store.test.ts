@@ -43,6 +43,8 @@ function makeDevices(n: number): Device[] {
     gatewayName: 'GW',
     areaId: AREAS[i % 3]!,
     areaName: AREAS[i % 3]!,
+    modelId: null,
+    modelName: '',
   }));
 }
 

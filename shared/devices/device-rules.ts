@@ -20,7 +20,7 @@ export interface DeviceIssue {
   params?: Readonly<Record<string, string | number>>;
 }
 
-export type DeviceField = 'code' | 'name' | 'label' | 'address' | 'sn' | 'ip' | 'mac' | 'busNo' | 'port' | 'version' | 'gatewayId' | 'areaId';
+export type DeviceField = 'code' | 'name' | 'label' | 'address' | 'sn' | 'ip' | 'mac' | 'busNo' | 'port' | 'version' | 'gatewayId' | 'areaId' | 'modelId';
 
 const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
 const MAC = /^[0-9A-Fa-f]{2}([:-])[0-9A-Fa-f]{2}(\1[0-9A-Fa-f]{2}){4}$/;
@@ -61,6 +61,10 @@ export function checkDevice(input: unknown): DeviceIssue | null {
   if (gateway !== undefined && gateway !== null && !(typeof gateway === 'number' && Number.isInteger(gateway) && gateway > 0)) {
     return { field: 'gatewayId', key: 'device.validate.gatewayMissing' };
   }
+  const model = values.modelId;
+  if (model !== undefined && model !== null && !(typeof model === 'number' && Number.isInteger(model) && model > 0)) {
+    return { field: 'modelId', key: 'device.validate.modelMissing' };
+  }
   const area = values.areaId;
   if (area !== undefined && area !== null && area !== '' && (typeof area !== 'string' || area.length > 64)) {
     return { field: 'areaId', key: 'device.validate.areaMissing' };
@@ -87,5 +91,6 @@ export function normaliseDevice(input: DeviceCreate): Required<Omit<DeviceCreate
     version: text(input.version),
     gatewayId: input.gatewayId ?? null,
     areaId: input.areaId ? input.areaId : null,
+    modelId: input.modelId ?? null,
   };
 }

@@ -30,6 +30,8 @@ const device = (id: number, areaId: string, status: Device['status']): Device =>
   gatewayName: 'GW-1',
   areaId,
   areaName: areaId,
+  modelId: null,
+  modelName: '',
 });
 
 /** The device calls behind window.fetch; `answer` decides the list response. */

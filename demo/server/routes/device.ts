@@ -128,6 +128,8 @@ interface DeviceRow {
   gateway_name: string;
   area_guid: string | null;
   area_name: string;
+  model_id: number | null;
+  model_name: string;
 }
 
 const toDevice = (r: DeviceRow): Device => ({
@@ -149,15 +151,19 @@ const toDevice = (r: DeviceRow): Device => ({
   gatewayName: r.gateway_name,
   areaId: r.area_guid,
   areaName: r.area_name,
+  modelId: r.model_id,
+  modelName: r.model_name,
 });
 
 const DEVICE_FROM = `
   FROM device d
   LEFT JOIN gateway g ON g.id = d.gateway_id AND g.tenant_id = d.tenant_id
-  LEFT JOIN area a ON a.row_guid = d.area_guid AND a.tenant_id = d.tenant_id`;
+  LEFT JOIN area a ON a.row_guid = d.area_guid AND a.tenant_id = d.tenant_id
+  LEFT JOIN device_model m ON m.id = d.model_id AND m.tenant_id = d.tenant_id`;
 
 const DEVICE_COLUMNS = `d.id, d.code, d.name, d.label, d.address, d.sn, d.ip, d.mac, d.bus_no, d.port, d.version,
-  d.status, d.status_seq, d.status_at, d.gateway_id, COALESCE(g.name, '') AS gateway_name, d.area_guid, COALESCE(a.name, '') AS area_name`;
+  d.status, d.status_seq, d.status_at, d.gateway_id, COALESCE(g.name, '') AS gateway_name, d.area_guid, COALESCE(a.name, '') AS area_name,
+  d.model_id, COALESCE(m.name, '') AS model_name`;
 
 /** SQL of each sort key; ties are broken by id in the same direction (see DeviceListQuery). */
 const SORT_SQL: Record<DeviceSortKey, string> = {
@@ -310,12 +316,13 @@ function issueText(lang: Lang, issue: DeviceIssue): string {
  * Checks a whole batch against the rules and the tenant's data: answers the first problem as a
  * readable message (prefixed with the item number when `numbered`), or null.
  */
-function checkBatch(db: Db, lang: Lang, tenantId: number, devices: readonly unknown[], numbered: boolean): string | null {
+export function checkBatch(db: Db, lang: Lang, tenantId: number, devices: readonly unknown[], numbered: boolean, exceptId = 0): string | null {
   const prefix = (index: number, message: string): string =>
     numbered ? translate(lang, 'device.validate.itemMessage', { index: index + 1, message }) : message;
   const gatewayOk = db.prepare('SELECT 1 FROM gateway WHERE id = ? AND tenant_id = ?');
   const areaOk = db.prepare('SELECT 1 FROM area WHERE row_guid = ? AND tenant_id = ?');
-  const codeTaken = db.prepare('SELECT 1 FROM device WHERE tenant_id = ? AND code = ?');
+  const codeTaken = db.prepare('SELECT 1 FROM device WHERE tenant_id = ? AND code = ? AND id <> ?');
+  const modelOk = db.prepare('SELECT 1 FROM device_model WHERE id = ? AND tenant_id = ?');
   const seen = new Set<string>();
   for (const [index, input] of devices.entries()) {
     const issue = checkDevice(input);
@@ -327,9 +334,12 @@ function checkBatch(db: Db, lang: Lang, tenantId: number, devices: readonly unkn
     if (device.areaId !== null && !areaOk.get(device.areaId, tenantId)) {
       return prefix(index, issueText(lang, { field: 'areaId', key: 'device.validate.areaMissing' }));
     }
+    if (device.modelId !== null && !modelOk.get(device.modelId, tenantId)) {
+      return prefix(index, issueText(lang, { field: 'modelId', key: 'device.validate.modelMissing' }));
+    }
     if (seen.has(device.code)) return prefix(index, issueText(lang, { field: 'code', key: 'device.validate.codeRepeated', params: { code: device.code } }));
     seen.add(device.code);
-    if (codeTaken.get(tenantId, device.code)) return prefix(index, issueText(lang, { field: 'code', key: 'device.validate.codeTaken', params: { code: device.code } }));
+    if (codeTaken.get(tenantId, device.code, exceptId)) return prefix(index, issueText(lang, { field: 'code', key: 'device.validate.codeTaken', params: { code: device.code } }));
   }
   return null;
 }
@@ -339,13 +349,13 @@ function insertDevices(db: Db, tenantId: number, devices: readonly DeviceCreate[
     const seq = nextSeq(db, tenantId);
     const now = Date.now();
     const insert = db.prepare(
-      `INSERT INTO device (tenant_id, code, name, label, address, sn, ip, mac, bus_no, port, version, status, status_seq, status_at, gateway_id, area_guid, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'unknown', ?, ?, ?, ?, ?)`,
+      `INSERT INTO device (tenant_id, code, name, label, address, sn, ip, mac, bus_no, port, version, status, status_seq, status_at, gateway_id, area_guid, model_id, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'unknown', ?, ?, ?, ?, ?, ?)`,
     );
     return devices.map((input) => {
       const d = normaliseDevice(input);
       return Number(
-        insert.run(tenantId, d.code, d.name, d.label, d.address, d.sn, d.ip, d.mac, d.busNo, d.port, d.version, seq, now, d.gatewayId, d.areaId, now).lastInsertRowid,
+        insert.run(tenantId, d.code, d.name, d.label, d.address, d.sn, d.ip, d.mac, d.busNo, d.port, d.version, seq, now, d.gatewayId, d.areaId, d.modelId, now).lastInsertRowid,
       );
     });
   });

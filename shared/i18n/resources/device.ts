@@ -40,6 +40,7 @@ export default defineResources({
         area: '区域',
         gatewayId: '网关',
         areaId: '区域',
+        modelId: '型号',
       },
       param: {
         page: '页码',
@@ -55,6 +56,7 @@ export default defineResources({
         mac: 'MAC 地址格式不正确',
         gatewayMissing: '网关不存在',
         areaMissing: '区域不存在',
+        modelMissing: '型号不存在',
         codeTaken: '设备编码已存在：{{code}}',
         codeRepeated: '同一批次中设备编码重复：{{code}}',
         batchNotList: '请提供设备列表',
@@ -101,6 +103,7 @@ export default defineResources({
         area: 'Area',
         gatewayId: 'Gateway',
         areaId: 'Area',
+        modelId: 'Model',
       },
       param: {
         page: 'Page',
@@ -116,6 +119,7 @@ export default defineResources({
         mac: 'MAC address format incorrect',
         gatewayMissing: 'No such gateway',
         areaMissing: 'No such area',
+        modelMissing: 'No such model',
         codeTaken: 'Device code already exists: {{code}}',
         codeRepeated: 'Device code repeated in the batch: {{code}}',
         batchNotList: 'Please send a list of devices',

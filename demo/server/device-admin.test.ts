@@ -1,0 +1,71 @@
+// Regions and devices management: the area tree (add, rename, move never under itself, delete only
+// when empty), editing and deleting devices with the shared rules, a model of another tenant refused,
+// the export (row count, formula-looking cells escaped), and another tenant reaching nothing.
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, downloadSigned, login, removeDir, start, taskDone, type Running } from './testing.ts';
+
+describe('regions and devices', () => {
+  let s: Running;
+  let admin: string;
+  let admin2: string;
+  const en = { lang: 'en' };
+  beforeAll(async () => {
+    s = await start({ faults: true });
+    [admin, admin2] = await Promise.all([login(s.base, 'admin', 'admin123'), login(s.base, 'admin2', 'admin123')]);
+  });
+  afterAll(async () => {
+    await s.stop();
+    removeDir(s.dir);
+  });
+  const call = async (token: string, method: string, path: string, body?: unknown) => (await api(s.base, method, path, { token, body, headers: en })).body;
+  const devices = async (token: string, query: Record<string, string>) => (await api(s.base, 'GET', '/api/device/list', { token, query, headers: en })).body;
+
+  it('adds, renames and moves areas, never under themselves, and deletes only empty ones', async () => {
+    const top = (await call(admin, 'POST', '/api/device/area', { name: 'Plant' })).data;
+    const hall = (await call(admin, 'POST', '/api/device/area', { name: 'Hall', parentId: top.rowGuid })).data;
+    expect(hall.parentId).toBe(top.rowGuid);
+    expect((await call(admin, 'PUT', `/api/device/area/${top.rowGuid}`, { name: 'Plant', parentId: hall.rowGuid })).msg).toBe('invalid parent area (missing, or one of its own sub-areas)');
+    expect((await call(admin, 'PUT', `/api/device/area/${hall.rowGuid}`, { name: 'Main hall', parentId: null })).data.areaName).toBe('Main hall');
+    const tree = (await call(admin, 'GET', '/api/device/area/tree')).data as Array<{ areaName: string }>;
+    expect(tree.map((n) => n.areaName)).toEqual(expect.arrayContaining(['Plant', 'Main hall']));
+    // A device in it keeps it.
+    const made = await call(admin, 'POST', '/api/device', { code: 'HALL-001', name: 'Hall-fan', areaId: hall.rowGuid });
+    expect(made.msg).toBe('ok');
+    expect((await call(admin, 'DELETE', `/api/device/area/${hall.rowGuid}`)).msg).toBe('the area still holds 1 devices and 0 sub-areas and cannot be deleted');
+    expect((await call(admin, 'DELETE', `/api/device/area/${top.rowGuid}`)).code).toBe(0);
+    expect((await call(admin2, 'DELETE', `/api/device/area/${hall.rowGuid}`)).code).toBe(-1);
+  });
+
+  it('edits a device with the shared rules, keeps codes unique, and deletes', async () => {
+    const list = (await devices(admin, { keyword: 'HALL-001' })).data;
+    expect(list.total).toBe(1);
+    const device = list.rows[0];
+    const base = { code: 'HALL-001', name: 'Hall-fan' };
+    expect((await call(admin, 'PUT', `/api/device/${device.id}`, { ...base, sn: 'ABCDEFGHIJK' })).msg).toContain('12');
+    expect((await call(admin, 'PUT', `/api/device/${device.id}`, { ...base, address: '3-x' })).code).toBe(-1);
+    expect((await call(admin, 'PUT', `/api/device/${device.id}`, { ...base, code: 'HALL{1}' })).code).toBe(-1);
+    const other = (await devices(admin, { limit: '1', sort: 'code' })).data.rows[0];
+    expect((await call(admin, 'PUT', `/api/device/${device.id}`, { ...base, code: other.code })).msg).toContain(other.code);
+    const theirModel = (await call(admin2, 'GET', '/api/device/model/all')).data[0];
+    expect((await call(admin, 'PUT', `/api/device/${device.id}`, { ...base, modelId: theirModel.id })).msg).toContain('No such model');
+    const myModel = (await call(admin, 'GET', '/api/device/model/all')).data.find((m: { code: string }) => m.code === 'FCU100');
+    expect((await call(admin, 'PUT', `/api/device/${device.id}`, { ...base, label: '=cmd|calc', sn: 'ABCDEFGHIJKL', address: '3-12', modelId: myModel.id })).code).toBe(0);
+    const after = (await devices(admin, { keyword: 'HALL-001' })).data.rows[0];
+    expect(after).toMatchObject({ sn: 'ABCDEFGHIJKL', address: '3-12', modelName: 'Fan coil unit', label: '=cmd|calc' });
+    expect((await call(admin2, 'PUT', `/api/device/${device.id}`, base)).code).toBe(-1);
+    expect((await call(admin2, 'POST', '/api/device/delete', { ids: [device.id] })).code).toBe(-1);
+
+    // The export holds what the filter matches, with formula-looking text escaped.
+    const started = await call(admin, 'POST', '/api/device/export', { keyword: 'HALL-001' });
+    const item = await taskDone(s.base, admin, started.data.key, started.data.hashKey);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(await (await downloadSigned(s.base, admin, item.download!)).arrayBuffer());
+    const sheet = book.worksheets[0]!;
+    expect(sheet.rowCount).toBe(2);
+    expect(sheet.getRow(2).getCell(3).value).toBe("'=cmd|calc");
+
+    expect((await call(admin, 'POST', '/api/device/delete', { ids: [device.id] })).data.deleted).toBe(1);
+    expect((await devices(admin, { keyword: 'HALL-001' })).data.total).toBe(0);
+  });
+});

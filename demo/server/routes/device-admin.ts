@@ -1,0 +1,147 @@
+// Managing regions and devices (devmng/subsystem, subsystemManage): the area tree (add, rename, move
+// — never under itself — and delete only when empty), editing and deleting devices with the same
+// shared rules as creating them, and exporting the devices a filter matches as a background task.
+import { randomUUID } from 'node:crypto';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { DeviceCreate } from '../../../shared/api/device-types.ts';
+import { normaliseDevice } from '../../../shared/devices/device-rules.ts';
+import { tx } from '../db.ts';
+import { nextSeq } from '../device-simulator.ts';
+import { fail, failField, ok, requireMenu, rule, userOf, validBody } from '../http.ts';
+import { langOf, type Lang } from '../messages.ts';
+import { idList, makesCycle, startExport, tooManyTasks } from '../resource.ts';
+import { checkBatch, parseListQuery, queryDevices } from './device.ts';
+
+const TEXT = {
+  noArea: { zh: '区域不存在', en: 'no such area' },
+  badParent: { zh: '上级区域无效（不存在，或是它自己的下级）', en: 'invalid parent area (missing, or one of its own sub-areas)' },
+  areaNotEmpty: { zh: '区域下还有 {devices} 台设备、{areas} 个下级区域，不能删除', en: 'the area still holds {devices} devices and {areas} sub-areas and cannot be deleted' },
+  noDevice: { zh: '设备不存在', en: 'no such device' },
+  exportTitle: { zh: '导出设备', en: 'Export devices' },
+  exportDone: { zh: '已导出 {count} 台设备', en: '{count} devices exported' },
+} as const satisfies Record<string, Record<Lang, string>>;
+
+const say = (lang: Lang, key: keyof typeof TEXT, vars: Record<string, string | number> = {}) => TEXT[key][lang].replace(/\{(\w+)\}/g, (_m, n: string) => String(vars[n] ?? ''));
+
+interface AreaSave {
+  name: string;
+  parentId?: string | null;
+}
+
+const writer = requireMenu('subsystemManage');
+const inList = (n: number) => Array.from({ length: n }, () => '?').join(',');
+
+const plugin: FastifyPluginAsync = async (app) => {
+  const { db, config } = app.atrium;
+  const areaRow = db.prepare('SELECT row_guid, parent_guid FROM area WHERE row_guid = ? AND tenant_id = ?');
+  const parentsOf = (tenantId: number) =>
+    new Map((db.prepare('SELECT row_guid, parent_guid FROM area WHERE tenant_id = ?').all(tenantId) as Array<{ row_guid: string; parent_guid: string | null }>).map((r) => [r.row_guid, r.parent_guid]));
+  const areaRules = { name: [rule.required, rule.text(1, 64)], parentId: [rule.text(0, 64)] };
+
+  app.post<{ Body: AreaSave }>('/api/device/area', { preHandler: [writer, validBody<AreaSave>(areaRules)] }, async (request) => {
+    const user = userOf(request);
+    const lang = langOf(request);
+    const parent = request.body.parentId || null;
+    if (parent !== null && !areaRow.get(parent, user.tenantId)) return failField(say(lang, 'badParent'), 'parentId');
+    const guid = randomUUID();
+    db.prepare('INSERT INTO area (row_guid, tenant_id, parent_guid, name, sort) VALUES (?, ?, ?, ?, 0)').run(guid, user.tenantId, parent, request.body.name.trim());
+    return ok({ rowGuid: guid, parentId: parent, areaName: request.body.name.trim() });
+  });
+
+  app.put<{ Params: { guid: string }; Body: AreaSave }>('/api/device/area/:guid', { preHandler: [writer, validBody<AreaSave>(areaRules)] }, async (request) => {
+    const user = userOf(request);
+    const lang = langOf(request);
+    const guid = request.params.guid;
+    const row = areaRow.get(guid, user.tenantId) as { parent_guid: string | null } | undefined;
+    if (!row) return fail(say(lang, 'noArea'));
+    const parent = request.body.parentId === undefined ? row.parent_guid : request.body.parentId || null;
+    if (parent !== null) {
+      // Moving an area under itself or one of its sub-areas would cut that branch off the tree.
+      const parents = parentsOf(user.tenantId);
+      if (!parents.has(parent) || makesCycle(parents, guid, parent)) {
+        return failField(say(lang, 'badParent'), 'parentId');
+      }
+    }
+    db.prepare('UPDATE area SET name = ?, parent_guid = ? WHERE row_guid = ? AND tenant_id = ?').run(request.body.name.trim(), parent, guid, user.tenantId);
+    return ok({ rowGuid: guid, parentId: parent, areaName: request.body.name.trim() });
+  });
+
+  app.delete<{ Params: { guid: string } }>('/api/device/area/:guid', { preHandler: writer }, async (request) => {
+    const user = userOf(request);
+    const lang = langOf(request);
+    const guid = request.params.guid;
+    if (!areaRow.get(guid, user.tenantId)) return fail(say(lang, 'noArea'));
+    const devices = (db.prepare('SELECT COUNT(*) AS n FROM device WHERE tenant_id = ? AND area_guid = ?').get(user.tenantId, guid) as { n: number }).n;
+    const areas = (db.prepare('SELECT COUNT(*) AS n FROM area WHERE tenant_id = ? AND parent_guid = ?').get(user.tenantId, guid) as { n: number }).n;
+    if (devices > 0 || areas > 0) return fail(say(lang, 'areaNotEmpty', { devices, areas }));
+    db.prepare('DELETE FROM area WHERE row_guid = ? AND tenant_id = ?').run(guid, user.tenantId);
+    return ok({ deleted: 1 });
+  });
+
+  app.put<{ Params: { id: string }; Body: DeviceCreate }>('/api/device/:id', { preHandler: writer }, async (request) => {
+    const user = userOf(request);
+    const lang = langOf(request);
+    const id = Number(request.params.id);
+    const exists = Number.isInteger(id) && id > 0 && db.prepare('SELECT 1 FROM device WHERE id = ? AND tenant_id = ?').get(id, user.tenantId);
+    if (!exists) return fail(say(lang, 'noDevice'));
+    const problem = checkBatch(db, lang, user.tenantId, [request.body], false, id);
+    if (problem) return fail(problem);
+    const d = normaliseDevice(request.body);
+    tx(db, () =>
+      db
+        .prepare(
+          `UPDATE device SET code = ?, name = ?, label = ?, address = ?, sn = ?, ip = ?, mac = ?, bus_no = ?, port = ?, version = ?, gateway_id = ?, area_guid = ?, model_id = ?,
+             status_seq = ? WHERE id = ? AND tenant_id = ?`,
+        )
+        .run(d.code, d.name, d.label, d.address, d.sn, d.ip, d.mac, d.busNo, d.port, d.version, d.gatewayId, d.areaId, d.modelId, nextSeq(db, user.tenantId), id, user.tenantId),
+    );
+    return ok({ id });
+  });
+
+  app.post<{ Body: { ids: number[] } }>('/api/device/delete', { preHandler: [writer, validBody<{ ids: number[] }>({ ids: [rule.required, idList()] })] }, async (request) => {
+    const user = userOf(request);
+    const ids = request.body.ids;
+    const found = (db.prepare(`SELECT COUNT(*) AS n FROM device WHERE tenant_id = ? AND id IN (${inList(ids.length)})`).get(user.tenantId, ...ids) as { n: number }).n;
+    if (found !== new Set(ids).size) return fail(say(langOf(request), 'noDevice'));
+    return ok({ deleted: Number(db.prepare(`DELETE FROM device WHERE tenant_id = ? AND id IN (${inList(ids.length)})`).run(user.tenantId, ...ids).changes) });
+  });
+
+  app.post<{ Body: Record<string, unknown> }>('/api/device/export', { preHandler: writer }, async (request: FastifyRequest<{ Body: Record<string, unknown> }>) => {
+    const user = userOf(request);
+    const lang = langOf(request);
+    const busy = tooManyTasks(request, db, user);
+    if (busy) return fail(busy);
+    let query;
+    try {
+      query = parseListQuery(lang, { ...(request.body ?? {}), page: '1', limit: '1' });
+    } catch (error) {
+      return fail((error as Error).message);
+    }
+    const total = queryDevices(db, user.tenantId, query).total;
+    const started = startExport(db, config.dataDir, user, {
+      key: 'deviceExport',
+      title: TEXT.exportTitle,
+      sheet: 'devices',
+      fileName: 'devices.xlsx',
+      total,
+      columns: [
+        { key: 'code', header: lang === 'en' ? 'Code' : '设备编码' },
+        { key: 'name', header: lang === 'en' ? 'Name' : '设备名称' },
+        { key: 'label', header: lang === 'en' ? 'Label' : '标签' },
+        { key: 'modelName', header: lang === 'en' ? 'Model' : '型号' },
+        { key: 'address', header: lang === 'en' ? 'Address' : '地址' },
+        { key: 'sn', header: 'SN' },
+        { key: 'ip', header: 'IP' },
+        { key: 'mac', header: 'MAC' },
+        { key: 'status', header: lang === 'en' ? 'Status' : '状态' },
+        { key: 'gatewayName', header: lang === 'en' ? 'Gateway' : '网关' },
+        { key: 'areaName', header: lang === 'en' ? 'Area' : '区域' },
+      ],
+      load: () => queryDevices(db, user.tenantId, { ...query, page: 1, limit: Math.max(1, total), count: false }).rows as unknown as Array<Record<string, unknown>>,
+      done: (n) => ({ zh: say('zh', 'exportDone', { count: n }), en: say('en', 'exportDone', { count: n }) }),
+    });
+    return ok(started);
+  });
+};
+
+export default plugin;
