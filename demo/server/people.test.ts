@@ -3,7 +3,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Department, Role, UserRow } from '../../shared/api/user-types.ts';
-import type { ProgressItem } from '../../shared/api/progress-types.ts';
 import { api, downloadSigned, login, removeDir, start, taskDone as taskDoneIn, type Running } from './testing.ts';
 
 let s: Running;

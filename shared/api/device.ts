@@ -36,3 +36,13 @@ export const createDevices = (client: Pick<Client, 'post'>, batch: DeviceBatch):
 
 export const listGateways = (client: Pick<Client, 'get'>, query: GatewayListQuery, extra: Extra = {}): Promise<GatewayPage> =>
   client.get<GatewayPage>('/api/gateway/list', { params: params(query), ...extra });
+
+// ---- managing regions and devices (devmng/subsystem) ----
+
+export const updateDevice = (client: Pick<Client, 'put'>, id: number, device: DeviceCreate): Promise<{ id: number }> => client.put(`/api/device/${id}`, device);
+export const deleteDevices = (client: Pick<Client, 'post'>, ids: readonly number[]): Promise<{ deleted: number }> => client.post('/api/device/delete', { ids });
+export const exportDevices = (client: Pick<Client, 'post'>, filters: Pick<DeviceListQuery, 'areaId' | 'keyword' | 'status'>): Promise<unknown> => client.post('/api/device/export', filters);
+
+export const createArea = (client: Pick<Client, 'post'>, body: { name: string; parentId: string | null }): Promise<AreaNode> => client.post('/api/device/area', body);
+export const updateArea = (client: Pick<Client, 'put'>, guid: string, body: { name: string; parentId: string | null }): Promise<AreaNode> => client.put(`/api/device/area/${guid}`, body);
+export const deleteArea = (client: Pick<Client, 'delete'>, guid: string): Promise<{ deleted: number }> => client.delete(`/api/device/area/${guid}`);

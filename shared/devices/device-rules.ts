@@ -39,6 +39,13 @@ const SHARED_RULES: ReadonlyArray<[DeviceField, readonly Rule[]]> = [
   ['version', [length(0, 32)]],
 ];
 
+/** The device form's field rules (the same as checkDevice's), for the console's form dialog. */
+export const deviceFormSchema: Readonly<Record<string, readonly Rule[]>> = {
+  ...Object.fromEntries(SHARED_RULES),
+  ip: [(value) => (typeof value === 'string' && value.trim() !== '' && !IPV4.test(value.trim()) ? ({ key: 'device.validate.ip' } as never) : null)],
+  mac: [(value) => (typeof value === 'string' && value.trim() !== '' && !MAC.test(value.trim()) ? ({ key: 'device.validate.mac' } as never) : null)],
+};
+
 /**
  * The first problem with one device, or null. Shape checks only; whether the gateway and area exist
  * and the code is free is the server's to say (device.gatewayMissing, device.areaMissing, device.codeTaken).

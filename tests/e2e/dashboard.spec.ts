@@ -33,6 +33,8 @@ test('counters and charts come from the platform, and a chart segment opens the 
   const search = page.locator('[data-page=alarm-search]');
   await expect(search.locator('select[name=level]')).toHaveValue(biggest.level);
   await expect(search.locator('[data-view=history]')).toHaveAttribute('aria-checked', 'true');
+  await expect(search.locator('table')).toHaveAttribute('aria-busy', 'false');
+  await expect(search.locator('tbody tr[data-row]').first()).toBeVisible();
   const shown = await search.locator('tbody tr[data-row] [data-level]').evaluateAll((els) => [...new Set(els.map((e) => e.getAttribute('data-level')))]);
   expect(shown).toEqual([biggest.level]);
 

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { listCameras } from '../../../shared/api/video.ts';
+import { alarmBell, alarmPoller } from '../../../shared/poll/index.ts';
 import { hasElement, hasMenu, session } from '../../../shared/session/index.ts';
 import { settings } from '../../../shared/session/settings.ts';
 import { button, buttonGhost } from '../../../shared/theme/base.css.ts';
@@ -67,6 +68,10 @@ export default function IntroductionPage() {
   const mayAlarms = 'alarmSearch' in menus;
   const mayDevices = 'MonitorOPS' in menus || 'devManager' in menus;
   const board = useBoard({ alarms: mayAlarms, devices: mayDevices });
+  const openAlarms = useSnapshot(alarmBell).total;
+  // The header's bell keeps the shared poll running; the dashboard holds it too, so the counter
+  // lives even where the header has no bell.
+  useEffect(() => alarmPoller.acquire(), []);
   const [large, setLarge] = useState(false);
   const screen = useRef<HTMLElement>(null);
 
@@ -189,7 +194,7 @@ export default function IntroductionPage() {
         ) : null}
       </header>
       <dl className={css.cards}>
-        {mayAlarms ? <Counter label={t('board.openAlarms')} value={board.openAlarms} to={search({ handleStatus: 'unhandled' })} testId="board-open" /> : null}
+        {mayAlarms ? <Counter label={t('board.openAlarms')} value={openAlarms} to={search({ handleStatus: 'unhandled' })} testId="board-open" /> : null}
         {mayAlarms ? <Counter label={t('board.critical')} value={criticalOpen} to={search({ level: 'critical', handleStatus: 'unhandled' })} testId="board-critical" /> : null}
         {mayDevices ? <Counter label={t('board.onlineRate')} value={rate} testId="board-online" /> : null}
         {mayCountUsers ? <Counter label={t('shell.dashboard.users')} value={users} loading={loading} /> : null}

@@ -1,9 +1,13 @@
 // The dashboard's data: alarm statistics, the live list of unhandled critical alarms and the device
 // online rate, each asked only when the user holds its right; loaded on arrival and again every 30 s
-// while the page is visible (a hidden tab asks nothing and catches up when shown). Each round aborts
-// the one before it, and leaving the page aborts everything: nothing grows while it stays open.
+// while the page is visible and no token refresh is under way (a round skipped then is caught up
+// when the tab shows again or the refresh ends). Each round aborts the one before it, and leaving the
+// page aborts everything: nothing grows while it stays open. The open-alarm count is the bell's own
+// shared poll (one request per 5 s for every tab), not a call of the dashboard's.
 import { useEffect, useState } from 'react';
-import { alarmsByDay, alarmsByLevel, alarmsByMachine, alarmsByNode, fetchAlarmTotal, listAlarms } from '../../../shared/api/alarm.ts';
+import { subscribe } from 'valtio/vanilla';
+import { session } from '../../../shared/session/index.ts';
+import { alarmsByDay, alarmsByLevel, alarmsByMachine, alarmsByNode, listAlarms } from '../../../shared/api/alarm.ts';
 import type { Alarm, AlarmLevelTotal, AlarmMachineTotal, AlarmNodeTotal, AlarmsByDay } from '../../../shared/api/alarm-types.ts';
 import { listDevices } from '../../../shared/api/device.ts';
 import { http } from '../../../shared/http/index.ts';
@@ -11,7 +15,6 @@ import { http } from '../../../shared/http/index.ts';
 export const REFRESH_MS = 30_000;
 
 export interface Board {
-  openAlarms: number | null;
   byDay: AlarmsByDay | null;
   byLevel: AlarmLevelTotal[] | null;
   byNode: AlarmNodeTotal[] | null;
@@ -21,7 +24,7 @@ export interface Board {
   updatedAt: number | null;
 }
 
-const EMPTY: Board = { openAlarms: null, byDay: null, byLevel: null, byNode: null, byMachine: null, critical: null, devices: null, updatedAt: null };
+const EMPTY: Board = { byDay: null, byLevel: null, byNode: null, byMachine: null, critical: null, devices: null, updatedAt: null };
 
 export interface BoardRights {
   alarms: boolean;
@@ -40,8 +43,7 @@ const settle = async <T>(run: boolean, load: () => Promise<T>): Promise<T | null
 async function loadBoard(rights: BoardRights, signal: AbortSignal): Promise<Board> {
   const quiet = { quiet: true, signal } as const;
   const a = rights.alarms;
-  const [total, byDay, byLevel, byNode, byMachine, critical, online, devices] = await Promise.all([
-    settle(a, () => fetchAlarmTotal(http, signal)),
+  const [byDay, byLevel, byNode, byMachine, critical, online, devices] = await Promise.all([
     settle(a, () => alarmsByDay(http, 14, quiet)),
     settle(a, () => alarmsByLevel(http, { days: 30 }, quiet)),
     settle(a, () => alarmsByNode(http, { days: 30, limit: 8 }, quiet)),
@@ -51,7 +53,6 @@ async function loadBoard(rights: BoardRights, signal: AbortSignal): Promise<Boar
     settle(rights.devices, () => listDevices(http, { limit: 1, count: 'exact' }, quiet)),
   ]);
   return {
-    openAlarms: total?.total ?? null,
     byDay,
     byLevel,
     byNode,
@@ -71,7 +72,7 @@ export function useBoard(rights: BoardRights, refreshMs = REFRESH_MS): Board {
     let controller: AbortController | null = null;
     let stale = false;
     const round = () => {
-      if (document.hidden) {
+      if (document.hidden || session.tokenOverdueFlag) {
         stale = true;
         return;
       }
@@ -84,12 +85,14 @@ export function useBoard(rights: BoardRights, refreshMs = REFRESH_MS): Board {
       });
     };
     const onVisible = () => {
-      if (!document.hidden && stale) round();
+      if (!document.hidden && !session.tokenOverdueFlag && stale) round();
     };
     round();
     const timer = setInterval(round, refreshMs);
     document.addEventListener('visibilitychange', onVisible);
+    const unsubscribe = subscribe(session, onVisible);
     return () => {
+      unsubscribe();
       clearInterval(timer);
       document.removeEventListener('visibilitychange', onVisible);
       controller?.abort();

@@ -1,0 +1,243 @@
+// Regions and devices (devManager devmng/subsystem, subsystemManage) on the resource kit: the area
+// tree beside the list (add, add below, rename or move, delete an empty one), the devices of the
+// chosen area and those below it (create, edit with the shared device rules, delete with the typed
+// confirmation), batch creation of up to 1000 devices from patterns with a %d placeholder (all or
+// nothing, the platform names the first bad item), and export as a background task.
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { createArea, createDevice, createDevices, deleteArea, deleteDevices, exportDevices, fetchAreaTree, listDevices, listGateways, updateArea, updateDevice } from '../../../shared/api/device.ts';
+import { allModels } from '../../../shared/api/device-model.ts';
+import { DEVICE_STATUSES, type AreaNode, type Device, type DeviceCreate, type DeviceStatus } from '../../../shared/api/device-types.ts';
+import { deviceFormSchema } from '../../../shared/devices/device-rules.ts';
+import { http, notify } from '../../../shared/http/index.ts';
+import { buttonGhost } from '../../../shared/theme/base.css.ts';
+import { batchCode, batchSize, integerBetween, length, pointCode, required, type Schema } from '../../../shared/validate/index.ts';
+import { ConfirmDelete, FormDialog, ResourcePage, Tree, treeOptions, type FormValues, type Option, type ResourceDef, type TreeItem } from '../../resource/index.ts';
+import './texts.ts';
+
+const ALL = 'all';
+const text = (v: FormValues[string] | undefined): string => (typeof v === 'string' ? v.trim() : '');
+const toItems = (nodes: readonly AreaNode[]): TreeItem[] => nodes.map((n) => ({ id: n.rowGuid, name: n.areaName, children: toItems(n.children) }));
+const find = (nodes: readonly AreaNode[], guid: string): AreaNode | null => {
+  for (const n of nodes) {
+    if (n.rowGuid === guid) return n;
+    const below = find(n.children, guid);
+    if (below) return below;
+  }
+  return null;
+};
+
+const DEVICE_FIELDS = ['code', 'name', 'label', 'address', 'sn', 'ip', 'mac', 'busNo', 'port', 'version'] as const;
+
+/** The devices a batch stands for: each pattern's %d replaced by the running number. */
+export function expandBatch(v: { count: number; start: number; code: string; name: string; address: string }): Array<Pick<DeviceCreate, 'code' | 'name' | 'address'>> {
+  return Array.from({ length: v.count }, (_, i) => {
+    const n = String(v.start + i);
+    return { code: v.code.replace('%d', n), name: v.name.replace('%d', n), address: v.address.replace('%d', n) };
+  });
+}
+
+type Open = { kind: 'area'; area: AreaNode | null; parentId: string | null } | { kind: 'deleteArea'; area: AreaNode } | { kind: 'batch' } | null;
+
+export default function DeviceSubsystemPage() {
+  const { t } = useTranslation();
+  const [tree, setTree] = useState<AreaNode[]>([]);
+  const [areaId, setAreaId] = useState<string | null>(null);
+  const [models, setModels] = useState<Option[]>([]);
+  const [gateways, setGateways] = useState<Option[]>([]);
+  const [open, setOpen] = useState<Open>(null);
+  const [version, setVersion] = useState(0);
+  const loadTree = useCallback(() => fetchAreaTree(http).then(setTree, () => undefined), []);
+  useEffect(() => {
+    void loadTree();
+    allModels(http).then((list) => setModels(list.map((m) => ({ value: String(m.id), label: `${m.code} ${m.name}` }))), () => undefined);
+    listGateways(http, { limit: 1000 }).then((page) => setGateways(page.rows.map((g) => ({ value: String(g.id), label: g.name }))), () => undefined);
+  }, [loadTree]);
+  const areaOptions = useMemo(() => treeOptions(tree, (n) => n.rowGuid, (n) => n.areaName), [tree]);
+  const current = areaId ? find(tree, areaId) : null;
+
+  const def = useMemo<ResourceDef<Device>>(() => {
+    const statusOptions = DEVICE_STATUSES.map((s) => ({ value: s, label: t(`status.device.${s}`) }));
+    const toBody = (v: FormValues): DeviceCreate => ({
+      ...Object.fromEntries(DEVICE_FIELDS.map((f) => [f, text(v[f])])),
+      modelId: text(v.modelId) ? Number(text(v.modelId)) : null,
+      areaId: text(v.areaId) || null,
+      gatewayId: text(v.gatewayId) ? Number(text(v.gatewayId)) : null,
+    }) as DeviceCreate;
+    return {
+      id: 'device',
+      titleKey: 'subsystem.title',
+      rowKey: (d) => d.id,
+      rowName: (d) => `${d.code} ${d.name}`,
+      columns: [
+        { id: 'code', headerKey: 'device.field.code', cell: (d) => d.code },
+        { id: 'name', headerKey: 'device.field.name', cell: (d) => d.name },
+        { id: 'label', headerKey: 'device.field.label', cell: (d) => d.label },
+        { id: 'model', headerKey: 'device.field.modelId', cell: (d) => d.modelName },
+        { id: 'address', headerKey: 'device.field.address', cell: (d) => d.address },
+        { id: 'sn', headerKey: 'device.field.sn', cell: (d) => d.sn },
+        { id: 'ip', headerKey: 'device.field.ip', cell: (d) => d.ip },
+        { id: 'status', headerKey: 'device.field.status', cell: (d) => <span data-status={d.status}>{t(`status.device.${d.status}`)}</span> },
+        { id: 'gateway', headerKey: 'device.field.gateway', cell: (d) => d.gatewayName },
+        { id: 'area', headerKey: 'device.field.area', cell: (d) => d.areaName },
+      ],
+      filters: [
+        { kind: 'text', name: 'keyword', labelKey: 'subsystem.keyword' },
+        { kind: 'select', name: 'status', labelKey: 'device.field.status', options: statusOptions },
+      ],
+      list: (q, signal) => {
+        const f = q.filters as Record<string, string | undefined>;
+        return listDevices(
+          http,
+          { page: q.page, limit: q.limit, ...(f.keyword?.trim() ? { keyword: f.keyword.trim() } : {}), ...(f.status ? { status: f.status as DeviceStatus } : {}), ...(f.areaId ? { areaId: f.areaId } : {}) },
+          { signal },
+        );
+      },
+      form: {
+        wide: true,
+        fields: () => [
+          ...DEVICE_FIELDS.map((f) => ({ kind: 'text' as const, name: f, labelKey: `device.field.${f}` })),
+          { kind: 'select', name: 'modelId', labelKey: 'device.field.modelId', options: models, emptyLabelKey: 'subsystem.noModel' },
+          { kind: 'select', name: 'areaId', labelKey: 'device.field.areaId', options: areaOptions, emptyLabelKey: 'subsystem.noArea' },
+          { kind: 'select', name: 'gatewayId', labelKey: 'device.field.gatewayId', options: gateways, emptyLabelKey: 'subsystem.noModel' },
+        ],
+        schema: () => deviceFormSchema as Schema,
+        initial: (d) => ({
+          ...Object.fromEntries(DEVICE_FIELDS.map((f) => [f, d?.[f] === null || d?.[f] === undefined ? '' : String(d[f])])),
+          modelId: d?.modelId ? String(d.modelId) : '',
+          areaId: d?.areaId ?? areaId ?? '',
+          gatewayId: d?.gatewayId ? String(d.gatewayId) : '',
+        }),
+        save: async (v, d) => {
+          await (d ? updateDevice(http, d.id, toBody(v)) : createDevice(http, toBody(v)));
+        },
+      },
+      remove: (rows) => deleteDevices(http, rows.map((d) => d.id)),
+      exporter: (filters) => {
+        const f = filters as Record<string, string | undefined>;
+        return exportDevices(http, { ...(f.keyword?.trim() ? { keyword: f.keyword.trim() } : {}), ...(f.status ? { status: f.status as DeviceStatus } : {}), ...(f.areaId ? { areaId: f.areaId } : {}) });
+      },
+    };
+  }, [t, models, gateways, areaOptions, areaId]);
+
+  const side = (
+    <>
+      <Tree
+        label={t('subsystem.areas')}
+        items={[{ id: ALL, name: t('subsystem.allAreas') }, ...toItems(tree)]}
+        selected={areaId ?? ALL}
+        onSelect={(id) => setAreaId(id === ALL ? null : id)}
+        testId="areas"
+      />
+      <button type="button" className={buttonGhost} onClick={() => setOpen({ kind: 'area', area: null, parentId: areaId })} data-action="add-area">
+        {t(areaId ? 'subsystem.addSubArea' : 'subsystem.addArea')}
+      </button>
+      {current && (
+        <>
+          <button type="button" className={buttonGhost} onClick={() => setOpen({ kind: 'area', area: current, parentId: current.parentId })} data-action="edit-area">
+            {t('subsystem.editArea')}
+          </button>
+          <button type="button" className={buttonGhost} onClick={() => setOpen({ kind: 'deleteArea', area: current })} data-action="delete-area">
+            {t('subsystem.deleteArea')}
+          </button>
+        </>
+      )}
+    </>
+  );
+
+  const batchTool = (
+    <button type="button" className={buttonGhost} onClick={() => setOpen({ kind: 'batch' })} data-action="batch">
+      {t('subsystem.batch')}
+    </button>
+  );
+
+  return (
+    <div data-page="device-subsystem">
+      <ResourcePage def={def} scope={areaId ? { areaId } : {}} side={side} tools={batchTool} version={version} />
+      {open?.kind === 'area' && (
+        <FormDialog
+          title={t(open.area ? 'subsystem.editArea' : 'subsystem.addArea')}
+          row={open.area}
+          form={{
+            fields: () => [
+              { kind: 'text', name: 'name', labelKey: 'subsystem.areaName' },
+              { kind: 'select', name: 'parentId', labelKey: 'subsystem.parentArea', options: areaOptions, emptyLabelKey: 'subsystem.noParent' },
+            ],
+            schema: () => ({ name: [required(), length(1, 64)] }),
+            initial: (a) => ({ name: a?.areaName ?? '', parentId: open.parentId ?? '' }),
+            save: async (v, a) => {
+              const body = { name: text(v.name), parentId: text(v.parentId) || null };
+              await (a ? updateArea(http, a.rowGuid, body) : createArea(http, body));
+            },
+          }}
+          onClose={(saved) => {
+            setOpen(null);
+            if (saved) {
+              void loadTree();
+              setVersion((n) => n + 1);
+            }
+          }}
+        />
+      )}
+      {open?.kind === 'deleteArea' && (
+        <ConfirmDelete
+          names={[open.area.areaName]}
+          run={() => deleteArea(http, open.area.rowGuid)}
+          onClose={(deleted) => {
+            setOpen(null);
+            if (!deleted) return;
+            setAreaId(null);
+            void loadTree();
+          }}
+        />
+      )}
+      {open?.kind === 'batch' && (
+        <FormDialog
+          title={t('subsystem.batchTitle')}
+          row={null}
+          form={{
+            wide: true,
+            fields: () => [
+              { kind: 'text', name: 'count', labelKey: 'subsystem.batchCount' },
+              { kind: 'text', name: 'start', labelKey: 'subsystem.batchStart' },
+              { kind: 'text', name: 'code', labelKey: 'subsystem.batchCode' },
+              { kind: 'text', name: 'name', labelKey: 'subsystem.batchName' },
+              { kind: 'text', name: 'address', labelKey: 'subsystem.batchAddress' },
+              { kind: 'select', name: 'modelId', labelKey: 'device.field.modelId', options: models, emptyLabelKey: 'subsystem.noModel' },
+              { kind: 'select', name: 'areaId', labelKey: 'device.field.areaId', options: areaOptions, emptyLabelKey: 'subsystem.noArea' },
+            ],
+            schema: () => ({
+              count: [required(), batchSize()],
+              start: [required(), integerBetween(0, 999_999)],
+              code: [required(), batchCode(), pointCode(), length(1, 60)],
+              name: [required(), length(1, 60)],
+            }),
+            initial: () => ({ count: '10', start: '1', code: '', name: '', address: '', modelId: '', areaId: areaId ?? '' }),
+            hints: {
+              code: (v) => {
+                const count = Number(text(v.count));
+                const start = Number(text(v.start));
+                if (!Number.isInteger(count) || count < 1 || count > 1000 || !Number.isInteger(start) || !text(v.code).includes('%d')) return null;
+                const all = expandBatch({ count, start, code: text(v.code), name: text(v.name), address: text(v.address) });
+                return t('subsystem.batchPreview', { count, first: all[0]!.code, last: all[all.length - 1]!.code });
+              },
+            },
+            save: async (v) => {
+              const devices = expandBatch({ count: Number(text(v.count)), start: Number(text(v.start)), code: text(v.code), name: text(v.name), address: text(v.address) }).map((d) => ({
+                ...d,
+                modelId: text(v.modelId) ? Number(text(v.modelId)) : null,
+                areaId: text(v.areaId) || null,
+              }));
+              const result = await createDevices(http, { devices });
+              notify({ kind: 'toast', level: 'success', duration: 3000, key: 'subsystem.batchDone', params: { count: result.created } });
+            },
+          }}
+          onClose={(saved) => {
+            setOpen(null);
+            if (saved) setVersion((n) => n + 1);
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+// Regions and devices through the console: an area, 50 devices from %d patterns in it (a batch of
+// 1001 and a code without %d refused on the form), the devices in the device list element, an edit
+// refused for an 11-character SN, the area kept while it holds devices, export started; axe passes.
+import { expect, test } from './fixtures.ts';
+import { a11yInThemes, signIn, zh } from './console-helpers.ts';
+
+test('an area, 50 devices from patterns, visible in the device list element, edited and kept by the rules', async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.goto('/devmng/subsystem');
+  const root = page.locator('[data-page=device-subsystem]');
+  await expect(root.locator('tbody tr[data-row]').first()).toBeVisible();
+
+  await root.locator('[data-action=add-area]').click();
+  let form = page.getByTestId('resource-form');
+  await form.locator('[name=name]').fill('Lift shaft');
+  await form.locator('button[type=submit]').click();
+  await expect(form).toBeHidden();
+  await root.getByTestId('areas').locator('[data-node-id]', { hasText: 'Lift shaft' }).click();
+  await expect(root.getByRole('status').or(root.locator('tbody')).first()).toBeVisible();
+  await expect(root.locator('tbody tr[data-row]')).toHaveCount(0);
+
+  await root.locator('[data-action=batch]').click();
+  form = page.getByTestId('resource-form');
+  await form.locator('[name=count]').fill('1001');
+  await form.locator('[name=code]').fill('LIFT-');
+  await form.locator('[name=name]').fill('Lift-%d');
+  await form.locator('button[type=submit]').click();
+  await expect(form.getByRole('alert').filter({ hasText: zh('validate.batch.range', { min: 1, max: 1000 }) })).toBeVisible();
+  await expect(form.getByRole('alert').filter({ hasText: zh('validate.batch.placeholder') })).toBeVisible();
+  await form.locator('[name=count]').fill('50');
+  await form.locator('[name=code]').fill('LIFT-%d');
+  await form.locator('[name=address]').fill('7-%d');
+  await form.locator('[name=modelId]').selectOption({ label: 'FCU100 Fan coil unit' });
+  await expect(form.locator('[data-hint]')).toHaveText(zh('subsystem.batchPreview', { count: 50, first: 'LIFT-1', last: 'LIFT-50' }));
+  await form.locator('button[type=submit]').click();
+  await expect(form).toBeHidden();
+  await expect(root.getByText(zh('resource.total', { count: 50 }))).toBeVisible();
+  await expect(root.locator('tbody tr[data-row]').first()).toContainText('Fan coil unit');
+
+  // An edit with an 11-character SN is refused on the form and changes nothing.
+  const lift7 = root.locator('tbody tr[data-row]').filter({ has: page.locator('td', { hasText: /^LIFT-1$/ }) });
+  await lift7.locator('[data-action=edit]').click();
+  form = page.getByTestId('resource-form');
+  await form.locator('[name=sn]').fill('ABCDEFGHIJK');
+  await form.locator('button[type=submit]').click();
+  await expect(form.getByRole('alert')).toHaveText(zh('validate.device.sn'));
+  await form.locator('[name=sn]').fill('ABCDEFGHIJKL');
+  await form.locator('button[type=submit]').click();
+  await expect(form).toBeHidden();
+  await expect(lift7).toContainText('ABCDEFGHIJKL');
+
+  // The area holds devices: the platform keeps it.
+  await root.locator('[data-action=delete-area]').click();
+  const confirm = page.getByTestId('confirm-delete');
+  await confirm.locator('[name=confirm]').fill('delete');
+  await confirm.locator('button[type=submit]').click();
+  await expect(confirm.getByRole('alert')).toHaveText('区域下还有 50 台设备、0 个下级区域，不能删除');
+  await confirm.getByRole('button', { name: zh('resource.cancel') }).click();
+
+  await root.locator('[data-action=export]').click();
+  await expect(page.getByText(zh('resource.exportStarted'))).toBeVisible();
+
+  // The device list element shows them.
+  await page.goto('/devstatus/tabs');
+  const list = page.locator('atrium-device-list');
+  await list.getByRole('searchbox').fill('LIFT-');
+  const rows = list.locator('[role=row][aria-rowindex]:not([aria-rowindex="1"])');
+  await expect(rows.first()).toContainText('LIFT-', { timeout: 15000 });
+});
+
+test('regions and devices pass axe in the dark and light themes', async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.goto('/devmng/subsystem');
+  await expect(page.locator('[data-page=device-subsystem] tbody tr[data-row]').first()).toBeVisible();
+  await a11yInThemes(page, 'regions and devices', '[data-page=device-subsystem]');
+});
