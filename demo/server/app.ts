@@ -32,6 +32,7 @@ const ROUTE_MODULES: Array<Promise<RouteModule>> = [
   import('./routes/device.ts'),
   import('./routes/device-model.ts'),
   import('./routes/device-admin.ts'),
+  import('./routes/points.ts'),
   // After devices: the alarm seed takes its sources from the seeded devices.
   import('./routes/alarm.ts'),
   import('./routes/alarm-stats.ts'),

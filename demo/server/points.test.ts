@@ -1,0 +1,92 @@
+// Point values: the simulator writes values inside min/max through the collection formula and keeps
+// history; an excursion raises an alarm once, then the ban holds it for 24 h; a control write reaches
+// the device through its gateway, or answers the SPEC §8 gateway message; history is downsampled and
+// kept inside the 3-month window; another tenant reaches nothing.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BAN_MS, raisePointAlarm } from './routes/points.ts';
+import { api, login, removeDir, start, type Running } from './testing.ts';
+
+describe('point values', () => {
+  let s: Running;
+  let admin: string;
+  let admin2: string;
+  const en = { lang: 'en' };
+  beforeAll(async () => {
+    s = await start({ faults: true });
+    [admin, admin2] = await Promise.all([login(s.base, 'admin', 'admin123'), login(s.base, 'admin2', 'admin123')]);
+  });
+  afterAll(async () => {
+    await s.stop();
+    removeDir(s.dir);
+  });
+  const call = async (token: string, method: string, path: string, body?: unknown) => (await api(s.base, method, path, { token, body, headers: en })).body;
+  const tick = () => fetch(`${s.base}/__test/points/tick`, { method: 'POST' }).then((r) => r.json());
+  const db = () => s.app.atrium.db;
+  const fcu = () =>
+    db().prepare("SELECT d.id, d.gateway_id FROM device d JOIN device_model m ON m.id = d.model_id WHERE d.tenant_id = 1 AND m.code = 'FCU100' AND d.status = 'online' AND d.gateway_id IS NOT NULL ORDER BY d.id LIMIT 1").get() as {
+      id: number;
+      gateway_id: number;
+    };
+
+  it('writes values within min and max for every modelled online device, with history', async () => {
+    expect((await tick()).data.written).toBeGreaterThan(10);
+    await tick();
+    const points = (await call(admin, 'GET', `/api/device/${fcu().id}/points`)).data as Array<{ code: string; value: number; min: string; max: string }>;
+    expect(points.map((p) => p.code)).toEqual(['temp', 'setpoint', 'fan']);
+    for (const p of points) {
+      expect(p.value).toBeGreaterThanOrEqual(Number(p.min));
+      expect(p.value).toBeLessThanOrEqual(Number(p.max));
+    }
+    const rows = db().prepare('SELECT COUNT(*) AS n FROM point_history WHERE device_id = ?').get(fcu().id) as { n: number };
+    expect(rows.n).toBe(6);
+    expect((await call(admin2, 'GET', `/api/device/${fcu().id}/points`)).code).toBe(-1);
+  });
+
+  it('raises an alarm for a value its expression flags, once while banned', async () => {
+    const param = { code: 'temp', name: 'Supply temperature', unit: '°C', alarmExpression: 'x > 35' } as never;
+    const at = Date.now();
+    const first = raisePointAlarm(db(), 1, fcu().id, param, 38.5, at);
+    expect(first).toBeGreaterThan(0);
+    expect(raisePointAlarm(db(), 1, fcu().id, param, 39, at + 60_000)).toBeNull();
+    expect(raisePointAlarm(db(), 1, fcu().id, param, 39, at + BAN_MS + 1)).toBeGreaterThan(first!);
+    const alarm = (await call(admin, 'GET', '/api/alarm')) as { data: { rows: Array<{ id: number; content: string }> } };
+    expect(alarm.data.rows.find((a) => a.id === first)!.content).toBe('Supply temperature out of range: 38.5 °C (x > 35)');
+  });
+
+  it('writes a read-write parameter through the gateway, or answers what the gateway did', async () => {
+    const { id, gateway_id } = fcu();
+    expect((await call(admin, 'POST', `/api/device/${id}/control`, { code: 'temp', value: 20 })).msg).toBe('parameter temp is read-only');
+    expect((await call(admin, 'POST', `/api/device/${id}/control`, { code: 'setpoint', value: 99 })).msg).toBe('the value must be from 16 to 30');
+    const done = await call(admin, 'POST', `/api/device/${id}/control`, { code: 'setpoint', value: 21 });
+    expect(done.data).toMatchObject({ code: 'setpoint', value: 21 });
+    const points = (await call(admin, 'GET', `/api/device/${id}/points`)).data as Array<{ code: string; value: number }>;
+    expect(points.find((p) => p.code === 'setpoint')!.value).toBe(21);
+    const gateway = (mode: string, status = 'online') => fetch(`${s.base}/__test/gateway`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ gatewayId: gateway_id, mode, status }) });
+    await gateway('normal', 'offline');
+    expect((await call(admin, 'POST', `/api/device/${id}/control`, { code: 'setpoint', value: 22 })).msg).toBe('Gateway offline');
+    await gateway('silent');
+    expect((await call(admin, 'POST', `/api/device/${id}/control`, { code: 'setpoint', value: 22 })).msg).toBe('Gateway no answer');
+    await gateway('faulty');
+    expect((await call(admin, 'POST', `/api/device/${id}/control`, { code: 'setpoint', value: 22 })).msg).toBe('Gateway exception');
+    await gateway('normal');
+    expect((await call(admin2, 'POST', `/api/device/${id}/control`, { code: 'setpoint', value: 22 })).code).toBe(-1);
+  });
+
+  it('answers history downsampled, only within the past 3 months', async () => {
+    const { id } = fcu();
+    const insert = db().prepare('INSERT INTO point_history (device_id, code, tenant_id, at, value) VALUES (?, ?, 1, ?, ?)');
+    const now = Date.now();
+    s.app.atrium.db.exec('BEGIN');
+    for (let i = 0; i < 10_000; i++) insert.run(id, 'temp', now - i * 60_000, 20 + (i % 10));
+    s.app.atrium.db.exec('COMMIT');
+    const pad = (n: number) => String(n).padStart(2, '0');
+    const fmt = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+    const answer = await call(admin, 'POST', '/api/device/history', { deviceIds: [id], codes: ['temp'], startTime: fmt(new Date(now - 8 * 86_400_000)), endTime: fmt(new Date(now)), maxPoints: 500 });
+    expect(answer.data.series).toHaveLength(1);
+    expect(answer.data.series[0].points.length).toBeLessThanOrEqual(500);
+    expect(answer.data.series[0].samples).toBeGreaterThanOrEqual(10_000);
+    const old = await call(admin, 'POST', '/api/device/history', { deviceIds: [id], codes: ['temp'], startTime: '2020-01-01 00:00:00', endTime: fmt(new Date(now)) });
+    expect(old.msg).toBe('Only the past 3 months can be queried');
+    expect((await call(admin2, 'POST', '/api/device/history', { deviceIds: [id], codes: ['temp'], startTime: fmt(new Date(now - 3600_000)), endTime: fmt(new Date(now)) })).code).toBe(-1);
+  });
+});

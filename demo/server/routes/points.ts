@@ -1,0 +1,327 @@
+// Live point values (SPEC §1; devmng/search historySearch): a simulator produces a raw value for each
+// parameter of each modelled device (around its default, within min/max, with noise and now and then
+// an excursion), the parameter's collection formula turns it into the stored value, and the history
+// keeps every sample. A parameter's alarm expression is evaluated on each new value: true raises an
+// alarm of that device, and the same point does not raise again while banned (24 h, SPEC §9).
+// Control writes go through the device's gateway, which the gateway simulator can make offline, slow
+// or faulty — the answer then carries SPEC §8's gateway messages. Everything is tenant-scoped.
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ControlWrite, HistoryQuery, HistorySeries, PointValue } from '../../../shared/api/point-types.ts';
+import { HISTORY_MAX_POINTS } from '../../../shared/api/point-types.ts';
+import { compile, evaluate, type Node } from '../../../shared/validate/expression.ts';
+import { alarmQueryWindow, toDate } from '../../../shared/validate/dates.ts';
+import { translate as sharedTranslate } from '../../../shared/i18n/translate.ts';
+import { tx, type Db, type Migration } from '../db.ts';
+import { fail, ok, requireMenu, requireUser, rule, userOf, validBody } from '../http.ts';
+import { langOf, translate } from '../messages.ts';
+import { modelParams } from './device-model.ts';
+import type { ParamRow } from '../../../shared/api/device-model-types.ts';
+import type { FastifyReply } from 'fastify';
+
+export const migrations: Migration[] = [
+  {
+    id: 'points/001-tables',
+    sql: `
+      CREATE TABLE point_current (
+        device_id INTEGER NOT NULL REFERENCES device(id) ON DELETE CASCADE,
+        code TEXT NOT NULL,
+        tenant_id INTEGER NOT NULL,
+        value REAL NOT NULL,
+        at INTEGER NOT NULL,
+        PRIMARY KEY (device_id, code)
+      );
+      CREATE TABLE point_history (
+        device_id INTEGER NOT NULL,
+        code TEXT NOT NULL,
+        tenant_id INTEGER NOT NULL,
+        at INTEGER NOT NULL,
+        value REAL NOT NULL
+      );
+      CREATE INDEX point_history_series ON point_history(device_id, code, at);
+      CREATE TABLE point_ban (
+        device_id INTEGER NOT NULL,
+        code TEXT NOT NULL,
+        until INTEGER NOT NULL,
+        PRIMARY KEY (device_id, code)
+      );
+      CREATE TABLE gateway_sim (
+        gateway_id INTEGER PRIMARY KEY,
+        mode TEXT NOT NULL CHECK (mode IN ('normal', 'slow', 'faulty', 'silent'))
+      );
+    `,
+  },
+];
+
+/** SPEC §9: the same alarm on the same point does not fire again for 24 hours. */
+export const BAN_MS = 24 * 3_600_000;
+const SLOW_MS = 1500;
+
+const TEXT = {
+  noDevice: { zh: '设备不存在', en: 'no such device' },
+  noParam: { zh: '设备型号没有参数 {code}', en: 'the device model has no parameter {code}' },
+  readOnly: { zh: '参数 {code} 只读，不能写入', en: 'parameter {code} is read-only' },
+  range: { zh: '写入值须在 {min} 到 {max} 之间', en: 'the value must be from {min} to {max}' },
+  noGateway: { zh: '设备没有网关，不能写入', en: 'the device has no gateway to write through' },
+} as const;
+
+const say = (lang: 'zh' | 'en', key: keyof typeof TEXT, vars: Record<string, string | number> = {}) => TEXT[key][lang].replace(/\{(\w+)\}/g, (_m, n: string) => String(vars[n] ?? ''));
+
+interface Compiled {
+  param: ParamRow;
+  collect: Node | null;
+  control: Node | null;
+  alarm: Node | null;
+  min: number;
+  max: number;
+  def: number;
+}
+
+const num = (text: string, fallback: number) => (text.trim() !== '' && Number.isFinite(Number(text)) ? Number(text) : fallback);
+const tree = (text: string): Node | null => {
+  if (!text.trim()) return null;
+  const c = compile(text);
+  return c.ok ? c.tree : null;
+};
+
+function compileParams(params: readonly ParamRow[]): Compiled[] {
+  return params.map((param) => {
+    const min = num(param.min, 0);
+    const max = num(param.max, 100);
+    return { param, collect: tree(param.collectFormula), control: tree(param.controlFormula), alarm: tree(param.alarmExpression), min, max, def: num(param.defaultValue, (min + max) / 2) };
+  });
+}
+
+/** The raw value that the collection formula turns into `value`: found by trying, formulas being simple (x / 10, x * 2). */
+function rawFor(c: Compiled, value: number): number {
+  if (!c.collect) return value;
+  const one = evaluate(c.collect, { x: 1 });
+  const zero = evaluate(c.collect, { x: 0 });
+  const slope = one - zero;
+  return slope === 0 || !Number.isFinite(slope) ? value : (value - zero) / slope;
+}
+
+const stored = (c: Compiled, raw: number): number => {
+  const v = c.collect ? evaluate(c.collect, { x: raw }) : raw;
+  const places = c.param.dataType === 'float' ? Math.max(0, Math.min(6, Number(c.param.precision) || 1)) : 0;
+  return Number.isFinite(v) ? Number(v.toFixed(places)) : NaN;
+};
+
+export interface PointSimulator {
+  /** One round over every modelled device of every tenant (also what the timer runs). */
+  tick(now?: number): number;
+  stop(): void;
+}
+
+/** Starts the simulator; `intervalMs` 0 runs nothing by itself (tests call tick()). */
+export function startPointSimulator(db: Db, intervalMs: number, random: () => number = Math.random, raise?: (tenantId: number, deviceId: number, param: ParamRow, value: number, at: number) => void): PointSimulator {
+  const compiled = new Map<string, Compiled[]>();
+  const paramsOf = (tenantId: number, modelId: number) => {
+    const key = `${tenantId}/${modelId}`;
+    let list = compiled.get(key);
+    if (!list) {
+      list = compileParams(modelParams(db, tenantId, modelId));
+      compiled.set(key, list);
+    }
+    return list;
+  };
+  const last = db.prepare('SELECT code, value FROM point_current WHERE device_id = ?');
+  const upsert = db.prepare('INSERT INTO point_current (device_id, code, tenant_id, value, at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (device_id, code) DO UPDATE SET value = excluded.value, at = excluded.at');
+  const history = db.prepare('INSERT INTO point_history (device_id, code, tenant_id, at, value) VALUES (?, ?, ?, ?, ?)');
+  const tick = (now = Date.now()): number => {
+    // Models change rarely; a round rereads them so edits reach the simulation.
+    compiled.clear();
+    const devices = db.prepare("SELECT id, tenant_id, model_id FROM device WHERE model_id IS NOT NULL AND status = 'online'").all() as Array<{ id: number; tenant_id: number; model_id: number }>;
+    let written = 0;
+    const raised: Array<[number, number, ParamRow, number]> = [];
+    tx(db, () => {
+      for (const d of devices) {
+        const before = new Map((last.all(d.id) as Array<{ code: string; value: number }>).map((r) => [r.code, r.value]));
+        for (const c of paramsOf(d.tenant_id, d.model_id)) {
+          let value: number;
+          if (c.param.dataType === 'bool') value = before.has(c.param.code) ? (random() < 0.03 ? 1 - before.get(c.param.code)! : before.get(c.param.code)!) : c.def >= 0.5 ? 1 : 0;
+          else {
+            const span = c.max - c.min;
+            const previous = before.get(c.param.code) ?? c.def;
+            // Noise around the last value, pulled back to the default; now and then an excursion towards the top.
+            let next = previous + (random() - 0.5) * span * 0.04 + (c.def - previous) * 0.1;
+            if (random() < 0.01) next = c.max - random() * span * 0.05;
+            value = stored(c, rawFor(c, Math.min(c.max, Math.max(c.min, next))));
+          }
+          if (!Number.isFinite(value)) continue;
+          upsert.run(d.id, c.param.code, d.tenant_id, value, now);
+          history.run(d.id, c.param.code, d.tenant_id, now, value);
+          written += 1;
+          if (c.alarm) {
+            let fires = 0;
+            try {
+              fires = evaluate(c.alarm, { x: value });
+            } catch {
+              fires = 0;
+            }
+            if (fires) raised.push([d.tenant_id, d.id, c.param, value]);
+          }
+        }
+      }
+    });
+    for (const [tenantId, deviceId, param, value] of raised) raise?.(tenantId, deviceId, param, value, now);
+    return written;
+  };
+  const timer = intervalMs > 0 ? setInterval(() => tick(), intervalMs) : null;
+  timer?.unref?.();
+  return { tick, stop: () => (timer ? clearInterval(timer) : undefined) };
+}
+
+/** Raises an alarm for a point unless it is banned; answers the alarm id or null. */
+export function raisePointAlarm(db: Db, tenantId: number, deviceId: number, param: ParamRow, value: number, at: number): number | null {
+  return tx(db, () => {
+    const ban = db.prepare('SELECT until FROM point_ban WHERE device_id = ? AND code = ?').get(deviceId, param.code) as { until: number } | undefined;
+    if (ban && ban.until > at) return null;
+    const device = db.prepare('SELECT code, name, model_id FROM device WHERE id = ? AND tenant_id = ?').get(deviceId, tenantId) as { code: string; name: string; model_id: number } | undefined;
+    if (!device) return null;
+    const unit = param.unit ? ` ${param.unit}` : '';
+    const id = Number(
+      db
+        .prepare(
+          `INSERT INTO alarm (tenant_id, device_code, device_name, model_id, level, status, handle_status, content_zh, content_en, occurred_at)
+           VALUES (?, ?, ?, ?, 'warning', 'toBeConfirmed', 'unhandled', ?, ?, ?)`,
+        )
+        .run(tenantId, device.code, device.name, device.model_id, `${param.name} 超限：${value}${unit}（${param.alarmExpression}）`, `${param.name} out of range: ${value}${unit} (${param.alarmExpression})`, at)
+        .lastInsertRowid,
+    );
+    db.prepare('INSERT INTO point_ban (device_id, code, until) VALUES (?, ?, ?) ON CONFLICT (device_id, code) DO UPDATE SET until = excluded.until').run(deviceId, param.code, at + BAN_MS);
+    return id;
+  });
+}
+
+/** ATRIUM_POINT_INTERVAL_MS: how often values arrive; default 10 s, none under the test switch unless set. */
+function intervalOf(faults: boolean): number {
+  const raw = process.env.ATRIUM_POINT_INTERVAL_MS;
+  if (raw !== undefined && raw.trim() !== '') {
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < 0) throw new Error(`ATRIUM_POINT_INTERVAL_MS must be milliseconds (0 or more), got ${raw}`);
+    return n;
+  }
+  return faults ? 0 : 10_000;
+}
+
+async function requireReader(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | void> {
+  if (!request.user) await requireUser(request, reply);
+  if (reply.sent) return reply;
+  const menus = request.user?.menus;
+  if (!menus?.has('devManager') && !menus?.has('MonitorOPS')) return reply.send({ code: 40301, msg: langOf(request) === 'en' ? 'no function permission' : '没有功能权限' });
+}
+
+const plugin: FastifyPluginAsync = async (app) => {
+  const { db, config } = app.atrium;
+  const raise = (tenantId: number, deviceId: number, param: ParamRow, value: number, at: number) => void raisePointAlarm(db, tenantId, deviceId, param, value, at);
+  let simulator: PointSimulator | null = null;
+  app.addHook('onReady', async () => {
+    simulator = startPointSimulator(db, intervalOf(config.faults), Math.random, raise);
+  });
+  app.addHook('preClose', async () => simulator?.stop());
+  const deviceOf = (request: FastifyRequest, id: number) =>
+    db.prepare('SELECT id, model_id, gateway_id FROM device WHERE id = ? AND tenant_id = ?').get(id, userOf(request).tenantId) as { id: number; model_id: number | null; gateway_id: number | null } | undefined;
+
+  app.get<{ Params: { id: string } }>('/api/device/:id/points', { preHandler: requireReader }, async (request) => {
+    const user = userOf(request);
+    const device = deviceOf(request, Number(request.params.id) || -1);
+    if (!device) return fail(say(langOf(request), 'noDevice'));
+    const params = device.model_id ? modelParams(db, user.tenantId, device.model_id) : [];
+    const current = new Map((db.prepare('SELECT code, value, at FROM point_current WHERE device_id = ?').all(device.id) as Array<{ code: string; value: number; at: number }>).map((r) => [r.code, r]));
+    return ok<PointValue[]>(
+      params.map((p) => ({ code: p.code, name: p.name, unit: p.unit, dataType: p.dataType, access: p.access, min: p.min, max: p.max, value: current.get(p.code)?.value ?? null, at: current.get(p.code)?.at ?? null })),
+    );
+  });
+
+  app.post<{ Params: { id: string }; Body: ControlWrite }>(
+    '/api/device/:id/control',
+    { preHandler: [requireMenu('devManager'), validBody<ControlWrite>({ code: [rule.required, rule.text(1, 64)], value: [rule.required] })] },
+    async (request, reply) => {
+      const user = userOf(request);
+      const lang = langOf(request);
+      const device = deviceOf(request, Number(request.params.id) || -1);
+      if (!device) return fail(say(lang, 'noDevice'));
+      const { code, value } = request.body;
+      const param = device.model_id ? modelParams(db, user.tenantId, device.model_id).find((p) => p.code === code) : undefined;
+      if (!param) return reply.send({ code: -1, msg: say(lang, 'noParam', { code }), data: { field: 'code' } });
+      if (param.access !== 'rw') return fail(say(lang, 'readOnly', { code }));
+      const [c] = compileParams([param]);
+      if (typeof value !== 'number' || !Number.isFinite(value) || value < c!.min || value > c!.max) return reply.send({ code: -1, msg: say(lang, 'range', { min: c!.min, max: c!.max }), data: { field: 'value' } });
+      if (!device.gateway_id) return fail(say(lang, 'noGateway'));
+      // Through the gateway: the simulator decides how it answers.
+      const gateway = db.prepare('SELECT status FROM gateway WHERE id = ?').get(device.gateway_id) as { status: string };
+      const mode = (db.prepare('SELECT mode FROM gateway_sim WHERE gateway_id = ?').get(device.gateway_id) as { mode: string } | undefined)?.mode ?? 'normal';
+      const gatewayText = (key: 'offline' | 'noAnswer' | 'exception') => sharedTranslate(lang, `gateway.${key}` as never);
+      if (gateway.status !== 'online') return fail(gatewayText('offline'));
+      if (mode === 'silent') return fail(gatewayText('noAnswer'));
+      if (mode === 'faulty') return fail(gatewayText('exception'));
+      if (mode === 'slow') await new Promise((r) => setTimeout(r, SLOW_MS));
+      const written = c!.control ? evaluate(c!.control, { x: value }) : value;
+      // The device takes the value; its reading (what the collection formula makes of it) is what it shows.
+      const now = Date.now();
+      tx(db, () => {
+        db.prepare('INSERT INTO point_current (device_id, code, tenant_id, value, at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (device_id, code) DO UPDATE SET value = excluded.value, at = excluded.at').run(device.id, code, user.tenantId, value, now);
+        db.prepare('INSERT INTO point_history (device_id, code, tenant_id, at, value) VALUES (?, ?, ?, ?, ?)').run(device.id, code, user.tenantId, now, value);
+      });
+      return ok({ code, value, written });
+    },
+  );
+
+  app.post<{ Body: HistoryQuery }>(
+    '/api/device/history',
+    {
+      preHandler: [
+        requireReader,
+        validBody<HistoryQuery>({
+          deviceIds: [rule.required, (v) => (Array.isArray(v) && v.length > 0 && v.length <= 20 && v.every((x) => Number.isInteger(x) && x > 0) ? null : { key: 'validate.oneOf' })],
+          codes: [rule.required, (v) => (Array.isArray(v) && v.length > 0 && v.length <= 20 && v.every((x) => typeof x === 'string' && x.length <= 64) ? null : { key: 'validate.oneOf' })],
+          startTime: [rule.required, rule.text(1, 32)],
+          endTime: [rule.required, rule.text(1, 32)],
+          maxPoints: [rule.int(10, HISTORY_MAX_POINTS)],
+        }),
+      ],
+    },
+    async (request) => {
+      const user = userOf(request);
+      const lang = langOf(request);
+      const { deviceIds, codes, startTime, endTime, maxPoints = HISTORY_MAX_POINTS } = request.body;
+      const now = new Date();
+      const start = toDate(startTime);
+      const end = toDate(endTime);
+      // The same 3-month rule as alarms (SPEC §5 history window), with the same boundary.
+      const problem = start && end ? alarmQueryWindow(start, end, now) : { key: 'validate.date.invalid' as const };
+      if (problem) return fail(translate(lang, problem.key, problem.params));
+      const owned = db.prepare(`SELECT id, code, name FROM device WHERE tenant_id = ? AND id IN (${deviceIds.map(() => '?').join(',')})`).all(user.tenantId, ...deviceIds) as Array<{ id: number; code: string; name: string }>;
+      if (owned.length !== new Set(deviceIds).size) return fail(say(lang, 'noDevice'));
+      const from = start!.getTime();
+      const to = Math.min(end!.getTime(), now.getTime());
+      // Downsampled in SQL: the range cut into maxPoints buckets, each answered by its average.
+      const bucket = Math.max(1, Math.ceil((to - from + 1) / maxPoints));
+      const series: HistorySeries[] = [];
+      const select = db.prepare(
+        `SELECT CAST((at - ?) / ? AS INTEGER) AS b, AVG(value) AS v, MIN(at) AS t, COUNT(*) AS n FROM point_history
+         WHERE device_id = ? AND code = ? AND tenant_id = ? AND at BETWEEN ? AND ? GROUP BY b ORDER BY b`,
+      );
+      for (const d of owned) {
+        for (const code of codes) {
+          const rows = select.all(from, bucket, d.id, code, user.tenantId, from, to) as Array<{ v: number; t: number; n: number }>;
+          series.push({ deviceId: d.id, deviceCode: d.code, deviceName: d.name, code, points: rows.map((r) => [r.t, Number(r.v.toFixed(4))]), samples: rows.reduce((a, r) => a + r.n, 0) });
+        }
+      }
+      return ok({ bucketMs: bucket, series });
+    },
+  );
+
+  if (config.faults) {
+    // Test switch: one simulator round now, and a gateway's behaviour (normal, slow, faulty, silent) or status.
+    app.post('/__test/points/tick', async () => ok({ written: simulator?.tick() ?? 0 }));
+    app.post<{ Body: { gatewayId: number; mode?: string; status?: string } }>('/__test/gateway', async (request) => {
+      const { gatewayId, mode, status } = request.body;
+      if (mode) db.prepare('INSERT INTO gateway_sim (gateway_id, mode) VALUES (?, ?) ON CONFLICT (gateway_id) DO UPDATE SET mode = excluded.mode').run(gatewayId, mode);
+      if (status) db.prepare('UPDATE gateway SET status = ?, status_at = ? WHERE id = ?').run(status, Date.now(), gatewayId);
+      return ok({ gatewayId });
+    });
+  }
+};
+
+export default plugin;
