@@ -152,7 +152,7 @@ export function startPointSimulator(db: Db, intervalMs: number, random: () => nu
           history.run(d.id, c.param.code, d.tenant_id, now, value);
           written += 1;
           if (c.alarm) {
-            let fires = 0;
+            let fires: number;
             try {
               fires = evaluate(c.alarm, { x: value });
             } catch {
