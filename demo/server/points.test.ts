@@ -4,7 +4,8 @@
 // kept inside the 3-month window; another tenant reaches nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BAN_MS, raisePointAlarm } from './routes/points.ts';
-import { api, login, removeDir, start, type Running } from './testing.ts';
+import ExcelJS from 'exceljs';
+import { api, downloadSigned, login, removeDir, start, taskDone, type Running } from './testing.ts';
 
 describe('point values', () => {
   let s: Running;
@@ -85,6 +86,13 @@ describe('point values', () => {
     expect(answer.data.series).toHaveLength(1);
     expect(answer.data.series[0].points.length).toBeLessThanOrEqual(500);
     expect(answer.data.series[0].samples).toBeGreaterThanOrEqual(10_000);
+    // The export holds exactly the points the table shows.
+    const query = { deviceIds: [id], codes: ['temp'], startTime: fmt(new Date(now - 8 * 86_400_000)), endTime: fmt(new Date(now)), maxPoints: 500 };
+    const started = await call(admin, 'POST', '/api/device/history/export', query);
+    const item = await taskDone(s.base, admin, started.data.key, started.data.hashKey);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(await (await downloadSigned(s.base, admin, item.download!)).arrayBuffer());
+    expect(book.worksheets[0]!.rowCount - 1).toBe(answer.data.series[0].points.length);
     const old = await call(admin, 'POST', '/api/device/history', { deviceIds: [id], codes: ['temp'], startTime: '2020-01-01 00:00:00', endTime: fmt(new Date(now)) });
     expect(old.msg).toBe('Only the past 3 months can be queried');
     expect((await call(admin2, 'POST', '/api/device/history', { deviceIds: [id], codes: ['temp'], startTime: fmt(new Date(now - 3600_000)), endTime: fmt(new Date(now)) })).code).toBe(-1);

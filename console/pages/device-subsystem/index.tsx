@@ -14,6 +14,7 @@ import { buttonGhost } from '../../../shared/theme/base.css.ts';
 import { batchCode, batchSize, integerBetween, length, pointCode, required, type Schema } from '../../../shared/validate/index.ts';
 import { ConfirmDelete, FormDialog, ResourcePage, Tree, treeOptions, type FormValues, type Option, type ResourceDef, type TreeItem } from '../../resource/index.ts';
 import './texts.ts';
+import { ValuesDialog } from './values-dialog.tsx';
 
 const ALL = 'all';
 const text = (v: FormValues[string] | undefined): string => (typeof v === 'string' ? v.trim() : '');
@@ -37,7 +38,7 @@ export function expandBatch(v: { count: number; start: number; code: string; nam
   });
 }
 
-type Open = { kind: 'area'; area: AreaNode | null; parentId: string | null } | { kind: 'deleteArea'; area: AreaNode } | { kind: 'batch' } | null;
+type Open = { kind: 'area'; area: AreaNode | null; parentId: string | null } | { kind: 'deleteArea'; area: AreaNode } | { kind: 'batch' } | { kind: 'values'; device: Device } | null;
 
 export default function DeviceSubsystemPage() {
   const { t } = useTranslation();
@@ -113,6 +114,7 @@ export default function DeviceSubsystemPage() {
         },
       },
       remove: (rows) => deleteDevices(http, rows.map((d) => d.id)),
+      rowActions: [{ key: 'values', labelKey: 'subsystem.valuesAction', run: (d) => setOpen({ kind: 'values', device: d }), show: (d) => d.modelId !== null }],
       exporter: (filters) => {
         const f = filters as Record<string, string | undefined>;
         return exportDevices(http, { ...(f.keyword?.trim() ? { keyword: f.keyword.trim() } : {}), ...(f.status ? { status: f.status as DeviceStatus } : {}), ...(f.areaId ? { areaId: f.areaId } : {}) });
@@ -191,6 +193,7 @@ export default function DeviceSubsystemPage() {
           }}
         />
       )}
+      {open?.kind === 'values' && <ValuesDialog device={open.device} onClose={() => setOpen(null)} />}
       {open?.kind === 'batch' && (
         <FormDialog
           title={t('subsystem.batchTitle')}

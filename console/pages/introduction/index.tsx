@@ -17,17 +17,17 @@ import { dashboard, loadCounters } from '../../state/dashboard.ts';
 import { tenant } from '../../state/tenant.ts';
 import { http } from '../../../shared/http/index.ts';
 import { ALARM_LEVELS, type AlarmLevel } from '../../../shared/api/alarm-types.ts';
-import type { Palette } from './chart.tsx';
+import type { Palette } from '../../charts/chart.tsx';
 import * as css from './introduction.css.ts';
 import './texts.ts';
 import { useBoard } from './use-board.ts';
 
 // ECharts arrives in a chunk of its own after the counters and lists have painted.
-const LazyChart = lazy(() => import('./chart.tsx').then((m) => ({ default: m.Chart })));
-function Chart(props: ComponentProps<typeof LazyChart>) {
+const LazyChart = lazy(() => import('../../charts/chart.tsx').then((m) => ({ default: m.Chart })));
+function Chart(props: Omit<ComponentProps<typeof LazyChart>, 'className'>) {
   return (
     <Suspense fallback={<div className={css.chart} aria-busy="true" />}>
-      <LazyChart {...props} />
+      <LazyChart {...props} className={css.chart} />
     </Suspense>
   );
 }

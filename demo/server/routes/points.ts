@@ -6,7 +6,7 @@
 // Control writes go through the device's gateway, which the gateway simulator can make offline, slow
 // or faulty — the answer then carries SPEC §8's gateway messages. Everything is tenant-scoped.
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { ControlWrite, HistoryQuery, HistorySeries, PointValue } from '../../../shared/api/point-types.ts';
+import type { ControlWrite, HistoryAnswer, HistoryQuery, HistorySeries, PointValue } from '../../../shared/api/point-types.ts';
 import { HISTORY_MAX_POINTS } from '../../../shared/api/point-types.ts';
 import { compile, evaluate, type Node } from '../../../shared/validate/expression.ts';
 import { alarmQueryWindow, toDate } from '../../../shared/validate/dates.ts';
@@ -15,6 +15,8 @@ import { tx, type Db, type Migration } from '../db.ts';
 import { fail, ok, requireMenu, requireUser, rule, userOf, validBody } from '../http.ts';
 import { langOf, translate } from '../messages.ts';
 import { modelParams } from './device-model.ts';
+import { startExport, tooManyTasks } from '../resource.ts';
+import { formatTime } from '../tasks.ts';
 import type { ParamRow } from '../../../shared/api/device-model-types.ts';
 import type { FastifyReply } from 'fastify';
 
@@ -267,50 +269,77 @@ const plugin: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post<{ Body: HistoryQuery }>(
-    '/api/device/history',
-    {
-      preHandler: [
-        requireReader,
-        validBody<HistoryQuery>({
-          deviceIds: [rule.required, (v) => (Array.isArray(v) && v.length > 0 && v.length <= 20 && v.every((x) => Number.isInteger(x) && x > 0) ? null : { key: 'validate.oneOf' })],
-          codes: [rule.required, (v) => (Array.isArray(v) && v.length > 0 && v.length <= 20 && v.every((x) => typeof x === 'string' && x.length <= 64) ? null : { key: 'validate.oneOf' })],
-          startTime: [rule.required, rule.text(1, 32)],
-          endTime: [rule.required, rule.text(1, 32)],
-          maxPoints: [rule.int(10, HISTORY_MAX_POINTS)],
-        }),
-      ],
-    },
-    async (request) => {
-      const user = userOf(request);
-      const lang = langOf(request);
-      const { deviceIds, codes, startTime, endTime, maxPoints = HISTORY_MAX_POINTS } = request.body;
-      const now = new Date();
-      const start = toDate(startTime);
-      const end = toDate(endTime);
-      // The same 3-month rule as alarms (SPEC §5 history window), with the same boundary.
-      const problem = start && end ? alarmQueryWindow(start, end, now) : { key: 'validate.date.invalid' as const };
-      if (problem) return fail(translate(lang, problem.key, problem.params));
-      const owned = db.prepare(`SELECT id, code, name FROM device WHERE tenant_id = ? AND id IN (${deviceIds.map(() => '?').join(',')})`).all(user.tenantId, ...deviceIds) as Array<{ id: number; code: string; name: string }>;
-      if (owned.length !== new Set(deviceIds).size) return fail(say(lang, 'noDevice'));
-      const from = start!.getTime();
-      const to = Math.min(end!.getTime(), now.getTime());
-      // Downsampled in SQL: the range cut into maxPoints buckets, each answered by its average.
-      const bucket = Math.max(1, Math.ceil((to - from + 1) / maxPoints));
-      const series: HistorySeries[] = [];
-      const select = db.prepare(
-        `SELECT CAST((at - ?) / ? AS INTEGER) AS b, AVG(value) AS v, MIN(at) AS t, COUNT(*) AS n FROM point_history
-         WHERE device_id = ? AND code = ? AND tenant_id = ? AND at BETWEEN ? AND ? GROUP BY b ORDER BY b`,
-      );
-      for (const d of owned) {
-        for (const code of codes) {
-          const rows = select.all(from, bucket, d.id, code, user.tenantId, from, to) as Array<{ v: number; t: number; n: number }>;
-          series.push({ deviceId: d.id, deviceCode: d.code, deviceName: d.name, code, points: rows.map((r) => [r.t, Number(r.v.toFixed(4))]), samples: rows.reduce((a, r) => a + r.n, 0) });
-        }
+  const historyRules = validBody<HistoryQuery>({
+    deviceIds: [rule.required, (v) => (Array.isArray(v) && v.length > 0 && v.length <= 20 && v.every((x) => Number.isInteger(x) && x > 0) ? null : { key: 'validate.oneOf' })],
+    codes: [rule.required, (v) => (Array.isArray(v) && v.length > 0 && v.length <= 20 && v.every((x) => typeof x === 'string' && x.length <= 64) ? null : { key: 'validate.oneOf' })],
+    startTime: [rule.required, rule.text(1, 32)],
+    endTime: [rule.required, rule.text(1, 32)],
+    maxPoints: [rule.int(10, HISTORY_MAX_POINTS)],
+  });
+
+  /** The series a history query asks for (downsampled in SQL), or the message that refuses it. */
+  function history(request: FastifyRequest<{ Body: HistoryQuery }>): HistoryAnswer | string {
+    const user = userOf(request);
+    const lang = langOf(request);
+    const { deviceIds, codes, startTime, endTime, maxPoints = HISTORY_MAX_POINTS } = request.body;
+    const now = new Date();
+    const start = toDate(startTime);
+    const end = toDate(endTime);
+    // The same 3-month rule as alarms (SPEC §5 history window), with the same boundary.
+    const problem = start && end ? alarmQueryWindow(start, end, now) : { key: 'validate.date.invalid' as const };
+    if (problem) return translate(lang, problem.key, problem.params);
+    const owned = db.prepare(`SELECT id, code, name FROM device WHERE tenant_id = ? AND id IN (${deviceIds.map(() => '?').join(',')})`).all(user.tenantId, ...deviceIds) as Array<{ id: number; code: string; name: string }>;
+    if (owned.length !== new Set(deviceIds).size) return say(lang, 'noDevice');
+    const from = start!.getTime();
+    const to = Math.min(end!.getTime(), now.getTime());
+    // The range cut into maxPoints buckets, each answered by its average.
+    const bucket = Math.max(1, Math.ceil((to - from + 1) / maxPoints));
+    const series: HistorySeries[] = [];
+    const select = db.prepare(
+      `SELECT CAST((at - ?) / ? AS INTEGER) AS b, AVG(value) AS v, MIN(at) AS t, COUNT(*) AS n FROM point_history
+       WHERE device_id = ? AND code = ? AND tenant_id = ? AND at BETWEEN ? AND ? GROUP BY b ORDER BY b`,
+    );
+    for (const d of owned) {
+      for (const code of codes) {
+        const rows = select.all(from, bucket, d.id, code, user.tenantId, from, to) as Array<{ v: number; t: number; n: number }>;
+        series.push({ deviceId: d.id, deviceCode: d.code, deviceName: d.name, code, points: rows.map((r) => [r.t, Number(r.v.toFixed(4))]), samples: rows.reduce((a, r) => a + r.n, 0) });
       }
-      return ok({ bucketMs: bucket, series });
-    },
-  );
+    }
+    return { bucketMs: bucket, series };
+  }
+
+  app.post<{ Body: HistoryQuery }>('/api/device/history', { preHandler: [requireReader, historyRules] }, async (request) => {
+    const answer = history(request);
+    return typeof answer === 'string' ? fail(answer) : ok<HistoryAnswer>(answer);
+  });
+
+  app.post<{ Body: HistoryQuery }>('/api/device/history/export', { preHandler: [requireReader, historyRules] }, async (request) => {
+    const user = userOf(request);
+    const lang = langOf(request);
+    const busy = tooManyTasks(request, db, user);
+    if (busy) return fail(busy);
+    const answer = history(request);
+    if (typeof answer === 'string') return fail(answer);
+    const rows = answer.series.flatMap((s) => s.points.map(([at, value]) => ({ time: formatTime(at), code: s.deviceCode, name: s.deviceName, param: s.code, value })));
+    return ok(
+      startExport(db, config.dataDir, user, {
+        key: 'historyExport',
+        title: { zh: '导出历史数据', en: 'Export history' },
+        sheet: 'history',
+        fileName: 'history.xlsx',
+        total: rows.length,
+        columns: [
+          { key: 'time', header: lang === 'en' ? 'Time' : '时间' },
+          { key: 'code', header: lang === 'en' ? 'Device code' : '设备编码' },
+          { key: 'name', header: lang === 'en' ? 'Device' : '设备' },
+          { key: 'param', header: lang === 'en' ? 'Parameter' : '参数' },
+          { key: 'value', header: lang === 'en' ? 'Value' : '值' },
+        ],
+        load: () => rows,
+        done: (n) => ({ zh: `已导出 ${n} 行`, en: `${n} rows exported` }),
+      }),
+    );
+  });
 
   if (config.faults) {
     // Test switch: one simulator round now, and a gateway's behaviour (normal, slow, faulty, silent) or status.

@@ -1,19 +1,18 @@
-// One ECharts chart: the core with only the bar and pie series, the grid, tooltip, legend and aria
-// components and the canvas renderer (tree-shaken; this module loads only with chart pages). The
+// One ECharts chart: the core with only the bar, line and pie series, the grid, tooltip, legend, aria
+// and data-zoom components and the canvas renderer (tree-shaken; this module loads only with chart pages). The
 // tooltip renders on the canvas (richText), so no markup with inline styles meets the console's CSP.
 // Colours come from the theme's CSS variables, read from the chart's own element, so a theme switch
 // repaints. The instance lives as long as the element: resized by a ResizeObserver, disposed on unmount.
-import { BarChart, PieChart } from 'echarts/charts';
-import { AriaComponent, GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
+import { BarChart, LineChart, PieChart } from 'echarts/charts';
+import { AriaComponent, DataZoomComponent, GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { varName } from '../../../shared/theme/contract.ts';
-import { blueTheme } from '../../../shared/theme/tokens.ts';
-import * as css from './introduction.css.ts';
+import { varName } from '../../shared/theme/contract.ts';
+import { blueTheme } from '../../shared/theme/tokens.ts';
 
-echarts.use([BarChart, PieChart, GridComponent, TooltipComponent, LegendComponent, AriaComponent, CanvasRenderer]);
+echarts.use([BarChart, LineChart, PieChart, GridComponent, TooltipComponent, LegendComponent, AriaComponent, DataZoomComponent, CanvasRenderer]);
 
 export type ChartOption = echarts.EChartsCoreOption;
 
@@ -45,9 +44,10 @@ export interface ChartProps {
   /** Repaint when this changes (the theme name). */
   themeKey: string;
   testId: string;
+  className: string;
 }
 
-export function Chart({ option, label, onPick, themeKey, testId }: ChartProps) {
+export function Chart({ option, label, onPick, themeKey, testId, className }: ChartProps) {
   const ref = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.ECharts | null>(null);
   const pick = useRef(onPick);
@@ -77,5 +77,5 @@ export function Chart({ option, label, onPick, themeKey, testId }: ChartProps) {
     chart.current.setOption({ aria: { enabled: true }, animation: false, ...option(paletteOf(el)) }, { notMerge: true });
   }, [option, themeKey, locale]);
 
-  return <div ref={ref} className={css.chart} role="img" aria-label={label} data-testid={testId} />;
+  return <div ref={ref} className={className} role="img" aria-label={label} data-testid={testId} />;
 }
