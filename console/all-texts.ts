@@ -11,8 +11,9 @@ import alarms from './pages/alarm-search/texts.ts';
 import board from './pages/introduction/texts.ts';
 import models from './pages/device-config/texts.ts';
 import subsystem from './pages/device-subsystem/texts.ts';
+import history from './pages/history-search/texts.ts';
 
-const pages: readonly DomainResources[] = [resource, user, group, gateLog, alarms, board, models, subsystem];
+const pages: readonly DomainResources[] = [resource, user, group, gateLog, alarms, board, models, subsystem, history];
 
 /** The console's page texts merged with the kit catalogue. */
 // Merged from the domain files, not from the catalogue object: i18next extends that one in place when

@@ -343,7 +343,7 @@ const plugin: FastifyPluginAsync = async (app) => {
 
   if (config.faults) {
     // Test switch: one simulator round now, and a gateway's behaviour (normal, slow, faulty, silent) or status.
-    app.post('/__test/points/tick', async () => ok({ written: simulator?.tick() ?? 0 }));
+    app.post<{ Body: { at?: number } | null }>('/__test/points/tick', async (request) => ok({ written: simulator?.tick(request.body?.at ?? Date.now()) ?? 0 }));
     app.post<{ Body: { gatewayId: number; mode?: string; status?: string } }>('/__test/gateway', async (request) => {
       const { gatewayId, mode, status } = request.body;
       if (mode) db.prepare('INSERT INTO gateway_sim (gateway_id, mode) VALUES (?, ?) ON CONFLICT (gateway_id) DO UPDATE SET mode = excluded.mode').run(gatewayId, mode);

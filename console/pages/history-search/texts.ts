@@ -1,0 +1,53 @@
+// Texts of history search (MonitorOPS devmng/search, historySearch; stand-alone /devmng_search).
+import { addTexts } from '../../texts.ts';
+
+export default addTexts({
+  zh: {
+    history: {
+      title: '历史查询',
+      keyword: '查找设备（编码或名称）',
+      find: '查找',
+      devices: '设备（可多选，最多 20 台）',
+      params: '参数（可多选）',
+      from: '开始日期',
+      to: '结束日期',
+      last24h: '最近 24 小时',
+      last7d: '最近 7 天',
+      last30d: '最近 30 天',
+      query: '查询',
+      export: '导出',
+      exportStarted: '已开始导出，可在任务进度中下载',
+      chart: '{{count}} 条曲线',
+      empty: '选择设备和参数后查询',
+      noData: '所选时段没有数据',
+      rows: '共 {{count}} 行（每点为 {{bucket}} 内的平均值）',
+      field: { time: '时间', device: '设备', param: '参数', value: '值' },
+      pickDevice: '请至少选择一台设备',
+      pickParam: '请至少选择一个参数',
+    },
+  },
+  en: {
+    history: {
+      title: 'History search',
+      keyword: 'Find devices (code or name)',
+      find: 'Find',
+      devices: 'Devices (several, at most 20)',
+      params: 'Parameters (several)',
+      from: 'From',
+      to: 'To',
+      last24h: 'Last 24 hours',
+      last7d: 'Last 7 days',
+      last30d: 'Last 30 days',
+      query: 'Search',
+      export: 'Export',
+      exportStarted: 'Export started; download it from the task progress',
+      chart: '{{count}} series',
+      empty: 'Choose devices and parameters, then search',
+      noData: 'No data in the chosen period',
+      rows: '{{count}} rows (each point the average over {{bucket}})',
+      field: { time: 'Time', device: 'Device', param: 'Parameter', value: 'Value' },
+      pickDevice: 'Choose at least one device',
+      pickParam: 'Choose at least one parameter',
+    },
+  },
+});
