@@ -16,10 +16,13 @@ Object.defineProperty(globalThis, 'localStorage', {
 
 const { kitConfig } = await import('../kit.ts');
 const { session } = await import('./store.ts');
-const { refreshNow, adoptUrlToken } = await import('./actions.ts');
+const { refreshNow, adoptUrlToken, loadInfo } = await import('./actions.ts');
 
 let server: Server;
 let refreshes = 0;
+/** User-info requests to drop without an answer before answering (the network coming back). */
+let dropInfo = 0;
+let infoAnswer = 200;
 let release: (() => void) | null = null;
 
 beforeAll(async () => {
@@ -31,6 +34,17 @@ beforeAll(async () => {
         res.end(JSON.stringify({ token: `fresh-token-${refreshes}`, token_type: 'bearer' }));
       };
       release = answer;
+      return;
+    }
+    if (req.url?.startsWith('/api/admin/user/front/info')) {
+      if (dropInfo > 0) {
+        dropInfo -= 1;
+        req.socket.destroy();
+        return;
+      }
+      res.writeHead(infoAnswer, { 'content-type': 'application/json' });
+      const user = { id: 7, username: 'ann', name: 'Ann', description: '', tenantId: 1, type: 'user', avatar: '', menus: [], elements: [] };
+      res.end(JSON.stringify(infoAnswer === 200 ? { code: 0, msg: 'ok', data: user } : { code: -1, msg: 'no' }));
       return;
     }
     res.writeHead(404).end();
@@ -91,5 +105,23 @@ describe('a token handed over in the address', () => {
     // The same token again is not a new hand-over.
     Object.defineProperty(globalThis, 'location', { configurable: true, value: { href: 'https://console.example/?token=portal-token-1' } });
     expect(adoptUrlToken()).toBe(false);
+  });
+});
+
+describe('loading user info', () => {
+  it('asks again when the platform did not answer at all, and keeps the session', async () => {
+    dropInfo = 2;
+    infoAnswer = 200;
+    const user = await loadInfo();
+    expect(user.username).toBe('ann');
+    expect(session.token).toBe('old-token-value');
+    expect(session.infoStatus).toBe('ready');
+  });
+  it('ends the session on an answer that refuses, at once', async () => {
+    dropInfo = 0;
+    infoAnswer = 500;
+    await expect(loadInfo()).rejects.toThrow();
+    expect(session.token).toBeNull();
+    infoAnswer = 200;
   });
 });

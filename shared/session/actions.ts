@@ -1,7 +1,7 @@
 // Session actions (SPEC §4): sign-in, user info, logout, token refresh and the token handed over in a URL.
 import { signIn, signOut, fetchUserInfo, refreshToken } from '../api/auth.ts';
 import type { LoginPayload, UserInfo } from '../api/types.ts';
-import { http, setSessionHooks } from '../http/client.ts';
+import { http, RequestError, setSessionHooks } from '../http/client.ts';
 import { kitConfig, singleton } from '../kit.ts';
 import { i18n, setLanguage } from '../i18n/index.ts';
 import { settings } from './settings.ts';
@@ -37,11 +37,28 @@ export async function login(payload: LoginPayload): Promise<UserInfo> {
   return loadInfo();
 }
 
-/** Loads user info with menus and elements; on failure the session ends (SPEC §4 navigation guard). */
+/** Attempts when the platform does not answer at all (the network coming back after an outage). */
+const NO_ANSWER_TRIES = 3;
+const NO_ANSWER_WAIT_MS = 1000;
+
+/**
+ * Loads user info with menus and elements; on failure the session ends (SPEC §4 navigation guard).
+ * Only an answer ends it: when no answer came (status 0, the network just back), it asks again twice,
+ * a second apart, so a console reopened after an outage does not sign its user out.
+ */
 export async function loadInfo(): Promise<UserInfo> {
   session.infoStatus = 'loading';
   try {
-    const user = await fetchUserInfo(http);
+    let user: UserInfo | null = null;
+    for (let attempt = 1; user === null; attempt++) {
+      try {
+        user = await fetchUserInfo(http);
+      } catch (error) {
+        const noAnswer = error instanceof RequestError && error.status === 0 && error.code === null;
+        if (!noAnswer || attempt >= NO_ANSWER_TRIES) throw error;
+        await new Promise((r) => setTimeout(r, NO_ANSWER_WAIT_MS));
+      }
+    }
     applyUser(user);
     session.infoStatus = 'ready';
     return user;
