@@ -193,3 +193,50 @@ export interface AlarmAreaNode {
   counts: LevelCounts;
   children: AlarmAreaNode[];
 }
+
+// ---- alarm rules (alarm/config) ----------------------------------------------------------------
+
+/**
+ * A rule evaluated by the platform on every new value of a model parameter (of one device, or of
+ * every device of the model): when `expression` holds for the value x, an alarm of `level` is raised
+ * with `content` ({device}, {param}, {value} and {unit} filled in), unless the same rule fired on the
+ * same device within `banHours`. The raised alarm's release notice is valid for `noticeHours`.
+ */
+export interface AlarmRule {
+  id: number;
+  modelId: number;
+  modelName: string;
+  paramCode: string;
+  /** null: every device of the model. */
+  deviceId: number | null;
+  deviceName: string;
+  expression: string;
+  level: AlarmLevel;
+  content: string;
+  eventTypeId: number | null;
+  eventTypeName: string;
+  noticeHours: number;
+  banHours: number;
+  enabled: boolean;
+}
+
+export interface AlarmRuleSave {
+  modelId: number;
+  paramCode: string;
+  deviceId?: number | null;
+  expression: string;
+  level: AlarmLevel;
+  content: string;
+  eventTypeId?: number | null;
+  noticeHours?: number;
+  banHours?: number;
+  enabled?: boolean;
+}
+
+export interface AlarmRulePage {
+  rows: AlarmRule[];
+  total: number;
+}
+
+/** SPEC §9: release notices are valid and bans last 24 hours unless a rule says otherwise. */
+export const RULE_DEFAULT_HOURS = 24;

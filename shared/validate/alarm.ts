@@ -1,7 +1,8 @@
 // Field rules of the alarm forms (event types), shared by the console's page and the demo server.
 // Not re-exported from index.ts, like people.ts: widget bundles that validate anything stay small.
 import type { Schema } from './combine.ts';
-import { positiveInteger } from './numbers.ts';
+import { formula } from './device-model.ts';
+import { integerBetween, positiveInteger } from './numbers.ts';
 import { descriptionLength, length, required } from './text.ts';
 
 /** alarm/event-type: the original event number is a positive whole number (SPEC §5). */
@@ -9,4 +10,15 @@ export const eventTypeSchema = {
   number: [required(), positiveInteger()],
   name: [required(), length(1, 64)],
   description: [descriptionLength()],
+} as const satisfies Schema;
+
+/** alarm/config: the form's rules (numbers as typed text). */
+export const alarmRuleSchema = {
+  modelId: [required()],
+  paramCode: [required(), length(1, 64)],
+  expression: [required(), length(1, 200), formula()],
+  level: [required()],
+  content: [required(), length(1, 200)],
+  noticeHours: [integerBetween(1, 720)],
+  banHours: [integerBetween(0, 720)],
 } as const satisfies Schema;

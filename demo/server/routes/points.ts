@@ -15,6 +15,7 @@ import { tx, type Db, type Migration } from '../db.ts';
 import { fail, ok, requireMenu, requireUser, rule, userOf, validBody } from '../http.ts';
 import { langOf, translate } from '../messages.ts';
 import { modelParams } from './device-model.ts';
+import { fireRule, ruleBook, type LiveRule } from './alarm-rule.ts';
 import { startExport, tooManyTasks } from '../resource.ts';
 import { formatTime } from '../tasks.ts';
 import type { ParamRow } from '../../../shared/api/device-model-types.ts';
@@ -135,6 +136,8 @@ export function startPointSimulator(db: Db, intervalMs: number, random: () => nu
     const devices = db.prepare("SELECT id, tenant_id, model_id FROM device WHERE model_id IS NOT NULL AND status = 'online'").all() as Array<{ id: number; tenant_id: number; model_id: number }>;
     let written = 0;
     const raised: Array<[number, number, ParamRow, number]> = [];
+    const rules = ruleBook(db);
+    const ruled: Array<[number, number, LiveRule, ParamRow, number]> = [];
     tx(db, () => {
       for (const d of devices) {
         const before = new Map((last.all(d.id) as Array<{ code: string; value: number }>).map((r) => [r.code, r.value]));
@@ -153,6 +156,7 @@ export function startPointSimulator(db: Db, intervalMs: number, random: () => nu
           upsert.run(d.id, c.param.code, d.tenant_id, value, now);
           history.run(d.id, c.param.code, d.tenant_id, now, value);
           written += 1;
+          for (const live of rules(d.tenant_id, d.model_id, c.param.code, d.id)) ruled.push([d.tenant_id, d.id, live, c.param, value]);
           if (c.alarm) {
             let fires: number;
             try {
@@ -166,6 +170,7 @@ export function startPointSimulator(db: Db, intervalMs: number, random: () => nu
       }
     });
     for (const [tenantId, deviceId, param, value] of raised) raise?.(tenantId, deviceId, param, value, now);
+    for (const [tenantId, deviceId, live, param, value] of ruled) fireRule(db, tenantId, deviceId, live, param, value, now);
     return written;
   };
   const timer = intervalMs > 0 ? setInterval(() => tick(), intervalMs) : null;

@@ -1,0 +1,253 @@
+// Alarm rules (alarmManager alarm/config): per model parameter, for one device or every device of the
+// model — expression (the shared parser, x the value), level, content template, event type, release
+// notice validity and ban duration (24 h each by default, SPEC §9). The point simulator asks
+// `rulesFor` on every new value and `fireRule` raises the alarm unless the ban holds.
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { ALARM_LEVELS, RULE_DEFAULT_HOURS, type AlarmRule, type AlarmRulePage, type AlarmRuleSave } from '../../../shared/api/alarm-types.ts';
+import { compile, evaluate, type Node } from '../../../shared/validate/expression.ts';
+import { alarmRuleSchema } from '../../../shared/validate/alarm.ts';
+import { tx, type Db, type Migration } from '../db.ts';
+import { fail, failField, ok, requireMenu, rule, userOf, validBody, type Rule, type Schema } from '../http.ts';
+import { langOf, type Lang } from '../messages.ts';
+import { idList, offsetOf, pageRules, type PageQuery } from '../resource.ts';
+
+export const migrations: Migration[] = [
+  {
+    id: 'alarm-rule/001-tables',
+    sql: `
+      CREATE TABLE alarm_rule (
+        id INTEGER PRIMARY KEY,
+        tenant_id INTEGER NOT NULL REFERENCES tenant(id),
+        model_id INTEGER NOT NULL REFERENCES device_model(id) ON DELETE CASCADE,
+        param_code TEXT NOT NULL,
+        device_id INTEGER REFERENCES device(id) ON DELETE CASCADE,
+        expression TEXT NOT NULL,
+        level TEXT NOT NULL CHECK (level IN ('critical', 'warning', 'reminder', 'normal')),
+        content TEXT NOT NULL,
+        event_type_id INTEGER REFERENCES alarm_event_type(id) ON DELETE SET NULL,
+        notice_hours INTEGER NOT NULL DEFAULT 24,
+        ban_hours INTEGER NOT NULL DEFAULT 24,
+        enabled INTEGER NOT NULL DEFAULT 1
+      );
+      CREATE INDEX alarm_rule_model ON alarm_rule(tenant_id, model_id, param_code);
+      CREATE TABLE alarm_rule_ban (
+        rule_id INTEGER NOT NULL REFERENCES alarm_rule(id) ON DELETE CASCADE,
+        device_id INTEGER NOT NULL,
+        until INTEGER NOT NULL,
+        PRIMARY KEY (rule_id, device_id)
+      );
+      ALTER TABLE alarm ADD COLUMN notice_until INTEGER;
+    `,
+  },
+];
+
+const TEXT = {
+  noRule: { zh: '告警规则不存在', en: 'no such alarm rule' },
+  noModel: { zh: '型号不存在', en: 'no such model' },
+  noParam: { zh: '型号没有参数 {code}，可选：{codes}', en: 'the model has no parameter {code}; it has: {codes}' },
+  noDevice: { zh: '设备不存在或不属于该型号', en: 'no such device of this model' },
+  noEventType: { zh: '事件类型不存在', en: 'no such event type' },
+} as const satisfies Record<string, Record<Lang, string>>;
+const say = (lang: Lang, key: keyof typeof TEXT, vars: Record<string, string | number> = {}) => TEXT[key][lang].replace(/\{(\w+)\}/g, (_m, n: string) => String(vars[n] ?? ''));
+
+export interface LiveRule {
+  id: number;
+  tree: Node;
+  level: AlarmRule['level'];
+  content: string;
+  eventTypeId: number | null;
+  noticeHours: number;
+  banHours: number;
+}
+
+export type RuleBook = (tenantId: number, modelId: number, paramCode: string, deviceId: number) => LiveRule[];
+
+/** Every enabled rule, compiled once (per simulator round): look one parameter of one device up. */
+export function ruleBook(db: Db): RuleBook {
+  const rows = db.prepare('SELECT id, tenant_id, model_id, param_code, device_id, expression, level, content, event_type_id, notice_hours, ban_hours FROM alarm_rule WHERE enabled = 1').all() as Array<{
+    id: number;
+    tenant_id: number;
+    model_id: number;
+    param_code: string;
+    device_id: number | null;
+    expression: string;
+    level: AlarmRule['level'];
+    content: string;
+    event_type_id: number | null;
+    notice_hours: number;
+    ban_hours: number;
+  }>;
+  const book = new Map<string, Array<LiveRule & { deviceId: number | null }>>();
+  for (const r of rows) {
+    const c = compile(r.expression);
+    if (!c.ok) continue;
+    const key = `${r.tenant_id}/${r.model_id}/${r.param_code}`;
+    book.set(key, [...(book.get(key) ?? []), { id: r.id, deviceId: r.device_id, tree: c.tree, level: r.level, content: r.content, eventTypeId: r.event_type_id, noticeHours: r.notice_hours, banHours: r.ban_hours }]);
+  }
+  return (tenantId, modelId, paramCode, deviceId) => (book.get(`${tenantId}/${modelId}/${paramCode}`) ?? []).filter((r) => r.deviceId === null || r.deviceId === deviceId);
+}
+
+/** Evaluates a rule on a value and raises its alarm unless banned; answers the alarm id or null. */
+export function fireRule(db: Db, tenantId: number, deviceId: number, live: LiveRule, param: { name: string; unit: string }, value: number, at: number): number | null {
+  let holds: number;
+  try {
+    holds = evaluate(live.tree, { x: value });
+  } catch {
+    return null;
+  }
+  if (!holds) return null;
+  return tx(db, () => {
+    const ban = db.prepare('SELECT until FROM alarm_rule_ban WHERE rule_id = ? AND device_id = ?').get(live.id, deviceId) as { until: number } | undefined;
+    if (ban && ban.until > at) return null;
+    const device = db.prepare('SELECT code, name, model_id FROM device WHERE id = ? AND tenant_id = ?').get(deviceId, tenantId) as { code: string; name: string; model_id: number } | undefined;
+    if (!device) return null;
+    const text = live.content.replace(/\{(device|param|value|unit)\}/g, (_m, k: string) => ({ device: device.name, param: param.name, value: String(value), unit: param.unit })[k] ?? '');
+    const id = Number(
+      db
+        .prepare(
+          `INSERT INTO alarm (tenant_id, device_code, device_name, model_id, level, status, handle_status, content_zh, content_en, occurred_at, event_type_id, notice_until)
+           VALUES (?, ?, ?, ?, ?, 'toBeConfirmed', 'unhandled', ?, ?, ?, ?, ?)`,
+        )
+        .run(tenantId, device.code, device.name, device.model_id, live.level, text, text, at, live.eventTypeId, at + live.noticeHours * 3_600_000).lastInsertRowid,
+    );
+    if (live.banHours > 0) {
+      db.prepare('INSERT INTO alarm_rule_ban (rule_id, device_id, until) VALUES (?, ?, ?) ON CONFLICT (rule_id, device_id) DO UPDATE SET until = excluded.until').run(live.id, deviceId, at + live.banHours * 3_600_000);
+    }
+    return id;
+  });
+}
+
+interface RuleRow {
+  id: number;
+  model_id: number;
+  model_name: string;
+  param_code: string;
+  device_id: number | null;
+  device_name: string | null;
+  expression: string;
+  level: AlarmRule['level'];
+  content: string;
+  event_type_id: number | null;
+  event_type_name: string | null;
+  notice_hours: number;
+  ban_hours: number;
+  enabled: number;
+}
+
+const toRule = (r: RuleRow): AlarmRule => ({
+  id: r.id,
+  modelId: r.model_id,
+  modelName: r.model_name,
+  paramCode: r.param_code,
+  deviceId: r.device_id,
+  deviceName: r.device_name ?? '',
+  expression: r.expression,
+  level: r.level,
+  content: r.content,
+  eventTypeId: r.event_type_id,
+  eventTypeName: r.event_type_name ?? '',
+  noticeHours: r.notice_hours,
+  banHours: r.ban_hours,
+  enabled: r.enabled === 1,
+});
+
+const SELECT = `SELECT r.id, r.model_id, m.name AS model_name, r.param_code, r.device_id, d.name AS device_name, r.expression, r.level, r.content,
+  r.event_type_id, e.name AS event_type_name, r.notice_hours, r.ban_hours, r.enabled
+  FROM alarm_rule r JOIN device_model m ON m.id = r.model_id LEFT JOIN device d ON d.id = r.device_id LEFT JOIN alarm_event_type e ON e.id = r.event_type_id`;
+
+const asText: Rule = (value) => (value === undefined || value === null || typeof value === 'string' ? null : { key: 'validate.text' });
+const hours = (min: number): Rule => rule.int(min, 720);
+const optionalId: Rule = (value) => (value === undefined || value === null || (Number.isInteger(value) && (value as number) > 0) ? null : { key: 'validate.integer' });
+
+const ruleBody: Schema<AlarmRuleSave> = {
+  modelId: [rule.required, rule.int(1, 2 ** 31 - 1)],
+  paramCode: [rule.required, asText, ...(alarmRuleSchema.paramCode as unknown as Rule[])],
+  deviceId: [optionalId],
+  expression: [rule.required, asText, ...(alarmRuleSchema.expression as unknown as Rule[])],
+  level: [rule.required, rule.oneOf(...ALARM_LEVELS)],
+  content: [rule.required, asText, ...(alarmRuleSchema.content as unknown as Rule[])],
+  eventTypeId: [optionalId],
+  noticeHours: [hours(1)],
+  banHours: [hours(0)],
+  enabled: [(v) => (v === undefined || typeof v === 'boolean' ? null : { key: 'validate.oneOf' })],
+};
+
+const plugin: FastifyPluginAsync = async (app) => {
+  const { db } = app.atrium;
+  const manager = requireMenu('alarmManager');
+  const byId = (tenantId: number, id: number) => db.prepare(`${SELECT} WHERE r.tenant_id = ? AND r.id = ?`).get(tenantId, id) as unknown as RuleRow | undefined;
+
+  app.post<{ Body: PageQuery & { modelId?: number } }>(
+    '/api/alarm/rule/page',
+    { preHandler: [manager, validBody<PageQuery & { modelId?: number }>({ ...(pageRules as Schema<PageQuery>), modelId: [rule.int(1, 2 ** 31 - 1)] } as never)] },
+    async (request) => {
+      const user = userOf(request);
+      const where = ['r.tenant_id = ?', ...(request.body.modelId ? ['r.model_id = ?'] : [])];
+      const args = [user.tenantId, ...(request.body.modelId ? [request.body.modelId] : [])];
+      const total = (db.prepare(`SELECT COUNT(*) AS n FROM alarm_rule r WHERE ${where.join(' AND ')}`).get(...args) as { n: number }).n;
+      const rows = db.prepare(`${SELECT} WHERE ${where.join(' AND ')} ORDER BY m.name, r.param_code, r.id LIMIT ? OFFSET ?`).all(...args, request.body.limit, offsetOf(request.body)) as unknown as RuleRow[];
+      return ok<AlarmRulePage>({ rows: rows.map(toRule), total });
+    },
+  );
+
+  /** Checks what the rule refers to; answers the refusal (with its field) or null. */
+  function refer(request: FastifyRequest<{ Body: AlarmRuleSave }>) {
+    const user = userOf(request);
+    const lang = langOf(request);
+    const b = request.body;
+    if (!db.prepare('SELECT 1 FROM device_model WHERE id = ? AND tenant_id = ?').get(b.modelId, user.tenantId)) return failField(say(lang, 'noModel'), 'modelId');
+    const codes = (db.prepare('SELECT code FROM model_param WHERE model_id = ? ORDER BY id').all(b.modelId) as Array<{ code: string }>).map((r) => r.code);
+    if (!codes.includes(b.paramCode.trim())) return failField(say(lang, 'noParam', { code: b.paramCode, codes: codes.join(', ') || '—' }), 'paramCode');
+    if (b.deviceId && !db.prepare('SELECT 1 FROM device WHERE id = ? AND tenant_id = ? AND model_id = ?').get(b.deviceId, user.tenantId, b.modelId)) return failField(say(lang, 'noDevice'), 'deviceId');
+    if (b.eventTypeId && !db.prepare('SELECT 1 FROM alarm_event_type WHERE id = ? AND tenant_id = ?').get(b.eventTypeId, user.tenantId)) return failField(say(lang, 'noEventType'), 'eventTypeId');
+    return null;
+  }
+
+  const values = (b: AlarmRuleSave) => [
+    b.modelId,
+    b.paramCode.trim(),
+    b.deviceId ?? null,
+    b.expression.trim(),
+    b.level,
+    b.content.trim(),
+    b.eventTypeId ?? null,
+    b.noticeHours ?? RULE_DEFAULT_HOURS,
+    b.banHours ?? RULE_DEFAULT_HOURS,
+    b.enabled === false ? 0 : 1,
+  ];
+
+  app.post<{ Body: AlarmRuleSave }>('/api/alarm/rule', { preHandler: [manager, validBody<AlarmRuleSave>(ruleBody)] }, async (request) => {
+    const refused = refer(request);
+    if (refused) return refused;
+    const user = userOf(request);
+    const id = Number(
+      db
+        .prepare('INSERT INTO alarm_rule (tenant_id, model_id, param_code, device_id, expression, level, content, event_type_id, notice_hours, ban_hours, enabled) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
+        .run(user.tenantId, ...values(request.body)).lastInsertRowid,
+    );
+    return ok(toRule(byId(user.tenantId, id)!));
+  });
+
+  app.put<{ Params: { id: string }; Body: AlarmRuleSave }>('/api/alarm/rule/:id', { preHandler: [manager, validBody<AlarmRuleSave>(ruleBody)] }, async (request) => {
+    const user = userOf(request);
+    const id = Number(request.params.id);
+    if (!Number.isInteger(id) || !byId(user.tenantId, id)) return fail(say(langOf(request), 'noRule'));
+    const refused = refer(request);
+    if (refused) return refused;
+    db.prepare(
+      'UPDATE alarm_rule SET model_id = ?, param_code = ?, device_id = ?, expression = ?, level = ?, content = ?, event_type_id = ?, notice_hours = ?, ban_hours = ?, enabled = ? WHERE id = ? AND tenant_id = ?',
+    ).run(...values(request.body), id, user.tenantId);
+    return ok(toRule(byId(user.tenantId, id)!));
+  });
+
+  app.post<{ Body: { ids: number[] } }>('/api/alarm/rule/delete', { preHandler: [manager, validBody<{ ids: number[] }>({ ids: [rule.required, idList()] })] }, async (request) => {
+    const user = userOf(request);
+    const ids = request.body.ids;
+    const marks = ids.map(() => '?').join(',');
+    const found = (db.prepare(`SELECT COUNT(*) AS n FROM alarm_rule WHERE tenant_id = ? AND id IN (${marks})`).get(user.tenantId, ...ids) as { n: number }).n;
+    if (found !== new Set(ids).size) return fail(say(langOf(request), 'noRule'));
+    return ok({ deleted: Number(db.prepare(`DELETE FROM alarm_rule WHERE tenant_id = ? AND id IN (${marks})`).run(user.tenantId, ...ids).changes) });
+  });
+};
+
+export default plugin;
