@@ -82,12 +82,13 @@ describe('point values', () => {
     s.app.atrium.db.exec('COMMIT');
     const pad = (n: number) => String(n).padStart(2, '0');
     const fmt = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-    const answer = await call(admin, 'POST', '/api/device/history', { deviceIds: [id], codes: ['temp'], startTime: fmt(new Date(now - 8 * 86_400_000)), endTime: fmt(new Date(now)), maxPoints: 500 });
+    // The end a minute ahead: the newest sample is at `now` to the millisecond, the text format has seconds.
+    const answer = await call(admin, 'POST', '/api/device/history', { deviceIds: [id], codes: ['temp'], startTime: fmt(new Date(now - 8 * 86_400_000)), endTime: fmt(new Date(now + 60_000)), maxPoints: 500 });
     expect(answer.data.series).toHaveLength(1);
     expect(answer.data.series[0].points.length).toBeLessThanOrEqual(500);
     expect(answer.data.series[0].samples).toBeGreaterThanOrEqual(10_000);
     // The export holds exactly the points the table shows.
-    const query = { deviceIds: [id], codes: ['temp'], startTime: fmt(new Date(now - 8 * 86_400_000)), endTime: fmt(new Date(now)), maxPoints: 500 };
+    const query = { deviceIds: [id], codes: ['temp'], startTime: fmt(new Date(now - 8 * 86_400_000)), endTime: fmt(new Date(now + 60_000)), maxPoints: 500 };
     const started = await call(admin, 'POST', '/api/device/history/export', query);
     const item = await taskDone(s.base, admin, started.data.key, started.data.hashKey);
     const book = new ExcelJS.Workbook();
