@@ -19,6 +19,9 @@ import type {
   AlarmLevelTotal,
   AlarmNodeTotal,
   AlarmMachineTotal,
+  AlarmRule,
+  AlarmRulePage,
+  AlarmRuleSave,
 } from './alarm-types.ts';
 
 /** The bell's count. Quiet: a background poll must not toast every 5 s when the server is away. */
@@ -68,3 +71,11 @@ export const alarmsByNode = (client: Pick<Client, 'post'>, query: AlarmStatQuery
 
 export const alarmsByMachine = (client: Pick<Client, 'post'>, query: AlarmStatQuery, options: RequestOptions = {}): Promise<AlarmMachineTotal[]> =>
   client.post<AlarmMachineTotal[]>('/api/alarm/total/machine', query, options);
+
+// ---- rules (alarm/config) ----
+
+export const listAlarmRules = (client: Pick<Client, 'post'>, query: { page: number; limit: number; modelId?: number }, signal?: AbortSignal): Promise<AlarmRulePage> =>
+  client.post<AlarmRulePage>('/api/alarm/rule/page', query, signal ? { signal } : {});
+export const createAlarmRule = (client: Pick<Client, 'post'>, body: AlarmRuleSave): Promise<AlarmRule> => client.post<AlarmRule>('/api/alarm/rule', body);
+export const updateAlarmRule = (client: Pick<Client, 'put'>, id: number, body: AlarmRuleSave): Promise<AlarmRule> => client.put<AlarmRule>(`/api/alarm/rule/${id}`, body);
+export const deleteAlarmRules = (client: Pick<Client, 'post'>, ids: readonly number[]): Promise<{ deleted: number }> => client.post('/api/alarm/rule/delete', { ids });

@@ -153,6 +153,37 @@ test('event types: a positive whole number, unique in the tenant; another tenant
   expect(refused.code).toBe(-1);
 });
 
+test('a rule on a parameter raises alarms from the values, in the bell and alarm search within one poll', async ({ page, baseURL }) => {
+  await signIn(page, 'admin');
+  await page.goto('/alarm/config');
+  const root = page.locator('[data-page=alarm-config]');
+  await root.locator('[data-action=create]').click();
+  const form = page.getByTestId('resource-form');
+  await form.locator('[name=modelId]').selectOption({ label: 'SMK1 Smoke detector' });
+  await form.locator('[name=paramCode]').fill('nope');
+  await form.locator('[name=expression]').fill('x >== 0');
+  await form.locator('button[type=submit]').click();
+  await expect(form.getByRole('alert')).toHaveText(zh('validate.expression.operator', { position: 3 }));
+  await form.locator('[name=expression]').fill('x >= 0');
+  await form.locator('[name=level]').selectOption('critical');
+  await form.locator('[name=content]').fill('{device}: smoke {value} {unit}');
+  await form.locator('button[type=submit]').click();
+  await expect(form.getByRole('alert')).toHaveText('型号没有参数 nope，可选：smoke');
+  await form.locator('[name=paramCode]').fill('smoke');
+  await form.locator('button[type=submit]').click();
+  await expect(form).toBeHidden();
+  await expect(root.locator('tbody tr[data-row]', { hasText: 'x >= 0' })).toContainText(zh('status.alarmLevel.critical'));
+
+  const bell = page.getByTestId('header').locator('atrium-alarm-bell').locator('[data-part=count]');
+  await expect(bell).toHaveText(/^\d+$/);
+  const before = Number(await bell.textContent());
+  await fetch(`${baseURL}/__test/points/tick`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+  await expect.poll(async () => Number(await bell.textContent()), { timeout: 6500 }).toBeGreaterThan(before);
+  await page.goto('/alarm/search?level=critical&keyword=smoke');
+  await expect(page.locator('[data-page=alarm-search] tbody tr[data-row]').first()).toContainText('smoke');
+  await expect(page.locator('[data-page=alarm-search] tbody tr[data-row]').first()).toContainText('%obs/m');
+});
+
 test('alarm search and event types pass axe in the dark and light themes', async ({ page }) => {
   await signIn(page, 'admin');
   await page.goto('/alarm/search');
@@ -161,4 +192,7 @@ test('alarm search and event types pass axe in the dark and light themes', async
   await page.goto('/alarm/event-type');
   await expect(page.locator('[data-page=alarm-event-type] tbody tr[data-row]').first()).toBeVisible();
   await a11yInThemes(page, 'event types', '[data-page=alarm-event-type]');
+  await page.goto('/alarm/config');
+  await expect(page.locator('[data-page=alarm-config] tbody tr[data-row]').first()).toBeVisible();
+  await a11yInThemes(page, 'alarm rules', '[data-page=alarm-config]');
 });
