@@ -12,8 +12,9 @@ import board from './pages/introduction/texts.ts';
 import models from './pages/device-config/texts.ts';
 import subsystem from './pages/device-subsystem/texts.ts';
 import history from './pages/history-search/texts.ts';
+import gateways from './pages/gateway/texts.ts';
 
-const pages: readonly DomainResources[] = [resource, user, group, gateLog, alarms, board, models, subsystem, history];
+const pages: readonly DomainResources[] = [resource, user, group, gateLog, alarms, board, models, subsystem, history, gateways];
 
 /** The console's page texts merged with the kit catalogue. */
 // Merged from the domain files, not from the catalogue object: i18next extends that one in place when

@@ -69,8 +69,15 @@ describe('point values', () => {
     expect((await call(admin, 'POST', `/api/device/${id}/control`, { code: 'setpoint', value: 22 })).msg).toBe('Gateway no answer');
     await gateway('faulty');
     expect((await call(admin, 'POST', `/api/device/${id}/control`, { code: 'setpoint', value: 22 })).msg).toBe('Gateway exception');
+    expect((await call(admin, 'POST', `/api/gateway/${gateway_id}/distribute`)).msg).toBe('Gateway exception');
     await gateway('normal');
     expect((await call(admin2, 'POST', `/api/device/${id}/control`, { code: 'setpoint', value: 22 })).code).toBe(-1);
+    // Distributing the configuration goes through the same gateway, and is remembered.
+    const distributed = await call(admin, 'POST', `/api/gateway/${gateway_id}/distribute`);
+    expect(distributed.data.devices).toBeGreaterThan(0);
+    const listed = (await api(s.base, 'GET', '/api/gateway/list', { token: admin, query: { limit: '100' } })).body.data.rows.find((g: { id: number }) => g.id === gateway_id);
+    expect(listed.distributedAt).toBe(distributed.data.distributedAt);
+    expect((await call(admin2, 'POST', `/api/gateway/${gateway_id}/distribute`)).code).toBe(-1);
   });
 
   it('answers history downsampled, only within the past 3 months', async () => {

@@ -168,6 +168,10 @@ export interface Gateway {
   mac: string;
   version: string;
   status: DeviceStatus;
+  /** When the status last changed (ms since epoch): for an online gateway, since when it answers. */
+  statusAt: number;
+  /** When the configuration was last distributed to it, null when never. */
+  distributedAt: number | null;
   areaId: string | null;
   areaName: string;
   /** Devices behind this gateway. */

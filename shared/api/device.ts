@@ -46,3 +46,5 @@ export const exportDevices = (client: Pick<Client, 'post'>, filters: Pick<Device
 export const createArea = (client: Pick<Client, 'post'>, body: { name: string; parentId: string | null }): Promise<AreaNode> => client.post('/api/device/area', body);
 export const updateArea = (client: Pick<Client, 'put'>, guid: string, body: { name: string; parentId: string | null }): Promise<AreaNode> => client.put(`/api/device/area/${guid}`, body);
 export const deleteArea = (client: Pick<Client, 'delete'>, guid: string): Promise<{ deleted: number }> => client.delete(`/api/device/area/${guid}`);
+
+export const distributeGateway = (client: Pick<Client, 'post'>, id: number): Promise<{ id: number; distributedAt: number; devices: number }> => client.post(`/api/gateway/${id}/distribute`);

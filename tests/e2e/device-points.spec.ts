@@ -78,3 +78,30 @@ test('history search charts the last 24 h of a parameter and exports the rows of
     .toBe(`已导出 ${rows} 行`);
   await a11yInThemes(page, 'history search', '[data-page=history-search]');
 });
+
+test('gateways: status, the devices behind one, and distributing the configuration through it', async ({ page, baseURL }) => {
+  const fcu = await fanCoil(baseURL!);
+  await post(baseURL!, '/__test/gateway', { gatewayId: fcu.gatewayId, mode: 'normal', status: 'online' });
+  const admin = await apiSignIn(baseURL!, 'admin', 'admin123');
+  const gateway = ((await call(baseURL!, admin, 'GET', '/api/gateway/list', { query: { limit: '100' } })).data.rows as Array<{ id: number; code: string; name: string }>).find((g) => g.id === fcu.gatewayId)!;
+  await signIn(page, 'admin');
+  await page.goto('/devmng/gw');
+  const root = page.locator('[data-page=gateway]');
+  const row = root.locator('tbody tr[data-row]', { hasText: gateway.code });
+  await expect(row.locator('[data-status]')).toHaveText(zh('status.device.online'));
+  await expect(row.locator('[data-distributed]')).toHaveText(zh('gateways.never'));
+  await row.locator('[data-action=distribute]').click();
+  await expect(page.getByText(new RegExp(zh('gateways.distributed', { name: gateway.name, count: 999 }).split('999')[0]!))).toBeVisible();
+  await expect(row.locator('[data-distributed]')).not.toHaveText(zh('gateways.never'));
+
+  await post(baseURL!, '/__test/gateway', { gatewayId: fcu.gatewayId, status: 'offline' });
+  await row.locator('[data-action=distribute]').click();
+  await expect(page.getByText(zh('gateway.offline'))).toBeVisible();
+  await post(baseURL!, '/__test/gateway', { gatewayId: fcu.gatewayId, status: 'online' });
+
+  await row.locator('[data-action=devices]').click();
+  const dialog = page.getByTestId('gateway-devices');
+  await expect(dialog.locator('tbody tr[data-row]', { hasText: fcu.code })).toBeVisible();
+  await dialog.getByRole('button', { name: zh('gateways.close') }).click();
+  await a11yInThemes(page, 'gateways', '[data-page=gateway]');
+});

@@ -450,7 +450,7 @@ const plugin: FastifyPluginAsync = async (app) => {
       const whereSql = where.join(' AND ');
       const rows = db
         .prepare(
-          `SELECT gw.id, gw.code, gw.name, gw.ip, gw.mac, gw.version, gw.status, gw.area_guid, COALESCE(a.name, '') AS area_name,
+          `SELECT gw.id, gw.code, gw.name, gw.ip, gw.mac, gw.version, gw.status, gw.status_at, gw.distributed_at, gw.area_guid, COALESCE(a.name, '') AS area_name,
              (SELECT COUNT(*) FROM device d WHERE d.gateway_id = gw.id AND d.tenant_id = gw.tenant_id) AS device_count
            FROM gateway gw LEFT JOIN area a ON a.row_guid = gw.area_guid AND a.tenant_id = gw.tenant_id
            WHERE ${whereSql} ORDER BY gw.code, gw.id LIMIT ? OFFSET ?`,
@@ -463,6 +463,8 @@ const plugin: FastifyPluginAsync = async (app) => {
         mac: string;
         version: string;
         status: DeviceStatus;
+        status_at: number;
+        distributed_at: number | null;
         area_guid: string | null;
         area_name: string;
         device_count: number;
@@ -477,6 +479,8 @@ const plugin: FastifyPluginAsync = async (app) => {
         mac: r.mac,
         version: r.version,
         status: r.status,
+        statusAt: r.status_at,
+        distributedAt: r.distributed_at,
         areaId: r.area_guid,
         areaName: r.area_name,
         deviceCount: r.device_count,

@@ -53,6 +53,7 @@ export const migrations: Migration[] = [
       );
     `,
   },
+  { id: 'points/002-distributed', sql: 'ALTER TABLE gateway ADD COLUMN distributed_at INTEGER;' },
 ];
 
 /** SPEC §9: the same alarm on the same point does not fire again for 24 hours. */
@@ -226,6 +227,31 @@ const plugin: FastifyPluginAsync = async (app) => {
     simulator = startPointSimulator(db, intervalOf(config.faults), Math.random, raise);
   });
   app.addHook('preClose', async () => simulator?.stop());
+  /** How the (simulated) gateway answers a write or a distribution: null when it took it, else SPEC §8's message. */
+  const throughGateway = async (gatewayId: number, lang: 'zh' | 'en'): Promise<string | null> => {
+    const gateway = db.prepare('SELECT status FROM gateway WHERE id = ?').get(gatewayId) as { status: string };
+    const mode = (db.prepare('SELECT mode FROM gateway_sim WHERE gateway_id = ?').get(gatewayId) as { mode: string } | undefined)?.mode ?? 'normal';
+    const text = (key: 'offline' | 'noAnswer' | 'exception') => sharedTranslate(lang, `gateway.${key}` as never);
+    if (gateway.status !== 'online') return text('offline');
+    if (mode === 'silent') return text('noAnswer');
+    if (mode === 'faulty') return text('exception');
+    if (mode === 'slow') await new Promise((r) => setTimeout(r, SLOW_MS));
+    return null;
+  };
+
+  app.post<{ Params: { id: string } }>('/api/gateway/:id/distribute', { preHandler: requireMenu('gwManager') }, async (request) => {
+    const user = userOf(request);
+    const lang = langOf(request);
+    const id = Number(request.params.id);
+    if (!Number.isInteger(id) || !db.prepare('SELECT 1 FROM gateway WHERE id = ? AND tenant_id = ?').get(id, user.tenantId)) return fail(lang === 'en' ? 'no such gateway' : '网关不存在');
+    const refused = await throughGateway(id, lang);
+    if (refused) return fail(refused);
+    const at = Date.now();
+    db.prepare('UPDATE gateway SET distributed_at = ? WHERE id = ? AND tenant_id = ?').run(at, id, user.tenantId);
+    const devices = (db.prepare('SELECT COUNT(*) AS n FROM device WHERE gateway_id = ? AND tenant_id = ?').get(id, user.tenantId) as { n: number }).n;
+    return ok({ id, distributedAt: at, devices });
+  });
+
   const deviceOf = (request: FastifyRequest, id: number) =>
     db.prepare('SELECT id, model_id, gateway_id FROM device WHERE id = ? AND tenant_id = ?').get(id, userOf(request).tenantId) as { id: number; model_id: number | null; gateway_id: number | null } | undefined;
 
@@ -255,14 +281,8 @@ const plugin: FastifyPluginAsync = async (app) => {
       const [c] = compileParams([param]);
       if (typeof value !== 'number' || !Number.isFinite(value) || value < c!.min || value > c!.max) return reply.send({ code: -1, msg: say(lang, 'range', { min: c!.min, max: c!.max }), data: { field: 'value' } });
       if (!device.gateway_id) return fail(say(lang, 'noGateway'));
-      // Through the gateway: the simulator decides how it answers.
-      const gateway = db.prepare('SELECT status FROM gateway WHERE id = ?').get(device.gateway_id) as { status: string };
-      const mode = (db.prepare('SELECT mode FROM gateway_sim WHERE gateway_id = ?').get(device.gateway_id) as { mode: string } | undefined)?.mode ?? 'normal';
-      const gatewayText = (key: 'offline' | 'noAnswer' | 'exception') => sharedTranslate(lang, `gateway.${key}` as never);
-      if (gateway.status !== 'online') return fail(gatewayText('offline'));
-      if (mode === 'silent') return fail(gatewayText('noAnswer'));
-      if (mode === 'faulty') return fail(gatewayText('exception'));
-      if (mode === 'slow') await new Promise((r) => setTimeout(r, SLOW_MS));
+      const refused = await throughGateway(device.gateway_id, lang);
+      if (refused) return fail(refused);
       const written = c!.control ? evaluate(c!.control, { x: value }) : value;
       // The device takes the value; its reading (what the collection formula makes of it) is what it shows.
       const now = Date.now();
