@@ -1,7 +1,9 @@
 // Registers the console's service worker from a relative URL (so the console also works under a
 // sub-path behind a reverse proxy) and offers a new version without ever reloading on its own: a
 // small bar says a new version is available; choosing "reload" lets the new worker take over and
-// reloads this tab. If a form is open, the bar asks to finish it first.
+// reloads this tab. If a form is open, the bar asks to finish it first. When the user applies the
+// update in one tab, the console's other tabs follow at once (those with an open form say so and
+// follow when the user reloads), so no two tabs keep running two versions of the shared session code.
 const TEXT = {
   zh: { available: '有新版本可用', reload: '重新加载', later: '稍后', finishForm: '请先保存或关闭正在编辑的表单' },
   en: { available: 'A new version is available', reload: 'Reload', later: 'Later', finishForm: 'Save or close the open form first' },
@@ -45,7 +47,12 @@ export async function registerServiceWorker(): Promise<void> {
   const registration = await navigator.serviceWorker.register('./sw.js', { scope: './' });
   let takingOver = false;
   navigator.serviceWorker.addEventListener('controllerchange', () => {
-    if (takingOver) location.reload();
+    if (takingOver || !formOpen()) {
+      location.reload();
+      return;
+    }
+    // Another tab applied the update while this one holds unsaved input: keep it, and say so.
+    showNotice(() => location.reload());
   });
   const offer = (worker: ServiceWorker) =>
     showNotice(() => {

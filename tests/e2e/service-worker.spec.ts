@@ -32,7 +32,7 @@ test('controls reloads and caches only the app shell, never a private or live UR
   expect(cached.urls.some((u) => u.includes(cached.token))).toBe(false);
 });
 
-test('a new build is offered with a notice, and reloading lands on it', async ({ page }) => {
+test('a new build is offered with a notice, and reloading lands on it in every tab', async ({ page, context }) => {
   const file = join(process.cwd(), 'dist', 'sw.js');
   const original = readFileSync(file, 'utf8');
   try {
@@ -40,6 +40,12 @@ test('a new build is offered with a notice, and reloading lands on it', async ({
     await ready(page);
     await page.reload();
     expect(await controlled(page)).toBe(true);
+    // A second tab of the console, on the same (old) version.
+    const other = await context.newPage();
+    await other.goto('/group');
+    await expect(other.getByTestId('header')).toBeVisible();
+    await other.evaluate(() => ((window as unknown as { __before: boolean }).__before = true));
+    await page.bringToFront();
     writeFileSync(file, original.replace(/const VERSION = '[^']+'/, "const VERSION = 'next-build'"));
     await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.update()));
     const notice = page.getByTestId('update-notice');
@@ -51,6 +57,9 @@ test('a new build is offered with a notice, and reloading lands on it', async ({
     await page.waitForFunction(() => !(window as unknown as { __before?: boolean }).__before);
     await expect(page.getByTestId('header')).toBeVisible();
     expect(await page.evaluate(() => caches.keys())).toContain('atrium-shell-next-build');
+    // The other tab followed: reloaded onto the new version rather than keep running the old one.
+    await other.waitForFunction(() => !(window as unknown as { __before?: boolean }).__before);
+    await expect(other.getByTestId('header')).toBeVisible();
   } finally {
     writeFileSync(file, original);
   }
