@@ -1,5 +1,6 @@
 // Alarms (SPEC §7 "Alarm", §4 alarm states): the bell's count, the alarm list within the 3-month
-// window, handling and confirming; rows come from the simulator (simulator.ts) and the seed below.
+// window and its history, handling and confirming (refused when the state does not allow it) with each
+// alarm's actions kept; rows come from the rules and the simulator, first-start data from alarm-seed.ts.
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
   ALARM_HANDLE_STATUSES,
@@ -14,20 +15,15 @@ import {
   type AlarmPage,
   type AlarmTotal,
   type AlarmAction,
-  type AlarmEventType,
-  type AlarmEventTypePage,
-  type AlarmEventTypeQuery,
-  type AlarmEventTypeSave,
   type AlarmHandleAllResult,
   HANDLE_ALL_INLINE,
 } from '../../../shared/api/alarm-types.ts';
-import { eventTypeSchema } from '../../../shared/validate/alarm.ts';
 import { alarmQueryWindow, earliestAlarmQueryDate, toDate } from '../../../shared/validate/dates.ts';
 import { tx, type Db, type Migration } from '../db.ts';
 import { fail, ok, requireMenu, rule, userOf, validBody, type Rule } from '../http.ts';
 import { langOf, translate, type Lang } from '../messages.ts';
-import { likePattern, offsetOf, pageRules } from '../resource.ts';
-import { alarmSources, raiseAlarms, SEED_SOURCES, startAlarmSimulator, type Simulator, type SourceKind } from '../simulator.ts';
+import { likePattern } from '../resource.ts';
+import { raiseAlarms, startAlarmSimulator, type Simulator } from '../simulator.ts';
 import { formatTime, startTask } from '../tasks.ts';
 
 export const migrations: Migration[] = [
@@ -100,10 +96,6 @@ const TEXT = {
   missing: { zh: '告警不存在：{ids}', en: 'no such alarm: {ids}' },
   closed: { zh: '告警已关闭，不能再确认或关闭：{ids}', en: 'the alarm is closed and cannot be confirmed or closed again: {ids}' },
   handled: { zh: '告警已处理完毕：{ids}', en: 'the alarm is already handled: {ids}' },
-  eventTypeMissing: { zh: '事件类型不存在', en: 'no such event type' },
-  eventNumberTaken: { zh: '原始事件编号 {number} 已存在', en: 'original event number {number} already exists' },
-  eventNumber: { zh: '原始事件编号必须是正整数', en: 'the original event number must be a positive whole number' },
-  eventTypeInUse: { zh: '事件类型正被 {count} 条告警使用，不能删除', en: 'the event type is used by {count} alarms and cannot be deleted' },
   handleAllTitle: { zh: '处理全部告警', en: 'Handle all alarms' },
   handleAllDone: { zh: '已处理 {count} 条告警', en: '{count} alarms handled' },
 } as const;
@@ -250,72 +242,7 @@ export function readQuery(q: Query, lang: Lang, now: number): { filter: Filter; 
   return { filter, page, limit };
 }
 
-/** Device code prefixes of the device seed and the alarm kind each raises. */
-const DEVICE_KINDS: ReadonlyArray<[string, SourceKind]> = [
-  ['SMOKE', 'smoke'],
-  ['AHU', 'hvac'],
-  ['PUMP', 'pump'],
-  ['METER', 'power'],
-  ['DOOR', 'access'],
-  ['TEMP', 'hvac'],
-  ['FCU', 'hvac'],
-  ['LIGHT', 'power'],
-];
-
-/**
- * The devices that raise alarms: per tenant, the first two seeded devices of each kind (so alarms
- * carry real devices with areas); a tenant without devices gets the fixed sources instead.
- */
-function seedSources(db: Db): void {
-  const insert = db.prepare('INSERT OR IGNORE INTO alarm_source (tenant_id, code, name, kind) VALUES (?, ?, ?, ?)');
-  const tenants = (db.prepare('SELECT id FROM tenant').all() as Array<{ id: number }>).map((t) => t.id);
-  const hasSources = db.prepare('SELECT 1 FROM alarm_source WHERE tenant_id = ? LIMIT 1');
-  const devicesOf = db.prepare("SELECT code, name FROM device WHERE tenant_id = ? AND code LIKE ? ESCAPE '\\' ORDER BY id LIMIT 2");
-  for (const tenantId of tenants) {
-    if (hasSources.get(tenantId)) continue;
-    const devices = DEVICE_KINDS.flatMap(([prefix, kind]) =>
-      (devicesOf.all(tenantId, `%${prefix}-%`) as Array<{ code: string; name: string }>).map((d) => ({ tenantId, code: d.code, name: d.name, kind })),
-    );
-    for (const s of devices.length ? devices : SEED_SOURCES.filter((x) => x.tenantId === tenantId)) insert.run(s.tenantId, s.code, s.name, s.kind);
-  }
-}
-
-/** A week of history on first start, so the bell and lists show something before the simulator runs. */
-function seedHistory(db: Db): void {
-  const has = db.prepare('SELECT COUNT(*) AS n FROM alarm').get() as { n: number };
-  if (has.n > 0) return;
-  // A fixed sequence, so every fresh demo starts with the same history.
-  let state = 20240601;
-  const random = () => {
-    state = (state * 1103515245 + 12345) % 2 ** 31;
-    return state / 2 ** 31;
-  };
-  const now = Date.now();
-  const tenants: Array<[number, number]> = [
-    [1, 36],
-    [2, 6],
-  ];
-  const handleAs = db.prepare("UPDATE alarm SET handle_status = ?, handler = ?, handled_at = ?, status = ?, confirmer = ?, confirmed_at = ? WHERE id = ?");
-  for (const [tenantId, count] of tenants) {
-    if (!alarmSources(db).some((s) => s.tenantId === tenantId)) continue;
-    raiseAlarms(db, tenantId, count);
-    const ids = (db.prepare('SELECT id FROM alarm WHERE tenant_id = ? ORDER BY id').all(tenantId) as Array<{ id: number }>).map((r) => r.id);
-    tx(db, () => {
-      ids.forEach((id, i) => {
-        const at = now - Math.floor(random() * 7 * 86_400_000);
-        db.prepare('UPDATE alarm SET occurred_at = ? WHERE id = ?').run(at, id);
-        // Two thirds are dealt with; the rest stay open for the bell.
-        if (i % 3 !== 0) handleAs.run('handled', 'Demo Admin', at + 600_000, random() < 0.5 ? 'confirmed' : 'closed', 'Demo Admin', at + 900_000, id);
-        else if (random() < 0.3) handleAs.run('handling', 'Olivia Operator', null, 'toBeConfirmed', '', null, id);
-      });
-    });
-  }
-}
-
-export function seed(db: Db): void {
-  seedSources(db);
-  seedHistory(db);
-}
+export { seed } from '../alarm-seed.ts';
 
 /** Simulated alarms per minute: ATRIUM_ALARM_RATE, else 2 (and none under the test switch unless asked). */
 function simulatorRate(faults: boolean): number {
@@ -519,82 +446,6 @@ const plugin: FastifyPluginAsync = async (app) => {
         return Number(result.changes);
       });
       return ok<AlarmChanged>({ changed });
-    },
-  );
-
-  // ---- event types (alarm/event-type) ---------------------------------------------------------
-
-  const eventTypeById = db.prepare('SELECT id, number, name, description FROM alarm_event_type WHERE id = ? AND tenant_id = ?');
-  // The form's rules (shared), then the JSON shapes: the number a JSON integer, the texts strings.
-  const eventTypeRules = {
-    number: [...(eventTypeSchema.number as unknown as Rule[]), rule.int(1, 2 ** 31 - 1)],
-    name: [rule.required, rule.string, ...(eventTypeSchema.name as unknown as Rule[])],
-    description: [rule.text(0, 10_000), ...(eventTypeSchema.description as unknown as Rule[])],
-  };
-
-  app.post<{ Body: AlarmEventTypeQuery }>(
-    '/api/alarm/event-type/page',
-    { preHandler: [requireMenu('alarmManager'), validBody<AlarmEventTypeQuery>({ ...pageRules, keyword: [rule.text(0, 64)] })] },
-    async (request) => {
-      const user = userOf(request);
-      const where = ['tenant_id = ?'];
-      const args: Array<string | number> = [user.tenantId];
-      const keyword = request.body.keyword?.trim();
-      if (keyword) {
-        where.push("(name LIKE ? ESCAPE '\\' OR CAST(number AS TEXT) LIKE ? ESCAPE '\\')");
-        args.push(likePattern(keyword), likePattern(keyword));
-      }
-      const sql = where.join(' AND ');
-      const total = (db.prepare(`SELECT COUNT(*) AS n FROM alarm_event_type WHERE ${sql}`).get(...args) as { n: number }).n;
-      const rows = db.prepare(`SELECT id, number, name, description FROM alarm_event_type WHERE ${sql} ORDER BY number LIMIT ? OFFSET ?`).all(...args, request.body.limit, offsetOf(request.body)) as unknown as AlarmEventType[];
-      return ok<AlarmEventTypePage>({ rows, total });
-    },
-  );
-
-  /** Saves an event type (new when `id` is null), or answers why not. */
-  function saveEventType(request: FastifyRequest<{ Body: AlarmEventTypeSave }>, id: number | null) {
-    const user = userOf(request);
-    const lang = langOf(request);
-    const { number, name, description = '' } = request.body;
-    if (id !== null && !eventTypeById.get(id, user.tenantId)) return fail(say(lang, 'eventTypeMissing'));
-    const clash = db.prepare('SELECT id FROM alarm_event_type WHERE tenant_id = ? AND number = ? AND id <> ?').get(user.tenantId, number, id ?? 0);
-    if (clash) return { code: -1, msg: say(lang, 'eventNumberTaken', { number }), data: { field: 'number' } };
-    const saved =
-      id === null
-        ? Number(db.prepare('INSERT INTO alarm_event_type (tenant_id, number, name, description) VALUES (?, ?, ?, ?)').run(user.tenantId, number, name.trim(), description.trim()).lastInsertRowid)
-        : (db.prepare('UPDATE alarm_event_type SET number = ?, name = ?, description = ? WHERE id = ? AND tenant_id = ?').run(number, name.trim(), description.trim(), id, user.tenantId), id);
-    return ok(eventTypeById.get(saved, user.tenantId) as unknown as AlarmEventType);
-  }
-
-  app.post<{ Body: AlarmEventTypeSave }>(
-    '/api/alarm/event-type',
-    { preHandler: [requireMenu('alarmManager'), validBody<AlarmEventTypeSave>(eventTypeRules)] },
-    async (request) => saveEventType(request, null),
-  );
-
-  app.put<{ Params: { id: string }; Body: AlarmEventTypeSave }>(
-    '/api/alarm/event-type/:id',
-    { preHandler: [requireMenu('alarmManager'), validBody<AlarmEventTypeSave>(eventTypeRules)] },
-    async (request) => {
-      const id = Number(request.params.id);
-      if (!Number.isInteger(id) || id <= 0) return fail(say(langOf(request), 'eventTypeMissing'));
-      return saveEventType(request, id);
-    },
-  );
-
-  app.post<{ Body: { ids: number[] } }>(
-    '/api/alarm/event-type/delete',
-    { preHandler: [requireMenu('alarmManager'), validBody<{ ids: number[] }>({ ids: [idsRule] })] },
-    async (request) => {
-      const user = userOf(request);
-      const lang = langOf(request);
-      const { ids } = request.body;
-      const found = db.prepare(`SELECT COUNT(*) AS n FROM alarm_event_type WHERE tenant_id = ? AND id IN (${inList(ids.length)})`).get(user.tenantId, ...ids) as { n: number };
-      if (found.n !== new Set(ids).size) return fail(say(lang, 'eventTypeMissing'));
-      const used = db.prepare(`SELECT COUNT(*) AS n FROM alarm WHERE tenant_id = ? AND event_type_id IN (${inList(ids.length)})`).get(user.tenantId, ...ids) as { n: number };
-      if (used.n > 0) return fail(say(lang, 'eventTypeInUse', { count: used.n }));
-      const result = db.prepare(`DELETE FROM alarm_event_type WHERE tenant_id = ? AND id IN (${inList(ids.length)})`).run(user.tenantId, ...ids);
-      return ok({ deleted: Number(result.changes) });
     },
   );
 

@@ -1,0 +1,72 @@
+// The alarm domain's first-start data: which devices raise alarms (the seeded devices, two of each
+// kind per tenant, or fixed sources for a tenant without devices) and a week of history, so the bell
+// and the lists show something before the simulator runs. Same sequence on every machine.
+import { tx, type Db } from './db.ts';
+import { alarmSources, raiseAlarms, SEED_SOURCES, type SourceKind } from './simulator.ts';
+
+/** Device code prefixes of the device seed and the alarm kind each raises. */
+const DEVICE_KINDS: ReadonlyArray<[string, SourceKind]> = [
+  ['SMOKE', 'smoke'],
+  ['AHU', 'hvac'],
+  ['PUMP', 'pump'],
+  ['METER', 'power'],
+  ['DOOR', 'access'],
+  ['TEMP', 'hvac'],
+  ['FCU', 'hvac'],
+  ['LIGHT', 'power'],
+];
+
+/**
+ * The devices that raise alarms: per tenant, the first two seeded devices of each kind (so alarms
+ * carry real devices with areas); a tenant without devices gets the fixed sources instead.
+ */
+function seedSources(db: Db): void {
+  const insert = db.prepare('INSERT OR IGNORE INTO alarm_source (tenant_id, code, name, kind) VALUES (?, ?, ?, ?)');
+  const tenants = (db.prepare('SELECT id FROM tenant').all() as Array<{ id: number }>).map((t) => t.id);
+  const hasSources = db.prepare('SELECT 1 FROM alarm_source WHERE tenant_id = ? LIMIT 1');
+  const devicesOf = db.prepare("SELECT code, name FROM device WHERE tenant_id = ? AND code LIKE ? ESCAPE '\\' ORDER BY id LIMIT 2");
+  for (const tenantId of tenants) {
+    if (hasSources.get(tenantId)) continue;
+    const devices = DEVICE_KINDS.flatMap(([prefix, kind]) =>
+      (devicesOf.all(tenantId, `%${prefix}-%`) as Array<{ code: string; name: string }>).map((d) => ({ tenantId, code: d.code, name: d.name, kind })),
+    );
+    for (const s of devices.length ? devices : SEED_SOURCES.filter((x) => x.tenantId === tenantId)) insert.run(s.tenantId, s.code, s.name, s.kind);
+  }
+}
+
+/** A week of history on first start, so the bell and lists show something before the simulator runs. */
+function seedHistory(db: Db): void {
+  const has = db.prepare('SELECT COUNT(*) AS n FROM alarm').get() as { n: number };
+  if (has.n > 0) return;
+  // A fixed sequence, so every fresh demo starts with the same history.
+  let state = 20240601;
+  const random = () => {
+    state = (state * 1103515245 + 12345) % 2 ** 31;
+    return state / 2 ** 31;
+  };
+  const now = Date.now();
+  const tenants: Array<[number, number]> = [
+    [1, 36],
+    [2, 6],
+  ];
+  const handleAs = db.prepare("UPDATE alarm SET handle_status = ?, handler = ?, handled_at = ?, status = ?, confirmer = ?, confirmed_at = ? WHERE id = ?");
+  for (const [tenantId, count] of tenants) {
+    if (!alarmSources(db).some((s) => s.tenantId === tenantId)) continue;
+    raiseAlarms(db, tenantId, count);
+    const ids = (db.prepare('SELECT id FROM alarm WHERE tenant_id = ? ORDER BY id').all(tenantId) as Array<{ id: number }>).map((r) => r.id);
+    tx(db, () => {
+      ids.forEach((id, i) => {
+        const at = now - Math.floor(random() * 7 * 86_400_000);
+        db.prepare('UPDATE alarm SET occurred_at = ? WHERE id = ?').run(at, id);
+        // Two thirds are dealt with; the rest stay open for the bell.
+        if (i % 3 !== 0) handleAs.run('handled', 'Demo Admin', at + 600_000, random() < 0.5 ? 'confirmed' : 'closed', 'Demo Admin', at + 900_000, id);
+        else if (random() < 0.3) handleAs.run('handling', 'Olivia Operator', null, 'toBeConfirmed', '', null, id);
+      });
+    });
+  }
+}
+
+export function seed(db: Db): void {
+  seedSources(db);
+  seedHistory(db);
+}
