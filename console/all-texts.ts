@@ -13,8 +13,9 @@ import models from './pages/device-config/texts.ts';
 import subsystem from './pages/device-subsystem/texts.ts';
 import history from './pages/history-search/texts.ts';
 import gateways from './pages/gateway/texts.ts';
+import relations from './pages/relation/texts.ts';
 
-const pages: readonly DomainResources[] = [resource, user, group, gateLog, alarms, board, models, subsystem, history, gateways];
+const pages: readonly DomainResources[] = [resource, user, group, gateLog, alarms, board, models, subsystem, history, gateways, relations];
 
 /** The console's page texts merged with the kit catalogue. */
 // Merged from the domain files, not from the catalogue object: i18next extends that one in place when

@@ -5,14 +5,16 @@
 // confirm or close them — one, the selected, or everything the filters match (a background task when
 // many) — and read each alarm's history of actions. Viewers read only.
 import dayjs from 'dayjs';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { alarmActions, confirmAlarms, handleAlarms, handleAllAlarms, listAlarmHistory, listAlarms, listEventTypes } from '../../../shared/api/alarm.ts';
 import { ALARM_HANDLE_STATUSES, ALARM_LEVELS, ALARM_STATUSES, type Alarm, type AlarmAction, type AlarmQuery } from '../../../shared/api/alarm-types.ts';
 import { http, notify } from '../../../shared/http/index.ts';
-import { session } from '../../../shared/session/index.ts';
+import { hasElement, session } from '../../../shared/session/index.ts';
+import { relatedCameras } from '../../../shared/api/relation.ts';
+import type { RelatedCamera } from '../../../shared/api/relation-types.ts';
 import { button, buttonGhost } from '../../../shared/theme/base.css.ts';
 import { vars } from '../../../shared/theme/contract.ts';
 import { alarmQueryWindow, earliestAlarmQueryDate, length, type ValidationMessage } from '../../../shared/validate/index.ts';
@@ -74,6 +76,7 @@ type Open =
   | { kind: 'handle'; alarms: readonly Alarm[]; handleStatus: 'handling' | 'handled'; done: () => void }
   | { kind: 'ask'; text: string; run: () => Promise<unknown>; done: () => void }
   | { kind: 'actions'; alarm: Alarm }
+  | { kind: 'cameras'; alarm: Alarm }
   | null;
 
 const toast = (key: string, params: Record<string, string | number> = {}) => notify({ kind: 'toast', level: 'success', duration: 3000, key, params });
@@ -177,6 +180,7 @@ export default function AlarmSearchPage() {
             ]
           : []),
         { key: 'actions', labelKey: 'alarms.actions', run: (a: Alarm) => setOpen({ kind: 'actions', alarm: a }) },
+        ...(hasElement('video:play') ? [{ key: 'cameras', labelKey: 'alarms.cameras', run: (a: Alarm) => setOpen({ kind: 'cameras', alarm: a }) }] : []),
       ],
       ...(manage
         ? {
@@ -223,6 +227,7 @@ export default function AlarmSearchPage() {
       {open?.kind === 'handle' && <HandleDialog alarms={open.alarms} handleStatus={open.handleStatus} onClose={(saved) => (setOpen(null), saved && open.done())} />}
       {open?.kind === 'ask' && <AskDialog text={open.text} run={open.run} onClose={(ran) => (setOpen(null), ran && open.done())} />}
       {open?.kind === 'actions' && <ActionsDialog alarm={open.alarm} onClose={() => setOpen(null)} />}
+      {open?.kind === 'cameras' && <CamerasDialog alarm={open.alarm} onClose={() => setOpen(null)} />}
     </div>
   );
 }
@@ -316,4 +321,50 @@ function ActionsDialog({ alarm, onClose }: { alarm: Alarm; onClose: () => void }
       </div>
     </Modal>
   );
+}
+
+/** The cameras related to the alarm's device (relation/device), each playing live. */
+function CamerasDialog({ alarm, onClose }: { alarm: Alarm; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [cameras, setCameras] = useState<RelatedCamera[] | null>(null);
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    relatedCameras(http, alarm.deviceCode).then(setCameras, () => setCameras([]));
+    void import('../../../widgets/video-player/video-player.element.ts').then(() => setReady(true));
+  }, [alarm.deviceCode]);
+  return (
+    <Modal title={`${t('alarms.cameras')} · ${alarm.deviceName}`} onClose={onClose} wide testId="alarm-cameras">
+      {cameras === null ? (
+        <p className={css.muted} aria-busy="true">
+          …
+        </p>
+      ) : cameras.length === 0 ? (
+        <p className={css.muted}>{t('alarms.noCameras')}</p>
+      ) : (
+        <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(260px, 1fr))', gap: 8 }}>
+          {cameras.map((c) => (
+            <figure key={c.cameraId} style={{ margin: 0 }} data-camera-id={c.cameraId}>
+              {ready ? <Player cameraId={c.cameraId} /> : null}
+              <figcaption className={css.muted}>{c.name ? `${c.cameraName} · ${c.name}` : c.cameraName}</figcaption>
+            </figure>
+          ))}
+        </div>
+      )}
+      <div className={css.toolbar}>
+        <button type="button" className={buttonGhost} onClick={onClose}>
+          {t('alarms.cancel')}
+        </button>
+      </div>
+    </Modal>
+  );
+}
+
+function Player({ cameraId }: { cameraId: number }) {
+  const ref = useRef<HTMLElement>(null);
+  // Attributes, not React props: same-named element properties would get strings.
+  useEffect(() => {
+    ref.current?.setAttribute('camera-id', String(cameraId));
+    ref.current?.setAttribute('muted', '');
+  }, [cameraId]);
+  return <atrium-video-player ref={ref} style={{ display: 'block', aspectRatio: '16 / 9' }} />;
 }
