@@ -47,6 +47,9 @@ export default defineConfig({
       ATRIUM_FAULTS: '1',
       // embed-cross-origin.spec.ts opens a portal on this origin (another spelling of the same host).
       ATRIUM_ALLOWED_ORIGINS: `http://127.0.0.1:${port}`,
+      // Every journey comes from this one machine: a higher per-address limit than a deployment's
+      // default (its refusal is covered by demo/server/rate-limit.test.ts).
+      ATRIUM_RATE_LIMIT: '20000',
     },
   },
 });

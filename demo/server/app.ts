@@ -3,6 +3,7 @@
 import { resolve, join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { CaptchaStore, SmsStore } from './codes.ts';
 import type { AppConfig, AppContext } from './context.ts';
@@ -18,6 +19,9 @@ import { pruneNonces, verifySignature } from './signing.ts';
 import { installCors, installSecurityHeaders, refuseOddPaths } from './security.ts';
 import { installStatic } from './static.ts';
 import { pruneTokens } from './tokens.ts';
+
+/** Requests per minute one client address may make to /api and /jwt unless ATRIUM_RATE_LIMIT says otherwise. */
+export const DEFAULT_RATE_LIMIT = 3000;
 
 /** Every route file; adding a domain is one line here. */
 const ROUTE_MODULES: Array<Promise<RouteModule>> = [
@@ -55,6 +59,8 @@ export interface AppOptions {
   log?: (line: string) => void;
   /** Origins allowed to frame the console (ATRIUM_ALLOWED_ORIGINS). */
   allowedOrigins?: readonly string[];
+  /** Requests one client address may make per minute to /api and /jwt (ATRIUM_RATE_LIMIT); 0 turns the limit off. */
+  rateLimit?: number;
   /** The media server's port, for the console's content security policy. */
   mediaPort?: number | null;
   /** Non-public networks camera sources may use (ATRIUM_CAMERA_NETWORKS, CIDR). */
@@ -117,6 +123,21 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.addHook('onRequest', refuseOddPaths);
   await installCors(app, options.allowedOrigins ?? []);
+  // Per client address: a flood from one machine is answered 429 with a message saying when to come
+  // back, before signing or any database work; the kit's files, embeds and media are not counted.
+  const perMinute = options.rateLimit ?? DEFAULT_RATE_LIMIT;
+  if (perMinute > 0) {
+    await app.register(fastifyRateLimit, {
+      max: perMinute,
+      timeWindow: 60_000,
+      allowList: (request) => !/^\/(api|jwt)\//.test(request.url),
+      errorResponseBuilder: (request, context) => ({
+        statusCode: 429,
+        code: -1,
+        msg: t(request, 'server.tooMany', { seconds: Math.max(1, Math.ceil(context.ttl / 1000)) }),
+      }),
+    });
+  }
   installSecurityHeaders(app, { frameAncestors: options.allowedOrigins ?? [], mediaPort: options.mediaPort ?? null });
   app.addHook('onRequest', async (request) => {
     const token = request.headers['access-token'];
@@ -136,6 +157,8 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
         return reply.code(415).send(failWith(request, 'server.unsupported'));
     }
+    // The rate limit's refusal carries its own message (see errorResponseBuilder above).
+    if (error.statusCode === 429) return reply.code(429).send(fail(String((error as { msg?: unknown }).msg ?? error.message)));
     if (error.statusCode && error.statusCode < 500) return reply.code(error.statusCode).send(fail(error.message));
     ctx.log(`error ${request.method} ${pathOf(request.url)}: ${error.name}: ${error.message}`);
     return reply.code(500).send(fail(t(request, 'server.error')));

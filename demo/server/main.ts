@@ -19,6 +19,12 @@ function list(value: string | undefined): string[] {
 }
 const faults = env.ATRIUM_FAULTS === '1';
 
+function wholeNumber(name: string, raw: string): number {
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number (0 or more), got ${raw}`);
+  return n;
+}
+
 const app = await createApp({
   dataDir: env.ATRIUM_DATA ?? '.data',
   staticDir,
@@ -28,6 +34,7 @@ const app = await createApp({
   tokenTtlSeconds: ttl,
   mediaPort,
   allowedOrigins: list(env.ATRIUM_ALLOWED_ORIGINS),
+  ...(env.ATRIUM_RATE_LIMIT ? { rateLimit: wholeNumber('ATRIUM_RATE_LIMIT', env.ATRIUM_RATE_LIMIT) } : {}),
   cameraNetworks: list(env.ATRIUM_CAMERA_NETWORKS),
 });
 

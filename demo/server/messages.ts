@@ -30,6 +30,7 @@ const LOCAL = {
   'server.notFound': { zh: '接口不存在', en: 'no such interface' },
   'server.tooLarge': { zh: '请求体过大', en: 'the request body is too large' },
   'server.unsupported': { zh: '不支持的请求内容类型', en: 'unsupported content type' },
+  'server.tooMany': { zh: '请求过于频繁，请 {{seconds}} 秒后再试', en: 'too many requests: try again in {{seconds}} seconds' },
   'fault.injected': { zh: '测试注入的故障', en: 'injected test fault' },
   'field.username': { zh: '用户名', en: 'username' },
   'field.password': { zh: '密码', en: 'password' },

@@ -45,7 +45,9 @@ test('counters and charts come from the platform, and a chart segment opens the 
   await expect(search.locator('select[name=handleStatus]')).toHaveValue('unhandled');
 });
 
-test('large screen fills 1920x1080 and 3840x2160 without scrollbars; axe passes in dark and light', async ({ page }) => {
+test('large screen fills 1920x1080 and 3840x2160 without scrollbars; axe passes in dark and light', async ({ page, baseURL }) => {
+  // A full live list (8 unhandled critical alarms) must not scroll on the wall screen either.
+  await fetch(`${baseURL}/__test/alarms`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ count: 10, level: 'critical' }) });
   await signIn(page, 'admin');
   const board = page.getByTestId('dashboard');
   await expect(board.getByTestId('chart-trend').locator('canvas')).toHaveCount(1);

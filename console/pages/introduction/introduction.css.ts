@@ -92,3 +92,5 @@ inLarge(cardValue, { fontSize: 'clamp(28px, 2vw, 88px)' });
 inLarge(title, { fontSize: 'clamp(24px, 1.6vw, 72px)' });
 inLarge(cards, { gridTemplateColumns: 'repeat(auto-fit, minmax(0, 1fr))', gap: '1vw' });
 inLarge(card, { padding: '1vh 1vw' });
+// The live list keeps its newest alarms in view and clips the rest: a wall screen has no scrollbars.
+inLarge(liveList, { overflow: 'hidden' });
