@@ -1,28 +1,18 @@
 // Alarm rules: a rule on a model parameter raises alarms from the simulated values with its level,
 // content and event type; the ban stops a repeat until it runs out (a later clock); bad rules are
 // refused with the shared messages; another tenant sees and changes nothing.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, login, removeDir, start, type Running } from './testing.ts';
+import { describe, expect, it } from 'vitest';
+import { usePlatform } from './test-platform.ts';
 
 describe('alarm rules', () => {
-  let s: Running;
-  let admin: string;
-  let admin2: string;
-  const en = { lang: 'en' };
-  beforeAll(async () => {
-    s = await start({ faults: true });
-    [admin, admin2] = await Promise.all([login(s.base, 'admin', 'admin123'), login(s.base, 'admin2', 'admin123')]);
-  });
-  afterAll(async () => {
-    await s.stop();
-    removeDir(s.dir);
-  });
-  const call = async (token: string, method: string, path: string, body?: unknown) => (await api(s.base, method, path, { token, body, headers: en })).body;
-  const tick = (at?: number) => fetch(`${s.base}/__test/points/tick`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(at ? { at } : {}) }).then((r) => r.json());
+  const p = usePlatform();
+  const { call } = p;
+  const tick = (at?: number) => fetch(`${p.s.base}/__test/points/tick`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(at ? { at } : {}) }).then((r) => r.json());
   const count = (ruleLevel: string) =>
-    (s.app.atrium.db.prepare("SELECT COUNT(*) AS n FROM alarm WHERE tenant_id = 1 AND level = ? AND content_en LIKE '%Supply temperature is%'").get(ruleLevel) as { n: number }).n;
+    (p.s.app.atrium.db.prepare("SELECT COUNT(*) AS n FROM alarm WHERE tenant_id = 1 AND level = ? AND content_en LIKE '%Supply temperature is%'").get(ruleLevel) as { n: number }).n;
 
   it('raises alarms from values with the rule level, content and event type, once per ban', async () => {
+    const { admin, admin2, s } = p;
     const model = (await call(admin, 'GET', '/api/device/model/all')).data.find((m: { code: string }) => m.code === 'FCU100');
     const eventType = (await call(admin, 'POST', '/api/alarm/event-type', { number: 7, name: 'Overheat' })).data;
     const body = { modelId: model.id, paramCode: 'temp', expression: 'x > 0', level: 'critical', content: '{device}: {param} is {value} {unit}', eventTypeId: eventType.id, banHours: 24, noticeHours: 24 };

@@ -2,26 +2,18 @@
 // when empty), editing and deleting devices with the shared rules, a model of another tenant refused,
 // the export (row count, formula-looking cells escaped), and another tenant reaching nothing.
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, downloadSigned, login, removeDir, start, taskDone, type Running } from './testing.ts';
+import { describe, expect, it } from 'vitest';
+import { usePlatform } from './test-platform.ts';
+import { api, downloadSigned, taskDone } from './testing.ts';
 
 describe('regions and devices', () => {
-  let s: Running;
-  let admin: string;
-  let admin2: string;
+  const p = usePlatform();
   const en = { lang: 'en' };
-  beforeAll(async () => {
-    s = await start({ faults: true });
-    [admin, admin2] = await Promise.all([login(s.base, 'admin', 'admin123'), login(s.base, 'admin2', 'admin123')]);
-  });
-  afterAll(async () => {
-    await s.stop();
-    removeDir(s.dir);
-  });
-  const call = async (token: string, method: string, path: string, body?: unknown) => (await api(s.base, method, path, { token, body, headers: en })).body;
-  const devices = async (token: string, query: Record<string, string>) => (await api(s.base, 'GET', '/api/device/list', { token, query, headers: en })).body;
+  const { call } = p;
+  const devices = async (token: string, query: Record<string, string>) => (await api(p.s.base, 'GET', '/api/device/list', { token, query, headers: en })).body;
 
   it('adds, renames and moves areas, never under themselves, and deletes only empty ones', async () => {
+    const { admin, admin2 } = p;
     const top = (await call(admin, 'POST', '/api/device/area', { name: 'Plant' })).data;
     const hall = (await call(admin, 'POST', '/api/device/area', { name: 'Hall', parentId: top.rowGuid })).data;
     expect(hall.parentId).toBe(top.rowGuid);
@@ -38,6 +30,7 @@ describe('regions and devices', () => {
   });
 
   it('edits a device with the shared rules, keeps codes unique, and deletes', async () => {
+    const { admin, admin2, s } = p;
     const list = (await devices(admin, { keyword: 'HALL-001' })).data;
     expect(list.total).toBe(1);
     const device = list.rows[0];

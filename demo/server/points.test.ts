@@ -2,27 +2,17 @@
 // history; an excursion raises an alarm once, then the ban holds it for 24 h; a control write reaches
 // the device through its gateway, or answers the SPEC §8 gateway message; history is downsampled and
 // kept inside the 3-month window; another tenant reaches nothing.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { usePlatform } from './test-platform.ts';
 import { BAN_MS, raisePointAlarm } from './routes/points.ts';
 import ExcelJS from 'exceljs';
-import { api, downloadSigned, login, removeDir, start, taskDone, type Running } from './testing.ts';
+import { api, downloadSigned, taskDone } from './testing.ts';
 
 describe('point values', () => {
-  let s: Running;
-  let admin: string;
-  let admin2: string;
-  const en = { lang: 'en' };
-  beforeAll(async () => {
-    s = await start({ faults: true });
-    [admin, admin2] = await Promise.all([login(s.base, 'admin', 'admin123'), login(s.base, 'admin2', 'admin123')]);
-  });
-  afterAll(async () => {
-    await s.stop();
-    removeDir(s.dir);
-  });
-  const call = async (token: string, method: string, path: string, body?: unknown) => (await api(s.base, method, path, { token, body, headers: en })).body;
-  const tick = () => fetch(`${s.base}/__test/points/tick`, { method: 'POST' }).then((r) => r.json());
-  const db = () => s.app.atrium.db;
+  const p = usePlatform();
+  const { call } = p;
+  const tick = () => fetch(`${p.s.base}/__test/points/tick`, { method: 'POST' }).then((r) => r.json());
+  const db = () => p.s.app.atrium.db;
   const fcu = () =>
     db().prepare("SELECT d.id, d.gateway_id FROM device d JOIN device_model m ON m.id = d.model_id WHERE d.tenant_id = 1 AND m.code = 'FCU100' AND d.status = 'online' AND d.gateway_id IS NOT NULL ORDER BY d.id LIMIT 1").get() as {
       id: number;
@@ -30,6 +20,7 @@ describe('point values', () => {
     };
 
   it('writes values within min and max for every modelled online device, with history', async () => {
+    const { admin, admin2 } = p;
     expect((await tick()).data.written).toBeGreaterThan(10);
     await tick();
     const points = (await call(admin, 'GET', `/api/device/${fcu().id}/points`)).data as Array<{ code: string; value: number; min: string; max: string }>;
@@ -44,6 +35,7 @@ describe('point values', () => {
   });
 
   it('raises an alarm for a value its expression flags, once while banned', async () => {
+    const { admin } = p;
     const param = { code: 'temp', name: 'Supply temperature', unit: '°C', alarmExpression: 'x > 35' } as never;
     const at = Date.now();
     const first = raisePointAlarm(db(), 1, fcu().id, param, 38.5, at);
@@ -55,6 +47,7 @@ describe('point values', () => {
   });
 
   it('writes a read-write parameter through the gateway, or answers what the gateway did', async () => {
+    const { admin, admin2, s } = p;
     const { id, gateway_id } = fcu();
     expect((await call(admin, 'POST', `/api/device/${id}/control`, { code: 'temp', value: 20 })).msg).toBe('parameter temp is read-only');
     expect((await call(admin, 'POST', `/api/device/${id}/control`, { code: 'setpoint', value: 99 })).msg).toBe('the value must be from 16 to 30');
@@ -81,6 +74,7 @@ describe('point values', () => {
   });
 
   it('answers history downsampled, only within the past 3 months', async () => {
+    const { admin, admin2, s } = p;
     const { id } = fcu();
     const insert = db().prepare('INSERT INTO point_history (device_id, code, tenant_id, at, value) VALUES (?, ?, 1, ?, ?)');
     const now = Date.now();

@@ -1,24 +1,14 @@
 // Device–camera relations: created once per pair, both ends the tenant's, named 0–30 characters;
 // the cameras of a device are found by its code (an alarm row's way in); another tenant reaches nothing.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, login, removeDir, start, type Running } from './testing.ts';
+import { describe, expect, it } from 'vitest';
+import { usePlatform } from './test-platform.ts';
 
 describe('relations', () => {
-  let s: Running;
-  let admin: string;
-  let admin2: string;
-  beforeAll(async () => {
-    s = await start({ faults: true });
-    [admin, admin2] = await Promise.all([login(s.base, 'admin', 'admin123'), login(s.base, 'admin2', 'admin123')]);
-  });
-  afterAll(async () => {
-    await s.stop();
-    removeDir(s.dir);
-  });
-  const call = async (token: string, method: string, path: string, body?: unknown, query?: Record<string, string>) =>
-    (await api(s.base, method, path, { token, body, query, headers: { lang: 'en' } })).body;
+  const p = usePlatform();
+  const { call } = p;
 
   it('relates a device to cameras once, finds them by device code, and keeps tenants apart', async () => {
+    const { admin, admin2, s } = p;
     const db = s.app.atrium.db;
     const device = db.prepare('SELECT id, code FROM device WHERE tenant_id = 1 ORDER BY id LIMIT 1').get() as { id: number; code: string };
     const cameras = db.prepare('SELECT id, name FROM camera WHERE tenant_id = 1 ORDER BY id LIMIT 2').all() as Array<{ id: number; name: string }>;

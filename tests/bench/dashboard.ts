@@ -11,8 +11,9 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Page } from 'playwright';
+import { chromium } from 'playwright';
 import { CHROMIUM_ARGS, findChromium } from '../chromium.ts';
+import { heapMB } from './lib/heap.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const TARGETS = { meaningfulPaintMs: 1500, heapGrowthMB: 20 };
@@ -31,15 +32,6 @@ const freePort = (): Promise<number> =>
 const median = (v: number[]): number => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)]!;
 const round = (n: number, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
 
-async function heapMB(page: Page): Promise<number> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('HeapProfiler.collectGarbage');
-  await cdp.send('HeapProfiler.collectGarbage');
-  const heap = await cdp.send('Runtime.getHeapUsage');
-  await cdp.detach();
-  return round(heap.usedSize / 1024 / 1024, 2);
-}
-
 /** Runs long page timers SPEED times faster (the dashboard's 30 s refresh); short ones keep their pace. */
 const FAST_LONG_TIMERS = (speed: number) => {
   const original = window.setInterval.bind(window);
@@ -56,7 +48,7 @@ async function main(): Promise<void> {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const browser = await chromium.launch({ executablePath: await findChromium(), args: CHROMIUM_ARGS });
-  let failed = false;
+  let failed: boolean;
   try {
     for (let i = 0; i < 100; i++) {
       if (await fetch(`${base}/jwt/captcha`).then((r) => r.ok, () => false)) break;

@@ -8,6 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { chromium, type Page } from 'playwright';
 import { CHROMIUM_ARGS, findChromium } from '../chromium.ts';
+import { heapMB } from './lib/heap.ts';
 import { call, signIn } from '../e2e/video-helpers.ts';
 import { openWall, resetWall, startPlatform, storedWall, WALL_KEY } from '../e2e/wall-helpers.ts';
 
@@ -65,15 +66,6 @@ async function keystroke(page: Page, value: string): Promise<{ ms: number; shown
       }),
     value,
   );
-}
-
-async function heapMB(page: Page): Promise<number> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('HeapProfiler.collectGarbage');
-  await cdp.send('HeapProfiler.collectGarbage');
-  const heap = await cdp.send('Runtime.getHeapUsage');
-  await cdp.detach();
-  return round(heap.usedSize / 1024 / 1024, 2);
 }
 
 /** In the page: every 100 ms, per pane, the longest time its picture did not move. */
