@@ -112,31 +112,6 @@ export function installOpLog(app: FastifyInstance): void {
   });
 }
 
-/** Walks a tenant's chain: the index of the first record that does not follow from the one before, or null. */
-export function brokenAt(db: Db, tenantId: number): number | null {
-  const rows = db.prepare('SELECT * FROM op_log WHERE tenant_id = ? ORDER BY id').all(tenantId) as Array<Record<string, unknown>>;
-  let previous = '';
-  for (const [i, r] of rows.entries()) {
-    const expected = hashOf(previous, {
-      tenantId: r.tenant_id as number,
-      userId: r.user_id as number | null,
-      username: r.username as string,
-      at: r.at as number,
-      ip: r.ip as string,
-      method: r.method as string,
-      route: r.route as string,
-      path: r.path as string,
-      target: r.target as string,
-      code: r.code as number | null,
-      status: r.status as number,
-      result: r.result as OpLogRow['result'],
-    });
-    if (expected !== r.hash) return i;
-    previous = r.hash as string;
-  }
-  return null;
-}
-
 const toRow = (r: Record<string, unknown>): OpLogRow => ({
   id: r.id as number,
   userId: r.user_id as number | null,
@@ -151,6 +126,18 @@ const toRow = (r: Record<string, unknown>): OpLogRow => ({
   status: r.status as number,
   result: r.result as OpLogRow['result'],
 });
+
+/** Walks a tenant's chain: the index of the first record that does not follow from the one before, or null. */
+export function brokenAt(db: Db, tenantId: number): number | null {
+  const rows = db.prepare('SELECT * FROM op_log WHERE tenant_id = ? ORDER BY id').all(tenantId) as Array<Record<string, unknown>>;
+  let previous = '';
+  for (const [i, r] of rows.entries()) {
+    const { id: _id, ...fields } = toRow(r);
+    if (hashOf(previous, { tenantId: r.tenant_id as number, ...fields }) !== r.hash) return i;
+    previous = r.hash as string;
+  }
+  return null;
+}
 
 function filterSql(tenantId: number, q: Partial<OpLogQuery>): { where: string; args: Array<string | number> } {
   const clauses = ['tenant_id = ?'];
