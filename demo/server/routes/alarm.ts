@@ -244,15 +244,15 @@ export function readQuery(q: Query, lang: Lang, now: number): { filter: Filter; 
 
 export { seed } from '../alarm-seed.ts';
 
-/** Simulated alarms per minute: ATRIUM_ALARM_RATE, else 2 (and none under the test switch unless asked). */
-function simulatorRate(faults: boolean): number {
+/** Random alarms per minute: ATRIUM_ALARM_RATE, else none (alarms come from the rules on point values). */
+function simulatorRate(): number {
   const raw = process.env.ATRIUM_ALARM_RATE;
   if (raw !== undefined && raw.trim() !== '') {
     const n = Number(raw);
     if (!Number.isFinite(n) || n < 0) throw new Error(`ATRIUM_ALARM_RATE must be alarms per minute (0 or more), got ${raw}`);
     return n;
   }
-  return faults ? 0 : 2;
+  return 0;
 }
 
 const plugin: FastifyPluginAsync = async (app) => {
@@ -268,7 +268,7 @@ const plugin: FastifyPluginAsync = async (app) => {
 
   let simulator: Simulator | null = null;
   app.addHook('onReady', async () => {
-    simulator = startAlarmSimulator(db, simulatorRate(config.faults), log);
+    simulator = startAlarmSimulator(db, simulatorRate(), log);
   });
   app.addHook('preClose', async () => simulator?.stop());
 
