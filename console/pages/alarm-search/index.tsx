@@ -20,6 +20,7 @@ import { vars } from '../../../shared/theme/contract.ts';
 import { alarmQueryWindow, earliestAlarmQueryDate, length, type ValidationMessage } from '../../../shared/validate/index.ts';
 import { FormDialog, Modal, ResourcePage, treeOptions, type FilterValues, type FormDef, type ResourceDef } from '../../resource/index.ts';
 import { fetchAreaTree } from '../../../shared/api/device.ts';
+import { allModels } from '../../../shared/api/device-model.ts';
 import * as css from '../../resource/resource.css.ts';
 import './texts.ts';
 import { periodOf } from '../../resource/period.ts';
@@ -43,6 +44,7 @@ function queryOf(filters: FilterValues): Omit<AlarmQuery, 'page' | 'limit'> {
     ...(text('handleStatus') ? { handleStatus: text('handleStatus') as AlarmQuery['handleStatus'] } : {}),
     ...(text('eventTypeId') ? { eventTypeId: Number(text('eventTypeId')) } : {}),
     ...(text('areaGuid') ? { areaGuid: text('areaGuid') } : {}),
+    ...(text('modelId') ? { modelId: Number(text('modelId')) } : {}),
   };
   if (!from && !to) return q;
   const { start, end } = periodOf(from, to, new Date());
@@ -138,6 +140,16 @@ export default function AlarmSearchPage() {
               },
             ]
           : []),
+        {
+          kind: 'select',
+          name: 'modelId',
+          labelKey: 'alarms.field.model',
+          options: () =>
+            allModels(http).then(
+              (list) => list.map((m) => ({ value: String(m.id), label: `${m.code} ${m.name}` })),
+              () => [],
+            ),
+        },
         {
           kind: 'select',
           name: 'areaGuid',
