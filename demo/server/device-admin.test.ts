@@ -59,6 +59,42 @@ describe('regions and devices', () => {
     expect(sheet.getRow(2).getCell(3).value).toBe("'=cmd|calc");
 
     expect((await call(admin, 'POST', '/api/device/delete', { ids: [device.id] })).data.deleted).toBe(1);
+  });
+
+  it('imports devices from xlsx: all or nothing, or the good rows with a report; formulas are not run', async () => {
+    const { admin, s } = p;
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('devices');
+    sheet.columns = [
+      { header: 'Device code', key: 'code' },
+      { header: 'Device name', key: 'name' },
+      { header: 'Label', key: 'label' },
+      { header: 'Model code', key: 'model' },
+    ];
+    sheet.addRow({ code: 'IMP-1', name: 'Imported-1', label: 'ok', model: 'FCU100' });
+    sheet.addRow({ code: 'IMP-{2}', name: 'Imported-2' });
+    sheet.addRow({ code: 'IMP-3', name: 'Imported-3', label: { formula: "cmd|' /C calc'!A0" } as never });
+    sheet.addRow({ code: 'IMP-1', name: 'Imported-again' });
+    sheet.addRow({ code: 'IMP-5', name: 'Imported-5', model: 'NOPE' });
+    const file = Buffer.from(await book.xlsx.writeBuffer());
+    const upload = async (skipBad: boolean) => {
+      const form = new FormData();
+      form.append('skipBad', String(skipBad));
+      form.append('file', new Blob([file]), 'devices.xlsx');
+      return (await api(s.base, 'POST', '/api/device/import', { token: admin, form, headers: { lang: 'en' } })).body;
+    };
+    const failed = await upload(false);
+    const failedItem = await taskDone(s.base, admin, failed.data.key, failed.data.hashKey);
+    expect(failedItem.msg).toContain('rows 3, 5, 6');
+    expect((await devices(admin, { keyword: 'IMP-' })).data.total).toBe(0);
+    const done = await upload(true);
+    const doneItem = await taskDone(s.base, admin, done.data.key, done.data.hashKey);
+    expect(doneItem.msg).toBe('2 rows imported, 3 skipped');
+    const rows = (await devices(admin, { keyword: 'IMP-', sort: 'code' })).data.rows as Array<{ code: string; label: string; modelName: string }>;
+    expect(rows.map((r) => [r.code, r.label, r.modelName])).toEqual([
+      ['IMP-1', 'ok', 'Fan coil unit'],
+      ['IMP-3', '', ''],
+    ]);
     expect((await devices(admin, { keyword: 'HALL-001' })).data.total).toBe(0);
   });
 });

@@ -8,6 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import type { ProgressKey } from '../../shared/api/progress-types.ts';
 import type { Schema as SharedSchema } from '../../shared/validate/index.ts';
 import { KEYS } from '../../shared/validate/keys.ts';
+import { checkImport } from '../../shared/validate/index.ts';
 import type { SessionUser } from './context.ts';
 import type { Db } from './db.ts';
 import { rule, type Rule, type Schema } from './http.ts';
@@ -182,6 +183,40 @@ export function startExport(
   );
   path = join(exportsDir(dataDir), `${options.key}-${user.tenantId}-${started.hashKey}.xlsx`);
   return started;
+}
+
+const IMPORT_TEXT = {
+  file: { zh: '请上传一个 xls 或 xlsx 文件', en: 'upload one xls or xlsx file' },
+  unreadable: { zh: '无法读取该文件；请另存为 xlsx 后重试', en: 'this file cannot be read; save it as xlsx and try again' },
+  empty: { zh: '文件中没有数据行', en: 'the file has no data rows' },
+  tooMany: { zh: `一次最多导入 ${MAX_IMPORT_ROWS} 行`, en: `at most ${MAX_IMPORT_ROWS} rows per import` },
+} as const;
+
+/**
+ * Reads an import upload (multipart: `file`, and `skipBad` 'true' to store the good rows anyway): one
+ * xls/xlsx file of at most MAX_IMPORT_ROWS data rows, its columns found by `headers`. Answers the rows,
+ * or the refusal to send (naming the file field).
+ */
+export async function readImportUpload(
+  request: FastifyRequest,
+  headers: Readonly<Record<string, readonly string[]>>,
+): Promise<{ rows: SheetRow[]; skipBad: boolean } | { code: number; msg: string; data: { field: string } }> {
+  const lang = langOf(request);
+  const refuse = (key: keyof typeof IMPORT_TEXT) => ({ code: -1, msg: IMPORT_TEXT[key][lang], data: { field: 'file' } });
+  const part = await request.file().catch(() => undefined);
+  if (!part) return refuse('file');
+  const data = await part.toBuffer();
+  const skipBad = (part.fields['skipBad'] as { value?: unknown } | undefined)?.value === 'true';
+  if (checkImport({ name: part.filename, type: part.mimetype, size: data.length })) return refuse('file');
+  let rows: SheetRow[];
+  try {
+    rows = await readSheet(data, headers);
+  } catch {
+    return refuse('unreadable');
+  }
+  if (rows.length === 0) return refuse('empty');
+  if (rows.length > MAX_IMPORT_ROWS) return refuse('tooMany');
+  return { rows, skipBad };
 }
 
 export interface ImportOutcome {

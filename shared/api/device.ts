@@ -48,3 +48,11 @@ export const updateArea = (client: Pick<Client, 'put'>, guid: string, body: { na
 export const deleteArea = (client: Pick<Client, 'delete'>, guid: string): Promise<{ deleted: number }> => client.delete(`/api/device/area/${guid}`);
 
 export const distributeGateway = (client: Pick<Client, 'post'>, id: number): Promise<{ id: number; distributedAt: number; devices: number }> => client.post(`/api/gateway/${id}/distribute`);
+
+/** POST /api/device/import (multipart): an xlsx of devices, checked and stored as a background task. */
+export function importDevices(client: Pick<Client, 'post'>, file: Blob, fileName: string, skipBad: boolean): Promise<unknown> {
+  const form = new FormData();
+  form.append('skipBad', String(skipBad));
+  form.append('file', file, fileName);
+  return client.post('/api/device/import', form);
+}

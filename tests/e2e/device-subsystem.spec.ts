@@ -1,6 +1,7 @@
 // Regions and devices through the console: an area, 50 devices from %d patterns in it (a batch of
 // 1001 and a code without %d refused on the form), the devices in the device list element, an edit
 // refused for an 11-character SN, the area kept while it holds devices, export started; axe passes.
+import ExcelJS from 'exceljs';
 import { expect, test } from './fixtures.ts';
 import { a11yInThemes, signIn, zh } from './console-helpers.ts';
 
@@ -66,6 +67,34 @@ test('an area, 50 devices from patterns, visible in the device list element, edi
   await list.getByRole('searchbox').fill('LIFT-');
   const rows = list.locator('[role=row][aria-rowindex]:not([aria-rowindex="1"])');
   await expect(rows.first()).toContainText('LIFT-', { timeout: 15000 });
+});
+
+test('devices imported from an xlsx through the import dialog appear in the list', async ({ page }) => {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('devices');
+  sheet.columns = [
+    { header: '设备编码', key: 'code' },
+    { header: '设备名称', key: 'name' },
+    { header: '型号编码', key: 'model' },
+  ];
+  for (let i = 1; i <= 3; i++) sheet.addRow({ code: `XLS-${i}`, name: `Imported-${i}`, model: 'PMP55' });
+  const buffer = Buffer.from(await book.xlsx.writeBuffer());
+  await signIn(page, 'admin');
+  await page.goto('/devmng/subsystem');
+  const root = page.locator('[data-page=device-subsystem]');
+  await root.locator('[data-action=import]').click();
+  const dialog = page.getByTestId('resource-import');
+  await dialog.locator('input[type=file]').setInputFiles({ name: 'devices.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer });
+  await dialog.locator('button[type=submit]').click();
+  await expect(dialog).toBeHidden();
+  await root.locator('input[name=keyword]').fill('XLS-');
+  await expect
+    .poll(async () => {
+      await root.locator('input[name=keyword]').press('Enter');
+      return root.locator('tbody tr[data-row]').count();
+    }, { timeout: 20_000 })
+    .toBe(3);
+  await expect(root.locator('tbody tr[data-row]').first()).toContainText('Water pump');
 });
 
 test('regions and devices pass axe in the dark and light themes', async ({ page }) => {

@@ -5,7 +5,7 @@
 // nothing, the platform names the first bad item), and export as a background task.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createArea, createDevice, createDevices, deleteArea, deleteDevices, exportDevices, fetchAreaTree, listDevices, listGateways, updateArea, updateDevice } from '../../../shared/api/device.ts';
+import { createArea, createDevice, createDevices, deleteArea, deleteDevices, exportDevices, fetchAreaTree, importDevices, listDevices, listGateways, updateArea, updateDevice } from '../../../shared/api/device.ts';
 import { allModels } from '../../../shared/api/device-model.ts';
 import { DEVICE_STATUSES, type AreaNode, type Device, type DeviceCreate, type DeviceStatus } from '../../../shared/api/device-types.ts';
 import { deviceFormSchema } from '../../../shared/devices/device-rules.ts';
@@ -114,6 +114,7 @@ export default function DeviceSubsystemPage() {
         },
       },
       remove: (rows) => deleteDevices(http, rows.map((d) => d.id)),
+      importer: { upload: (file, skipBad) => importDevices(http, file, file instanceof File ? file.name : 'devices.xlsx', skipBad) },
       rowActions: [{ key: 'values', labelKey: 'subsystem.valuesAction', run: (d) => setOpen({ kind: 'values', device: d }), show: (d) => d.modelId !== null }],
       exporter: (filters) => {
         const f = filters as Record<string, string | undefined>;

@@ -9,8 +9,8 @@ import { tx } from '../db.ts';
 import { nextSeq } from '../device-simulator.ts';
 import { fail, failField, ok, requireMenu, rule, userOf, validBody } from '../http.ts';
 import { langOf, type Lang } from '../messages.ts';
-import { idList, makesCycle, startExport, tooManyTasks } from '../resource.ts';
-import { checkBatch, parseListQuery, queryDevices } from './device.ts';
+import { idList, makesCycle, readImportUpload, startExport, startImport, tooManyTasks, type SheetRow } from '../resource.ts';
+import { checkBatch, insertDevices, parseListQuery, queryDevices } from './device.ts';
 
 const TEXT = {
   noArea: { zh: '区域不存在', en: 'no such area' },
@@ -18,6 +18,10 @@ const TEXT = {
   areaNotEmpty: { zh: '区域下还有 {devices} 台设备、{areas} 个下级区域，不能删除', en: 'the area still holds {devices} devices and {areas} sub-areas and cannot be deleted' },
   noDevice: { zh: '设备不存在', en: 'no such device' },
   exportTitle: { zh: '导出设备', en: 'Export devices' },
+  importTitle: { zh: '导入设备', en: 'Import devices' },
+  rowRepeated: { zh: '文件中编码重复', en: 'the code repeats in the file' },
+  rowModel: { zh: '型号编码不存在', en: 'no such model code' },
+  rowArea: { zh: '区域不存在', en: 'no such area' },
   exportDone: { zh: '已导出 {count} 台设备', en: '{count} devices exported' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
@@ -29,6 +33,19 @@ interface AreaSave {
 }
 
 const writer = requireMenu('subsystemManage');
+
+/** Import columns: each key with the header texts it may have in the file. */
+const IMPORT_HEADERS: Readonly<Record<string, readonly string[]>> = {
+  code: ['设备编码', 'Code', 'Device code'],
+  name: ['设备名称', 'Name', 'Device name'],
+  label: ['标签', 'Label'],
+  address: ['地址', 'Address'],
+  sn: ['SN'],
+  ip: ['IP'],
+  mac: ['MAC'],
+  model: ['型号编码', 'Model code'],
+  area: ['区域', 'Area'],
+};
 const inList = (n: number) => Array.from({ length: n }, () => '?').join(',');
 
 const plugin: FastifyPluginAsync = async (app) => {
@@ -104,6 +121,48 @@ const plugin: FastifyPluginAsync = async (app) => {
     const found = (db.prepare(`SELECT COUNT(*) AS n FROM device WHERE tenant_id = ? AND id IN (${inList(ids.length)})`).get(user.tenantId, ...ids) as { n: number }).n;
     if (found !== new Set(ids).size) return fail(say(langOf(request), 'noDevice'));
     return ok({ deleted: Number(db.prepare(`DELETE FROM device WHERE tenant_id = ? AND id IN (${inList(ids.length)})`).run(user.tenantId, ...ids).changes) });
+  });
+
+  // Import of up to 1000 devices from xlsx as a background task: every row checked with the shared
+  // device rules, codes unique in the file and the tenant, model by code, area by name; one bad row
+  // stores nothing unless the user chose to skip bad rows; the bad rows come back as a report.
+  app.post('/api/device/import', { preHandler: writer }, async (request) => {
+    const user = userOf(request);
+    const lang = langOf(request);
+    const busy = tooManyTasks(request, db, user);
+    if (busy) return fail(busy);
+    const upload = await readImportUpload(request, IMPORT_HEADERS);
+    if (!('rows' in upload)) return upload;
+    const models = new Map((db.prepare('SELECT code, id FROM device_model WHERE tenant_id = ?').all(user.tenantId) as Array<{ code: string; id: number }>).map((m) => [m.code, m.id]));
+    const areas = new Map((db.prepare('SELECT name, row_guid FROM area WHERE tenant_id = ?').all(user.tenantId) as Array<{ name: string; row_guid: string }>).map((a) => [a.name, a.row_guid]));
+    const toDevice = (row: SheetRow): DeviceCreate => {
+      const v = row.values;
+      return {
+        code: v.code ?? '', name: v.name ?? '', label: v.label ?? '', address: v.address ?? '', sn: v.sn ?? '', ip: v.ip ?? '', mac: v.mac ?? '',
+        modelId: v.model ? (models.get(v.model) ?? -1) : null,
+        areaId: v.area ? (areas.get(v.area) ?? null) : null,
+      };
+    };
+    const both = (text: (l: Lang) => string) => ({ zh: text('zh'), en: text('en') });
+    const started = startImport(db, config.dataDir, user, {
+      key: 'deviceImport',
+      title: TEXT.importTitle[lang],
+      rows: upload.rows,
+      skipBad: upload.skipBad,
+      columns: Object.entries(IMPORT_HEADERS).map(([key, names]) => ({ key, header: names[lang === 'en' ? 1 : 0] ?? names[0]! })),
+      check: (row, seen) => {
+        if (row.values.model && !models.has(row.values.model)) return both((l) => `${say(l, 'rowModel')}: ${row.values.model}`);
+        if (row.values.area && !areas.has(row.values.area)) return both((l) => `${say(l, 'rowArea')}: ${row.values.area}`);
+        const device = toDevice(row);
+        if (seen.has(device.code.trim())) return both((l) => say(l, 'rowRepeated'));
+        const problem = (l: Lang) => checkBatch(db, l, user.tenantId, [device], false);
+        if (problem('en')) return both((l) => problem(l)!);
+        seen.add(device.code.trim());
+        return null;
+      },
+      store: (good) => void insertDevices(db, user.tenantId, good.map(toDevice)),
+    });
+    return ok(started);
   });
 
   app.post<{ Body: Record<string, unknown> }>('/api/device/export', { preHandler: writer }, async (request: FastifyRequest<{ Body: Record<string, unknown> }>) => {

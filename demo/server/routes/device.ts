@@ -344,7 +344,7 @@ export function checkBatch(db: Db, lang: Lang, tenantId: number, devices: readon
   return null;
 }
 
-function insertDevices(db: Db, tenantId: number, devices: readonly DeviceCreate[]): number[] {
+export function insertDevices(db: Db, tenantId: number, devices: readonly DeviceCreate[]): number[] {
   return tx(db, () => {
     const seq = nextSeq(db, tenantId);
     const now = Date.now();

@@ -19,14 +19,14 @@ import {
   type UserStatus,
   type UserUpdate,
 } from '../../../shared/api/user-types.ts';
-import { checkImport, validateObject } from '../../../shared/validate/index.ts';
+import { validateObject } from '../../../shared/validate/index.ts';
 import { departmentSchema, userCreateSchema, userUpdateSchema } from '../../../shared/validate/people.ts';
 import type { SessionUser } from '../context.ts';
 import { tx, type Db, type Migration } from '../db.ts';
 import { describeIssue, fail, failField, ok, requireMenu, rule, userOf, validBody, type Issue } from '../http.ts';
 import { langOf, translate, type Lang } from '../messages.ts';
 import { hashPassword } from '../passwords.ts';
-import { fromShared, idList, likePattern, makesCycle, MAX_IMPORT_ROWS, offsetOf, optionalId, pageRules, readSheet, startExport, startImport, subtree, tooManyTasks, type SheetColumn, type SheetRow } from '../resource.ts';
+import { fromShared, idList, likePattern, makesCycle, offsetOf, optionalId, pageRules, readImportUpload, startExport, startImport, subtree, tooManyTasks, type SheetColumn } from '../resource.ts';
 
 export const migrations: Migration[] = [
   {
@@ -107,10 +107,6 @@ const TEXTS = {
   depCycle: { zh: '上级部门不能是它自己或它的下级', en: 'a department cannot be placed under itself or one of its own sub-departments' },
   depHasUsers: { zh: '部门“{{name}}”下还有 {{count}} 个用户，请先移走', en: 'department "{{name}}" still holds {{count}} user(s); move them first' },
   depHasChildren: { zh: '部门“{{name}}”下还有 {{count}} 个下级部门，请先删除', en: 'department "{{name}}" still has {{count}} sub-department(s); delete them first' },
-  importFile: { zh: '请上传一个 xls 或 xlsx 文件', en: 'upload one xls or xlsx file' },
-  importUnreadable: { zh: '无法读取该文件；请另存为 xlsx 后重试', en: 'this file cannot be read; save it as xlsx and try again' },
-  importEmpty: { zh: '文件中没有数据行', en: 'the file has no data rows' },
-  importTooMany: { zh: `一次最多导入 ${MAX_IMPORT_ROWS} 行`, en: `at most ${MAX_IMPORT_ROWS} rows per import` },
   importTitle: { zh: '导入用户', en: 'Import users' },
   exportTitle: { zh: '导出用户', en: 'Export users' },
   rowDuplicate: { zh: '账号在文件中重复', en: 'the account appears twice in the file' },
@@ -447,19 +443,9 @@ const plugin: FastifyPluginAsync = async (app) => {
     const busy = tooManyTasks(request, db, user);
     if (busy) return fail(busy);
     const lang = langOf(request);
-    const part = await request.file().catch(() => undefined);
-    if (!part) return failField(say(request, 'importFile'), 'file');
-    const data = await part.toBuffer();
-    const skipBad = (part.fields['skipBad'] as { value?: unknown } | undefined)?.value === 'true';
-    if (checkImport({ name: part.filename, type: part.mimetype, size: data.length })) return failField(say(request, 'importFile'), 'file');
-    let rows: SheetRow[];
-    try {
-      rows = await readSheet(data, SHEET_HEADERS);
-    } catch {
-      return failField(say(request, 'importUnreadable'), 'file');
-    }
-    if (rows.length === 0) return failField(say(request, 'importEmpty'), 'file');
-    if (rows.length > MAX_IMPORT_ROWS) return failField(say(request, 'importTooMany'), 'file');
+    const upload = await readImportUpload(request, SHEET_HEADERS);
+    if (!('rows' in upload)) return upload;
+    const { rows, skipBad } = upload;
     const byPath = new Map([...departmentPaths(user.tenantId)].map(([id, path]) => [path, id]));
     const both = (check: (l: Lang) => string) => ({ zh: check('zh'), en: check('en') });
     const started = startImport(db, config.dataDir, user, {
