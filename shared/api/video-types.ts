@@ -65,6 +65,8 @@ export interface Camera {
 export interface CameraListQuery {
   page?: number;
   limit?: number;
+  /** One camera by its id. */
+  id?: number;
   dataGroupId?: number;
   label?: string;
   name?: string;

@@ -26,6 +26,12 @@ export async function findCameraByLabel(client: Pick<Client, 'get'>, label: stri
   return list.rows.find((c) => c.label === label) ?? null;
 }
 
+/** One camera by id (its name and pan-tilt setting for the player), null when the user cannot see it. */
+export async function findCameraById(client: Pick<Client, 'get'>, id: number, options: RequestOptions = {}): Promise<Camera | null> {
+  const list = await listCameras(client, { page: 1, limit: 1, id }, options);
+  return list.rows.find((c) => c.id === id) ?? null;
+}
+
 export const createCamera = (client: Pick<Client, 'post'>, body: CameraCreate): Promise<Camera | { ids: number[] }> =>
   client.post(`${BASE}/setCamera`, body);
 

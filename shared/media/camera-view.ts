@@ -2,7 +2,7 @@
 // panes play (live, replay or both), switches between them, and owns the pan-tilt control. Framework
 // free; the widget's hook only subscribes and forwards user actions.
 import type { Client } from '../http/client.ts';
-import { findCameraByLabel, sendPtz } from '../api/video.ts';
+import { findCameraById, findCameraByLabel, sendPtz } from '../api/video.ts';
 import { PTZ_RUN_TIME_MS, type PtzAction } from '../api/video-types.ts';
 import type { EngineLoader, VideoLike } from './engine.ts';
 import { PtzControl } from './ptz.ts';
@@ -256,6 +256,19 @@ export class CameraView {
     this.#set({ phase: 'ready', cameraId: id, cameraName: name, ptzAvailable: this.#ptzAvailable(id, cameraNoPtz) });
     this.#buildPanes();
     if (input.playType === 3) this.openPtz();
+    // Given by id: the header names the camera, and its own pan-tilt setting applies, once known.
+    if (!name) void this.#describe(run, id);
+  }
+
+  async #describe(run: number, id: number): Promise<void> {
+    try {
+      const camera = await findCameraById(this.#o.client, id, { quiet: true });
+      if (run !== this.#lookup || !camera) return;
+      this.#set({ cameraName: camera.name, ptzAvailable: this.#ptzAvailable(id, camera.params.disableYunControl) });
+      if (!this.#state.ptzAvailable) this.closePtz();
+    } catch {
+      // The picture plays without the name; the header keeps the id.
+    }
   }
 
   #ptzAvailable(id: number | null, cameraNoPtz: boolean | null): boolean {

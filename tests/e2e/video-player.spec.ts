@@ -1,7 +1,7 @@
 // Issue 4 "Checked by": real frames for live, replay and both; heartbeats every 2 s at the server;
 // removing the element shuts its stream; a move in the DOM keeps it; rights and tenants hold.
 import { expect, test } from './fixtures.ts';
-import { addPlayer, clearRequests, HEART_PATH, mediaBaseOf, mediaStats, openVideoPage, probe, REQUEST_PATH, requestsTo, SHUT_PATH, signIn, waitForPlayback } from './video-helpers.ts';
+import { addPlayer, call, clearRequests, HEART_PATH, mediaBaseOf, mediaStats, openVideoPage, probe, REQUEST_PATH, requestsTo, SHUT_PATH, signIn, waitForPlayback } from './video-helpers.ts';
 
 test.describe('video player', () => {
   test('live: decodes real frames and keeps near the live edge', async ({ page, baseURL }) => {
@@ -88,6 +88,10 @@ test.describe('video player', () => {
     await expect(missing.locator('[data-status=no-device]')).toHaveText('No device code or device id');
     const none = await addPlayer(page, {}, 'none');
     await expect(none.locator('[data-status=no-device]')).toBeVisible();
+    // Given only an id, the player still names its camera (from the camera list), not "#6".
+    const byId = await addPlayer(page, { 'camera-id': String(6), muted: true }, 'by-id');
+    const camera = ((await call(baseURL!, admin, 'GET', '/api/cctv/video/client/getCameraList', { query: { id: '6', limit: '1' } })).data.rows as Array<{ name: string }>)[0]!;
+    await expect(byId.locator('[data-part=title]')).toHaveText(camera.name);
   });
 
   test('operator gets live but no replay', async ({ page, baseURL }) => {

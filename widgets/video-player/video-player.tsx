@@ -23,7 +23,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
   return (
     <div ref={rootRef} className={css.root} role="group" aria-label={t('video.player')}>
       <div className={css.toolbar}>
-        <span className={css.title} title={state.cameraName}>
+        <span className={css.title} title={state.cameraName} data-part="title">
           {state.cameraName || props.devLabel || (state.cameraId !== null ? `#${state.cameraId}` : '')}
         </span>
         {state.mode !== 'both' && (

@@ -275,6 +275,8 @@ const BASE = '/api/cctv/video/client';
 interface ListQuery {
   page?: number;
   limit?: number;
+  /** One camera by id (the player naming the camera it was given). */
+  id?: number;
   dataGroupId?: number;
   label?: string;
   name?: string;
@@ -312,6 +314,10 @@ const plugin: FastifyPluginAsync = async (app) => {
       clauses.push(`c.data_group_id IN (${[...scope].map(() => '?').join(',') || 'NULL'})`);
       args.push(...scope);
     }
+    if (q.id) {
+      clauses.push('c.id = ?');
+      args.push(q.id);
+    }
     if (q.dataGroupId) {
       const ids = (subgroups.all(q.dataGroupId, user.tenantId) as Array<{ id: number }>).map((r) => r.id);
       clauses.push(`c.data_group_id IN (${ids.length ? ids.map(() => '?').join(',') : 'NULL'})`);
@@ -339,6 +345,7 @@ const plugin: FastifyPluginAsync = async (app) => {
 
   const listSchema: Schema<ListQuery> = {
     page: [rule.int(1, 1_000_000)],
+    id: [rule.int(1, MAX_ID)],
     limit: [rule.int(1, CAMERA_LIST_MAX_LIMIT)],
     dataGroupId: [rule.int(1, MAX_ID)],
     label: [rule.text(1, 64)],
