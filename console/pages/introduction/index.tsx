@@ -159,13 +159,17 @@ export default function IntroductionPage() {
   const areas = board.byNode ?? [];
   const devices = board.byMachine ?? [];
   const areaOption = useCallback(
-    (p: Palette) => ranking(areas.map((a) => a.areaPath || t('board.noArea')), areas.map((a) => a.total))(p),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- areas is board.byNode
+    (p: Palette) => {
+      const rows = board.byNode ?? [];
+      return ranking(rows.map((a) => a.areaPath || t('board.noArea')), rows.map((a) => a.total))(p);
+    },
     [board.byNode, ranking, t],
   );
   const deviceOption = useCallback(
-    (p: Palette) => ranking(devices.map((d) => d.deviceName), devices.map((d) => d.total))(p),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- devices is board.byMachine
+    (p: Palette) => {
+      const rows = board.byMachine ?? [];
+      return ranking(rows.map((d) => d.deviceName), rows.map((d) => d.total))(p);
+    },
     [board.byMachine, ranking],
   );
 
