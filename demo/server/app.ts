@@ -43,6 +43,7 @@ const ROUTE_MODULES: Array<Promise<RouteModule>> = [
   import('./routes/alarm-event-type.ts'),
   import('./routes/alarm-rule.ts'),
   import('./routes/relation.ts'),
+  import('./routes/linkage.ts'),
   import('./routes/role.ts'),
   import('./routes/op-log.ts'),
 ];

@@ -81,6 +81,7 @@ export interface TaskOptions {
 const TEXT = {
   interrupted: { zh: '服务重启，任务已中断', en: 'interrupted by a server restart' },
   stopped: { zh: '服务停止，任务已中断', en: 'stopped with the server' },
+  cancelled: { zh: '已取消，其余步骤未执行', en: 'cancelled; the remaining steps did not run' },
 } as const;
 
 /** Progress is written at most this often per task; the first and last reports always land. */
@@ -191,6 +192,19 @@ export function startTask(db: Db, tenantId: number, userId: number, title: strin
 export function runningCount(db: Db, tenantId: number, userId: number): number {
   const row = db.prepare('SELECT COUNT(*) AS n FROM progress WHERE tenant_id = ? AND user_id = ? AND status = 1').get(tenantId, userId) as { n: number };
   return row.n;
+}
+
+/** Stops one running task of this user (its work sees the abort and does no further step); false when none. */
+export function cancelTask(db: Db, tenantId: number, userId: number, key: string, hashKey: string): boolean {
+  const row = db.prepare('SELECT id FROM progress WHERE tenant_id = ? AND user_id = ? AND task_key = ? AND hash_key = ? AND status = ?').get(tenantId, userId, key, hashKey, PROGRESS_RUNNING) as
+    | { id: number }
+    | undefined;
+  if (!row) return false;
+  const runner = runnerOf(db);
+  runner.running.get(row.id)?.abort();
+  runner.running.delete(row.id);
+  runner.halt.run(PROGRESS_FAILED, Date.now(), TEXT.cancelled.zh, TEXT.cancelled.en, row.id);
+  return true;
 }
 
 /** On start: tasks that were running when the server went down did not finish. */

@@ -10,7 +10,6 @@ import type { ControlWrite, HistoryAnswer, HistoryQuery, HistorySeries, PointVal
 import { HISTORY_MAX_POINTS } from '../../../shared/api/point-types.ts';
 import { compile, evaluate, type Node } from '../../../shared/validate/expression.ts';
 import { alarmQueryWindow, toDate } from '../../../shared/validate/dates.ts';
-import { translate as sharedTranslate } from '../../../shared/i18n/translate.ts';
 import { tx, type Db, type Migration } from '../db.ts';
 import { fail, ok, requireMenu, requireUser, rule, userOf, validBody } from '../http.ts';
 import { langOf, translate } from '../messages.ts';
@@ -19,6 +18,7 @@ import { fireRule, ruleBook, type LiveRule } from './alarm-rule.ts';
 import { startExport, tooManyTasks } from '../resource.ts';
 import { formatTime } from '../tasks.ts';
 import type { ParamRow } from '../../../shared/api/device-model-types.ts';
+import { pointsChanged, sayWrite as say, storePoint, throughGateway, writePoint } from '../point-write.ts';
 import type { FastifyReply } from 'fastify';
 
 export const migrations: Migration[] = [
@@ -58,17 +58,6 @@ export const migrations: Migration[] = [
 
 /** SPEC §9: the same alarm on the same point does not fire again for 24 hours. */
 export const BAN_MS = 24 * 3_600_000;
-const SLOW_MS = 1500;
-
-const TEXT = {
-  noDevice: { zh: '设备不存在', en: 'no such device' },
-  noParam: { zh: '设备型号没有参数 {code}', en: 'the device model has no parameter {code}' },
-  readOnly: { zh: '参数 {code} 只读，不能写入', en: 'parameter {code} is read-only' },
-  range: { zh: '写入值须在 {min} 到 {max} 之间', en: 'the value must be from {min} to {max}' },
-  noGateway: { zh: '设备没有网关，不能写入', en: 'the device has no gateway to write through' },
-} as const;
-
-const say = (lang: 'zh' | 'en', key: keyof typeof TEXT, vars: Record<string, string | number> = {}) => TEXT[key][lang].replace(/\{(\w+)\}/g, (_m, n: string) => String(vars[n] ?? ''));
 
 interface Compiled {
   param: ParamRow;
@@ -172,6 +161,9 @@ export function startPointSimulator(db: Db, intervalMs: number, random: () => nu
     });
     for (const [tenantId, deviceId, param, value] of raised) raise?.(tenantId, deviceId, param, value, now);
     for (const [tenantId, deviceId, live, param, value] of ruled) fireRule(db, tenantId, deviceId, live, param, value, now);
+    const byTenant = new Map<number, number[]>();
+    for (const d of devices) byTenant.set(d.tenant_id, [...(byTenant.get(d.tenant_id) ?? []), d.id]);
+    for (const [tenantId, ids] of byTenant) pointsChanged(db, tenantId, ids, now);
     return written;
   };
   const timer = intervalMs > 0 ? setInterval(() => tick(), intervalMs) : null;
@@ -227,24 +219,12 @@ const plugin: FastifyPluginAsync = async (app) => {
     simulator = startPointSimulator(db, intervalOf(config.faults), Math.random, raise);
   });
   app.addHook('preClose', async () => simulator?.stop());
-  /** How the (simulated) gateway answers a write or a distribution: null when it took it, else SPEC §8's message. */
-  const throughGateway = async (gatewayId: number, lang: 'zh' | 'en'): Promise<string | null> => {
-    const gateway = db.prepare('SELECT status FROM gateway WHERE id = ?').get(gatewayId) as { status: string };
-    const mode = (db.prepare('SELECT mode FROM gateway_sim WHERE gateway_id = ?').get(gatewayId) as { mode: string } | undefined)?.mode ?? 'normal';
-    const text = (key: 'offline' | 'noAnswer' | 'exception') => sharedTranslate(lang, `gateway.${key}` as never);
-    if (gateway.status !== 'online') return text('offline');
-    if (mode === 'silent') return text('noAnswer');
-    if (mode === 'faulty') return text('exception');
-    if (mode === 'slow') await new Promise((r) => setTimeout(r, SLOW_MS));
-    return null;
-  };
-
   app.post<{ Params: { id: string } }>('/api/gateway/:id/distribute', { preHandler: requireMenu('gwManager') }, async (request) => {
     const user = userOf(request);
     const lang = langOf(request);
     const id = Number(request.params.id);
     if (!Number.isInteger(id) || !db.prepare('SELECT 1 FROM gateway WHERE id = ? AND tenant_id = ?').get(id, user.tenantId)) return fail(lang === 'en' ? 'no such gateway' : '网关不存在');
-    const refused = await throughGateway(id, lang);
+    const refused = await throughGateway(db, id, lang);
     if (refused) return fail(refused);
     const at = Date.now();
     db.prepare('UPDATE gateway SET distributed_at = ? WHERE id = ? AND tenant_id = ?').run(at, id, user.tenantId);
@@ -270,27 +250,11 @@ const plugin: FastifyPluginAsync = async (app) => {
     '/api/device/:id/control',
     { preHandler: [requireMenu('devManager'), validBody<ControlWrite>({ code: [rule.required, rule.text(1, 64)], value: [rule.required] })] },
     async (request, reply) => {
-      const user = userOf(request);
-      const lang = langOf(request);
-      const device = deviceOf(request, Number(request.params.id) || -1);
-      if (!device) return fail(say(lang, 'noDevice'));
       const { code, value } = request.body;
-      const param = device.model_id ? modelParams(db, user.tenantId, device.model_id).find((p) => p.code === code) : undefined;
-      if (!param) return reply.send({ code: -1, msg: say(lang, 'noParam', { code }), data: { field: 'code' } });
-      if (param.access !== 'rw') return fail(say(lang, 'readOnly', { code }));
-      const [c] = compileParams([param]);
-      if (typeof value !== 'number' || !Number.isFinite(value) || value < c!.min || value > c!.max) return reply.send({ code: -1, msg: say(lang, 'range', { min: c!.min, max: c!.max }), data: { field: 'value' } });
-      if (!device.gateway_id) return fail(say(lang, 'noGateway'));
-      const refused = await throughGateway(device.gateway_id, lang);
-      if (refused) return fail(refused);
-      const written = c!.control ? evaluate(c!.control, { x: value }) : value;
-      // The device takes the value; its reading (what the collection formula makes of it) is what it shows.
-      const now = Date.now();
-      tx(db, () => {
-        db.prepare('INSERT INTO point_current (device_id, code, tenant_id, value, at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (device_id, code) DO UPDATE SET value = excluded.value, at = excluded.at').run(device.id, code, user.tenantId, value, now);
-        db.prepare('INSERT INTO point_history (device_id, code, tenant_id, at, value) VALUES (?, ?, ?, ?, ?)').run(device.id, code, user.tenantId, now, value);
-      });
-      return ok({ code, value, written });
+      const outcome = await writePoint(db, userOf(request).tenantId, Number(request.params.id) || -1, code, value);
+      const msg = outcome.ok ? '' : outcome.text[langOf(request)];
+      if (!outcome.ok) return outcome.field ? reply.send({ code: -1, msg, data: { field: outcome.field } }) : fail(msg);
+      return ok({ code, value, written: outcome.written });
     },
   );
 
@@ -369,6 +333,14 @@ const plugin: FastifyPluginAsync = async (app) => {
   if (config.faults) {
     // Test switch: one simulator round now, and a gateway's behaviour (normal, slow, faulty, silent) or status.
     app.post<{ Body: { at?: number } | null }>('/__test/points/tick', async (request) => ok({ written: simulator?.tick(request.body?.at ?? Date.now()) ?? 0 }));
+    // A reading as the device would report it (tests drive a point past a strategy's threshold).
+    app.post<{ Body: { deviceId: number; code: string; value: number; at?: number } }>('/__test/points/set', async (request) => {
+      const { deviceId, code, value, at } = request.body;
+      const device = db.prepare('SELECT tenant_id FROM device WHERE id = ?').get(deviceId) as { tenant_id: number } | undefined;
+      if (!device) return fail('no such device');
+      storePoint(db, device.tenant_id, deviceId, code, value, at ?? Date.now());
+      return ok({ deviceId, code, value });
+    });
     app.post<{ Body: { gatewayId: number; mode?: string; status?: string } }>('/__test/gateway', async (request) => {
       const { gatewayId, mode, status } = request.body;
       if (mode) db.prepare('INSERT INTO gateway_sim (gateway_id, mode) VALUES (?, ?) ON CONFLICT (gateway_id) DO UPDATE SET mode = excluded.mode').run(gatewayId, mode);

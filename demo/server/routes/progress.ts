@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { basename, extname, resolve, sep } from 'node:path';
 import { fail, ok, requireElement, requireUser, rule, userOf, validBody, type Rule } from '../http.ts';
 import { langOf, type Lang } from '../messages.ts';
-import { formatTime, markInterrupted, runningCount, startTask, stopTasks, TaskFailure, TASK_MIGRATIONS, textIn, type Report } from '../tasks.ts';
+import { cancelTask, formatTime, markInterrupted, runningCount, startTask, stopTasks, TaskFailure, TASK_MIGRATIONS, textIn, type Report } from '../tasks.ts';
 import { tx, type Db } from '../db.ts';
 
 /** A user may run this many demo jobs at once; more is refused rather than queued. */
@@ -20,6 +20,7 @@ const TEXT = {
   tooMany: { zh: `同时运行的后台任务不能超过 ${MAX_RUNNING} 个`, en: `no more than ${MAX_RUNNING} background tasks may run at once` },
   keys: { zh: 'keys 必须是 {key, hashKey} 的列表（最多 1000 项）', en: 'keys must be a list of {key, hashKey} (at most 1000)' },
   noFile: { zh: '文件不存在或任务尚未完成', en: 'the file does not exist or the task has not finished' },
+  notRunning: { zh: '任务已结束或不存在', en: 'the task has finished or does not exist' },
 } as const;
 
 interface Row {
@@ -144,6 +145,16 @@ const plugin: FastifyPluginAsync = async (app) => {
       if (!Array.isArray(keys)) return fail(TEXT.keys[langOf(request)]);
       const deleted = tx(db, () => keys.reduce((n, k) => n + Number(deleteOne.run(user.tenantId, user.id, k.key, k.hashKey).changes), 0));
       return ok<ProgressDeleted>({ deleted });
+    },
+  );
+
+  app.post<{ Body: ProgressKey }>(
+    '/api/admin/progress/cancel',
+    { preHandler: [requireElement('progress:view'), validBody<ProgressKey>({ key: [rule.required, rule.text(1, 64)], hashKey: [rule.required, rule.text(1, 64)] })] },
+    async (request) => {
+      const user = userOf(request);
+      const { key, hashKey } = request.body;
+      return cancelTask(db, user.tenantId, user.id, key, hashKey) ? ok({ cancelled: true }) : fail(TEXT.notRunning[langOf(request)]);
     },
   );
 

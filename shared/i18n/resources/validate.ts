@@ -54,6 +54,8 @@ export default defineResources({
         placeholder: '编码须包含且只包含一个 %d 占位符',
       },
       quickScene: { delay: '延时须为 {{min}} 到 {{max}} 秒' },
+      time: { format: '请按 HH:mm 填写时间（00:00–23:59）', both: '开始和结束时间须同时填写或同时留空', order: '结束时间须晚于开始时间' },
+      link: { actionCount: '请添加 1 到 {{max}} 个动作', actionIncomplete: '第 {{index}} 个动作不完整：请选择对象并填写每一项' },
       attendance: { fillIn: '补填时间须为 {{min}} 到 {{max}} 分钟' },
       panTilt: { speed: '云台速度须为 {{min}} 到 {{max}}' },
       device: {
@@ -131,6 +133,8 @@ export default defineResources({
         placeholder: 'The code must contain exactly one %d placeholder',
       },
       quickScene: { delay: 'The delay must be {{min}} to {{max}} seconds' },
+      time: { format: 'Enter a time as HH:mm (00:00–23:59)', both: 'Fill in both times or neither', order: 'The period must end after it starts' },
+      link: { actionCount: 'Add 1 to {{max}} actions', actionIncomplete: 'Action {{index}} is incomplete: choose what it acts on and fill in every part' },
       attendance: { fillIn: 'The fill-in time must be {{min}} to {{max}} minutes' },
       panTilt: { speed: 'The pan-tilt speed must be {{min}} to {{max}}' },
       device: {

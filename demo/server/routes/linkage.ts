@@ -1,0 +1,669 @@
+// Linkage management (linkManage: link_group, quick_scene, holiday, link_findrecord): strategy groups,
+// strategies (source expression over one device's points, hit count, level, retry interval, active
+// period, holidays, actions), quick scenes (steps with 1–300 s delays, run as a background task),
+// the holiday calendar with its import, and the records the engine (linkage-engine.ts) writes.
+// Everything is tenant-scoped; what a strategy or scene names must belong to the caller's tenant.
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import {
+  HOLIDAY_KINDS,
+  LINK_LEVELS,
+  LINK_RESULTS,
+  SCENE_ACTION_KINDS,
+  type Holiday,
+  type HolidaySet,
+  type LinkAction,
+  type LinkGroup,
+  type LinkGroupSave,
+  type LinkRecord,
+  type LinkRecordQuery,
+  type LinkStrategy,
+  type LinkStrategySave,
+  type QuickScene,
+  type QuickSceneSave,
+  type SceneStep,
+} from '../../../shared/api/linkage-types.ts';
+import { alarmQueryWindow, toDate } from '../../../shared/validate/dates.ts';
+import { compile } from '../../../shared/validate/expression.ts';
+import { actionList, linkGroupSchema, sceneSchema, stepList, strategySchema } from '../../../shared/validate/linkage.ts';
+import { tx, type Db, type Migration } from '../db.ts';
+import { fail, failField, ok, requireMenu, rule, userOf, validBody, validQuery, type Rule, type Schema } from '../http.ts';
+import { langOf, translate, type Lang } from '../messages.ts';
+import { idList, likePattern, offsetOf, pageRules, readImportUpload, tooManyTasks, type PageQuery } from '../resource.ts';
+import { formatTime } from '../tasks.ts';
+import { engineOf, startLinkEngine, startScene, type LinkEngine } from '../linkage-engine.ts';
+import { modelParams } from './device-model.ts';
+
+export const migrations: Migration[] = [
+  {
+    id: 'linkage/001-tables',
+    sql: `
+      CREATE TABLE link_group (
+        id INTEGER PRIMARY KEY,
+        tenant_id INTEGER NOT NULL REFERENCES tenant(id),
+        name TEXT NOT NULL,
+        note TEXT NOT NULL DEFAULT '',
+        UNIQUE (tenant_id, name)
+      );
+      CREATE TABLE link_strategy (
+        id INTEGER PRIMARY KEY,
+        tenant_id INTEGER NOT NULL REFERENCES tenant(id),
+        group_id INTEGER NOT NULL REFERENCES link_group(id),
+        name TEXT NOT NULL,
+        device_id INTEGER NOT NULL REFERENCES device(id) ON DELETE CASCADE,
+        expression TEXT NOT NULL,
+        hits INTEGER NOT NULL DEFAULT 1,
+        level TEXT NOT NULL CHECK (level IN ('common', 'important')),
+        retry_seconds INTEGER NOT NULL DEFAULT 30,
+        period_start TEXT NOT NULL DEFAULT '',
+        period_end TEXT NOT NULL DEFAULT '',
+        skip_holidays INTEGER NOT NULL DEFAULT 0,
+        enabled INTEGER NOT NULL DEFAULT 1,
+        actions TEXT NOT NULL,
+        held INTEGER NOT NULL DEFAULT 0,
+        armed INTEGER NOT NULL DEFAULT 1,
+        created_by INTEGER NOT NULL,
+        UNIQUE (tenant_id, name)
+      );
+      CREATE INDEX link_strategy_device ON link_strategy(device_id);
+      CREATE TABLE quick_scene (
+        id INTEGER PRIMARY KEY,
+        tenant_id INTEGER NOT NULL REFERENCES tenant(id),
+        name TEXT NOT NULL,
+        note TEXT NOT NULL DEFAULT '',
+        steps TEXT NOT NULL,
+        UNIQUE (tenant_id, name)
+      );
+      CREATE TABLE holiday (
+        tenant_id INTEGER NOT NULL REFERENCES tenant(id),
+        day TEXT NOT NULL,
+        kind TEXT NOT NULL CHECK (kind IN ('holiday', 'workday')),
+        name TEXT NOT NULL DEFAULT '',
+        PRIMARY KEY (tenant_id, day)
+      );
+      CREATE TABLE link_record (
+        id INTEGER PRIMARY KEY,
+        tenant_id INTEGER NOT NULL,
+        strategy_id INTEGER NOT NULL,
+        strategy_name TEXT NOT NULL,
+        device_id INTEGER NOT NULL,
+        device_name TEXT NOT NULL,
+        fired_at INTEGER NOT NULL,
+        source_values TEXT NOT NULL,
+        result TEXT NOT NULL,
+        note_zh TEXT NOT NULL DEFAULT '',
+        note_en TEXT NOT NULL DEFAULT '',
+        actions TEXT NOT NULL,
+        pending TEXT NOT NULL,
+        level TEXT NOT NULL,
+        retry_ms INTEGER NOT NULL,
+        depth INTEGER NOT NULL DEFAULT 0,
+        user_id INTEGER NOT NULL,
+        next_retry_at INTEGER
+      );
+      CREATE INDEX link_record_time ON link_record(tenant_id, fired_at);
+      CREATE INDEX link_record_retry ON link_record(result, next_retry_at);
+      CREATE TABLE link_attempt (
+        id INTEGER PRIMARY KEY,
+        record_id INTEGER NOT NULL REFERENCES link_record(id) ON DELETE CASCADE,
+        action INTEGER NOT NULL,
+        label_zh TEXT NOT NULL,
+        label_en TEXT NOT NULL,
+        attempt INTEGER NOT NULL,
+        at INTEGER NOT NULL,
+        ok INTEGER NOT NULL,
+        message_zh TEXT NOT NULL,
+        message_en TEXT NOT NULL
+      );
+      CREATE INDEX link_attempt_record ON link_attempt(record_id);
+    `,
+  },
+];
+
+const TEXT = {
+  noGroup: { zh: '策略组不存在', en: 'no such strategy group' },
+  groupExists: { zh: '策略组名称已存在', en: 'a strategy group with this name already exists' },
+  groupInUse: { zh: '策略组“{name}”下还有 {count} 条策略，请先删除或移走它们', en: 'the group “{name}” still holds {count} strategies; delete or move them first' },
+  noStrategy: { zh: '联动策略不存在', en: 'no such linkage strategy' },
+  strategyExists: { zh: '策略名称已存在', en: 'a strategy with this name already exists' },
+  noDevice: { zh: '设备不存在', en: 'no such device' },
+  noPoint: { zh: '设备“{device}”没有点位 {code}，可选：{codes}', en: 'the device “{device}” has no point {code}; it has: {codes}' },
+  actionDevice: { zh: '第 {index} 个动作：设备不存在', en: 'action {index}: no such device' },
+  actionPoint: { zh: '第 {index} 个动作：设备“{device}”没有可写点位 {code}', en: 'action {index}: the device “{device}” has no writable point {code}' },
+  actionRange: { zh: '第 {index} 个动作：写入值须在 {min} 到 {max} 之间', en: 'action {index}: the value must be from {min} to {max}' },
+  actionScene: { zh: '第 {index} 个动作：快捷场景不存在', en: 'action {index}: no such quick scene' },
+  selfWrite: {
+    zh: '第 {index} 个动作写入 {device} 的 {code}，而本策略的条件正读取它：策略会触发自身',
+    en: 'action {index} writes {code} of {device}, which this strategy’s source reads: the strategy would fire itself',
+  },
+  selfScene: {
+    zh: '第 {index} 个动作运行的场景会写入 {device} 的 {code}，而本策略的条件正读取它：策略会触发自身',
+    en: 'action {index} runs a scene that writes {code} of {device}, which this strategy’s source reads: the strategy would fire itself',
+  },
+  noScene: { zh: '快捷场景不存在', en: 'no such quick scene' },
+  sceneExists: { zh: '场景名称已存在', en: 'a scene with this name already exists' },
+  sceneInUse: { zh: '场景“{name}”被策略“{strategy}”使用，不能删除', en: 'the scene “{name}” is used by the strategy “{strategy}” and cannot be deleted' },
+  stepDevice: { zh: '第 {index} 步：设备不存在', en: 'step {index}: no such device' },
+  stepPoint: { zh: '第 {index} 步：设备“{device}”没有可写点位 {code}', en: 'step {index}: the device “{device}” has no writable point {code}' },
+  stepRange: { zh: '第 {index} 步：写入值须在 {min} 到 {max} 之间', en: 'step {index}: the value must be from {min} to {max}' },
+  noRecord: { zh: '联动记录不存在', en: 'no such linkage record' },
+  badDay: { zh: '日期须为 YYYY-MM-DD', en: 'the day must be YYYY-MM-DD' },
+  badYear: { zh: '年份须为 2000 到 2100', en: 'the year must be from 2000 to 2100' },
+  importBad: { zh: '第 {line} 行：{reason}', en: 'row {line}: {reason}' },
+  kindHint: { zh: '类型须为“节假日”或“调休上班”（holiday / workday）', en: 'the kind must be holiday or workday (节假日 / 调休上班)' },
+  imported: { zh: '已导入 {count} 天', en: '{count} days imported' },
+} as const satisfies Record<string, Record<Lang, string>>;
+const say = (lang: Lang, key: keyof typeof TEXT, vars: Record<string, string | number> = {}) => TEXT[key][lang].replace(/\{(\w+)\}/g, (_m, n: string) => String(vars[n] ?? ''));
+
+const shared = (rules: readonly unknown[]) => rules as unknown as Rule[];
+const asText: Rule = (value) => (value === undefined || value === null || typeof value === 'string' ? null : { key: 'validate.text' });
+const asBool: Rule = (value) => (value === undefined || typeof value === 'boolean' ? null : { key: 'validate.oneOf' });
+const positive = rule.int(1, 2 ** 31 - 1);
+/** A list in the body (not JSON text); absent or empty, the list rule says how many are needed. */
+const aList: Rule = (value) => (value === undefined || Array.isArray(value) ? null : { key: 'validate.oneOf' });
+const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+
+const groupBody: Schema<LinkGroupSave> = {
+  name: [rule.required, asText, ...shared(linkGroupSchema.name)],
+  note: [asText, ...shared(linkGroupSchema.note)],
+};
+
+const strategyBody: Schema<LinkStrategySave> = {
+  groupId: [rule.required, positive],
+  name: [rule.required, asText, ...shared(strategySchema.name)],
+  deviceId: [rule.required, positive],
+  expression: [rule.required, asText, ...shared(strategySchema.expression)],
+  hits: [rule.required, rule.int(1, 100)],
+  level: [rule.required, rule.oneOf(...LINK_LEVELS)],
+  retrySeconds: [rule.int(1, 3600)],
+  periodStart: [asText, ...shared(strategySchema.periodStart)],
+  periodEnd: [asText, ...shared(strategySchema.periodEnd)],
+  skipHolidays: [asBool],
+  enabled: [asBool],
+  actions: [aList, actionList() as unknown as Rule],
+};
+
+const sceneBody: Schema<QuickSceneSave> = {
+  name: [rule.required, asText, ...shared(sceneSchema.name)],
+  note: [asText, ...shared(sceneSchema.note)],
+  steps: [aList, stepList() as unknown as Rule],
+};
+
+/** Only the fields an action of its kind has, numbers as numbers (the body passed the shared rule). */
+function cleanAction(a: LinkAction): LinkAction {
+  switch (a.kind) {
+    case 'write':
+      return { kind: 'write', deviceId: Number(a.deviceId), code: String(a.code).trim(), value: Number(a.value) };
+    case 'alarm':
+      return { kind: 'alarm', deviceId: Number(a.deviceId), level: a.level, content: String(a.content).trim() };
+    case 'scene':
+      return { kind: 'scene', sceneId: Number(a.sceneId) };
+  }
+}
+
+interface StrategyRow {
+  id: number;
+  group_id: number;
+  group_name: string;
+  name: string;
+  device_id: number;
+  device_name: string;
+  expression: string;
+  hits: number;
+  level: LinkStrategy['level'];
+  retry_seconds: number;
+  period_start: string;
+  period_end: string;
+  skip_holidays: number;
+  enabled: number;
+  actions: string;
+  held: number;
+}
+
+const toStrategy = (r: StrategyRow): LinkStrategy => ({
+  id: r.id,
+  groupId: r.group_id,
+  groupName: r.group_name,
+  name: r.name,
+  deviceId: r.device_id,
+  deviceName: r.device_name,
+  expression: r.expression,
+  hits: r.hits,
+  level: r.level,
+  retrySeconds: r.retry_seconds,
+  periodStart: r.period_start,
+  periodEnd: r.period_end,
+  skipHolidays: r.skip_holidays === 1,
+  enabled: r.enabled === 1,
+  actions: JSON.parse(r.actions) as LinkAction[],
+  held: r.held,
+});
+
+const STRATEGY_SELECT = `SELECT s.id, s.group_id, g.name AS group_name, s.name, s.device_id, d.name AS device_name, s.expression, s.hits, s.level, s.retry_seconds,
+  s.period_start, s.period_end, s.skip_holidays, s.enabled, s.actions, s.held
+  FROM link_strategy s JOIN link_group g ON g.id = s.group_id JOIN device d ON d.id = s.device_id`;
+
+/** The points of a device (by its model) as code → writable and range. */
+function pointsOf(db: Db, tenantId: number, deviceId: number) {
+  const device = db.prepare('SELECT name, model_id FROM device WHERE id = ? AND tenant_id = ?').get(deviceId, tenantId) as { name: string; model_id: number | null } | undefined;
+  if (!device) return null;
+  const params = device.model_id ? modelParams(db, tenantId, device.model_id) : [];
+  return { name: device.name, params };
+}
+
+const num = (text: string, fallback: number) => (text.trim() !== '' && Number.isFinite(Number(text)) ? Number(text) : fallback);
+
+/** Checks what one write or alarm action names (index is 1-based); answers the refusal or null. */
+function checkTarget(db: Db, tenantId: number, lang: Lang, action: LinkAction, index: number, step: boolean): string | null {
+  if (action.kind === 'scene') return db.prepare('SELECT 1 FROM quick_scene WHERE id = ? AND tenant_id = ?').get(action.sceneId, tenantId) ? null : say(lang, 'actionScene', { index });
+  const points = pointsOf(db, tenantId, action.deviceId);
+  if (!points) return say(lang, step ? 'stepDevice' : 'actionDevice', { index });
+  if (action.kind === 'alarm') return null;
+  const param = points.params.find((p) => p.code === action.code);
+  if (!param || param.access !== 'rw') return say(lang, step ? 'stepPoint' : 'actionPoint', { index, device: points.name, code: action.code });
+  const min = num(param.min, 0);
+  const max = num(param.max, 100);
+  return action.value < min || action.value > max ? say(lang, step ? 'stepRange' : 'actionRange', { index, min, max }) : null;
+}
+
+const plugin: FastifyPluginAsync = async (app) => {
+  const { db } = app.atrium;
+  const manager = requireMenu('linkManage');
+  let engine: LinkEngine | null = null;
+  app.addHook('onReady', async () => {
+    engine = startLinkEngine(db);
+  });
+  app.addHook('preClose', async () => engine?.stop());
+  const changed = () => engineOf(db)?.invalidate();
+
+  // ---- groups ----------------------------------------------------------------------------------
+
+  const groupById = (tenantId: number, id: number) =>
+    db.prepare('SELECT g.id, g.name, g.note, (SELECT COUNT(*) FROM link_strategy s WHERE s.group_id = g.id) AS strategies FROM link_group g WHERE g.tenant_id = ? AND g.id = ?').get(tenantId, id) as
+      | LinkGroup
+      | undefined;
+
+  app.post<{ Body: PageQuery & { keyword?: string } }>(
+    '/api/link/group/page',
+    { preHandler: [manager, validBody<PageQuery & { keyword?: string }>({ ...pageRules, keyword: [rule.text(0, 64)] } as never)] },
+    async (request) => {
+      const user = userOf(request);
+      const keyword = request.body.keyword?.trim();
+      const where = `g.tenant_id = ?${keyword ? " AND g.name LIKE ? ESCAPE '\\'" : ''}`;
+      const args = [user.tenantId, ...(keyword ? [likePattern(keyword)] : [])];
+      const total = (db.prepare(`SELECT COUNT(*) AS n FROM link_group g WHERE ${where}`).get(...args) as { n: number }).n;
+      const rows = db
+        .prepare(`SELECT g.id, g.name, g.note, (SELECT COUNT(*) FROM link_strategy s WHERE s.group_id = g.id) AS strategies FROM link_group g WHERE ${where} ORDER BY g.name LIMIT ? OFFSET ?`)
+        .all(...args, request.body.limit, offsetOf(request.body)) as unknown as LinkGroup[];
+      return ok({ rows, total });
+    },
+  );
+
+  const nameTaken = (table: 'link_group' | 'link_strategy' | 'quick_scene', tenantId: number, name: string, except = 0) =>
+    Boolean(db.prepare(`SELECT 1 FROM ${table} WHERE tenant_id = ? AND name = ? AND id <> ?`).get(tenantId, name, except));
+
+  app.post<{ Body: LinkGroupSave }>('/api/link/group', { preHandler: [manager, validBody(groupBody)] }, async (request) => {
+    const user = userOf(request);
+    const name = request.body.name.trim();
+    if (nameTaken('link_group', user.tenantId, name)) return failField(say(langOf(request), 'groupExists'), 'name');
+    const id = Number(db.prepare('INSERT INTO link_group (tenant_id, name, note) VALUES (?, ?, ?)').run(user.tenantId, name, request.body.note?.trim() ?? '').lastInsertRowid);
+    return ok(groupById(user.tenantId, id));
+  });
+
+  app.put<{ Params: { id: string }; Body: LinkGroupSave }>('/api/link/group/:id', { preHandler: [manager, validBody(groupBody)] }, async (request) => {
+    const user = userOf(request);
+    const id = Number(request.params.id);
+    if (!Number.isInteger(id) || !groupById(user.tenantId, id)) return fail(say(langOf(request), 'noGroup'));
+    const name = request.body.name.trim();
+    if (nameTaken('link_group', user.tenantId, name, id)) return failField(say(langOf(request), 'groupExists'), 'name');
+    db.prepare('UPDATE link_group SET name = ?, note = ? WHERE id = ? AND tenant_id = ?').run(name, request.body.note?.trim() ?? '', id, user.tenantId);
+    return ok(groupById(user.tenantId, id));
+  });
+
+  app.post<{ Body: { ids: number[] } }>('/api/link/group/delete', { preHandler: [manager, validBody<{ ids: number[] }>({ ids: [rule.required, idList()] })] }, async (request) => {
+    const user = userOf(request);
+    const lang = langOf(request);
+    const groups = request.body.ids.map((id) => groupById(user.tenantId, id));
+    if (groups.some((g) => !g)) return fail(say(lang, 'noGroup'));
+    const busy = groups.find((g) => g!.strategies > 0);
+    if (busy) return fail(say(lang, 'groupInUse', { name: busy.name, count: busy.strategies }));
+    const marks = request.body.ids.map(() => '?').join(',');
+    return ok({ deleted: Number(db.prepare(`DELETE FROM link_group WHERE tenant_id = ? AND id IN (${marks})`).run(user.tenantId, ...request.body.ids).changes) });
+  });
+
+  // ---- strategies ------------------------------------------------------------------------------
+
+  const strategyById = (tenantId: number, id: number) => db.prepare(`${STRATEGY_SELECT} WHERE s.tenant_id = ? AND s.id = ?`).get(tenantId, id) as unknown as StrategyRow | undefined;
+
+  app.post<{ Body: PageQuery & { groupId?: number; keyword?: string } }>(
+    '/api/link/strategy/page',
+    { preHandler: [manager, validBody<PageQuery & { groupId?: number; keyword?: string }>({ ...pageRules, groupId: [positive], keyword: [rule.text(0, 64)] } as never)] },
+    async (request) => {
+      const user = userOf(request);
+      const { groupId } = request.body;
+      const keyword = request.body.keyword?.trim();
+      const where = ['s.tenant_id = ?', ...(groupId ? ['s.group_id = ?'] : []), ...(keyword ? ["(s.name LIKE ? ESCAPE '\\' OR d.name LIKE ? ESCAPE '\\')"] : [])].join(' AND ');
+      const args = [user.tenantId, ...(groupId ? [groupId] : []), ...(keyword ? [likePattern(keyword), likePattern(keyword)] : [])];
+      const total = (db.prepare(`SELECT COUNT(*) AS n FROM link_strategy s JOIN device d ON d.id = s.device_id WHERE ${where}`).get(...args) as { n: number }).n;
+      const rows = db.prepare(`${STRATEGY_SELECT} WHERE ${where} ORDER BY g.name, s.name LIMIT ? OFFSET ?`).all(...args, request.body.limit, offsetOf(request.body)) as unknown as StrategyRow[];
+      return ok({ rows: rows.map(toStrategy), total });
+    },
+  );
+
+  /** Checks what a strategy refers to and that it cannot fire itself; answers the refusal or null. */
+  function referStrategy(request: FastifyRequest<{ Body: LinkStrategySave }>, except = 0) {
+    const user = userOf(request);
+    const lang = langOf(request);
+    const b = request.body;
+    if (nameTaken('link_strategy', user.tenantId, b.name.trim(), except)) return failField(say(lang, 'strategyExists'), 'name');
+    if (!groupById(user.tenantId, b.groupId)) return failField(say(lang, 'noGroup'), 'groupId');
+    const source = pointsOf(db, user.tenantId, b.deviceId);
+    if (!source) return failField(say(lang, 'noDevice'), 'deviceId');
+    const compiled = compile(b.expression);
+    const codes = source.params.map((p) => p.code);
+    const unknown = compiled.ok ? compiled.variables.find((v) => !codes.includes(v)) : undefined;
+    if (unknown) return failField(say(lang, 'noPoint', { device: source.name, code: unknown, codes: codes.join(', ') || '—' }), 'expression');
+    const reads = new Set(compiled.ok ? compiled.variables : []);
+    for (const [i, raw] of b.actions.entries()) {
+      const action = cleanAction(raw);
+      const refused = checkTarget(db, user.tenantId, lang, action, i + 1, false);
+      if (refused) return failField(refused, 'actions');
+      if (action.kind === 'write' && action.deviceId === b.deviceId && reads.has(action.code)) return failField(say(lang, 'selfWrite', { index: i + 1, device: source.name, code: action.code }), 'actions');
+      if (action.kind === 'scene') {
+        const steps = JSON.parse((db.prepare('SELECT steps FROM quick_scene WHERE id = ?').get(action.sceneId) as { steps: string }).steps) as SceneStep[];
+        const loop = steps.find((s) => s.action.kind === 'write' && s.action.deviceId === b.deviceId && reads.has(s.action.code));
+        if (loop && loop.action.kind === 'write') return failField(say(lang, 'selfScene', { index: i + 1, device: source.name, code: loop.action.code }), 'actions');
+      }
+    }
+    return null;
+  }
+
+  const strategyValues = (b: LinkStrategySave) => [
+    b.groupId,
+    b.name.trim(),
+    b.deviceId,
+    b.expression.trim(),
+    b.hits,
+    b.level,
+    b.retrySeconds ?? 30,
+    b.periodStart?.trim() ?? '',
+    b.periodEnd?.trim() ?? '',
+    b.skipHolidays ? 1 : 0,
+    b.enabled === false ? 0 : 1,
+    JSON.stringify(b.actions.map(cleanAction)),
+  ];
+
+  app.post<{ Body: LinkStrategySave }>('/api/link/strategy', { preHandler: [manager, validBody(strategyBody)] }, async (request) => {
+    const refused = referStrategy(request);
+    if (refused) return refused;
+    const user = userOf(request);
+    const id = Number(
+      db
+        .prepare(
+          `INSERT INTO link_strategy (group_id, name, device_id, expression, hits, level, retry_seconds, period_start, period_end, skip_holidays, enabled, actions, tenant_id, created_by)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(...strategyValues(request.body), user.tenantId, user.id).lastInsertRowid,
+    );
+    changed();
+    return ok(toStrategy(strategyById(user.tenantId, id)!));
+  });
+
+  app.put<{ Params: { id: string }; Body: LinkStrategySave }>('/api/link/strategy/:id', { preHandler: [manager, validBody(strategyBody)] }, async (request) => {
+    const user = userOf(request);
+    const id = Number(request.params.id);
+    if (!Number.isInteger(id) || !strategyById(user.tenantId, id)) return fail(say(langOf(request), 'noStrategy'));
+    const refused = referStrategy(request, id);
+    if (refused) return refused;
+    // An edited strategy starts counting afresh.
+    db.prepare(
+      `UPDATE link_strategy SET group_id = ?, name = ?, device_id = ?, expression = ?, hits = ?, level = ?, retry_seconds = ?, period_start = ?, period_end = ?,
+       skip_holidays = ?, enabled = ?, actions = ?, held = 0, armed = 1 WHERE id = ? AND tenant_id = ?`,
+    ).run(...strategyValues(request.body), id, user.tenantId);
+    changed();
+    return ok(toStrategy(strategyById(user.tenantId, id)!));
+  });
+
+  app.post<{ Params: { id: string }; Body: { enabled: boolean } }>(
+    '/api/link/strategy/:id/enabled',
+    { preHandler: [manager, validBody<{ enabled: boolean }>({ enabled: [rule.required, asBool] })] },
+    async (request) => {
+      const user = userOf(request);
+      const id = Number(request.params.id);
+      if (!Number.isInteger(id) || !strategyById(user.tenantId, id)) return fail(say(langOf(request), 'noStrategy'));
+      db.prepare('UPDATE link_strategy SET enabled = ?, held = 0, armed = 1 WHERE id = ? AND tenant_id = ?').run(request.body.enabled ? 1 : 0, id, user.tenantId);
+      changed();
+      return ok(toStrategy(strategyById(user.tenantId, id)!));
+    },
+  );
+
+  app.post<{ Body: { ids: number[] } }>('/api/link/strategy/delete', { preHandler: [manager, validBody<{ ids: number[] }>({ ids: [rule.required, idList()] })] }, async (request) => {
+    const user = userOf(request);
+    const ids = request.body.ids;
+    const marks = ids.map(() => '?').join(',');
+    const found = (db.prepare(`SELECT COUNT(*) AS n FROM link_strategy WHERE tenant_id = ? AND id IN (${marks})`).get(user.tenantId, ...ids) as { n: number }).n;
+    if (found !== new Set(ids).size) return fail(say(langOf(request), 'noStrategy'));
+    const deleted = Number(db.prepare(`DELETE FROM link_strategy WHERE tenant_id = ? AND id IN (${marks})`).run(user.tenantId, ...ids).changes);
+    changed();
+    return ok({ deleted });
+  });
+
+  // ---- quick scenes ----------------------------------------------------------------------------
+
+  const sceneById = (tenantId: number, id: number) => {
+    const row = db.prepare('SELECT id, name, note, steps FROM quick_scene WHERE tenant_id = ? AND id = ?').get(tenantId, id) as { id: number; name: string; note: string; steps: string } | undefined;
+    return row ? ({ ...row, steps: JSON.parse(row.steps) as SceneStep[] } satisfies QuickScene) : undefined;
+  };
+
+  app.post<{ Body: PageQuery & { keyword?: string } }>(
+    '/api/link/scene/page',
+    { preHandler: [manager, validBody<PageQuery & { keyword?: string }>({ ...pageRules, keyword: [rule.text(0, 64)] } as never)] },
+    async (request) => {
+      const user = userOf(request);
+      const keyword = request.body.keyword?.trim();
+      const where = `tenant_id = ?${keyword ? " AND name LIKE ? ESCAPE '\\'" : ''}`;
+      const args = [user.tenantId, ...(keyword ? [likePattern(keyword)] : [])];
+      const total = (db.prepare(`SELECT COUNT(*) AS n FROM quick_scene WHERE ${where}`).get(...args) as { n: number }).n;
+      const rows = db.prepare(`SELECT id FROM quick_scene WHERE ${where} ORDER BY name LIMIT ? OFFSET ?`).all(...args, request.body.limit, offsetOf(request.body)) as Array<{ id: number }>;
+      return ok({ rows: rows.map((r) => sceneById(user.tenantId, r.id)!), total });
+    },
+  );
+
+  function referScene(request: FastifyRequest<{ Body: QuickSceneSave }>, except = 0) {
+    const user = userOf(request);
+    const lang = langOf(request);
+    if (nameTaken('quick_scene', user.tenantId, request.body.name.trim(), except)) return failField(say(lang, 'sceneExists'), 'name');
+    for (const [i, step] of request.body.steps.entries()) {
+      if (!SCENE_ACTION_KINDS.includes(step.action.kind)) return failField(translate(lang, 'validate.link.actionIncomplete', { index: i + 1 }), 'steps');
+      const refused = checkTarget(db, user.tenantId, lang, cleanAction(step.action), i + 1, true);
+      if (refused) return failField(refused, 'steps');
+    }
+    return null;
+  }
+  const stepsOf = (b: QuickSceneSave) => JSON.stringify(b.steps.map((s) => ({ delaySeconds: Number(s.delaySeconds), action: cleanAction(s.action) })));
+
+  app.post<{ Body: QuickSceneSave }>('/api/link/scene', { preHandler: [manager, validBody(sceneBody)] }, async (request) => {
+    const refused = referScene(request);
+    if (refused) return refused;
+    const user = userOf(request);
+    const id = Number(db.prepare('INSERT INTO quick_scene (tenant_id, name, note, steps) VALUES (?, ?, ?, ?)').run(user.tenantId, request.body.name.trim(), request.body.note?.trim() ?? '', stepsOf(request.body)).lastInsertRowid);
+    return ok(sceneById(user.tenantId, id));
+  });
+
+  app.put<{ Params: { id: string }; Body: QuickSceneSave }>('/api/link/scene/:id', { preHandler: [manager, validBody(sceneBody)] }, async (request) => {
+    const user = userOf(request);
+    const id = Number(request.params.id);
+    if (!Number.isInteger(id) || !sceneById(user.tenantId, id)) return fail(say(langOf(request), 'noScene'));
+    const refused = referScene(request, id);
+    if (refused) return refused;
+    db.prepare('UPDATE quick_scene SET name = ?, note = ?, steps = ? WHERE id = ? AND tenant_id = ?').run(request.body.name.trim(), request.body.note?.trim() ?? '', stepsOf(request.body), id, user.tenantId);
+    return ok(sceneById(user.tenantId, id));
+  });
+
+  app.post<{ Body: { ids: number[] } }>('/api/link/scene/delete', { preHandler: [manager, validBody<{ ids: number[] }>({ ids: [rule.required, idList()] })] }, async (request) => {
+    const user = userOf(request);
+    const lang = langOf(request);
+    const scenes = request.body.ids.map((id) => sceneById(user.tenantId, id));
+    if (scenes.some((s) => !s)) return fail(say(lang, 'noScene'));
+    const strategies = db.prepare('SELECT name, actions FROM link_strategy WHERE tenant_id = ?').all(user.tenantId) as Array<{ name: string; actions: string }>;
+    for (const scene of scenes) {
+      const user_ = strategies.find((s) => (JSON.parse(s.actions) as LinkAction[]).some((a) => a.kind === 'scene' && a.sceneId === scene!.id));
+      if (user_) return fail(say(lang, 'sceneInUse', { name: scene!.name, strategy: user_.name }));
+    }
+    const marks = request.body.ids.map(() => '?').join(',');
+    return ok({ deleted: Number(db.prepare(`DELETE FROM quick_scene WHERE tenant_id = ? AND id IN (${marks})`).run(user.tenantId, ...request.body.ids).changes) });
+  });
+
+  app.post<{ Params: { id: string } }>('/api/link/scene/:id/run', { preHandler: manager }, async (request) => {
+    const user = userOf(request);
+    const id = Number(request.params.id);
+    if (!Number.isInteger(id) || !sceneById(user.tenantId, id)) return fail(say(langOf(request), 'noScene'));
+    const busy = tooManyTasks(request, db, user);
+    if (busy) return fail(busy);
+    return ok(startScene(db, user.tenantId, user.id, id));
+  });
+
+  // ---- holidays --------------------------------------------------------------------------------
+
+  app.get<{ Querystring: { year: string } }>('/api/link/holiday', { preHandler: [manager, validQuery<{ year: string }>({ year: [rule.required, rule.text(4, 4)] })] }, async (request) => {
+    const user = userOf(request);
+    const year = Number(request.query.year);
+    if (!Number.isInteger(year) || year < 2000 || year > 2100) return failField(say(langOf(request), 'badYear'), 'year');
+    const rows = db.prepare('SELECT day, kind, name FROM holiday WHERE tenant_id = ? AND day LIKE ? ORDER BY day').all(user.tenantId, `${year}-%`) as unknown as Holiday[];
+    return ok(rows);
+  });
+
+  const validDay = (day: string) => DAY.test(day) && !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day);
+  const putDay = (tenantId: number, day: string, kind: Holiday['kind'] | '', name: string) => {
+    if (kind === '') db.prepare('DELETE FROM holiday WHERE tenant_id = ? AND day = ?').run(tenantId, day);
+    else db.prepare('INSERT INTO holiday (tenant_id, day, kind, name) VALUES (?, ?, ?, ?) ON CONFLICT (tenant_id, day) DO UPDATE SET kind = excluded.kind, name = excluded.name').run(tenantId, day, kind, name);
+  };
+
+  app.put<{ Body: HolidaySet }>(
+    '/api/link/holiday',
+    { preHandler: [manager, validBody<HolidaySet>({ day: [rule.required, rule.text(10, 10)], kind: [rule.string, rule.oneOf('', ...HOLIDAY_KINDS)], name: [rule.text(0, 64)] })] },
+    async (request) => {
+      const user = userOf(request);
+      const { day, kind } = request.body;
+      if (!validDay(day)) return failField(say(langOf(request), 'badDay'), 'day');
+      putDay(user.tenantId, day, kind, request.body.name?.trim() ?? '');
+      return ok(kind === '' ? null : ({ day, kind, name: request.body.name?.trim() ?? '' } satisfies Holiday));
+    },
+  );
+
+  /** Import: an xls/xlsx list of days (date, kind, name); any bad row refuses the whole file and changes nothing. */
+  app.post('/api/link/holiday/import', { preHandler: manager }, async (request) => {
+    const user = userOf(request);
+    const lang = langOf(request);
+    const upload = await readImportUpload(request, { day: ['日期', 'date', 'day'], kind: ['类型', 'kind', 'type'], name: ['名称', 'name', 'holiday'] });
+    if ('code' in upload) return upload;
+    const kinds: Record<string, Holiday['kind']> = { holiday: 'holiday', 节假日: 'holiday', 假日: 'holiday', workday: 'workday', 调休上班: 'workday', 上班: 'workday' };
+    const days: Array<[string, Holiday['kind'], string]> = [];
+    for (const row of upload.rows) {
+      const day = String(row.values.day ?? '').trim().slice(0, 10);
+      const kind = kinds[String(row.values.kind ?? '').trim().toLowerCase()] ?? kinds[String(row.values.kind ?? '').trim()];
+      if (!validDay(day)) return failField(say(lang, 'importBad', { line: row.line, reason: say(lang, 'badDay') }), 'file');
+      if (!kind) return failField(say(lang, 'importBad', { line: row.line, reason: say(lang, 'kindHint') }), 'file');
+      days.push([day, kind, String(row.values.name ?? '').trim().slice(0, 64)]);
+    }
+    tx(db, () => {
+      for (const [day, kind, name] of days) putDay(user.tenantId, day, kind, name);
+    });
+    return ok({ imported: days.length, msg: say(lang, 'imported', { count: days.length }) });
+  });
+
+  // ---- records ---------------------------------------------------------------------------------
+
+  const toRecord = (r: Record<string, unknown>, lang: Lang, attempts: boolean): LinkRecord => ({
+    id: r.id as number,
+    strategyId: r.strategy_id as number,
+    strategyName: r.strategy_name as string,
+    deviceId: r.device_id as number,
+    deviceName: r.device_name as string,
+    firedAt: formatTime(r.fired_at as number),
+    values: JSON.parse(r.source_values as string) as Record<string, number>,
+    result: r.result as LinkRecord['result'],
+    note: lang === 'en' ? (r.note_en as string) : (r.note_zh as string),
+    attempts: attempts
+      ? (
+          db.prepare('SELECT action, label_zh, label_en, attempt, at, ok, message_zh, message_en FROM link_attempt WHERE record_id = ? ORDER BY id').all(r.id as number) as Array<{
+            action: number;
+            label_zh: string;
+            label_en: string;
+            attempt: number;
+            at: number;
+            ok: number;
+            message_zh: string;
+            message_en: string;
+          }>
+        ).map((a) => ({
+          action: a.action,
+          label: lang === 'en' ? a.label_en : a.label_zh,
+          attempt: a.attempt,
+          at: formatTime(a.at),
+          ok: a.ok === 1,
+          message: lang === 'en' ? a.message_en : a.message_zh,
+        }))
+      : [],
+  });
+
+  app.post<{ Body: LinkRecordQuery }>(
+    '/api/link/record/page',
+    {
+      preHandler: [
+        manager,
+        validBody<LinkRecordQuery>({
+          ...pageRules,
+          strategyId: [positive],
+          deviceId: [positive],
+          result: [rule.oneOf(...LINK_RESULTS)],
+          startTime: [rule.text(0, 32)],
+          endTime: [rule.text(0, 32)],
+        }),
+      ],
+    },
+    async (request) => {
+      const user = userOf(request);
+      const lang = langOf(request);
+      const b = request.body;
+      const where = ['tenant_id = ?'];
+      const args: Array<string | number> = [user.tenantId];
+      const add = (clause: string, ...values: Array<string | number>) => {
+        where.push(clause);
+        args.push(...values);
+      };
+      if (b.strategyId) add('strategy_id = ?', b.strategyId);
+      if (b.deviceId) add('device_id = ?', b.deviceId);
+      if (b.result) add('result = ?', b.result);
+      if (b.startTime || b.endTime) {
+        // The past 3 months, like alarms (SPEC §5), with the same boundary and messages.
+        const start = toDate(b.startTime ?? '');
+        const end = toDate(b.endTime ?? '');
+        const problem = start && end ? alarmQueryWindow(start, end, new Date()) : { key: 'validate.date.invalid' as const };
+        if (problem) return fail(translate(lang, problem.key, problem.params));
+        add('fired_at BETWEEN ? AND ?', start!.getTime(), end!.getTime());
+      }
+      const total = (db.prepare(`SELECT COUNT(*) AS n FROM link_record WHERE ${where.join(' AND ')}`).get(...args) as { n: number }).n;
+      const rows = db.prepare(`SELECT * FROM link_record WHERE ${where.join(' AND ')} ORDER BY fired_at DESC, id DESC LIMIT ? OFFSET ?`).all(...args, b.limit, offsetOf(b)) as Array<Record<string, unknown>>;
+      return ok({ rows: rows.map((r) => toRecord(r, lang, true)), total });
+    },
+  );
+
+  app.get<{ Params: { id: string } }>('/api/link/record/:id', { preHandler: manager }, async (request) => {
+    const user = userOf(request);
+    const row = db.prepare('SELECT * FROM link_record WHERE tenant_id = ? AND id = ?').get(user.tenantId, Number(request.params.id) || -1) as Record<string, unknown> | undefined;
+    if (!row) return fail(say(langOf(request), 'noRecord'));
+    return ok(toRecord(row, langOf(request), true));
+  });
+
+  if (app.atrium.config.faults) {
+    // Test switch: run the due retries now, and wait until every running firing has settled.
+    app.post<{ Body: { at?: number } | null }>('/__test/linkage/settle', async (request) => {
+      const e = engineOf(db);
+      await e?.retryDue(request.body?.at ?? Date.now());
+      await e?.idle();
+      return ok({});
+    });
+  }
+};
+
+export default plugin;
