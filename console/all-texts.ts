@@ -14,8 +14,9 @@ import subsystem from './pages/device-subsystem/texts.ts';
 import history from './pages/history-search/texts.ts';
 import gateways from './pages/gateway/texts.ts';
 import relations from './pages/relation/texts.ts';
+import linkage from './pages/link-group/texts.ts';
 
-const pages: readonly DomainResources[] = [resource, user, group, gateLog, alarms, board, models, subsystem, history, gateways, relations];
+const pages: readonly DomainResources[] = [resource, user, group, gateLog, alarms, board, models, subsystem, history, gateways, relations, linkage];
 
 /** The console's page texts merged with the kit catalogue. */
 // Merged from the domain files, not from the catalogue object: i18next extends that one in place when

@@ -134,6 +134,12 @@ function FieldInput({
           {(p) => <SelectInput def={def} value={value} onChange={onChange} inputProps={p} />}
         </Field>
       );
+    case 'custom':
+      return (
+        <Field label={label} error={error} hint={hint}>
+          {(p) => def.render({ value, onChange, groupProps: p })}
+        </Field>
+      );
     case 'textarea':
       return (
         <Field label={label} error={error} hint={hint}>

@@ -211,6 +211,49 @@ describe('ResourcePage', () => {
     await until(() => rows()[0]?.textContent?.includes('Newcomer'));
   });
 
+  it('hands a custom field its value and change, checks it with the schema and saves what it set', async () => {
+    const w = world(1);
+    const saved: unknown[] = [];
+    const def: ResourceDef<Person> = {
+      ...w.def,
+      form: {
+        fields: () => [
+          {
+            kind: 'custom',
+            name: 'tags',
+            labelKey: 'resource.save',
+            render: ({ value, onChange, groupProps }) => (
+              <div role="group" {...groupProps} data-part="tags">
+                <span data-part="count">{String(value)}</span>
+                <button type="button" onClick={() => onChange(`${String(value)}+`)}>
+                  More
+                </button>
+              </div>
+            ),
+          },
+        ],
+        schema: () => ({ tags: [length(2, 5)] }),
+        initial: () => ({ tags: 'a' }),
+        save: async (v) => {
+          saved.push(v.tags);
+        },
+      },
+    };
+    await render(def);
+    await until(() => rows().length === 1);
+    await click(button(host, 'Add'));
+    const form = await until(() => dialog('resource-form'));
+    await click(button(form, 'Save'));
+    const alert = await until(() => form.querySelector('[role=alert]'));
+    expect(alert.textContent).to.match(/2.*5/);
+    expect(form.querySelector('[data-part=tags]')!.getAttribute('aria-invalid')).to.equal('true');
+    await click(button(form, 'More'));
+    expect(form.querySelector('[data-part=count]')!.textContent).to.equal('a+');
+    await click(button(form, 'Save'));
+    await until(() => !dialog('resource-form'));
+    expect(saved).to.deep.equal(['a+']);
+  });
+
   it('shows loading, then an error with retry, then the empty state', async () => {
     const w = world(0);
     w.state.fail = 'boom';

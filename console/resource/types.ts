@@ -63,7 +63,16 @@ export type FieldDef =
       fixedOnEdit?: boolean;
     }
   | { kind: 'select'; name: string; labelKey: string; options: Options; multiple?: boolean; emptyLabelKey?: string }
-  | { kind: 'checkbox'; name: string; labelKey: string };
+  | { kind: 'checkbox'; name: string; labelKey: string }
+  /** A page's own editor for one value (e.g. a list of actions held as JSON text). */
+  | { kind: 'custom'; name: string; labelKey: string; render: (props: CustomFieldProps) => ReactNode };
+
+export interface CustomFieldProps {
+  value: FormValue | undefined;
+  onChange: (value: FormValue) => void;
+  /** For the editor's group element: the label points at it, the message describes it. */
+  groupProps: { id: string; 'aria-invalid': boolean; 'aria-describedby': string | undefined };
+}
 
 /** A check that needs the platform (uniqueness while typing); null when fine. */
 export type RemoteCheck = (value: string, editing: boolean) => Promise<ValidationMessage | null>;

@@ -44,3 +44,10 @@ export const setHoliday = (c: Pick<Client, 'put'>, body: HolidaySet) => c.put<Ho
 
 export const listLinkRecords = (c: Pick<Client, 'post'>, q: LinkRecordQuery, signal?: AbortSignal) => c.post<LinkRecordPage>('/api/link/record/page', q, signalOf(signal));
 export const getLinkRecord = (c: Pick<Client, 'get'>, id: number) => c.get<LinkRecord>(`/api/link/record/${id}`);
+
+/** Imports an xls/xlsx list of days (date, kind, name); a bad row refuses the whole file. */
+export function importHolidays(c: Pick<Client, 'post'>, file: Blob, fileName: string): Promise<{ imported: number }> {
+  const form = new FormData();
+  form.append('file', file, fileName);
+  return c.post<{ imported: number }>('/api/link/holiday/import', form);
+}

@@ -1,6 +1,6 @@
 // The header bar's background-task badge and its progress dialog (SPEC §2): shown when tasks exist
 // (count up to 99); the dialog lists name, times, a coloured progress bar, status and detail, and
-// deletes finished or selected items for users holding progress:del.
+// deletes finished or selected items for users holding progress:del; a running task can be stopped.
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProgressRow } from '../../shared/poll/progress-model.ts';
@@ -142,6 +142,11 @@ export function ProgressPanel() {
                       <td className={css.detail}>
                         {row.msg}
                         {row.finished && row.download ? <DownloadButton path={row.download} name={row.fileName ?? `${row.key}.xlsx`} title={row.title} /> : null}
+                        {row.finished ? null : (
+                          <button type="button" className={css.download} data-action="stop" aria-label={t('progress.stopOf', { title: row.title })} onClick={() => void panel.stop(row)}>
+                            {t('progress.stop')}
+                          </button>
+                        )}
                       </td>
                     </tr>
                   ))}

@@ -3,9 +3,9 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { useEmit } from '../../shared/element/context.ts';
-import { RequestError } from '../../shared/http/client.ts';
+import { http, RequestError } from '../../shared/http/client.ts';
 import { PROGRESS_BADGE_CAP, formatCount } from '../../shared/poll/format.ts';
-import { planDelete, toRow } from '../../shared/poll/progress-model.ts';
+import { planDelete, toRow, type ProgressRow } from '../../shared/poll/progress-model.ts';
 import { progressPoller, removeProgress } from '../../shared/poll/progress.ts';
 import { session } from '../../shared/session/store.ts';
 
@@ -62,8 +62,20 @@ export function useProgressPanel() {
     }
   };
 
+  /** Stops a running task (its remaining steps do not run); the list then shows it stopped. */
+  const stop = async (row: ProgressRow) => {
+    try {
+      await http.post('/api/admin/progress/cancel', { key: row.key, hashKey: row.hashKey });
+    } catch (error) {
+      // Already finished, or the platform refused: the client told the user; the next poll shows the state.
+      if (!(error instanceof RequestError)) throw error;
+    }
+    progressPoller.refresh();
+  };
+
   return {
     canView,
+    stop,
     canDelete,
     rows,
     count: rows.length,

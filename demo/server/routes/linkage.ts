@@ -22,7 +22,7 @@ import {
   type QuickSceneSave,
   type SceneStep,
 } from '../../../shared/api/linkage-types.ts';
-import { alarmQueryWindow, toDate } from '../../../shared/validate/dates.ts';
+import { alarmQueryWindow, earliestAlarmQueryDate, toDate } from '../../../shared/validate/dates.ts';
 import { compile } from '../../../shared/validate/expression.ts';
 import { actionList, linkGroupSchema, sceneSchema, stepList, strategySchema } from '../../../shared/validate/linkage.ts';
 import { tx, type Db, type Migration } from '../db.ts';
@@ -641,7 +641,7 @@ const plugin: FastifyPluginAsync = async (app) => {
         const problem = start && end ? alarmQueryWindow(start, end, new Date()) : { key: 'validate.date.invalid' as const };
         if (problem) return fail(translate(lang, problem.key, problem.params));
         add('fired_at BETWEEN ? AND ?', start!.getTime(), end!.getTime());
-      }
+      } else add('fired_at >= ?', earliestAlarmQueryDate(new Date()).getTime());
       const total = (db.prepare(`SELECT COUNT(*) AS n FROM link_record WHERE ${where.join(' AND ')}`).get(...args) as { n: number }).n;
       const rows = db.prepare(`SELECT * FROM link_record WHERE ${where.join(' AND ')} ORDER BY fired_at DESC, id DESC LIMIT ? OFFSET ?`).all(...args, b.limit, offsetOf(b)) as Array<Record<string, unknown>>;
       return ok({ rows: rows.map((r) => toRecord(r, lang, true)), total });

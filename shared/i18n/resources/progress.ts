@@ -13,6 +13,8 @@ export default defineResources({
       percent: '{{percent}}%',
       download: '下载',
       downloadOf: '下载 {{title}} 的文件',
+      stop: '停止',
+      stopOf: '停止 {{title}}（未执行的步骤不再执行）',
     },
   },
   en: {
@@ -25,6 +27,8 @@ export default defineResources({
       percent: '{{percent}}%',
       download: 'Download',
       downloadOf: 'Download the file of {{title}}',
+      stop: 'Stop',
+      stopOf: 'Stop {{title}} (steps not yet run are skipped)',
     },
   },
 });

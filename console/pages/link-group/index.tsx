@@ -1,0 +1,218 @@
+// Linkage strategies (linkManage linkmng/link_group; stand-alone /linkmng_link_group) on the resource
+// kit: the strategy groups beside the list (add, edit, delete an empty one) and the strategies of the
+// chosen group — source device and condition (checked by the shared parser as typed, with the device's
+// point codes shown), consecutive hits, level and retry interval, active period, holidays, and the
+// actions in their own editor. Enable or disable a strategy from its row.
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { createLinkGroup, createStrategy, deleteLinkGroups, deleteStrategies, listLinkGroups, listStrategies, setStrategyEnabled, updateLinkGroup, updateStrategy } from '../../../shared/api/linkage.ts';
+import { LINK_ACTION_KINDS, LINK_LEVELS, type LinkGroup, type LinkLevel, type LinkStrategy, type LinkStrategySave } from '../../../shared/api/linkage-types.ts';
+import { http, notify } from '../../../shared/http/index.ts';
+import { buttonGhost } from '../../../shared/theme/base.css.ts';
+import { linkGroupSchema, strategySchema } from '../../../shared/validate/linkage.ts';
+import { ConfirmDelete, FormDialog, ResourcePage, Tree, type FormValues, type ResourceDef } from '../../resource/index.ts';
+import { ActionsEditor, useLinkTargets } from './actions-editor.tsx';
+import './texts.ts';
+
+const ALL = 'all';
+const text = (v: FormValues[string] | undefined): string => (typeof v === 'string' ? v.trim() : '');
+type Open = { kind: 'group'; group: LinkGroup | null } | { kind: 'deleteGroup'; group: LinkGroup } | null;
+
+export default function LinkGroupPage() {
+  const { t } = useTranslation();
+  const [groups, setGroups] = useState<LinkGroup[]>([]);
+  const [groupId, setGroupId] = useState<number | null>(null);
+  const [open, setOpen] = useState<Open>(null);
+  const [version, setVersion] = useState(0);
+  const targets = useLinkTargets(true);
+  const navigate = useNavigate();
+  const loadGroups = useCallback(() => listLinkGroups(http, { page: 1, limit: 1000 }).then((p) => setGroups(p.rows), () => undefined), []);
+  useEffect(() => {
+    void loadGroups();
+  }, [loadGroups]);
+  const current = groups.find((g) => g.id === groupId) ?? null;
+
+  const def = useMemo<ResourceDef<LinkStrategy>>(() => {
+    const groupOptions = groups.map((g) => ({ value: String(g.id), label: g.name }));
+    const codesHint = (v: FormValues) => {
+      const id = text(v.deviceId);
+      if (!id) return t('linkage.expressionHelp');
+      const points = targets.pointsOf(Number(id));
+      return points ? t('linkage.pointsHint', { codes: points.map((p) => `${p.code} (${p.name})`).join(', ') }) : t('linkage.pointsLoading');
+    };
+    return {
+      id: 'link-strategy',
+      titleKey: 'linkage.strategies',
+      rowKey: (s) => s.id,
+      rowName: (s) => s.name,
+      columns: [
+        { id: 'name', headerKey: 'linkage.field.name', cell: (s) => s.name },
+        { id: 'group', headerKey: 'linkage.field.group', cell: (s) => s.groupName },
+        { id: 'device', headerKey: 'linkage.field.device', cell: (s) => s.deviceName },
+        { id: 'expression', headerKey: 'linkage.field.expression', cell: (s) => <code>{s.expression}</code> },
+        { id: 'hits', headerKey: 'linkage.field.hits', cell: (s) => `${s.held}/${s.hits}` },
+        { id: 'level', headerKey: 'linkage.field.level', cell: (s) => t(`linkage.level.${s.level}`) },
+        { id: 'period', headerKey: 'linkage.field.period', cell: (s) => (s.periodStart ? `${s.periodStart}–${s.periodEnd}` : t('linkage.field.allDay')) },
+        { id: 'actions', headerKey: 'linkage.field.actions', cell: (s) => s.actions.map((a) => t(`linkage.action.${a.kind}`)).join(', ') },
+        { id: 'enabled', headerKey: 'linkage.field.enabled', cell: (s) => <span data-enabled={s.enabled}>{t(s.enabled ? 'linkage.status.enabled' : 'linkage.status.disabled')}</span> },
+      ],
+      filters: [{ kind: 'text', name: 'keyword', labelKey: 'linkage.field.keyword' }],
+      list: (q, signal) =>
+        listStrategies(
+          http,
+          { page: q.page, limit: q.limit, ...(text(q.filters.keyword as string) ? { keyword: text(q.filters.keyword as string) } : {}), ...(q.filters.groupId ? { groupId: Number(q.filters.groupId) } : {}) },
+          signal,
+        ),
+      form: {
+        wide: true,
+        fields: () => [
+          { kind: 'text', name: 'name', labelKey: 'linkage.field.name' },
+          { kind: 'select', name: 'groupId', labelKey: 'linkage.field.group', options: groupOptions },
+          { kind: 'select', name: 'deviceId', labelKey: 'linkage.field.device', options: targets.devices },
+          { kind: 'text', name: 'expression', labelKey: 'linkage.field.expression' },
+          { kind: 'text', name: 'hits', labelKey: 'linkage.field.hits' },
+          { kind: 'select', name: 'level', labelKey: 'linkage.field.level', options: LINK_LEVELS.map((l) => ({ value: l, label: t(`linkage.level.${l}`) })) },
+          { kind: 'text', name: 'retrySeconds', labelKey: 'linkage.field.retrySeconds' },
+          { kind: 'text', name: 'periodStart', labelKey: 'linkage.field.periodStart' },
+          { kind: 'text', name: 'periodEnd', labelKey: 'linkage.field.periodEnd' },
+          { kind: 'checkbox', name: 'skipHolidays', labelKey: 'linkage.field.skipHolidays' },
+          { kind: 'checkbox', name: 'enabled', labelKey: 'linkage.status.enabled' },
+          { kind: 'custom', name: 'actions', labelKey: 'linkage.field.actions', render: (p) => <ActionsEditor {...p} kinds={LINK_ACTION_KINDS} targets={targets} /> },
+        ],
+        schema: () => strategySchema,
+        hints: { expression: codesHint },
+        initial: (s) => ({
+          name: s?.name ?? '',
+          groupId: String(s?.groupId ?? groupId ?? ''),
+          deviceId: s ? String(s.deviceId) : '',
+          expression: s?.expression ?? '',
+          hits: String(s?.hits ?? 1),
+          level: s?.level ?? 'common',
+          retrySeconds: String(s?.retrySeconds ?? 30),
+          periodStart: s?.periodStart ?? '',
+          periodEnd: s?.periodEnd ?? '',
+          skipHolidays: s?.skipHolidays ?? false,
+          enabled: s?.enabled ?? true,
+          actions: JSON.stringify(s?.actions ?? []),
+        }),
+        save: async (v, s) => {
+          const body: LinkStrategySave = {
+            name: text(v.name),
+            groupId: Number(text(v.groupId)),
+            deviceId: Number(text(v.deviceId)),
+            expression: text(v.expression),
+            hits: Number(text(v.hits)),
+            level: text(v.level) as LinkLevel,
+            retrySeconds: Number(text(v.retrySeconds) || 30),
+            periodStart: text(v.periodStart),
+            periodEnd: text(v.periodEnd),
+            skipHolidays: v.skipHolidays === true,
+            enabled: v.enabled === true,
+            actions: JSON.parse(typeof v.actions === 'string' ? v.actions : '[]') as LinkStrategySave['actions'],
+          };
+          await (s ? updateStrategy(http, s.id, body) : createStrategy(http, body));
+          void loadGroups();
+        },
+      },
+      remove: async (rows) => {
+        await deleteStrategies(http, rows.map((s) => s.id));
+        void loadGroups();
+      },
+      rowActions: [
+        { key: 'records', labelKey: 'linkage.records', run: (s) => navigate(`/linkmng/link_findrecord?strategyId=${s.id}`) },
+        {
+          key: 'toggle',
+          labelKey: 'linkage.disable',
+          show: (s) => s.enabled,
+          run: async (s, reload) => {
+            await setStrategyEnabled(http, s.id, false);
+            notify({ kind: 'toast', level: 'success', duration: 2000, key: 'linkage.disabledNow', params: { name: s.name } });
+            reload();
+          },
+        },
+        {
+          key: 'toggle',
+          labelKey: 'linkage.enable',
+          show: (s) => !s.enabled,
+          run: async (s, reload) => {
+            await setStrategyEnabled(http, s.id, true);
+            notify({ kind: 'toast', level: 'success', duration: 2000, key: 'linkage.enabledNow', params: { name: s.name } });
+            reload();
+          },
+        },
+      ],
+    };
+  }, [groups, groupId, loadGroups, navigate, t, targets]);
+
+  const side = (
+    <>
+      <Tree
+        label={t('linkage.groups')}
+        items={[{ id: ALL, name: t('linkage.allGroups') }, ...groups.map((g) => ({ id: String(g.id), name: `${g.name} (${g.strategies})` }))]}
+        selected={groupId === null ? ALL : String(groupId)}
+        onSelect={(id) => setGroupId(id === ALL ? null : Number(id))}
+        testId="link-groups"
+      />
+      <button type="button" className={buttonGhost} onClick={() => setOpen({ kind: 'group', group: null })} data-action="add-group">
+        {t('linkage.addGroup')}
+      </button>
+      {current && (
+        <>
+          <button type="button" className={buttonGhost} onClick={() => setOpen({ kind: 'group', group: current })} data-action="rename-group">
+            {t('linkage.renameGroup')}
+          </button>
+          <button type="button" className={buttonGhost} onClick={() => setOpen({ kind: 'deleteGroup', group: current })} data-action="delete-group">
+            {t('linkage.deleteGroup')}
+          </button>
+        </>
+      )}
+    </>
+  );
+
+  return (
+    <div data-page="link-group">
+      <ResourcePage def={def} scope={groupId !== null ? { groupId: String(groupId) } : {}} side={side} version={version} />
+      {open?.kind === 'group' && (
+        <FormDialog
+          title={t(open.group ? 'linkage.renameGroup' : 'linkage.addGroup')}
+          row={open.group}
+          form={{
+            fields: () => [
+              { kind: 'text', name: 'name', labelKey: 'linkage.groupName' },
+              { kind: 'textarea', name: 'note', labelKey: 'linkage.groupNote' },
+            ],
+            schema: () => linkGroupSchema,
+            initial: (g) => ({ name: g?.name ?? '', note: g?.note ?? '' }),
+            save: async (v, g) => {
+              const body = { name: text(v.name), note: text(v.note) };
+              if (g) await updateLinkGroup(http, g.id, body);
+              // A new group is chosen at once: the strategies made next go into it.
+              else setGroupId((await createLinkGroup(http, body)).id);
+              notify({ kind: 'toast', level: 'success', duration: 2000, key: 'resource.saved' });
+            },
+          }}
+          onClose={(saved) => {
+            setOpen(null);
+            if (saved) {
+              void loadGroups();
+              setVersion((n) => n + 1);
+            }
+          }}
+        />
+      )}
+      {open?.kind === 'deleteGroup' && (
+        <ConfirmDelete
+          names={[open.group.name]}
+          run={() => deleteLinkGroups(http, [open.group.id])}
+          onClose={(deleted) => {
+            setOpen(null);
+            if (!deleted) return;
+            setGroupId(null);
+            void loadGroups();
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+// Quick scenes (linkManage linkmng/quick_scene; stand-alone /linkmng_quick_scene; the header's scene
+// icon opens it): named steps — write a point or raise an alarm — each after a delay of 1–300 s.
+// "Run" starts the scene as a background task: the progress panel shows one step per scene step, and
+// cancelling it there stops the steps not yet run.
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { createScene, deleteScenes, listScenes, runScene, updateScene } from '../../../shared/api/linkage.ts';
+import { SCENE_ACTION_KINDS, type QuickScene, type QuickSceneSave } from '../../../shared/api/linkage-types.ts';
+import { http, notify } from '../../../shared/http/index.ts';
+import { progressPoller } from '../../../shared/poll/progress.ts';
+import { sceneSchema } from '../../../shared/validate/linkage.ts';
+import { ResourcePage, type FormValues, type ResourceDef } from '../../resource/index.ts';
+import { ActionsEditor, useLinkTargets } from '../link-group/actions-editor.tsx';
+import '../link-group/texts.ts';
+
+const text = (v: FormValues[string] | undefined): string => (typeof v === 'string' ? v.trim() : '');
+
+export default function QuickScenePage() {
+  const { t } = useTranslation();
+  const targets = useLinkTargets(false);
+  const def = useMemo<ResourceDef<QuickScene>>(
+    () => ({
+      id: 'quick-scene',
+      titleKey: 'linkage.scenes.title',
+      rowKey: (s) => s.id,
+      rowName: (s) => s.name,
+      columns: [
+        { id: 'name', headerKey: 'linkage.scenes.name', cell: (s) => s.name },
+        { id: 'steps', headerKey: 'linkage.scenes.steps', cell: (s) => t('linkage.scenes.stepCount', { count: s.steps.length }) },
+        { id: 'duration', headerKey: 'linkage.action.delay', cell: (s) => t('linkage.scenes.duration', { seconds: s.steps.reduce((n, step) => n + step.delaySeconds, 0) }) },
+        { id: 'note', headerKey: 'linkage.scenes.note', cell: (s) => s.note },
+      ],
+      filters: [{ kind: 'text', name: 'keyword', labelKey: 'linkage.scenes.name' }],
+      list: (q, signal) => listScenes(http, { page: q.page, limit: q.limit, ...(text(q.filters.keyword as string) ? { keyword: text(q.filters.keyword as string) } : {}) }, signal),
+      form: {
+        wide: true,
+        fields: () => [
+          { kind: 'text', name: 'name', labelKey: 'linkage.scenes.name' },
+          { kind: 'textarea', name: 'note', labelKey: 'linkage.scenes.note' },
+          { kind: 'custom', name: 'steps', labelKey: 'linkage.scenes.steps', render: (p) => <ActionsEditor {...p} kinds={SCENE_ACTION_KINDS} steps targets={targets} /> },
+        ],
+        schema: () => sceneSchema,
+        initial: (s) => ({ name: s?.name ?? '', note: s?.note ?? '', steps: JSON.stringify(s?.steps ?? []) }),
+        save: async (v, s) => {
+          const body: QuickSceneSave = { name: text(v.name), note: text(v.note), steps: JSON.parse(typeof v.steps === 'string' ? v.steps : '[]') as QuickSceneSave['steps'] };
+          await (s ? updateScene(http, s.id, body) : createScene(http, body));
+        },
+      },
+      remove: (rows) => deleteScenes(http, rows.map((s) => s.id)),
+      rowActions: [
+        {
+          key: 'run',
+          labelKey: 'linkage.scenes.run',
+          run: async (s) => {
+            await runScene(http, s.id);
+            // The panel shows the new task now, not at its next poll.
+            progressPoller.refresh();
+            notify({ kind: 'toast', level: 'info', duration: 4000, key: 'linkage.scenes.started', params: { name: s.name } });
+          },
+        },
+      ],
+    }),
+    [t, targets],
+  );
+  return (
+    <div data-page="quick-scene">
+      <ResourcePage def={def} />
+    </div>
+  );
+}
