@@ -3,7 +3,9 @@
 // after the hit count, writes through the gateway and raises the alarm, records both attempts, skips
 // disabled strategies and holidays, retries important ones until the gateway answers, and stops a
 // chain that runs too deep; quick scenes run step by step and a cancel stops the rest.
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
+import { api, login, removeDir, start } from './testing.ts';
 import { usePlatform } from './test-platform.ts';
 
 interface Device {
@@ -222,5 +224,79 @@ describe('linkage', () => {
     }
     expect(done).toMatchObject({ status: 0, currentSize: 3, msg: 'all 3 steps done' });
     expect([point(b.id, 'setpoint'), point(c.id, 'setpoint')]).toEqual([22, 22]);
+  });
+
+  it('imports a year of holidays from xlsx, all or nothing', async () => {
+    const file = async (rows: Array<[unknown, string, string]>) => {
+      const book = new ExcelJS.Workbook();
+      const sheet = book.addWorksheet('holidays');
+      sheet.addRow(['Date', 'Kind', 'Name']);
+      for (const r of rows) sheet.addRow(r);
+      return Buffer.from(await book.xlsx.writeBuffer());
+    };
+    const upload = async (data: Buffer) => {
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(data)]), 'holidays.xlsx');
+      return (await api(p.s.base, 'POST', '/api/link/holiday/import', { token: p.admin, form, headers: { lang: 'en' } })).body;
+    };
+    const bad = await upload(await file([['2031-10-01', 'holiday', 'National Day'], ['2031-10-32', 'holiday', 'Nope']]));
+    expect(bad.msg).toBe('row 3: the day must be YYYY-MM-DD');
+    expect((await call(p.admin, 'GET', '/api/link/holiday', undefined, { year: '2031' })).data).toEqual([]);
+    const good = await upload(await file([[new Date(Date.UTC(2031, 9, 1)), '节假日', 'National Day'], ['2031-10-12', 'workday', 'Make-up day']]));
+    expect(good.data.imported).toBe(2);
+    expect((await call(p.admin, 'GET', '/api/link/holiday', undefined, { year: '2031' })).data).toEqual([
+      { day: '2031-10-01', kind: 'holiday', name: 'National Day' },
+      { day: '2031-10-12', kind: 'workday', name: 'Make-up day' },
+    ]);
+    expect((await call(p.admin2, 'GET', '/api/link/holiday', undefined, { year: '2031' })).data).toEqual([]);
+  });
+});
+
+describe('linkage across a restart', () => {
+  it('neither fires again what fired nor forgets a retry that was due', async () => {
+    const first = await start({ faults: true });
+    const dir = first.dir;
+    try {
+      const post = (base: string, path: string, body: unknown) => fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
+      const token = await login(first.base, 'admin', 'admin123');
+      const call = async (base: string, method: string, path: string, body?: unknown) => (await api(base, method, path, { token, body, headers: { lang: 'en' } })).body;
+      const db = first.app.atrium.db;
+      const [a, b] = db.prepare("SELECT d.id, d.gateway_id FROM device d JOIN device_model m ON m.id = d.model_id WHERE d.tenant_id = 1 AND m.code = 'FCU100' ORDER BY d.id LIMIT 2").all() as Array<{ id: number; gateway_id: number }>;
+      await post(first.base, '/__test/gateway', { gatewayId: a!.gateway_id, status: 'online', mode: 'normal' });
+      const group = (await call(first.base, 'POST', '/api/link/group', { name: 'Restart group' })).data.id;
+      const base = { groupId: group, hits: 1, level: 'common', retrySeconds: 5, periodStart: '', periodEnd: '', skipHolidays: false, enabled: true };
+      const once = (await call(first.base, 'POST', '/api/link/strategy', { ...base, name: 'Once', deviceId: a!.id, expression: 'temp > 30', actions: [{ kind: 'alarm', deviceId: a!.id, level: 'reminder', content: 'hot' }] })).data;
+      await post(first.base, '/__test/points/set', { deviceId: a!.id, code: 'temp', value: 35 });
+      // An important strategy whose gateway is offline: it waits to retry when the platform stops.
+      await post(first.base, '/__test/gateway', { gatewayId: b!.gateway_id, status: 'offline' });
+      const retry = (await call(first.base, 'POST', '/api/link/strategy', { ...base, name: 'Retry', level: 'important', deviceId: b!.id, expression: 'temp > 30', actions: [{ kind: 'write', deviceId: b!.id, code: 'fan', value: 1 }] })).data;
+      await post(first.base, '/__test/points/set', { deviceId: b!.id, code: 'temp', value: 35 });
+      await post(first.base, '/__test/linkage/settle', {});
+      expect((await call(first.base, 'POST', '/api/link/record/page', { page: 1, limit: 10 })).data.rows.map((r: { strategyName: string; result: string }) => [r.strategyName, r.result])).toEqual([
+        ['Retry', 'retrying'],
+        ['Once', 'success'],
+      ]);
+      await first.stop();
+
+      const second = await start({ faults: true, dataDir: dir });
+      try {
+        const records = async (strategyId: number) => (await api(second.base, 'POST', '/api/link/record/page', { token: await login(second.base, 'admin', 'admin123'), body: { page: 1, limit: 10, strategyId }, headers: { lang: 'en' } })).body.data.rows;
+        // Still holding after the restart: no second firing.
+        await post(second.base, '/__test/points/set', { deviceId: a!.id, code: 'temp', value: 36 });
+        await post(second.base, '/__test/linkage/settle', {});
+        expect(await records(once.id)).toHaveLength(1);
+        // The retry resumes: the gateway back, the due retry succeeds.
+        expect((await records(retry.id))[0].result).toBe('retrying');
+        await post(second.base, '/__test/gateway', { gatewayId: b!.gateway_id, status: 'online', mode: 'normal' });
+        await post(second.base, '/__test/linkage/settle', { at: Date.now() + 10_000 });
+        const [rec] = await records(retry.id);
+        expect(rec.result).toBe('success');
+        expect(rec.attempts.map((x: { ok: boolean }) => x.ok)).toEqual([false, true]);
+      } finally {
+        await second.stop();
+      }
+    } finally {
+      removeDir(dir);
+    }
   });
 });

@@ -554,7 +554,7 @@ const plugin: FastifyPluginAsync = async (app) => {
   app.post('/api/link/holiday/import', { preHandler: manager }, async (request) => {
     const user = userOf(request);
     const lang = langOf(request);
-    const upload = await readImportUpload(request, { day: ['日期', 'date', 'day'], kind: ['类型', 'kind', 'type'], name: ['名称', 'name', 'holiday'] });
+    const upload = await readImportUpload(request, { day: ['日期', 'date', 'Date', 'day', 'Day'], kind: ['类型', 'kind', 'Kind', 'type', 'Type'], name: ['名称', 'name', 'Name', 'holiday', 'Holiday'] });
     if ('code' in upload) return upload;
     const kinds: Record<string, Holiday['kind']> = { holiday: 'holiday', 节假日: 'holiday', 假日: 'holiday', workday: 'workday', 调休上班: 'workday', 上班: 'workday' };
     const days: Array<[string, Holiday['kind'], string]> = [];
