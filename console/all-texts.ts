@@ -15,8 +15,9 @@ import history from './pages/history-search/texts.ts';
 import gateways from './pages/gateway/texts.ts';
 import relations from './pages/relation/texts.ts';
 import linkage from './pages/link-group/texts.ts';
+import jobs from './pages/job/texts.ts';
 
-const pages: readonly DomainResources[] = [resource, user, group, gateLog, alarms, board, models, subsystem, history, gateways, relations, linkage];
+const pages: readonly DomainResources[] = [resource, user, group, gateLog, alarms, board, models, subsystem, history, gateways, relations, linkage, jobs];
 
 /** The console's page texts merged with the kit catalogue. */
 // Merged from the domain files, not from the catalogue object: i18next extends that one in place when

@@ -34,8 +34,10 @@ export function FormDialog<Row>({ title, form, row, onClose }: FormDialogProps<R
   const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
   const editing = row !== null;
   const schema = form.schema(row);
-  const fields = form.fields(row);
-  const errors = validateObject(values, schema) as Record<string, ValidationMessage | undefined>;
+  const fields = form.fields(row).filter((f) => !f.visible || f.visible(values));
+  // A hidden field's rules do not hold the form back.
+  const shown = Object.fromEntries(Object.entries(schema).filter(([name]) => fields.some((f) => f.name === name) || !form.fields(row).some((f) => f.name === name)));
+  const errors = validateObject(values, shown) as Record<string, ValidationMessage | undefined>;
 
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
 

@@ -53,7 +53,12 @@ export interface ColumnDef<Row> {
 export type FormValue = string | readonly string[] | boolean;
 export type FormValues = Record<string, FormValue>;
 
-export type FieldDef =
+export type FieldDef = FieldKind & {
+  /** Shown only while this holds for the values being typed (e.g. a target's own parameters). */
+  visible?: (values: FormValues) => boolean;
+};
+
+export type FieldKind =
   | {
       kind: 'text' | 'password' | 'email' | 'tel' | 'textarea';
       name: string;

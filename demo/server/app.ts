@@ -44,6 +44,8 @@ const ROUTE_MODULES: Array<Promise<RouteModule>> = [
   import('./routes/alarm-rule.ts'),
   import('./routes/relation.ts'),
   import('./routes/linkage.ts'),
+  import('./routes/job.ts'),
+  import('./routes/monitor.ts'),
   import('./routes/role.ts'),
   import('./routes/op-log.ts'),
 ];

@@ -1,6 +1,6 @@
-// The linkage rule engine (SPEC §1, §4): on every change of a device's points it evaluates the enabled
-// strategies reading that device — inside their active period, not on holidays when so set — counts
-// consecutive holds, and fires once the hit count is reached (then not again until the source stops
+// The linkage rule engine (SPEC §1, §4): it consumes the event queue's point.changed topic and, on
+// every change of a device's points, evaluates the enabled strategies reading that device — inside
+// their active period, not on holidays when so set — counts consecutive holds, and fires once the hit count is reached (then not again until the source stops
 // holding). A firing is recorded before its actions run, with the source values; each action attempt
 // is recorded with its outcome. Common strategies try once; important ones retry the failed actions
 // at their interval until they succeed (the retry queue lives in the database, so a restart resumes
@@ -11,6 +11,7 @@ import type { AlarmLevel } from '../../shared/api/alarm-types.ts';
 import { MAX_ATTEMPTS, MAX_CHAIN_DEPTH, type LinkAction, type LinkLevel, type SceneStep } from '../../shared/api/linkage-types.ts';
 import { compile, evaluate, type Node } from '../../shared/validate/expression.ts';
 import { tx, type Db } from './db.ts';
+import { busOf } from './bus.ts';
 import { onPointChange, writePoint, type Both } from './point-write.ts';
 import { startTask, TaskFailure, type Report } from './tasks.ts';
 
@@ -131,8 +132,10 @@ export interface LinkEngine {
   invalidate(): void;
   /** Runs every retry that is due now (the timer does this twice a second). */
   retryDue(now?: number): Promise<void>;
-  /** Resolves when every action run started so far has settled (tests). */
+  /** Resolves when the queued point changes are evaluated and every action run started so far has settled (tests). */
   idle(): Promise<void>;
+  /** Called after each point change is decided, with the change's time (the benchmark's probe). */
+  decided?: (at: number) => void;
   stop(): void;
 }
 
@@ -308,8 +311,9 @@ export function startLinkEngine(db: Db, retryScanMs = RETRY_SCAN_MS): LinkEngine
     }
   };
 
-  const unsubscribe = onPointChange(db, (tenantId, deviceIds, at, depth) => {
+  const unsubscribe = onPointChange(db, 'linkage', ({ tenantId, deviceIds, at, depth }) => {
     for (const deviceId of deviceIds) evaluateDevice(tenantId, deviceId, at, depth);
+    engine.decided?.(at);
   });
 
   // Firings that were running when the platform went down: important ones resume their retries,
@@ -341,7 +345,14 @@ export function startLinkEngine(db: Db, retryScanMs = RETRY_SCAN_MS): LinkEngine
     },
     retryDue,
     idle: async () => {
-      while (running.size > 0) await Promise.allSettled([...running]);
+      // Actions write points, whose changes queue up again: until neither has anything left.
+      const bus = busOf(db);
+      for (let round = 0; round < 50; round++) {
+        await bus.idle();
+        if (running.size === 0) break;
+        while (running.size > 0) await Promise.allSettled([...running]);
+      }
+      await bus.idle();
     },
     stop: () => {
       if (timer) clearInterval(timer);

@@ -1,10 +1,12 @@
 // Writing a value to a device point through its gateway (SPEC §1 control, §8 gateway messages): used
 // by the control call, by linkage strategies and by quick scenes. The gateway simulator may be offline,
 // silent, faulty or slow; a refusal is the sentence a person reads. A write that lands is a point
-// change like any other, so linkage strategies on that device are evaluated (one level deeper).
+// change like any other: it goes out on the event queue's point.changed topic, so linkage strategies on
+// that device are evaluated (one level deeper).
 import { translate as sharedTranslate } from '../../shared/i18n/translate.ts';
 import type { ParamRow } from '../../shared/api/device-model-types.ts';
 import { compile, evaluate } from '../../shared/validate/expression.ts';
+import { busOf } from './bus.ts';
 import { tx, type Db } from './db.ts';
 import type { Lang } from './messages.ts';
 import { modelParams } from './routes/device-model.ts';
@@ -53,19 +55,22 @@ async function gatewayAnswer(db: Db, gatewayId: number): Promise<Both | null> {
   return null;
 }
 
-/** Who hears that a device's points changed (the linkage engine); `depth` counts writes caused by writes. */
-export type PointListener = (tenantId: number, deviceIds: readonly number[], at: number, depth: number) => void;
-const listeners = new WeakMap<Db, Set<PointListener>>();
+/** A change of some devices' points: what the `point.changed` topic carries; `depth` counts writes caused by writes. */
+export interface PointChange {
+  tenantId: number;
+  deviceIds: readonly number[];
+  at: number;
+  depth: number;
+}
+export const POINT_TOPIC = 'point.changed';
 
-export function onPointChange(db: Db, listener: PointListener): () => void {
-  let set = listeners.get(db);
-  if (!set) listeners.set(db, (set = new Set()));
-  set.add(listener);
-  return () => set.delete(listener);
+/** Adds a consumer of point changes (the linkage engine); answers the unsubscribe. */
+export function onPointChange(db: Db, name: string, listener: (change: PointChange) => unknown): () => void {
+  return busOf(db).subscribe<PointChange>(POINT_TOPIC, name, listener);
 }
 
 export function pointsChanged(db: Db, tenantId: number, deviceIds: readonly number[], at: number, depth = 0): void {
-  for (const listener of listeners.get(db) ?? []) listener(tenantId, deviceIds, at, depth);
+  busOf(db).publish<PointChange>(POINT_TOPIC, { tenantId, deviceIds, at, depth });
 }
 
 /** Stores a value as the point's reading (current value and history) and tells the listeners. */

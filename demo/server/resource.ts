@@ -92,7 +92,7 @@ export interface SheetColumn {
   width?: number;
 }
 
-const exportsDir = (dataDir: string) => {
+export const exportsDir = (dataDir: string): string => {
   const dir = join(dataDir, 'exports');
   mkdirSync(dir, { recursive: true });
   return dir;
