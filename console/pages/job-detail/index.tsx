@@ -1,7 +1,7 @@
 // /job_detail?id=N (SPEC §2 public route "task detail"): one job's schedule and its runs — trigger,
 // start and end, result, detail and the file a run produced (downloaded with the token in a header) —
 // and the chosen run's log, followed live while the run is running (new lines every second).
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { getJob, jobRunLog, listJobRuns } from '../../../shared/api/job.ts';
@@ -22,7 +22,7 @@ export default function JobDetailPage() {
   const [job, setJob] = useState<Job | null>(null);
   const [runs, setRuns] = useState<JobRun[] | null>(null);
   const [chosen, setChosen] = useState<number | null>(null);
-  const [lines, setLines] = useState<JobLogLine[]>([]);
+  const [log, setLog] = useState<{ runId: number; lines: JobLogLine[] }>({ runId: 0, lines: [] });
   const [live, setLive] = useState(false);
   const [failed, setFailed] = useState<string | null>(null);
   const logEnd = useRef<HTMLLIElement>(null);
@@ -55,24 +55,20 @@ export default function JobDetailPage() {
   }, [id, load]);
 
   // The newest run is shown until the user picks another.
-  useEffect(() => {
-    if (chosen === null && runs?.[0]) setChosen(runs[0].id);
-  }, [runs, chosen]);
+  const shown = chosen ?? runs?.[0]?.id ?? null;
+  const lines = useMemo(() => (log.runId === shown ? log.lines : []), [log, shown]);
 
-  // The chosen run's log: everything, then only new lines while it runs.
+  // The shown run's log: everything, then only new lines while it runs.
   useEffect(() => {
-    if (chosen === null) return;
+    if (shown === null) return;
     const abort = new AbortController();
     let after = 0;
     let timer: ReturnType<typeof setTimeout> | null = null;
-    setLines([]);
     const poll = () =>
-      jobRunLog(http, chosen, after, { quiet: true, signal: abort.signal }).then(
+      jobRunLog(http, shown, after, { quiet: true, signal: abort.signal }).then(
         ({ run, lines: more }) => {
-          if (more.length) {
-            after = more[more.length - 1]!.id;
-            setLines((current) => [...current, ...more]);
-          }
+          if (more.length) after = more[more.length - 1]!.id;
+          setLog((current) => ({ runId: shown, lines: current.runId === shown ? [...current.lines, ...more] : more }));
           const running = run.result === 'running';
           setLive(running);
           if (running) timer = setTimeout(poll, LOG_EVERY_MS);
@@ -85,7 +81,7 @@ export default function JobDetailPage() {
       abort.abort();
       if (timer) clearTimeout(timer);
     };
-  }, [chosen]);
+  }, [shown]);
 
   useEffect(() => {
     if (live) logEnd.current?.scrollIntoView({ block: 'nearest' });
@@ -133,9 +129,9 @@ export default function JobDetailPage() {
               </tr>
             )}
             {runs?.map((r) => (
-              <tr key={r.id} className={kit.row} data-run={r.id} data-result={r.result} aria-selected={r.id === chosen}>
+              <tr key={r.id} className={kit.row} data-run={r.id} data-result={r.result} aria-selected={r.id === shown}>
                 <td className={kit.cell}>
-                  <button type="button" className={kit.link} onClick={() => setChosen(r.id)} aria-pressed={r.id === chosen}>
+                  <button type="button" className={kit.link} onClick={() => setChosen(r.id)} aria-pressed={r.id === shown}>
                     {r.startedAt}
                   </button>
                 </td>
@@ -162,7 +158,7 @@ export default function JobDetailPage() {
       <h2 style={{ fontSize: 16, margin: 0 }}>
         {t('jobDetail.log')} {live && <span data-part="live">· {t('jobDetail.live')}</span>}
       </h2>
-      {chosen === null ? (
+      {shown === null ? (
         <p className={kit.muted}>{t('jobDetail.pick')}</p>
       ) : (
         <ol data-part="log" aria-live="polite" style={{ fontFamily: 'monospace', fontSize: 13, maxHeight: 320, overflow: 'auto', margin: 0 }}>
