@@ -28,6 +28,12 @@ if (import.meta.env.PROD) {
   addEventListener('load', () => void import('./sw/register.ts').then((m) => m.registerServiceWorker()).catch(() => undefined), { once: true });
 }
 
+// Unhandled errors (SPEC §8): the browser logs them; the reporter (its own chunk, loaded on the first
+// one) sends them to the platform's error log.
+const reportError = (error: unknown) => void import('./errors/report.ts').then((m) => m.reportError(error)).catch(() => undefined);
+addEventListener('error', (event) => reportError(event.error ?? event.message));
+addEventListener('unhandledrejection', (event) => reportError(event.reason));
+
 const container = document.getElementById('app');
 if (container) {
   createRoot(container).render(

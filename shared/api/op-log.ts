@@ -1,5 +1,6 @@
 // Operation log calls (MonitorOPS ops/gate_log). Pure fetchers over the narrowest client they need.
 import type { Client } from '../http/client.ts';
+import type { ClientErrorPage } from './client-error-types.ts';
 import type { OpLogPage, OpLogQuery } from './op-log-types.ts';
 import type { ProgressKey } from './progress-types.ts';
 
@@ -11,3 +12,7 @@ export const exportOpLogs = (client: Pick<Client, 'post'>, query: Omit<OpLogQuer
 
 export const verifyOpLogs = (client: Pick<Client, 'get'>): Promise<{ intact: boolean; records: number; brokenAt?: number }> =>
   client.get('/api/ops/gate_log/verify');
+
+/** SPEC §8's error log: the console's unhandled errors of this tenant, newest first. */
+export const listClientErrors = (client: Pick<Client, 'post'>, query: { page: number; limit: number }, signal?: AbortSignal): Promise<ClientErrorPage> =>
+  client.post<ClientErrorPage>('/api/ops/client-error/page', query, signal ? { signal } : {});

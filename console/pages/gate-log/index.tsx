@@ -1,14 +1,17 @@
 // Operation logs (MonitorOPS /ops/gate_log, stand-alone /ops_gate_log) on the resource kit: who did
 // what, when, from where and with which result, filtered by user, interface, result and period (the
 // past 3 months), exported as a background task, and the hash chain verified on request. Records are
-// read-only: the page offers no edit or delete, and the platform has no call for either.
-import { useMemo } from 'react';
+// read-only: the page offers no edit or delete, and the platform has no call for either. A second tab
+// lists the console's unhandled errors (SPEC §8 error log).
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OpLogQuery, OpLogRow } from '../../../shared/api/op-log-types.ts';
-import { exportOpLogs, listOpLogs, verifyOpLogs } from '../../../shared/api/op-log.ts';
+import { exportOpLogs, listClientErrors, listOpLogs, verifyOpLogs } from '../../../shared/api/op-log.ts';
+import type { ClientErrorRow } from '../../../shared/api/client-error-types.ts';
 import { http, notify } from '../../../shared/http/index.ts';
 import { buttonGhost } from '../../../shared/theme/base.css.ts';
-import { ResourcePage, type FilterValues, type ResourceDef } from '../../resource/index.ts';
+import { Modal, ResourcePage, type FilterValues, type ResourceDef } from '../../resource/index.ts';
+import * as kit from '../../resource/resource.css.ts';
 import './texts.ts';
 
 const RESULTS = ['ok', 'refused', 'failed'] as const;
@@ -68,16 +71,63 @@ export default function GateLogPage() {
     }
   };
 
+  const [view, setView] = useState<'ops' | 'errors'>('ops');
   return (
     <div data-page="gate-log">
-      <ResourcePage
-        def={def}
-        tools={
-          <button type="button" className={buttonGhost} onClick={() => void verify()} data-action="verify">
-            {t('opLog.verify')}
+      <div role="tablist" aria-label={t('opLog.views')} className={kit.toolbar}>
+        {(['ops', 'errors'] as const).map((v) => (
+          <button key={v} type="button" role="tab" aria-selected={view === v} className={view === v ? undefined : buttonGhost} data-view={v} onClick={() => setView(v)}>
+            {t(v === 'ops' ? 'opLog.title' : 'opLog.clientErrors')}
           </button>
-        }
-      />
+        ))}
+      </div>
+      {view === 'ops' ? (
+        <ResourcePage
+          def={def}
+          tools={
+            <button type="button" className={buttonGhost} onClick={() => void verify()} data-action="verify">
+              {t('opLog.verify')}
+            </button>
+          }
+        />
+      ) : (
+        <ClientErrors />
+      )}
     </div>
+  );
+}
+
+/** SPEC §8's error log: the console's unhandled errors, scrubbed, newest first. */
+function ClientErrors() {
+  const { t } = useTranslation();
+  const [stack, setStack] = useState<ClientErrorRow | null>(null);
+  const def = useMemo<ResourceDef<ClientErrorRow>>(
+    () => ({
+      id: 'client-error',
+      titleKey: 'opLog.clientErrors',
+      rowKey: (r) => r.id,
+      rowName: (r) => r.message,
+      columns: [
+        { id: 'time', headerKey: 'opLog.field.time', cell: (r) => r.at },
+        { id: 'message', headerKey: 'opLog.error.message', cell: (r) => r.message },
+        { id: 'path', headerKey: 'opLog.error.path', cell: (r) => r.path },
+        { id: 'agent', headerKey: 'opLog.error.agent', cell: (r) => r.agent.slice(0, 60) },
+      ],
+      list: (q, signal) => listClientErrors(http, { page: q.page, limit: q.limit }, signal),
+      rowActions: [{ key: 'stack', labelKey: 'opLog.error.showStack', show: (r) => r.stack !== '', run: (r) => setStack(r) }],
+    }),
+    [],
+  );
+  return (
+    <>
+      <ResourcePage def={def} />
+      {stack && (
+        <Modal title={stack.message} onClose={() => setStack(null)} wide testId="client-error-stack">
+          <pre style={{ whiteSpace: 'pre-wrap', fontSize: 12, margin: 0 }} aria-label={t('opLog.error.stack')}>
+            {stack.stack}
+          </pre>
+        </Modal>
+      )}
+    </>
   );
 }

@@ -10,6 +10,9 @@ export default addTexts({
       verify: '校验完整性',
       intact: '共 {{records}} 条记录，哈希链完整，没有记录被删除或修改',
       broken: '哈希链在第 {{at}} 条记录处断开：有记录被删除或修改',
+      views: '日志类型',
+      clientErrors: '前端错误',
+      error: { message: '错误', stack: '调用栈', path: '页面', agent: '浏览器', showStack: '调用栈' },
     },
   },
   en: {
@@ -20,6 +23,9 @@ export default addTexts({
       verify: 'Verify integrity',
       intact: '{{records}} records; the hash chain is intact: none was removed or changed',
       broken: 'The hash chain breaks at record {{at}}: a record was removed or changed',
+      views: 'Log',
+      clientErrors: 'Client errors',
+      error: { message: 'Error', stack: 'Stack', path: 'Page', agent: 'Browser', showStack: 'Stack' },
     },
   },
 });

@@ -55,6 +55,9 @@ const hashOf = (previous: string, r: Omit<OpLogRow, 'id'> & { tenantId: number |
     .digest('hex');
 
 /** Root-level hook (before the route files): records what happened once the answer is sent. */
+/** POST calls that only read (list queries, history, the client error report): not writes to record. */
+const READS_BY_POST = /\/page$|^\/api\/device\/history$|^\/api\/ops\/client-error$/;
+
 export function installOpLog(app: FastifyInstance): void {
   const { db } = app.atrium;
   let insert: ReturnType<Db['prepare']> | null = null;
@@ -70,7 +73,7 @@ export function installOpLog(app: FastifyInstance): void {
     const write = request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS';
     const code = request.envelopeCode;
     const session = path === SIGN_IN || path === SIGN_OUT;
-    if (path.startsWith('/__test') || !(session || (isApi && (write || code === 40301)))) return;
+    if (path.startsWith('/__test') || !(session || (isApi && ((write && !READS_BY_POST.test(path)) || code === 40301)))) return;
     insert ??= db.prepare(
       'INSERT INTO op_log (tenant_id, user_id, username, at, ip, method, route, path, target, code, status, result, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     );

@@ -1,0 +1,76 @@
+// Client error log (SPEC §8): the console sends its unhandled errors (already scrubbed of tokens and
+// personal data, see console/errors/report.ts) and the platform scrubs again, keeps them per tenant
+// without the user or address, and lists them on the operations pages. A flood is cut per tenant (60 a
+// minute; the rest are counted as dropped), answered at once, and never holds up other calls.
+import type { FastifyPluginAsync } from 'fastify';
+import { CLIENT_ERRORS_PER_CALL, type ClientErrorPage, type ClientErrorReport } from '../../../shared/api/client-error-types.ts';
+import { scrub } from '../../../shared/http/scrub.ts';
+import type { Migration } from '../db.ts';
+import { ok, requireMenu, requireUser, userOf, validBody, type Rule } from '../http.ts';
+import { offsetOf, pageRules, type PageQuery } from '../resource.ts';
+import { formatTime } from '../tasks.ts';
+
+export const migrations: Migration[] = [
+  {
+    id: 'client-error/001-table',
+    sql: `
+      CREATE TABLE client_error (
+        id INTEGER PRIMARY KEY,
+        tenant_id INTEGER NOT NULL,
+        at INTEGER NOT NULL,
+        message TEXT NOT NULL,
+        stack TEXT NOT NULL,
+        path TEXT NOT NULL,
+        agent TEXT NOT NULL
+      );
+      CREATE INDEX client_error_time ON client_error(tenant_id, at);
+    `,
+  },
+];
+
+/** Reports one tenant may store per minute. */
+export const TENANT_PER_MINUTE = 60;
+const KEEP_DAYS = 90;
+
+const itemsRule: Rule = (value) =>
+  Array.isArray(value) &&
+  value.length > 0 &&
+  value.length <= CLIENT_ERRORS_PER_CALL &&
+  value.every((v) => typeof v === 'object' && v !== null && typeof (v as ClientErrorReport).message === 'string')
+    ? null
+    : { key: 'validate.oneOf' };
+
+const plugin: FastifyPluginAsync = async (app) => {
+  const { db } = app.atrium;
+  const windows = new Map<number, { start: number; count: number; dropped: number }>();
+  const insert = db.prepare('INSERT INTO client_error (tenant_id, at, message, stack, path, agent) VALUES (?, ?, ?, ?, ?, ?)');
+
+  app.post<{ Body: { items: ClientErrorReport[] } }>('/api/ops/client-error', { preHandler: [requireUser, validBody<{ items: ClientErrorReport[] }>({ items: [itemsRule] })] }, async (request) => {
+    const user = userOf(request);
+    const now = Date.now();
+    let w = windows.get(user.tenantId);
+    if (!w || now - w.start >= 60_000) windows.set(user.tenantId, (w = { start: now, count: 0, dropped: 0 }));
+    const room = Math.max(0, TENANT_PER_MINUTE - w.count);
+    const kept = request.body.items.slice(0, room);
+    w.count += kept.length;
+    w.dropped += request.body.items.length - kept.length;
+    const agent = String(request.headers['user-agent'] ?? '').slice(0, 200);
+    for (const item of kept) {
+      const at = typeof item.at === 'number' && Number.isFinite(item.at) && Math.abs(item.at - now) < 86_400_000 ? item.at : now;
+      insert.run(user.tenantId, at, scrub(item.message, 500), scrub(typeof item.stack === 'string' ? item.stack : '', 4000), scrub(typeof item.path === 'string' ? item.path : '', 200), agent);
+    }
+    if (Math.random() < 0.01) db.prepare('DELETE FROM client_error WHERE at < ?').run(now - KEEP_DAYS * 86_400_000);
+    return ok({ stored: kept.length, dropped: request.body.items.length - kept.length });
+  });
+
+  app.post<{ Body: PageQuery }>('/api/ops/client-error/page', { preHandler: [requireMenu('gateLog'), validBody<PageQuery>(pageRules)] }, async (request) => {
+    const user = userOf(request);
+    const total = (db.prepare('SELECT COUNT(*) AS n FROM client_error WHERE tenant_id = ?').get(user.tenantId) as { n: number }).n;
+    const rows = db
+      .prepare('SELECT id, at, message, stack, path, agent FROM client_error WHERE tenant_id = ? ORDER BY at DESC, id DESC LIMIT ? OFFSET ?')
+      .all(user.tenantId, request.body.limit, offsetOf(request.body)) as Array<{ id: number; at: number; message: string; stack: string; path: string; agent: string }>;
+    return ok<ClientErrorPage>({ rows: rows.map((r) => ({ ...r, at: formatTime(r.at) })), total });
+  });
+};
+
+export default plugin;
