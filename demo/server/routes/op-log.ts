@@ -55,6 +55,9 @@ const hashOf = (previous: string, r: Omit<OpLogRow, 'id'> & { tenantId: number |
     .digest('hex');
 
 /** Root-level hook (before the route files): records what happened once the answer is sent. */
+/** How long the hook took for each of the latest recorded calls, ms (the benchmark's probe; at most 10000 kept). */
+export const opLogHookMs: number[] = [];
+
 /** POST calls that only read (list queries, history, the client error report): not writes to record. */
 const READS_BY_POST = /\/page$|^\/api\/device\/history$|^\/api\/ops\/client-error$/;
 
@@ -74,6 +77,7 @@ export function installOpLog(app: FastifyInstance): void {
     const code = request.envelopeCode;
     const session = path === SIGN_IN || path === SIGN_OUT;
     if (path.startsWith('/__test') || !(session || (isApi && ((write && !READS_BY_POST.test(path)) || code === 40301)))) return;
+    const t0 = performance.now();
     insert ??= db.prepare(
       'INSERT INTO op_log (tenant_id, user_id, username, at, ip, method, route, path, target, code, status, result, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     );
@@ -112,6 +116,8 @@ export function installOpLog(app: FastifyInstance): void {
     } catch {
       /* the database closed with the server */
     }
+    if (opLogHookMs.length >= 10_000) opLogHookMs.shift();
+    opLogHookMs.push(performance.now() - t0);
   });
 }
 
