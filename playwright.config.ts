@@ -23,6 +23,8 @@ export default defineConfig({
   // counted in the summary), so it is seen and fixed, but a loaded CI machine's one slow decode does
   // not throw away a whole run.
   retries: 1,
+  // A stray test.only must fail the run, not shrink it silently.
+  forbidOnly: true,
   reporter: [['list']],
   use: {
     baseURL: `http://localhost:${port}`,

@@ -97,6 +97,8 @@ export default defineConfig(({ mode }) => {
       exclude: ['**/*.browser.test.{ts,tsx}', 'tests/e2e/**', 'node_modules/**'],
       environment: 'node',
       testTimeout: 20000,
+      // A stray it.only / describe.only fails the run instead of skipping the rest.
+      allowOnly: false,
     },
   };
 });

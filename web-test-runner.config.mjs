@@ -22,7 +22,8 @@ export default {
   nodeResolve: false,
   port: await freePort(),
   concurrency: 1,
-  testFramework: { config: { timeout: 20000 } },
+  // forbidOnly: a stray it.only fails the run instead of skipping the rest.
+  testFramework: { config: { timeout: 20000, forbidOnly: true } },
   testsFinishTimeout: 300000,
   browsers: [playwrightLauncher({ product: 'chromium', launchOptions: { executablePath, args: CHROMIUM_ARGS } })],
 };

@@ -11,7 +11,21 @@ export function viteCompile({ port }) {
   return {
     name: 'atrium-vite-compile',
     async serverStart() {
-      vite = await createServer({ clearScreen: false, logLevel: 'warn', server: { port, strictPort: true, hmr: false } });
+      vite = await createServer({
+        clearScreen: false,
+        logLevel: 'warn',
+        server: { port, strictPort: true, hmr: false },
+        // The runner's commands (real key presses) reach the runner through its own web socket module,
+        // which only the runner serves: Vite must leave that import alone rather than pre-bundle it.
+        optimizeDeps: { exclude: ['@web/test-runner-commands'] },
+        plugins: [
+          {
+            name: 'atrium-wtr-socket',
+            enforce: 'pre',
+            resolveId: (id) => (id === '/__web-dev-server__web-socket.js' ? { id, external: true } : null),
+          },
+        ],
+      });
       await vite.listen();
       origin = `http://localhost:${port}`;
     },

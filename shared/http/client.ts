@@ -17,6 +17,8 @@ export interface RequestOptions {
   timeout?: number;
   /** Do not raise notices for failures (the caller shows its own message). */
   quiet?: boolean;
+  /** The request outlives the page (a shut sent on page leave). */
+  keepalive?: boolean;
 }
 
 export interface Client {
@@ -120,7 +122,7 @@ async function request<T>(method: Method, url: string, data: unknown, options: R
       headers,
       withCredentials: true,
       validateStatus: () => true,
-      fetch: (input: RequestInfo | URL, init?: RequestInit) => fetch(input, { ...init, signal }),
+      fetch: (input: RequestInfo | URL, init?: RequestInit) => fetch(input, { ...init, signal, ...(options.keepalive ? { keepalive: true } : {}) }),
     });
     status = response.status;
     responseBody = response.data;

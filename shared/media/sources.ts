@@ -14,7 +14,7 @@ type PlayClient = Pick<Client, 'get' | 'post'>;
 const commonCalls = (client: PlayClient): Pick<StreamApi, 'heartbeat' | 'shut'> => ({
   // Heartbeats and shuts speak only through the player's state: a toast every 2 s helps nobody.
   heartbeat: (ref) => heartbeat(client, ref, { quiet: true }),
-  shut: (ref) => shutStream(client, ref, { quiet: true }),
+  shut: (ref, leaving) => shutStream(client, ref, { quiet: true, ...(leaving ? { keepalive: true } : {}) }),
 });
 
 /**

@@ -108,8 +108,13 @@ function fakeApi(overrides: Partial<StreamApi> = {}) {
 function fakeVisibility() {
   let hidden = false;
   const listeners = new Set<() => void>();
-  const v: Visibility = { hidden: () => hidden, subscribe: (fn) => (listeners.add(fn), () => listeners.delete(fn)) };
-  return { v, set: (h: boolean) => ((hidden = h), listeners.forEach((fn) => fn())) };
+  const leave = new Set<(leaving: boolean) => void>();
+  const v: Visibility = {
+    hidden: () => hidden,
+    subscribe: (fn) => (listeners.add(fn), () => listeners.delete(fn)),
+    onPageLeave: (fn) => (leave.add(fn), () => leave.delete(fn)),
+  };
+  return { v, set: (h: boolean) => ((hidden = h), listeners.forEach((fn) => fn())), leave: (leaving: boolean) => leave.forEach((fn) => fn(leaving)), leaveListeners: leave };
 }
 
 let video: FakeVideo;
@@ -337,6 +342,35 @@ describe('StreamPlayer', () => {
     expect(api.calls.request).toBe(2);
     expect(engine.opened.length).toBe(2);
     player.stop();
+  });
+
+  it('on page leave shuts the code with a request that outlives the page, and starts afresh when the page comes back', async () => {
+    for (const live of [true, false]) {
+      const vis = fakeVisibility();
+      const shuts: Array<[string, boolean | undefined]> = [];
+      const { player, engine, api } = setup({ visibility: vis.v, live, api: { shut: async (ref, leaving) => (shuts.push([ref.playCode, leaving]), true) } });
+      player.start();
+      await vi.advanceTimersByTimeAsync(0);
+      video.decode();
+      await run(1000);
+      vis.leave(true);
+      expect(video.paused).toBe(true);
+      expect(engine.last().destroyed).toBe(true);
+      expect(shuts).toEqual([['code-1', true]]);
+      expect(player.state).toMatchObject({ status: 'paused', reason: 'page left' });
+      // Gone from the page: no heartbeat, no reconnect.
+      const beats = api.calls.heartbeats.length;
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(api.calls.heartbeats.length).toBe(beats);
+      expect(api.calls.request).toBe(1);
+      // Back from the back/forward cache: a fresh code and a new connection.
+      vis.leave(false);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(api.calls.request).toBe(2);
+      expect(engine.opened.length).toBe(2);
+      player.stop();
+      expect(vis.leaveListeners.size).toBe(0);
+    }
   });
 
   it('resumes at the live edge after a short hide', async () => {

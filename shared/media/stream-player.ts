@@ -48,12 +48,15 @@ export interface StreamApi {
   request(): Promise<PlayStream | null>;
   /** True while the code is alive; false (or a rejection with code -1) once it is not. */
   heartbeat(ref: PlayCodeRef): Promise<boolean>;
-  shut(ref: PlayCodeRef): Promise<unknown>;
+  /** `leaving`: the page is being left, so the request must outlive it (a keepalive fetch). */
+  shut(ref: PlayCodeRef, leaving?: boolean): Promise<unknown>;
 }
 
 export interface Visibility {
   hidden(): boolean;
   subscribe(listener: () => void): () => void;
+  /** The page is left (true: pagehide) or comes back from the back/forward cache (false: pageshow). */
+  onPageLeave?(listener: (leaving: boolean) => void): () => void;
 }
 
 export interface Timing {
@@ -115,6 +118,21 @@ export function browserVisibility(doc: Document = document): Visibility {
       doc.addEventListener('visibilitychange', listener);
       return () => doc.removeEventListener('visibilitychange', listener);
     },
+    onPageLeave: (listener) => {
+      const win = doc.defaultView;
+      if (!win) return () => undefined;
+      const hide = () => listener(true);
+      // Only a page restored from the back/forward cache comes back with its players alive.
+      const show = (event: PageTransitionEvent) => {
+        if (event.persisted) listener(false);
+      };
+      win.addEventListener('pagehide', hide);
+      win.addEventListener('pageshow', show);
+      return () => {
+        win.removeEventListener('pagehide', hide);
+        win.removeEventListener('pageshow', show);
+      };
+    },
   };
 }
 
@@ -150,6 +168,9 @@ export class StreamPlayer {
   #retryTimer: ReturnType<typeof setTimeout> | null = null;
   #hiddenTimer: ReturnType<typeof setTimeout> | null = null;
   #unsubscribeVisibility: (() => void) | null = null;
+  #unsubscribeLeave: (() => void) | null = null;
+  /** The page was left (SPEC §4): everything let go until it comes back. */
+  #leftPage = false;
   #frameCallback: number | null = null;
 
   #startedAt = 0;
@@ -190,6 +211,7 @@ export class StreamPlayer {
     this.#stats = { firstFrameMs: null, latency: null, wallLatency: null, playbackRate: 1, restarts: 0, seeks: 0 };
     const visibility = this.#o.visibility;
     if (visibility && this.#o.live) this.#unsubscribeVisibility = visibility.subscribe(this.#onVisibility);
+    this.#unsubscribeLeave = visibility?.onPageLeave?.(this.#onPageLeave) ?? null;
     this.#video('ended', this.#onEnded, true);
     if (visibility?.hidden() && this.#o.live) {
       this.#set({ status: 'paused' });
@@ -206,6 +228,9 @@ export class StreamPlayer {
     this.#clearTimers();
     this.#unsubscribeVisibility?.();
     this.#unsubscribeVisibility = null;
+    this.#unsubscribeLeave?.();
+    this.#unsubscribeLeave = null;
+    this.#leftPage = false;
     this.#video('ended', this.#onEnded, false);
     this.#closeEngine();
     this.#releaseCode();
@@ -318,12 +343,12 @@ export class StreamPlayer {
   }
 
   /** Stops heartbeats and shuts the code at the platform (best effort: it expires in 10 s anyway; an already dead code is simply ignored there). */
-  #releaseCode(): void {
+  #releaseCode(leaving = false): void {
     if (this.#heartbeatTimer !== null) clearInterval(this.#heartbeatTimer);
     this.#heartbeatTimer = null;
     const stream = this.#stream;
     this.#stream = null;
-    if (stream) void this.#o.api.shut({ id: this.#o.cameraId, playCode: stream.code }).catch(() => undefined);
+    if (stream) void this.#o.api.shut({ id: this.#o.cameraId, playCode: stream.code }, leaving).catch(() => undefined);
     this.#codeAlive = false;
   }
 
@@ -442,6 +467,30 @@ export class StreamPlayer {
 
   #onEnded = (): void => {
     if (this.#running && !this.#o.live) this.#end('ended', 'end of range');
+  };
+
+  /** SPEC §4: on page leave the streams are shut (by a request that outlives the page) and paused; back from the cache, they start afresh. */
+  #onPageLeave = (leaving: boolean): void => {
+    if (!this.#running) return;
+    if (leaving) {
+      if (this.#leftPage) return;
+      this.#leftPage = true;
+      this.video.pause();
+      this.#gen += 1;
+      this.#clearTimers();
+      this.#closeEngine();
+      this.#releaseCode(true);
+      this.#set({ status: 'paused', reason: 'page left' });
+      return;
+    }
+    if (!this.#leftPage) return;
+    this.#leftPage = false;
+    if (this.#o.live && this.#o.visibility?.hidden()) {
+      // Back, but hidden: the visibility rule takes over and connects when shown.
+      this.#pausedForHidden = true;
+      return;
+    }
+    void this.#connect();
   };
 
   #onVisibility = (): void => {

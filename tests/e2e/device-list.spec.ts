@@ -143,11 +143,16 @@ test.describe('device list element', () => {
     await expect(third).toHaveAttribute('aria-selected', 'true');
     await expect(page.locator('#picked')).toHaveText(`Picked ${await third.getAttribute('data-code')} (${await third.getAttribute('data-status')})`);
     await page.keyboard.press('End');
-    const last = await grid(page).evaluate((el) => {
-      const id = el.getAttribute('aria-activedescendant');
-      return id ? (el.getRootNode() as ShadowRoot).getElementById(id)?.getAttribute('aria-rowindex') : null;
-    });
-    expect(Number(last)).toBe(Number(await grid(page).getAttribute('aria-rowcount')));
+    // The list scrolls to the end and draws the last row in a later frame: wait for it, do not read once.
+    const rowCount = Number(await grid(page).getAttribute('aria-rowcount'));
+    await expect
+      .poll(() =>
+        grid(page).evaluate((el) => {
+          const id = el.getAttribute('aria-activedescendant');
+          return Number(id ? ((el.getRootNode() as ShadowRoot).getElementById(id)?.getAttribute('aria-rowindex') ?? 0) : 0);
+        }),
+      )
+      .toBe(rowCount);
     // Only what is on screen is in the DOM.
     expect(await grid(page).locator('[role=row][data-code]').count()).toBeLessThan(60);
   });

@@ -23,6 +23,8 @@ test('double load: each tag once, one module graph, one poll per 5 s, the host R
   // Three stubs ran (atrium.js's import, ?v=2, ?cache=bust), yet every real module was fetched once.
   const fetched = await kitFetches(page);
   const chunks = Object.entries(fetched).filter(([path]) => path.includes('/chunks/'));
+  // The shared chunks were seen at all (an empty list would pass every check below).
+  expect(chunks.length, 'shared chunks fetched').toBeGreaterThan(0);
   for (const [path, count] of chunks) expect(count, path).toBe(1);
   expect(chunks.every(([path]) => !path.includes('?')), 'no chunk fetched through a second URL').toBe(true);
   expect(chunks.some(([path]) => path.includes('flv')), 'no video engine without a video element').toBe(false);

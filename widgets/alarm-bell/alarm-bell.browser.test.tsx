@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { sendKeys } from '@web/test-runner-commands';
 import { until } from '../../shared/element/testing.ts';
 import { setLanguage } from '../../shared/i18n/index.ts';
 import { fakePlatform, signInAs, type FakePlatform } from '../../shared/poll/fake-platform.ts';
@@ -127,12 +128,33 @@ describe('<atrium-alarm-bell>', () => {
     expect((await fresh).detail.latestId).to.equal(11);
   });
 
-  it('can be reached and activated from the keyboard', async () => {
+  it('can be reached with Tab and activated with Enter and with Space', async () => {
+    platform.alarm = { total: 3, latestId: 1, latest: null };
     signInAs({ id: nextUser++, menus: ['alarmSearch'] });
+    // A focusable control before the bell: Tab from it must land on the bell's button.
+    const before = document.createElement('button');
+    before.textContent = 'before';
+    document.body.append(before);
     const el = mount();
-    await until(() => el.shadowRoot?.querySelector('button'));
-    const button = control(el);
-    button.focus();
-    expect(el.shadowRoot!.activeElement).to.equal(button);
+    // And one after, so a Tab that skips the bell stays in the page (and the check below fails cleanly).
+    const after = document.createElement('button');
+    after.textContent = 'after';
+    document.body.append(after);
+    try {
+      await until(() => countOf(el) === '3');
+      const opened: number[] = [];
+      el.addEventListener('atrium-alarm-open', (e) => opened.push((e as CustomEvent<{ count: number }>).detail.count));
+      before.focus();
+      await sendKeys({ press: 'Tab' });
+      expect(el.shadowRoot!.activeElement).to.equal(control(el));
+      await sendKeys({ press: 'Enter' });
+      await until(() => opened.length === 1);
+      await sendKeys({ press: 'Space' });
+      await until(() => opened.length === 2);
+      expect(opened).to.deep.equal([3, 3]);
+    } finally {
+      before.remove();
+      after.remove();
+    }
   });
 });
