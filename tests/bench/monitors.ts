@@ -45,7 +45,7 @@ async function main(): Promise<void> {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const browser = await chromium.launch({ executablePath: await findChromium(), args: CHROMIUM_ARGS });
-  let failed = true;
+  let failed: boolean;
   try {
     for (let i = 0; i < 100; i++) {
       if (await fetch(`${base}/jwt/captcha`).then((r) => r.ok, () => false)) break;
