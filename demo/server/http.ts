@@ -37,16 +37,19 @@ export async function requireUser(request: FastifyRequest, reply: FastifyReply):
   request.user = user;
 }
 
-function requireRight(kind: 'menus' | 'elements', code: string) {
+function requireRight(kind: 'menus' | 'elements', ...codes: string[]) {
   return async function guard(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | void> {
     if (!request.user) await requireUser(request, reply);
     if (reply.sent) return reply;
-    if (!request.user?.[kind].has(code)) return reply.send(failWith(request, 'http.noPermission', undefined, 40301));
+    const held = request.user?.[kind];
+    if (!codes.some((code) => held?.has(code))) return reply.send(failWith(request, 'http.noPermission', undefined, 40301));
   };
 }
 
 /** preHandler: 40301 unless the user holds the menu right (runs requireUser first if needed). */
 export const requireMenu = (code: string) => requireRight('menus', code);
+/** preHandler: 40301 unless the user holds at least one of these menu rights (e.g. any page that reads devices). */
+export const requireAnyMenu = (...codes: string[]) => requireRight('menus', ...codes);
 /** preHandler: 40301 unless the user holds the element right (runs requireUser first if needed). */
 export const requireElement = (code: string) => requireRight('elements', code);
 

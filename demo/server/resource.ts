@@ -35,6 +35,9 @@ export const pageRules: Schema<PageQuery> = {
 
 export const offsetOf = (q: PageQuery): number => (q.page - 1) * q.limit;
 
+/** The placeholders of an SQL `IN (…)` list of n values: '?,?,?'. */
+export const inList = (n: number): string => Array.from({ length: n }, () => '?').join(',');
+
 /** A substring LIKE pattern (use with ESCAPE '\'), so % and _ in the user's text are literal. */
 export const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 

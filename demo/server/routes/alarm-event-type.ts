@@ -6,7 +6,7 @@ import type { AlarmEventType, AlarmEventTypePage, AlarmEventTypeQuery, AlarmEven
 import { eventTypeSchema } from '../../../shared/validate/alarm.ts';
 import { fail, ok, requireMenu, rule, userOf, validBody, type Rule } from '../http.ts';
 import { langOf, type Lang } from '../messages.ts';
-import { idList, likePattern, offsetOf, pageRules } from '../resource.ts';
+import { idList, inList, likePattern, offsetOf, pageRules } from '../resource.ts';
 
 const TEXT = {
   eventTypeMissing: { zh: '事件类型不存在', en: 'no such event type' },
@@ -17,7 +17,6 @@ const TEXT = {
 const say = (lang: Lang, key: keyof typeof TEXT, vars: Record<string, string | number> = {}) =>
   TEXT[key][lang].replace(/\{(\w+)\}/g, (_m, name: string) => String(vars[name] ?? ''));
 
-const inList = (n: number) => Array.from({ length: n }, () => '?').join(',');
 const idsRule = idList();
 
 const plugin: FastifyPluginAsync = async (app) => {

@@ -22,7 +22,7 @@ import { alarmQueryWindow, earliestAlarmQueryDate, toDate } from '../../../share
 import { tx, type Db, type Migration } from '../db.ts';
 import { fail, ok, requireMenu, rule, userOf, validBody, type Rule } from '../http.ts';
 import { langOf, translate, type Lang } from '../messages.ts';
-import { likePattern } from '../resource.ts';
+import { inList, likePattern } from '../resource.ts';
 import { raiseAlarms, startAlarmSimulator, type Simulator } from '../simulator.ts';
 import { formatTime, startTask } from '../tasks.ts';
 
@@ -321,7 +321,6 @@ const plugin: FastifyPluginAsync = async (app) => {
     ]);
   });
 
-  const inList = (n: number) => Array.from({ length: n }, () => '?').join(',');
 
   /**
    * The tenant's alarms among `ids`, or the message that refuses the whole request: an id that is not

@@ -9,7 +9,7 @@ import { tx } from '../db.ts';
 import { nextSeq } from '../device-simulator.ts';
 import { fail, failField, ok, requireMenu, rule, userOf, validBody } from '../http.ts';
 import { langOf, type Lang } from '../messages.ts';
-import { idList, makesCycle, readImportUpload, startExport, startImport, tooManyTasks, type SheetRow } from '../resource.ts';
+import { idList, inList, makesCycle, readImportUpload, type SheetRow, startExport, startImport, tooManyTasks } from '../resource.ts';
 import { checkBatch, insertDevices, parseListQuery, queryDevices } from './device.ts';
 
 const TEXT = {
@@ -46,7 +46,6 @@ const IMPORT_HEADERS: Readonly<Record<string, readonly string[]>> = {
   model: ['型号编码', 'Model code'],
   area: ['区域', 'Area'],
 };
-const inList = (n: number) => Array.from({ length: n }, () => '?').join(',');
 
 const plugin: FastifyPluginAsync = async (app) => {
   const { db, config } = app.atrium;

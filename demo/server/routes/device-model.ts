@@ -19,10 +19,9 @@ import {
 } from '../../../shared/api/device-model-types.ts';
 import { categorySchema, modelSchema, paramSchema } from '../../../shared/validate/device-model.ts';
 import { tx, type Db, type Migration } from '../db.ts';
-import { fail, failField, ok, requireMenu, requireUser, rule, userOf, validBody, type Rule, type Schema } from '../http.ts';
+import { fail, failField, ok, requireAnyMenu, requireMenu, rule, userOf, validBody, type Rule, type Schema } from '../http.ts';
 import { langOf, type Lang } from '../messages.ts';
-import { fromShared, idList, likePattern, offsetOf, pageRules, type PageQuery } from '../resource.ts';
-import type { FastifyReply } from 'fastify';
+import { fromShared, idList, inList, likePattern, offsetOf, type PageQuery, pageRules } from '../resource.ts';
 
 export const migrations: Migration[] = [
   {
@@ -84,12 +83,8 @@ const say = (request: FastifyRequest, key: keyof typeof TEXT, vars: Record<strin
   TEXT[key][langOf(request)].replace(/\{(\w+)\}/g, (_m, n: string) => String(vars[n] ?? ''));
 
 /** Reading needs devManager or MonitorOPS; writing devManager. */
-async function requireReader(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | void> {
-  if (!request.user) await requireUser(request, reply);
-  if (reply.sent) return reply;
-  const menus = request.user?.menus;
-  if (!menus?.has('devManager') && !menus?.has('MonitorOPS')) return reply.send({ code: 40301, msg: langOf(request) === 'en' ? 'no function permission' : '没有功能权限' });
-}
+/** Every page that reads devices: the device group's pages and the monitoring ones. */
+const requireReader = requireAnyMenu('devManager', 'MonitorOPS');
 const writer = requireMenu('devManager');
 
 /** Numbers may arrive as JSON numbers; the shared rules read text. */
@@ -153,7 +148,6 @@ export function modelParams(db: Db, tenantId: number, modelId: number): ParamRow
   return (db.prepare('SELECT * FROM model_param WHERE tenant_id = ? AND model_id = ? ORDER BY id').all(tenantId, modelId) as unknown as ParamDbRow[]).map(toParam);
 }
 
-const inList = (n: number) => Array.from({ length: n }, () => '?').join(',');
 
 type SeedParam = [code: string, name: string, type: ParamSave['dataType'], access: ParamSave['access'], unit: string, min: string, max: string, def: string, collect: string, alarm: string];
 

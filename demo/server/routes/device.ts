@@ -1,7 +1,7 @@
 // Devices, gateways (IoT routers) and areas of the demo platform (calls listed in
 // shared/api/device-types.ts): tenant-scoped lists with filters, sort and the SPEC §9 total markers,
 // a cheap status-change feed, and validated single and batch creation (SPEC §5, all or nothing).
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
   DEVICE_BATCH_MAX,
   DEVICE_PAGE_MAX,
@@ -28,7 +28,7 @@ import { translate } from '../../../shared/i18n/translate.ts';
 import { tx, type Db, type Migration } from '../db.ts';
 import { seedDevices } from '../device-seed.ts';
 import { DEFAULT_FLIP_SHARE, DeviceSimulator, currentSeq, nextSeq, setDeviceStatus } from '../device-simulator.ts';
-import { fail, failWith, ok, requireMenu, requireUser, userOf } from '../http.ts';
+import { fail, ok, requireAnyMenu, requireMenu, userOf } from '../http.ts';
 import { langOf, type Lang } from '../messages.ts';
 
 export const migrations: Migration[] = [
@@ -364,12 +364,7 @@ export function insertDevices(db: Db, tenantId: number, devices: readonly Device
 // ---- routes -----------------------------------------------------------------------------------
 
 /** preHandler: reading devices needs MonitorOPS (monitoring) or devManager (management). */
-async function requireDeviceReader(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | void> {
-  if (!request.user) await requireUser(request, reply);
-  if (reply.sent) return reply;
-  const menus = request.user?.menus;
-  if (!menus?.has('MonitorOPS') && !menus?.has('devManager')) return reply.send(failWith(request, 'http.noPermission', undefined, 40301));
-}
+const requireDeviceReader = requireAnyMenu('MonitorOPS', 'devManager');
 
 // Writing devices needs the regions-and-devices page itself, not just some page of the device group.
 const requireDeviceWriter = requireMenu('subsystemManage');

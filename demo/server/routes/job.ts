@@ -25,7 +25,7 @@ import { jobSchema } from '../../../shared/validate/job.ts';
 import type { Db, Migration } from '../db.ts';
 import { fail, failField, ok, requireMenu, requireUser, rule, userOf, validBody, type Rule, type Schema } from '../http.ts';
 import { langOf, translate, type Lang } from '../messages.ts';
-import { exportsDir, idList, likePattern, offsetOf, pageRules, writeSheet, type PageQuery } from '../resource.ts';
+import { exportsDir, idList, inList, likePattern, offsetOf, type PageQuery, pageRules, writeSheet } from '../resource.ts';
 import { formatTime } from '../tasks.ts';
 import { startScene } from '../linkage-engine.ts';
 import { throughGateway, type Both } from '../point-write.ts';
@@ -473,7 +473,7 @@ const plugin: FastifyPluginAsync = async (app) => {
   app.post<{ Body: { ids: number[] } }>('/api/job/delete', { preHandler: [manager, validBody<{ ids: number[] }>({ ids: [rule.required, idList()] })] }, async (request) => {
     const user = userOf(request);
     const ids = request.body.ids;
-    const marks = ids.map(() => '?').join(',');
+    const marks = inList(ids.length);
     const found = (db.prepare(`SELECT COUNT(*) AS n FROM job WHERE tenant_id = ? AND id IN (${marks})`).get(user.tenantId, ...ids) as { n: number }).n;
     if (found !== new Set(ids).size) return fail(say(langOf(request), 'noJob'));
     return ok({ deleted: Number(db.prepare(`DELETE FROM job WHERE tenant_id = ? AND id IN (${marks})`).run(user.tenantId, ...ids).changes) });

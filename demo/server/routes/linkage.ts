@@ -28,7 +28,7 @@ import { actionList, linkGroupSchema, sceneSchema, stepList, strategySchema } fr
 import { tx, type Db, type Migration } from '../db.ts';
 import { fail, failField, ok, requireMenu, rule, userOf, validBody, validQuery, type Rule, type Schema } from '../http.ts';
 import { langOf, translate, type Lang } from '../messages.ts';
-import { idList, likePattern, offsetOf, pageRules, readImportUpload, tooManyTasks, type PageQuery } from '../resource.ts';
+import { idList, inList, likePattern, offsetOf, type PageQuery, pageRules, readImportUpload, tooManyTasks } from '../resource.ts';
 import { formatTime } from '../tasks.ts';
 import { engineOf, startLinkEngine, startScene, type LinkEngine } from '../linkage-engine.ts';
 import { modelParams } from './device-model.ts';
@@ -326,7 +326,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     if (groups.some((g) => !g)) return fail(say(lang, 'noGroup'));
     const busy = groups.find((g) => g!.strategies > 0);
     if (busy) return fail(say(lang, 'groupInUse', { name: busy.name, count: busy.strategies }));
-    const marks = request.body.ids.map(() => '?').join(',');
+    const marks = inList(request.body.ids.length);
     return ok({ deleted: Number(db.prepare(`DELETE FROM link_group WHERE tenant_id = ? AND id IN (${marks})`).run(user.tenantId, ...request.body.ids).changes) });
   });
 
@@ -439,7 +439,7 @@ const plugin: FastifyPluginAsync = async (app) => {
   app.post<{ Body: { ids: number[] } }>('/api/link/strategy/delete', { preHandler: [manager, validBody<{ ids: number[] }>({ ids: [rule.required, idList()] })] }, async (request) => {
     const user = userOf(request);
     const ids = request.body.ids;
-    const marks = ids.map(() => '?').join(',');
+    const marks = inList(ids.length);
     const found = (db.prepare(`SELECT COUNT(*) AS n FROM link_strategy WHERE tenant_id = ? AND id IN (${marks})`).get(user.tenantId, ...ids) as { n: number }).n;
     if (found !== new Set(ids).size) return fail(say(langOf(request), 'noStrategy'));
     const deleted = Number(db.prepare(`DELETE FROM link_strategy WHERE tenant_id = ? AND id IN (${marks})`).run(user.tenantId, ...ids).changes);
@@ -509,7 +509,7 @@ const plugin: FastifyPluginAsync = async (app) => {
       const user_ = strategies.find((s) => (JSON.parse(s.actions) as LinkAction[]).some((a) => a.kind === 'scene' && a.sceneId === scene!.id));
       if (user_) return fail(say(lang, 'sceneInUse', { name: scene!.name, strategy: user_.name }));
     }
-    const marks = request.body.ids.map(() => '?').join(',');
+    const marks = inList(request.body.ids.length);
     return ok({ deleted: Number(db.prepare(`DELETE FROM quick_scene WHERE tenant_id = ? AND id IN (${marks})`).run(user.tenantId, ...request.body.ids).changes) });
   });
 

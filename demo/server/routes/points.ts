@@ -11,15 +11,14 @@ import { HISTORY_MAX_POINTS } from '../../../shared/api/point-types.ts';
 import { compile, evaluate, type Node } from '../../../shared/validate/expression.ts';
 import { alarmQueryWindow, toDate } from '../../../shared/validate/dates.ts';
 import { tx, type Db, type Migration } from '../db.ts';
-import { fail, ok, requireMenu, requireUser, rule, userOf, validBody } from '../http.ts';
+import { fail, ok, requireAnyMenu, requireMenu, rule, userOf, validBody } from '../http.ts';
 import { langOf, translate } from '../messages.ts';
 import { modelParams } from './device-model.ts';
 import { fireRule, ruleBook, type LiveRule } from './alarm-rule.ts';
-import { startExport, tooManyTasks } from '../resource.ts';
+import { inList, startExport, tooManyTasks } from '../resource.ts';
 import { formatTime } from '../tasks.ts';
 import type { ParamRow } from '../../../shared/api/device-model-types.ts';
 import { pointsChanged, sayWrite as say, storePoint, throughGateway, writePoint } from '../point-write.ts';
-import type { FastifyReply } from 'fastify';
 
 export const migrations: Migration[] = [
   {
@@ -204,12 +203,8 @@ function intervalOf(faults: boolean): number {
   return faults ? 0 : 10_000;
 }
 
-async function requireReader(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | void> {
-  if (!request.user) await requireUser(request, reply);
-  if (reply.sent) return reply;
-  const menus = request.user?.menus;
-  if (!menus?.has('devManager') && !menus?.has('MonitorOPS')) return reply.send({ code: 40301, msg: langOf(request) === 'en' ? 'no function permission' : '没有功能权限' });
-}
+/** Every page that reads devices: the device group's pages and the monitoring ones. */
+const requireReader = requireAnyMenu('devManager', 'MonitorOPS');
 
 const plugin: FastifyPluginAsync = async (app) => {
   const { db, config } = app.atrium;
@@ -277,7 +272,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     // The same 3-month rule as alarms (SPEC §5 history window), with the same boundary.
     const problem = start && end ? alarmQueryWindow(start, end, now) : { key: 'validate.date.invalid' as const };
     if (problem) return translate(lang, problem.key, problem.params);
-    const owned = db.prepare(`SELECT id, code, name FROM device WHERE tenant_id = ? AND id IN (${deviceIds.map(() => '?').join(',')})`).all(user.tenantId, ...deviceIds) as Array<{ id: number; code: string; name: string }>;
+    const owned = db.prepare(`SELECT id, code, name FROM device WHERE tenant_id = ? AND id IN (${inList(deviceIds.length)})`).all(user.tenantId, ...deviceIds) as Array<{ id: number; code: string; name: string }>;
     if (owned.length !== new Set(deviceIds).size) return say(lang, 'noDevice');
     const from = start!.getTime();
     const to = Math.min(end!.getTime(), now.getTime());
