@@ -38,6 +38,23 @@ export const offsetOf = (q: PageQuery): number => (q.page - 1) * q.limit;
 /** The placeholders of an SQL `IN (…)` list of n values: '?,?,?'. */
 export const inList = (n: number): string => Array.from({ length: n }, () => '?').join(',');
 
+/**
+ * Deletes rows of one tenant by id, all or none: null (and nothing deleted) when any id is not one of
+ * the tenant's rows, else how many went. `table` is a constant of the calling route, never user input.
+ */
+export function deleteOwned(db: Db, table: string, tenantId: number, ids: readonly number[]): number | null {
+  const marks = inList(ids.length);
+  const found = (db.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE tenant_id = ? AND id IN (${marks})`).get(tenantId, ...ids) as { n: number }).n;
+  if (found !== new Set(ids).size) return null;
+  return Number(db.prepare(`DELETE FROM ${table} WHERE tenant_id = ? AND id IN (${marks})`).run(tenantId, ...ids).changes);
+}
+
+/** The tenant's rows whose name contains `keyword` (when given): a WHERE clause and its arguments. */
+export function byNameKeyword(tenantId: number, keyword: string | undefined): { where: string; args: Array<string | number> } {
+  const k = keyword?.trim();
+  return k ? { where: "tenant_id = ? AND name LIKE ? ESCAPE '\\'", args: [tenantId, likePattern(k)] } : { where: 'tenant_id = ?', args: [tenantId] };
+}
+
 /** A substring LIKE pattern (use with ESCAPE '\'), so % and _ in the user's text are literal. */
 export const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 

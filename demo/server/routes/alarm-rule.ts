@@ -9,7 +9,7 @@ import { alarmRuleSchema } from '../../../shared/validate/alarm.ts';
 import { tx, type Db, type Migration } from '../db.ts';
 import { fail, failField, ok, requireMenu, rule, userOf, validBody, type Rule, type Schema } from '../http.ts';
 import { langOf, type Lang } from '../messages.ts';
-import { idList, inList, offsetOf, type PageQuery, pageRules } from '../resource.ts';
+import { deleteOwned, idList, offsetOf, type PageQuery, pageRules } from '../resource.ts';
 
 export const migrations: Migration[] = [
   {
@@ -243,10 +243,9 @@ const plugin: FastifyPluginAsync = async (app) => {
   app.post<{ Body: { ids: number[] } }>('/api/alarm/rule/delete', { preHandler: [manager, validBody<{ ids: number[] }>({ ids: [rule.required, idList()] })] }, async (request) => {
     const user = userOf(request);
     const ids = request.body.ids;
-    const marks = inList(ids.length);
-    const found = (db.prepare(`SELECT COUNT(*) AS n FROM alarm_rule WHERE tenant_id = ? AND id IN (${marks})`).get(user.tenantId, ...ids) as { n: number }).n;
-    if (found !== new Set(ids).size) return fail(say(langOf(request), 'noRule'));
-    return ok({ deleted: Number(db.prepare(`DELETE FROM alarm_rule WHERE tenant_id = ? AND id IN (${marks})`).run(user.tenantId, ...ids).changes) });
+    const deleted = deleteOwned(db, 'alarm_rule', user.tenantId, ids);
+    if (deleted === null) return fail(say(langOf(request), 'noRule'));
+    return ok({ deleted });
   });
 };
 

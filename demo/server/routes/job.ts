@@ -25,7 +25,7 @@ import { jobSchema } from '../../../shared/validate/job.ts';
 import type { Db, Migration } from '../db.ts';
 import { fail, failField, ok, requireMenu, requireUser, rule, userOf, validBody, type Rule, type Schema } from '../http.ts';
 import { langOf, translate, type Lang } from '../messages.ts';
-import { exportsDir, idList, inList, likePattern, offsetOf, type PageQuery, pageRules, writeSheet } from '../resource.ts';
+import { byNameKeyword, deleteOwned, exportsDir, idList, offsetOf, type PageQuery, pageRules, writeSheet } from '../resource.ts';
 import { formatTime } from '../tasks.ts';
 import { startScene } from '../linkage-engine.ts';
 import { throughGateway, type Both } from '../point-write.ts';
@@ -398,9 +398,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     { preHandler: [manager, validBody<PageQuery & { keyword?: string }>({ ...pageRules, keyword: [rule.text(0, 64)] } as never)] },
     async (request) => {
       const user = userOf(request);
-      const keyword = request.body.keyword?.trim();
-      const where = `tenant_id = ?${keyword ? " AND name LIKE ? ESCAPE '\\'" : ''}`;
-      const args = [user.tenantId, ...(keyword ? [likePattern(keyword)] : [])];
+      const { where, args } = byNameKeyword(user.tenantId, request.body.keyword);
       const total = (db.prepare(`SELECT COUNT(*) AS n FROM job WHERE ${where}`).get(...args) as { n: number }).n;
       const rows = db.prepare(`SELECT * FROM job WHERE ${where} ORDER BY name LIMIT ? OFFSET ?`).all(...args, request.body.limit, offsetOf(request.body)) as unknown as JobRow[];
       return ok({ rows: rows.map((r) => toJob(r, langOf(request))), total });
@@ -473,10 +471,9 @@ const plugin: FastifyPluginAsync = async (app) => {
   app.post<{ Body: { ids: number[] } }>('/api/job/delete', { preHandler: [manager, validBody<{ ids: number[] }>({ ids: [rule.required, idList()] })] }, async (request) => {
     const user = userOf(request);
     const ids = request.body.ids;
-    const marks = inList(ids.length);
-    const found = (db.prepare(`SELECT COUNT(*) AS n FROM job WHERE tenant_id = ? AND id IN (${marks})`).get(user.tenantId, ...ids) as { n: number }).n;
-    if (found !== new Set(ids).size) return fail(say(langOf(request), 'noJob'));
-    return ok({ deleted: Number(db.prepare(`DELETE FROM job WHERE tenant_id = ? AND id IN (${marks})`).run(user.tenantId, ...ids).changes) });
+    const deleted = deleteOwned(db, 'job', user.tenantId, ids);
+    if (deleted === null) return fail(say(langOf(request), 'noJob'));
+    return ok({ deleted });
   });
 
   // ---- /job_detail: any signed-in user of the tenant (a public route), tenant-scoped ------------

@@ -28,7 +28,7 @@ import { actionList, linkGroupSchema, sceneSchema, stepList, strategySchema } fr
 import { tx, type Db, type Migration } from '../db.ts';
 import { fail, failField, ok, requireMenu, rule, userOf, validBody, validQuery, type Rule, type Schema } from '../http.ts';
 import { langOf, translate, type Lang } from '../messages.ts';
-import { idList, inList, likePattern, offsetOf, type PageQuery, pageRules, readImportUpload, tooManyTasks } from '../resource.ts';
+import { byNameKeyword, deleteOwned, idList, inList, likePattern, offsetOf, type PageQuery, pageRules, readImportUpload, tooManyTasks } from '../resource.ts';
 import { formatTime } from '../tasks.ts';
 import { engineOf, startLinkEngine, startScene, type LinkEngine } from '../linkage-engine.ts';
 import { modelParams } from './device-model.ts';
@@ -242,6 +242,14 @@ const STRATEGY_SELECT = `SELECT s.id, s.group_id, g.name AS group_name, s.name, 
   s.period_start, s.period_end, s.skip_holidays, s.enabled, s.actions, s.held
   FROM link_strategy s JOIN link_group g ON g.id = s.group_id JOIN device d ON d.id = s.device_id`;
 
+interface SceneRow {
+  id: number;
+  name: string;
+  note: string;
+  steps: string;
+}
+const toScene = (row: SceneRow): QuickScene => ({ ...row, steps: JSON.parse(row.steps) as SceneStep[] });
+
 /** The points of a device (by its model) as code → writable and range. */
 function pointsOf(db: Db, tenantId: number, deviceId: number) {
   const device = db.prepare('SELECT name, model_id FROM device WHERE id = ? AND tenant_id = ?').get(deviceId, tenantId) as { name: string; model_id: number | null } | undefined;
@@ -439,10 +447,8 @@ const plugin: FastifyPluginAsync = async (app) => {
   app.post<{ Body: { ids: number[] } }>('/api/link/strategy/delete', { preHandler: [manager, validBody<{ ids: number[] }>({ ids: [rule.required, idList()] })] }, async (request) => {
     const user = userOf(request);
     const ids = request.body.ids;
-    const marks = inList(ids.length);
-    const found = (db.prepare(`SELECT COUNT(*) AS n FROM link_strategy WHERE tenant_id = ? AND id IN (${marks})`).get(user.tenantId, ...ids) as { n: number }).n;
-    if (found !== new Set(ids).size) return fail(say(langOf(request), 'noStrategy'));
-    const deleted = Number(db.prepare(`DELETE FROM link_strategy WHERE tenant_id = ? AND id IN (${marks})`).run(user.tenantId, ...ids).changes);
+    const deleted = deleteOwned(db, 'link_strategy', user.tenantId, ids);
+    if (deleted === null) return fail(say(langOf(request), 'noStrategy'));
     changed();
     return ok({ deleted });
   });
@@ -450,8 +456,8 @@ const plugin: FastifyPluginAsync = async (app) => {
   // ---- quick scenes ----------------------------------------------------------------------------
 
   const sceneById = (tenantId: number, id: number) => {
-    const row = db.prepare('SELECT id, name, note, steps FROM quick_scene WHERE tenant_id = ? AND id = ?').get(tenantId, id) as { id: number; name: string; note: string; steps: string } | undefined;
-    return row ? ({ ...row, steps: JSON.parse(row.steps) as SceneStep[] } satisfies QuickScene) : undefined;
+    const row = db.prepare('SELECT id, name, note, steps FROM quick_scene WHERE tenant_id = ? AND id = ?').get(tenantId, id) as SceneRow | undefined;
+    return row ? toScene(row) : undefined;
   };
 
   app.post<{ Body: PageQuery & { keyword?: string } }>(
@@ -459,12 +465,10 @@ const plugin: FastifyPluginAsync = async (app) => {
     { preHandler: [manager, validBody<PageQuery & { keyword?: string }>({ ...pageRules, keyword: [rule.text(0, 64)] } as never)] },
     async (request) => {
       const user = userOf(request);
-      const keyword = request.body.keyword?.trim();
-      const where = `tenant_id = ?${keyword ? " AND name LIKE ? ESCAPE '\\'" : ''}`;
-      const args = [user.tenantId, ...(keyword ? [likePattern(keyword)] : [])];
+      const { where, args } = byNameKeyword(user.tenantId, request.body.keyword);
       const total = (db.prepare(`SELECT COUNT(*) AS n FROM quick_scene WHERE ${where}`).get(...args) as { n: number }).n;
-      const rows = db.prepare(`SELECT id FROM quick_scene WHERE ${where} ORDER BY name LIMIT ? OFFSET ?`).all(...args, request.body.limit, offsetOf(request.body)) as Array<{ id: number }>;
-      return ok({ rows: rows.map((r) => sceneById(user.tenantId, r.id)!), total });
+      const rows = db.prepare(`SELECT id, name, note, steps FROM quick_scene WHERE ${where} ORDER BY name LIMIT ? OFFSET ?`).all(...args, request.body.limit, offsetOf(request.body)) as unknown as SceneRow[];
+      return ok({ rows: rows.map(toScene), total });
     },
   );
 

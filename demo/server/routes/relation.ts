@@ -7,7 +7,7 @@ import { relationNameLength } from '../../../shared/validate/index.ts';
 import type { Migration } from '../db.ts';
 import { fail, failField, ok, requireMenu, requireUser, rule, userOf, validBody, type Rule, type Schema } from '../http.ts';
 import { langOf, type Lang } from '../messages.ts';
-import { idList, inList, likePattern, offsetOf, type PageQuery, pageRules } from '../resource.ts';
+import { deleteOwned, idList, likePattern, offsetOf, type PageQuery, pageRules } from '../resource.ts';
 
 export const migrations: Migration[] = [
   {
@@ -74,10 +74,9 @@ const plugin: FastifyPluginAsync = async (app) => {
   app.post<{ Body: { ids: number[] } }>('/api/relation/device/delete', { preHandler: [manager, validBody<{ ids: number[] }>({ ids: [rule.required, idList()] })] }, async (request) => {
     const user = userOf(request);
     const ids = request.body.ids;
-    const marks = inList(ids.length);
-    const found = (db.prepare(`SELECT COUNT(*) AS n FROM device_camera WHERE tenant_id = ? AND id IN (${marks})`).get(user.tenantId, ...ids) as { n: number }).n;
-    if (found !== new Set(ids).size) return fail(TEXT.noRelation[langOf(request)]);
-    return ok({ deleted: Number(db.prepare(`DELETE FROM device_camera WHERE tenant_id = ? AND id IN (${marks})`).run(user.tenantId, ...ids).changes) });
+    const deleted = deleteOwned(db, 'device_camera', user.tenantId, ids);
+    if (deleted === null) return fail(TEXT.noRelation[langOf(request)]);
+    return ok({ deleted });
   });
 
   // Any signed-in user of the tenant may ask which cameras look at a device (an alarm row offers them);
