@@ -23,9 +23,11 @@ const buttonByText = (el: HTMLElement, text: string) => $$<HTMLButtonElement>(el
 async function openDialog(el: HTMLElement): Promise<HTMLDialogElement> {
   const badge = await until(() => $<HTMLButtonElement>(el, 'button[aria-haspopup=dialog]'));
   badge.click();
+  // The dialog opens at once and its rows follow the next answer: wait for both, as a user would.
   return until(() => {
     const dialog = $<HTMLDialogElement>(el, 'dialog');
-    return dialog?.open ? dialog : null;
+    const drawn = $$(el, 'tbody [data-part=name]').length === platform.progress.length;
+    return dialog?.open && drawn ? dialog : null;
   });
 }
 
