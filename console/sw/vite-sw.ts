@@ -9,6 +9,8 @@ import type { Plugin } from 'vite';
 
 const here = import.meta.dirname;
 const OFFLINE_FILES = ['offline.html', 'offline.js', 'offline.css'];
+/** Large files only one page loads on demand (the PDF viewer, 1.6 MB): fetched when used, never precached. */
+const ON_DEMAND = /^assets\/pdf[.-]/;
 
 export function consoleServiceWorker(): Plugin {
   return {
@@ -17,7 +19,7 @@ export function consoleServiceWorker(): Plugin {
     generateBundle(_options, bundle) {
       for (const name of OFFLINE_FILES) this.emitFile({ type: 'asset', fileName: name, source: readFileSync(join(here, name), 'utf8') });
       const files = Object.keys(bundle)
-        .filter((name) => !name.endsWith('.map') && !name.startsWith('console/') && name !== 'index.html')
+        .filter((name) => !name.endsWith('.map') && !name.startsWith('console/') && name !== 'index.html' && !ON_DEMAND.test(name))
         .concat(OFFLINE_FILES)
         .filter((name, i, all) => all.indexOf(name) === i)
         .sort();

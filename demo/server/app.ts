@@ -45,6 +45,7 @@ const ROUTE_MODULES: Array<Promise<RouteModule>> = [
   import('./routes/relation.ts'),
   import('./routes/linkage.ts'),
   import('./routes/job.ts'),
+  import('./routes/document.ts'),
   import('./routes/monitor.ts'),
   import('./routes/client-error.ts'),
   import('./routes/role.ts'),

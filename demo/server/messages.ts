@@ -53,6 +53,11 @@ const LOCAL = {
   'field.status': { zh: '状态码', en: 'status' },
   'field.delayMs': { zh: '延迟', en: 'delayMs' },
   'field.msg': { zh: '消息', en: 'msg' },
+  'field.number': { zh: '编号', en: 'number' },
+  'field.note': { zh: '备注', en: 'note' },
+  'field.tags': { zh: '标签', en: 'tags' },
+  'field.fileId': { zh: '文件', en: 'file' },
+  'field.deviceIds': { zh: '关联设备', en: 'related devices' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 /** Keys of shared/i18n the server answers with. */

@@ -73,8 +73,8 @@ function isBinary(data: unknown): boolean {
   return typeof FormData !== 'undefined' && data instanceof FormData;
 }
 
-/** Applies an outcome to the session (counter, forced logout) and raises its notice. */
-function settle(outcome: Outcome, status: number, quiet: boolean, body: unknown = null): unknown {
+/** Applies an outcome to the session (counter, forced logout) and raises its notice; the data, or a RequestError thrown. */
+export function settle(outcome: Outcome, status: number, quiet: boolean, body: unknown = null): unknown {
   if (outcome.type === 'data' || outcome.type === 'whole') {
     session.sysStatus = 0;
     return outcome.type === 'data' ? outcome.data : outcome.body;

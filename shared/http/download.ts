@@ -23,8 +23,8 @@ export function fileNameOf(disposition: string | null, fallback: string): string
   return (plain?.[1] ?? fallback).replace(/[\\/]/g, '_');
 }
 
-/** Fetches `path` (an /api path with an optional query) and saves it; rejects with the platform's message. */
-export async function downloadFile(path: string, fallbackName: string): Promise<void> {
+/** Fetches `path` (an /api path with an optional query) as a file; rejects with the platform's message. */
+export async function fetchFile(path: string, fallbackName: string, options: { signal?: AbortSignal } = {}): Promise<{ blob: Blob; name: string }> {
   if (!SAFE_PATH.test(path)) throw new RequestError('invalid download path', null, 0);
   const [pathname, query = ''] = path.split('?') as [string, string?];
   const params = Object.fromEntries(new URLSearchParams(query));
@@ -32,7 +32,7 @@ export async function downloadFile(path: string, fallbackName: string): Promise<
   const headers: Record<string, string> = { ...signRequest(token, signPayload(params, undefined)), lang: document.documentElement.lang || 'zh' };
   if (token) headers['access-token'] = token;
   const base = kitConfig.apiBase.replace(/\/$/, '');
-  const response = await fetch(`${base}${pathname}${query ? `?${query}` : ''}`, { headers, credentials: 'include' });
+  const response = await fetch(`${base}${pathname}${query ? `?${query}` : ''}`, { headers, credentials: 'include', ...(options.signal ? { signal: options.signal } : {}) });
   const type = response.headers.get('content-type') ?? '';
   if (!response.ok || type.startsWith('application/json')) {
     const body = (await response.json().catch(() => ({}))) as { code?: number; msg?: string };
@@ -40,11 +40,16 @@ export async function downloadFile(path: string, fallbackName: string): Promise<
     notify({ kind: 'toast', level: 'error', duration: 5000, text: message });
     throw new RequestError(message, body.code ?? null, response.status);
   }
-  const blob = await response.blob();
+  return { blob: await response.blob(), name: fileNameOf(response.headers.get('content-disposition'), fallbackName) };
+}
+
+/** Fetches `path` and saves it; rejects with the platform's message. */
+export async function downloadFile(path: string, fallbackName: string): Promise<void> {
+  const { blob, name } = await fetchFile(path, fallbackName);
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
-  link.download = fileNameOf(response.headers.get('content-disposition'), fallbackName);
+  link.download = name;
   link.rel = 'noopener';
   link.style.display = 'none';
   document.body.append(link);

@@ -1,0 +1,473 @@
+// Documents (documentManager document/index): a file is uploaded first — streamed to disk under the
+// data folder while its size is counted and its SHA-256 taken, never held whole in memory — checked
+// (one file, under 50 MB, content matching its type) and staged for an hour; saving the form makes it
+// a document's first version, or a new version of an existing one. Number (unique in the tenant),
+// name, note, tags and related devices are the document's own. Files are served only to the signed-in
+// tenant, with Content-Disposition and a sandboxing CSP: nothing uploaded runs in the console's origin.
+import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { DocumentPage, DocumentQuery, DocumentRow, DocumentSave, DocumentVersion, StagedFile } from '../../../shared/api/document-types.ts';
+import { documentSchema, splitTags } from '../../../shared/validate/document.ts';
+import { DOCUMENT_MAX_BYTES, KEYS } from '../../../shared/validate/index.ts';
+import type { Db, Migration } from '../db.ts';
+import { tx } from '../db.ts';
+import { fail, failField, ok, requireMenu, rule, userOf, validBody, validQuery, type Schema } from '../http.ts';
+import { langOf, translate, type Lang } from '../messages.ts';
+import { deleteOwned, fromShared, idList, inList, likePattern, offsetOf, optionalId, type PageQuery, pageRules } from '../resource.ts';
+import { formatTime } from '../tasks.ts';
+
+export const migrations: Migration[] = [
+  {
+    id: 'document/001-tables',
+    sql: `
+      CREATE TABLE document (
+        id INTEGER PRIMARY KEY,
+        tenant_id INTEGER NOT NULL REFERENCES tenant(id),
+        number TEXT NOT NULL,
+        name TEXT NOT NULL,
+        note TEXT NOT NULL DEFAULT '',
+        version INTEGER NOT NULL DEFAULT 1,
+        updated_at INTEGER NOT NULL,
+        updated_by TEXT NOT NULL DEFAULT '',
+        UNIQUE (tenant_id, number)
+      );
+      CREATE INDEX document_name ON document(tenant_id, name);
+      CREATE TABLE document_version (
+        id INTEGER PRIMARY KEY,
+        tenant_id INTEGER NOT NULL,
+        document_id INTEGER NOT NULL REFERENCES document(id) ON DELETE CASCADE,
+        version INTEGER NOT NULL,
+        file_name TEXT NOT NULL,
+        mime TEXT NOT NULL,
+        size INTEGER NOT NULL,
+        sha256 TEXT NOT NULL,
+        path TEXT NOT NULL,
+        uploaded_at INTEGER NOT NULL,
+        uploaded_by TEXT NOT NULL DEFAULT '',
+        UNIQUE (document_id, version)
+      );
+      CREATE TABLE document_tag (
+        document_id INTEGER NOT NULL REFERENCES document(id) ON DELETE CASCADE,
+        tag TEXT NOT NULL,
+        PRIMARY KEY (document_id, tag)
+      );
+      CREATE INDEX document_tag_tag ON document_tag(tag);
+      CREATE TABLE document_device (
+        document_id INTEGER NOT NULL REFERENCES document(id) ON DELETE CASCADE,
+        device_id INTEGER NOT NULL REFERENCES device(id) ON DELETE CASCADE,
+        PRIMARY KEY (document_id, device_id)
+      );
+      CREATE INDEX document_device_device ON document_device(device_id);
+      CREATE TABLE document_upload (
+        file_id TEXT PRIMARY KEY,
+        tenant_id INTEGER NOT NULL,
+        user_id INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        mime TEXT NOT NULL,
+        size INTEGER NOT NULL,
+        sha256 TEXT NOT NULL,
+        created_at INTEGER NOT NULL
+      );
+    `,
+  },
+];
+
+const TEXT = {
+  type: { zh: '不支持该文件类型（可上传 PDF、图片、Office 文档、文本和 zip）', en: 'This file type is not accepted (PDF, images, Office documents, text and zip are)' },
+  mismatch: { zh: '文件内容与其类型 .{ext} 不符', en: 'The file’s content does not match its type .{ext}' },
+  numberTaken: { zh: '文档编号已存在', en: 'The document number already exists' },
+  noUpload: { zh: '上传的文件已失效，请重新上传', en: 'The uploaded file has expired; upload it again' },
+  noDocument: { zh: '文档不存在', en: 'No such document' },
+  noVersion: { zh: '该版本不存在', en: 'No such version' },
+  noDevice: { zh: '关联的设备不存在', en: 'A related device does not exist' },
+  tooManyTags: { zh: '标签最多 20 个', en: 'At most 20 tags' },
+} as const satisfies Record<string, Record<Lang, string>>;
+
+const say = (lang: Lang, key: keyof typeof TEXT, vars: Record<string, string> = {}): string => TEXT[key][lang].replace(/\{(\w+)\}/g, (_m, k: string) => vars[k] ?? '');
+
+/** Staged uploads not saved within this time are removed. */
+const STAGED_TTL_MS = 60 * 60 * 1000;
+/** A multipart body carries a little more than its file: headers and boundaries. */
+const MULTIPART_OVERHEAD = 64 * 1024;
+const HEAD_BYTES = 8192;
+
+// ---- file types ---------------------------------------------------------------------------------
+
+interface Kind {
+  mime: string;
+  /** The content's first bytes say what it is; text kinds only need to be free of NUL bytes. */
+  magic: ((head: Buffer) => boolean) | 'text';
+}
+
+const starts = (bytes: readonly number[]) => (head: Buffer) => bytes.every((b, i) => head[i] === b);
+const ZIP = starts([0x50, 0x4b, 0x03, 0x04]);
+const OLE = starts([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+const JPEG = starts([0xff, 0xd8, 0xff]);
+
+const KINDS: Readonly<Record<string, Kind>> = {
+  pdf: { mime: 'application/pdf', magic: (h) => h.subarray(0, 5).toString('latin1') === '%PDF-' },
+  png: { mime: 'image/png', magic: starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) },
+  jpg: { mime: 'image/jpeg', magic: JPEG },
+  jpeg: { mime: 'image/jpeg', magic: JPEG },
+  gif: { mime: 'image/gif', magic: (h) => /^GIF8[79]a/.test(h.subarray(0, 6).toString('latin1')) },
+  webp: { mime: 'image/webp', magic: (h) => h.subarray(0, 4).toString('latin1') === 'RIFF' && h.subarray(8, 12).toString('latin1') === 'WEBP' },
+  svg: { mime: 'image/svg+xml', magic: (h) => !h.includes(0) && /<svg[\s>]/i.test(h.toString('utf8')) },
+  txt: { mime: 'text/plain', magic: 'text' },
+  log: { mime: 'text/plain', magic: 'text' },
+  md: { mime: 'text/markdown', magic: 'text' },
+  csv: { mime: 'text/csv', magic: 'text' },
+  json: { mime: 'application/json', magic: 'text' },
+  html: { mime: 'text/html', magic: 'text' },
+  htm: { mime: 'text/html', magic: 'text' },
+  doc: { mime: 'application/msword', magic: OLE },
+  xls: { mime: 'application/vnd.ms-excel', magic: OLE },
+  ppt: { mime: 'application/vnd.ms-powerpoint', magic: OLE },
+  docx: { mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', magic: ZIP },
+  xlsx: { mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', magic: ZIP },
+  pptx: { mime: 'application/vnd.openxmlformats-officedocument.presentationml.presentation', magic: ZIP },
+  zip: { mime: 'application/zip', magic: ZIP },
+};
+
+/** Types the console shows inline; everything else (SVG and HTML above all) is only ever downloaded. */
+const INLINE = new Set(['application/pdf', 'image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+
+const extensionOf = (name: string): string => {
+  const dot = name.lastIndexOf('.');
+  return dot < 0 ? '' : name.slice(dot + 1).toLowerCase();
+};
+
+/** The file's MIME type from its name and content, or the refusal. */
+export function fileKind(name: string, head: Buffer, lang: Lang): { mime: string } | { problem: string } {
+  const ext = extensionOf(name);
+  const kind = KINDS[ext];
+  if (!kind) return { problem: say(lang, 'type') };
+  const fits = kind.magic === 'text' ? !head.includes(0) : kind.magic(head);
+  return fits ? { mime: kind.mime } : { problem: say(lang, 'mismatch', { ext }) };
+}
+
+/** A file name safe to store and to put in a header: no folders, no control characters, at most 120 characters. */
+const cleanName = (name: string): string =>
+  name
+    .replace(/^.*[\\/]/, '')
+    .replace(/[\u0000-\u001f\u007f"]/g, '_')
+    .slice(-120) || 'file';
+
+// ---- rows ---------------------------------------------------------------------------------------
+
+interface DocRecord {
+  id: number;
+  number: string;
+  name: string;
+  note: string;
+  version: number;
+  updated_at: number;
+  updated_by: string;
+  file_name: string;
+  size: number;
+  mime: string;
+  sha256: string;
+  tags: string | null;
+  devices: string | null;
+}
+
+const SELECT = `SELECT d.id, d.number, d.name, d.note, d.version, d.updated_at, d.updated_by, v.file_name, v.size, v.mime, v.sha256,
+    (SELECT group_concat(t.tag, char(31)) FROM document_tag t WHERE t.document_id = d.id) AS tags,
+    (SELECT group_concat(dd.device_id || char(30) || dv.code, char(31)) FROM document_device dd JOIN device dv ON dv.id = dd.device_id WHERE dd.document_id = d.id) AS devices
+  FROM document d JOIN document_version v ON v.document_id = d.id AND v.version = d.version`;
+
+function toRow(r: DocRecord): DocumentRow {
+  const devices = r.devices ? r.devices.split('\u001f').map((pair) => pair.split('\u001e') as [string, string]) : [];
+  return {
+    id: r.id,
+    number: r.number,
+    name: r.name,
+    note: r.note,
+    tags: r.tags ? r.tags.split('\u001f').sort() : [],
+    fileName: r.file_name,
+    size: r.size,
+    mime: r.mime,
+    sha256: r.sha256,
+    version: r.version,
+    previewable: INLINE.has(r.mime),
+    deviceIds: devices.map(([id]) => Number(id)),
+    deviceCodes: devices.map(([, code]) => code),
+    updatedAt: formatTime(r.updated_at),
+    updatedBy: r.updated_by,
+  };
+}
+
+interface Staged {
+  file_id: string;
+  name: string;
+  mime: string;
+  size: number;
+  sha256: string;
+}
+
+/** A save that passed every check, normalised. */
+interface Checked {
+  tags: string[];
+  deviceIds: number[];
+  number: string;
+  staged: Staged | undefined;
+}
+
+const saveRules: Schema<DocumentSave> = {
+  ...fromShared<Omit<DocumentSave, 'deviceIds' | 'fileId'>>(documentSchema),
+  fileId: [rule.text(0, 64)],
+  deviceIds: [idList(200)],
+};
+
+const queryRules: Schema<DocumentQuery> = { ...(pageRules as Schema<PageQuery>), keyword: [rule.text(0, 64)], tag: [rule.text(0, 64)], deviceId: [optionalId] };
+
+const plugin: FastifyPluginAsync = async (app) => {
+  const { db, config } = app.atrium;
+  const manager = requireMenu('documentManager');
+  const root = join(config.dataDir, 'documents');
+  const stagedDir = join(root, 'staged');
+  mkdirSync(stagedDir, { recursive: true });
+  const stagedPath = (fileId: string) => join(stagedDir, fileId);
+  const versionPath = (tenantId: number, documentId: number, version: number) => join(root, String(tenantId), String(documentId), String(version));
+
+  function purgeStaged(now = Date.now()): void {
+    const old = db.prepare('SELECT file_id FROM document_upload WHERE created_at < ?').all(now - STAGED_TTL_MS) as Array<{ file_id: string }>;
+    for (const { file_id } of old) rmSync(stagedPath(file_id), { force: true });
+    db.prepare('DELETE FROM document_upload WHERE created_at < ?').run(now - STAGED_TTL_MS);
+  }
+
+  const findDoc = (tenantId: number, id: number) => db.prepare(`${SELECT} WHERE d.tenant_id = ? AND d.id = ?`).get(tenantId, id) as DocRecord | undefined;
+
+  app.post('/api/document/upload', { preHandler: manager }, async (request) => {
+    const user = userOf(request);
+    const lang = langOf(request);
+    const tooBig = () => failField(translate(lang, KEYS.documentSize, { max: 50 }), 'file');
+    // Refused before anything is read when the body alone is already too large.
+    if (Number(request.headers['content-length'] ?? 0) > DOCUMENT_MAX_BYTES + MULTIPART_OVERHEAD) return tooBig();
+    if (!request.isMultipart()) return failField(translate(lang, KEYS.fileRequired), 'file');
+    purgeStaged();
+    const fileId = randomUUID();
+    const path = stagedPath(fileId);
+    let received: { name: string; size: number; sha256: string; head: Buffer; truncated: boolean } | null = null;
+    let refusal: string | null = null;
+    try {
+      for await (const part of request.parts({ limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 5 } })) {
+        if (part.type !== 'file') continue;
+        const hash = createHash('sha256');
+        const heads: Buffer[] = [];
+        let size = 0;
+        let headSize = 0;
+        const meter = new Transform({
+          transform(chunk: Buffer, _encoding, done) {
+            hash.update(chunk);
+            size += chunk.length;
+            if (headSize < HEAD_BYTES) {
+              heads.push(chunk);
+              headSize += chunk.length;
+            }
+            done(null, chunk);
+          },
+        });
+        await pipeline(part.file, meter, createWriteStream(path));
+        received = { name: cleanName(part.filename), size, sha256: hash.digest('hex'), head: Buffer.concat(heads).subarray(0, HEAD_BYTES), truncated: part.file.truncated };
+      }
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      refusal =
+        code === 'FST_REQ_FILE_TOO_LARGE'
+          ? translate(lang, KEYS.documentSize, { max: 50 })
+          : code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT'
+            ? translate(lang, KEYS.fileSingle)
+            : translate(lang, KEYS.fileRequired);
+    }
+    const refuse = (message: string) => {
+      rmSync(path, { force: true });
+      return failField(message, 'file');
+    };
+    if (refusal) return refuse(refusal);
+    if (!received || received.size === 0) return refuse(translate(lang, KEYS.fileRequired));
+    if (received.truncated || received.size >= DOCUMENT_MAX_BYTES) return refuse(translate(lang, KEYS.documentSize, { max: 50 }));
+    const kind = fileKind(received.name, received.head, lang);
+    if ('problem' in kind) return refuse(kind.problem);
+    db.prepare('INSERT INTO document_upload (file_id, tenant_id, user_id, name, mime, size, sha256, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)').run(
+      fileId,
+      user.tenantId,
+      user.id,
+      received.name,
+      kind.mime,
+      received.size,
+      received.sha256,
+      Date.now(),
+    );
+    return ok<StagedFile>({ fileId, name: received.name, size: received.size, mime: kind.mime, sha256: received.sha256 });
+  });
+
+  app.post<{ Body: { fileId: string } }>('/api/document/upload/cancel', { preHandler: [manager, validBody<{ fileId: string }>({ fileId: [rule.required, rule.text(1, 64)] })] }, async (request) => {
+    const user = userOf(request);
+    const gone = db.prepare('DELETE FROM document_upload WHERE file_id = ? AND tenant_id = ? AND user_id = ?').run(request.body.fileId, user.tenantId, user.id).changes;
+    if (gone) rmSync(stagedPath(request.body.fileId), { force: true });
+    return ok({ removed: Number(gone) });
+  });
+
+  app.post<{ Body: DocumentQuery }>('/api/document/page', { preHandler: [manager, validBody(queryRules)] }, async (request) => {
+    const user = userOf(request);
+    const where = ['d.tenant_id = ?'];
+    const args: Array<string | number> = [user.tenantId];
+    const keyword = request.body.keyword?.trim();
+    if (keyword) {
+      where.push("(d.number LIKE ? ESCAPE '\\' OR d.name LIKE ? ESCAPE '\\')");
+      args.push(likePattern(keyword), likePattern(keyword));
+    }
+    const tag = request.body.tag?.trim();
+    if (tag) {
+      where.push('EXISTS (SELECT 1 FROM document_tag t WHERE t.document_id = d.id AND t.tag = ?)');
+      args.push(tag);
+    }
+    if (request.body.deviceId) {
+      where.push('EXISTS (SELECT 1 FROM document_device dd WHERE dd.document_id = d.id AND dd.device_id = ?)');
+      args.push(request.body.deviceId);
+    }
+    const sql = where.join(' AND ');
+    const total = (db.prepare(`SELECT COUNT(*) AS n FROM document d WHERE ${sql}`).get(...args) as { n: number }).n;
+    const rows = db.prepare(`${SELECT} WHERE ${sql} ORDER BY d.updated_at DESC, d.id DESC LIMIT ? OFFSET ?`).all(...args, request.body.limit, offsetOf(request.body)) as unknown as DocRecord[];
+    return ok<DocumentPage>({ rows: rows.map(toRow), total });
+  });
+
+  /** Checks a save beyond its fields: tags, devices, the staged file and the number's uniqueness. */
+  function checkSave(request: FastifyRequest, body: DocumentSave, editing: number | null): Checked | { refusal: ReturnType<typeof failField> } {
+    const user = userOf(request);
+    const lang = langOf(request);
+    const tags = splitTags(body.tags ?? '');
+    if (tags.length > 20) return { refusal: failField(say(lang, 'tooManyTags'), 'tags') };
+    const deviceIds = [...new Set(body.deviceIds ?? [])];
+    if (deviceIds.length) {
+      const found = (db.prepare(`SELECT COUNT(*) AS n FROM device WHERE tenant_id = ? AND id IN (${inList(deviceIds.length)})`).get(user.tenantId, ...deviceIds) as { n: number }).n;
+      if (found !== deviceIds.length) return { refusal: failField(say(lang, 'noDevice'), 'deviceIds') };
+    }
+    const number = body.number.trim();
+    const taken = db.prepare('SELECT id FROM document WHERE tenant_id = ? AND number = ?').get(user.tenantId, number) as { id: number } | undefined;
+    if (taken && taken.id !== editing) return { refusal: failField(say(lang, 'numberTaken'), 'number') };
+    let staged: Staged | undefined;
+    if (body.fileId) {
+      staged = db
+        .prepare('SELECT file_id, name, mime, size, sha256 FROM document_upload WHERE file_id = ? AND tenant_id = ? AND user_id = ? AND created_at >= ?')
+        .get(body.fileId, user.tenantId, user.id, Date.now() - STAGED_TTL_MS) as typeof staged;
+      if (!staged) return { refusal: failField(say(lang, 'noUpload'), 'fileId') };
+    } else if (editing === null) {
+      return { refusal: failField(translate(lang, KEYS.fileRequired), 'fileId') };
+    }
+    return { tags, deviceIds, number, staged };
+  }
+
+  /** Writes the document's own fields, tags and devices, and (with a staged file) its next version. */
+  function store(db: Db, tenantId: number, by: string, id: number | null, body: DocumentSave, checked: Checked): number {
+    const now = Date.now();
+    let documentId = id;
+    let version: number;
+    if (documentId === null) {
+      version = 1;
+      documentId = Number(
+        db.prepare('INSERT INTO document (tenant_id, number, name, note, version, updated_at, updated_by) VALUES (?, ?, ?, ?, 1, ?, ?)').run(tenantId, checked.number, body.name.trim(), (body.note ?? '').trim(), now, by).lastInsertRowid,
+      );
+    } else {
+      const current = (db.prepare('SELECT version FROM document WHERE id = ?').get(documentId) as { version: number }).version;
+      version = checked.staged ? current + 1 : current;
+      db.prepare('UPDATE document SET number = ?, name = ?, note = ?, version = ?, updated_at = ?, updated_by = ? WHERE id = ?').run(checked.number, body.name.trim(), (body.note ?? '').trim(), version, now, by, documentId);
+    }
+    db.prepare('DELETE FROM document_tag WHERE document_id = ?').run(documentId);
+    for (const tag of checked.tags) db.prepare('INSERT INTO document_tag (document_id, tag) VALUES (?, ?)').run(documentId, tag);
+    db.prepare('DELETE FROM document_device WHERE document_id = ?').run(documentId);
+    for (const device of checked.deviceIds) db.prepare('INSERT INTO document_device (document_id, device_id) VALUES (?, ?)').run(documentId, device);
+    if (checked.staged) {
+      const s = checked.staged;
+      const path = versionPath(tenantId, documentId, version);
+      db.prepare('INSERT INTO document_version (tenant_id, document_id, version, file_name, mime, size, sha256, path, uploaded_at, uploaded_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').run(
+        tenantId,
+        documentId,
+        version,
+        s.name,
+        s.mime,
+        s.size,
+        s.sha256,
+        path,
+        now,
+        by,
+      );
+      db.prepare('DELETE FROM document_upload WHERE file_id = ?').run(s.file_id);
+      // Last, so a failure above leaves the staged file where it was (the transaction rolls back).
+      mkdirSync(join(path, '..'), { recursive: true });
+      renameSync(stagedPath(s.file_id), path);
+    }
+    return documentId;
+  }
+
+  app.post<{ Body: DocumentSave }>('/api/document', { preHandler: [manager, validBody(saveRules)] }, async (request) => {
+    const user = userOf(request);
+    const checked = checkSave(request, request.body, null);
+    if ('refusal' in checked) return checked.refusal;
+    const id = tx(db, () => store(db, user.tenantId, user.name, null, request.body, checked));
+    return ok(toRow(findDoc(user.tenantId, id)!));
+  });
+
+  app.put<{ Params: { id: string }; Body: DocumentSave }>('/api/document/:id', { preHandler: [manager, validBody(saveRules)] }, async (request) => {
+    const user = userOf(request);
+    const id = Number(request.params.id);
+    if (!findDoc(user.tenantId, id)) return fail(say(langOf(request), 'noDocument'));
+    const checked = checkSave(request, request.body, id);
+    if ('refusal' in checked) return checked.refusal;
+    tx(db, () => store(db, user.tenantId, user.name, id, request.body, checked));
+    return ok(toRow(findDoc(user.tenantId, id)!));
+  });
+
+  app.post<{ Body: { ids: number[] } }>('/api/document/delete', { preHandler: [manager, validBody<{ ids: number[] }>({ ids: [rule.required, idList()] })] }, async (request) => {
+    const user = userOf(request);
+    const ids = request.body.ids;
+    const deleted = tx(db, () => deleteOwned(db, 'document', user.tenantId, ids));
+    if (deleted === null) return fail(say(langOf(request), 'noDocument'));
+    for (const id of ids) rmSync(join(root, String(user.tenantId), String(id)), { recursive: true, force: true });
+    return ok({ deleted });
+  });
+
+  app.get<{ Params: { id: string } }>('/api/document/:id/versions', { preHandler: manager }, async (request) => {
+    const user = userOf(request);
+    const id = Number(request.params.id);
+    if (!findDoc(user.tenantId, id)) return fail(say(langOf(request), 'noDocument'));
+    const rows = db
+      .prepare('SELECT version, file_name AS fileName, size, mime, sha256, uploaded_at AS uploadedAt, uploaded_by AS uploadedBy FROM document_version WHERE document_id = ? AND tenant_id = ? ORDER BY version DESC')
+      .all(id, user.tenantId) as unknown as Array<Omit<DocumentVersion, 'uploadedAt'> & { uploadedAt: number }>;
+    return ok<DocumentVersion[]>(rows.map((r) => ({ ...r, uploadedAt: formatTime(r.uploadedAt) })));
+  });
+
+  app.get<{ Params: { id: string }; Querystring: { version?: string; inline?: string } }>(
+    '/api/document/:id/file',
+    { preHandler: [manager, validQuery<{ version?: string; inline?: string }>({ version: [rule.text(0, 9)], inline: [rule.oneOf('0', '1')] })] },
+    async (request, reply) => {
+      const user = userOf(request);
+      const lang = langOf(request);
+      const id = Number(request.params.id);
+      const doc = findDoc(user.tenantId, id);
+      if (!doc) return fail(say(lang, 'noDocument'));
+      const version = request.query.version ? Number(request.query.version) : doc.version;
+      const file = db.prepare('SELECT file_name, mime, size, path FROM document_version WHERE document_id = ? AND tenant_id = ? AND version = ?').get(id, user.tenantId, version) as
+        | { file_name: string; mime: string; size: number; path: string }
+        | undefined;
+      if (!file) return fail(say(lang, 'noVersion'));
+      const inline = request.query.inline === '1' && INLINE.has(file.mime);
+      const ascii = file.file_name.replace(/[^\x20-\x7e]/g, '_');
+      reply
+        .header('Content-Type', file.mime)
+        .header('Content-Length', String(file.size))
+        .header('Content-Disposition', `${inline ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.file_name)}`)
+        // Whatever the file is, opened directly it runs nothing and reaches nothing.
+        .header('Content-Security-Policy', "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox")
+        .header('Cross-Origin-Resource-Policy', 'same-origin')
+        .header('Cache-Control', 'private, no-store');
+      return reply.send(createReadStream(file.path));
+    },
+  );
+};
+
+export default plugin;
