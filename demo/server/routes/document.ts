@@ -151,9 +151,9 @@ export function fileKind(name: string, head: Buffer, lang: Lang): { mime: string
 
 /** A file name safe to store and to put in a header: no folders, no control characters, at most 120 characters. */
 const cleanName = (name: string): string =>
-  name
-    .replace(/^.*[\\/]/, '')
-    .replace(/[\u0000-\u001f\u007f"]/g, '_')
+  [...name.replace(/^.*[\\/]/, '')]
+    .map((c) => (c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f || c === '"' ? '_' : c))
+    .join('')
     .slice(-120) || 'file';
 
 // ---- rows ---------------------------------------------------------------------------------------
