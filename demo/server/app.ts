@@ -46,6 +46,7 @@ const ROUTE_MODULES: Array<Promise<RouteModule>> = [
   import('./routes/linkage.ts'),
   import('./routes/job.ts'),
   import('./routes/document.ts'),
+  import('./routes/workflow.ts'),
   import('./routes/monitor.ts'),
   import('./routes/client-error.ts'),
   import('./routes/role.ts'),

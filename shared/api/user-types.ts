@@ -76,6 +76,9 @@ export interface Department {
   parentId: number | null;
   name: string;
   sort: number;
+  /** Who heads it (approves workflow steps that go to the initiator's department head). */
+  headUserId: number | null;
+  headName: string;
   /** Users directly in this department. */
   userCount: number;
   children: Department[];
@@ -86,6 +89,7 @@ export interface DepartmentSave {
   id?: number;
   parentId: number | null;
   name: string;
+  headUserId?: number | null;
   sort?: number;
 }
 

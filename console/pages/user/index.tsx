@@ -68,6 +68,7 @@ export default function UserPage() {
   }, [loadTree]);
   const departmentOptions = useMemo(() => treeOptions(tree, (d) => String(d.id), (d) => d.name), [tree]);
   const current = departmentId !== null ? findDepartment(tree, departmentId) : null;
+  const headOptions = useCallback(() => listUsers(http, { page: 1, limit: 1000 }).then((p) => p.rows.map((u) => ({ value: String(u.id), label: `${u.name} (${u.username})` }))), []);
   const changed = () => setVersion((v) => v + 1);
 
   const def = useMemo<ResourceDef<UserRow>>(() => {
@@ -208,11 +209,13 @@ export default function UserPage() {
             fields: () => [
               { kind: 'text', name: 'name', labelKey: 'people.departmentName' },
               { kind: 'select', name: 'parentId', labelKey: 'people.parentDepartment', options: departmentOptions, emptyLabelKey: 'people.noParent' },
+              // The head approves workflow steps that go to "the initiator's department head".
+              { kind: 'select', name: 'headUserId', labelKey: 'people.departmentHead', options: headOptions, emptyLabelKey: 'people.noHead' },
             ],
             schema: () => departmentSchema,
-            initial: (d) => ({ name: d?.name ?? '', parentId: String(open.parentId ?? '') }),
+            initial: (d) => ({ name: d?.name ?? '', parentId: String(open.parentId ?? ''), headUserId: d?.headUserId ? String(d.headUserId) : '' }),
             save: async (v, d) => {
-              const body = { name: text(v.name), parentId: text(v.parentId) ? Number(v.parentId) : null };
+              const body = { name: text(v.name), parentId: text(v.parentId) ? Number(v.parentId) : null, headUserId: text(v.headUserId) ? Number(v.headUserId) : null };
               if (d) await updateDepartment(http, { ...body, id: d.id });
               else await createDepartment(http, body);
               done('resource.saved');

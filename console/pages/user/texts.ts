@@ -14,6 +14,8 @@ export default addTexts({
       departmentName: '部门名称',
       parentDepartment: '上级部门',
       noParent: '（顶级部门）',
+      departmentHead: '部门负责人',
+      noHead: '（未设置）',
       keyword: '账号或姓名',
       field: {
         username: '账号',
@@ -51,6 +53,8 @@ export default addTexts({
       departmentName: 'Department name',
       parentDepartment: 'Parent department',
       noParent: '(top level)',
+      departmentHead: 'Department head',
+      noHead: '(none)',
       keyword: 'Account or name',
       field: {
         username: 'Account',

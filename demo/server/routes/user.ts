@@ -45,6 +45,11 @@ export const migrations: Migration[] = [
       CREATE INDEX user_tenant_department ON user(tenant_id, department_id);
     `,
   },
+  {
+    // The department head: who approves a workflow step that goes to the initiator's department head.
+    id: 'people/002-department-head',
+    sql: 'ALTER TABLE department ADD COLUMN head_user_id INTEGER REFERENCES user(id) ON DELETE SET NULL;',
+  },
 ];
 
 /** First start: a small organisation for the first tenant, with the demo accounts placed in it. */
@@ -103,6 +108,7 @@ const TEXTS = {
   badTenant: { zh: '只能删除本租户的用户', en: 'only users of your own tenant can be deleted' },
   badIds: { zh: '用户 ID 列表无效（1 到 1000 个数字，用逗号分隔）', en: 'invalid user ids (1 to 1000 numbers, comma separated)' },
   depNotFound: { zh: '部门不存在', en: 'no such department' },
+  headNotFound: { zh: '负责人不存在', en: 'no such user for the department head' },
   depSameName: { zh: '同一上级下已有同名部门', en: 'The same name already exists.' },
   depCycle: { zh: '上级部门不能是它自己或它的下级', en: 'a department cannot be placed under itself or one of its own sub-departments' },
   depHasUsers: { zh: '部门“{{name}}”下还有 {{count}} 个用户，请先移走', en: 'department "{{name}}" still holds {{count}} user(s); move them first' },
@@ -321,9 +327,9 @@ const plugin: FastifyPluginAsync = async (app) => {
 
   const departmentTree = (tenantId: number): Department[] => {
     const rows = db
-      .prepare('SELECT d.id, d.parent_id, d.name, d.sort, (SELECT COUNT(*) FROM user u WHERE u.department_id = d.id) AS users FROM department d WHERE d.tenant_id = ? ORDER BY d.sort, d.id')
-      .all(tenantId) as Array<{ id: number; parent_id: number | null; name: string; sort: number; users: number }>;
-    const nodes = new Map(rows.map((r) => [r.id, { id: r.id, parentId: r.parent_id, name: r.name, sort: r.sort, userCount: r.users, children: [] as Department[] }]));
+      .prepare('SELECT d.id, d.parent_id, d.name, d.sort, d.head_user_id, (SELECT name FROM user h WHERE h.id = d.head_user_id) AS head_name, (SELECT COUNT(*) FROM user u WHERE u.department_id = d.id) AS users FROM department d WHERE d.tenant_id = ? ORDER BY d.sort, d.id')
+      .all(tenantId) as Array<{ id: number; parent_id: number | null; name: string; sort: number; head_user_id: number | null; head_name: string | null; users: number }>;
+    const nodes = new Map(rows.map((r) => [r.id, { id: r.id, parentId: r.parent_id, name: r.name, sort: r.sort, headUserId: r.head_user_id, headName: r.head_name ?? '', userCount: r.users, children: [] as Department[] }]));
     const top: Department[] = [];
     for (const n of nodes.values()) (n.parentId !== null && nodes.get(n.parentId) ? nodes.get(n.parentId)!.children : top).push(n);
     return top;
@@ -331,7 +337,7 @@ const plugin: FastifyPluginAsync = async (app) => {
 
   app.post('/api/admin/user/dep/page', { preHandler: requireMenu('userMng') }, async (request) => ok(departmentTree(userOf(request).tenantId)));
 
-  const depRules = { ...fromShared<DepartmentSave>(departmentSchema), parentId: [optionalId], sort: [rule.int(0, 100_000)], id: [optionalId] };
+  const depRules = { ...fromShared<DepartmentSave>(departmentSchema), parentId: [optionalId], headUserId: [optionalId], sort: [rule.int(0, 100_000)], id: [optionalId] };
   const saveDepartment = (request: FastifyRequest<{ Body: DepartmentSave }>, id: number | null) => {
     const user = userOf(request);
     const b = request.body;
@@ -342,11 +348,13 @@ const plugin: FastifyPluginAsync = async (app) => {
     const name = b.name.trim();
     const clash = db.prepare('SELECT 1 FROM department WHERE tenant_id = ? AND parent_id IS ? AND name = ? AND id IS NOT ?').get(user.tenantId, parentId, name, id);
     if (clash) return failField(say(request, 'depSameName'), 'name');
+    const head = b.headUserId ?? null;
+    if (head !== null && !db.prepare('SELECT 1 FROM user WHERE id = ? AND tenant_id = ?').get(head, user.tenantId)) return failField(say(request, 'headNotFound'), 'headUserId');
     if (id === null) {
-      const created = Number(db.prepare('INSERT INTO department (tenant_id, parent_id, name, sort) VALUES (?, ?, ?, ?)').run(user.tenantId, parentId, name, b.sort ?? 0).lastInsertRowid);
+      const created = Number(db.prepare('INSERT INTO department (tenant_id, parent_id, name, sort, head_user_id) VALUES (?, ?, ?, ?, ?)').run(user.tenantId, parentId, name, b.sort ?? 0, head).lastInsertRowid);
       return ok({ id: created });
     }
-    db.prepare('UPDATE department SET parent_id = ?, name = ?, sort = COALESCE(?, sort) WHERE id = ? AND tenant_id = ?').run(parentId, name, b.sort ?? null, id, user.tenantId);
+    db.prepare('UPDATE department SET parent_id = ?, name = ?, sort = COALESCE(?, sort), head_user_id = ? WHERE id = ? AND tenant_id = ?').run(parentId, name, b.sort ?? null, head, id, user.tenantId);
     return ok({ id });
   };
   app.post<{ Body: DepartmentSave }>('/api/admin/user/dep', { preHandler: [requireMenu('userMng'), validBody<DepartmentSave>(depRules as never)] }, async (request) => saveDepartment(request, null));

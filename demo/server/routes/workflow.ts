@@ -1,0 +1,614 @@
+// Approval workflows (activitiManager: activiti/menu form management; my_task, his_task, approve_task,
+// copy_task, all_task). A form is its fields plus its process (ordered approval steps — named users, a
+// role's holders, or the initiator's department head; "any" or "all" of them — and CC recipients);
+// saving a changed form makes a new version, and a request keeps the version it started with. Every
+// decision goes through the state machine of shared/workflow/machine.ts and is stored with its
+// timeline entry in one transaction, so a restart resumes exactly where the process stood.
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { BOXES, type Box, type BoxCounts, type Directory, type FieldValues, type FormField, type ProcessDef, type RequestDetail, type RequestPage, type RequestRow, type RequestStatus, type TaskStatus, type TimelineEntry, type WorkflowForm, type WorkflowFormSave } from '../../../shared/api/workflow-types.ts';
+import { start, transition, type Effect, type MachineEvent, type MachineState, type Outcome, type Refusal } from '../../../shared/workflow/machine.ts';
+import { checkForm, checkValues, problemText } from '../../../shared/workflow/validate.ts';
+import type { Db, Migration } from '../db.ts';
+import { tx } from '../db.ts';
+import { fail, failField, ok, requireAnyMenu, requireMenu, rule, userOf, validBody, type Schema } from '../http.ts';
+import { langOf, type Lang } from '../messages.ts';
+import { idList, inList, likePattern, offsetOf, type PageQuery, pageRules } from '../resource.ts';
+import { formatTime } from '../tasks.ts';
+import type { SessionUser } from '../context.ts';
+
+export const migrations: Migration[] = [
+  {
+    id: 'workflow/001-tables',
+    sql: `
+      CREATE TABLE wf_form (
+        id INTEGER PRIMARY KEY,
+        tenant_id INTEGER NOT NULL REFERENCES tenant(id),
+        name TEXT NOT NULL,
+        description TEXT NOT NULL DEFAULT '',
+        enabled INTEGER NOT NULL DEFAULT 1,
+        version INTEGER NOT NULL DEFAULT 1,
+        updated_at INTEGER NOT NULL,
+        UNIQUE (tenant_id, name)
+      );
+      CREATE TABLE wf_form_version (
+        form_id INTEGER NOT NULL REFERENCES wf_form(id) ON DELETE CASCADE,
+        version INTEGER NOT NULL,
+        fields TEXT NOT NULL,
+        process TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        PRIMARY KEY (form_id, version)
+      );
+      CREATE TABLE wf_request (
+        id INTEGER PRIMARY KEY,
+        tenant_id INTEGER NOT NULL REFERENCES tenant(id),
+        form_id INTEGER NOT NULL REFERENCES wf_form(id),
+        form_version INTEGER NOT NULL,
+        initiator_id INTEGER NOT NULL REFERENCES user(id),
+        status TEXT NOT NULL,
+        step INTEGER NOT NULL DEFAULT 0,
+        approved_since_submit INTEGER NOT NULL DEFAULT 0,
+        values_json TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL
+      );
+      CREATE INDEX wf_request_tenant ON wf_request(tenant_id, id);
+      CREATE INDEX wf_request_initiator ON wf_request(tenant_id, initiator_id, id);
+      CREATE TABLE wf_task (
+        id INTEGER PRIMARY KEY,
+        tenant_id INTEGER NOT NULL,
+        request_id INTEGER NOT NULL REFERENCES wf_request(id) ON DELETE CASCADE,
+        step INTEGER NOT NULL,
+        assignee_id INTEGER NOT NULL REFERENCES user(id),
+        status TEXT NOT NULL DEFAULT 'pending',
+        comment TEXT NOT NULL DEFAULT '',
+        created_at INTEGER NOT NULL,
+        decided_at INTEGER
+      );
+      CREATE INDEX wf_task_assignee ON wf_task(tenant_id, assignee_id, status, request_id);
+      CREATE INDEX wf_task_request ON wf_task(request_id);
+      CREATE TABLE wf_cc (
+        request_id INTEGER NOT NULL REFERENCES wf_request(id) ON DELETE CASCADE,
+        user_id INTEGER NOT NULL REFERENCES user(id),
+        PRIMARY KEY (request_id, user_id)
+      );
+      CREATE INDEX wf_cc_user ON wf_cc(user_id, request_id);
+      CREATE TABLE wf_event (
+        id INTEGER PRIMARY KEY,
+        tenant_id INTEGER NOT NULL,
+        request_id INTEGER NOT NULL REFERENCES wf_request(id) ON DELETE CASCADE,
+        at INTEGER NOT NULL,
+        actor_id INTEGER,
+        kind TEXT NOT NULL,
+        step INTEGER NOT NULL,
+        comment TEXT NOT NULL DEFAULT '',
+        target_id INTEGER
+      );
+      CREATE INDEX wf_event_request ON wf_event(request_id, id);
+    `,
+  },
+];
+
+const TEXT = {
+  nameTaken: { zh: '已有同名表单', en: 'The same name already exists.' },
+  noForm: { zh: '表单不存在', en: 'No such form' },
+  formOff: { zh: '该表单已停用', en: 'This form is disabled' },
+  formUsed: { zh: '表单 {name} 已有申请，不能删除；可以停用它', en: 'The form {name} has requests and cannot be deleted; disable it instead' },
+  noRequest: { zh: '申请不存在', en: 'No such request' },
+  noTask: { zh: '待办不存在', en: 'No such task' },
+  noUser: { zh: '用户不存在', en: 'No such user' },
+  noRole: { zh: '角色不存在', en: 'No such role' },
+  nobody: { zh: '步骤“{step}”没有审批人：{why}', en: 'Step “{step}” has no approver: {why}' },
+  whyRole: { zh: '该角色下没有用户', en: 'nobody holds the role' },
+  whyHead: { zh: '发起人的部门没有设置负责人', en: 'the initiator’s department has no head' },
+  reason: { zh: '驳回时请填写原因', en: 'Give a reason for the rejection' },
+  notYours: { zh: '这不是你的待办', en: 'This task is not yours' },
+  decided: { zh: '该待办已处理', en: 'This task has already been decided' },
+  notRunning: { zh: '该申请已不在审批中', en: 'This request is no longer being approved' },
+  notInitiator: { zh: '只有发起人可以这样做', en: 'Only the initiator can do this' },
+  approvedAlready: { zh: '已有审批通过，不能撤回', en: 'Someone has approved already; the request can no longer be withdrawn' },
+  notReturned: { zh: '只有被退回的申请可以重新提交', en: 'Only a returned request can be resubmitted' },
+  transferSelf: { zh: '不能转交给自己', en: 'A task cannot be transferred to yourself' },
+} as const satisfies Record<string, Record<Lang, string>>;
+
+const say = (lang: Lang, key: keyof typeof TEXT, vars: Record<string, string> = {}): string => TEXT[key][lang].replace(/\{(\w+)\}/g, (_m, k: string) => vars[k] ?? '');
+
+/** Which menu right each box needs (SPEC §2 activitiManager). */
+const BOX_MENU: Record<Box, string> = { my: 'myTask', initiated: 'hisTask', approved: 'approveTask', cc: 'copyTask', all: 'allTask' };
+const ANY_BOX = Object.values(BOX_MENU);
+
+interface FormRecord {
+  id: number;
+  name: string;
+  description: string;
+  enabled: number;
+  version: number;
+  updated_at: number;
+  fields: string;
+  process: string;
+  requests: number;
+}
+
+const FORM_SELECT = `SELECT f.id, f.name, f.description, f.enabled, f.version, f.updated_at, v.fields, v.process,
+    (SELECT COUNT(*) FROM wf_request r WHERE r.form_id = f.id) AS requests
+  FROM wf_form f JOIN wf_form_version v ON v.form_id = f.id AND v.version = f.version`;
+
+const toForm = (r: FormRecord): WorkflowForm => ({
+  id: r.id,
+  name: r.name,
+  description: r.description,
+  enabled: r.enabled === 1,
+  version: r.version,
+  fields: JSON.parse(r.fields) as FormField[],
+  process: JSON.parse(r.process) as ProcessDef,
+  requests: r.requests,
+  updatedAt: formatTime(r.updated_at),
+});
+
+interface RequestRecord {
+  id: number;
+  tenant_id: number;
+  form_id: number;
+  form_version: number;
+  initiator_id: number;
+  status: RequestStatus;
+  step: number;
+  approved_since_submit: number;
+  values_json: string;
+}
+
+const formSaveRules: Schema<WorkflowFormSave> = {
+  name: [rule.required, rule.string],
+  description: [rule.string],
+  enabled: [(v) => (typeof v === 'boolean' ? null : { key: 'validate.oneOf' })],
+  fields: [rule.required],
+  process: [rule.required],
+};
+
+const plugin: FastifyPluginAsync = async (app) => {
+  const { db } = app.atrium;
+  const designer = requireMenu('activitiForm');
+
+  const userName = (id: number | null): string => (id === null ? '' : ((db.prepare('SELECT name FROM user WHERE id = ?').get(id) as { name: string } | undefined)?.name ?? ''));
+  const sendProblem = (reply: FastifyReply, lang: Lang, problems: ReturnType<typeof checkForm>) => reply.send(failField(problemText(lang, problems[0]!), problems[0]!.at));
+
+  // ---- directory (pickers) -----------------------------------------------------------------------
+
+  app.get('/api/workflow/directory', { preHandler: requireAnyMenu('activitiForm', ...ANY_BOX) }, async (request) => {
+    const { tenantId } = userOf(request);
+    return ok<Directory>({
+      users: db.prepare("SELECT id, name, username, department_id AS departmentId FROM user WHERE tenant_id = ? AND status = 'normal' ORDER BY name").all(tenantId) as unknown as Directory['users'],
+      departments: db.prepare('SELECT id, name FROM department WHERE tenant_id = ? ORDER BY sort, name').all(tenantId) as unknown as Directory['departments'],
+      roles: db.prepare('SELECT id, name FROM role WHERE tenant_id = ? AND super_admin = 0 ORDER BY name').all(tenantId) as unknown as Directory['roles'],
+      documents: (() => {
+        try {
+          return db.prepare('SELECT id, number, name FROM document WHERE tenant_id = ? ORDER BY number LIMIT 1000').all(tenantId) as unknown as Directory['documents'];
+        } catch {
+          return [];
+        }
+      })(),
+    });
+  });
+
+  // ---- forms ------------------------------------------------------------------------------------
+
+  /** Ids the definition names that the tenant does not hold: the first problem, or null. */
+  function foreignIds(tenantId: number, process: ProcessDef, lang: Lang): { at: string; message: string } | null {
+    const users = new Set<number>(process.cc);
+    for (const s of process.steps) if (s.approvers.kind === 'user') for (const id of s.approvers.userIds) users.add(id);
+    if (users.size) {
+      const found = (db.prepare(`SELECT COUNT(*) AS n FROM user WHERE tenant_id = ? AND id IN (${inList(users.size)})`).get(tenantId, ...users) as { n: number }).n;
+      if (found !== users.size) return { at: 'process', message: say(lang, 'noUser') };
+    }
+    for (const [i, s] of process.steps.entries()) {
+      if (s.approvers.kind === 'role' && !db.prepare('SELECT 1 FROM role WHERE tenant_id = ? AND id = ?').get(tenantId, s.approvers.roleId)) return { at: `process.steps.${i}.approvers`, message: say(lang, 'noRole') };
+    }
+    return null;
+  }
+
+  /** The definition as stored: trimmed texts, only the keys that belong. */
+  const cleanFields = (fields: FormField[]): FormField[] =>
+    fields.map((f) => ({ name: f.name.trim(), label: f.label.trim(), type: f.type, required: f.required, ...(f.type === 'select' ? { options: (f.options ?? []).map((o) => o.trim()) } : {}) }));
+  const cleanProcess = (p: ProcessDef): ProcessDef => ({
+    steps: p.steps.map((s) => ({
+      name: s.name.trim(),
+      mode: s.mode,
+      approvers: s.approvers.kind === 'user' ? { kind: 'user', userIds: [...new Set(s.approvers.userIds)] } : s.approvers.kind === 'role' ? { kind: 'role', roleId: s.approvers.roleId } : { kind: 'deptHead' },
+    })),
+    cc: [...new Set(p.cc)],
+  });
+
+  app.post<{ Body: PageQuery & { keyword?: string } }>('/api/workflow/form/page', { preHandler: [designer, validBody<PageQuery & { keyword?: string }>({ ...(pageRules as Schema<PageQuery>), keyword: [rule.text(0, 64)] } as never)] }, async (request) => {
+    const { tenantId } = userOf(request);
+    const keyword = request.body.keyword?.trim();
+    const where = keyword ? "f.tenant_id = ? AND f.name LIKE ? ESCAPE '\\'" : 'f.tenant_id = ?';
+    const args = keyword ? [tenantId, likePattern(keyword)] : [tenantId];
+    const total = (db.prepare(`SELECT COUNT(*) AS n FROM wf_form f WHERE ${where}`).get(...args) as { n: number }).n;
+    const rows = db.prepare(`${FORM_SELECT} WHERE ${where} ORDER BY f.name LIMIT ? OFFSET ?`).all(...args, request.body.limit, offsetOf(request.body)) as unknown as FormRecord[];
+    return ok({ rows: rows.map(toForm), total });
+  });
+
+  /** Forms a user may start a request from (enabled ones). */
+  app.get('/api/workflow/form/startable', { preHandler: requireMenu('hisTask') }, async (request) => {
+    const { tenantId } = userOf(request);
+    const rows = db.prepare(`${FORM_SELECT} WHERE f.tenant_id = ? AND f.enabled = 1 ORDER BY f.name`).all(tenantId) as unknown as FormRecord[];
+    return ok(rows.map(toForm));
+  });
+
+  async function saveForm(request: FastifyRequest<{ Body: WorkflowFormSave }>, reply: FastifyReply, id: number | null) {
+    const { tenantId } = userOf(request);
+    const lang = langOf(request);
+    const body = request.body;
+    const problems = checkForm(body);
+    if (problems.length) return sendProblem(reply, lang, problems);
+    const foreign = foreignIds(tenantId, body.process, lang);
+    if (foreign) return failField(foreign.message, foreign.at);
+    const name = body.name.trim();
+    const taken = db.prepare('SELECT id FROM wf_form WHERE tenant_id = ? AND name = ?').get(tenantId, name) as { id: number } | undefined;
+    if (taken && taken.id !== id) return failField(say(lang, 'nameTaken'), 'name');
+    const fields = JSON.stringify(cleanFields(body.fields));
+    const process = JSON.stringify(cleanProcess(body.process));
+    const now = Date.now();
+    const formId = tx(db, () => {
+      if (id === null) {
+        const made = Number(db.prepare('INSERT INTO wf_form (tenant_id, name, description, enabled, version, updated_at) VALUES (?, ?, ?, ?, 1, ?)').run(tenantId, name, body.description.trim(), body.enabled ? 1 : 0, now).lastInsertRowid);
+        db.prepare('INSERT INTO wf_form_version (form_id, version, fields, process, created_at) VALUES (?, 1, ?, ?, ?)').run(made, fields, process, now);
+        return made;
+      }
+      const current = db.prepare('SELECT f.version, v.fields, v.process FROM wf_form f JOIN wf_form_version v ON v.form_id = f.id AND v.version = f.version WHERE f.id = ?').get(id) as { version: number; fields: string; process: string };
+      // A new version only when what a request runs on changed; requests keep the version they started with.
+      const changed = current.fields !== fields || current.process !== process;
+      const version = changed ? current.version + 1 : current.version;
+      if (changed) db.prepare('INSERT INTO wf_form_version (form_id, version, fields, process, created_at) VALUES (?, ?, ?, ?, ?)').run(id, version, fields, process, now);
+      db.prepare('UPDATE wf_form SET name = ?, description = ?, enabled = ?, version = ?, updated_at = ? WHERE id = ?').run(name, body.description.trim(), body.enabled ? 1 : 0, version, now, id);
+      return id;
+    });
+    return ok(toForm(db.prepare(`${FORM_SELECT} WHERE f.id = ?`).get(formId) as unknown as FormRecord));
+  }
+
+  app.post<{ Body: WorkflowFormSave }>('/api/workflow/form', { preHandler: [designer, validBody(formSaveRules)] }, (request, reply) => saveForm(request, reply, null));
+  app.put<{ Params: { id: string }; Body: WorkflowFormSave }>('/api/workflow/form/:id', { preHandler: [designer, validBody(formSaveRules)] }, async (request, reply) => {
+    const id = Number(request.params.id);
+    if (!db.prepare('SELECT 1 FROM wf_form WHERE tenant_id = ? AND id = ?').get(userOf(request).tenantId, id)) return fail(say(langOf(request), 'noForm'));
+    return saveForm(request, reply, id);
+  });
+
+  app.post<{ Body: { ids: number[] } }>('/api/workflow/form/delete', { preHandler: [designer, validBody<{ ids: number[] }>({ ids: [rule.required, idList()] })] }, async (request) => {
+    const { tenantId } = userOf(request);
+    const lang = langOf(request);
+    const ids = [...new Set(request.body.ids)];
+    const forms = db.prepare(`SELECT id, name, (SELECT COUNT(*) FROM wf_request r WHERE r.form_id = f.id) AS n FROM wf_form f WHERE tenant_id = ? AND id IN (${inList(ids.length)})`).all(tenantId, ...ids) as Array<{ id: number; name: string; n: number }>;
+    if (forms.length !== ids.length) return fail(say(lang, 'noForm'));
+    const used = forms.find((f) => f.n > 0);
+    if (used) return fail(say(lang, 'formUsed', { name: used.name }));
+    const deleted = tx(db, () => Number(db.prepare(`DELETE FROM wf_form WHERE tenant_id = ? AND id IN (${inList(ids.length)})`).run(tenantId, ...ids).changes));
+    return ok({ deleted });
+  });
+
+  // ---- requests ---------------------------------------------------------------------------------
+
+  const versionOf = (formId: number, version: number) => db.prepare('SELECT fields, process FROM wf_form_version WHERE form_id = ? AND version = ?').get(formId, version) as { fields: string; process: string };
+  const exists = (tenantId: number) => (type: 'user' | 'department' | 'attachment', id: number): boolean => {
+    const table = type === 'user' ? 'user' : type === 'department' ? 'department' : 'document';
+    try {
+      return Boolean(db.prepare(`SELECT 1 FROM ${table} WHERE tenant_id = ? AND id = ?`).get(tenantId, id));
+    } catch {
+      return false;
+    }
+  };
+
+  /** Who approves a step for this initiator; a reason when nobody does. */
+  function approversOf(tenantId: number, initiatorId: number, step: ProcessDef['steps'][number], lang: Lang): number[] | string {
+    const a = step.approvers;
+    if (a.kind === 'user') {
+      const ids = db.prepare(`SELECT id FROM user WHERE tenant_id = ? AND status = 'normal' AND id IN (${inList(a.userIds.length)}) ORDER BY id`).all(tenantId, ...a.userIds) as Array<{ id: number }>;
+      return ids.length ? ids.map((r) => r.id) : say(lang, 'noUser');
+    }
+    if (a.kind === 'role') {
+      const ids = db.prepare("SELECT u.id FROM user u JOIN user_role ur ON ur.user_id = u.id WHERE u.tenant_id = ? AND ur.role_id = ? AND u.status = 'normal' ORDER BY u.id").all(tenantId, a.roleId) as Array<{ id: number }>;
+      return ids.length ? ids.map((r) => r.id) : say(lang, 'whyRole');
+    }
+    const head = db.prepare('SELECT d.head_user_id AS id FROM user u JOIN department d ON d.id = u.department_id WHERE u.id = ?').get(initiatorId) as { id: number | null } | undefined;
+    return head?.id ? [head.id] : say(lang, 'whyHead');
+  }
+
+  const event = (r: { tenantId: number; requestId: number }, kind: TimelineEntry['kind'], step: number, actorId: number | null, comment = '', targetId: number | null = null) =>
+    db.prepare('INSERT INTO wf_event (tenant_id, request_id, at, actor_id, kind, step, comment, target_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)').run(r.tenantId, r.requestId, Date.now(), actorId, kind, step, comment, targetId);
+
+  /**
+   * Applies a machine outcome to a request inside the caller's transaction: task decisions, new
+   * tasks, the request's status, the timeline. Throws a Refused when a step to open has nobody.
+   */
+  function apply(tenantId: number, requestId: number, initiatorId: number, process: ProcessDef, outcome: Extract<Outcome, { ok: true }>, lang: Lang, decidedBy: number | null, comment: string): void {
+    const now = Date.now();
+    for (const effect of outcome.effects as Effect[]) {
+      if (effect.kind === 'decide') {
+        db.prepare('UPDATE wf_task SET status = ?, comment = ?, decided_at = ? WHERE id = ?').run(effect.status, effect.status === 'cancelled' ? '' : comment, now, effect.taskId);
+      } else if (effect.kind === 'assign') {
+        db.prepare("INSERT INTO wf_task (tenant_id, request_id, step, assignee_id, status, created_at) VALUES (?, ?, ?, ?, 'pending', ?)").run(tenantId, requestId, effect.step, effect.assigneeId, now);
+      } else {
+        const step = process.steps[effect.step]!;
+        const who = approversOf(tenantId, initiatorId, step, lang);
+        if (typeof who === 'string') throw new Refused(say(lang, 'nobody', { step: step.name, why: who }));
+        for (const id of who) db.prepare("INSERT INTO wf_task (tenant_id, request_id, step, assignee_id, status, created_at) VALUES (?, ?, ?, ?, 'pending', ?)").run(tenantId, requestId, effect.step, id, now);
+        event({ tenantId, requestId }, 'stepOpened', effect.step, null);
+      }
+    }
+    db.prepare('UPDATE wf_request SET status = ?, step = ?, approved_since_submit = ?, updated_at = ? WHERE id = ?').run(outcome.status, outcome.step, outcome.approvedSinceSubmit ? 1 : 0, now, requestId);
+    if (outcome.status === 'approved' || outcome.status === 'rejected') event({ tenantId, requestId }, 'finished', outcome.step, decidedBy, outcome.status);
+  }
+
+  app.post<{ Body: { formId: number; values: FieldValues } }>(
+    '/api/workflow/request',
+    { preHandler: [requireMenu('hisTask'), validBody<{ formId: number; values: FieldValues }>({ formId: [rule.required, rule.int(1, 2 ** 31)], values: [rule.required] })] },
+    async (request) => {
+      const user = userOf(request);
+      const lang = langOf(request);
+      const form = db.prepare('SELECT id, enabled, version FROM wf_form WHERE tenant_id = ? AND id = ?').get(user.tenantId, request.body.formId) as { id: number; enabled: number; version: number } | undefined;
+      if (!form) return fail(say(lang, 'noForm'));
+      if (!form.enabled) return fail(say(lang, 'formOff'));
+      const v = versionOf(form.id, form.version);
+      const fields = JSON.parse(v.fields) as FormField[];
+      const process = JSON.parse(v.process) as ProcessDef;
+      const problems = checkValues(fields, request.body.values, exists(user.tenantId));
+      if (problems.length) return failField(problemText(lang, problems[0]!), problems[0]!.at);
+      try {
+        const id = tx(db, () => {
+          const now = Date.now();
+          const requestId = Number(
+            db.prepare("INSERT INTO wf_request (tenant_id, form_id, form_version, initiator_id, status, step, values_json, created_at, updated_at) VALUES (?, ?, ?, ?, 'running', 0, ?, ?, ?)").run(user.tenantId, form.id, form.version, user.id, JSON.stringify(request.body.values), now, now)
+              .lastInsertRowid,
+          );
+          for (const cc of process.cc) db.prepare('INSERT INTO wf_cc (request_id, user_id) VALUES (?, ?)').run(requestId, cc);
+          event({ tenantId: user.tenantId, requestId }, 'started', 0, user.id);
+          apply(user.tenantId, requestId, user.id, process, start() as Extract<Outcome, { ok: true }>, lang, null, '');
+          return requestId;
+        });
+        return ok({ id });
+      } catch (error) {
+        if (error instanceof Refused) return fail(error.message);
+        throw error;
+      }
+    },
+  );
+
+  /** Runs one machine event on a request: refusal texts, or the stored transition. */
+  function decide(request: FastifyRequest, requestId: number, make: (state: MachineState) => MachineEvent, kind: TimelineEntry['kind'], comment: string, targetId: number | null = null) {
+    const user = userOf(request);
+    const lang = langOf(request);
+    const r = db.prepare('SELECT * FROM wf_request WHERE tenant_id = ? AND id = ?').get(user.tenantId, requestId) as RequestRecord | undefined;
+    if (!r) return fail(say(lang, 'noRequest'));
+    const process = JSON.parse(versionOf(r.form_id, r.form_version).process) as ProcessDef;
+    const tasks = (db.prepare('SELECT id, step, assignee_id AS assigneeId, status FROM wf_task WHERE request_id = ?').all(r.id) as Array<{ id: number; step: number; assigneeId: number; status: TaskStatus }>).map((t) => ({ ...t }));
+    const state: MachineState = { status: r.status, step: r.step, initiatorId: r.initiator_id, tasks, approvedSinceSubmit: r.approved_since_submit === 1 };
+    const outcome = transition(state, make(state), process.steps);
+    if (!outcome.ok) return fail(say(lang, outcome.refusal satisfies Refusal));
+    try {
+      tx(db, () => {
+        event({ tenantId: user.tenantId, requestId: r.id }, kind, r.step, user.id, comment, targetId);
+        apply(user.tenantId, r.id, r.initiator_id, process, outcome, lang, user.id, comment);
+      });
+    } catch (error) {
+      if (error instanceof Refused) return fail(error.message);
+      throw error;
+    }
+    return ok({ id: r.id, status: outcome.status });
+  }
+
+  const taskRequest = (tenantId: number, taskId: number) => db.prepare('SELECT request_id AS requestId FROM wf_task WHERE tenant_id = ? AND id = ?').get(tenantId, taskId) as { requestId: number } | undefined;
+  const commentRule = { comment: [rule.text(0, 255)] };
+
+  app.post<{ Params: { id: string }; Body: { comment?: string } }>('/api/workflow/task/:id/approve', { preHandler: [requireMenu('myTask'), validBody<{ comment?: string }>(commentRule)] }, async (request) => {
+    const user = userOf(request);
+    const taskId = Number(request.params.id);
+    const owner = taskRequest(user.tenantId, taskId);
+    if (!owner) return fail(say(langOf(request), 'noTask'));
+    return decide(request, owner.requestId, () => ({ type: 'approve', taskId, by: user.id }), 'approved', request.body.comment?.trim() ?? '');
+  });
+
+  app.post<{ Params: { id: string }; Body: { comment: string; end: boolean } }>(
+    '/api/workflow/task/:id/reject',
+    { preHandler: [requireMenu('myTask'), validBody<{ comment: string; end: boolean }>({ comment: [rule.text(0, 255)], end: [(v) => (typeof v === 'boolean' ? null : { key: 'validate.oneOf' })] })] },
+    async (request) => {
+      const user = userOf(request);
+      const lang = langOf(request);
+      const taskId = Number(request.params.id);
+      const owner = taskRequest(user.tenantId, taskId);
+      if (!owner) return fail(say(lang, 'noTask'));
+      const comment = (request.body.comment ?? '').trim();
+      if (!comment) return failField(say(lang, 'reason'), 'comment');
+      return decide(request, owner.requestId, () => ({ type: 'reject', taskId, by: user.id, end: request.body.end }), request.body.end ? 'rejected' : 'returned', comment);
+    },
+  );
+
+  app.post<{ Params: { id: string }; Body: { userId: number; comment?: string } }>(
+    '/api/workflow/task/:id/transfer',
+    { preHandler: [requireMenu('myTask'), validBody<{ userId: number; comment?: string }>({ userId: [rule.required, rule.int(1, 2 ** 31)], ...commentRule })] },
+    async (request) => {
+      const user = userOf(request);
+      const lang = langOf(request);
+      const taskId = Number(request.params.id);
+      const owner = taskRequest(user.tenantId, taskId);
+      if (!owner) return fail(say(lang, 'noTask'));
+      if (!db.prepare("SELECT 1 FROM user WHERE tenant_id = ? AND id = ? AND status = 'normal'").get(user.tenantId, request.body.userId)) return failField(say(lang, 'noUser'), 'userId');
+      return decide(request, owner.requestId, () => ({ type: 'transfer', taskId, by: user.id, to: request.body.userId }), 'transferred', request.body.comment?.trim() ?? '', request.body.userId);
+    },
+  );
+
+  app.post<{ Params: { id: string } }>('/api/workflow/request/:id/withdraw', { preHandler: requireMenu('hisTask') }, async (request) => {
+    const user = userOf(request);
+    return decide(request, Number(request.params.id), () => ({ type: 'withdraw', by: user.id }), 'withdrawn', '');
+  });
+
+  app.post<{ Params: { id: string }; Body: { values: FieldValues } }>('/api/workflow/request/:id/resubmit', { preHandler: [requireMenu('hisTask'), validBody<{ values: FieldValues }>({ values: [rule.required] })] }, async (request) => {
+    const user = userOf(request);
+    const lang = langOf(request);
+    const r = db.prepare('SELECT * FROM wf_request WHERE tenant_id = ? AND id = ?').get(user.tenantId, Number(request.params.id)) as RequestRecord | undefined;
+    if (!r) return fail(say(lang, 'noRequest'));
+    const fields = JSON.parse(versionOf(r.form_id, r.form_version).fields) as FormField[];
+    const problems = checkValues(fields, request.body.values, exists(user.tenantId));
+    if (problems.length) return failField(problemText(lang, problems[0]!), problems[0]!.at);
+    if (r.initiator_id === user.id && r.status === 'returned') db.prepare('UPDATE wf_request SET values_json = ? WHERE id = ?').run(JSON.stringify(request.body.values), r.id);
+    return decide(request, r.id, () => ({ type: 'resubmit', by: user.id }), 'resubmitted', '');
+  });
+
+  /** Whether the user may see the request: its initiator, an assignee, a CC, or a holder of allTask. */
+  const maySee = (user: SessionUser, r: RequestRecord): boolean =>
+    r.initiator_id === user.id ||
+    user.menus.has('allTask') ||
+    Boolean(db.prepare('SELECT 1 FROM wf_task WHERE request_id = ? AND assignee_id = ? LIMIT 1').get(r.id, user.id)) ||
+    Boolean(db.prepare('SELECT 1 FROM wf_cc WHERE request_id = ? AND user_id = ?').get(r.id, user.id));
+
+  app.get<{ Params: { id: string } }>('/api/workflow/request/:id', { preHandler: requireAnyMenu(...ANY_BOX) }, async (request) => {
+    const user = userOf(request);
+    const lang = langOf(request);
+    const r = db.prepare('SELECT * FROM wf_request WHERE tenant_id = ? AND id = ?').get(user.tenantId, Number(request.params.id)) as RequestRecord | undefined;
+    if (!r || !maySee(user, r)) return fail(say(lang, 'noRequest'));
+    const v = versionOf(r.form_id, r.form_version);
+    const fields = JSON.parse(v.fields) as FormField[];
+    const process = JSON.parse(v.process) as ProcessDef;
+    const values = JSON.parse(r.values_json) as FieldValues;
+    const labels: Record<string, string> = {};
+    for (const f of fields) {
+      const id = Number(values[f.name]);
+      if (!id) continue;
+      if (f.type === 'user') labels[f.name] = userName(id);
+      if (f.type === 'department') labels[f.name] = (db.prepare('SELECT name FROM department WHERE id = ? AND tenant_id = ?').get(id, user.tenantId) as { name: string } | undefined)?.name ?? '';
+      if (f.type === 'attachment') {
+        const doc = (() => {
+          try {
+            return db.prepare('SELECT number, name FROM document WHERE id = ? AND tenant_id = ?').get(id, user.tenantId) as { number: string; name: string } | undefined;
+          } catch {
+            return undefined;
+          }
+        })();
+        labels[f.name] = doc ? `${doc.number} ${doc.name}` : '';
+      }
+    }
+    const tasks = db.prepare('SELECT t.id, t.step, t.assignee_id, u.name AS assigneeName, t.status, t.comment, t.decided_at FROM wf_task t JOIN user u ON u.id = t.assignee_id WHERE t.request_id = ? ORDER BY t.id').all(r.id) as Array<{
+      id: number;
+      step: number;
+      assignee_id: number;
+      assigneeName: string;
+      status: TaskStatus;
+      comment: string;
+      decided_at: number | null;
+    }>;
+    const events = db.prepare('SELECT e.at, e.actor_id, e.kind, e.step, e.comment, e.target_id FROM wf_event e WHERE e.request_id = ? ORDER BY e.id').all(r.id) as Array<{ at: number; actor_id: number | null; kind: TimelineEntry['kind']; step: number; comment: string; target_id: number | null }>;
+    const mine = tasks.find((t) => t.assignee_id === user.id && t.status === 'pending');
+    const detail: RequestDetail = {
+      id: r.id,
+      formName: (db.prepare('SELECT name FROM wf_form WHERE id = ?').get(r.form_id) as { name: string }).name,
+      formVersion: r.form_version,
+      fields,
+      values,
+      labels,
+      initiatorName: userName(r.initiator_id),
+      status: r.status,
+      step: r.step,
+      steps: process.steps.map((s, i) => ({
+        name: s.name,
+        mode: s.mode,
+        tasks: tasks.filter((t) => t.step === i).map((t) => ({ assigneeName: t.assigneeName, status: t.status, comment: t.comment, decidedAt: formatTime(t.decided_at) })),
+      })),
+      ccNames: (db.prepare('SELECT u.name FROM wf_cc c JOIN user u ON u.id = c.user_id WHERE c.request_id = ? ORDER BY u.name').all(r.id) as Array<{ name: string }>).map((c) => c.name),
+      timeline: events.map((e) => ({ at: formatTime(e.at), actorName: userName(e.actor_id), kind: e.kind, stepName: process.steps[e.step]?.name ?? '', comment: e.comment, targetName: userName(e.target_id) })),
+      myTaskId: mine?.id ?? null,
+      canWithdraw: r.initiator_id === user.id && (r.status === 'running' || r.status === 'returned') && r.approved_since_submit === 0,
+      canResubmit: r.initiator_id === user.id && r.status === 'returned',
+    };
+    return ok(detail);
+  });
+
+  // ---- the five boxes ---------------------------------------------------------------------------
+
+  /** The FROM/WHERE of a box for this user: requests r (and, for "my", their pending task t). */
+  function boxSql(box: Box, user: SessionUser): { from: string; where: string; args: Array<string | number>; task: string } {
+    switch (box) {
+      case 'my':
+        return { from: "wf_task t JOIN wf_request r ON r.id = t.request_id AND t.status = 'pending'", where: 't.tenant_id = ? AND t.assignee_id = ?', args: [user.tenantId, user.id], task: 't.id' };
+      case 'initiated':
+        return { from: 'wf_request r', where: 'r.tenant_id = ? AND r.initiator_id = ?', args: [user.tenantId, user.id], task: 'NULL' };
+      case 'approved':
+        return {
+          from: 'wf_request r',
+          where: "r.tenant_id = ? AND r.id IN (SELECT request_id FROM wf_task WHERE tenant_id = ? AND assignee_id = ? AND status IN ('approved', 'rejected', 'transferred'))",
+          args: [user.tenantId, user.tenantId, user.id],
+          task: 'NULL',
+        };
+      case 'cc':
+        return { from: 'wf_request r', where: 'r.tenant_id = ? AND r.id IN (SELECT request_id FROM wf_cc WHERE user_id = ?)', args: [user.tenantId, user.id], task: 'NULL' };
+      default:
+        return { from: 'wf_request r', where: 'r.tenant_id = ?', args: [user.tenantId], task: 'NULL' };
+    }
+  }
+
+  app.post<{ Body: PageQuery & { box: Box; status?: RequestStatus } }>(
+    '/api/workflow/list',
+    { preHandler: [requireAnyMenu(...ANY_BOX), validBody<PageQuery & { box: Box; status?: RequestStatus }>({ ...(pageRules as Schema<PageQuery>), box: [rule.required, rule.oneOf(...BOXES)], status: [rule.oneOf('running', 'returned', 'approved', 'rejected', 'withdrawn')] } as never)] },
+    async (request, reply) => {
+      const { box, status } = request.body;
+      await requireMenu(BOX_MENU[box])(request, reply);
+      if (reply.sent) return reply;
+      const user = userOf(request);
+      const q = boxSql(box, user);
+      const where = status ? `${q.where} AND r.status = ?` : q.where;
+      const args = status ? [...q.args, status] : q.args;
+      const total = (db.prepare(`SELECT COUNT(*) AS n FROM ${q.from} WHERE ${where}`).get(...args) as { n: number }).n;
+      const rows = db
+        .prepare(
+          `SELECT r.id, ${q.task} AS taskId, f.name AS formName, u.name AS initiatorName, r.status, r.step, r.form_id, r.form_version, r.created_at, r.updated_at
+           FROM ${q.from} JOIN wf_form f ON f.id = r.form_id JOIN user u ON u.id = r.initiator_id WHERE ${where} ORDER BY r.id DESC LIMIT ? OFFSET ?`,
+        )
+        .all(...args, request.body.limit, offsetOf(request.body)) as Array<{ id: number; taskId: number | null; formName: string; initiatorName: string; status: RequestStatus; step: number; form_id: number; form_version: number; created_at: number; updated_at: number }>;
+      const stepNames = new Map<string, string[]>();
+      const stepName = (formId: number, version: number, step: number) => {
+        const key = `${formId}/${version}`;
+        if (!stepNames.has(key)) stepNames.set(key, (JSON.parse(versionOf(formId, version).process) as ProcessDef).steps.map((s) => s.name));
+        return stepNames.get(key)![step] ?? '';
+      };
+      return ok<RequestPage>({
+        rows: rows.map(
+          (r): RequestRow => ({
+            id: r.id,
+            taskId: r.taskId,
+            formName: r.formName,
+            initiatorName: r.initiatorName,
+            status: r.status,
+            stepName: stepName(r.form_id, r.form_version, r.step),
+            createdAt: formatTime(r.created_at),
+            updatedAt: formatTime(r.updated_at),
+          }),
+        ),
+        total,
+      });
+    },
+  );
+
+  app.get('/api/workflow/counts', { preHandler: requireAnyMenu(...ANY_BOX) }, async (request) => {
+    const user = userOf(request);
+    const counts = {} as BoxCounts;
+    for (const box of BOXES) {
+      if (!user.menus.has(BOX_MENU[box])) {
+        counts[box] = 0;
+        continue;
+      }
+      const q = boxSql(box, user);
+      counts[box] = (db.prepare(`SELECT COUNT(*) AS n FROM ${q.from} WHERE ${q.where}`).get(...q.args) as { n: number }).n;
+    }
+    return ok(counts);
+  });
+};
+
+class Refused extends Error {}
+
+/** Test and seed helper: stores a finished request directly (benchmarks fill the history with it). */
+export function insertHistory(db: Db, row: { tenantId: number; formId: number; formVersion: number; initiatorId: number; approverId: number; at: number }): void {
+  const id = Number(
+    db
+      .prepare("INSERT INTO wf_request (tenant_id, form_id, form_version, initiator_id, status, step, approved_since_submit, values_json, created_at, updated_at) VALUES (?, ?, ?, ?, 'approved', 0, 1, '{}', ?, ?)")
+      .run(row.tenantId, row.formId, row.formVersion, row.initiatorId, row.at, row.at).lastInsertRowid,
+  );
+  db.prepare("INSERT INTO wf_task (tenant_id, request_id, step, assignee_id, status, created_at, decided_at) VALUES (?, ?, 0, ?, 'approved', ?, ?)").run(row.tenantId, id, row.approverId, row.at, row.at);
+}
+
+export default plugin;
