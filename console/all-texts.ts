@@ -18,8 +18,9 @@ import linkage from './pages/link-group/texts.ts';
 import jobs from './pages/job/texts.ts';
 import monitor from './pages/cluster-monitor/texts.ts';
 import documents from './pages/document/texts.ts';
+import workflow from './pages/workflow-form/texts.ts';
 
-const pages: readonly DomainResources[] = [resource, user, group, gateLog, alarms, board, models, subsystem, history, gateways, relations, linkage, jobs, monitor, documents];
+const pages: readonly DomainResources[] = [resource, user, group, gateLog, alarms, board, models, subsystem, history, gateways, relations, linkage, jobs, monitor, documents, workflow];
 
 /** The console's page texts merged with the kit catalogue. */
 // Merged from the domain files, not from the catalogue object: i18next extends that one in place when

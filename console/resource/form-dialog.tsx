@@ -80,7 +80,9 @@ export function FormDialog<Row>({ title, form, row, onClose }: FormDialogProps<R
       onClose(true);
     } catch (error) {
       const text = failureText(error, t('http.requestError'));
-      if (error instanceof RequestError && error.field && fields.some((f) => f.name === error.field)) setServerField({ field: error.field, message: text });
+      // A refusal may name a place inside a field ('fields.1.name'): it is shown beside that field.
+      const field = error instanceof RequestError && error.field ? error.field.split('.')[0]! : null;
+      if (field && fields.some((f) => f.name === field)) setServerField({ field, message: text });
       else setFailure(text);
       setBusy(false);
     }
