@@ -102,7 +102,7 @@ export const rule = {
 };
 
 /** Messages that already say which field they are about; the others get the field's name in front. */
-const SELF_DESCRIBING = /^validate\.(phone|username|captcha|smsCode|file|delete|tenant)\.|^validate\.password\.(required|mismatch)$|^validate\.numeric$/;
+const SELF_DESCRIBING = /^validate\.(phone|username|captcha|smsCode|file|delete|tenant|attendance)\.|^validate\.password\.(required|mismatch)$|^validate\.numeric$/;
 
 /** One issue as a readable message: the field's label in front unless the message names it already. */
 export function describeIssue(lang: Lang, field: string, issue: Issue): string {

@@ -20,6 +20,8 @@ const LOCAL = {
   'validate.body': { zh: '请求体必须是 JSON 对象', en: 'the request body must be a JSON object' },
   'validate.json': { zh: '请求体不是有效的 JSON', en: 'the request body is not valid JSON' },
   'validate.oneOf': { zh: '取值无效', en: 'invalid value' },
+  'validate.day': { zh: '须为真实的日期（YYYY-MM-DD）', en: 'a real date written YYYY-MM-DD' },
+  'validate.month': { zh: '须为月份（YYYY-MM）', en: 'a month written YYYY-MM' },
   'custom.stale': { zh: '数据已在别处修改，请刷新后重试', en: 'data was changed elsewhere, reload' },
   'custom.notFound': { zh: '数据不存在', en: 'data not found' },
   'custom.exists': { zh: '该键的数据已存在，请刷新后修改', en: 'data for this key already exists, reload and edit it' },
@@ -58,6 +60,8 @@ const LOCAL = {
   'field.tags': { zh: '标签', en: 'tags' },
   'field.fileId': { zh: '文件', en: 'file' },
   'field.deviceIds': { zh: '关联设备', en: 'related devices' },
+  'field.day': { zh: '日期', en: 'day' },
+  'field.month': { zh: '月份', en: 'month' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 /** Keys of shared/i18n the server answers with. */

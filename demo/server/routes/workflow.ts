@@ -91,7 +91,32 @@ export const migrations: Migration[] = [
     id: 'workflow/002-status-index',
     sql: 'CREATE INDEX wf_request_status ON wf_request(tenant_id, status, id);',
   },
+  {
+    // Forms other modules run on (the attendance fill-in): '' for the tenant's own forms.
+    id: 'workflow/003-form-kind',
+    sql: "ALTER TABLE wf_form ADD COLUMN kind TEXT NOT NULL DEFAULT '';",
+  },
 ];
+
+/** What other modules learn when a request is approved (inside the approval's transaction). */
+export interface ApprovedRequest {
+  tenantId: number;
+  requestId: number;
+  formId: number;
+  formKind: string;
+  initiatorId: number;
+  values: FieldValues;
+}
+
+/** The workflow engine as other modules use it: start a request, hear of approvals. */
+export interface WorkflowService {
+  start(tenantId: number, userId: number, formId: number, values: FieldValues, lang: Lang): { id: number } | { refusal: string; field: string | null };
+  onApproved(listener: (request: ApprovedRequest) => void): void;
+}
+
+const services = new WeakMap<Db, WorkflowService>();
+/** The workflow service of a platform (after its routes are installed). */
+export const workflowOf = (db: Db): WorkflowService | undefined => services.get(db);
 
 const TEXT = {
   nameTaken: { zh: '已有同名表单', en: 'The same name already exists.' },
@@ -323,6 +348,8 @@ const plugin: FastifyPluginAsync = async (app) => {
    * Applies a machine outcome to a request inside the caller's transaction: task decisions, new
    * tasks, the request's status, the timeline. Throws a Refused when a step to open has nobody.
    */
+  const approvedListeners: Array<(request: ApprovedRequest) => void> = [];
+
   function apply(tenantId: number, requestId: number, initiatorId: number, process: ProcessDef, outcome: Extract<Outcome, { ok: true }>, lang: Lang, decidedBy: number | null, comment: string): void {
     const now = Date.now();
     for (const effect of outcome.effects as Effect[]) {
@@ -340,39 +367,48 @@ const plugin: FastifyPluginAsync = async (app) => {
     }
     db.prepare('UPDATE wf_request SET status = ?, step = ?, approved_since_submit = ?, updated_at = ? WHERE id = ?').run(outcome.status, outcome.step, outcome.approvedSinceSubmit ? 1 : 0, now, requestId);
     if (outcome.status === 'approved' || outcome.status === 'rejected') event({ tenantId, requestId }, 'finished', outcome.step, decidedBy, outcome.status);
+    if (outcome.status === 'approved' && approvedListeners.length) {
+      const r = db.prepare('SELECT r.form_id, f.kind, r.values_json FROM wf_request r JOIN wf_form f ON f.id = r.form_id WHERE r.id = ?').get(requestId) as { form_id: number; kind: string; values_json: string };
+      for (const listener of approvedListeners) listener({ tenantId, requestId, formId: r.form_id, formKind: r.kind, initiatorId, values: JSON.parse(r.values_json) as FieldValues });
+    }
   }
+
+  function startRequest(tenantId: number, userId: number, formId: number, values: FieldValues, lang: Lang): { id: number } | { refusal: string; field: string | null } {
+    const form = db.prepare('SELECT id, enabled, version FROM wf_form WHERE tenant_id = ? AND id = ?').get(tenantId, formId) as { id: number; enabled: number; version: number } | undefined;
+    if (!form) return { refusal: say(lang, 'noForm'), field: null };
+    if (!form.enabled) return { refusal: say(lang, 'formOff'), field: null };
+    const v = versionOf(form.id, form.version);
+    const fields = JSON.parse(v.fields) as FormField[];
+    const process = JSON.parse(v.process) as ProcessDef;
+    const problems = checkValues(fields, values, exists(tenantId));
+    if (problems.length) return { refusal: problemText(lang, problems[0]!), field: problems[0]!.at };
+    try {
+      const id = tx(db, () => {
+        const now = Date.now();
+        const requestId = Number(
+          db.prepare("INSERT INTO wf_request (tenant_id, form_id, form_version, initiator_id, status, step, values_json, created_at, updated_at) VALUES (?, ?, ?, ?, 'running', 0, ?, ?, ?)").run(tenantId, form.id, form.version, userId, JSON.stringify(values), now, now).lastInsertRowid,
+        );
+        for (const cc of process.cc) db.prepare('INSERT INTO wf_cc (request_id, user_id) VALUES (?, ?)').run(requestId, cc);
+        event({ tenantId, requestId }, 'started', 0, userId);
+        apply(tenantId, requestId, userId, process, start() as Extract<Outcome, { ok: true }>, lang, null, '');
+        return requestId;
+      });
+      return { id };
+    } catch (error) {
+      if (error instanceof Refused) return { refusal: error.message, field: null };
+      throw error;
+    }
+  }
+
+  services.set(db, { start: startRequest, onApproved: (listener) => approvedListeners.push(listener) });
 
   app.post<{ Body: { formId: number; values: FieldValues } }>(
     '/api/workflow/request',
     { preHandler: [requireMenu('hisTask'), validBody<{ formId: number; values: FieldValues }>({ formId: [rule.required, rule.int(1, 2 ** 31)], values: [rule.required] })] },
     async (request) => {
       const user = userOf(request);
-      const lang = langOf(request);
-      const form = db.prepare('SELECT id, enabled, version FROM wf_form WHERE tenant_id = ? AND id = ?').get(user.tenantId, request.body.formId) as { id: number; enabled: number; version: number } | undefined;
-      if (!form) return fail(say(lang, 'noForm'));
-      if (!form.enabled) return fail(say(lang, 'formOff'));
-      const v = versionOf(form.id, form.version);
-      const fields = JSON.parse(v.fields) as FormField[];
-      const process = JSON.parse(v.process) as ProcessDef;
-      const problems = checkValues(fields, request.body.values, exists(user.tenantId));
-      if (problems.length) return failField(problemText(lang, problems[0]!), problems[0]!.at);
-      try {
-        const id = tx(db, () => {
-          const now = Date.now();
-          const requestId = Number(
-            db.prepare("INSERT INTO wf_request (tenant_id, form_id, form_version, initiator_id, status, step, values_json, created_at, updated_at) VALUES (?, ?, ?, ?, 'running', 0, ?, ?, ?)").run(user.tenantId, form.id, form.version, user.id, JSON.stringify(request.body.values), now, now)
-              .lastInsertRowid,
-          );
-          for (const cc of process.cc) db.prepare('INSERT INTO wf_cc (request_id, user_id) VALUES (?, ?)').run(requestId, cc);
-          event({ tenantId: user.tenantId, requestId }, 'started', 0, user.id);
-          apply(user.tenantId, requestId, user.id, process, start() as Extract<Outcome, { ok: true }>, lang, null, '');
-          return requestId;
-        });
-        return ok({ id });
-      } catch (error) {
-        if (error instanceof Refused) return fail(error.message);
-        throw error;
-      }
+      const started = startRequest(user.tenantId, user.id, request.body.formId, request.body.values, langOf(request));
+      return 'id' in started ? ok({ id: started.id }) : failField(started.refusal, started.field);
     },
   );
 

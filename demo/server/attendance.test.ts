@@ -1,0 +1,106 @@
+// Attendance on the platform: rules and sites refuse bad input (a fill-in window of 100 minutes, a
+// member of another site); with clocks at fixed times the day statistics mark exactly the seeded late,
+// early and absent people; a fill-in goes through the approval workflow and, approved, fixes the day;
+// the month adds up and exports; the second tenant sees none of it.
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import { usePlatform } from './test-platform.ts';
+import { downloadSigned, taskDone } from './testing.ts';
+
+const DAY = '2026-11-18'; // a Wednesday
+const at = (day: string, hhmm: string) => {
+  const [y, m, d] = day.split('-').map(Number);
+  const [h, min] = hhmm.split(':').map(Number);
+  return new Date(y!, m! - 1, d!, h!, min!).getTime();
+};
+
+describe('attendance', () => {
+  const p = usePlatform();
+  const { call } = p;
+  const db = () => p.s.app.atrium.db;
+  const clock = (clocks: Array<{ userId: number; at: number }>) =>
+    fetch(`${p.s.base}/__test/attendance/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ clocks }) }).then((r) => r.json());
+  const people: number[] = [];
+  let ruleId = 0;
+  let siteId = 0;
+  const shift = { name: 'Shift', workStart: '08:00', workEnd: '17:00', flexMinutes: 5, lateThreshold: 30, earlyThreshold: 30, fillInMinutes: 20, weekdays: [1, 2, 3, 4, 5], skipHolidays: true };
+
+  it('refuses a rule with a fill-in window of 100 minutes, or an end before its start', async () => {
+    expect(await call(p.admin, 'POST', '/api/attendance/rule', { ...shift, fillInMinutes: 100 })).toMatchObject({ code: -1, msg: 'The fill-in time must be 0 to 99 minutes', data: { field: 'fillInMinutes' } });
+    expect((await call(p.admin, 'POST', '/api/attendance/rule', { ...shift, workEnd: '07:00' })).msg).toBe('The end of work must come after its start');
+    expect((await call(p.admin, 'POST', '/api/attendance/rule', { ...shift, workStart: '8:00' })).msg).toBe('Times are written HH:mm');
+    const made = await call(p.admin, 'POST', '/api/attendance/rule', shift);
+    expect(made.data).toMatchObject({ name: 'Shift', fillInMinutes: 20, weekdays: [1, 2, 3, 4, 5] });
+    ruleId = made.data.id;
+  });
+
+  it('refuses a member of another site; a site of devices needs devices', async () => {
+    for (let i = 0; i < 4; i++) people.push(Number(db().prepare("INSERT INTO user (tenant_id, username, password_hash, name) VALUES (1, ?, 'x', ?)").run(`att.${i}`, `Att ${i}`).lastInsertRowid));
+    const device = (db().prepare('SELECT id FROM device WHERE tenant_id = 1 ORDER BY id LIMIT 1').get() as { id: number }).id;
+    const site = { name: 'Plant', ruleId, kind: 'devices', deviceIds: [device], latitude: null, longitude: null, radiusMeters: null, memberIds: people };
+    expect((await call(p.admin, 'POST', '/api/attendance/site', { ...site, deviceIds: [] })).msg).toBe('Choose at least one access-control device');
+    const admin = (db().prepare("SELECT id FROM user WHERE username = 'admin'").get() as { id: number }).id;
+    expect((await call(p.admin, 'POST', '/api/attendance/site', { ...site, memberIds: [...people, admin] })).msg).toMatch(/already belongs to the attendance site Head office$/);
+    const made = await call(p.admin, 'POST', '/api/attendance/site', site);
+    expect(made.data).toMatchObject({ name: 'Plant', ruleName: 'Shift', memberIds: people });
+    siteId = made.data.id;
+    expect((await call(p.admin, 'POST', '/api/attendance/rule/delete', { ids: [ruleId] })).msg).toBe('The rule Shift is used by an attendance site and cannot be deleted');
+  });
+
+  it('marks exactly the seeded late, early and absent people of a day', async () => {
+    const [onTime, late, absent, early] = people as [number, number, number, number];
+    await clock([
+      { userId: onTime, at: at(DAY, '08:03') },
+      { userId: onTime, at: at(DAY, '17:05') },
+      { userId: late, at: at(DAY, '08:20') },
+      { userId: late, at: at(DAY, '17:00') },
+      { userId: early, at: at(DAY, '07:58') },
+      { userId: early, at: at(DAY, '16:10') },
+    ]);
+    const rows = (await call(p.admin, 'POST', '/api/attendance/stats/day', { page: 1, limit: 50, day: DAY, siteId })).data.rows as Array<{ userId: number; status: string; lateMinutes: number; earlyMinutes: number; firstIn: string; lastOut: string; workHours: number }>;
+    const of = (id: number) => rows.find((r) => r.userId === id)!;
+    expect(of(onTime)).toMatchObject({ status: 'normal', firstIn: '08:03', lastOut: '17:05', workHours: 9 });
+    expect(of(late)).toMatchObject({ status: 'late', lateMinutes: 15 });
+    expect(of(absent)).toMatchObject({ status: 'absent', firstIn: '' });
+    expect(of(early)).toMatchObject({ status: 'absent', earlyMinutes: 50 });
+    // The Saturday after is a rest day for everyone.
+    const saturday = (await call(p.admin, 'POST', '/api/attendance/stats/day', { page: 1, limit: 50, day: '2026-11-21', siteId })).data.rows as Array<{ status: string }>;
+    expect(new Set(saturday.map((r) => r.status))).toEqual(new Set(['rest']));
+    expect((await call(p.admin, 'POST', '/api/attendance/stats/day', { page: 1, limit: 50, day: '2026-02-30' })).code).toBe(-1);
+  });
+
+  it('a fill-in outside its window is refused; an approved one fixes the day', async () => {
+    const adminId = (db().prepare("SELECT id FROM user WHERE username = 'admin'").get() as { id: number }).id;
+    expect((await call(p.admin, 'POST', '/api/attendance/fill-in', { day: DAY, time: '13:00', reason: 'forgot' })).msg).toBe('A fill-in must lie within 30 minutes of the start (09:00) or the end (18:00) of work');
+    expect((await call(p.admin, 'POST', '/api/attendance/fill-in', { day: '2999-01-01', time: '09:00', reason: 'x' })).msg).toBe('A fill-in cannot be for a day still to come');
+    const { requestId } = (await call(p.admin, 'POST', '/api/attendance/fill-in', { day: DAY, time: '09:00', reason: 'reader down' })).data;
+    const before = (await call(p.admin, 'POST', '/api/attendance/stats/person', { month: DAY.slice(0, 7) })).data.rows.find((r: { day: string }) => r.day === DAY);
+    expect(before.status).toBe('absent');
+    // The tenant super admin approves fill-ins until the form says otherwise.
+    const task = (await call(p.admin, 'POST', '/api/workflow/list', { page: 1, limit: 10, box: 'my' })).data.rows.find((r: { id: number }) => r.id === requestId);
+    expect((await call(p.admin, 'POST', `/api/workflow/task/${task.taskId}/approve`, {})).code).toBe(0);
+    await clock([{ userId: adminId, at: at(DAY, '18:03') }]);
+    const after = (await call(p.admin, 'POST', '/api/attendance/stats/person', { month: DAY.slice(0, 7) })).data.rows.find((r: { day: string }) => r.day === DAY);
+    expect(after).toMatchObject({ status: 'normal', firstIn: '09:00', lastOut: '18:03', fillIns: 1 });
+  });
+
+  it('adds up the month and exports it', async () => {
+    const month = (await call(p.admin, 'POST', '/api/attendance/stats/month', { page: 1, limit: 50, month: DAY.slice(0, 7), siteId })).data.rows as Array<{ userId: number; lateDays: number; absentDays: number; presentDays: number; dueDays: number }>;
+    const late = month.find((r) => r.userId === people[1])!;
+    expect(late.lateDays).toBe(1);
+    expect(late.presentDays).toBe(1);
+    expect(late.absentDays).toBe(late.dueDays - 1);
+    const key = (await call(p.admin, 'POST', '/api/attendance/stats/export', { kind: 'day', day: DAY, siteId })).data;
+    const item = await taskDone(p.s.base, p.admin, key.key, key.hashKey);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(await (await downloadSigned(p.s.base, p.admin, item.download!)).arrayBuffer());
+    expect(book.worksheets[0]!.rowCount).toBe(people.length + 1);
+  });
+
+  it('shows the second tenant none of it', async () => {
+    expect((await call(p.admin2, 'POST', '/api/attendance/rule/page', { page: 1, limit: 50 })).data.total).toBe(0);
+    expect((await call(p.admin2, 'POST', '/api/attendance/site/page', { page: 1, limit: 50 })).data.total).toBe(0);
+    expect((await call(p.admin2, 'POST', '/api/attendance/stats/day', { page: 1, limit: 50, day: DAY })).data.total).toBe(0);
+    expect((await call(p.admin2, 'PUT', `/api/attendance/site/${siteId}`, { name: 'Mine', ruleId, kind: 'devices', deviceIds: [], memberIds: [] })).msg).toBe('No such attendance site');
+  });
+});

@@ -1,0 +1,623 @@
+// Attendance (attendanceManage: rules, sites, day/month/personal statistics). A rule holds the work
+// hours, flexible minutes, late and early thresholds, the SPEC §5 fill-in window (0–99 minutes) and
+// the days that count (weekdays; the linkage calendar's holidays skipped, its make-up days counted).
+// A site is an attendance group: its members clock at its access-control devices or within a radius of
+// a location. Clocks come from a simulator of access-control events (ATRIUM_ATTENDANCE_SIM_MS, 60 s by
+// default, 0 off) or, for a missed clock, from a fill-in that goes through the approval workflow and
+// becomes a clock when approved. Statistics are computed from the clocks by shared/attendance/stats.ts.
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { AttendanceRule, AttendanceRuleSave, AttendanceSite, AttendanceSiteSave, DayRecord, MonthRecord } from '../../../shared/api/attendance-types.ts';
+import type { FieldValues } from '../../../shared/api/workflow-types.ts';
+import { dayResult, fillInAllowed, isDueDay, minuteText, toMinute, type Clock } from '../../../shared/attendance/stats.ts';
+import { KEYS, LIMITS } from '../../../shared/validate/index.ts';
+import type { Db, Migration } from '../db.ts';
+import { tx } from '../db.ts';
+import { fail, failField, ok, requireAnyMenu, requireMenu, rule, userOf, validBody, type Rule, type Schema } from '../http.ts';
+import { langOf, translate, type Lang } from '../messages.ts';
+import { byNameKeyword, idList, inList, likePattern, offsetOf, type PageQuery, pageRules, startExport, tooManyTasks } from '../resource.ts';
+import { workflowOf } from './workflow.ts';
+
+export const migrations: Migration[] = [
+  {
+    id: 'attendance/001-tables',
+    sql: `
+      CREATE TABLE att_rule (
+        id INTEGER PRIMARY KEY,
+        tenant_id INTEGER NOT NULL REFERENCES tenant(id),
+        name TEXT NOT NULL,
+        work_start TEXT NOT NULL,
+        work_end TEXT NOT NULL,
+        flex_minutes INTEGER NOT NULL,
+        late_threshold INTEGER NOT NULL,
+        early_threshold INTEGER NOT NULL,
+        fill_in_minutes INTEGER NOT NULL,
+        weekdays TEXT NOT NULL,
+        skip_holidays INTEGER NOT NULL,
+        UNIQUE (tenant_id, name)
+      );
+      CREATE TABLE att_site (
+        id INTEGER PRIMARY KEY,
+        tenant_id INTEGER NOT NULL REFERENCES tenant(id),
+        name TEXT NOT NULL,
+        rule_id INTEGER NOT NULL REFERENCES att_rule(id),
+        kind TEXT NOT NULL CHECK (kind IN ('devices', 'location')),
+        latitude REAL,
+        longitude REAL,
+        radius_m INTEGER,
+        UNIQUE (tenant_id, name)
+      );
+      CREATE TABLE att_site_device (
+        site_id INTEGER NOT NULL REFERENCES att_site(id) ON DELETE CASCADE,
+        device_id INTEGER NOT NULL REFERENCES device(id) ON DELETE CASCADE,
+        PRIMARY KEY (site_id, device_id)
+      );
+      CREATE TABLE att_member (
+        tenant_id INTEGER NOT NULL,
+        user_id INTEGER NOT NULL REFERENCES user(id) ON DELETE CASCADE,
+        site_id INTEGER NOT NULL REFERENCES att_site(id) ON DELETE CASCADE,
+        PRIMARY KEY (user_id)
+      );
+      CREATE INDEX att_member_site ON att_member(site_id);
+      CREATE TABLE att_clock (
+        id INTEGER PRIMARY KEY,
+        tenant_id INTEGER NOT NULL,
+        user_id INTEGER NOT NULL REFERENCES user(id) ON DELETE CASCADE,
+        at INTEGER NOT NULL,
+        source TEXT NOT NULL CHECK (source IN ('device', 'location', 'fillIn')),
+        device_id INTEGER,
+        request_id INTEGER
+      );
+      CREATE INDEX att_clock_time ON att_clock(tenant_id, at);
+      CREATE INDEX att_clock_user ON att_clock(user_id, at);
+    `,
+  },
+];
+
+const FILL_IN_KIND = 'attendanceFillIn';
+
+const TEXT = {
+  nameTaken: { zh: '名称已存在', en: 'Name already exists' },
+  time: { zh: '时间格式须为 HH:mm', en: 'Times are written HH:mm' },
+  endBeforeStart: { zh: '下班时间须晚于上班时间', en: 'The end of work must come after its start' },
+  weekdays: { zh: '请至少选择一个工作日', en: 'Choose at least one working day' },
+  noRule: { zh: '考勤规则不存在', en: 'No such attendance rule' },
+  ruleUsed: { zh: '规则 {name} 正被考勤地点使用，不能删除', en: 'The rule {name} is used by an attendance site and cannot be deleted' },
+  noSite: { zh: '考勤地点不存在', en: 'No such attendance site' },
+  noDevice: { zh: '设备不存在', en: 'No such device' },
+  noDevices: { zh: '请选择至少一台门禁设备', en: 'Choose at least one access-control device' },
+  location: { zh: '请填写纬度（-90 到 90）、经度（-180 到 180）和半径（10 到 5000 米）', en: 'Give a latitude (-90 to 90), a longitude (-180 to 180) and a radius (10 to 5000 m)' },
+  noUser: { zh: '用户不存在', en: 'No such user' },
+  memberElsewhere: { zh: '{name} 已属于考勤地点 {site}', en: '{name} already belongs to the attendance site {site}' },
+  day: { zh: '日期格式须为 YYYY-MM-DD', en: 'Dates are written YYYY-MM-DD' },
+  month: { zh: '月份格式须为 YYYY-MM', en: 'Months are written YYYY-MM' },
+  notMember: { zh: '你不属于任何考勤地点', en: 'You do not belong to an attendance site' },
+  future: { zh: '不能为未来的日期补卡', en: 'A fill-in cannot be for a day still to come' },
+  window: { zh: '补卡时间须在上班（{start}）或下班（{end}）前后 {minutes} 分钟内', en: 'A fill-in must lie within {minutes} minutes of the start ({start}) or the end ({end}) of work' },
+  noForm: { zh: '补卡审批表单不可用', en: 'The fill-in approval form is not available' },
+  formTitle: { zh: '补卡申请', en: 'Attendance fill-in' },
+} as const satisfies Record<string, Record<Lang, string>>;
+
+const say = (lang: Lang, key: keyof typeof TEXT, vars: Record<string, string | number> = {}): string => TEXT[key][lang].replace(/\{(\w+)\}/g, (_m, k: string) => String(vars[k] ?? ''));
+
+const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const MONTH = /^\d{4}-\d{2}$/;
+
+interface RuleRecord {
+  id: number;
+  name: string;
+  work_start: string;
+  work_end: string;
+  flex_minutes: number;
+  late_threshold: number;
+  early_threshold: number;
+  fill_in_minutes: number;
+  weekdays: string;
+  skip_holidays: number;
+}
+
+const toRule = (r: RuleRecord): AttendanceRule => ({
+  id: r.id,
+  name: r.name,
+  workStart: r.work_start,
+  workEnd: r.work_end,
+  flexMinutes: r.flex_minutes,
+  lateThreshold: r.late_threshold,
+  earlyThreshold: r.early_threshold,
+  fillInMinutes: r.fill_in_minutes,
+  weekdays: r.weekdays.split(',').filter(Boolean).map(Number),
+  skipHolidays: r.skip_holidays === 1,
+});
+
+const fillInRule: Rule = (value) => {
+  const [min, max] = LIMITS.attendanceFillIn;
+  if (value === undefined || value === null || value === '') return { key: KEYS.required };
+  return Number.isInteger(value) && (value as number) >= min && (value as number) <= max ? null : { key: KEYS.attendanceFillIn, params: { min, max } };
+};
+
+const ruleRules: Schema<AttendanceRuleSave> = {
+  name: [rule.required, rule.text(1, 20)],
+  workStart: [rule.required, rule.string],
+  workEnd: [rule.required, rule.string],
+  flexMinutes: [rule.required, rule.int(0, 120)],
+  lateThreshold: [rule.required, rule.int(0, 480)],
+  earlyThreshold: [rule.required, rule.int(0, 480)],
+  fillInMinutes: [fillInRule],
+  weekdays: [rule.required, (v) => (Array.isArray(v) && v.length <= 7 && v.every((d) => Number.isInteger(d) && d >= 1 && d <= 7) ? null : { key: 'validate.oneOf' })],
+  skipHolidays: [(v) => (typeof v === 'boolean' ? null : { key: 'validate.oneOf' })],
+};
+
+const siteRules: Schema<AttendanceSiteSave> = {
+  name: [rule.required, rule.text(1, 20)],
+  ruleId: [rule.required, rule.int(1, 2 ** 31)],
+  kind: [rule.required, rule.oneOf('devices', 'location')],
+  deviceIds: [idList(200)],
+  latitude: [(v) => (v === null || v === undefined || (typeof v === 'number' && Number.isFinite(v)) ? null : { key: KEYS.numeric })],
+  longitude: [(v) => (v === null || v === undefined || (typeof v === 'number' && Number.isFinite(v)) ? null : { key: KEYS.numeric })],
+  radiusMeters: [rule.int(10, 5000)],
+  memberIds: [idList(5000)],
+};
+
+/** Local midnight of a YYYY-MM-DD day, in ms. */
+const dayStart = (day: string): number => {
+  const [y, m, d] = day.split('-').map(Number);
+  return new Date(y!, m! - 1, d!).getTime();
+};
+const dayText = (ms: number): string => {
+  const d = new Date(ms);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+const isoWeekday = (day: string): number => ((new Date(dayStart(day)).getDay() + 6) % 7) + 1;
+const realDay = (day: string): boolean => DAY.test(day) && dayText(dayStart(day)) === day;
+/** The days of a YYYY-MM month, up to and including `until` (YYYY-MM-DD). */
+function daysOf(month: string, until: string): string[] {
+  const [y, m] = month.split('-').map(Number);
+  const out: string[] = [];
+  for (let d = 1; d <= new Date(y!, m!, 0).getDate(); d++) {
+    const day = `${month}-${String(d).padStart(2, '0')}`;
+    if (day > until) break;
+    out.push(day);
+  }
+  return out;
+}
+
+interface Member {
+  userId: number;
+  userName: string;
+  siteName: string;
+  rule: AttendanceRule;
+}
+
+/** Ensures each tenant has its fill-in approval form (the tenant super admin approves until changed). */
+export function seed(db: Db): void {
+  const tenants = db.prepare('SELECT id FROM tenant').all() as Array<{ id: number }>;
+  for (const { id: tenantId } of tenants) {
+    if (db.prepare('SELECT 1 FROM wf_form WHERE tenant_id = ? AND kind = ?').get(tenantId, FILL_IN_KIND)) continue;
+    const approver = db.prepare('SELECT id FROM role WHERE tenant_id = ? AND super_admin = 1 ORDER BY id LIMIT 1').get(tenantId) as { id: number } | undefined;
+    if (!approver) continue;
+    tx(db, () => {
+      const now = Date.now();
+      const formId = Number(db.prepare("INSERT INTO wf_form (tenant_id, name, description, enabled, version, updated_at, kind) VALUES (?, ?, ?, 1, 1, ?, ?)").run(tenantId, TEXT.formTitle.zh, 'Attendance fill-in', now, FILL_IN_KIND).lastInsertRowid);
+      const fields = [
+        { name: 'day', label: '日期', type: 'date', required: true },
+        { name: 'time', label: '时间', type: 'text', required: true },
+        { name: 'reason', label: '原因', type: 'text', required: true },
+      ];
+      const process = { steps: [{ name: '审批', mode: 'any', approvers: { kind: 'role', roleId: approver.id } }], cc: [] };
+      db.prepare('INSERT INTO wf_form_version (form_id, version, fields, process, created_at) VALUES (?, 1, ?, ?, ?)').run(formId, JSON.stringify(fields), JSON.stringify(process), now);
+    });
+  }
+  // The demo tenant's office hours and its head office, once.
+  if (!db.prepare('SELECT 1 FROM att_rule WHERE tenant_id = 1').get() && db.prepare('SELECT 1 FROM tenant WHERE id = 1').get()) {
+    tx(db, () => {
+      const ruleId = Number(db.prepare("INSERT INTO att_rule (tenant_id, name, work_start, work_end, flex_minutes, late_threshold, early_threshold, fill_in_minutes, weekdays, skip_holidays) VALUES (1, 'Office hours', '09:00', '18:00', 10, 60, 60, 30, '1,2,3,4,5', 1)").run().lastInsertRowid);
+      const siteId = Number(db.prepare("INSERT INTO att_site (tenant_id, name, rule_id, kind) VALUES (1, 'Head office', ?, 'devices')").run(ruleId).lastInsertRowid);
+      for (const d of db.prepare('SELECT id FROM device WHERE tenant_id = 1 ORDER BY id LIMIT 2').all() as Array<{ id: number }>) db.prepare('INSERT INTO att_site_device (site_id, device_id) VALUES (?, ?)').run(siteId, d.id);
+      for (const u of db.prepare("SELECT id FROM user WHERE tenant_id = 1 AND username IN ('admin', 'operator', 'viewer')").all() as Array<{ id: number }>) db.prepare('INSERT INTO att_member (tenant_id, user_id, site_id) VALUES (1, ?, ?)').run(u.id, siteId);
+    });
+  }
+}
+
+/** ATRIUM_ATTENDANCE_SIM_MS: how often simulated access-control events arrive (default 60 s; 0 off; off under the test switch unless set). */
+function simulatorInterval(faults: boolean): number {
+  const raw = process.env.ATRIUM_ATTENDANCE_SIM_MS;
+  if (raw === undefined || raw === '') return faults ? 0 : 60_000;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`ATRIUM_ATTENDANCE_SIM_MS must be milliseconds (0 or more), got ${raw}`);
+  return n;
+}
+
+/**
+ * One round of simulated access-control events at `now`: a member of a device site who has not
+ * clocked in today may clock in from 45 minutes before the start to 30 after (most on time), and one
+ * who is in may clock out from the end to 90 minutes after; each with a chance per round, so the day
+ * fills like a real door's log.
+ */
+export function simulateRound(db: Db, now: number, random = Math.random): number {
+  const today = dayText(now);
+  const minute = Math.floor((now - dayStart(today)) / 60_000);
+  const rows = db
+    .prepare(
+      `SELECT m.tenant_id, m.user_id, r.work_start, r.work_end, (SELECT device_id FROM att_site_device sd WHERE sd.site_id = s.id ORDER BY device_id LIMIT 1) AS device_id,
+        (SELECT COUNT(*) FROM att_clock c WHERE c.user_id = m.user_id AND c.at >= ?) AS clocks
+       FROM att_member m JOIN att_site s ON s.id = m.site_id JOIN att_rule r ON r.id = s.rule_id WHERE s.kind = 'devices'`,
+    )
+    .all(dayStart(today)) as Array<{ tenant_id: number; user_id: number; work_start: string; work_end: string; device_id: number | null; clocks: number }>;
+  let made = 0;
+  for (const r of rows) {
+    if (r.device_id === null) continue;
+    const start = toMinute(r.work_start);
+    const end = toMinute(r.work_end);
+    const arriving = r.clocks === 0 && minute >= start - 45 && minute <= start + 30 && random() < 0.25;
+    const leaving = r.clocks === 1 && minute >= end && minute <= end + 90 && random() < 0.2;
+    if (arriving || leaving) {
+      db.prepare("INSERT INTO att_clock (tenant_id, user_id, at, source, device_id) VALUES (?, ?, ?, 'device', ?)").run(r.tenant_id, r.user_id, now, r.device_id);
+      made += 1;
+    }
+  }
+  return made;
+}
+
+const plugin: FastifyPluginAsync = async (app) => {
+  const { db, config } = app.atrium;
+
+  // ---- rules ------------------------------------------------------------------------------------
+
+  const ruleProblem = (request: FastifyRequest, b: AttendanceRuleSave): ReturnType<typeof failField> | null => {
+    const lang = langOf(request);
+    if (!HHMM.test(b.workStart)) return failField(say(lang, 'time'), 'workStart');
+    if (!HHMM.test(b.workEnd)) return failField(say(lang, 'time'), 'workEnd');
+    if (toMinute(b.workEnd) <= toMinute(b.workStart)) return failField(say(lang, 'endBeforeStart'), 'workEnd');
+    if (b.weekdays.length === 0) return failField(say(lang, 'weekdays'), 'weekdays');
+    return null;
+  };
+
+  app.post<{ Body: PageQuery & { keyword?: string } }>('/api/attendance/rule/page', { preHandler: [requireAnyMenu('attendanceRule', 'attendanceSite'), validBody<PageQuery & { keyword?: string }>({ ...(pageRules as Schema<PageQuery>), keyword: [rule.text(0, 64)] } as never)] }, async (request) => {
+    const { tenantId } = userOf(request);
+    const { where, args } = byNameKeyword(tenantId, request.body.keyword);
+    const total = (db.prepare(`SELECT COUNT(*) AS n FROM att_rule WHERE ${where}`).get(...args) as { n: number }).n;
+    const rows = db.prepare(`SELECT * FROM att_rule WHERE ${where} ORDER BY name LIMIT ? OFFSET ?`).all(...args, request.body.limit, offsetOf(request.body)) as unknown as RuleRecord[];
+    return ok({ rows: rows.map(toRule), total });
+  });
+
+  const saveRule = (request: FastifyRequest<{ Body: AttendanceRuleSave }>, id: number | null) => {
+    const { tenantId } = userOf(request);
+    const b = request.body;
+    const problem = ruleProblem(request, b);
+    if (problem) return problem;
+    const name = b.name.trim();
+    const taken = db.prepare('SELECT id FROM att_rule WHERE tenant_id = ? AND name = ?').get(tenantId, name) as { id: number } | undefined;
+    if (taken && taken.id !== id) return failField(say(langOf(request), 'nameTaken'), 'name');
+    const values = [name, b.workStart, b.workEnd, b.flexMinutes, b.lateThreshold, b.earlyThreshold, b.fillInMinutes, [...new Set(b.weekdays)].sort().join(','), b.skipHolidays ? 1 : 0];
+    if (id === null) {
+      id = Number(db.prepare('INSERT INTO att_rule (name, work_start, work_end, flex_minutes, late_threshold, early_threshold, fill_in_minutes, weekdays, skip_holidays, tenant_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').run(...values, tenantId).lastInsertRowid);
+    } else {
+      db.prepare('UPDATE att_rule SET name = ?, work_start = ?, work_end = ?, flex_minutes = ?, late_threshold = ?, early_threshold = ?, fill_in_minutes = ?, weekdays = ?, skip_holidays = ? WHERE id = ? AND tenant_id = ?').run(...values, id, tenantId);
+    }
+    return ok(toRule(db.prepare('SELECT * FROM att_rule WHERE id = ?').get(id) as unknown as RuleRecord));
+  };
+  app.post<{ Body: AttendanceRuleSave }>('/api/attendance/rule', { preHandler: [requireMenu('attendanceRule'), validBody(ruleRules)] }, async (request) => saveRule(request, null));
+  app.put<{ Params: { id: string }; Body: AttendanceRuleSave }>('/api/attendance/rule/:id', { preHandler: [requireMenu('attendanceRule'), validBody(ruleRules)] }, async (request) => {
+    const id = Number(request.params.id);
+    if (!db.prepare('SELECT 1 FROM att_rule WHERE id = ? AND tenant_id = ?').get(id, userOf(request).tenantId)) return fail(say(langOf(request), 'noRule'));
+    return saveRule(request, id);
+  });
+  app.post<{ Body: { ids: number[] } }>('/api/attendance/rule/delete', { preHandler: [requireMenu('attendanceRule'), validBody<{ ids: number[] }>({ ids: [rule.required, idList()] })] }, async (request) => {
+    const { tenantId } = userOf(request);
+    const lang = langOf(request);
+    const ids = [...new Set(request.body.ids)];
+    const rules = db.prepare(`SELECT id, name, (SELECT COUNT(*) FROM att_site s WHERE s.rule_id = r.id) AS used FROM att_rule r WHERE tenant_id = ? AND id IN (${inList(ids.length)})`).all(tenantId, ...ids) as Array<{ id: number; name: string; used: number }>;
+    if (rules.length !== ids.length) return fail(say(lang, 'noRule'));
+    const used = rules.find((r) => r.used > 0);
+    if (used) return fail(say(lang, 'ruleUsed', { name: used.name }));
+    return ok({ deleted: Number(db.prepare(`DELETE FROM att_rule WHERE tenant_id = ? AND id IN (${inList(ids.length)})`).run(tenantId, ...ids).changes) });
+  });
+
+  // ---- sites ------------------------------------------------------------------------------------
+
+  const siteOf = (tenantId: number, id: number): AttendanceSite | null => {
+    const s = db.prepare('SELECT s.*, r.name AS rule_name FROM att_site s JOIN att_rule r ON r.id = s.rule_id WHERE s.tenant_id = ? AND s.id = ?').get(tenantId, id) as
+      | { id: number; name: string; rule_id: number; rule_name: string; kind: 'devices' | 'location'; latitude: number | null; longitude: number | null; radius_m: number | null }
+      | undefined;
+    if (!s) return null;
+    const devices = db.prepare('SELECT d.id, d.code FROM att_site_device sd JOIN device d ON d.id = sd.device_id WHERE sd.site_id = ? ORDER BY d.code').all(s.id) as Array<{ id: number; code: string }>;
+    const members = db.prepare('SELECT u.id, u.name FROM att_member m JOIN user u ON u.id = m.user_id WHERE m.site_id = ? ORDER BY u.name').all(s.id) as Array<{ id: number; name: string }>;
+    return {
+      id: s.id,
+      name: s.name,
+      ruleId: s.rule_id,
+      ruleName: s.rule_name,
+      kind: s.kind,
+      deviceIds: devices.map((d) => d.id),
+      deviceCodes: devices.map((d) => d.code),
+      latitude: s.latitude,
+      longitude: s.longitude,
+      radiusMeters: s.radius_m,
+      memberIds: members.map((m) => m.id),
+      memberNames: members.map((m) => m.name),
+    };
+  };
+
+  app.post<{ Body: PageQuery & { keyword?: string } }>('/api/attendance/site/page', { preHandler: [requireAnyMenu('attendanceSite', 'dayStats', 'monthStats', 'perStats'), validBody<PageQuery & { keyword?: string }>({ ...(pageRules as Schema<PageQuery>), keyword: [rule.text(0, 64)] } as never)] }, async (request) => {
+    const { tenantId } = userOf(request);
+    const { where, args } = byNameKeyword(tenantId, request.body.keyword);
+    const total = (db.prepare(`SELECT COUNT(*) AS n FROM att_site WHERE ${where}`).get(...args) as { n: number }).n;
+    const ids = db.prepare(`SELECT id FROM att_site WHERE ${where} ORDER BY name LIMIT ? OFFSET ?`).all(...args, request.body.limit, offsetOf(request.body)) as Array<{ id: number }>;
+    return ok({ rows: ids.map((r) => siteOf(tenantId, r.id)!), total });
+  });
+
+  const saveSite = (request: FastifyRequest<{ Body: AttendanceSiteSave }>, id: number | null) => {
+    const { tenantId } = userOf(request);
+    const lang = langOf(request);
+    const b = request.body;
+    if (!db.prepare('SELECT 1 FROM att_rule WHERE id = ? AND tenant_id = ?').get(b.ruleId, tenantId)) return failField(say(lang, 'noRule'), 'ruleId');
+    const deviceIds = [...new Set(b.deviceIds ?? [])];
+    const memberIds = [...new Set(b.memberIds ?? [])];
+    if (b.kind === 'devices') {
+      if (deviceIds.length === 0) return failField(say(lang, 'noDevices'), 'deviceIds');
+      const found = (db.prepare(`SELECT COUNT(*) AS n FROM device WHERE tenant_id = ? AND id IN (${inList(deviceIds.length)})`).get(tenantId, ...deviceIds) as { n: number }).n;
+      if (found !== deviceIds.length) return failField(say(lang, 'noDevice'), 'deviceIds');
+    } else {
+      const fine = typeof b.latitude === 'number' && Math.abs(b.latitude) <= 90 && typeof b.longitude === 'number' && Math.abs(b.longitude) <= 180 && typeof b.radiusMeters === 'number';
+      if (!fine) return failField(say(lang, 'location'), 'latitude');
+    }
+    if (memberIds.length) {
+      const found = (db.prepare(`SELECT COUNT(*) AS n FROM user WHERE tenant_id = ? AND id IN (${inList(memberIds.length)})`).get(tenantId, ...memberIds) as { n: number }).n;
+      if (found !== memberIds.length) return failField(say(lang, 'noUser'), 'memberIds');
+      const elsewhere = db
+        .prepare(`SELECT u.name, s.name AS site FROM att_member m JOIN user u ON u.id = m.user_id JOIN att_site s ON s.id = m.site_id WHERE m.user_id IN (${inList(memberIds.length)}) AND m.site_id IS NOT ? LIMIT 1`)
+        .get(...memberIds, id) as { name: string; site: string } | undefined;
+      if (elsewhere) return failField(say(lang, 'memberElsewhere', { name: elsewhere.name, site: elsewhere.site }), 'memberIds');
+    }
+    const name = b.name.trim();
+    const taken = db.prepare('SELECT id FROM att_site WHERE tenant_id = ? AND name = ?').get(tenantId, name) as { id: number } | undefined;
+    if (taken && taken.id !== id) return failField(say(lang, 'nameTaken'), 'name');
+    const location = b.kind === 'location' ? [b.latitude, b.longitude, b.radiusMeters] : [null, null, null];
+    const siteId = tx(db, () => {
+      let sid = id;
+      if (sid === null) sid = Number(db.prepare('INSERT INTO att_site (tenant_id, name, rule_id, kind, latitude, longitude, radius_m) VALUES (?, ?, ?, ?, ?, ?, ?)').run(tenantId, name, b.ruleId, b.kind, ...location).lastInsertRowid);
+      else db.prepare('UPDATE att_site SET name = ?, rule_id = ?, kind = ?, latitude = ?, longitude = ?, radius_m = ? WHERE id = ?').run(name, b.ruleId, b.kind, ...location, sid);
+      db.prepare('DELETE FROM att_site_device WHERE site_id = ?').run(sid);
+      if (b.kind === 'devices') for (const d of deviceIds) db.prepare('INSERT INTO att_site_device (site_id, device_id) VALUES (?, ?)').run(sid, d);
+      db.prepare('DELETE FROM att_member WHERE site_id = ?').run(sid);
+      for (const u of memberIds) db.prepare('INSERT INTO att_member (tenant_id, user_id, site_id) VALUES (?, ?, ?)').run(tenantId, u, sid);
+      return sid;
+    });
+    return ok(siteOf(tenantId, siteId));
+  };
+  app.post<{ Body: AttendanceSiteSave }>('/api/attendance/site', { preHandler: [requireMenu('attendanceSite'), validBody(siteRules)] }, async (request) => saveSite(request, null));
+  app.put<{ Params: { id: string }; Body: AttendanceSiteSave }>('/api/attendance/site/:id', { preHandler: [requireMenu('attendanceSite'), validBody(siteRules)] }, async (request) => {
+    const id = Number(request.params.id);
+    if (!siteOf(userOf(request).tenantId, id)) return fail(say(langOf(request), 'noSite'));
+    return saveSite(request, id);
+  });
+  app.post<{ Body: { ids: number[] } }>('/api/attendance/site/delete', { preHandler: [requireMenu('attendanceSite'), validBody<{ ids: number[] }>({ ids: [rule.required, idList()] })] }, async (request) => {
+    const { tenantId } = userOf(request);
+    const ids = [...new Set(request.body.ids)];
+    const deleted = tx(db, () => {
+      const found = (db.prepare(`SELECT COUNT(*) AS n FROM att_site WHERE tenant_id = ? AND id IN (${inList(ids.length)})`).get(tenantId, ...ids) as { n: number }).n;
+      if (found !== ids.length) return null;
+      return Number(db.prepare(`DELETE FROM att_site WHERE tenant_id = ? AND id IN (${inList(ids.length)})`).run(tenantId, ...ids).changes);
+    });
+    return deleted === null ? fail(say(langOf(request), 'noSite')) : ok({ deleted });
+  });
+
+  // ---- statistics -------------------------------------------------------------------------------
+
+  /** The members a statistics call covers (a site, a name), with their rules. */
+  function members(tenantId: number, filter: { siteId?: number; keyword?: string; userId?: number }): Member[] {
+    const where = ['m.tenant_id = ?'];
+    const args: Array<string | number> = [tenantId];
+    if (filter.siteId) {
+      where.push('m.site_id = ?');
+      args.push(filter.siteId);
+    }
+    if (filter.userId) {
+      where.push('m.user_id = ?');
+      args.push(filter.userId);
+    }
+    if (filter.keyword?.trim()) {
+      where.push("(u.name LIKE ? ESCAPE '\\' OR u.username LIKE ? ESCAPE '\\')");
+      args.push(likePattern(filter.keyword.trim()), likePattern(filter.keyword.trim()));
+    }
+    const rows = db
+      .prepare(`SELECT m.user_id, u.name AS user_name, s.name AS site_name, r.* FROM att_member m JOIN user u ON u.id = m.user_id JOIN att_site s ON s.id = m.site_id JOIN att_rule r ON r.id = s.rule_id WHERE ${where.join(' AND ')} ORDER BY u.name, u.id`)
+      .all(...args) as unknown as Array<RuleRecord & { user_id: number; user_name: string; site_name: string }>;
+    return rows.map((r) => ({ userId: r.user_id, userName: r.user_name, siteName: r.site_name, rule: toRule(r) }));
+  }
+
+  /** Every member's days between two days (inclusive), from one read of the clocks and the calendar. */
+  function days(tenantId: number, who: readonly Member[], from: string, to: string): Map<number, DayRecord[]> {
+    const start = dayStart(from);
+    const end = dayStart(to) + 24 * 3600 * 1000;
+    const calendar = new Map((db.prepare('SELECT day, kind FROM holiday WHERE tenant_id = ? AND day >= ? AND day <= ?').all(tenantId, from, to) as Array<{ day: string; kind: 'holiday' | 'workday' }>).map((h) => [h.day, h.kind]));
+    const clocks = new Map<string, Clock[]>();
+    const wanted = new Set(who.map((m) => m.userId));
+    for (const c of db.prepare('SELECT user_id, at, source FROM att_clock WHERE tenant_id = ? AND at >= ? AND at < ?').iterate(tenantId, start, end) as Iterable<{ user_id: number; at: number; source: string }>) {
+      if (!wanted.has(c.user_id)) continue;
+      const day = dayText(c.at);
+      const key = `${c.user_id}/${day}`;
+      const list = clocks.get(key) ?? [];
+      list.push({ minute: Math.floor((c.at - dayStart(day)) / 60_000), fillIn: c.source === 'fillIn' });
+      clocks.set(key, list);
+    }
+    const dayList: string[] = [];
+    for (let at = start; at < end; at += 24 * 3600 * 1000) dayList.push(dayText(at + 12 * 3600 * 1000));
+    const out = new Map<number, DayRecord[]>();
+    for (const m of who) {
+      out.set(
+        m.userId,
+        [...new Set(dayList)].map((day) => {
+          const r = dayResult(m.rule, isDueDay(m.rule, isoWeekday(day), calendar.get(day) ?? null), clocks.get(`${m.userId}/${day}`) ?? []);
+          return { userId: m.userId, userName: m.userName, siteName: m.siteName, day, status: r.status, firstIn: minuteText(r.firstIn), lastOut: minuteText(r.lastOut), lateMinutes: r.lateMinutes, earlyMinutes: r.earlyMinutes, fillIns: r.fillIns, workHours: r.workHours };
+        }),
+      );
+    }
+    return out;
+  }
+
+  function monthRows(tenantId: number, who: readonly Member[], month: string): MonthRecord[] {
+    const today = dayText(Date.now());
+    const list = daysOf(month, today);
+    if (list.length === 0) return who.map((m) => ({ userId: m.userId, userName: m.userName, siteName: m.siteName, dueDays: 0, presentDays: 0, lateDays: 0, earlyDays: 0, absentDays: 0, fillIns: 0, workHours: 0 }));
+    const all = days(tenantId, who, list[0]!, list[list.length - 1]!);
+    return who.map((m) => {
+      const ds = all.get(m.userId) ?? [];
+      const due = ds.filter((d) => d.status !== 'rest');
+      return {
+        userId: m.userId,
+        userName: m.userName,
+        siteName: m.siteName,
+        dueDays: due.length,
+        presentDays: due.filter((d) => d.status !== 'absent').length,
+        lateDays: due.filter((d) => d.status === 'late' || d.status === 'lateEarly').length,
+        earlyDays: due.filter((d) => d.status === 'early' || d.status === 'lateEarly').length,
+        absentDays: due.filter((d) => d.status === 'absent').length,
+        fillIns: ds.reduce((n, d) => n + d.fillIns, 0),
+        workHours: Math.round(ds.reduce((n, d) => n + d.workHours, 0) * 10) / 10,
+      };
+    });
+  }
+
+  // Absent values pass: rule.required decides where one is needed.
+  const dayRule: Rule = (v) => (v === undefined || v === null || (typeof v === 'string' && realDay(v)) ? null : { key: 'validate.day' });
+  const monthRule: Rule = (v) => (v === undefined || v === null || (typeof v === 'string' && MONTH.test(v) && realDay(`${v}-01`)) ? null : { key: 'validate.month' });
+  const filterRules = { siteId: [rule.int(1, 2 ** 31)], keyword: [rule.text(0, 64)] };
+  type DayQuery = PageQuery & { day: string; siteId?: number; keyword?: string };
+  type MonthQuery = PageQuery & { month: string; siteId?: number; keyword?: string };
+
+  app.post<{ Body: DayQuery }>('/api/attendance/stats/day', { preHandler: [requireMenu('dayStats'), validBody<DayQuery>({ ...(pageRules as Schema<PageQuery>), day: [rule.required, dayRule], ...filterRules } as never)] }, async (request) => {
+    const { tenantId } = userOf(request);
+    const who = members(tenantId, request.body);
+    const page = who.slice(offsetOf(request.body), offsetOf(request.body) + request.body.limit);
+    const rows = [...days(tenantId, page, request.body.day, request.body.day).values()].map((d) => d[0]!);
+    return ok({ rows, total: who.length });
+  });
+
+  app.post<{ Body: MonthQuery }>('/api/attendance/stats/month', { preHandler: [requireMenu('monthStats'), validBody<MonthQuery>({ ...(pageRules as Schema<PageQuery>), month: [rule.required, monthRule], ...filterRules } as never)] }, async (request) => {
+    const { tenantId } = userOf(request);
+    const who = members(tenantId, request.body);
+    const page = who.slice(offsetOf(request.body), offsetOf(request.body) + request.body.limit);
+    return ok({ rows: monthRows(tenantId, page, request.body.month), total: who.length });
+  });
+
+  /** One person's days of a month: anyone their own; another's with the day or month statistics right. */
+  app.post<{ Body: { month: string; userId?: number } }>('/api/attendance/stats/person', { preHandler: [requireMenu('perStats'), validBody<{ month: string; userId?: number }>({ month: [rule.required, monthRule], userId: [rule.int(1, 2 ** 31)] })] }, async (request) => {
+    const user = userOf(request);
+    const userId = request.body.userId ?? user.id;
+    const mayOthers = user.menus.has('dayStats') || user.menus.has('monthStats');
+    const who = userId === user.id || mayOthers ? members(user.tenantId, { userId }) : [];
+    if (who.length === 0) return ok({ member: null, rule: null, rows: [] });
+    const list = daysOf(request.body.month, dayText(Date.now()));
+    const rows = list.length ? (days(user.tenantId, who, list[0]!, list[list.length - 1]!).get(userId) ?? []) : [];
+    return ok({ member: { userId, userName: who[0]!.userName, siteName: who[0]!.siteName }, rule: who[0]!.rule, rows: rows.reverse() });
+  });
+
+  app.post<{ Body: { kind: 'day' | 'month'; day?: string; month?: string; siteId?: number } }>(
+    '/api/attendance/stats/export',
+    { preHandler: [requireAnyMenu('dayStats', 'monthStats'), validBody<{ kind: 'day' | 'month'; day?: string; month?: string; siteId?: number }>({ kind: [rule.required, rule.oneOf('day', 'month')], day: [dayRule], month: [monthRule], siteId: filterRules.siteId } as never)] },
+    async (request) => {
+      const user = userOf(request);
+      const lang = langOf(request);
+      const busy = tooManyTasks(request, db, user);
+      if (busy) return fail(busy);
+      const b = request.body;
+      if (!user.menus.has(b.kind === 'day' ? 'dayStats' : 'monthStats')) return fail(translate(lang, 'http.noPermission'), 40301);
+      if (b.kind === 'day' && !b.day) return failField(say(lang, 'day'), 'day');
+      if (b.kind === 'month' && !b.month) return failField(say(lang, 'month'), 'month');
+      const who = members(user.tenantId, b);
+      const zh = lang === 'zh';
+      const columns =
+        b.kind === 'day'
+          ? [
+              { key: 'userName', header: zh ? '姓名' : 'Name' },
+              { key: 'siteName', header: zh ? '考勤地点' : 'Site' },
+              { key: 'day', header: zh ? '日期' : 'Day' },
+              { key: 'status', header: zh ? '状态' : 'Status' },
+              { key: 'firstIn', header: zh ? '上班打卡' : 'In' },
+              { key: 'lastOut', header: zh ? '下班打卡' : 'Out' },
+              { key: 'lateMinutes', header: zh ? '迟到（分钟）' : 'Late (min)' },
+              { key: 'earlyMinutes', header: zh ? '早退（分钟）' : 'Early (min)' },
+              { key: 'fillIns', header: zh ? '补卡' : 'Fill-ins' },
+              { key: 'workHours', header: zh ? '工时' : 'Hours' },
+            ]
+          : [
+              { key: 'userName', header: zh ? '姓名' : 'Name' },
+              { key: 'siteName', header: zh ? '考勤地点' : 'Site' },
+              { key: 'dueDays', header: zh ? '应出勤天数' : 'Due days' },
+              { key: 'presentDays', header: zh ? '出勤天数' : 'Present' },
+              { key: 'lateDays', header: zh ? '迟到' : 'Late' },
+              { key: 'earlyDays', header: zh ? '早退' : 'Early' },
+              { key: 'absentDays', header: zh ? '缺勤' : 'Absent' },
+              { key: 'fillIns', header: zh ? '补卡' : 'Fill-ins' },
+              { key: 'workHours', header: zh ? '工时' : 'Hours' },
+            ];
+      const period = b.kind === 'day' ? b.day! : b.month!;
+      const key = startExport(db, config.dataDir, user, {
+        key: `attendance-${b.kind}`,
+        title: { zh: `考勤${b.kind === 'day' ? '日' : '月'}统计导出 ${period}`, en: `Attendance ${b.kind === 'day' ? 'day' : 'month'} statistics ${period}` },
+        sheet: period,
+        fileName: `attendance-${period}.xlsx`,
+        columns,
+        total: who.length,
+        load: () => (b.kind === 'day' ? [...days(user.tenantId, who, b.day!, b.day!).values()].map((d) => d[0]! as unknown as Record<string, unknown>) : (monthRows(user.tenantId, who, b.month!) as unknown as Array<Record<string, unknown>>)),
+        done: (n) => ({ zh: `已导出 ${n} 人`, en: `${n} people exported` }),
+      });
+      return ok(key);
+    },
+  );
+
+  // ---- fill-ins ---------------------------------------------------------------------------------
+
+  app.post<{ Body: { day: string; time: string; reason: string } }>(
+    '/api/attendance/fill-in',
+    { preHandler: [requireMenu('perStats'), validBody<{ day: string; time: string; reason: string }>({ day: [rule.required, dayRule], time: [rule.required, rule.string], reason: [rule.required, rule.text(1, 255)] })] },
+    async (request) => {
+      const user = userOf(request);
+      const lang = langOf(request);
+      const b = request.body;
+      if (!HHMM.test(b.time)) return failField(say(lang, 'time'), 'time');
+      const me = members(user.tenantId, { userId: user.id })[0];
+      if (!me) return fail(say(lang, 'notMember'));
+      if (b.day > dayText(Date.now())) return failField(say(lang, 'future'), 'day');
+      if (!fillInAllowed(me.rule, toMinute(b.time))) return failField(say(lang, 'window', { minutes: me.rule.fillInMinutes, start: me.rule.workStart, end: me.rule.workEnd }), 'time');
+      const form = db.prepare('SELECT id FROM wf_form WHERE tenant_id = ? AND kind = ? AND enabled = 1').get(user.tenantId, FILL_IN_KIND) as { id: number } | undefined;
+      const service = workflowOf(db);
+      if (!form || !service) return fail(say(lang, 'noForm'));
+      const started = service.start(user.tenantId, user.id, form.id, { day: b.day, time: b.time, reason: b.reason.trim() }, lang);
+      return 'id' in started ? ok({ requestId: started.id }) : failField(started.refusal, started.field);
+    },
+  );
+
+  // An approved fill-in becomes the clock it claims (in the approval's own transaction).
+  workflowOf(db)?.onApproved((r) => {
+    if (r.formKind !== FILL_IN_KIND) return;
+    const v = r.values as FieldValues;
+    const day = String(v.day ?? '');
+    const time = String(v.time ?? '');
+    if (!realDay(day) || !HHMM.test(time)) return;
+    db.prepare("INSERT INTO att_clock (tenant_id, user_id, at, source, request_id) VALUES (?, ?, ?, 'fillIn', ?)").run(r.tenantId, r.initiatorId, dayStart(day) + toMinute(time) * 60_000, r.requestId);
+  });
+
+  // ---- clocks -----------------------------------------------------------------------------------
+
+  const interval = simulatorInterval(config.faults);
+  if (interval > 0) {
+    const timer = setInterval(() => simulateRound(db, Date.now()), interval);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
+
+  if (config.faults) {
+    // Test switch: an access-control event (or a run of them) at a given time.
+    app.post<{ Body: { clocks: Array<{ userId: number; at: number; deviceId?: number }> } }>('/__test/attendance/clock', async (request) => {
+      for (const c of request.body.clocks) {
+        const t = db.prepare('SELECT tenant_id FROM user WHERE id = ?').get(c.userId) as { tenant_id: number } | undefined;
+        if (t) db.prepare("INSERT INTO att_clock (tenant_id, user_id, at, source, device_id) VALUES (?, ?, ?, 'device', ?)").run(t.tenant_id, c.userId, c.at, c.deviceId ?? null);
+      }
+      return ok({ stored: request.body.clocks.length });
+    });
+  }
+};
+
+export default plugin;
