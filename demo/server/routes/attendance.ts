@@ -402,6 +402,16 @@ const plugin: FastifyPluginAsync = async (app) => {
     return deleted === null ? fail(say(langOf(request), 'noSite')) : ok({ deleted });
   });
 
+  /** What the site form and the statistics filters offer: the tenant's people, devices and sites. */
+  app.get('/api/attendance/choices', { preHandler: requireAnyMenu('attendanceSite', 'dayStats', 'monthStats', 'perStats') }, async (request) => {
+    const { tenantId } = userOf(request);
+    return ok({
+      users: db.prepare("SELECT id, name, username FROM user WHERE tenant_id = ? AND status = 'normal' ORDER BY name").all(tenantId),
+      devices: db.prepare('SELECT id, code, name FROM device WHERE tenant_id = ? ORDER BY code LIMIT 2000').all(tenantId),
+      sites: db.prepare('SELECT id, name FROM att_site WHERE tenant_id = ? ORDER BY name').all(tenantId),
+    });
+  });
+
   // ---- statistics -------------------------------------------------------------------------------
 
   /** The members a statistics call covers (a site, a name), with their rules. */

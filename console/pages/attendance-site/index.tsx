@@ -1,0 +1,96 @@
+// Attendance sites (attendanceManage) on the resource kit: an attendance group — its rule, its members
+// (each person belongs to at most one site) and where they clock: at chosen access-control devices, or
+// within a radius of a location.
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { attendanceChoices, createSite, deleteSites, listRules, listSites, updateSite } from '../../../shared/api/attendance.ts';
+import type { AttendanceSite } from '../../../shared/api/attendance-types.ts';
+import { http } from '../../../shared/http/index.ts';
+import { length, numeric, integerBetween, required } from '../../../shared/validate/index.ts';
+import { ResourcePage, type FormValues, type Option, type ResourceDef } from '../../resource/index.ts';
+import '../attendance-rule/texts.ts';
+
+const text = (v: FormValues[string] | undefined): string => (typeof v === 'string' ? v.trim() : '');
+const ids = (v: FormValues[string] | undefined): number[] => (Array.isArray(v) ? v.map(Number) : []);
+const orNull = (v: string): number | null => (v === '' ? null : Number(v));
+
+export default function AttendanceSitePage() {
+  const { t } = useTranslation();
+  const [users, setUsers] = useState<Option[]>([]);
+  const [devices, setDevices] = useState<Option[]>([]);
+  useEffect(() => {
+    attendanceChoices(http).then((c) => {
+      setUsers(c.users.map((u) => ({ value: String(u.id), label: `${u.name} (${u.username})` })));
+      setDevices(c.devices.map((d) => ({ value: String(d.id), label: `${d.code} ${d.name}` })));
+    }, () => undefined);
+  }, []);
+
+  const def = useMemo<ResourceDef<AttendanceSite>>(() => {
+    const located = (v: FormValues) => text(v.kind) === 'location';
+    return {
+      id: 'attendance-site',
+      titleKey: 'attendance.sites',
+      rowKey: (s) => s.id,
+      rowName: (s) => s.name,
+      columns: [
+        { id: 'name', headerKey: 'attendance.field.name', cell: (s) => s.name },
+        { id: 'rule', headerKey: 'attendance.field.rule', cell: (s) => s.ruleName },
+        { id: 'kind', headerKey: 'attendance.field.kind', cell: (s) => (s.kind === 'devices' ? `${t('attendance.kind.devices')}: ${s.deviceCodes.join(', ')}` : `${t('attendance.kind.location')}: ${s.latitude}, ${s.longitude} · ${s.radiusMeters} m`) },
+        { id: 'members', headerKey: 'attendance.field.members', cell: (s) => `${s.memberIds.length} · ${s.memberNames.slice(0, 5).join(', ')}${s.memberNames.length > 5 ? '…' : ''}` },
+      ],
+      filters: [{ kind: 'text', name: 'keyword', labelKey: 'attendance.field.keyword' }],
+      list: (q, signal) => listSites(http, { page: q.page, limit: q.limit, ...(typeof q.filters.keyword === 'string' && q.filters.keyword.trim() ? { keyword: q.filters.keyword.trim() } : {}) }, signal),
+      form: {
+        wide: true,
+        fields: () => [
+          { kind: 'text', name: 'name', labelKey: 'attendance.field.name' },
+          { kind: 'select', name: 'ruleId', labelKey: 'attendance.field.rule', options: () => listRules(http, { page: 1, limit: 1000 }).then((p) => p.rows.map((r) => ({ value: String(r.id), label: `${r.name} (${r.workStart}–${r.workEnd})` }))) },
+          { kind: 'select', name: 'kind', labelKey: 'attendance.field.kind', options: (['devices', 'location'] as const).map((k) => ({ value: k, label: t(`attendance.kind.${k}`) })) },
+          { kind: 'select', name: 'deviceIds', labelKey: 'attendance.field.devices', multiple: true, options: devices, visible: (v) => !located(v) },
+          { kind: 'text', name: 'latitude', labelKey: 'attendance.field.latitude', visible: located },
+          { kind: 'text', name: 'longitude', labelKey: 'attendance.field.longitude', visible: located },
+          { kind: 'text', name: 'radiusMeters', labelKey: 'attendance.field.radius', visible: located },
+          { kind: 'select', name: 'memberIds', labelKey: 'attendance.field.members', multiple: true, options: users },
+        ],
+        schema: () => ({
+          name: [required(), length(1, 20)],
+          ruleId: [required()],
+          kind: [required()],
+          latitude: [numeric()],
+          longitude: [numeric()],
+          radiusMeters: [integerBetween(10, 5000)],
+        }),
+        initial: (s) => ({
+          name: s?.name ?? '',
+          ruleId: s ? String(s.ruleId) : '',
+          kind: s?.kind ?? 'devices',
+          deviceIds: s?.deviceIds.map(String) ?? [],
+          latitude: s?.latitude === null || s?.latitude === undefined ? '' : String(s.latitude),
+          longitude: s?.longitude === null || s?.longitude === undefined ? '' : String(s.longitude),
+          radiusMeters: s?.radiusMeters ? String(s.radiusMeters) : '200',
+          memberIds: s?.memberIds.map(String) ?? [],
+        }),
+        save: async (v, s) => {
+          const kind = text(v.kind) === 'location' ? 'location' : 'devices';
+          const body = {
+            name: text(v.name),
+            ruleId: Number(text(v.ruleId)),
+            kind,
+            deviceIds: kind === 'devices' ? ids(v.deviceIds) : [],
+            latitude: kind === 'location' ? orNull(text(v.latitude)) : null,
+            longitude: kind === 'location' ? orNull(text(v.longitude)) : null,
+            radiusMeters: kind === 'location' ? orNull(text(v.radiusMeters)) : null,
+            memberIds: ids(v.memberIds),
+          } as const;
+          await (s ? updateSite(http, s.id, body) : createSite(http, body));
+        },
+      },
+      remove: (rows) => deleteSites(http, rows.map((s) => s.id)),
+    };
+  }, [t, users, devices]);
+  return (
+    <div data-page="attendance-site">
+      <ResourcePage def={def} />
+    </div>
+  );
+}

@@ -1,0 +1,252 @@
+// Attendance statistics (attendanceManage day_stats, month_stats, per_stats), one page chosen by the
+// route: a day's status per person (in, out, late and early minutes, fill-ins, hours), a month's totals
+// per person — both by site and name, exported to xlsx as a background task — and one person's days of
+// a month, from which a missed clock is requested as a fill-in (approved through the workflow).
+import dayjs from 'dayjs';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
+import { attendanceChoices, dayStats, exportStats, monthStats, personStats, requestFillIn } from '../../../shared/api/attendance.ts';
+import type { AttendanceRule, DayRecord, MonthRecord } from '../../../shared/api/attendance-types.ts';
+import { http, notify, RequestError } from '../../../shared/http/index.ts';
+import { hasMenu } from '../../../shared/session/index.ts';
+import { button, buttonGhost, input } from '../../../shared/theme/base.css.ts';
+import { Modal, ResourcePage, type Option, type ResourceDef } from '../../resource/index.ts';
+import * as kit from '../../resource/resource.css.ts';
+import '../attendance-rule/texts.ts';
+
+type View = 'day' | 'month' | 'person';
+
+function useChoices() {
+  const [sites, setSites] = useState<Option[]>([]);
+  const [users, setUsers] = useState<Option[]>([]);
+  useEffect(() => {
+    attendanceChoices(http).then((c) => {
+      setSites(c.sites.map((s) => ({ value: String(s.id), label: s.name })));
+      setUsers(c.users.map((u) => ({ value: String(u.id), label: `${u.name} (${u.username})` })));
+    }, () => undefined);
+  }, []);
+  return { sites, users };
+}
+
+const filterOf = (filters: Record<string, unknown>) => {
+  const siteId = typeof filters.siteId === 'string' && filters.siteId ? Number(filters.siteId) : undefined;
+  const keyword = typeof filters.keyword === 'string' && filters.keyword.trim() ? filters.keyword.trim() : undefined;
+  return { ...(siteId ? { siteId } : {}), ...(keyword ? { keyword } : {}) };
+};
+
+function StatusCell({ status }: { status: DayRecord['status'] }) {
+  const { t } = useTranslation();
+  return <span data-status={status}>{t(`attendance.status.${status}`)}</span>;
+}
+
+function Periodic({ view, sites }: { view: 'day' | 'month'; sites: Option[] }) {
+  const { t } = useTranslation();
+  const [period, setPeriod] = useState(() => (view === 'day' ? dayjs().format('YYYY-MM-DD') : dayjs().format('YYYY-MM')));
+
+  const dayDef = useMemo<ResourceDef<DayRecord>>(
+    () => ({
+      id: 'attendance-day',
+      titleKey: 'shell.route.dayStats',
+      rowKey: (r) => `${r.userId}-${r.day}`,
+      rowName: (r) => r.userName,
+      columns: [
+        { id: 'name', headerKey: 'attendance.column.name', cell: (r) => r.userName },
+        { id: 'site', headerKey: 'attendance.column.site', cell: (r) => r.siteName },
+        { id: 'status', headerKey: 'attendance.column.status', cell: (r) => <StatusCell status={r.status} /> },
+        { id: 'in', headerKey: 'attendance.column.firstIn', cell: (r) => r.firstIn || '—' },
+        { id: 'out', headerKey: 'attendance.column.lastOut', cell: (r) => r.lastOut || '—' },
+        { id: 'late', headerKey: 'attendance.column.late', cell: (r) => r.lateMinutes },
+        { id: 'early', headerKey: 'attendance.column.early', cell: (r) => r.earlyMinutes },
+        { id: 'fillIns', headerKey: 'attendance.column.fillIns', cell: (r) => r.fillIns },
+        { id: 'hours', headerKey: 'attendance.column.hours', cell: (r) => r.workHours },
+      ],
+      filters: [
+        { kind: 'select', name: 'siteId', labelKey: 'attendance.field.site', options: sites },
+        { kind: 'text', name: 'keyword', labelKey: 'attendance.field.person' },
+      ],
+      list: (q, signal) => dayStats(http, { page: q.page, limit: q.limit, day: String(q.filters.period), ...filterOf(q.filters) }, signal),
+      exporter: (f) => exportStats(http, { kind: 'day', day: String(f.period), ...filterOf(f) }),
+    }),
+    [sites],
+  );
+  const monthDef = useMemo<ResourceDef<MonthRecord>>(
+    () => ({
+      id: 'attendance-month',
+      titleKey: 'shell.route.monthStats',
+      rowKey: (r) => r.userId,
+      rowName: (r) => r.userName,
+      columns: [
+        { id: 'name', headerKey: 'attendance.column.name', cell: (r) => r.userName },
+        { id: 'site', headerKey: 'attendance.column.site', cell: (r) => r.siteName },
+        { id: 'due', headerKey: 'attendance.column.dueDays', cell: (r) => r.dueDays },
+        { id: 'present', headerKey: 'attendance.column.presentDays', cell: (r) => r.presentDays },
+        { id: 'late', headerKey: 'attendance.column.lateDays', cell: (r) => r.lateDays },
+        { id: 'early', headerKey: 'attendance.column.earlyDays', cell: (r) => r.earlyDays },
+        { id: 'absent', headerKey: 'attendance.column.absentDays', cell: (r) => r.absentDays },
+        { id: 'fillIns', headerKey: 'attendance.column.fillIns', cell: (r) => r.fillIns },
+        { id: 'hours', headerKey: 'attendance.column.hours', cell: (r) => r.workHours },
+      ],
+      filters: [
+        { kind: 'select', name: 'siteId', labelKey: 'attendance.field.site', options: sites },
+        { kind: 'text', name: 'keyword', labelKey: 'attendance.field.person' },
+      ],
+      list: (q, signal) => monthStats(http, { page: q.page, limit: q.limit, month: String(q.filters.period), ...filterOf(q.filters) }, signal),
+      exporter: (f) => exportStats(http, { kind: 'month', month: String(f.period), ...filterOf(f) }),
+    }),
+    [sites],
+  );
+
+  const periodInput = (
+    <label className={kit.filter}>
+      <span>{t(view === 'day' ? 'attendance.field.day' : 'attendance.field.month')}</span>
+      <input
+        className={input}
+        type={view === 'day' ? 'date' : 'month'}
+        name="period"
+        value={period}
+        max={view === 'day' ? dayjs().format('YYYY-MM-DD') : dayjs().format('YYYY-MM')}
+        onChange={(e) => e.currentTarget.value && setPeriod(e.currentTarget.value)}
+      />
+    </label>
+  );
+  return view === 'day' ? <ResourcePage def={dayDef} scope={{ period }} tools={periodInput} /> : <ResourcePage def={monthDef} scope={{ period }} tools={periodInput} />;
+}
+
+function FillInDialog({ rule, onClose }: { rule: AttendanceRule; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [day, setDay] = useState(dayjs().format('YYYY-MM-DD'));
+  const [time, setTime] = useState(rule.workStart);
+  const [reason, setReason] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setProblem(null);
+    try {
+      await requestFillIn(http, { day, time, reason });
+      notify({ kind: 'toast', level: 'success', duration: 4000, key: 'attendance.fillIn.done' });
+      onClose();
+    } catch (error) {
+      if (error instanceof RequestError) setProblem(error.message);
+    }
+  };
+  return (
+    <Modal title={t('attendance.fillIn.title')} onClose={onClose} testId="attendance-fill-in">
+      <form className={kit.form} onSubmit={(e) => void submit(e)}>
+        <label htmlFor="fill-day">{t('attendance.field.day')}</label>
+        <input id="fill-day" className={input} type="date" value={day} max={dayjs().format('YYYY-MM-DD')} onChange={(e) => setDay(e.currentTarget.value)} required />
+        <label htmlFor="fill-time">{t('attendance.fillIn.time')}</label>
+        <input id="fill-time" className={input} type="time" value={time} onChange={(e) => setTime(e.currentTarget.value)} required />
+        <p className={kit.muted}>{t('attendance.hint.fillIn')}</p>
+        <label htmlFor="fill-reason">{t('attendance.fillIn.reason')}</label>
+        <input id="fill-reason" className={input} value={reason} maxLength={255} onChange={(e) => setReason(e.currentTarget.value)} required />
+        {problem ? (
+          <p className={kit.danger} role="alert">
+            {problem}
+          </p>
+        ) : null}
+        <div className={kit.actions}>
+          <button type="button" className={buttonGhost} onClick={onClose}>
+            {t('attendance.fillIn.cancel')}
+          </button>
+          <button type="submit" className={button}>
+            {t('attendance.fillIn.submit')}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+function Personal({ users }: { users: Option[] }) {
+  const { t } = useTranslation();
+  const [month, setMonth] = useState(dayjs().format('YYYY-MM'));
+  const [userId, setUserId] = useState('');
+  const [data, setData] = useState<Awaited<ReturnType<typeof personStats>> | null>(null);
+  const [filling, setFilling] = useState(false);
+  const mayOthers = hasMenu('dayStats') || hasMenu('monthStats');
+  useEffect(() => {
+    const abort = new AbortController();
+    personStats(http, { month, ...(userId ? { userId: Number(userId) } : {}) }, abort.signal).then(setData, () => undefined);
+    return () => abort.abort();
+  }, [month, userId]);
+  const rule = data?.rule;
+  return (
+    <div className={kit.main}>
+      <div className={kit.toolbar}>
+        <label className={kit.filter}>
+          <span>{t('attendance.field.month')}</span>
+          <input className={input} type="month" name="month" value={month} max={dayjs().format('YYYY-MM')} onChange={(e) => e.currentTarget.value && setMonth(e.currentTarget.value)} />
+        </label>
+        {mayOthers ? (
+          <label className={kit.filter}>
+            <span>{t('attendance.field.user')}</span>
+            <select className={input} name="userId" value={userId} onChange={(e) => setUserId(e.currentTarget.value)}>
+              <option value="">{t('attendance.me')}</option>
+              {users.map((u) => (
+                <option key={u.value} value={u.value}>
+                  {u.label}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
+        <span className={kit.spacer} />
+        {rule && !userId ? (
+          <button type="button" className={button} onClick={() => setFilling(true)} data-action="fill-in">
+            {t('attendance.fillIn.action')}
+          </button>
+        ) : null}
+      </div>
+      {data && !data.member ? <p className={kit.muted}>{t('attendance.notMember')}</p> : null}
+      {data?.member && rule ? (
+        <p className={kit.muted} data-part="rule">
+          {t('attendance.ruleLine', { site: data.member.siteName, rule: rule.name, start: rule.workStart, end: rule.workEnd, flex: rule.flexMinutes, fillIn: rule.fillInMinutes })}
+        </p>
+      ) : null}
+      {data?.member ? (
+        <div className={kit.tableWrap}>
+          <table className={kit.table} data-part="person-days">
+            <thead>
+              <tr>
+                {['day', 'status', 'firstIn', 'lastOut', 'late', 'early', 'fillIns', 'hours'].map((c) => (
+                  <th key={c} className={kit.head}>
+                    {t(`attendance.column.${c}`)}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {data.rows.map((r) => (
+                <tr key={r.day} className={kit.row} data-day={r.day}>
+                  <td className={kit.cell}>{r.day}</td>
+                  <td className={kit.cell}>
+                    <StatusCell status={r.status} />
+                  </td>
+                  <td className={kit.cell}>{r.firstIn || '—'}</td>
+                  <td className={kit.cell}>{r.lastOut || '—'}</td>
+                  <td className={kit.cell}>{r.lateMinutes}</td>
+                  <td className={kit.cell}>{r.earlyMinutes}</td>
+                  <td className={kit.cell}>{r.fillIns}</td>
+                  <td className={kit.cell}>{r.workHours}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {filling && rule ? <FillInDialog rule={rule} onClose={() => setFilling(false)} /> : null}
+    </div>
+  );
+}
+
+export default function AttendanceStatsPage() {
+  const { pathname } = useLocation();
+  const view: View = pathname.includes('month_stats') ? 'month' : pathname.includes('per_stats') ? 'person' : 'day';
+  const { sites, users } = useChoices();
+  return (
+    <div data-page="attendance-stats" data-view={view}>
+      {view === 'person' ? <Personal users={users} /> : <Periodic key={view} view={view} sites={sites} />}
+    </div>
+  );
+}

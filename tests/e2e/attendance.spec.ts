@@ -1,0 +1,111 @@
+// Attendance through the console: a rule's fill-in window of 100 minutes is refused in the form; with
+// clocks at fixed times on a past Wednesday the day statistics mark exactly the seeded on-time, late
+// and absent people; the absent one requests a fill-in on the personal page, the admin approves it in
+// "My tasks", and the day turns normal. (Month totals, exports and the second tenant:
+// demo/server/attendance.test.ts.)
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { a11yInThemes, fillPasswordForm, signIn, skipTour, zh } from './console-helpers.ts';
+import { call, signIn as apiSignIn } from './video-helpers.ts';
+
+const DAY = '2026-11-18'; // a Wednesday before today
+const at = (hhmm: string) => {
+  const [h, m] = hhmm.split(':').map(Number);
+  return new Date(2026, 10, 18, h!, m!).getTime();
+};
+
+test('the day marks the seeded late and absent people; an approved fill-in makes the absent day normal', async ({ page, browser, baseURL }) => {
+  const suffix = String(Date.now() % 100000);
+  const admin = await apiSignIn(baseURL!, 'admin', 'admin123');
+  const role = (await call(baseURL!, admin, 'PUT', '/api/admin/group/role', { body: { code: `att_${suffix}`, name: `Staff ${suffix}`, menus: ['attendanceManage', 'perStats', 'activitiManager', 'hisTask'] } })).data as { id: number };
+  const ids: number[] = [];
+  for (const [i, who] of ['ontime', 'late', 'absent'].entries()) {
+    const made = await call(baseURL!, admin, 'POST', '/api/admin/user', {
+      body: { username: `att.${who}.${suffix}`, name: `Att ${who} ${suffix}`, password: 'secret-pass-1', confirmPassword: 'secret-pass-1', phone: `138${suffix.padStart(5, '0')}${i}${i}${i}`, email: `att${who}${suffix}@example.com`, roleIds: [role.id] },
+    });
+    expect(made.code, made.msg).toBe(0);
+    ids.push(made.data.id);
+  }
+  const rule = (await call(baseURL!, admin, 'POST', '/api/attendance/rule', { body: { name: `Shift ${suffix}`, workStart: '08:00', workEnd: '17:00', flexMinutes: 5, lateThreshold: 30, earlyThreshold: 30, fillInMinutes: 20, weekdays: [1, 2, 3, 4, 5], skipHolidays: true } })).data as { id: number };
+  const device = (await call(baseURL!, admin, 'GET', '/api/attendance/choices')).data.devices[0].id as number;
+  const site = await call(baseURL!, admin, 'POST', '/api/attendance/site', { body: { name: `Plant ${suffix}`, ruleId: rule.id, kind: 'devices', deviceIds: [device], latitude: null, longitude: null, radiusMeters: null, memberIds: ids } });
+  expect(site.code, site.msg).toBe(0);
+  const [onTime, late, absent] = ids as [number, number, number];
+  // The access-control events of that day (the absent one only left).
+  await page.request.post('/__test/attendance/clock', {
+    data: {
+      clocks: [
+        { userId: onTime, at: at('07:55'), deviceId: device },
+        { userId: onTime, at: at('17:02'), deviceId: device },
+        { userId: late, at: at('08:21'), deviceId: device },
+        { userId: late, at: at('17:00'), deviceId: device },
+        { userId: absent, at: at('17:04'), deviceId: device },
+      ],
+    },
+  });
+
+  // The rule form refuses a fill-in window of 100 minutes.
+  await signIn(page, 'admin');
+  await page.goto('/attendance/rule');
+  await page.locator('[data-page=attendance-rule] [data-action=create]').click();
+  const form = page.getByTestId('resource-form');
+  await form.locator('[name=name]').fill(`Night ${suffix}`);
+  await form.locator('[name=fillInMinutes]').fill('100');
+  await form.locator('button[type=submit]').click();
+  await expect(form.getByRole('alert').filter({ hasText: zh('validate.attendance.fillIn', { min: 0, max: 99 }) })).toHaveCount(1);
+  await form.getByRole('button', { name: zh('resource.cancel') }).click();
+
+  // The day's statistics, for the site.
+  const dayRow = async (p: Page, name: string) => {
+    await p.goto('/attendance/day_stats');
+    const root = p.locator('[data-page=attendance-stats]');
+    await root.locator('input[name=period]').fill(DAY);
+    await root.locator('input[name=keyword]').fill(suffix);
+    await root.locator('input[name=keyword]').press('Enter');
+    return root.locator('tbody tr[data-row]', { hasText: name });
+  };
+  await expect((await dayRow(page, `Att ontime ${suffix}`)).locator('[data-status]')).toHaveText(zh('attendance.status.normal'));
+  const lateRow = page.locator('[data-page=attendance-stats] tbody tr[data-row]', { hasText: `Att late ${suffix}` });
+  await expect(lateRow.locator('[data-status]')).toHaveText(zh('attendance.status.late'));
+  await expect(lateRow).toContainText('16');
+  const absentRow = page.locator('[data-page=attendance-stats] tbody tr[data-row]', { hasText: `Att absent ${suffix}` });
+  await expect(absentRow.locator('[data-status]')).toHaveText(zh('attendance.status.absent'));
+  await a11yInThemes(page, 'attendance day statistics', '[data-page=attendance-stats]');
+
+  // The absent one asks for a fill-in of the missed clock-in: outside the window first, then at 08:00.
+  const staff = await (await browser.newContext({ serviceWorkers: 'block' })).newPage();
+  await skipTour(staff, `att.absent.${suffix}`);
+  await staff.goto('/login');
+  await fillPasswordForm(staff, `att.absent.${suffix}`, 'secret-pass-1');
+  await expect(staff.getByTestId('header')).toBeVisible();
+  await staff.goto('/attendance/per_stats');
+  await staff.locator('input[name=month]').fill(DAY.slice(0, 7));
+  await expect(staff.locator(`[data-part=person-days] tr[data-day="${DAY}"] [data-status]`)).toHaveText(zh('attendance.status.absent'));
+  await staff.locator('[data-action=fill-in]').click();
+  const dialog = staff.getByTestId('attendance-fill-in');
+  await dialog.locator('#fill-day').fill(DAY);
+  await dialog.locator('#fill-time').fill('12:00');
+  await dialog.locator('#fill-reason').fill('Reader was down');
+  await dialog.locator('button[type=submit]').click();
+  await expect(dialog.getByRole('alert')).toHaveText('补卡时间须在上班（08:00）或下班（17:00）前后 20 分钟内');
+  await dialog.locator('#fill-time').fill('08:00');
+  await dialog.locator('button[type=submit]').click();
+  await expect(dialog).toBeHidden();
+
+  // The admin approves it in "My tasks"; the day turns normal with one fill-in.
+  await page.goto('/activiti/my_task');
+  const task = page.locator('[data-page=workflow-task] tbody tr[data-row]', { hasText: `Att absent ${suffix}` });
+  await task.locator('[data-action=open]').click();
+  const request = page.getByTestId('workflow-request');
+  await expect(request.locator('[data-value=reason]')).toHaveText('Reader was down');
+  await request.locator('[data-action=approve]').click();
+  await expect(request.locator('[data-part=status]')).toHaveText(zh('workflow.status.approved'));
+  await request.getByRole('button', { name: zh('workflow.detail.close') }).click();
+  const fixed = await dayRow(page, `Att absent ${suffix}`);
+  await expect(fixed.locator('[data-status]')).toHaveText(zh('attendance.status.normal'));
+  await expect(fixed).toContainText('08:00');
+  await staff.reload();
+  await staff.locator('input[name=month]').fill(DAY.slice(0, 7));
+  await expect(staff.locator(`[data-part=person-days] tr[data-day="${DAY}"] [data-status]`)).toHaveText(zh('attendance.status.normal'));
+  await staff.context().close();
+});
