@@ -22,7 +22,7 @@ const DEVICE_KINDS: ReadonlyArray<[string, SourceKind]> = [
  */
 function seedSources(db: Db): void {
   const insert = db.prepare('INSERT OR IGNORE INTO alarm_source (tenant_id, code, name, kind) VALUES (?, ?, ?, ?)');
-  const tenants = (db.prepare('SELECT id FROM tenant').all() as Array<{ id: number }>).map((t) => t.id);
+  const tenants = (db.prepare('SELECT id FROM tenant WHERE platform = 0').all() as Array<{ id: number }>).map((t) => t.id);
   const hasSources = db.prepare('SELECT 1 FROM alarm_source WHERE tenant_id = ? LIMIT 1');
   const devicesOf = db.prepare("SELECT code, name FROM device WHERE tenant_id = ? AND code LIKE ? ESCAPE '\\' ORDER BY id LIMIT 2");
   for (const tenantId of tenants) {

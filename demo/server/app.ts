@@ -48,6 +48,7 @@ const ROUTE_MODULES: Array<Promise<RouteModule>> = [
   import('./routes/document.ts'),
   import('./routes/workflow.ts'),
   import('./routes/attendance.ts'),
+  import('./routes/tenant.ts'),
   import('./routes/monitor.ts'),
   import('./routes/client-error.ts'),
   import('./routes/role.ts'),

@@ -36,7 +36,8 @@ export function loadRights(db: Db, tenantId: number, userId: number): { superAdm
     )
     .all(userId, tenantId) as Array<{ id: number; super_admin: number }>;
   if (roles.some((r) => r.super_admin === 1)) {
-    return { superAdmin: true, menus: new Set(MENU_SEED.map((m) => m.code)), elements: new Set(ELEMENT_CODES) };
+    // Every page of the tenant, but tenant management: that belongs to the platform operator alone.
+    return { superAdmin: true, menus: new Set(MENU_SEED.map((m) => m.code).filter((code) => code !== 'tenantMng')), elements: new Set(ELEMENT_CODES) };
   }
   const menus = new Set<string>();
   const elements = new Set<string>();

@@ -190,7 +190,7 @@ interface Member {
 
 /** Ensures each tenant has its fill-in approval form (the tenant super admin approves until changed). */
 export function seed(db: Db): void {
-  const tenants = db.prepare('SELECT id FROM tenant').all() as Array<{ id: number }>;
+  const tenants = db.prepare('SELECT id FROM tenant WHERE platform = 0').all() as Array<{ id: number }>;
   for (const { id: tenantId } of tenants) {
     if (db.prepare('SELECT 1 FROM wf_form WHERE tenant_id = ? AND kind = ?').get(tenantId, FILL_IN_KIND)) continue;
     const approver = db.prepare('SELECT id FROM role WHERE tenant_id = ? AND super_admin = 1 ORDER BY id LIMIT 1').get(tenantId) as { id: number } | undefined;

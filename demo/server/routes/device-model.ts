@@ -165,7 +165,7 @@ const SEED_MODELS: ReadonlyArray<{ category: string; code: string; name: string;
 
 /** Categories, models and parameters for each tenant that has none; seeded devices get their model. */
 export function seed(db: Db): void {
-  const tenants = (db.prepare('SELECT id FROM tenant').all() as Array<{ id: number }>).map((t) => t.id);
+  const tenants = (db.prepare('SELECT id FROM tenant WHERE platform = 0').all() as Array<{ id: number }>).map((t) => t.id);
   for (const tenantId of tenants) {
     if (db.prepare('SELECT 1 FROM device_category WHERE tenant_id = ? LIMIT 1').get(tenantId)) continue;
     tx(db, () => {

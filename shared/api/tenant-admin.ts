@@ -1,0 +1,52 @@
+// Tenant management (platform operator) and tenant info (each tenant's own) calls. Pure fetchers.
+import type { Client, RequestOptions } from '../http/client.ts';
+import { uploadForm } from '../http/upload.ts';
+
+export interface TenantRow {
+  id: number;
+  name: string;
+  type: 'enterprise' | 'personal';
+  home: string;
+  description: string;
+  logoUrl: string;
+  users: number;
+  devices: number;
+  superAdmin: string;
+}
+
+export interface TenantInfo {
+  id: number;
+  name: string;
+  type: string;
+  home: string;
+  description: string;
+  /** "main;small" upload paths (SPEC §3). */
+  logoUrl: string;
+}
+
+export interface TenantSave {
+  type: 'enterprise' | 'personal';
+  name: string;
+  home: string;
+  description: string;
+}
+
+export type TenantCreate = TenantSave & { adminUsername: string; adminName: string; adminPassword: string };
+
+const signalOf = (signal?: AbortSignal): RequestOptions => (signal ? { signal } : {});
+
+export const listTenants = (c: Pick<Client, 'get'>, q: { page: number; limit: number; keyword?: string }, signal?: AbortSignal) =>
+  c.get<{ rows: TenantRow[]; total: number }>('/api/admin/tenant/page', { ...signalOf(signal), params: { page: q.page, limit: q.limit, ...(q.keyword ? { keyword: q.keyword } : {}) } });
+export const createTenant = (c: Pick<Client, 'post'>, body: TenantCreate) => c.post<TenantRow>('/api/admin/tenant', body);
+export const updateTenant = (c: Pick<Client, 'put'>, id: number, body: TenantSave) => c.put<TenantRow>(`/api/admin/tenant/${id}`, body);
+/** `confirm: 'delete'` removes a tenant that still holds users or devices, with all of it. */
+export const deleteTenant = (c: Pick<Client, 'delete'>, id: number, confirm: string) => c.delete<{ deleted: number }>(`/api/admin/tenant/${id}`, { confirm });
+
+export const getTenantInfo = (c: Pick<Client, 'get'>) => c.get<TenantInfo>('/api/admin/tenant/info');
+export const updateTenantInfo = (c: Pick<Client, 'put'>, body: Omit<TenantSave, 'type'>) => c.put<TenantInfo>('/api/admin/tenant/info', body);
+export function uploadLogo(which: 'main' | 'small', file: File): Promise<TenantInfo> {
+  const form = new FormData();
+  form.append('which', which);
+  form.append('file', file, file.name);
+  return uploadForm<TenantInfo>('/api/admin/tenant/logo', form);
+}
