@@ -14,7 +14,7 @@ import { tx } from '../db.ts';
 import { fail, failField, failWith, ok, requireMenu, rule, userOf, validBody, type Schema } from '../http.ts';
 import { langOf, type Lang } from '../messages.ts';
 import { hashPassword } from '../passwords.ts';
-import { likePattern, offsetOf, type PageQuery, pageRules } from '../resource.ts';
+import { likePattern, offsetOf, type PageQuery } from '../resource.ts';
 import { sniffImage } from './current-user.ts';
 
 export const migrations: Migration[] = [
