@@ -21,8 +21,9 @@ import documents from './pages/document/texts.ts';
 import workflow from './pages/workflow-form/texts.ts';
 import attendance from './pages/attendance-rule/texts.ts';
 import tenants from './pages/tenant/texts.ts';
+import menus from './pages/menu/texts.ts';
 
-const pages: readonly DomainResources[] = [resource, user, group, gateLog, alarms, board, models, subsystem, history, gateways, relations, linkage, jobs, monitor, documents, workflow, attendance, tenants];
+const pages: readonly DomainResources[] = [resource, user, group, gateLog, alarms, board, models, subsystem, history, gateways, relations, linkage, jobs, monitor, documents, workflow, attendance, tenants, menus];
 
 /** The console's page texts merged with the kit catalogue. */
 // Merged from the domain files, not from the catalogue object: i18next extends that one in place when

@@ -43,6 +43,9 @@ const ALIASES: Record<string, string> = {
   approve: 'attendance', copy: 'document', list: 'tasks', rule: 'setting', location: 'map', chart: 'dashboard', bell: 'alarm',
 };
 
+/** Every name a menu may give as its icon (shapes and their aliases). */
+export const ICON_NAMES: readonly string[] = [...Object.keys(SHAPES), ...Object.keys(ALIASES)].sort();
+
 export function iconPath(name: string): string {
   return SHAPES[name] ?? SHAPES[ALIASES[name] ?? ''] ?? SHAPES.generic!;
 }

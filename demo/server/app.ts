@@ -49,6 +49,7 @@ const ROUTE_MODULES: Array<Promise<RouteModule>> = [
   import('./routes/workflow.ts'),
   import('./routes/attendance.ts'),
   import('./routes/tenant.ts'),
+  import('./routes/menu.ts'),
   import('./routes/monitor.ts'),
   import('./routes/client-error.ts'),
   import('./routes/role.ts'),

@@ -60,9 +60,13 @@ test.describe('video wall', () => {
     const list = wall.locator('[data-role=camera-list]');
     await expect(row(wall, 1)).toBeVisible();
     await list.focus();
-    // Row 1 is focused first; ArrowDown twice reaches camera 3; "2" puts it in pane 2.
+    // Row 1 is focused first; ArrowDown twice reaches camera 3; "2" puts it in pane 2. Each key waits
+    // for the list to show where it stands, as a user watching the highlight would.
+    await expect(row(wall, 1)).toHaveAttribute('data-focused', 'true');
     await page.keyboard.press('ArrowDown');
+    await expect(row(wall, 2)).toHaveAttribute('data-focused', 'true');
     await page.keyboard.press('ArrowDown');
+    await expect(row(wall, 3)).toHaveAttribute('data-focused', 'true');
     await page.keyboard.press('2');
     await expect(pane(wall, 2)).toHaveAttribute('data-camera-id', '3');
     // Enter then a pane button.

@@ -1,10 +1,11 @@
 // The signed-in user's rights (front/info) and the tenant's name and logos (tenant/detail).
 import type { FastifyPluginAsync } from 'fastify';
-import { ELEMENT_CODES, MENU_SEED } from '../../../shared/api/menu-seed.ts';
+import { ELEMENT_CODES } from '../../../shared/api/menu-seed.ts';
 import type { MenuItem, TenantDetail, UserInfo } from '../../../shared/api/types.ts';
 import { ok, requireUser, userOf } from '../http.ts';
 import { langOf } from '../messages.ts';
 import { findSession } from '../tokens.ts';
+import { tenantMenus } from './menu.ts';
 
 interface TenantRow {
   id: number;
@@ -23,7 +24,8 @@ const plugin: FastifyPluginAsync = async (app) => {
     const user = userOf(request);
     const row = userRow.get(user.id, user.tenantId) as { description: string; avatar: string } | undefined;
     const lang = langOf(request);
-    const menus: MenuItem[] = MENU_SEED.filter((m) => user.menus.has(m.code)).map((m) => ({
+    // The tenant's own tree (names, icons, order, hidden entries, entries of its own: routes/menu.ts).
+    const menus: MenuItem[] = tenantMenus(ctx.db, user.tenantId).filter((m) => !m.hidden && (m.custom ? user.superAdmin : user.menus.has(m.code))).map((m) => ({
       code: m.code,
       menu: m[lang],
       icon: m.icon,

@@ -1,0 +1,138 @@
+// Menus (baseManager menu, menuManager): each tenant's menu tree is the platform's (shared/api/menu-seed)
+// with the tenant's own changes — names in zh and en, icon, uri, order, hidden — and entries of its own
+// whose codes the console does not know (shown as such; only super admins see them). A user's menus
+// (front/info) come from this tree at their next user-info load. A uri is an in-app path or https.
+import type { FastifyPluginAsync } from 'fastify';
+import { MENU_SEED, type MenuSeedItem } from '../../../shared/api/menu-seed.ts';
+import type { Db, Migration } from '../db.ts';
+import { fail, failField, ok, requireMenu, rule, userOf, validBody, type Schema } from '../http.ts';
+import { langOf, type Lang } from '../messages.ts';
+
+export const migrations: Migration[] = [
+  {
+    id: 'menu/001-entries',
+    sql: `
+      CREATE TABLE menu_entry (
+        tenant_id INTEGER NOT NULL REFERENCES tenant(id),
+        code TEXT NOT NULL,
+        parent_code TEXT,
+        zh TEXT NOT NULL,
+        en TEXT NOT NULL,
+        icon TEXT NOT NULL,
+        uri TEXT NOT NULL,
+        sort INTEGER NOT NULL,
+        hidden INTEGER NOT NULL DEFAULT 0,
+        custom INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (tenant_id, code)
+      );
+    `,
+  },
+];
+
+export interface MenuEntry extends MenuSeedItem {
+  sort: number;
+  hidden: boolean;
+  /** An entry of the tenant's own (its code is not one the console knows). */
+  custom: boolean;
+  /** Changed from the platform's entry. */
+  changed: boolean;
+}
+
+export type MenuSave = Pick<MenuEntry, 'zh' | 'en' | 'icon' | 'uri' | 'sort' | 'hidden'>;
+export type MenuCreate = MenuSave & { code: string; parentCode: string };
+
+const SEED_CODES = new Set(MENU_SEED.map((m) => m.code));
+const SEED_ORDER = new Map(MENU_SEED.map((m, i) => [m.code, (i + 1) * 10]));
+
+/** The tenant's menu tree, groups and their children each in order. */
+export function tenantMenus(db: Db, tenantId: number): MenuEntry[] {
+  const rows = new Map(
+    (db.prepare('SELECT * FROM menu_entry WHERE tenant_id = ?').all(tenantId) as Array<{ code: string; parent_code: string | null; zh: string; en: string; icon: string; uri: string; sort: number; hidden: number; custom: number }>).map((r) => [r.code, r]),
+  );
+  const all: MenuEntry[] = MENU_SEED.map((m) => {
+    const r = rows.get(m.code);
+    return r
+      ? { ...m, zh: r.zh, en: r.en, icon: r.icon, uri: r.uri, sort: r.sort, hidden: r.hidden === 1, custom: false, changed: true }
+      : { ...m, sort: SEED_ORDER.get(m.code)!, hidden: false, custom: false, changed: false };
+  });
+  for (const r of rows.values()) {
+    if (r.custom !== 1) continue;
+    all.push({ code: r.code, parentCode: r.parent_code, zh: r.zh, en: r.en, icon: r.icon, uri: r.uri, sort: r.sort, hidden: r.hidden === 1, custom: true, changed: true });
+  }
+  // Groups by their order, each followed by its children by theirs.
+  const groups = all.filter((m) => m.parentCode === null).sort((a, b) => a.sort - b.sort);
+  return groups.flatMap((g) => [g, ...all.filter((m) => m.parentCode === g.code).sort((a, b) => a.sort - b.sort)]);
+}
+
+const TEXT = {
+  uri: { zh: '地址须为站内路径（以 / 开头）或 https:// 地址', en: 'The address must be an in-app path (starting with /) or an https:// address' },
+  code: { zh: '代码须以字母开头，只含字母、数字和下划线（2 到 32 个字符）', en: 'A code starts with a letter and holds only letters, digits and _ (2 to 32 characters)' },
+  codeTaken: { zh: '该代码已存在', en: 'This code already exists' },
+  noParent: { zh: '上级菜单不存在', en: 'No such parent menu' },
+  noEntry: { zh: '菜单不存在', en: 'No such menu entry' },
+  icon: { zh: '图标名须为字母、数字或中划线', en: 'An icon name holds letters, digits and - only' },
+} as const satisfies Record<string, Record<Lang, string>>;
+
+const say = (lang: Lang, key: keyof typeof TEXT): string => TEXT[key][lang];
+
+/** An in-app path or https; '' only where the platform's entry is a right rather than a page. */
+const uriProblem = (uri: string, mayBeEmpty: boolean): boolean => !((mayBeEmpty && uri === '') || /^\/[A-Za-z0-9/_-]*$/.test(uri) || /^https:\/\/[^\s<>"'`]{1,200}$/i.test(uri));
+
+const saveRules: Schema<MenuSave> = {
+  zh: [rule.required, rule.text(1, 20)],
+  en: [rule.required, rule.text(1, 40)],
+  icon: [rule.required, rule.text(1, 32)],
+  uri: [rule.string, rule.text(0, 200)],
+  sort: [rule.required, rule.int(0, 100_000)],
+  hidden: [(v) => (typeof v === 'boolean' ? null : { key: 'validate.oneOf' })],
+};
+
+const plugin: FastifyPluginAsync = async (app) => {
+  const { db } = app.atrium;
+  const manager = requireMenu('menuManager');
+
+  app.get('/api/admin/menu/tree', { preHandler: manager }, async (request) => ok(tenantMenus(db, userOf(request).tenantId)));
+
+  const write = (tenantId: number, code: string, parentCode: string | null, b: MenuSave, custom: boolean) =>
+    db
+      .prepare(
+        `INSERT INTO menu_entry (tenant_id, code, parent_code, zh, en, icon, uri, sort, hidden, custom) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (tenant_id, code) DO UPDATE SET zh = excluded.zh, en = excluded.en, icon = excluded.icon, uri = excluded.uri, sort = excluded.sort, hidden = excluded.hidden`,
+      )
+      .run(tenantId, code, parentCode, b.zh.trim(), b.en.trim(), b.icon.trim(), b.uri.trim(), b.sort, b.hidden ? 1 : 0, custom ? 1 : 0);
+
+  app.put<{ Params: { code: string }; Body: MenuSave }>('/api/admin/menu/:code', { preHandler: [manager, validBody(saveRules)] }, async (request) => {
+    const { tenantId } = userOf(request);
+    const lang = langOf(request);
+    const entry = tenantMenus(db, tenantId).find((m) => m.code === request.params.code);
+    if (!entry) return fail(say(lang, 'noEntry'));
+    const seed = MENU_SEED.find((m) => m.code === entry.code);
+    if (!/^[A-Za-z][\w-]*$/.test(request.body.icon.trim())) return failField(say(lang, 'icon'), 'icon');
+    if (uriProblem(request.body.uri.trim(), seed?.uri === '')) return failField(say(lang, 'uri'), 'uri');
+    write(tenantId, entry.code, entry.parentCode, request.body, entry.custom);
+    return ok(tenantMenus(db, tenantId).find((m) => m.code === entry.code));
+  });
+
+  app.post<{ Body: MenuCreate }>('/api/admin/menu', { preHandler: [manager, validBody<MenuCreate>({ ...saveRules, code: [rule.required, rule.string], parentCode: [rule.required, rule.string] })] }, async (request) => {
+    const { tenantId } = userOf(request);
+    const lang = langOf(request);
+    const b = request.body;
+    if (!/^[A-Za-z][A-Za-z0-9_]{1,31}$/.test(b.code)) return failField(say(lang, 'code'), 'code');
+    const tree = tenantMenus(db, tenantId);
+    if (SEED_CODES.has(b.code) || tree.some((m) => m.code === b.code)) return failField(say(lang, 'codeTaken'), 'code');
+    if (!tree.some((m) => m.code === b.parentCode && m.parentCode === null)) return failField(say(lang, 'noParent'), 'parentCode');
+    if (!/^[A-Za-z][\w-]*$/.test(b.icon.trim())) return failField(say(lang, 'icon'), 'icon');
+    if (uriProblem(b.uri.trim(), false)) return failField(say(lang, 'uri'), 'uri');
+    write(tenantId, b.code, b.parentCode, b, true);
+    return ok(tenantMenus(db, tenantId).find((m) => m.code === b.code));
+  });
+
+  /** A tenant's own entry goes; a platform entry returns to the platform's names, icon and order. */
+  app.delete<{ Params: { code: string } }>('/api/admin/menu/:code', { preHandler: manager }, async (request) => {
+    const { tenantId } = userOf(request);
+    const removed = db.prepare('DELETE FROM menu_entry WHERE tenant_id = ? AND code = ?').run(tenantId, request.params.code).changes;
+    return removed ? ok({ removed: Number(removed) }) : fail(say(langOf(request), 'noEntry'));
+  });
+};
+
+export default plugin;
