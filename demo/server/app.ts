@@ -50,6 +50,7 @@ const ROUTE_MODULES: Array<Promise<RouteModule>> = [
   import('./routes/attendance.ts'),
   import('./routes/tenant.ts'),
   import('./routes/menu.ts'),
+  import('./routes/voucher.ts'),
   import('./routes/monitor.ts'),
   import('./routes/client-error.ts'),
   import('./routes/role.ts'),

@@ -7,6 +7,7 @@ import type { Db, Migration } from './db.ts';
 import * as v from '../../shared/validate/index.ts';
 import { KEYS, type MessageKey as ValidateKey } from '../../shared/validate/keys.ts';
 import { fieldLabel, langOf, t, translate, type Lang, type MessageKey, type Vars } from './messages.ts';
+import { licensed } from './licence.ts';
 import { findSession } from './tokens.ts';
 
 export const ok = <T>(data: T): Envelope<T> => ({ code: 0, msg: 'ok', data });
@@ -30,10 +31,14 @@ export function userOf(request: FastifyRequest): SessionUser {
   return request.user;
 }
 
-/** preHandler: answers 40101 unless the access token is valid, else sets request.user. */
+/**
+ * preHandler: answers 40101 unless the access token is valid, 40401 (SPEC §8 'Illegal License') when
+ * the user's tenant holds no voucher that is still valid (routes/voucher.ts), else sets request.user.
+ */
 export async function requireUser(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | void> {
   const user = request.token ? findSession(request.server.atrium, request.token) : null;
   if (!user) return reply.send(failWith(request, 'http.sessionExpired.message', undefined, 40101));
+  if (!licensed(request.server.atrium.db, user.tenantId)) return reply.send(failWith(request, 'http.illegalLicense.message', undefined, 40401));
   request.user = user;
 }
 

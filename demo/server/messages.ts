@@ -65,7 +65,7 @@ const LOCAL = {
 } as const satisfies Record<string, Record<Lang, string>>;
 
 /** Keys of shared/i18n the server answers with. */
-type SharedKey = ValidateKey | 'http.sessionExpired.message' | 'http.noPermission' | 'sign.wrong' | 'sign.stale' | 'sign.replayed';
+type SharedKey = ValidateKey | 'http.sessionExpired.message' | 'http.illegalLicense.message' | 'http.noPermission' | 'sign.wrong' | 'sign.stale' | 'sign.replayed';
 
 export type LocalKey = keyof typeof LOCAL;
 export type MessageKey = LocalKey | SharedKey;

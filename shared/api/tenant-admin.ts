@@ -50,3 +50,17 @@ export function uploadLogo(which: 'main' | 'small', file: File): Promise<TenantI
   form.append('file', file, file.name);
   return uploadForm<TenantInfo>('/api/admin/tenant/logo', form);
 }
+
+export interface Voucher {
+  id: number;
+  tenantId: number;
+  code: string;
+  kind: 'provisional' | 'perpetual';
+  expiresAt: string;
+  expired: boolean;
+  note: string;
+}
+
+export const listVouchers = (c: Pick<Client, 'get'>, tenantId: number) => c.get<Voucher[]>('/api/admin/user/certi', { params: { tenantId } });
+export const issueVoucher = (c: Pick<Client, 'post'>, body: { tenantId: number; kind: Voucher['kind']; expiresOn?: string; note?: string }) => c.post<Voucher>('/api/admin/user/certi', body);
+export const withdrawVoucher = (c: Pick<Client, 'delete'>, id: number) => c.delete<{ removed: number }>(`/api/admin/user/certi/${id}`);

@@ -35,6 +35,11 @@ test('the operator creates a tenant; its admin sets the logos and the name, and 
   await expect(form).toBeHidden();
   const row = root.locator('tbody tr[data-row]', { hasText: name });
   await expect(row).toContainText(account);
+  // It starts with a 30-day provisional voucher.
+  await row.locator('[data-action=vouchers]').click();
+  const vouchers = page.getByTestId('tenant-vouchers');
+  await expect(vouchers.locator('tr[data-voucher=provisional][data-expired=false]')).toHaveCount(1);
+  await vouchers.getByRole('button', { name: zh('tenants.vouchers.close') }).click();
 
   // The new tenant's super admin.
   const admin = await (await browser.newContext({ serviceWorkers: 'block' })).newPage();

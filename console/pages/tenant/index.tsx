@@ -16,12 +16,14 @@ import * as kit from '../../resource/resource.css.ts';
 import { loadTenant } from '../../state/tenant.ts';
 import * as css from './tenant.css.ts';
 import './texts.ts';
+import { Vouchers } from './vouchers.tsx';
 
 const text = (v: FormValues[string] | undefined): string => (typeof v === 'string' ? v.trim() : '');
 const withBase = (path: string | null): string | null => (path === null || /^https:/i.test(path) ? path : kitConfig.apiBase.replace(/\/$/, '') + path);
 
 function Tenants() {
   const { t } = useTranslation();
+  const [vouchers, setVouchers] = useState<TenantRow | null>(null);
   const def = useMemo<ResourceDef<TenantRow>>(
     () => ({
       id: 'tenant',
@@ -69,10 +71,16 @@ function Tenants() {
       remove: async (rows) => {
         for (const r of rows) await deleteTenant(http, r.id, 'delete');
       },
+      rowActions: [{ key: 'vouchers', labelKey: 'tenants.vouchers.action', run: (r) => setVouchers(r) }],
     }),
     [t],
   );
-  return <ResourcePage def={def} />;
+  return (
+    <>
+      <ResourcePage def={def} />
+      {vouchers ? <Vouchers tenant={vouchers} onClose={() => setVouchers(null)} /> : null}
+    </>
+  );
 }
 
 function LogoField({ which, current, onDone }: { which: 'main' | 'small'; current: string | null; onDone: (info: TenantInfo) => void }) {

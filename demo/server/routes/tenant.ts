@@ -16,6 +16,7 @@ import { langOf, type Lang } from '../messages.ts';
 import { hashPassword } from '../passwords.ts';
 import { likePattern, offsetOf, type PageQuery } from '../resource.ts';
 import { sniffImage } from './current-user.ts';
+import { issueTrial } from './voucher.ts';
 
 export const migrations: Migration[] = [
   {
@@ -154,6 +155,7 @@ const plugin: FastifyPluginAsync = async (app) => {
       for (const code of ELEMENT_CODES) db.prepare('INSERT INTO role_element (role_id, element_code) VALUES (?, ?)').run(roleId, code);
       const userId = Number(db.prepare('INSERT INTO user (tenant_id, username, password_hash, name) VALUES (?, ?, ?, ?)').run(tenantId, b.adminUsername, hash, b.adminName.trim()).lastInsertRowid);
       db.prepare('INSERT INTO user_role (user_id, role_id) VALUES (?, ?)').run(userId, roleId);
+      issueTrial(db, tenantId);
       return tenantId;
     });
     return ok(rowOf(id));

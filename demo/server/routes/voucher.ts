@@ -1,0 +1,148 @@
+// Vouchers (licence certificates, SPEC §3/§4/§7): each tenant holds provisional vouchers (with an
+// expiry) or perpetual ones. A tenant whose vouchers have all expired — or that has none — is not
+// licensed: its users' calls answer 40401 ('Illegal License', SPEC §8), and the console logs them out.
+// The platform operator issues, changes and withdraws vouchers; a tenant's super admin sees its own.
+// Every tenant seeded before this existed gets a perpetual voucher; a tenant the operator creates
+// starts with a 30-day provisional one.
+import { randomBytes } from 'node:crypto';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { Db, Migration } from '../db.ts';
+import { fail, failField, failWith, ok, requireUser, rule, userOf, validBody, type Schema } from '../http.ts';
+import { langOf, type Lang } from '../messages.ts';
+import { formatTime } from '../tasks.ts';
+
+export const migrations: Migration[] = [
+  {
+    id: 'voucher/001-table',
+    sql: `
+      CREATE TABLE voucher (
+        id INTEGER PRIMARY KEY,
+        tenant_id INTEGER NOT NULL REFERENCES tenant(id),
+        code TEXT NOT NULL UNIQUE,
+        kind TEXT NOT NULL CHECK (kind IN ('provisional', 'perpetual')),
+        expires_at INTEGER,
+        note TEXT NOT NULL DEFAULT '',
+        created_at INTEGER NOT NULL
+      );
+      CREATE INDEX voucher_tenant ON voucher(tenant_id);
+    `,
+  },
+];
+
+export interface Voucher {
+  id: number;
+  tenantId: number;
+  code: string;
+  kind: 'provisional' | 'perpetual';
+  /** YYYY-MM-DD HH:mm:ss; '' for a perpetual voucher. */
+  expiresAt: string;
+  expired: boolean;
+  note: string;
+}
+
+export interface VoucherSave {
+  tenantId: number;
+  kind: 'provisional' | 'perpetual';
+  /** YYYY-MM-DD: valid to the end of that day. Required for a provisional voucher. */
+  expiresOn?: string;
+  note?: string;
+}
+
+const TEXT = {
+  provisional: { zh: '临时', en: 'Provisional' },
+  perpetual: { zh: '永久', en: 'Perpetual' },
+  expiry: { zh: '临时凭证须有今天以后的到期日（YYYY-MM-DD）', en: 'A provisional voucher needs an expiry date after today (YYYY-MM-DD)' },
+  noTenant: { zh: '租户不存在', en: 'No such tenant' },
+  noVoucher: { zh: '凭证不存在', en: 'No such voucher' },
+} as const satisfies Record<string, Record<Lang, string>>;
+
+const newCode = (): string => `ATR-${randomBytes(6).toString('hex').toUpperCase().match(/.{4}/g)!.join('-')}`;
+
+/** A new tenant's first voucher: 30 days, provisional. */
+export function issueTrial(db: Db, tenantId: number, now = Date.now()): void {
+  db.prepare("INSERT INTO voucher (tenant_id, code, kind, expires_at, note, created_at) VALUES (?, ?, 'provisional', ?, 'trial', ?)").run(tenantId, newCode(), now + 30 * 24 * 3600 * 1000, now);
+}
+
+export function seed(db: Db): void {
+  // Only on the first start with vouchers (marked in the migration log): later, a tenant whose vouchers
+  // were all withdrawn stays unlicensed instead of getting a new one at the next restart.
+  if (db.prepare("SELECT 1 FROM schema_migration WHERE id = 'voucher/seed-perpetual'").get()) return;
+  const bare = db.prepare('SELECT id FROM tenant t WHERE platform = 0 AND NOT EXISTS (SELECT 1 FROM voucher v WHERE v.tenant_id = t.id)').all() as Array<{ id: number }>;
+  for (const { id } of bare) db.prepare("INSERT INTO voucher (tenant_id, code, kind, note, created_at) VALUES (?, ?, 'perpetual', 'demo', ?)").run(id, newCode(), Date.now());
+  db.prepare("INSERT INTO schema_migration (id, applied_at) VALUES ('voucher/seed-perpetual', ?)").run(Date.now());
+}
+
+const toVoucher = (r: { id: number; tenant_id: number; code: string; kind: 'provisional' | 'perpetual'; expires_at: number | null; note: string }, now = Date.now()): Voucher => ({
+  id: r.id,
+  tenantId: r.tenant_id,
+  code: r.code,
+  kind: r.kind,
+  expiresAt: r.expires_at === null ? '' : formatTime(r.expires_at),
+  expired: r.kind === 'provisional' && (r.expires_at ?? 0) <= now,
+  note: r.note,
+});
+
+const saveRules: Schema<VoucherSave> = {
+  tenantId: [rule.required, rule.int(1, 2 ** 31)],
+  kind: [rule.required, rule.oneOf('provisional', 'perpetual')],
+  expiresOn: [rule.text(0, 10)],
+  note: [rule.text(0, 255)],
+};
+
+const plugin: FastifyPluginAsync = async (app) => {
+  const { db } = app.atrium;
+  const isOperator = (request: FastifyRequest) => Boolean(db.prepare('SELECT 1 FROM tenant WHERE id = ? AND platform = 1').get(userOf(request).tenantId));
+
+  /** The end of a YYYY-MM-DD day, local time; null unless a real day after today. */
+  const expiryOf = (day: string | undefined): number | null => {
+    const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day ?? '');
+    if (!m) return null;
+    const end = new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]), 23, 59, 59).getTime();
+    const real = new Date(end).getDate() === Number(m[3]);
+    return real && end > Date.now() ? end : null;
+  };
+
+  app.get('/api/admin/certi/type', { preHandler: requireUser }, async (request) => {
+    const lang = langOf(request);
+    return ok((['provisional', 'perpetual'] as const).map((value) => ({ value, label: TEXT[value][lang] })));
+  });
+
+  /** The tenant's vouchers; the operator names the tenant. */
+  app.get<{ Querystring: { tenantId?: string } }>('/api/admin/user/certi', { preHandler: requireUser }, async (request) => {
+    const user = userOf(request);
+    const operator = isOperator(request);
+    if (!operator && !user.superAdmin) return failWith(request, 'http.noPermission', undefined, 40301);
+    const tenantId = operator && request.query.tenantId ? Number(request.query.tenantId) : user.tenantId;
+    const rows = db.prepare('SELECT * FROM voucher WHERE tenant_id = ? ORDER BY id DESC').all(tenantId) as Parameters<typeof toVoucher>[0][];
+    return ok(rows.map((r) => toVoucher(r)));
+  });
+
+  const save = (request: FastifyRequest<{ Body: VoucherSave }>, id: number | null) => {
+    const lang = langOf(request);
+    if (!isOperator(request)) return failWith(request, 'http.noPermission', undefined, 40301);
+    const b = request.body;
+    if (!db.prepare('SELECT 1 FROM tenant WHERE id = ? AND platform = 0').get(b.tenantId)) return failField(TEXT.noTenant[lang], 'tenantId');
+    const expires = b.kind === 'provisional' ? expiryOf(b.expiresOn) : null;
+    if (b.kind === 'provisional' && expires === null) return failField(TEXT.expiry[lang], 'expiresOn');
+    if (id === null) {
+      id = Number(db.prepare('INSERT INTO voucher (tenant_id, code, kind, expires_at, note, created_at) VALUES (?, ?, ?, ?, ?, ?)').run(b.tenantId, newCode(), b.kind, expires, (b.note ?? '').trim(), Date.now()).lastInsertRowid);
+    } else {
+      db.prepare('UPDATE voucher SET kind = ?, expires_at = ?, note = ? WHERE id = ? AND tenant_id = ?').run(b.kind, expires, (b.note ?? '').trim(), id, b.tenantId);
+    }
+    return ok(toVoucher(db.prepare('SELECT * FROM voucher WHERE id = ?').get(id) as Parameters<typeof toVoucher>[0]));
+  };
+
+  app.post<{ Body: VoucherSave }>('/api/admin/user/certi', { preHandler: [requireUser, validBody(saveRules)] }, async (request) => save(request, null));
+  app.put<{ Params: { id: string }; Body: VoucherSave }>('/api/admin/user/certi/:id', { preHandler: [requireUser, validBody(saveRules)] }, async (request) => {
+    const found = db.prepare('SELECT tenant_id FROM voucher WHERE id = ?').get(Number(request.params.id)) as { tenant_id: number } | undefined;
+    if (!found || found.tenant_id !== request.body.tenantId) return fail(TEXT.noVoucher[langOf(request)]);
+    return save(request, Number(request.params.id));
+  });
+  app.delete<{ Params: { id: string } }>('/api/admin/user/certi/:id', { preHandler: requireUser }, async (request) => {
+    if (!isOperator(request)) return failWith(request, 'http.noPermission', undefined, 40301);
+    const removed = db.prepare('DELETE FROM voucher WHERE id = ?').run(Number(request.params.id)).changes;
+    return removed ? ok({ removed: Number(removed) }) : fail(TEXT.noVoucher[langOf(request)]);
+  });
+};
+
+export default plugin;
