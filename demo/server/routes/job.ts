@@ -349,10 +349,12 @@ const plugin: FastifyPluginAsync = async (app) => {
   });
   app.addHook('preClose', async () => scheduler?.stop());
 
-  const rowOf = (tenantId: number, id: number) => db.prepare('SELECT * FROM job WHERE tenant_id = ? AND id = ?').get(tenantId, id) as unknown as JobRow | undefined;
-  const toJob = (r: JobRow, lang: Lang): Job => {
-    const last = db.prepare('SELECT started_at, result FROM job_run WHERE job_id = ? ORDER BY id DESC LIMIT 1').get(r.id) as { started_at: number; result: RunResult } | undefined;
-    void lang;
+  /** A job with its last run, read in the same statement (a list reads one query, not one per job). */
+  const SELECT_JOB = `SELECT j.*, (SELECT r.started_at FROM job_run r WHERE r.job_id = j.id ORDER BY r.id DESC LIMIT 1) AS last_started,
+      (SELECT r.result FROM job_run r WHERE r.job_id = j.id ORDER BY r.id DESC LIMIT 1) AS last_result FROM job j`;
+  type ListedJob = JobRow & { last_started: number | null; last_result: RunResult | null };
+  const rowOf = (tenantId: number, id: number) => db.prepare(`${SELECT_JOB} WHERE j.tenant_id = ? AND j.id = ?`).get(tenantId, id) as unknown as ListedJob | undefined;
+  const toJob = (r: ListedJob): Job => {
     return {
       id: r.id,
       name: r.name,
@@ -364,8 +366,8 @@ const plugin: FastifyPluginAsync = async (app) => {
       skipIfRunning: r.skip_if_running === 1,
       missed: r.missed,
       nextRun: r.next_run_at ? formatTime(r.next_run_at) : '',
-      lastRun: last ? formatTime(last.started_at) : '',
-      lastResult: last?.result ?? '',
+      lastRun: r.last_started ? formatTime(r.last_started) : '',
+      lastResult: r.last_result ?? '',
     };
   };
 
@@ -400,8 +402,8 @@ const plugin: FastifyPluginAsync = async (app) => {
       const user = userOf(request);
       const { where, args } = byNameKeyword(user.tenantId, request.body.keyword);
       const total = (db.prepare(`SELECT COUNT(*) AS n FROM job WHERE ${where}`).get(...args) as { n: number }).n;
-      const rows = db.prepare(`SELECT * FROM job WHERE ${where} ORDER BY name LIMIT ? OFFSET ?`).all(...args, request.body.limit, offsetOf(request.body)) as unknown as JobRow[];
-      return ok({ rows: rows.map((r) => toJob(r, langOf(request))), total });
+      const rows = db.prepare(`SELECT * FROM (${SELECT_JOB}) WHERE ${where} ORDER BY name LIMIT ? OFFSET ?`).all(...args, request.body.limit, offsetOf(request.body)) as unknown as ListedJob[];
+      return ok({ rows: rows.map(toJob), total });
     },
   );
 
@@ -427,7 +429,7 @@ const plugin: FastifyPluginAsync = async (app) => {
         .prepare('INSERT INTO job (name, cron, timezone, target, params, enabled, skip_if_running, missed, next_run_at, tenant_id, created_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
         .run(...values(b, checked), next, user.tenantId, user.id).lastInsertRowid,
     );
-    return ok(toJob(rowOf(user.tenantId, id)!, langOf(request)));
+    return ok(toJob(rowOf(user.tenantId, id)!));
   });
 
   app.put<{ Params: { id: string }; Body: JobSave }>('/api/job/:id', { preHandler: [manager, validBody(jobBody)] }, async (request) => {
@@ -444,7 +446,7 @@ const plugin: FastifyPluginAsync = async (app) => {
       id,
       user.tenantId,
     );
-    return ok(toJob(rowOf(user.tenantId, id)!, langOf(request)));
+    return ok(toJob(rowOf(user.tenantId, id)!));
   });
 
   app.post<{ Params: { id: string }; Body: { enabled: boolean } }>(
@@ -456,7 +458,7 @@ const plugin: FastifyPluginAsync = async (app) => {
       if (!job) return fail(say(langOf(request), 'noJob'));
       const enabled = request.body.enabled ? 1 : 0;
       db.prepare('UPDATE job SET enabled = ?, next_run_at = ? WHERE id = ?').run(enabled, nextOf({ ...job, enabled }, Date.now()), job.id);
-      return ok(toJob(rowOf(user.tenantId, job.id)!, langOf(request)));
+      return ok(toJob(rowOf(user.tenantId, job.id)!));
     },
   );
 
@@ -481,7 +483,7 @@ const plugin: FastifyPluginAsync = async (app) => {
   app.get<{ Params: { id: string } }>('/api/job/:id', { preHandler: requireUser }, async (request) => {
     const user = userOf(request);
     const job = rowOf(user.tenantId, Number(request.params.id) || -1);
-    return job ? ok(toJob(job, langOf(request))) : fail(say(langOf(request), 'noJob'));
+    return job ? ok(toJob(job)) : fail(say(langOf(request), 'noJob'));
   });
 
   app.get<{ Params: { id: string }; Querystring: { page?: string; limit?: string } }>('/api/job/:id/runs', { preHandler: requireUser }, async (request) => {

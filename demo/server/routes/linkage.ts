@@ -577,7 +577,28 @@ const plugin: FastifyPluginAsync = async (app) => {
 
   // ---- records ---------------------------------------------------------------------------------
 
-  const toRecord = (r: Record<string, unknown>, lang: Lang, attempts: boolean): LinkRecord => ({
+  interface AttemptRow {
+    record_id: number;
+    action: number;
+    label_zh: string;
+    label_en: string;
+    attempt: number;
+    at: number;
+    ok: number;
+    message_zh: string;
+    message_en: string;
+  }
+
+  /** The attempts of these records, by record, in one query. */
+  const attemptsOf = (ids: readonly number[]): Map<number, AttemptRow[]> => {
+    const out = new Map<number, AttemptRow[]>();
+    if (ids.length === 0) return out;
+    const rows = db.prepare(`SELECT record_id, action, label_zh, label_en, attempt, at, ok, message_zh, message_en FROM link_attempt WHERE record_id IN (${inList(ids.length)}) ORDER BY id`).all(...ids) as unknown as AttemptRow[];
+    for (const a of rows) out.set(a.record_id, [...(out.get(a.record_id) ?? []), a]);
+    return out;
+  };
+
+  const toRecord = (r: Record<string, unknown>, lang: Lang, attempts: readonly AttemptRow[]): LinkRecord => ({
     id: r.id as number,
     strategyId: r.strategy_id as number,
     strategyName: r.strategy_name as string,
@@ -587,27 +608,14 @@ const plugin: FastifyPluginAsync = async (app) => {
     values: JSON.parse(r.source_values as string) as Record<string, number>,
     result: r.result as LinkRecord['result'],
     note: lang === 'en' ? (r.note_en as string) : (r.note_zh as string),
-    attempts: attempts
-      ? (
-          db.prepare('SELECT action, label_zh, label_en, attempt, at, ok, message_zh, message_en FROM link_attempt WHERE record_id = ? ORDER BY id').all(r.id as number) as Array<{
-            action: number;
-            label_zh: string;
-            label_en: string;
-            attempt: number;
-            at: number;
-            ok: number;
-            message_zh: string;
-            message_en: string;
-          }>
-        ).map((a) => ({
-          action: a.action,
-          label: lang === 'en' ? a.label_en : a.label_zh,
-          attempt: a.attempt,
-          at: formatTime(a.at),
-          ok: a.ok === 1,
-          message: lang === 'en' ? a.message_en : a.message_zh,
-        }))
-      : [],
+    attempts: attempts.map((a) => ({
+      action: a.action,
+      label: lang === 'en' ? a.label_en : a.label_zh,
+      attempt: a.attempt,
+      at: formatTime(a.at),
+      ok: a.ok === 1,
+      message: lang === 'en' ? a.message_en : a.message_zh,
+    })),
   });
 
   app.post<{ Body: LinkRecordQuery }>(
@@ -648,7 +656,8 @@ const plugin: FastifyPluginAsync = async (app) => {
       } else add('fired_at >= ?', earliestAlarmQueryDate(new Date()).getTime());
       const total = (db.prepare(`SELECT COUNT(*) AS n FROM link_record WHERE ${where.join(' AND ')}`).get(...args) as { n: number }).n;
       const rows = db.prepare(`SELECT * FROM link_record WHERE ${where.join(' AND ')} ORDER BY fired_at DESC, id DESC LIMIT ? OFFSET ?`).all(...args, b.limit, offsetOf(b)) as Array<Record<string, unknown>>;
-      return ok({ rows: rows.map((r) => toRecord(r, lang, true)), total });
+      const attempts = attemptsOf(rows.map((r) => r.id as number));
+      return ok({ rows: rows.map((r) => toRecord(r, lang, attempts.get(r.id as number) ?? [])), total });
     },
   );
 
@@ -656,7 +665,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     const user = userOf(request);
     const row = db.prepare('SELECT * FROM link_record WHERE tenant_id = ? AND id = ?').get(user.tenantId, Number(request.params.id) || -1) as Record<string, unknown> | undefined;
     if (!row) return fail(say(langOf(request), 'noRecord'));
-    return ok(toRecord(row, langOf(request), true));
+    return ok(toRecord(row, langOf(request), attemptsOf([row.id as number]).get(row.id as number) ?? []));
   });
 
   if (app.atrium.config.faults) {
