@@ -51,6 +51,7 @@ const ROUTE_MODULES: Array<Promise<RouteModule>> = [
   import('./routes/tenant.ts'),
   import('./routes/menu.ts'),
   import('./routes/voucher.ts'),
+  import('./routes/notify.ts'),
   import('./routes/monitor.ts'),
   import('./routes/client-error.ts'),
   import('./routes/role.ts'),
@@ -75,6 +76,8 @@ export interface AppOptions {
   mediaPort?: number | null;
   /** Non-public networks camera sources may use (ATRIUM_CAMERA_NETWORKS, CIDR). */
   cameraNetworks?: readonly string[];
+  /** The embedded mail server's port (ATRIUM_SMTP_PORT, default 2525; 0 picks a free one). */
+  smtpPort?: number;
 }
 
 const HOUSEKEEPING_MS = 60_000;
@@ -92,6 +95,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     faults: options.faults ?? false,
     tokenTtlMs: Math.max(1, options.tokenTtlSeconds ?? 3600) * 1000,
     cameraNetworks: options.cameraNetworks ?? [],
+    smtpPort: options.smtpPort ?? 2525,
   };
   const modules = await Promise.all(ROUTE_MODULES);
   const db = await openDatabase(dataDir, config.uploadDir, modules.flatMap((m) => m.migrations ?? []));

@@ -11,6 +11,7 @@ import type { AlarmLevel } from '../../shared/api/alarm-types.ts';
 import { MAX_ATTEMPTS, MAX_CHAIN_DEPTH, type LinkAction, type LinkLevel, type SceneStep } from '../../shared/api/linkage-types.ts';
 import { compile, evaluate, type Node } from '../../shared/validate/expression.ts';
 import { tx, type Db } from './db.ts';
+import { announceAlarm } from './alarm-events.ts';
 import { busOf } from './bus.ts';
 import { onPointChange, writePoint, type Both } from './point-write.ts';
 import { startTask, TaskFailure, type Report } from './tasks.ts';
@@ -77,7 +78,7 @@ export function actionLabel(db: Db, tenantId: number, action: LinkAction): Both 
 export function raiseLinkAlarm(db: Db, tenantId: number, deviceId: number, level: AlarmLevel, content: string, at: number): number | null {
   const device = db.prepare('SELECT code, name, model_id FROM device WHERE id = ? AND tenant_id = ?').get(deviceId, tenantId) as { code: string; name: string; model_id: number | null } | undefined;
   if (!device) return null;
-  return Number(
+  const alarmId = Number(
     db
       .prepare(
         `INSERT INTO alarm (tenant_id, device_code, device_name, model_id, level, status, handle_status, content_zh, content_en, occurred_at)
@@ -85,6 +86,8 @@ export function raiseLinkAlarm(db: Db, tenantId: number, deviceId: number, level
       )
       .run(tenantId, device.code, device.name, device.model_id, level, content, content, at).lastInsertRowid,
   );
+  announceAlarm(db, { tenantId, alarmId, level, deviceName: device.name, content, at });
+  return alarmId;
 }
 
 export type ActionOutcome = { ok: true; text: Both } | { ok: false; text: Both };

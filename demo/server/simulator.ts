@@ -1,6 +1,7 @@
 // The alarm simulator: the demo building's devices raise alarms over time (a Poisson process at a
 // configurable rate), as real rows of the alarm table. Devices come from the device table once the
 // device domain provides one (tenant_id, code, name), and from this file's seeded sources until then.
+import { announceAlarm } from './alarm-events.ts';
 import type { Db } from './db.ts';
 import { tx } from './db.ts';
 import type { AlarmHandleStatus, AlarmLevel } from '../../shared/api/alarm-types.ts';
@@ -120,7 +121,11 @@ export function raiseAlarm(db: Db, random: () => number = Math.random, tenantId?
   const sources = alarmSources(db).filter((s) => tenantId === undefined || s.tenantId === tenantId);
   if (sources.length === 0) return null;
   const source = pick(sources, random);
-  return inserter(db)({ source, template: pick(TEMPLATES[source.kind], random), at: Date.now() });
+  const template = pick(TEMPLATES[source.kind], random);
+  const at = Date.now();
+  const alarmId = inserter(db)({ source, template, at });
+  announceAlarm(db, { tenantId: source.tenantId, alarmId, level: template.level, deviceName: source.name, content: template.en, at });
+  return alarmId;
 }
 
 /** Many alarms at once in one transaction (tests: 25000 open alarms), spread over the last hour. */

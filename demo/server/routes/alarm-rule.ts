@@ -6,6 +6,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { ALARM_LEVELS, RULE_DEFAULT_HOURS, type AlarmRule, type AlarmRulePage, type AlarmRuleSave } from '../../../shared/api/alarm-types.ts';
 import { compile, evaluate, type Node } from '../../../shared/validate/expression.ts';
 import { alarmRuleSchema } from '../../../shared/validate/alarm.ts';
+import { announceAlarm } from '../alarm-events.ts';
 import { tx, type Db, type Migration } from '../db.ts';
 import { fail, failField, ok, requireMenu, rule, userOf, validBody, type Rule, type Schema } from '../http.ts';
 import { langOf, type Lang } from '../messages.ts';
@@ -113,6 +114,7 @@ export function fireRule(db: Db, tenantId: number, deviceId: number, live: LiveR
     if (live.banHours > 0) {
       db.prepare('INSERT INTO alarm_rule_ban (rule_id, device_id, until) VALUES (?, ?, ?) ON CONFLICT (rule_id, device_id) DO UPDATE SET until = excluded.until').run(live.id, deviceId, at + live.banHours * 3_600_000);
     }
+    announceAlarm(db, { tenantId, alarmId: id, level: live.level, deviceName: device.name, content: text, at });
     return id;
   });
 }
