@@ -128,6 +128,9 @@ export function raiseAlarm(db: Db, random: () => number = Math.random, tenantId?
   return alarmId;
 }
 
+/** Alarms raised in one batch are announced one by one (notifications) up to this many; a bulk load is not. */
+const ANNOUNCE_UP_TO = 100;
+
 /** Many alarms at once in one transaction (tests: 25000 open alarms), spread over the last hour. */
 export function raiseAlarms(db: Db, tenantId: number, count: number, options: { level?: AlarmLevel; handleStatus?: AlarmHandleStatus } = {}): number {
   const sources = alarmSources(db).filter((s) => s.tenantId === tenantId);
@@ -139,7 +142,9 @@ export function raiseAlarms(db: Db, tenantId: number, count: number, options: { 
       const source = from[i % from.length]!;
       const templates = TEMPLATES[source.kind];
       const template = options.level ? (templates.find((t) => t.level === options.level) ?? { ...templates[0]!, level: options.level }) : templates[i % templates.length]!;
-      insert({ source, template, at: now - Math.floor(((count - i) / count) * 3_600_000), ...(options.handleStatus ? { handleStatus: options.handleStatus } : {}) });
+      const at = now - Math.floor(((count - i) / count) * 3_600_000);
+      const alarmId = insert({ source, template, at, ...(options.handleStatus ? { handleStatus: options.handleStatus } : {}) });
+      if (count <= ANNOUNCE_UP_TO) announceAlarm(db, { tenantId, alarmId, level: template.level, deviceName: source.name, content: template.en, at });
     }
     return count;
   });

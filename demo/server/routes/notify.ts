@@ -12,7 +12,7 @@ import nodemailer from 'nodemailer';
 import { SMTPServer } from 'smtp-server';
 import { ALARM_LEVELS, type AlarmLevel } from '../../../shared/api/alarm-types.ts';
 import { onAlarm } from '../alarm-events.ts';
-import type { Db, Migration } from '../db.ts';
+import type { Migration } from '../db.ts';
 import { fail, failField, ok, requireMenu, rule, userOf, validBody, type Schema } from '../http.ts';
 import { langOf, type Lang } from '../messages.ts';
 import { byNameKeyword, deleteOwned, idList, offsetOf, type PageQuery, pageRules } from '../resource.ts';
@@ -126,8 +126,6 @@ function checkConfig(kind: Channel['kind'], config: unknown, lang: Lang): { conf
   return { config: { url, secret } };
 }
 
-/** RFC 2047 B-encoding for a header with any characters. */
-const encodedWord = (text: string) => `=?UTF-8?B?${Buffer.from(text).toString('base64')}?=`;
 const decodeWords = (text: string) => text.replace(/=\?UTF-8\?B\?([A-Za-z0-9+/=]+)\?=/gi, (_m, b64: string) => Buffer.from(b64, 'base64').toString('utf8'));
 
 /** The parts of a received mail this mailbox keeps: headers it needs, and the body decoded. */
