@@ -68,6 +68,11 @@ test('a PDF uploaded in the form previews; a file over 50 MB is refused before s
   await expect(form.locator('[data-part=uploaded]')).toContainText('manual.pdf');
   expect(uploads).toBe(1);
   await form.locator('[name=tags]').fill('manual, chiller');
+  // Related to a device: the relation page lists it under that device.
+  const devices = form.locator('[name=deviceIds] option');
+  await expect(devices.first()).toBeAttached();
+  const deviceId = (await devices.first().getAttribute('value'))!;
+  await form.locator('[name=deviceIds]').selectOption([deviceId]);
   await form.locator('button[type=submit]').click();
   await expect(form).toBeHidden();
   const row = root.locator('tbody tr[data-row]', { hasText: `DOC-${suffix}` });
@@ -91,6 +96,11 @@ test('a PDF uploaded in the form previews; a file over 50 MB is refused before s
   expect(dark).toBeGreaterThan(200);
   await preview.getByRole('button', { name: zh('documents.close') }).click();
   await expect(preview).toBeHidden();
+
+  await page.goto('/relation/device');
+  await page.locator('[data-part=device-documents] select[name=document-device]').selectOption(deviceId);
+  await expect(page.locator(`[data-part=device-documents] li[data-document="DOC-${suffix}"]`)).toContainText('manual.pdf');
+  await page.goto('/document/index');
 
   // An SVG with a script: listed, never offered for preview, downloaded as an attachment.
   const svg = join(dir, 'drawing.svg');

@@ -1,6 +1,6 @@
 // Device relations (relationManager relation/device, relation cctv) on the resource kit: which
 // cameras look at which device, named 0–30 characters. Alarm search offers a device's cameras from
-// its rows through these relations.
+// its rows through these relations. Below, relation document: the documents related to a device.
 import { useEffect, useMemo, useState } from 'react';
 import { createRelation, deleteRelations, listRelations } from '../../../shared/api/relation.ts';
 import type { Relation } from '../../../shared/api/relation-types.ts';
@@ -9,6 +9,8 @@ import { listCameras } from '../../../shared/api/video.ts';
 import { http } from '../../../shared/http/index.ts';
 import { relationNameLength, required } from '../../../shared/validate/index.ts';
 import { ResourcePage, type FormValues, type Option, type ResourceDef } from '../../resource/index.ts';
+import { hasMenu } from '../../../shared/session/index.ts';
+import { DeviceDocuments } from './documents.tsx';
 import './texts.ts';
 
 const text = (v: FormValues[string] | undefined): string => (typeof v === 'string' ? v.trim() : '');
@@ -51,6 +53,7 @@ export default function RelationPage() {
   return (
     <div data-page="relation">
       <ResourcePage def={def} />
+      {hasMenu('documentManager') ? <DeviceDocuments devices={devices} /> : null}
     </div>
   );
 }
