@@ -52,6 +52,7 @@ const ROUTE_MODULES: Array<Promise<RouteModule>> = [
   import('./routes/menu.ts'),
   import('./routes/voucher.ts'),
   import('./routes/notify.ts'),
+  import('./routes/scada.ts'),
   import('./routes/monitor.ts'),
   import('./routes/client-error.ts'),
   import('./routes/role.ts'),

@@ -1,0 +1,447 @@
+// Scada pages and templates (mapConfigManage scada/index scadaManage, scada/template mapTemplateManage).
+// A page has a draft the editor (/appEditor) saves and a published version viewers see; each save
+// names the revision it was based on, so the later of two concurrent saves is refused instead of
+// silently overwriting the other. Bindings to devices or cameras that are not the tenant's are
+// dropped on save (and counted). Backgrounds are PNG/JPG/SVG by content; an SVG is stripped of
+// script, event handlers, foreign objects and outside references before it is stored.
+// The viewer (console /scada_view and <atrium-scada-page>) reads the published version and one
+// answer with the values of all its bindings per poll.
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type {
+  ScadaBindings,
+  ScadaDraft,
+  ScadaDraftSave,
+  ScadaInstantiate,
+  ScadaLive,
+  ScadaPageRow,
+  ScadaSaved,
+  ScadaTemplate,
+  ScadaTemplateRow,
+  ScadaView,
+} from '../../../shared/api/scada-types.ts';
+import { bindingsOf, checkDoc, dropForeign, emptyDoc, MAX_TEMPLATES, rebind, type DocProblem, type ScadaDoc } from '../../../shared/scada/doc.ts';
+import type { Db, Migration } from '../db.ts';
+import { tx } from '../db.ts';
+import { fail, failField, ok, requireAnyMenu, requireMenu, requireUser, rule, userOf, validBody, type Schema } from '../http.ts';
+import { langOf, type Lang } from '../messages.ts';
+import { byNameKeyword, deleteOwned, idList, inList, offsetOf, type PageQuery, pageRules } from '../resource.ts';
+import { formatTime } from '../tasks.ts';
+import { sniffImage } from './current-user.ts';
+
+export const migrations: Migration[] = [
+  {
+    id: 'scada/001-tables',
+    sql: `
+      CREATE TABLE scada_page (
+        id INTEGER PRIMARY KEY,
+        tenant_id INTEGER NOT NULL REFERENCES tenant(id),
+        name TEXT NOT NULL,
+        description TEXT NOT NULL DEFAULT '',
+        draft TEXT NOT NULL,
+        revision INTEGER NOT NULL DEFAULT 1,
+        published TEXT,
+        published_revision INTEGER,
+        published_at INTEGER,
+        updated_at INTEGER NOT NULL,
+        UNIQUE (tenant_id, name)
+      );
+      CREATE TABLE scada_template (
+        id INTEGER PRIMARY KEY,
+        tenant_id INTEGER NOT NULL REFERENCES tenant(id),
+        name TEXT NOT NULL,
+        doc TEXT NOT NULL,
+        source_page_id INTEGER,
+        created_at INTEGER NOT NULL,
+        UNIQUE (tenant_id, name)
+      );
+    `,
+  },
+];
+
+const TEXT = {
+  noPage: { zh: '组态画面不存在', en: 'No such scada page' },
+  noTemplate: { zh: '模板不存在', en: 'No such template' },
+  nameTaken: { zh: '名称已存在', en: 'This name is already taken' },
+  notPublished: { zh: '该画面尚未发布', en: 'This page has not been published yet' },
+  stale: {
+    zh: '该画面已在别处（另一个标签页或另一位用户）保存过，当前修改未保存。请先把修改另存，或重新加载后再编辑；编辑器中的修改仍然保留。',
+    en: 'This page was saved elsewhere (another tab or another user) since you opened it, so this save was refused. Your changes are still in the editor: save them as a copy, or reload to continue from the newer version.',
+  },
+  tooManyTemplates: { zh: `模板最多 ${MAX_TEMPLATES} 个，请先删除不用的模板`, en: `A tenant keeps at most ${MAX_TEMPLATES} templates; delete one you no longer need first` },
+  tooMany: { zh: '一个画面最多 {max} 个元素', en: 'A page holds at most {max} elements' },
+  badElement: { zh: '第 {index} 个元素的 {field} 不正确', en: 'Element {index}: {field} is not valid' },
+  duplicateId: { zh: '第 {index} 个元素的标识与前面的元素重复', en: 'Element {index} has the same id as an earlier one' },
+  badDoc: { zh: '画面数据不正确（{field}）', en: 'The page data is not valid ({field})' },
+  imageType: { zh: '背景只能是 PNG、JPG 或 SVG 图片', en: 'A background must be a PNG, JPG or SVG image' },
+  imageSize: { zh: '背景图片不能超过 5 MB', en: 'A background image must be 5 MB or smaller' },
+  noFile: { zh: '请选择文件', en: 'Choose a file' },
+  badSvg: { zh: '无法读取该 SVG 文件', en: 'This SVG file cannot be read' },
+} as const satisfies Record<string, Record<Lang, string>>;
+
+const say = (lang: Lang, key: keyof typeof TEXT, vars: Record<string, string | number> = {}): string =>
+  TEXT[key][lang].replace(/\{(\w+)\}/g, (_m, k: string) => String(vars[k] ?? ''));
+
+export const BACKGROUND_MAX_BYTES = 5 * 1024 * 1024;
+
+/** A refused document as a readable message. */
+export const describeDocProblem = (lang: Lang, p: DocProblem): string => say(lang, p.key, { index: p.index ?? '', field: p.field ?? '', max: p.max ?? '' });
+
+/**
+ * An SVG without anything that runs or reaches out: script and foreignObject elements, event
+ * handler attributes, javascript: and outside hrefs, outside url(…) in styles, entity declarations.
+ * The background is also only ever shown through <img> (which runs nothing) and served with a CSP.
+ */
+export function sanitiseSvg(text: string): string | null {
+  if (/<!ENTITY/i.test(text)) return null;
+  let out = text
+    .replace(/<script[\s\S]*?<\/script\s*>/gi, '')
+    .replace(/<script[^>]*\/>/gi, '')
+    .replace(/<foreignObject[\s\S]*?<\/foreignObject\s*>/gi, '')
+    .replace(/<(iframe|embed|object|audio|video|handler|listener)[\s\S]*?(<\/\1\s*>|\/>)/gi, '')
+    .replace(/\s+on[a-z]+\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)/gi, '')
+    .replace(/\s+(xlink:)?href\s*=\s*("(?!#)[^"]*"|'(?!#)[^']*')/gi, '')
+    .replace(/url\(\s*(['"]?)(?!#)[^)]*\)/gi, 'none')
+    .replace(/@import[^;]*;?/gi, '');
+  if (/<script|javascript:/i.test(out)) out = out.replace(/<script/gi, '<x-removed').replace(/javascript:/gi, '');
+  return /<svg[\s>]/i.test(out) ? out : null;
+}
+
+interface PageDb {
+  id: number;
+  tenant_id: number;
+  name: string;
+  description: string;
+  draft: string;
+  revision: number;
+  published: string | null;
+  published_revision: number | null;
+  published_at: number | null;
+  updated_at: number;
+}
+
+const countOf = (json: string): number => (JSON.parse(json) as ScadaDoc).elements.length;
+
+const toRow = (r: PageDb): ScadaPageRow => ({
+  id: r.id,
+  name: r.name,
+  description: r.description,
+  elements: countOf(r.draft),
+  updatedAt: formatTime(r.updated_at),
+  publishedAt: r.published_at ? formatTime(r.published_at) : '',
+  unpublished: r.published_revision !== r.revision,
+});
+
+interface Named {
+  name: string;
+  description?: string;
+}
+const nameRules: Schema<Named> = { name: [rule.required, rule.text(1, 50)], description: [rule.text(0, 200)] };
+
+/** The devices and cameras of the tenant among those a document binds. */
+function ownedBindings(db: Db, tenantId: number, doc: ScadaDoc): { devices: Set<number>; cameras: Set<number> } {
+  const { deviceIds, cameraIds } = bindingsOf(doc);
+  const pick = (table: string, ids: number[]) =>
+    ids.length === 0 ? new Set<number>() : new Set((db.prepare(`SELECT id FROM ${table} WHERE tenant_id = ? AND id IN (${inList(ids.length)})`).all(tenantId, ...ids) as Array<{ id: number }>).map((r) => r.id));
+  return { devices: pick('device', deviceIds), cameras: pick('camera', cameraIds) };
+}
+
+/** The document checked and stripped of foreign bindings, or the message refusing it. */
+export function acceptDoc(db: Db, tenantId: number, raw: unknown, lang: Lang): { doc: ScadaDoc; dropped: number } | string {
+  const checked = checkDoc(raw);
+  if (!checked.ok) return describeDocProblem(lang, checked.problem);
+  const owned = ownedBindings(db, tenantId, checked.doc);
+  return dropForeign(checked.doc, owned.devices, owned.cameras);
+}
+
+const plugin: FastifyPluginAsync = async (app) => {
+  const { db, config } = app.atrium;
+  const manager = requireMenu('scadaManage');
+  const templates = requireAnyMenu('mapTemplateManage', 'scadaManage');
+
+  const pageOf = (tenantId: number, id: unknown): PageDb | undefined =>
+    db.prepare('SELECT * FROM scada_page WHERE id = ? AND tenant_id = ?').get(Number(id) || -1, tenantId) as PageDb | undefined;
+  const nameTaken = (table: 'scada_page' | 'scada_template', tenantId: number, name: string, except = -1) =>
+    Boolean(db.prepare(`SELECT 1 FROM ${table} WHERE tenant_id = ? AND name = ? AND id <> ?`).get(tenantId, name, except));
+
+  /** A free name for a copy: "name (2)", "name (3)" … */
+  const copyName = (tenantId: number, name: string): string => {
+    for (let n = 2; ; n++) {
+      const candidate = `${name.slice(0, 44)} (${n})`;
+      if (!nameTaken('scada_page', tenantId, candidate)) return candidate;
+    }
+  };
+
+  const insertPage = (tenantId: number, name: string, description: string, doc: ScadaDoc): PageDb => {
+    const id = Number(db.prepare('INSERT INTO scada_page (tenant_id, name, description, draft, updated_at) VALUES (?, ?, ?, ?, ?)').run(tenantId, name, description, JSON.stringify(doc), Date.now()).lastInsertRowid);
+    return pageOf(tenantId, id)!;
+  };
+
+  app.post<{ Body: PageQuery & { keyword?: string } }>('/api/scada/page/page', { preHandler: [manager, validBody({ ...pageRules, keyword: [rule.text(0, 50)] })] }, async (request) => {
+    const { where, args } = byNameKeyword(userOf(request).tenantId, request.body.keyword);
+    const total = (db.prepare(`SELECT COUNT(*) AS n FROM scada_page WHERE ${where}`).get(...args) as { n: number }).n;
+    const rows = db.prepare(`SELECT * FROM scada_page WHERE ${where} ORDER BY updated_at DESC, id DESC LIMIT ? OFFSET ?`).all(...args, request.body.limit, offsetOf(request.body)) as unknown as PageDb[];
+    return ok({ rows: rows.map(toRow), total });
+  });
+
+  app.post<{ Body: Named }>('/api/scada/page', { preHandler: [manager, validBody(nameRules)] }, async (request) => {
+    const { tenantId } = userOf(request);
+    const name = request.body.name.trim();
+    if (nameTaken('scada_page', tenantId, name)) return failField(say(langOf(request), 'nameTaken'), 'name');
+    return ok(toRow(insertPage(tenantId, name, (request.body.description ?? '').trim(), emptyDoc())));
+  });
+
+  app.put<{ Params: { id: string }; Body: Named }>('/api/scada/page/:id', { preHandler: [manager, validBody(nameRules)] }, async (request) => {
+    const { tenantId } = userOf(request);
+    const lang = langOf(request);
+    const page = pageOf(tenantId, request.params.id);
+    if (!page) return fail(say(lang, 'noPage'));
+    const name = request.body.name.trim();
+    if (nameTaken('scada_page', tenantId, name, page.id)) return failField(say(lang, 'nameTaken'), 'name');
+    db.prepare('UPDATE scada_page SET name = ?, description = ? WHERE id = ?').run(name, (request.body.description ?? '').trim(), page.id);
+    return ok(toRow(pageOf(tenantId, page.id)!));
+  });
+
+  app.get<{ Params: { id: string } }>('/api/scada/page/:id', { preHandler: manager }, async (request) => {
+    const page = pageOf(userOf(request).tenantId, request.params.id);
+    if (!page) return fail(say(langOf(request), 'noPage'));
+    return ok<ScadaDraft>({ ...toRow(page), revision: page.revision, doc: JSON.parse(page.draft) as ScadaDoc });
+  });
+
+  // The body is checked by acceptDoc (shared/scada/doc.ts), element by element.
+  app.put<{ Params: { id: string }; Body: ScadaDraftSave }>(
+    '/api/scada/page/:id/draft',
+    { preHandler: [manager, validBody<ScadaDraftSave>({ revision: [rule.required, rule.int(1, Number.MAX_SAFE_INTEGER)], doc: [rule.required] })], bodyLimit: 8 * 1024 * 1024 },
+    async (request) => {
+      const { tenantId } = userOf(request);
+      const lang = langOf(request);
+      const accepted = acceptDoc(db, tenantId, request.body.doc, lang);
+      if (typeof accepted === 'string') return failField(accepted, 'doc');
+      const now = Date.now();
+      // Compare and set in one statement: of two saves based on the same revision only one wins.
+      const changed = db
+        .prepare('UPDATE scada_page SET draft = ?, revision = revision + 1, updated_at = ? WHERE id = ? AND tenant_id = ? AND revision = ?')
+        .run(JSON.stringify(accepted.doc), now, Number(request.params.id) || -1, tenantId, request.body.revision).changes;
+      const page = pageOf(tenantId, request.params.id);
+      if (!page) return fail(say(lang, 'noPage'));
+      if (Number(changed) === 0) return { code: 40901, msg: say(lang, 'stale'), data: { revision: page.revision } };
+      return ok<ScadaSaved>({ revision: page.revision, updatedAt: formatTime(page.updated_at), dropped: accepted.dropped });
+    },
+  );
+
+  app.post<{ Params: { id: string } }>('/api/scada/page/:id/publish', { preHandler: manager }, async (request) => {
+    const { tenantId } = userOf(request);
+    const page = pageOf(tenantId, request.params.id);
+    if (!page) return fail(say(langOf(request), 'noPage'));
+    db.prepare('UPDATE scada_page SET published = draft, published_revision = revision, published_at = ? WHERE id = ?').run(Date.now(), page.id);
+    return ok(toRow(pageOf(tenantId, page.id)!));
+  });
+
+  app.post<{ Params: { id: string } }>('/api/scada/page/:id/duplicate', { preHandler: manager }, async (request) => {
+    const { tenantId } = userOf(request);
+    const page = pageOf(tenantId, request.params.id);
+    if (!page) return fail(say(langOf(request), 'noPage'));
+    return ok(toRow(insertPage(tenantId, copyName(tenantId, page.name), page.description, JSON.parse(page.draft) as ScadaDoc)));
+  });
+
+  app.post<{ Body: { ids: number[] } }>('/api/scada/page/delete', { preHandler: [manager, validBody<{ ids: number[] }>({ ids: [rule.required, idList()] })] }, async (request) => {
+    const deleted = deleteOwned(db, 'scada_page', userOf(request).tenantId, request.body.ids);
+    return deleted === null ? fail(say(langOf(request), 'noPage')) : ok({ deleted });
+  });
+
+  // ---- viewing: any signed-in user of the tenant -------------------------------------------------
+
+  app.get<{ Params: { id: string } }>('/api/scada/page/:id/view', { preHandler: requireUser }, async (request) => {
+    const lang = langOf(request);
+    const page = pageOf(userOf(request).tenantId, request.params.id);
+    if (!page) return fail(say(lang, 'noPage'));
+    if (!page.published || !page.published_at) return fail(say(lang, 'notPublished'));
+    return ok<ScadaView>({ id: page.id, name: page.name, publishedAt: formatTime(page.published_at), doc: JSON.parse(page.published) as ScadaDoc });
+  });
+
+  /** One answer for every binding of the page (published, or the draft with ?draft=1 for the editor). */
+  app.get<{ Params: { id: string }; Querystring: { draft?: string } }>('/api/scada/page/:id/live', { preHandler: requireUser }, async (request) => {
+    const user = userOf(request);
+    const lang = langOf(request);
+    const page = pageOf(user.tenantId, request.params.id);
+    if (!page) return fail(say(lang, 'noPage'));
+    const draft = request.query.draft === '1' && user.menus.has('scadaManage');
+    const json = draft ? page.draft : page.published;
+    if (!json) return fail(say(lang, 'notPublished'));
+    return ok(live(request, JSON.parse(json) as ScadaDoc));
+  });
+
+  function live(request: FastifyRequest, doc: ScadaDoc): ScadaLive {
+    const { tenantId } = userOf(request);
+    const lang = langOf(request);
+    const { deviceIds } = bindingsOf(doc);
+    const devices = deviceIds.length
+      ? (db.prepare(`SELECT id, code, name, status, model_id FROM device WHERE tenant_id = ? AND id IN (${inList(deviceIds.length)})`).all(tenantId, ...deviceIds) as Array<{ id: number; code: string; name: string; status: 'online' | 'offline' | 'unknown'; model_id: number | null }>)
+      : [];
+    const alarmsBy = new Map<string, number>();
+    if (devices.length) {
+      const rows = db
+        .prepare(`SELECT device_code AS code, COUNT(*) AS n FROM alarm WHERE tenant_id = ? AND handle_status <> 'handled' AND device_code IN (${inList(devices.length)}) GROUP BY device_code`)
+        .all(tenantId, ...devices.map((d) => d.code)) as Array<{ code: string; n: number }>;
+      for (const r of rows) alarmsBy.set(r.code, r.n);
+    }
+    const wanted = new Set(doc.elements.filter((e) => e.deviceId !== undefined && e.code).map((e) => `${e.deviceId}/${e.code}`));
+    const current = devices.length ? (db.prepare(`SELECT device_id, code, value, at FROM point_current WHERE tenant_id = ? AND device_id IN (${inList(devices.length)})`).all(tenantId, ...devices.map((d) => d.id)) as Array<{ device_id: number; code: string; value: number; at: number }>) : [];
+    const byKey = new Map(current.map((c) => [`${c.device_id}/${c.code}`, c]));
+    const units = new Map<string, string>();
+    const modelIds = [...new Set(devices.map((d) => d.model_id).filter((m): m is number => m !== null))];
+    if (modelIds.length) {
+      for (const p of db.prepare(`SELECT model_id, code, unit FROM model_param WHERE tenant_id = ? AND model_id IN (${inList(modelIds.length)})`).all(tenantId, ...modelIds) as Array<{ model_id: number; code: string; unit: string }>) units.set(`${p.model_id}/${p.code}`, p.unit);
+    }
+    const modelOf = new Map(devices.map((d) => [d.id, d.model_id]));
+    const points = [...wanted].flatMap((key) => {
+      const [id, code] = [Number(key.slice(0, key.indexOf('/'))), key.slice(key.indexOf('/') + 1)];
+      if (!modelOf.has(id)) return [];
+      const c = byKey.get(key);
+      return [{ deviceId: id, code, value: c?.value ?? null, at: c?.at ?? null, unit: units.get(`${modelOf.get(id)}/${code}`) ?? '' }];
+    });
+    const wantsAlarms = doc.elements.some((e) => e.kind === 'bell' || e.kind === 'alarms');
+    const total = wantsAlarms ? (db.prepare("SELECT COUNT(*) AS n FROM alarm WHERE tenant_id = ? AND handle_status = 'unhandled'").get(tenantId) as { n: number }).n : 0;
+    const latest = wantsAlarms
+      ? (db.prepare("SELECT id, device_name, content_zh, content_en, level, occurred_at FROM alarm WHERE tenant_id = ? AND handle_status = 'unhandled' ORDER BY occurred_at DESC, id DESC LIMIT 10").all(tenantId) as Array<{ id: number; device_name: string; content_zh: string; content_en: string; level: string; occurred_at: number }>)
+      : [];
+    return {
+      at: Date.now(),
+      points,
+      devices: devices.map((d) => ({ id: d.id, name: d.name, status: d.status, alarms: alarmsBy.get(d.code) ?? 0 })),
+      alarms: { total, latest: latest.map((a) => ({ id: a.id, deviceName: a.device_name, content: lang === 'en' ? a.content_en : a.content_zh, level: a.level, at: formatTime(a.occurred_at) })) },
+    };
+  }
+
+  /** What the editor's binding pickers offer: the tenant's devices with their parameters, cameras and pages. */
+  app.get('/api/scada/bindings', { preHandler: manager }, async (request) => {
+    const { tenantId } = userOf(request);
+    const devices = db.prepare('SELECT id, code, name, model_id FROM device WHERE tenant_id = ? ORDER BY code').all(tenantId) as Array<{ id: number; code: string; name: string; model_id: number | null }>;
+    const params = new Map<number, ScadaBindings['devices'][number]['params']>();
+    for (const p of db.prepare('SELECT model_id, code, name, unit, access FROM model_param WHERE tenant_id = ? ORDER BY id').all(tenantId) as Array<{ model_id: number; code: string; name: string; unit: string; access: 'r' | 'rw' }>) {
+      const list = params.get(p.model_id) ?? [];
+      list.push({ code: p.code, name: p.name, unit: p.unit, access: p.access });
+      params.set(p.model_id, list);
+    }
+    return ok<ScadaBindings>({
+      devices: devices.map((d) => ({ id: d.id, code: d.code, name: d.name, params: d.model_id ? (params.get(d.model_id) ?? []) : [] })),
+      cameras: db.prepare('SELECT id, name, label FROM camera WHERE tenant_id = ? ORDER BY name').all(tenantId) as ScadaBindings['cameras'],
+      pages: db.prepare('SELECT id, name FROM scada_page WHERE tenant_id = ? ORDER BY name').all(tenantId) as ScadaBindings['pages'],
+    });
+  });
+
+  /** A background or image: PNG, JPG or SVG by content (an SVG sanitised), at most 5 MB. */
+  app.post('/api/scada/background', { preHandler: manager }, async (request) => {
+    const lang = langOf(request);
+    if (!request.isMultipart()) return fail(say(lang, 'noFile'));
+    let bytes: Buffer;
+    try {
+      const file = await request.file({ limits: { fileSize: BACKGROUND_MAX_BYTES, files: 1 } });
+      if (!file) return fail(say(lang, 'noFile'));
+      bytes = await file.toBuffer();
+    } catch (error) {
+      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') return fail(say(lang, 'imageSize'));
+      return fail(say(lang, 'noFile'));
+    }
+    if (bytes.length === 0) return fail(say(lang, 'noFile'));
+    const type = sniffImage(bytes);
+    if (!type) return fail(say(lang, 'imageType'));
+    if (type === 'svg') {
+      const clean = sanitiseSvg(bytes.toString('utf8'));
+      if (clean === null) return fail(say(lang, 'badSvg'));
+      bytes = Buffer.from(clean, 'utf8');
+    }
+    const dir = join(config.uploadDir, 'scada');
+    await mkdir(dir, { recursive: true });
+    const name = `${userOf(request).tenantId}-${randomBytes(9).toString('base64url')}.${type}`;
+    await writeFile(join(dir, name), bytes);
+    return ok({ url: `/upload/scada/${name}` });
+  });
+
+  // ---- templates ---------------------------------------------------------------------------------
+
+  interface TemplateDb {
+    id: number;
+    name: string;
+    doc: string;
+    created_at: number;
+    source: string | null;
+  }
+  const TEMPLATE_SELECT = 'SELECT t.id, t.name, t.doc, t.created_at, p.name AS source FROM scada_template t LEFT JOIN scada_page p ON p.id = t.source_page_id AND p.tenant_id = t.tenant_id';
+  const toTemplate = (r: TemplateDb): ScadaTemplateRow => ({ id: r.id, name: r.name, elements: countOf(r.doc), source: r.source ?? '', createdAt: formatTime(r.created_at) });
+  const templateOf = (tenantId: number, id: unknown) => db.prepare(`${TEMPLATE_SELECT} WHERE t.id = ? AND t.tenant_id = ?`).get(Number(id) || -1, tenantId) as TemplateDb | undefined;
+
+  app.post<{ Body: PageQuery & { keyword?: string } }>('/api/scada/template/page', { preHandler: [templates, validBody({ ...pageRules, keyword: [rule.text(0, 50)] })] }, async (request) => {
+    const { tenantId } = userOf(request);
+    const keyword = request.body.keyword?.trim();
+    const where = keyword ? "t.tenant_id = ? AND t.name LIKE ? ESCAPE '\\'" : 't.tenant_id = ?';
+    const args: Array<string | number> = keyword ? [tenantId, `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`] : [tenantId];
+    const total = (db.prepare(`SELECT COUNT(*) AS n FROM scada_template t WHERE ${where}`).get(...args) as { n: number }).n;
+    const rows = db.prepare(`${TEMPLATE_SELECT} WHERE ${where} ORDER BY t.created_at DESC, t.id DESC LIMIT ? OFFSET ?`).all(...args, request.body.limit, offsetOf(request.body)) as unknown as TemplateDb[];
+    return ok({ rows: rows.map(toTemplate), total });
+  });
+
+  app.post<{ Body: { pageId: number; name: string } }>(
+    '/api/scada/template',
+    { preHandler: [manager, validBody<{ pageId: number; name: string }>({ pageId: [rule.required, rule.int(1, Number.MAX_SAFE_INTEGER)], name: [rule.required, rule.text(1, 50)] })] },
+    async (request) => {
+      const { tenantId } = userOf(request);
+      const lang = langOf(request);
+      const page = pageOf(tenantId, request.body.pageId);
+      if (!page) return fail(say(lang, 'noPage'));
+      const name = request.body.name.trim();
+      const created = tx(db, () => {
+        // Counted and inserted in one transaction: two saves at once cannot make an eleventh.
+        const n = (db.prepare('SELECT COUNT(*) AS n FROM scada_template WHERE tenant_id = ?').get(tenantId) as { n: number }).n;
+        if (n >= MAX_TEMPLATES) return 'full' as const;
+        if (nameTaken('scada_template', tenantId, name)) return 'taken' as const;
+        return Number(db.prepare('INSERT INTO scada_template (tenant_id, name, doc, source_page_id, created_at) VALUES (?, ?, ?, ?, ?)').run(tenantId, name, page.draft, page.id, Date.now()).lastInsertRowid);
+      });
+      if (created === 'full') return fail(say(lang, 'tooManyTemplates'));
+      if (created === 'taken') return failField(say(lang, 'nameTaken'), 'name');
+      return ok(toTemplate(templateOf(tenantId, created)!));
+    },
+  );
+
+  app.get<{ Params: { id: string } }>('/api/scada/template/:id', { preHandler: templates }, async (request) => {
+    const { tenantId } = userOf(request);
+    const t = templateOf(tenantId, request.params.id);
+    if (!t) return fail(say(langOf(request), 'noTemplate'));
+    const doc = JSON.parse(t.doc) as ScadaDoc;
+    const { deviceIds, cameraIds } = bindingsOf(doc);
+    const named = (table: string, ids: number[]) =>
+      ids.length ? (db.prepare(`SELECT id, name FROM ${table} WHERE tenant_id = ? AND id IN (${inList(ids.length)})`).all(tenantId, ...ids) as Array<{ id: number; name: string }>) : [];
+    return ok<ScadaTemplate>({ ...toTemplate(t), doc, devices: named('device', deviceIds), cameras: named('camera', cameraIds) });
+  });
+
+  const mapRule = (value: unknown) =>
+    typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length <= 2000 && Object.values(value).every((v) => Number.isInteger(v) && (v as number) > 0)
+      ? null
+      : { key: 'validate.oneOf' as const };
+
+  app.post<{ Params: { id: string }; Body: ScadaInstantiate }>(
+    '/api/scada/template/:id/instantiate',
+    { preHandler: [templates, validBody<ScadaInstantiate>({ name: [rule.required, rule.text(1, 50)], devices: [rule.required, mapRule], cameras: [rule.required, mapRule] })] },
+    async (request) => {
+      const { tenantId } = userOf(request);
+      const lang = langOf(request);
+      const t = templateOf(tenantId, request.params.id);
+      if (!t) return fail(say(lang, 'noTemplate'));
+      const name = request.body.name.trim();
+      if (nameTaken('scada_page', tenantId, name)) return failField(say(lang, 'nameTaken'), 'name');
+      const toMap = (m: Record<string, number>) => new Map(Object.entries(m).map(([k, v]) => [Number(k), v]));
+      const accepted = acceptDoc(db, tenantId, rebind(JSON.parse(t.doc) as ScadaDoc, toMap(request.body.devices), toMap(request.body.cameras)), lang);
+      if (typeof accepted === 'string') return fail(accepted);
+      return ok(toRow(insertPage(tenantId, name, '', accepted.doc)));
+    },
+  );
+
+  app.post<{ Body: { ids: number[] } }>('/api/scada/template/delete', { preHandler: [templates, validBody<{ ids: number[] }>({ ids: [rule.required, idList()] })] }, async (request) => {
+    const deleted = deleteOwned(db, 'scada_template', userOf(request).tenantId, request.body.ids);
+    return deleted === null ? fail(say(langOf(request), 'noTemplate')) : ok({ deleted });
+  });
+};
+
+export default plugin;
