@@ -39,6 +39,17 @@ export interface AtriumProgressPanelElementEventMap {
   'atrium-progress-deleted': CustomEvent<AtriumEventMap['atrium-progress-deleted']>;
 }
 
+/** <atrium-scada-page>: A published scada page, live: its background and elements scaled to fit the element — cameras (video players; the video engine loads only when a page has one), point values coloured by thresholds and blinking on alarm, device states, switches that write through the gateway after a confirmation, the alarm count and list, charts, text, images, shapes and links. One poll per page per browser tab feeds every element. */
+export interface AtriumScadaPageElement extends HTMLElement {
+  /** `page-id` attribute. the page's id (scada/index); only pages of the signed-in user's tenant show */
+  pageId?: string;
+}
+
+export interface AtriumScadaPageElementEventMap {
+  /** a link element was followed ({ pageId }); cancel it to route yourself */
+  'atrium-scada-link': CustomEvent<AtriumEventMap['atrium-scada-link']>;
+}
+
 /** <atrium-video-player>: A live or recorded camera: HTTP-FLV/WS-FLV with latency control, stall recovery, screenshot, full screen and pan-tilt. The video engine loads only when this element appears. */
 export interface AtriumVideoPlayerElement extends HTMLElement {
   /** `camera-id` attribute. the camera's id; or */
@@ -83,6 +94,7 @@ declare global {
     'atrium-alarm-bell': AtriumAlarmBellElement;
     'atrium-device-list': AtriumDeviceListElement;
     'atrium-progress-panel': AtriumProgressPanelElement;
+    'atrium-scada-page': AtriumScadaPageElement;
     'atrium-video-player': AtriumVideoPlayerElement;
     'atrium-video-wall': AtriumVideoWallElement;
   }

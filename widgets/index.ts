@@ -7,3 +7,4 @@ import './progress-panel/progress-panel.element.ts';
 import './device-list/device-list.element.ts';
 import './video-player/video-player.element.ts';
 import './video-wall/video-wall.element.ts';
+import './scada-page/scada-page.element.ts';

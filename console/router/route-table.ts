@@ -143,6 +143,8 @@ export const STANDALONE_ROUTES: readonly RouteDef[] = [
 export const PLAIN_ROUTES: readonly RouteDef[] = [
   { path: 'appEditor', name: 'appEditor', code: null, page: 'app-editor', hidden: true },
   { path: 'job_detail', name: 'jobDetail', code: null, page: 'job-detail', hidden: true },
+  /** A published scada page full screen, live (any user of the tenant; cameras still need video rights). */
+  { path: 'scada_view', name: 'scadaView', code: null, page: 'scada-view', hidden: true },
 ];
 
 /** Paths that open without a token (SPEC §2 access rule); the oauth landing is part of sign-in. */

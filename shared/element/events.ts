@@ -14,6 +14,8 @@ export interface AtriumEventMap {
   'atrium-signed-in': { username: string };
   /** A device row was chosen (click, Enter or Space) in a `selectable` device list. */
   'atrium-device-select': { device: Device };
+  /** A scada page's link element was followed (cancel to route in the host instead). */
+  'atrium-scada-link': { pageId: number };
 }
 
 export function emit<K extends keyof AtriumEventMap>(target: EventTarget, type: K, detail: AtriumEventMap[K]): boolean {
@@ -30,5 +32,6 @@ declare global {
     'atrium-progress-deleted': CustomEvent<AtriumEventMap['atrium-progress-deleted']>;
     'atrium-signed-in': CustomEvent<AtriumEventMap['atrium-signed-in']>;
     'atrium-device-select': CustomEvent<AtriumEventMap['atrium-device-select']>;
+    'atrium-scada-link': CustomEvent<AtriumEventMap['atrium-scada-link']>;
   }
 }

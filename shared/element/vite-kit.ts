@@ -27,6 +27,7 @@ const WIDGET_TEXTS: Record<string, string[]> = {
   'device-list': ['device', 'validate', 'status'],
   'video-player': ['video', 'media'],
   'video-wall': ['video', 'media', 'wall'],
+  'scada-page': ['scada'],
 };
 
 const STUB = '\0atrium-stub:';

@@ -63,10 +63,10 @@ test('with a token /login leads on to the dashboard; unknown paths and missing p
   await page.goto('/no/such/page');
   await expect(page.getByTestId('page-404')).toBeVisible();
   // A route of the table whose page a later issue delivers: the shell with the 404 page inside.
-  await page.goto('/scada/template');
+  await page.goto('/oauth');
   await expect(page.getByTestId('page-404')).toBeVisible();
   await expect(page.getByTestId('header')).toBeVisible();
-  await expect(page.getByTestId('breadcrumb')).toContainText(zh('shell.route.mapTemplateManage'));
+  await expect(page.getByTestId('breadcrumb')).toContainText(zh('shell.route.oauth2Manager'));
 });
 
 test('without a token every other path goes to /login and remembers it', async ({ page }) => {

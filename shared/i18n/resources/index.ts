@@ -8,6 +8,7 @@ export { default as http } from './http.ts';
 export { default as login } from './login.ts';
 export { default as media } from './media.ts';
 export { default as progress } from './progress.ts';
+export { default as scada } from './scada.ts';
 export { default as shell } from './shell.ts';
 export { default as status } from './status.ts';
 export { default as tasks } from './tasks.ts';

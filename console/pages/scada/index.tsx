@@ -1,0 +1,181 @@
+// Scada pages (mapConfigManage scada/index, scadaManage) on the resource kit: create and rename,
+// edit in the app designer (/appEditor), view the published version (/scada_view), publish,
+// duplicate, save as a template (at most 10), copy the embed code, delete.
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { createScadaPage, deleteScadaPages, duplicateScadaPage, listScadaPages, publishScadaPage, renameScadaPage, saveAsTemplate } from '../../../shared/api/scada.ts';
+import type { ScadaPageRow } from '../../../shared/api/scada-types.ts';
+import { http, notify } from '../../../shared/http/index.ts';
+import { MAX_TEMPLATES } from '../../../shared/scada/doc.ts';
+import { button, buttonGhost, input } from '../../../shared/theme/base.css.ts';
+import { length, required } from '../../../shared/validate/index.ts';
+import { Modal, ResourcePage, type FormValues, type ResourceDef } from '../../resource/index.ts';
+import * as kit from '../../resource/resource.css.ts';
+import './texts.ts';
+
+const text = (v: FormValues[string] | undefined): string => (typeof v === 'string' ? v.trim() : '');
+const toast = (key: string, params: Record<string, string | number> = {}, level: 'success' | 'error' = 'success') => notify({ kind: 'toast', level, duration: 3000, key, params });
+
+/** Opens the app designer for a page (a whole window of its own). */
+export const editorPath = (id: number): string => `/appEditor?id=${id}`;
+export const viewerPath = (id: number): string => `/scada_view?id=${id}`;
+
+export function embedSnippet(id: number, origin = location.origin): string {
+  return `<script src="${origin}/widgets/atrium.js"></script>\n<atrium-scada-page page-id="${id}" style="display:block;height:600px"></atrium-scada-page>`;
+}
+
+function TemplatePrompt({ row, onClose }: { row: ScadaPageRow; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [name, setName] = useState(row.name);
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const save = async () => {
+    setBusy(true);
+    setError('');
+    try {
+      const made = await saveAsTemplate({ post: (url, body) => http.post(url, body, { quiet: true }) }, row.id, name.trim());
+      toast('scada.templateSaved', { name: made.name });
+      onClose();
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal title={t('scada.saveTemplate')} onClose={onClose} testId="scada-template-prompt">
+      <form
+        className={kit.form}
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+      >
+        <label className={kit.filter} style={{ width: '100%' }}>
+          {t('scada.templateName')}
+          <input className={input} value={name} maxLength={50} onChange={(e) => setName(e.currentTarget.value)} aria-invalid={Boolean(error)} aria-describedby="scada-template-error" />
+        </label>
+        <p className={kit.muted}>{t('scada.templateLimit', { max: MAX_TEMPLATES })}</p>
+        <p id="scada-template-error" role="alert" style={{ color: 'var(--atrium-color-danger, #F56C6C)', margin: 0 }}>
+          {error}
+        </p>
+        <div className={kit.actions}>
+          <button type="button" className={buttonGhost} onClick={onClose}>
+            {t('scada.cancel')}
+          </button>
+          <button type="submit" className={button} disabled={busy || !name.trim()}>
+            {t('scada.save')}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+function EmbedCode({ row, onClose }: { row: ScadaPageRow; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [copied, setCopied] = useState(false);
+  const code = embedSnippet(row.id);
+  return (
+    <Modal title={t('scada.embed')} onClose={onClose} wide testId="scada-embed">
+      <p className={kit.muted}>{t('scada.embedHint')}</p>
+      <pre data-part="snippet" style={{ whiteSpace: 'pre-wrap', userSelect: 'all', padding: 8, border: '1px solid var(--atrium-color-border, #444)' }}>
+        {code}
+      </pre>
+      <div className={kit.actions}>
+        <button
+          type="button"
+          className={buttonGhost}
+          onClick={() =>
+            void navigator.clipboard?.writeText(code).then(
+              () => setCopied(true),
+              () => undefined,
+            )
+          }
+        >
+          {copied ? t('scada.copied') : t('scada.copy')}
+        </button>
+        <button type="button" className={button} onClick={onClose}>
+          {t('scada.close')}
+        </button>
+      </div>
+    </Modal>
+  );
+}
+
+export default function ScadaPagesPage() {
+  const { t } = useTranslation();
+  const [template, setTemplate] = useState<ScadaPageRow | null>(null);
+  const [embed, setEmbed] = useState<ScadaPageRow | null>(null);
+  const navigate = useNavigate();
+
+  const def = useMemo<ResourceDef<ScadaPageRow>>(
+    () => ({
+      id: 'scada',
+      titleKey: 'scada.title',
+      rowKey: (r) => r.id,
+      rowName: (r) => r.name,
+      columns: [
+        { id: 'name', headerKey: 'scada.field.name', cell: (r) => r.name },
+        { id: 'description', headerKey: 'scada.field.description', cell: (r) => r.description },
+        { id: 'elements', headerKey: 'scada.field.elements', cell: (r) => r.elements },
+        {
+          id: 'state',
+          headerKey: 'scada.field.state',
+          cell: (r) => <span data-state={!r.publishedAt ? 'draft' : r.unpublished ? 'changed' : 'published'}>{t(`scada.state.${!r.publishedAt ? 'draft' : r.unpublished ? 'changed' : 'published'}`)}</span>,
+        },
+        { id: 'updatedAt', headerKey: 'scada.field.updatedAt', cell: (r) => r.updatedAt },
+        { id: 'publishedAt', headerKey: 'scada.field.publishedAt', cell: (r) => r.publishedAt },
+      ],
+      filters: [{ kind: 'text', name: 'keyword', labelKey: 'scada.field.keyword' }],
+      list: (q, signal) => listScadaPages(http, { page: q.page, limit: q.limit, ...(typeof q.filters.keyword === 'string' && q.filters.keyword.trim() ? { keyword: q.filters.keyword.trim() } : {}) }, signal),
+      form: {
+        fields: () => [
+          { kind: 'text', name: 'name', labelKey: 'scada.field.name' },
+          { kind: 'textarea', name: 'description', labelKey: 'scada.field.description' },
+        ],
+        schema: () => ({ name: [required(), length(1, 50)], description: [length(0, 200)] }),
+        initial: (r) => ({ name: r?.name ?? '', description: r?.description ?? '' }),
+        save: async (v, r) => {
+          const body = { name: text(v.name), description: text(v.description) };
+          await (r ? renameScadaPage(http, r.id, body) : createScadaPage(http, body));
+        },
+      },
+      remove: (rows) => deleteScadaPages(http, rows.map((r) => r.id)),
+      rowActions: [
+        { key: 'edit-page', labelKey: 'scada.edit', run: (r) => void navigate(editorPath(r.id)) },
+        { key: 'view', labelKey: 'scada.view', show: (r) => Boolean(r.publishedAt), run: (r) => void navigate(viewerPath(r.id)) },
+        {
+          key: 'publish',
+          labelKey: 'scada.publish',
+          run: async (r, reload) => {
+            await publishScadaPage(http, r.id);
+            toast('scada.published');
+            reload();
+          },
+        },
+        {
+          key: 'duplicate',
+          labelKey: 'scada.duplicate',
+          run: async (r, reload) => {
+            const copy = await duplicateScadaPage(http, r.id);
+            toast('scada.duplicated', { name: copy.name });
+            reload();
+          },
+        },
+        { key: 'template', labelKey: 'scada.saveTemplate', run: (r) => setTemplate(r) },
+        { key: 'embed', labelKey: 'scada.embed', show: (r) => Boolean(r.publishedAt), run: (r) => setEmbed(r) },
+      ],
+    }),
+    [t, navigate],
+  );
+
+  return (
+    <div data-page="scada">
+      <ResourcePage def={def} />
+      {template ? <TemplatePrompt row={template} onClose={() => setTemplate(null)} /> : null}
+      {embed ? <EmbedCode row={embed} onClose={() => setEmbed(null)} /> : null}
+    </div>
+  );
+}
