@@ -8,6 +8,7 @@ import { LoginFrame } from './login-frame.tsx';
 import * as css from './login.css.ts';
 import { PasswordForm } from './password-form.tsx';
 import { SmsForm } from './sms-form.tsx';
+import { ThirdPartyButtons } from './third-party.tsx';
 
 const MODES = ['password', 'sms'] as const;
 type Mode = (typeof MODES)[number];
@@ -54,6 +55,7 @@ export function LoginPage() {
       <div className={css.links}>
         <Link to={{ pathname: '/ldap', search }}>{t('shell.signin.ldapLink')}</Link>
       </div>
+      <ThirdPartyButtons />
     </LoginFrame>
   );
 }

@@ -4,9 +4,10 @@ import { oauthOutcome } from './oauth-outcome.ts';
 const outcome = (query: string) => oauthOutcome(new URLSearchParams(query));
 
 describe('third-party sign-in landing', () => {
-  it('names the three failures', () => {
+  it('names the four failures', () => {
     expect(outcome('error=bind_user')).toBe('bind');
     expect(outcome('error=invalid_app')).toBe('invalidApp');
+    expect(outcome('error=invalid_user')).toBe('invalidUser');
     expect(outcome('error=access_denied')).toBe('failed');
   });
 

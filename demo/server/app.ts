@@ -53,6 +53,7 @@ const ROUTE_MODULES: Array<Promise<RouteModule>> = [
   import('./routes/voucher.ts'),
   import('./routes/notify.ts'),
   import('./routes/scada.ts'),
+  import('./routes/oauth.ts'),
   import('./routes/monitor.ts'),
   import('./routes/client-error.ts'),
   import('./routes/role.ts'),
@@ -79,6 +80,8 @@ export interface AppOptions {
   cameraNetworks?: readonly string[];
   /** The embedded mail server's port (ATRIUM_SMTP_PORT, default 2525; 0 picks a free one). */
   smtpPort?: number;
+  /** The demo OpenID provider's port (ATRIUM_OIDC_PORT, default 8082; 0 picks a free one). */
+  oidcPort?: number;
 }
 
 const HOUSEKEEPING_MS = 60_000;
@@ -97,6 +100,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     tokenTtlMs: Math.max(1, options.tokenTtlSeconds ?? 3600) * 1000,
     cameraNetworks: options.cameraNetworks ?? [],
     smtpPort: options.smtpPort ?? 2525,
+    oidcPort: options.oidcPort ?? 8082,
   };
   const modules = await Promise.all(ROUTE_MODULES);
   const db = await openDatabase(dataDir, config.uploadDir, modules.flatMap((m) => m.migrations ?? []));

@@ -19,6 +19,8 @@ export interface AppConfig {
   cameraNetworks: readonly string[];
   /** The embedded mail server's port (ATRIUM_SMTP_PORT; 0: any free one). */
   smtpPort: number;
+  /** The demo OpenID provider's port (ATRIUM_OIDC_PORT; 0 picks a free one). */
+  oidcPort: number;
 }
 
 export interface SessionUser {

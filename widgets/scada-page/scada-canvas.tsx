@@ -100,7 +100,7 @@ export function ElementBody({ el, live, mode, deviceName, onSwitch, onLink }: El
     case 'point': {
       const shown = colorFor(point?.value ?? null, el.thresholds, color);
       return (
-        <div className={css.point} style={{ color: shown, fontSize }} data-value={point?.value ?? ''}>
+        <div className={css.point} style={{ color: shown, fontSize }} data-value={point?.value ?? ''} data-at={point?.at ?? ''}>
           <span data-part="value">
             {formatValue(point?.value, el.decimals ?? 1)}
             {point?.unit ? ` ${point.unit}` : ''}

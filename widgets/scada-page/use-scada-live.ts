@@ -7,7 +7,8 @@ import { http } from '../../shared/http/index.ts';
 import { singleton } from '../../shared/kit.ts';
 import { EMPTY_LIVE, indexLive, type LiveIndex } from './scada-canvas.tsx';
 
-export const LIVE_POLL_MS = 1000;
+/** Polling period: with the answer's time, a new value shows well within a second of the simulator's write. */
+export const LIVE_POLL_MS = 750;
 
 interface Feed {
   subscribe: (listener: () => void) => () => void;

@@ -155,6 +155,10 @@ export default defineResources({
         oauthProcessing: '正在完成第三方登录…',
         oauthBindHint: '该第三方账号尚未绑定平台用户，请使用平台账号登录后在个人信息中绑定。',
         oauthRetry: '请返回登录页重试。',
+        oauthWith: '使用 {{name}} 登录',
+        bindTitle: '绑定平台账号',
+        bindHint: '第一次使用 {{name}} 登录：请输入要绑定的平台账号和密码，以后将直接登录。',
+        bindSubmit: '绑定并登录',
         backToLogin: '返回登录页',
       },
       info: {
@@ -342,6 +346,10 @@ export default defineResources({
         oauthProcessing: 'Completing third-party sign-in…',
         oauthBindHint: 'This third-party account is not bound to a platform user yet. Sign in with a platform account and bind it in your personal info.',
         oauthRetry: 'Go back to the sign-in page and try again.',
+        oauthWith: 'Sign in with {{name}}',
+        bindTitle: 'Bind a platform account',
+        bindHint: 'First sign-in with {{name}}: enter the platform account to bind and its password; next time you go straight in.',
+        bindSubmit: 'Bind and sign in',
         backToLogin: 'Back to sign-in',
       },
       info: {

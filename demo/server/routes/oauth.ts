@@ -1,0 +1,340 @@
+// Third-party sign-in (baseManager oauth, oauth2Manager; SPEC §8 login messages). A tenant registers
+// the platforms its people may sign in with — name, client id, client secret (sealed at rest:
+// ../secrets.ts), issuer (endpoints discovered, or given), scopes, enabled. The sign-in page shows a
+// button per enabled platform of the sign-in tenant. The OAuth 2.0 authorization-code flow runs with
+// PKCE (S256) and a one-time state through openid-client; the callback exchanges the code, reads the
+// user's subject, and either signs in the Atrium user bound to it, or asks to bind one (a one-time
+// ticket and the user's platform password), or refuses: an unknown or disabled platform is 'invalid
+// application', a denied, forged or replayed answer 'authorization failed', a deactivated bound user
+// 'invalid user'. The demo starts its own OpenID provider (../../oidc/provider.ts).
+import { randomBytes } from 'node:crypto';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import * as oidc from 'openid-client';
+import type { OauthPlatform, OauthPlatformSave } from '../../../shared/api/oauth.ts';
+import { DEMO_CLIENT, startDemoProvider, type DemoProvider } from '../../oidc/provider.ts';
+import type { Db, Migration } from '../db.ts';
+import { fail, failField, failWith, ok, requireMenu, rule, userOf, validBody, type Schema } from '../http.ts';
+import { langOf, type Lang } from '../messages.ts';
+import { verifyPassword, DUMMY_HASH } from '../passwords.ts';
+import { deleteOwned, idList, offsetOf, byNameKeyword, type PageQuery, pageRules } from '../resource.ts';
+import { secretBox } from '../secrets.ts';
+import { formatTime } from '../tasks.ts';
+import { issueToken } from '../tokens.ts';
+
+export const migrations: Migration[] = [
+  {
+    id: 'oauth/001-tables',
+    sql: `
+      CREATE TABLE oauth_platform (
+        id INTEGER PRIMARY KEY,
+        tenant_id INTEGER NOT NULL REFERENCES tenant(id),
+        name TEXT NOT NULL,
+        client_id TEXT NOT NULL,
+        secret_sealed TEXT NOT NULL,
+        issuer TEXT NOT NULL,
+        authorize_url TEXT NOT NULL DEFAULT '',
+        token_url TEXT NOT NULL DEFAULT '',
+        userinfo_url TEXT NOT NULL DEFAULT '',
+        scopes TEXT NOT NULL DEFAULT 'openid profile',
+        enabled INTEGER NOT NULL DEFAULT 1,
+        created_at INTEGER NOT NULL,
+        UNIQUE (tenant_id, name)
+      );
+      CREATE TABLE oauth_binding (
+        platform_id INTEGER NOT NULL REFERENCES oauth_platform(id) ON DELETE CASCADE,
+        subject TEXT NOT NULL,
+        tenant_id INTEGER NOT NULL REFERENCES tenant(id),
+        user_id INTEGER NOT NULL REFERENCES user(id) ON DELETE CASCADE,
+        created_at INTEGER NOT NULL,
+        PRIMARY KEY (platform_id, subject)
+      );
+    `,
+  },
+];
+
+const TEXT = {
+  noPlatform: { zh: '第三方平台不存在', en: 'No such third-party platform' },
+  nameTaken: { zh: '名称已存在', en: 'This name is already taken' },
+  url: { zh: '须为 http(s) 地址', en: 'Must be an http(s) address' },
+  secret: { zh: '请填写客户端密钥', en: 'Enter the client secret' },
+  scopes: { zh: '须包含 openid，以空格分隔', en: 'Space-separated, including openid' },
+  ticket: { zh: '绑定已过期，请重新通过第三方登录', en: 'This binding request has expired; sign in through the third party again' },
+  alreadyBound: { zh: '该平台用户已绑定此第三方平台的另一个账号', en: 'This platform user is already bound to another account of this third party' },
+} as const satisfies Record<string, Record<Lang, string>>;
+const say = (lang: Lang, key: keyof typeof TEXT) => TEXT[key][lang];
+
+const httpUrl = (value: unknown): boolean => {
+  if (typeof value !== 'string' || value === '') return value === '' || value === undefined;
+  try {
+    const u = new URL(value);
+    return u.protocol === 'https:' || u.protocol === 'http:';
+  } catch {
+    return false;
+  }
+};
+const urlRule = (value: unknown) => (value === undefined || value === null || httpUrl(value) ? null : { key: 'validate.oneOf' as const });
+
+const saveRules: Schema<OauthPlatformSave> = {
+  name: [rule.required, rule.text(1, 50)],
+  clientId: [rule.required, rule.text(1, 200)],
+  clientSecret: [rule.text(0, 500)],
+  issuer: [rule.required, rule.text(1, 500)],
+  authorizeUrl: [rule.text(0, 500)],
+  tokenUrl: [rule.text(0, 500)],
+  userinfoUrl: [rule.text(0, 500)],
+  scopes: [rule.required, rule.text(1, 200)],
+  enabled: [rule.required, (v) => (typeof v === 'boolean' ? null : { key: 'validate.oneOf' as const })],
+};
+
+interface PlatformDb {
+  id: number;
+  tenant_id: number;
+  name: string;
+  client_id: string;
+  secret_sealed: string;
+  issuer: string;
+  authorize_url: string;
+  token_url: string;
+  userinfo_url: string;
+  scopes: string;
+  enabled: number;
+  created_at: number;
+  bindings?: number;
+}
+
+const toPlatform = (r: PlatformDb): OauthPlatform => ({
+  id: r.id,
+  name: r.name,
+  clientId: r.client_id,
+  hasSecret: r.secret_sealed !== '',
+  issuer: r.issuer,
+  authorizeUrl: r.authorize_url,
+  tokenUrl: r.token_url,
+  userinfoUrl: r.userinfo_url,
+  scopes: r.scopes,
+  enabled: r.enabled === 1,
+  bindings: r.bindings ?? 0,
+  createdAt: formatTime(r.created_at),
+});
+
+/** A sign-in in progress, by its state: kept here, never in the browser. */
+interface Pending {
+  platformId: number;
+  verifier: string;
+  nonce: string;
+  redirectUri: string;
+  at: number;
+}
+/** A third-party user waiting to be bound, by its one-time ticket. */
+interface Unbound {
+  platformId: number;
+  tenantId: number;
+  subject: string;
+  name: string;
+  at: number;
+}
+const PENDING_MS = 10 * 60_000;
+
+/** The sign-in page's tenant: the default one. */
+const signInTenant = (db: Db): number => (db.prepare('SELECT id FROM tenant WHERE is_default = 1 ORDER BY id LIMIT 1').get() as { id: number } | undefined)?.id ?? 1;
+
+const plugin: FastifyPluginAsync = async (app) => {
+  const { db, config } = app.atrium;
+  const box = secretBox(config.dataDir);
+  const manager = requireMenu('oauth2Manager');
+  const pending = new Map<string, Pending>();
+  const unbound = new Map<string, Unbound>();
+  const sweep = setInterval(() => {
+    const old = Date.now() - PENDING_MS;
+    for (const [k, v] of pending) if (v.at < old) pending.delete(k);
+    for (const [k, v] of unbound) if (v.at < old) unbound.delete(k);
+  }, 60_000);
+  sweep.unref();
+
+  // The demo's third-party platform, on its own port.
+  let provider: DemoProvider | null = null;
+  app.addHook('onReady', async () => {
+    provider = await startDemoProvider(config.oidcPort);
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(sweep);
+    await provider?.close();
+  });
+
+  const platformOf = (tenantId: number, id: unknown) => db.prepare('SELECT * FROM oauth_platform WHERE id = ? AND tenant_id = ?').get(Number(id) || -1, tenantId) as PlatformDb | undefined;
+
+  // ---- management ----------------------------------------------------------------------------------
+
+  app.post<{ Body: PageQuery & { keyword?: string } }>('/api/admin/oauth2/page', { preHandler: [manager, validBody({ ...pageRules, keyword: [rule.text(0, 50)] })] }, async (request) => {
+    const { where, args } = byNameKeyword(userOf(request).tenantId, request.body.keyword);
+    const total = (db.prepare(`SELECT COUNT(*) AS n FROM oauth_platform WHERE ${where}`).get(...args) as { n: number }).n;
+    const rows = db
+      .prepare(`SELECT p.*, (SELECT COUNT(*) FROM oauth_binding b WHERE b.platform_id = p.id) AS bindings FROM oauth_platform p WHERE p.id IN (SELECT id FROM oauth_platform WHERE ${where}) ORDER BY p.id DESC LIMIT ? OFFSET ?`)
+      .all(...args, request.body.limit, offsetOf(request.body)) as unknown as PlatformDb[];
+    return ok({ rows: rows.map(toPlatform), total });
+  });
+
+  /** Checks a save beyond its fields: addresses, scopes, the secret on create, the name. */
+  function refusal(request: FastifyRequest, body: OauthPlatformSave, editing: number | null) {
+    const lang = langOf(request);
+    for (const field of ['issuer', 'authorizeUrl', 'tokenUrl', 'userinfoUrl'] as const) if (urlRule(body[field]) || (field === 'issuer' && !body.issuer)) return failField(say(lang, 'url'), field);
+    if (!body.scopes.split(/\s+/).includes('openid')) return failField(say(lang, 'scopes'), 'scopes');
+    if (editing === null && !body.clientSecret) return failField(say(lang, 'secret'), 'clientSecret');
+    if (db.prepare('SELECT 1 FROM oauth_platform WHERE tenant_id = ? AND name = ? AND id <> ?').get(userOf(request).tenantId, body.name.trim(), editing ?? -1)) return failField(say(lang, 'nameTaken'), 'name');
+    return null;
+  }
+
+  app.post<{ Body: OauthPlatformSave }>('/api/admin/oauth2', { preHandler: [manager, validBody(saveRules)] }, async (request) => {
+    const problem = refusal(request, request.body, null);
+    if (problem) return problem;
+    const b = request.body;
+    const id = Number(
+      db
+        .prepare('INSERT INTO oauth_platform (tenant_id, name, client_id, secret_sealed, issuer, authorize_url, token_url, userinfo_url, scopes, enabled, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
+        .run(userOf(request).tenantId, b.name.trim(), b.clientId.trim(), box.seal(b.clientSecret!), b.issuer.trim(), b.authorizeUrl ?? '', b.tokenUrl ?? '', b.userinfoUrl ?? '', b.scopes.trim(), b.enabled ? 1 : 0, Date.now()).lastInsertRowid,
+    );
+    return ok(toPlatform(platformOf(userOf(request).tenantId, id)!));
+  });
+
+  app.put<{ Params: { id: string }; Body: OauthPlatformSave }>('/api/admin/oauth2/:id', { preHandler: [manager, validBody(saveRules)] }, async (request) => {
+    const { tenantId } = userOf(request);
+    const found = platformOf(tenantId, request.params.id);
+    if (!found) return fail(say(langOf(request), 'noPlatform'));
+    const problem = refusal(request, request.body, found.id);
+    if (problem) return problem;
+    const b = request.body;
+    db.prepare('UPDATE oauth_platform SET name = ?, client_id = ?, secret_sealed = ?, issuer = ?, authorize_url = ?, token_url = ?, userinfo_url = ?, scopes = ?, enabled = ? WHERE id = ?').run(
+      b.name.trim(),
+      b.clientId.trim(),
+      b.clientSecret ? box.seal(b.clientSecret) : found.secret_sealed,
+      b.issuer.trim(),
+      b.authorizeUrl ?? '',
+      b.tokenUrl ?? '',
+      b.userinfoUrl ?? '',
+      b.scopes.trim(),
+      b.enabled ? 1 : 0,
+      found.id,
+    );
+    return ok(toPlatform(platformOf(tenantId, found.id)!));
+  });
+
+  app.post<{ Body: { ids: number[] } }>('/api/admin/oauth2/delete', { preHandler: [manager, validBody<{ ids: number[] }>({ ids: [rule.required, idList()] })] }, async (request) => {
+    const deleted = deleteOwned(db, 'oauth_platform', userOf(request).tenantId, request.body.ids);
+    return deleted === null ? fail(say(langOf(request), 'noPlatform')) : ok({ deleted });
+  });
+
+  /** The demo's own provider, to register it in one step (README "Third-party sign-in"). */
+  app.get('/api/admin/oauth2/demo', { preHandler: manager }, async () => ok({ issuer: provider?.issuer ?? '', clientId: DEMO_CLIENT.clientId, clientSecret: DEMO_CLIENT.clientSecret, scopes: 'openid profile email' }));
+
+  // ---- the flow (unsigned /jwt calls, like the other sign-in calls) --------------------------------
+
+  app.get('/jwt/oauth/platforms', async () => {
+    const rows = db.prepare('SELECT id, name FROM oauth_platform WHERE tenant_id = ? AND enabled = 1 ORDER BY id').all(signInTenant(db)) as Array<{ id: number; name: string }>;
+    return ok(rows);
+  });
+
+  const landing = (reply: FastifyReply, query: Record<string, string>) => reply.redirect(`/login/oauth?${new URLSearchParams(query).toString()}`, 302);
+
+  /** The client configuration of a platform: discovered from its issuer, endpoints overridden when given. */
+  async function clientOf(p: PlatformDb): Promise<oidc.Configuration> {
+    const secret = box.open(p.secret_sealed);
+    const insecure = new URL(p.issuer).protocol === 'http:';
+    const discovered = await oidc.discovery(new URL(p.issuer), p.client_id, secret, oidc.ClientSecretBasic(secret), { ...(insecure ? { execute: [oidc.allowInsecureRequests] } : {}), timeout: 10 });
+    const { supportsPKCE: _pkce, ...meta } = discovered.serverMetadata();
+    const server = {
+      ...meta,
+      ...(p.authorize_url ? { authorization_endpoint: p.authorize_url } : {}),
+      ...(p.token_url ? { token_endpoint: p.token_url } : {}),
+      ...(p.userinfo_url ? { userinfo_endpoint: p.userinfo_url } : {}),
+    };
+    const configuration = new oidc.Configuration(server, p.client_id, secret, oidc.ClientSecretBasic(secret));
+    if (insecure) oidc.allowInsecureRequests(configuration);
+    return configuration;
+  }
+
+  const callbackUri = (request: FastifyRequest) => `${request.protocol}://${request.headers.host}/jwt/oauth/callback`;
+
+  app.get<{ Params: { id: string } }>('/jwt/oauth/:id/start', async (request, reply) => {
+    const p = db.prepare('SELECT * FROM oauth_platform WHERE id = ? AND tenant_id = ? AND enabled = 1').get(Number(request.params.id) || -1, signInTenant(db)) as PlatformDb | undefined;
+    if (!p) return landing(reply, { error: 'invalid_app' });
+    let configuration: oidc.Configuration;
+    try {
+      configuration = await clientOf(p);
+    } catch {
+      return landing(reply, { error: 'invalid_app' });
+    }
+    const verifier = oidc.randomPKCECodeVerifier();
+    const state = oidc.randomState();
+    const nonce = oidc.randomNonce();
+    const redirectUri = callbackUri(request);
+    if (provider && p.issuer === provider.issuer) provider.allowRedirect(redirectUri);
+    pending.set(state, { platformId: p.id, verifier, nonce, redirectUri, at: Date.now() });
+    const url = oidc.buildAuthorizationUrl(configuration, {
+      redirect_uri: redirectUri,
+      scope: p.scopes,
+      state,
+      nonce,
+      code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+    });
+    return reply.redirect(url.href, 302);
+  });
+
+  app.get<{ Querystring: Record<string, string> }>('/jwt/oauth/callback', async (request, reply) => {
+    const state = request.query.state ?? '';
+    // One use: a replayed or forged state finds nothing.
+    const started = pending.get(state);
+    pending.delete(state);
+    if (!started || Date.now() - started.at > PENDING_MS) return landing(reply, { error: 'failed' });
+    const p = db.prepare('SELECT * FROM oauth_platform WHERE id = ?').get(started.platformId) as PlatformDb | undefined;
+    if (!p || p.enabled !== 1) return landing(reply, { error: 'invalid_app' });
+    if (request.query.error) return landing(reply, { error: 'failed' });
+    let subject: string;
+    let name: string;
+    try {
+      const configuration = await clientOf(p);
+      const current = new URL(started.redirectUri);
+      current.search = new URLSearchParams(request.query).toString();
+      const tokens = await oidc.authorizationCodeGrant(configuration, current, { pkceCodeVerifier: started.verifier, expectedState: state, expectedNonce: started.nonce, idTokenExpected: true });
+      subject = tokens.claims()!.sub;
+      const info = await oidc.fetchUserInfo(configuration, tokens.access_token, subject);
+      name = String(info.name ?? info.preferred_username ?? '');
+    } catch (error) {
+      app.atrium.log(`oauth: platform ${p.id} sign-in failed: ${(error as Error).message}`);
+      return landing(reply, { error: 'failed' });
+    }
+    const bound = db
+      .prepare('SELECT u.id, u.tenant_id, u.status FROM oauth_binding b JOIN user u ON u.id = b.user_id WHERE b.platform_id = ? AND b.subject = ?')
+      .get(p.id, subject) as { id: number; tenant_id: number; status: string } | undefined;
+    if (bound) {
+      if (bound.status !== 'normal') return landing(reply, { error: 'invalid_user' });
+      return landing(reply, { token: issueToken(app.atrium, bound.id, bound.tenant_id) });
+    }
+    const ticket = randomBytes(24).toString('base64url');
+    unbound.set(ticket, { platformId: p.id, tenantId: p.tenant_id, subject, name, at: Date.now() });
+    return landing(reply, { error: 'bind_user', ticket, name });
+  });
+
+  /** Binds the third-party user of a ticket to an Atrium account (its username and password), and signs in. */
+  app.post<{ Body: { ticket: string; username: string; password: string } }>(
+    '/jwt/oauth/bind',
+    { preHandler: validBody<{ ticket: string; username: string; password: string }>({ ticket: [rule.required, rule.text(1, 100)], username: [rule.required, rule.text(1, 64)], password: [rule.required, rule.text(1, 64)] }) },
+    async (request) => {
+      const lang = langOf(request);
+      const waiting = unbound.get(request.body.ticket);
+      if (!waiting || Date.now() - waiting.at > PENDING_MS) return fail(say(lang, 'ticket'));
+      const user = db.prepare('SELECT id, tenant_id, password_hash, status FROM user WHERE username = ? AND tenant_id = ?').get(request.body.username.trim(), waiting.tenantId) as
+        | { id: number; tenant_id: number; password_hash: string; status: string }
+        | undefined;
+      const matches = await verifyPassword(request.body.password, user?.password_hash ?? DUMMY_HASH);
+      if (!user || !matches) return failWith(request, 'auth.wrongPassword');
+      if (user.status !== 'normal') return failWith(request, 'auth.invalidUser');
+      if (db.prepare('SELECT 1 FROM oauth_binding WHERE platform_id = ? AND user_id = ?').get(waiting.platformId, user.id)) return fail(say(lang, 'alreadyBound'));
+      unbound.delete(request.body.ticket);
+      db.prepare('INSERT INTO oauth_binding (platform_id, subject, tenant_id, user_id, created_at) VALUES (?, ?, ?, ?, ?)').run(waiting.platformId, waiting.subject, waiting.tenantId, user.id, Date.now());
+      return { token: issueToken(app.atrium, user.id, user.tenant_id), token_type: 'bearer' };
+    },
+  );
+};
+
+export default plugin;
