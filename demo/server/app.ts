@@ -54,6 +54,7 @@ const ROUTE_MODULES: Array<Promise<RouteModule>> = [
   import('./routes/notify.ts'),
   import('./routes/scada.ts'),
   import('./routes/oauth.ts'),
+  import('./routes/directory.ts'),
   import('./routes/monitor.ts'),
   import('./routes/client-error.ts'),
   import('./routes/role.ts'),
@@ -82,6 +83,8 @@ export interface AppOptions {
   smtpPort?: number;
   /** The demo OpenID provider's port (ATRIUM_OIDC_PORT, default 8082; 0 picks a free one). */
   oidcPort?: number;
+  /** The demo LDAP directory's port (ATRIUM_LDAP_PORT, default 1389; 0 picks a free one). */
+  ldapPort?: number;
 }
 
 const HOUSEKEEPING_MS = 60_000;
@@ -101,6 +104,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     cameraNetworks: options.cameraNetworks ?? [],
     smtpPort: options.smtpPort ?? 2525,
     oidcPort: options.oidcPort ?? 8082,
+    ldapPort: options.ldapPort ?? 1389,
   };
   const modules = await Promise.all(ROUTE_MODULES);
   const db = await openDatabase(dataDir, config.uploadDir, modules.flatMap((m) => m.migrations ?? []));

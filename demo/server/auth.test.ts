@@ -42,11 +42,11 @@ describe('sign-in with the fixed captcha', () => {
     expect(accept.body.msg).toBe('wrong username or password');
   });
 
-  it('signs in a directory (ldap) account with the same checks as a password sign-in', async () => {
-    const good = await jwt(s.base, 'POST', '/jwt/token', { body: { username: 'operator', password: 'operator123', model: 'ldap', verifyCode: '1234' } });
+  it('signs in a directory (ldap) account through the directory, and refuses a local-only account there', async () => {
+    const good = await jwt(s.base, 'POST', '/jwt/token', { body: { username: 'dir.operator', password: 'dir123', model: 'ldap', verifyCode: '1234' } });
     expect(good.body.token_type).toBe('bearer');
-    const bad = await jwt(s.base, 'POST', '/jwt/token', { body: { username: 'operator', password: 'wrong-one', model: 'ldap', verifyCode: '1234' }, headers: { lang: 'en' } });
-    expect(bad.body).toEqual({ code: -1, msg: 'wrong username or password' });
+    const local = await jwt(s.base, 'POST', '/jwt/token', { body: { username: 'operator', password: 'operator123', model: 'ldap', verifyCode: '1234' }, headers: { lang: 'en' } });
+    expect(local.body).toEqual({ code: -1, msg: 'wrong username or password' });
   });
 
   it('rejects a wrong captcha answer and a body without a username, readably', async () => {

@@ -21,6 +21,8 @@ export interface AppConfig {
   smtpPort: number;
   /** The demo OpenID provider's port (ATRIUM_OIDC_PORT; 0 picks a free one). */
   oidcPort: number;
+  /** The demo LDAP directory's port (ATRIUM_LDAP_PORT; 0 picks a free one). */
+  ldapPort: number;
 }
 
 export interface SessionUser {

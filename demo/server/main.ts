@@ -39,6 +39,7 @@ const app = await createApp({
   // Journeys run with the test switch on: a free port for the mail server unless one is named.
   smtpPort: env.ATRIUM_SMTP_PORT ? wholeNumber('ATRIUM_SMTP_PORT', env.ATRIUM_SMTP_PORT) : faults ? 0 : 2525,
   oidcPort: env.ATRIUM_OIDC_PORT ? wholeNumber('ATRIUM_OIDC_PORT', env.ATRIUM_OIDC_PORT) : faults ? 0 : 8082,
+  ldapPort: env.ATRIUM_LDAP_PORT ? wholeNumber('ATRIUM_LDAP_PORT', env.ATRIUM_LDAP_PORT) : faults ? 0 : 1389,
 });
 
 // 'localhost' binds the IPv4 and IPv6 loopback both; HOST=0.0.0.0 opens the demo to the network.

@@ -80,6 +80,13 @@ describe('third-party sign-in', () => {
     expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
     expect(authorize.searchParams.get('state')).toBeTruthy();
 
+    // The provider sends codes only to callback addresses the platform announced.
+    const evil = new URL(authorize);
+    evil.searchParams.set('redirect_uri', 'https://evil.example/cb');
+    const refused = await fetch(evil, { redirect: 'manual' });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toMatch(/redirect_uri/);
+
     // A wrong password at the provider stays there.
     const browser = new Browser();
     const start = await browser.follow(`${p.s.base}/jwt/oauth/${made.data.id}/start`, '/interaction/');

@@ -9,7 +9,7 @@ import { api, jwt, login, removeDir, sleep, start, tempDir, type Running } from 
 describe('rights guards', () => {
   it('answers 40301 "no function permission" when the user lacks the element or menu a route needs', async () => {
     const dir = tempDir();
-    const app = await createApp({ dataDir: dir, fixedCaptcha: '1234', smtpPort: 0, oidcPort: 0, log: () => undefined });
+    const app = await createApp({ dataDir: dir, fixedCaptcha: '1234', smtpPort: 0, oidcPort: 0, ldapPort: 0, log: () => undefined });
     app.get('/api/test/replay', { preHandler: requireElement('video:replay') }, async () => ok('replayed'));
     app.get('/api/test/devices', { preHandler: requireMenu('devManager') }, async () => ok('devices'));
     await app.listen({ port: 0, host: '127.0.0.1' });

@@ -23,7 +23,7 @@ export const removeDir = (dir: string): void => rmSync(dir, { recursive: true, f
 export async function start(options: Partial<AppOptions> = {}): Promise<Running> {
   const dir = options.dataDir ?? tempDir();
   const logs: string[] = [];
-  const app = await createApp({ fixedCaptcha: '1234', smtpPort: 0, oidcPort: 0, ...options, dataDir: dir, log: (line) => logs.push(line) });
+  const app = await createApp({ fixedCaptcha: '1234', smtpPort: 0, oidcPort: 0, ldapPort: 0, ...options, dataDir: dir, log: (line) => logs.push(line) });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

@@ -96,7 +96,6 @@ async function main(): Promise<void> {
     while (Date.now() - started < SECONDS * 1000) await sleep(5000);
     const heapEnd = await heapMB(page);
     const lags = await page.evaluate(() => (window as unknown as { __scada: { lags: number[] } }).__scada.lags);
-    const polls = await page.evaluate(() => performance.getEntriesByType('resource').filter((e) => e.name.includes('/live')).length);
     await context.close();
     const viewer = {
       cameras: 4,
@@ -108,7 +107,6 @@ async function main(): Promise<void> {
       heapStartMB: heapStart,
       heapEndMB: heapEnd,
       heapGrowthMB: round(heapEnd - heapStart, 2),
-      livePolls: polls,
     };
     result.viewer = viewer;
     ok &&= viewer.firstPictureMs <= TARGETS.firstPictureMs && viewer.lagP95Ms <= TARGETS.lagP95Ms && viewer.heapGrowthMB <= TARGETS.heapGrowthMB;

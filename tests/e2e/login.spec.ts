@@ -109,16 +109,21 @@ test('the directory sign-in page and the third-party landing open without a toke
   }
 });
 
-test('a directory account signs in on /ldap and reaches the console', async ({ page }) => {
-  await skipTour(page, 'operator');
+test('a directory account signs in on /ldap with its group’s rights; a local-only account is refused there', async ({ page }) => {
+  await skipTour(page, 'dir.operator');
   await page.goto('/ldap');
   const form = page.getByTestId('ldap-form');
   await form.locator('input[name=username]').fill('operator');
   await form.locator('input[name=password]').fill(ACCOUNTS.operator);
   await form.locator('input[name=verifyCode]').fill(CAPTCHA);
   await form.locator('button[type=submit]').click();
-  await expect(page.getByTestId('header')).toBeVisible();
-  await expect(page.getByTestId('user-menu')).toBeVisible();
+  await expect(page.getByTestId('login-error')).toBeVisible();
+  await form.locator('input[name=username]').fill('dir.operator');
+  await form.locator('input[name=password]').fill('dir123');
+  await form.locator('input[name=verifyCode]').fill(CAPTCHA);
+  await form.locator('button[type=submit]').click();
+  await expect(page.getByTestId('user-menu')).toContainText('Dora Directory');
+  await expect(page.getByTestId('side-menu')).toContainText(zh('shell.group.alarmManager'));
 });
 
 test('the language chosen on the login page is confirmed in that language and kept', async ({ page }) => {

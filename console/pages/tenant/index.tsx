@@ -1,7 +1,8 @@
 // Two pages of baseManager on one module, chosen by the route. tenant_mng: the platform operator's
 // tenants on the resource kit — create one with its super admin, edit, delete (typing delete, which
 // also removes a tenant that still holds users or devices). base_info: the signed-in tenant's own
-// name, home page, description and logos; the shell's logo and the page title follow at once.
+// name, home page, description and logos (the shell's logo and the page title follow at once), and
+// its directory sign-in settings.
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
@@ -17,6 +18,7 @@ import { loadTenant } from '../../state/tenant.ts';
 import * as css from './tenant.css.ts';
 import './texts.ts';
 import { Vouchers } from './vouchers.tsx';
+import { DirectorySettings } from './directory.tsx';
 
 const text = (v: FormValues[string] | undefined): string => (typeof v === 'string' ? v.trim() : '');
 const withBase = (path: string | null): string | null => (path === null || /^https:/i.test(path) ? path : kitConfig.apiBase.replace(/\/$/, '') + path);
@@ -204,6 +206,7 @@ function TenantInfoPage() {
       </form>
       <LogoField which="main" current={withBase(logos.main)} onDone={applied} />
       <LogoField which="small" current={withBase(logos.small)} onDone={applied} />
+      <DirectorySettings />
     </div>
   );
 }

@@ -4,6 +4,22 @@ import { addTexts } from '../../texts.ts';
 export default addTexts({
   zh: {
     tenants: {
+      directory: {
+        title: '目录登录（LDAP）',
+        hint: '在 /ldap 登录的人员由这里配置的目录服务核验；首次登录会创建本地账号，角色按目录组映射。地址留空表示使用演示目录。',
+        url: '目录地址（ldap:// 或 ldaps://）',
+        bindDn: '服务账号 DN',
+        bindPassword: '服务账号密码（加密保存，留空保持不变）',
+        baseDn: '搜索起点',
+        userFilter: '用户过滤条件（{username} 为登录名）',
+        nameAttr: '姓名属性',
+        mailAttr: '邮箱属性',
+        groupRoles: '组与角色对应（每行：组=角色编码）',
+        startTls: '使用 StartTLS',
+        enabled: '启用目录登录',
+        save: '保存目录设置',
+        saved: '目录设置已保存',
+      },
       title: '租户列表',
       field: { name: '租户名称', type: '类型', home: '主页', description: '描述', superAdmin: '超级管理员', users: '用户数', devices: '设备数', adminUsername: '超级管理员账号', adminName: '超级管理员姓名', adminPassword: '超级管理员初始密码', keyword: '租户名称' },
       type: { enterprise: '企业', personal: '个人' },
@@ -39,6 +55,22 @@ export default addTexts({
   },
   en: {
     tenants: {
+      directory: {
+        title: 'Directory sign-in (LDAP)',
+        hint: 'People signing in on /ldap are checked by this directory; the first sign-in creates a local account with roles mapped from directory groups. Leave the address empty for the demo directory.',
+        url: 'Directory address (ldap:// or ldaps://)',
+        bindDn: 'Service account DN',
+        bindPassword: 'Service account password (stored encrypted; empty keeps it)',
+        baseDn: 'Search base',
+        userFilter: 'User filter ({username} is the typed name)',
+        nameAttr: 'Name attribute',
+        mailAttr: 'Mail attribute',
+        groupRoles: 'Groups and roles (one per line: group=role code)',
+        startTls: 'Use StartTLS',
+        enabled: 'Directory sign-in enabled',
+        save: 'Save directory settings',
+        saved: 'Directory settings saved',
+      },
       title: 'Tenants',
       field: { name: 'Tenant name', type: 'Type', home: 'Home page', description: 'Description', superAdmin: 'Super admin', users: 'Users', devices: 'Devices', adminUsername: 'Super admin account', adminName: 'Super admin name', adminPassword: 'Super admin first password', keyword: 'Tenant name' },
       type: { enterprise: 'Enterprise', personal: 'Personal' },

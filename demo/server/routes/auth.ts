@@ -2,7 +2,9 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { JwtUser, LoginPayload, LoginResponse } from '../../../shared/api/types.ts';
 import { KEYS } from '../../../shared/validate/keys.ts';
-import { failWith, ok, rule, validBody, validQuery } from '../http.ts';
+import { fail, failWith, ok, rule, validBody, validQuery } from '../http.ts';
+import { langOf } from '../messages.ts';
+import { directoryMessage, directoryOf, directorySignIn } from './directory.ts';
 import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from '../passwords.ts';
 import { SignInThrottle } from '../throttle.ts';
 import { findSession, issueToken, refreshToken, revokeToken } from '../tokens.ts';
@@ -65,7 +67,7 @@ const plugin: FastifyPluginAsync = async (app) => {
       const { model, password, verifyCode } = request.body;
       const username = request.body.username.trim();
 
-      // The demo platform's directory (ldap) is its own user store: same account check, same captcha.
+      // Password and directory sign-in share the captcha and the lockout; the directory checks the password.
       if (model === 'password' || model === 'ldap') {
         const cookie = request.cookies[CAPTCHA_COOKIE];
         reply.clearCookie(CAPTCHA_COOKIE, { path: '/jwt' });
@@ -77,6 +79,21 @@ const plugin: FastifyPluginAsync = async (app) => {
         if (!captchaOk) return failWith(request, 'auth.invalidCode');
         const locked = throttle.lockedFor(username);
         if (locked > 0) return failWith(request, 'auth.locked', { minutes: Math.ceil(locked / 60_000) });
+        if (model === 'ldap') {
+          const service = directoryOf.get(ctx);
+          const tenant = (ctx.db.prepare('SELECT id FROM tenant WHERE is_default = 1 ORDER BY id LIMIT 1').get() as { id: number } | undefined)?.id ?? 1;
+          const outcome = service ? await directorySignIn(ctx, service.box, service.embedded(), tenant, username, password) : ({ ok: false, reason: 'none' } as const);
+          if (outcome.ok) {
+            throttle.succeeded(username);
+            return tokenAnswer(issueToken(ctx, outcome.userId, outcome.tenantId));
+          }
+          if (outcome.reason === 'credentials') {
+            const lock = throttle.failed(username);
+            return lock > 0 ? failWith(request, 'auth.locked', { minutes: Math.ceil(lock / 60_000) }) : failWith(request, 'auth.wrongPassword');
+          }
+          if (outcome.reason === 'disabled') return failWith(request, 'auth.invalidUser');
+          return fail(directoryMessage(langOf(request), outcome.reason));
+        }
         const user = byUsername.get(username) as LoginUserRow | undefined;
         const matches = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
         if (!user || !matches) {
