@@ -1,19 +1,21 @@
 // Notification channels: bad configurations are refused (a 31-character SMS template among them); an
 // email channel's test arrives in the embedded mail server; a webhook is POSTed with a signature that
 // verifies, retried after a failure, every attempt recorded; an alarm of a carried level reaches its
-// channels; the second tenant sees none of it.
+// channels; the second tenant sees none of it. By default no webhook reaches loopback or a private
+// network: refused on save, and at delivery on the address the name resolves to.
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { announceAlarm } from './alarm-events.ts';
 import { usePlatform } from './test-platform.ts';
-import { sleep } from './testing.ts';
+import { api, sleep } from './testing.ts';
 
 process.env.ATRIUM_WEBHOOK_BACKOFF_MS = '20';
 
 describe('notification channels', () => {
-  const p = usePlatform();
+  // The test's webhook receiver listens on loopback, so this platform allows that network.
+  const p = usePlatform({ webhookNetworks: ['127.0.0.0/8'] });
   const { call } = p;
   const hits: Array<{ body: string; timestamp: string; signature: string }> = [];
   let failNext = 0;
@@ -83,5 +85,41 @@ describe('notification channels', () => {
     expect((await call(p.admin2, 'POST', '/api/notify/channel/page', { page: 1, limit: 10 })).data.total).toBe(0);
     const mine = (await call(p.admin, 'POST', '/api/notify/channel/page', { page: 1, limit: 10 })).data.rows[0];
     expect((await call(p.admin2, 'POST', `/api/notify/channel/${mine.id}/test`, undefined)).msg).toBe('No such notification channel');
+  });
+});
+
+describe('webhooks never reach the platform’s own machine or network by default', () => {
+  const p = usePlatform();
+  const { call } = p;
+  let hits = 0;
+  const inside = createServer((_req, res) => {
+    hits++;
+    res.end('{}');
+  });
+  let port = 0;
+  beforeAll(async () => {
+    await new Promise<void>((r) => inside.listen(0, '127.0.0.1', () => r()));
+    port = (inside.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise<void>((r) => inside.close(() => r())));
+  const hook = (url: string) => ({ name: 'Hook', kind: 'webhook', config: { url, secret: 'a-shared-secret-of-32-characters' }, levels: ['critical'], enabled: true });
+  const PRIVATE = 'The address points to this machine or a private network the platform does not allow (ATRIUM_WEBHOOK_NETWORKS)';
+
+  it('refuses loopback, private, link-local and local names on save, in both languages, and stores nothing', async () => {
+    for (const url of [`http://127.0.0.1:${port}/x`, 'http://0x7f.1/x', 'http://[::1]/x', 'http://169.254.169.254/latest/meta-data', 'https://10.1.2.3/x', 'http://192.168.1.1/x', 'http://localhost:8080/api', 'http://printer.local/x', 'http://[::ffff:127.0.0.1]/x']) {
+      expect(await call(p.admin, 'POST', '/api/notify/channel', hook(url)), url).toMatchObject({ msg: PRIVATE, data: { field: 'url' } });
+    }
+    const zh = await api(p.s.base, 'POST', '/api/notify/channel', { token: p.admin, body: hook('http://127.0.0.1/x'), headers: { lang: 'zh' } });
+    expect(zh.body.msg).toBe('地址指向本机或内网，平台未允许该网络（ATRIUM_WEBHOOK_NETWORKS）');
+    expect((await call(p.admin, 'POST', '/api/notify/channel/page', { page: 1, limit: 10 })).data.total).toBe(0);
+  });
+
+  it('refuses at delivery a channel stored before the rule, once, without retrying and without a request arriving', async () => {
+    const db = p.s.app.atrium.db;
+    const id = Number(db.prepare("INSERT INTO notify_channel (tenant_id, name, kind, config, levels, enabled) VALUES (1, 'Old hook', 'webhook', ?, 'critical', 1)").run(JSON.stringify({ url: `http://127.0.0.1:${port}/x`, secret: 'a-shared-secret-of-32-characters' })).lastInsertRowid);
+    expect((await call(p.admin, 'POST', `/api/notify/channel/${id}/test`, undefined)).data).toEqual({ delivered: false });
+    const attempts = (await call(p.admin, 'GET', `/api/notify/channel/${id}/deliveries`)).data as Array<{ ok: boolean; detail: string }>;
+    expect(attempts).toEqual([expect.objectContaining({ ok: false, detail: 'refused: 127.0.0.1 is a local or private address' })]);
+    expect(hits).toBe(0);
   });
 });

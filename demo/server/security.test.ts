@@ -22,14 +22,15 @@ describe('camera sources', () => {
     expect(sourceProblem('http://127.0.0.1:8080/api/admin', [])).toBe('private');
     expect(sourceProblem('http://localhost/x', [])).toBe('private');
     expect(sourceProblem('rtsp://[::1]/x', [])).toBe('private');
+    expect(sourceProblem('rtsp://[::ffff:127.0.0.1]/x', [])).toBe('private');
     expect(sourceProblem('rtsp://169.254.169.254/latest', [])).toBe('private');
     expect(sourceProblem('rtsp://192.168.10.101:554/ch1', [])).toBe('private');
     expect(sourceProblem('rtsp://192.168.10.101:554/ch1', ['192.168.10.0/24'])).toBe(null);
     expect(sourceProblem('rtsp://192.168.11.1/ch1', ['192.168.10.0/24'])).toBe('private');
   });
   it('knows the non-public ranges', () => {
-    for (const ip of ['10.1.2.3', '172.20.0.1', '100.64.0.1', '0.0.0.0', '::ffff:127.0.0.1', 'fd00::1', 'fe80::1']) expect(isNonPublicAddress(ip), ip).toBe(true);
-    for (const ip of ['8.8.8.8', '172.32.0.1', '2001:db8::1']) expect(isNonPublicAddress(ip), ip).toBe(false);
+    for (const ip of ['10.1.2.3', '172.20.0.1', '100.64.0.1', '0.0.0.0', '::ffff:127.0.0.1', 'fd00::1', 'fe80::1', '::ffff:7f00:1', '::ffff:a9fe:a9fe', '::7f00:1', '64:ff9b::a00:1', '::', 'FE80::1%eth0', '0:0:0:0:0:0:0:1']) expect(isNonPublicAddress(ip), ip).toBe(true);
+    for (const ip of ['8.8.8.8', '172.32.0.1', '2001:db8::1', '::ffff:808:808', '2606:4700::1111', '64:ff9b::808:808']) expect(isNonPublicAddress(ip), ip).toBe(false);
     expect(inNetworks('10.0.5.9', ['10.0.0.0/8'])).toBe(true);
   });
 });

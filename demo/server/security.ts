@@ -91,6 +91,21 @@ function ipv4Parts(ip: string): number[] {
   return ip.split('.').map(Number);
 }
 
+/** The eight 16-bit groups of an IPv6 address (a trailing dotted IPv4 part included). */
+function ipv6Groups(ip: string): number[] {
+  let v = ip.toLowerCase().split('%')[0]!;
+  const dotted = v.match(/^(.*:)(\d+\.\d+\.\d+\.\d+)$/);
+  if (dotted) {
+    const [a, b, c, d] = ipv4Parts(dotted[2]!) as [number, number, number, number];
+    v = `${dotted[1]}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = '', tail] = v.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail === undefined ? [] : tail ? tail.split(':') : [];
+  const fill = tail === undefined ? [] : Array<string>(8 - left.length - right.length).fill('0');
+  return [...left, ...fill, ...right].map((g) => parseInt(g, 16) || 0);
+}
+
 /** Loopback, link-local, private, unspecified and other non-public addresses. */
 export function isNonPublicAddress(ip: string): boolean {
   const kind = isIP(ip);
@@ -99,11 +114,14 @@ export function isNonPublicAddress(ip: string): boolean {
     return a === 0 || a === 10 || a === 127 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127) || a >= 224;
   }
   if (kind === 6) {
-    const v = ip.toLowerCase();
-    if (v === '::' || v === '::1') return true;
-    const mapped = v.match(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/);
-    if (mapped) return isNonPublicAddress(mapped[1]!);
-    return /^(fe[89ab]|fc|fd|ff)/.test(v);
+    const groups = ipv6Groups(ip);
+    if (groups.slice(0, 7).every((g) => g === 0) && groups[7]! <= 1) return true; // :: and ::1
+    // IPv4 inside IPv6 (mapped ::ffff:a.b.c.d, compatible ::a.b.c.d, NAT64 64:ff9b::a.b.c.d), however
+    // spelt — the URL parser writes ::ffff:127.0.0.1 as ::ffff:7f00:1.
+    const embedsV4 = (groups.slice(0, 5).every((g) => g === 0) && (groups[5] === 0xffff || groups[5] === 0)) || (groups[0] === 0x64 && groups[1] === 0xff9b && groups.slice(2, 6).every((g) => g === 0));
+    if (embedsV4) return isNonPublicAddress(`${groups[6]! >> 8}.${groups[6]! & 255}.${groups[7]! >> 8}.${groups[7]! & 255}`);
+    const first = groups[0]!;
+    return (first & 0xffc0) === 0xfe80 || (first & 0xfe00) === 0xfc00 || (first & 0xff00) === 0xff00 || (first & 0xffc0) === 0xfec0;
   }
   return false;
 }

@@ -3,7 +3,9 @@
 // (nodemailer) to the embedded mail server the platform runs (smtp-server on ATRIUM_SMTP_PORT, 2525 by
 // default; a free port under the test switch unless named), whose mailbox the console reads; webhooks are POSTed,
 // signed with the channel's secret (HMAC-SHA256 over "timestamp.body"), retried with back-off
-// (ATRIUM_WEBHOOK_BACKOFF_MS, 1 s doubling, four attempts); SMS goes to a logged simulator. Every
+// (ATRIUM_WEBHOOK_BACKOFF_MS, 1 s doubling, four attempts) and never sent to a loopback or private
+// address unless ATRIUM_WEBHOOK_NETWORKS allows its network (checked on save and on the address
+// actually connected to, outbound.ts); SMS goes to a logged simulator. Every
 // attempt is recorded. New alarms (alarm-events.ts) reach the channels that carry their level.
 import { createHmac } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
@@ -12,6 +14,7 @@ import nodemailer from 'nodemailer';
 import { SMTPServer } from 'smtp-server';
 import { ALARM_LEVELS, type AlarmLevel } from '../../../shared/api/alarm-types.ts';
 import { onAlarm } from '../alarm-events.ts';
+import { outboundUrlProblem, postOutbound, PrivateAddressError } from '../outbound.ts';
 import type { Migration } from '../db.ts';
 import { fail, failField, ok, requireMenu, rule, userOf, validBody, type Schema } from '../http.ts';
 import { langOf, type Lang } from '../messages.ts';
@@ -93,6 +96,7 @@ const TEXT = {
   phones: { zh: '请填写 1 到 10 个手机号码（11 位，1 开头）', en: 'Give 1 to 10 phone numbers (11 digits starting with 1)' },
   template: { zh: '短信模板须为 1 到 30 个字符', en: 'The SMS template must be 1 to 30 characters' },
   url: { zh: '地址须为 http:// 或 https:// 开头', en: 'The address must start with http:// or https://' },
+  privateUrl: { zh: '地址指向本机或内网，平台未允许该网络（ATRIUM_WEBHOOK_NETWORKS）', en: 'The address points to this machine or a private network the platform does not allow (ATRIUM_WEBHOOK_NETWORKS)' },
   secret: { zh: '签名密钥须为 16 到 64 个字符', en: 'The signing secret must be 16 to 64 characters' },
   noChannel: { zh: '通知渠道不存在', en: 'No such notification channel' },
   testSubject: { zh: 'Atrium 测试通知', en: 'Atrium test notification' },
@@ -104,7 +108,7 @@ const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 const PHONE = /^1[3-9]\d{9}$/;
 
 /** The channel's configuration as stored, or the refusal (text and field). */
-function checkConfig(kind: Channel['kind'], config: unknown, lang: Lang): { config: Channel['config'] } | { message: string; field: string } {
+function checkConfig(kind: Channel['kind'], config: unknown, lang: Lang, networks: readonly string[]): { config: Channel['config'] } | { message: string; field: string } {
   const c = (typeof config === 'object' && config !== null ? config : {}) as Record<string, unknown>;
   const list = (v: unknown) => (Array.isArray(v) ? v.map((x) => String(x).trim()).filter(Boolean) : []);
   if (kind === 'email') {
@@ -121,6 +125,8 @@ function checkConfig(kind: Channel['kind'], config: unknown, lang: Lang): { conf
   }
   const url = typeof c.url === 'string' ? c.url.trim() : '';
   if (!/^https?:\/\/[^\s<>"']{1,300}$/i.test(url)) return { message: say(lang, 'url'), field: 'url' };
+  const problem = outboundUrlProblem(url, networks);
+  if (problem) return { message: say(lang, problem === 'private' ? 'privateUrl' : 'url'), field: 'url' };
   const secret = typeof c.secret === 'string' ? c.secret : '';
   if (secret.length < 16 || secret.length > 64) return { message: say(lang, 'secret'), field: 'secret' };
   return { config: { url, secret } };
@@ -260,14 +266,19 @@ const plugin: FastifyPluginAsync = async (app) => {
       const timestamp = String(Date.now());
       const signature = createHmac('sha256', cfg.secret).update(`${timestamp}.${body}`).digest('hex');
       try {
-        const answer = await fetch(cfg.url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-atrium-timestamp': timestamp, 'x-atrium-signature': signature }, body, signal: AbortSignal.timeout(5000), redirect: 'manual' });
-        if (answer.ok) {
+        const answer = await postOutbound(cfg.url, { 'content-type': 'application/json', 'x-atrium-timestamp': timestamp, 'x-atrium-signature': signature }, body, config.webhookNetworks);
+        if (answer.status >= 200 && answer.status < 300) {
           record(channel, attempt, true, message.subject, `HTTP ${answer.status}`);
           return true;
         }
         record(channel, attempt, false, message.subject, `HTTP ${answer.status}`);
       } catch (error) {
         record(channel, attempt, false, message.subject, (error as Error).message);
+        // An address the platform may not reach stays refused; retrying would only knock again.
+        if (error instanceof PrivateAddressError) {
+          log(`[notify] webhook of channel ${channel.id} refused: it resolves to a private address`);
+          return false;
+        }
       }
       if (attempt < 4) await new Promise((r) => setTimeout(r, backoffMs() * 2 ** (attempt - 1)));
     }
@@ -296,7 +307,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     const { tenantId } = userOf(request);
     const lang = langOf(request);
     const b = request.body;
-    const checked = checkConfig(b.kind, b.config, lang);
+    const checked = checkConfig(b.kind, b.config, lang, config.webhookNetworks);
     if ('message' in checked) return failField(checked.message, checked.field);
     const name = b.name.trim();
     const taken = db.prepare('SELECT id FROM notify_channel WHERE tenant_id = ? AND name = ?').get(tenantId, name) as { id: number } | undefined;
