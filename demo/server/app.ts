@@ -79,8 +79,8 @@ export interface AppOptions {
   mediaPort?: number | null;
   /** Non-public networks camera sources may use (ATRIUM_CAMERA_NETWORKS, CIDR). */
   cameraNetworks?: readonly string[];
-  /** Non-public networks webhooks may be delivered to (ATRIUM_WEBHOOK_NETWORKS, CIDR). */
-  webhookNetworks?: readonly string[];
+  /** Non-public networks webhooks may be delivered to (ATRIUM_OUTBOUND_NETWORKS, CIDR). */
+  outboundNetworks?: readonly string[];
   /** The embedded mail server's port (ATRIUM_SMTP_PORT, default 2525; 0 picks a free one). */
   smtpPort?: number;
   /** The demo OpenID provider's port (ATRIUM_OIDC_PORT, default 8082; 0 picks a free one). */
@@ -104,7 +104,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     faults: options.faults ?? false,
     tokenTtlMs: Math.max(1, options.tokenTtlSeconds ?? 3600) * 1000,
     cameraNetworks: options.cameraNetworks ?? [],
-    webhookNetworks: options.webhookNetworks ?? [],
+    outboundNetworks: options.outboundNetworks ?? [],
     smtpPort: options.smtpPort ?? 2525,
     oidcPort: options.oidcPort ?? 8082,
     ldapPort: options.ldapPort ?? 1389,

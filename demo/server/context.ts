@@ -17,8 +17,8 @@ export interface AppConfig {
   tokenTtlMs: number;
   /** CIDR ranges of non-public addresses camera sources may use (ATRIUM_CAMERA_NETWORKS). */
   cameraNetworks: readonly string[];
-  /** CIDR ranges of non-public addresses webhooks may be delivered to (ATRIUM_WEBHOOK_NETWORKS). */
-  webhookNetworks: readonly string[];
+  /** CIDR ranges of non-public addresses webhooks may be delivered to (ATRIUM_OUTBOUND_NETWORKS). */
+  outboundNetworks: readonly string[];
   /** The embedded mail server's port (ATRIUM_SMTP_PORT; 0: any free one). */
   smtpPort: number;
   /** The demo OpenID provider's port (ATRIUM_OIDC_PORT; 0 picks a free one). */

@@ -1,6 +1,7 @@
 // Directory sign-in against the demo's real LDAP directory: a directory person signs in and gets the
 // roles its groups map to (the local account created once, linked by DN); a wrong password, a
-// local-only account, a disabled person and an injected filter are refused; with the directory down
+// local-only account, a disabled person and an injected filter are refused; a directory address inside
+// the platform's network is refused; with the directory down
 // the answer is a clear message well within the request timeout; the settings keep the service
 // password sealed and refuse a bad address or filter.
 import { describe, expect, it } from 'vitest';
@@ -59,6 +60,8 @@ describe('directory sign-in', () => {
     expect((await call(p.admin2, 'GET', '/api/admin/ldap')).data).toBeNull();
     const base = { url: 'ldaps://ldap.example.com:636', startTls: false, bindDn: 'cn=svc,dc=example', bindPassword: 'svc-secret', baseDn: 'dc=example', userFilter: '(uid={username})', nameAttr: 'cn', mailAttr: 'mail', groupRoles: {}, enabled: true };
     expect((await call(p.admin2, 'PUT', '/api/admin/ldap', { ...base, url: 'http://evil.example' })).data).toEqual({ field: 'url' });
+    for (const url of ['ldap://127.0.0.1:6379', 'ldap://169.254.169.254', 'ldaps://[::1]:636', 'ldap://10.0.0.8'])
+      expect(await call(p.admin2, 'PUT', '/api/admin/ldap', { ...base, url }), url).toMatchObject({ msg: 'The address points to this machine or a private network the platform does not allow (ATRIUM_OUTBOUND_NETWORKS)', data: { field: 'url' } });
     expect((await call(p.admin2, 'PUT', '/api/admin/ldap', { ...base, userFilter: 'uid=*' })).data).toEqual({ field: 'userFilter' });
     expect((await call(p.admin2, 'PUT', '/api/admin/ldap', { ...base, groupRoles: { staff: 'no-such-role' } })).data).toEqual({ field: 'groupRoles' });
     expect((await call(p.admin2, 'PUT', '/api/admin/ldap', base)).code).toBe(0);

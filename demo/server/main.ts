@@ -36,7 +36,7 @@ const app = await createApp({
   allowedOrigins: list(env.ATRIUM_ALLOWED_ORIGINS),
   ...(env.ATRIUM_RATE_LIMIT ? { rateLimit: wholeNumber('ATRIUM_RATE_LIMIT', env.ATRIUM_RATE_LIMIT) } : {}),
   cameraNetworks: list(env.ATRIUM_CAMERA_NETWORKS),
-  webhookNetworks: list(env.ATRIUM_WEBHOOK_NETWORKS),
+  outboundNetworks: list(env.ATRIUM_OUTBOUND_NETWORKS),
   // Journeys run with the test switch on: a free port for the mail server unless one is named.
   smtpPort: env.ATRIUM_SMTP_PORT ? wholeNumber('ATRIUM_SMTP_PORT', env.ATRIUM_SMTP_PORT) : faults ? 0 : 2525,
   oidcPort: env.ATRIUM_OIDC_PORT ? wholeNumber('ATRIUM_OIDC_PORT', env.ATRIUM_OIDC_PORT) : faults ? 0 : 8082,

@@ -15,7 +15,7 @@ process.env.ATRIUM_WEBHOOK_BACKOFF_MS = '20';
 
 describe('notification channels', () => {
   // The test's webhook receiver listens on loopback, so this platform allows that network.
-  const p = usePlatform({ webhookNetworks: ['127.0.0.0/8'] });
+  const p = usePlatform({ outboundNetworks: ['127.0.0.0/8'] });
   const { call } = p;
   const hits: Array<{ body: string; timestamp: string; signature: string }> = [];
   let failNext = 0;
@@ -103,14 +103,14 @@ describe('webhooks never reach the platform’s own machine or network by defaul
   });
   afterAll(() => new Promise<void>((r) => inside.close(() => r())));
   const hook = (url: string) => ({ name: 'Hook', kind: 'webhook', config: { url, secret: 'a-shared-secret-of-32-characters' }, levels: ['critical'], enabled: true });
-  const PRIVATE = 'The address points to this machine or a private network the platform does not allow (ATRIUM_WEBHOOK_NETWORKS)';
+  const PRIVATE = 'The address points to this machine or a private network the platform does not allow (ATRIUM_OUTBOUND_NETWORKS)';
 
   it('refuses loopback, private, link-local and local names on save, in both languages, and stores nothing', async () => {
     for (const url of [`http://127.0.0.1:${port}/x`, 'http://0x7f.1/x', 'http://[::1]/x', 'http://169.254.169.254/latest/meta-data', 'https://10.1.2.3/x', 'http://192.168.1.1/x', 'http://localhost:8080/api', 'http://printer.local/x', 'http://[::ffff:127.0.0.1]/x']) {
       expect(await call(p.admin, 'POST', '/api/notify/channel', hook(url)), url).toMatchObject({ msg: PRIVATE, data: { field: 'url' } });
     }
     const zh = await api(p.s.base, 'POST', '/api/notify/channel', { token: p.admin, body: hook('http://127.0.0.1/x'), headers: { lang: 'zh' } });
-    expect(zh.body.msg).toBe('地址指向本机或内网，平台未允许该网络（ATRIUM_WEBHOOK_NETWORKS）');
+    expect(zh.body.msg).toBe('地址指向本机或内网，平台未允许该网络（ATRIUM_OUTBOUND_NETWORKS）');
     expect((await call(p.admin, 'POST', '/api/notify/channel/page', { page: 1, limit: 10 })).data.total).toBe(0);
   });
 

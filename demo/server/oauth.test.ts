@@ -143,10 +143,15 @@ describe('third-party sign-in', () => {
     expect((await call(p.admin2, 'POST', '/api/admin/oauth2/delete', { ids: [made.data.id] })).msg).toBe('No such third-party platform');
   });
 
-  it('refuses a non-http issuer, scopes without openid, and a missing secret', async () => {
+  it('refuses a non-http issuer, scopes without openid, a missing secret, and addresses inside the platform’s network', async () => {
     const base = { name: 'Bad', clientId: 'x', clientSecret: 's', issuer: 'https://id.example', scopes: 'openid', enabled: true };
     expect((await call(p.admin, 'POST', '/api/admin/oauth2', { ...base, issuer: 'javascript:alert(1)' })).data).toEqual({ field: 'issuer' });
     expect((await call(p.admin, 'POST', '/api/admin/oauth2', { ...base, scopes: 'profile' })).data).toEqual({ field: 'scopes' });
+    // The platform fetches the issuer, token and user-info addresses itself: none may lie inside.
+    const inside = 'The address points to this machine or a private network the platform does not allow (ATRIUM_OUTBOUND_NETWORKS)';
+    expect(await call(p.admin, 'POST', '/api/admin/oauth2', { ...base, issuer: 'http://169.254.169.254/latest' })).toMatchObject({ msg: inside, data: { field: 'issuer' } });
+    expect(await call(p.admin, 'POST', '/api/admin/oauth2', { ...base, tokenUrl: 'http://127.0.0.1:6379/' })).toMatchObject({ msg: inside, data: { field: 'tokenUrl' } });
+    expect(await call(p.admin, 'POST', '/api/admin/oauth2', { ...base, userinfoUrl: 'http://[::ffff:10.0.0.1]/me' })).toMatchObject({ msg: inside, data: { field: 'userinfoUrl' } });
     expect((await call(p.admin, 'POST', '/api/admin/oauth2', { ...base, clientSecret: '' })).data).toEqual({ field: 'clientSecret' });
   });
 });

@@ -1,6 +1,7 @@
-// Requests the platform makes to addresses a tenant typed in (webhooks): only http(s), and never to a
+// Requests the platform makes to addresses a tenant typed in (webhooks, OAuth issuers, LDAP
+// directories): only the expected schemes, and never to a
 // loopback, link-local, private or otherwise non-public address unless the operator allowed its network
-// (ATRIUM_WEBHOOK_NETWORKS). The check runs on the address the connection actually uses — the name is
+// (ATRIUM_OUTBOUND_NETWORKS). The check runs on the address the connection actually uses — the name is
 // resolved by a lookup that refuses non-public answers — so a name that resolves to 127.0.0.1, or
 // changes its answer between check and connect, reaches nothing inside.
 import { lookup as dnsLookup, type LookupAddress, type LookupAllOptions } from 'node:dns';
@@ -23,14 +24,14 @@ export class PrivateAddressError extends Error {
 const allowed = (ip: string, networks: readonly string[]) => !isNonPublicAddress(ip) || inNetworks(ip, networks);
 
 /** What is wrong with an outbound URL as written (before any lookup), or null. */
-export function outboundUrlProblem(url: string, networks: readonly string[]): HostProblem | null {
+export function outboundUrlProblem(url: string, networks: readonly string[], schemes: readonly string[] = ['http:', 'https:']): HostProblem | null {
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
     return 'scheme';
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return 'scheme';
+  if (!schemes.includes(parsed.protocol)) return 'scheme';
   const host = parsed.hostname.replace(/^\[|\]$/g, '').toLowerCase();
   if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local') || host.endsWith('.internal')) return inNetworks('127.0.0.1', networks) ? null : 'private';
   if (isIP(host) && !allowed(host, networks)) return 'private';
@@ -87,4 +88,17 @@ export function postOutbound(url: string, headers: Record<string, string>, body:
     req.on('error', reject);
     req.end(body);
   });
+}
+
+/**
+ * For clients that connect themselves (the OpenID client, the LDAP client): the written check, then
+ * the name resolved through the guarded lookup. A name could still change its answer between this and
+ * the client's own lookup; webhooks, which connect through postOutbound, have no such gap.
+ */
+export async function reachableProblem(url: string, networks: readonly string[], schemes: readonly string[], lookup?: BaseLookup): Promise<HostProblem | null> {
+  const written = outboundUrlProblem(url, networks, schemes);
+  if (written) return written;
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  if (isIP(host)) return null;
+  return new Promise((resolve) => guardedLookup(networks, lookup)(host, { all: true }, (error) => resolve(error instanceof PrivateAddressError ? 'private' : null)));
 }

@@ -7,6 +7,7 @@
 // groups. A person the directory no longer finds, or disables, cannot sign in; a directory that does
 // not answer gives a clear message within the request timeout. The demo's own directory
 // (../../ldap/directory.ts) is what the sign-in tenant uses out of the box.
+import { outboundUrlProblem, reachableProblem } from '../outbound.ts';
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { Client, InvalidCredentialsError } from 'ldapts';
@@ -67,6 +68,7 @@ const TEXT = {
   down: { zh: '目录服务暂时无法连接，请稍后再试，或使用平台账号登录', en: 'The directory cannot be reached right now; try again later or sign in with a platform account' },
   noDirectory: { zh: '本租户未配置目录服务', en: 'This tenant has no directory configured' },
   nameTaken: { zh: '平台已有同名的本地账号，请联系管理员', en: 'A local account already uses this name; ask an administrator' },
+  privateUrl: { zh: '地址指向本机或内网，平台未允许该网络（ATRIUM_OUTBOUND_NETWORKS）', en: 'The address points to this machine or a private network the platform does not allow (ATRIUM_OUTBOUND_NETWORKS)' },
   url: { zh: '须为 ldap:// 或 ldaps:// 地址（留空表示演示目录）', en: 'Must be an ldap:// or ldaps:// address (empty: the demo directory)' },
   filter: { zh: '过滤条件须包含 {username} 且以括号包围', en: 'The filter must be in parentheses and contain {username}' },
   roles: { zh: '映射中的角色不存在', en: 'A role in the mapping does not exist' },
@@ -119,6 +121,8 @@ export function seed(db: Db): void {
   db.prepare("INSERT INTO schema_migration (id, applied_at) VALUES ('directory/seed', ?)").run(Date.now());
 }
 
+const LDAP_SCHEMES = ['ldap:', 'ldaps:'];
+
 export type DirectoryOutcome =
   | { ok: true; userId: number; tenantId: number }
   | { ok: false; reason: 'credentials' | 'disabled' | 'down' | 'none' | 'nameTaken' };
@@ -130,6 +134,11 @@ export async function directorySignIn(ctx: AppContext, box: SecretBox, embedded:
   if (!row) return { ok: false, reason: 'none' };
   const url = row.embedded ? embedded?.url : row.url;
   if (!url) return { ok: false, reason: 'down' };
+  // A directory the tenant named must not lie inside (the demo's own directory may).
+  if (!row.embedded && (await reachableProblem(url, ctx.config.outboundNetworks, LDAP_SCHEMES))) {
+    ctx.log(`[directory] tenant ${tenantId}: the directory address resolves to a local or private address; refused`);
+    return { ok: false, reason: 'down' };
+  }
   const secret = row.embedded ? DIRECTORY_READER.password : box.open(row.bind_password_sealed);
   const options = { url, timeout: DIRECTORY_TIMEOUT_MS, connectTimeout: DIRECTORY_TIMEOUT_MS };
   let person: { dn: string; name: string; mail: string; groups: string[] };
@@ -235,6 +244,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     const lang = langOf(request);
     const b = request.body;
     if (b.url && !/^ldaps?:\/\/[^\s/]+(:\d+)?\/?$/i.test(b.url)) return failField(say(lang, 'url'), 'url');
+    if (b.url && outboundUrlProblem(b.url, app.atrium.config.outboundNetworks, LDAP_SCHEMES)) return failField(say(lang, 'privateUrl'), 'url');
     if (!/^\(.*\{username\}.*\)$/.test(b.userFilter)) return failField(say(lang, 'filter'), 'userFilter');
     const codes = [...new Set(Object.values(b.groupRoles))];
     if (codes.length && (db.prepare(`SELECT COUNT(*) AS n FROM role WHERE tenant_id = ? AND code IN (${codes.map(() => '?').join(',')})`).get(tenantId, ...codes) as { n: number }).n !== codes.length) return failField(say(lang, 'roles'), 'groupRoles');

@@ -4,7 +4,7 @@
 // default; a free port under the test switch unless named), whose mailbox the console reads; webhooks are POSTed,
 // signed with the channel's secret (HMAC-SHA256 over "timestamp.body"), retried with back-off
 // (ATRIUM_WEBHOOK_BACKOFF_MS, 1 s doubling, four attempts) and never sent to a loopback or private
-// address unless ATRIUM_WEBHOOK_NETWORKS allows its network (checked on save and on the address
+// address unless ATRIUM_OUTBOUND_NETWORKS allows its network (checked on save and on the address
 // actually connected to, outbound.ts); SMS goes to a logged simulator. Every
 // attempt is recorded. New alarms (alarm-events.ts) reach the channels that carry their level.
 import { createHmac } from 'node:crypto';
@@ -96,7 +96,7 @@ const TEXT = {
   phones: { zh: '请填写 1 到 10 个手机号码（11 位，1 开头）', en: 'Give 1 to 10 phone numbers (11 digits starting with 1)' },
   template: { zh: '短信模板须为 1 到 30 个字符', en: 'The SMS template must be 1 to 30 characters' },
   url: { zh: '地址须为 http:// 或 https:// 开头', en: 'The address must start with http:// or https://' },
-  privateUrl: { zh: '地址指向本机或内网，平台未允许该网络（ATRIUM_WEBHOOK_NETWORKS）', en: 'The address points to this machine or a private network the platform does not allow (ATRIUM_WEBHOOK_NETWORKS)' },
+  privateUrl: { zh: '地址指向本机或内网，平台未允许该网络（ATRIUM_OUTBOUND_NETWORKS）', en: 'The address points to this machine or a private network the platform does not allow (ATRIUM_OUTBOUND_NETWORKS)' },
   secret: { zh: '签名密钥须为 16 到 64 个字符', en: 'The signing secret must be 16 to 64 characters' },
   noChannel: { zh: '通知渠道不存在', en: 'No such notification channel' },
   testSubject: { zh: 'Atrium 测试通知', en: 'Atrium test notification' },
@@ -266,7 +266,7 @@ const plugin: FastifyPluginAsync = async (app) => {
       const timestamp = String(Date.now());
       const signature = createHmac('sha256', cfg.secret).update(`${timestamp}.${body}`).digest('hex');
       try {
-        const answer = await postOutbound(cfg.url, { 'content-type': 'application/json', 'x-atrium-timestamp': timestamp, 'x-atrium-signature': signature }, body, config.webhookNetworks);
+        const answer = await postOutbound(cfg.url, { 'content-type': 'application/json', 'x-atrium-timestamp': timestamp, 'x-atrium-signature': signature }, body, config.outboundNetworks);
         if (answer.status >= 200 && answer.status < 300) {
           record(channel, attempt, true, message.subject, `HTTP ${answer.status}`);
           return true;
@@ -307,7 +307,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     const { tenantId } = userOf(request);
     const lang = langOf(request);
     const b = request.body;
-    const checked = checkConfig(b.kind, b.config, lang, config.webhookNetworks);
+    const checked = checkConfig(b.kind, b.config, lang, config.outboundNetworks);
     if ('message' in checked) return failField(checked.message, checked.field);
     const name = b.name.trim();
     const taken = db.prepare('SELECT id FROM notify_channel WHERE tenant_id = ? AND name = ?').get(tenantId, name) as { id: number } | undefined;

@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import * as oidc from 'openid-client';
 import type { OauthPlatform, OauthPlatformSave } from '../../../shared/api/oauth.ts';
+import { outboundUrlProblem, reachableProblem } from '../outbound.ts';
 import { DEMO_CLIENT, startDemoProvider, type DemoProvider } from '../../oidc/provider.ts';
 import type { Db, Migration } from '../db.ts';
 import { fail, failField, failWith, ok, requireMenu, rule, userOf, validBody, type Schema } from '../http.ts';
@@ -56,6 +57,7 @@ const TEXT = {
   noPlatform: { zh: '第三方平台不存在', en: 'No such third-party platform' },
   nameTaken: { zh: '名称已存在', en: 'This name is already taken' },
   url: { zh: '须为 http(s) 地址', en: 'Must be an http(s) address' },
+  privateUrl: { zh: '地址指向本机或内网，平台未允许该网络（ATRIUM_OUTBOUND_NETWORKS）', en: 'The address points to this machine or a private network the platform does not allow (ATRIUM_OUTBOUND_NETWORKS)' },
   secret: { zh: '请填写客户端密钥', en: 'Enter the client secret' },
   scopes: { zh: '须包含 openid，以空格分隔', en: 'Space-separated, including openid' },
   ticket: { zh: '绑定已过期，请重新通过第三方登录', en: 'This binding request has expired; sign in through the third party again' },
@@ -178,6 +180,8 @@ const plugin: FastifyPluginAsync = async (app) => {
   function refusal(request: FastifyRequest, body: OauthPlatformSave, editing: number | null) {
     const lang = langOf(request);
     for (const field of ['issuer', 'authorizeUrl', 'tokenUrl', 'userinfoUrl'] as const) if (urlRule(body[field]) || (field === 'issuer' && !body.issuer)) return failField(say(lang, 'url'), field);
+    // The browser goes to the authorisation address; the platform itself fetches the others.
+    for (const field of ['issuer', 'tokenUrl', 'userinfoUrl'] as const) if (body[field] && !own(body[field]) && outboundUrlProblem(body[field], config.outboundNetworks)) return failField(say(lang, 'privateUrl'), field);
     if (!body.scopes.split(/\s+/).includes('openid')) return failField(say(lang, 'scopes'), 'scopes');
     if (editing === null && !body.clientSecret) return failField(say(lang, 'secret'), 'clientSecret');
     if (db.prepare('SELECT 1 FROM oauth_platform WHERE tenant_id = ? AND name = ? AND id <> ?').get(userOf(request).tenantId, body.name.trim(), editing ?? -1)) return failField(say(lang, 'nameTaken'), 'name');
@@ -235,9 +239,17 @@ const plugin: FastifyPluginAsync = async (app) => {
 
   const landing = (reply: FastifyReply, query: Record<string, string>) => reply.redirect(`/login/oauth?${new URLSearchParams(query).toString()}`, 302);
 
+  /** Whether an address belongs to the demo's own provider, which the platform runs and may reach. */
+  const own = (url: string) => provider !== null && URL.canParse(url) && new URL(url).origin === new URL(provider.issuer).origin;
+  /** Refuses (throws) an address the platform would fetch that lies inside, as written or once resolved. */
+  const mayFetch = async (url: string | undefined) => {
+    if (url && !own(url) && (await reachableProblem(url, config.outboundNetworks, ['http:', 'https:']))) throw new Error('refused: a local or private address');
+  };
+
   /** The client configuration of a platform: discovered from its issuer, endpoints overridden when given. */
   async function clientOf(p: PlatformDb): Promise<oidc.Configuration> {
     const secret = box.open(p.secret_sealed);
+    await mayFetch(p.issuer);
     const insecure = new URL(p.issuer).protocol === 'http:';
     const discovered = await oidc.discovery(new URL(p.issuer), p.client_id, secret, oidc.ClientSecretBasic(secret), { ...(insecure ? { execute: [oidc.allowInsecureRequests] } : {}), timeout: 10 });
     const { supportsPKCE: _pkce, ...meta } = discovered.serverMetadata();
@@ -247,6 +259,8 @@ const plugin: FastifyPluginAsync = async (app) => {
       ...(p.token_url ? { token_endpoint: p.token_url } : {}),
       ...(p.userinfo_url ? { userinfo_endpoint: p.userinfo_url } : {}),
     };
+    // A public issuer may still announce endpoints inside; the platform fetches those too.
+    for (const url of [server.token_endpoint, server.userinfo_endpoint, server.jwks_uri]) await mayFetch(url);
     const configuration = new oidc.Configuration(server, p.client_id, secret, oidc.ClientSecretBasic(secret));
     if (insecure) oidc.allowInsecureRequests(configuration);
     return configuration;
