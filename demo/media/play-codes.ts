@@ -20,6 +20,10 @@ export interface StreamGrant {
   /** Replay range, ms since epoch. */
   startMs: number | null;
   endMs: number | null;
+  /** Replay: the recorded spans to play one after another (null: the whole range). */
+  spans?: ReadonlyArray<readonly [number, number]> | null;
+  /** Replay speed (1 when absent). */
+  rate?: number;
   issuedAt: number;
   /** Issue time, then the time of the last heartbeat. */
   lastSeen: number;

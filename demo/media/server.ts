@@ -1,14 +1,18 @@
 // The demo media server: live HTTP-FLV and WS-FLV per camera and replay of a time range, on its own
 // port so streams never take the API origin's six HTTP/1.1 connections. Nothing is served without a
 // live play code from the API; a code that stops getting heartbeats (or is shut) ends its streams.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { LiveChannel } from './channel.ts';
-import { clipFor, clipLibrary, type Clip } from './clip.ts';
+import { CLIP_DIR, clipFor, clipLibrary, type Clip } from './clip.ts';
 import { PlayCodeStore, type StreamGrant, type StreamKind } from './play-codes.ts';
 import { ClipProducer, hasFfmpeg, RelayProducer } from './producers.ts';
 import { ReplayStream } from './replay.ts';
+import { TimedReplay } from './timed-replay.ts';
+import { spansLength } from '../../shared/media/recording.ts';
 import { acceptWebSocket, HttpSink, refuseUpgrade, type Sink } from './sinks.ts';
 
 export interface MediaServerOptions {
@@ -128,7 +132,12 @@ export async function startMediaServer(options: MediaServerOptions): Promise<Med
     replays += 1;
     sink.onClose(() => (replays -= 1));
     const now = Date.now();
-    new ReplayStream({ clip: clipFor(grant.clip, clips), sink, startMs: grant.startMs ?? now - 3_600_000, endMs: grant.endMs ?? now });
+    const clip = clipFor(grant.clip, clips);
+    const clipPath = join(CLIP_DIR, clip.name);
+    const spans = grant.spans ?? [[grant.startMs ?? now - 3_600_000, grant.endMs ?? now] as const];
+    // With ffmpeg the recorded time is burnt into the picture; without it the clip replays unmarked.
+    if (hasFfmpeg() && existsSync(clipPath)) new TimedReplay({ clipPath, width: clip.width, height: clip.height, sink, spans, rate: grant.rate ?? 1, log });
+    else new ReplayStream({ clip, sink, startMs: spans[0]![0], endMs: spans[0]![0] + spansLength(spans), rate: grant.rate ?? 1 });
   };
 
   const stopCode = playCodes.onEnd((grant) => {

@@ -121,6 +121,8 @@ export interface PlayRequest {
   runTime?: number;
   start?: typeof PTZ_START | typeof PTZ_STOP;
   speed?: number;
+  /** Replay speed (0.5, 1, 2, 4 or 8; 1 when absent), paced by the media server. */
+  rate?: number;
 }
 
 /** One stream (SPEC §3 Play response). `code` is the play code the heartbeat and shut carry. */
@@ -131,6 +133,27 @@ export interface PlayStream {
   code: string;
   /** 0 live or 1 replay. */
   playType: 0 | 1;
+  /** Replay: where playback really starts (a start in a gap moves to the nearest recording). */
+  startTime?: string;
+  /** Replay: the speed the stream is paced at. */
+  rate?: number;
+  /** Replay: the recorded spans the stream plays one after another, ms since epoch. */
+  spans?: Array<[number, number]>;
+}
+
+/** One recorded segment (GET /api/cctv/video/client/record). */
+export interface RecordSegmentInfo {
+  startTime: string;
+  endTime: string;
+  startMs: number;
+  endMs: number;
+  state: 'normal' | 'abnormal';
+  trigger: 'schedule' | 'motion';
+}
+
+export interface RecordDay {
+  day: string;
+  segments: RecordSegmentInfo[];
 }
 
 /** What a pan-tilt command answers. */

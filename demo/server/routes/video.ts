@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { currentMediaServer, playCodes } from '../../media/index.ts';
 import type {
+  RecordDay,
   Camera,
   CameraCreate,
   CameraDelete,
@@ -27,7 +28,9 @@ import { langOf, type Lang } from '../messages.ts';
 import type { SessionUser } from '../context.ts';
 import { visibleGroups } from '../data-scope.ts';
 import { sourceProblem } from '../security.ts';
-import { runningCount, startTask } from '../tasks.ts';
+import { runningCount, startTask, formatTime } from '../tasks.ts';
+import { dayKey, dayStartOf, KEEP_DAYS, migrations as recordingMigrations, segmentsBetween, segmentsOfDay } from '../recordings.ts';
+import { isReplayRate, playableSpans, snapToPlayable } from '../../../shared/media/recording.ts';
 import type { ProgressKey } from '../../../shared/api/progress-types.ts';
 
 const MAX_ID = 2 ** 31 - 1;
@@ -63,6 +66,11 @@ const TEXTS = {
   exportTitle: { zh: '导出摄像机列表', en: 'Export camera list' },
   tooManyTasks: { zh: '同时运行的导出任务过多，请稍后再试', en: 'too many exports are running, try again later' },
   noExport: { zh: '导出文件不存在或尚未完成', en: 'the export does not exist or has not finished' },
+  noRecording: { zh: '该时间段内没有录像', en: 'there is no recording in this period' },
+  badRate: { zh: '回放倍速只能为 0.5、1、2、4 或 8', en: 'the replay speed must be 0.5, 1, 2, 4 or 8' },
+  badDay: { zh: '日期格式应为 YYYY-MM-DD，且不能晚于今天', en: 'days must be YYYY-MM-DD and not after today' },
+  dayTooOld: { zh: `录像只保留 ${KEEP_DAYS} 天`, en: `recordings are kept for ${KEEP_DAYS} days` },
+  daysTooMany: { zh: '一次最多查询 31 天的录像', en: 'ask for at most 31 days of recordings at once' },
   sourceScheme: { zh: '视频源地址须为 rtsp、rtmp 或 http(s) 流地址', en: 'the source must be an rtsp, rtmp or http(s) stream URL' },
   sourceHost: { zh: '视频源地址缺少主机', en: 'the source URL has no host' },
   sourcePrivate: { zh: '视频源指向本机或内网地址，平台未允许该网络（ATRIUM_CAMERA_NETWORKS）', en: 'the source points to a local or private address whose network the platform does not allow (ATRIUM_CAMERA_NETWORKS)' },
@@ -113,6 +121,7 @@ export const migrations: Migration[] = [
       CREATE INDEX ptz_command_camera ON ptz_command(tenant_id, camera_id, at);
     `,
   },
+  ...recordingMigrations,
 ];
 
 interface SeedGroup {
@@ -542,6 +551,41 @@ const plugin: FastifyPluginAsync = async (app) => {
     return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="cameras.csv"').send(body);
   });
 
+  // ---- recordings ----
+
+  /** The recorded segments of a camera for one day (day=YYYY-MM-DD) or several (from, to; at most 31). */
+  app.get<{ Querystring: Record<string, string> }>(
+    `${BASE}/record`,
+    {
+      preHandler: requireUser,
+      schema: {
+        summary: 'Recorded segments of a camera, per day',
+        querystring: { type: 'object', properties: { id: { type: 'string' }, day: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' } } },
+      },
+    },
+    async (request) => {
+      const user = userOf(request);
+      if (!has(user, 'video:replay')) return fail(say(request, 'noPermission'), 40301);
+      const camera = findCamera(request, Number(request.query.id));
+      if (!camera) return fail(say(request, 'noDevice'));
+      const first = dayStartOf(request.query.day ?? request.query.from ?? '');
+      const last = dayStartOf(request.query.day ?? request.query.to ?? request.query.from ?? '');
+      const now = new Date();
+      const today = new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime();
+      if (first === null || last === null || first > last || last > today) return fail(say(request, 'badDay'));
+      if (first < today - KEEP_DAYS * 24 * 3600_000) return fail(say(request, 'dayTooOld'));
+      const days: RecordDay[] = [];
+      for (let day = new Date(first); day.getTime() <= last; day.setDate(day.getDate() + 1)) {
+        if (days.length >= 31) return fail(say(request, 'daysTooMany'));
+        days.push({
+          day: dayKey(day.getTime()),
+          segments: segmentsOfDay(db, camera.id, day.getTime(), now.getTime()).map((g) => ({ startTime: formatTime(g.startMs), endTime: formatTime(g.endMs), startMs: g.startMs, endMs: g.endMs, state: g.state, trigger: g.trigger })),
+        });
+      }
+      return ok(days);
+    },
+  );
+
   // ---- play ----
 
   app.post<{ Body: PlayRequest }>(
@@ -558,6 +602,8 @@ const plugin: FastifyPluginAsync = async (app) => {
           runTime: [rule.int(100, 10_000)],
           start: [rule.oneOf(0, 1)],
           speed: [rule.int(1, 7)],
+          // Any number passes here; one not offered is refused below with the speeds that are.
+          rate: [(value) => (value === undefined || value === null || typeof value === 'number' ? null : { key: 'validate.oneOf' })],
         }),
       ],
     },
@@ -579,7 +625,8 @@ const plugin: FastifyPluginAsync = async (app) => {
       }
 
       const origin = mediaOrigin(request);
-      const stream = (kind: 'live' | 'replay', range: { startMs: number; endMs: number } | null): PlayStream => {
+      const rate = body.rate ?? 1;
+      const stream = (kind: 'live' | 'replay', range: { startMs: number; endMs: number; spans: Array<[number, number]> } | null): PlayStream => {
         const grant = playCodes.issue({
           cameraId: camera.id,
           tenantId: user.tenantId,
@@ -589,16 +636,25 @@ const plugin: FastifyPluginAsync = async (app) => {
           sourceUrl: camera.source_url || null,
           startMs: range?.startMs ?? null,
           endMs: range?.endMs ?? null,
+          ...(range ? { spans: range.spans, rate } : {}),
         });
         const path = `/${kind}/${camera.id}.flv?code=${grant.code}`;
-        return { flvUri: origin.http + path, wsUri: origin.ws + path, code: grant.code, playType: kind === 'live' ? 0 : 1 };
+        const answer: PlayStream = { flvUri: origin.http + path, wsUri: origin.ws + path, code: grant.code, playType: kind === 'live' ? 0 : 1 };
+        return range ? { ...answer, startTime: formatTime(range.startMs), rate, spans: range.spans } : answer;
       };
 
-      let range: { startMs: number; endMs: number } | null = null;
+      let range: { startMs: number; endMs: number; spans: Array<[number, number]> } | null = null;
       if (playType === 1 || playType === 2) {
+        if (!isReplayRate(rate)) return fail(say(request, 'badRate'));
         const r = replayRange(body.startTime || undefined, body.endTime || undefined);
         if (typeof r === 'string') return fail(say(request, r));
-        range = r;
+        // Replay plays what was recorded: a start in a gap moves to the nearest recording, gaps and
+        // damaged files are skipped.
+        const segments = segmentsBetween(db, camera.id, r.startMs - 24 * 3600_000, r.endMs);
+        const startMs = snapToPlayable(segments, r.startMs);
+        const spans = startMs === null || startMs >= r.endMs ? [] : playableSpans(segments, startMs, r.endMs).map(([a, b]): [number, number] => [a, b]);
+        if (!spans.length) return fail(say(request, 'noRecording'));
+        range = { startMs: spans[0]![0], endMs: r.endMs, spans };
       }
       if (playType === 0) return ok(stream('live', null));
       if (playType === 1) return ok(stream('replay', range));
