@@ -7,6 +7,8 @@ import { PTZ_RUN_TIME_MS, type PtzAction } from '../api/video-types.ts';
 import type { EngineLoader, VideoLike } from './engine.ts';
 import { PtzControl } from './ptz.ts';
 import { cameraStreamApi, pairedStreamApis, type ReplayRange } from './sources.ts';
+import { isReplayRate, positionAfter, type RecordSegment, type ReplayRate, type Span } from './recording.ts';
+import type { PlayStream, RecordDay } from '../api/video-types.ts';
 import { StreamPlayer, type PlayerState, type StreamApi, type Timing, type Visibility } from './stream-player.ts';
 
 export type ViewMode = 'live' | 'replay' | 'both';
@@ -33,6 +35,23 @@ export interface Pane {
   kind: 'live' | 'replay';
   /** Null when the user lacks the right: the pane shows "no permission" and asks for nothing. */
   player: StreamPlayer | null;
+  /** A paused replay: the last picture (a data: URL) shown in place of the stream. */
+  still?: string | null;
+}
+
+/** The replay timeline's state: the day shown, its recordings, speed, pause and where the stream began. */
+export interface ReplayTimeline {
+  /** 'YYYY-MM-DD'. */
+  day: string;
+  /** Null while loading. */
+  segments: RecordSegment[] | null;
+  failed: boolean;
+  rate: ReplayRate;
+  paused: boolean;
+  /** Where a paused replay stopped, ms since epoch. */
+  pausedAt: number | null;
+  /** The recorded spans the current stream plays (from the platform's answer); empty before it. */
+  spans: Span[];
 }
 
 export interface CameraViewState {
@@ -46,6 +65,8 @@ export interface CameraViewState {
   ptzAvailable: boolean;
   ptzOpen: boolean;
   rights: Rights;
+  /** Set while a replay pane the user may play exists. */
+  timeline: ReplayTimeline | null;
 }
 
 export type CameraViewEvent =
@@ -66,6 +87,8 @@ export interface CameraViewOptions {
   transport?: 'http' | 'ws';
   timing?: Partial<Timing>;
   onEvent?: (event: CameraViewEvent) => void;
+  /** The picture a video shows now as a data: URL (kept on screen while a replay is paused). */
+  snapshot?: (video: VideoLike | null) => string | null;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -105,6 +128,7 @@ export class CameraView {
     ptzAvailable: false,
     ptzOpen: false,
     rights: { live: null, replay: null },
+    timeline: null,
   };
   readonly #listeners = new Set<(state: CameraViewState) => void>();
   #ptz: PtzControl | null = null;
@@ -182,6 +206,63 @@ export class CameraView {
     this.#set({ range, mode: this.#state.mode === 'both' ? 'both' : 'replay' });
     this.#buildPanes();
     return true;
+  }
+
+  // ---- the replay timeline --------------------------------------------------------------------
+
+  /** The recorded instant the replay shows now (ms), or null without a replay. */
+  positionMs(): number | null {
+    const tl = this.#state.timeline;
+    if (!tl) return null;
+    if (tl.paused) return tl.pausedAt;
+    const video = this.#replayPane()?.player?.video;
+    if (!tl.spans.length) return tl.pausedAt;
+    return positionAfter(tl.spans, (video?.currentTime ?? 0) * 1000 * tl.rate);
+  }
+
+  /** Plays from `atMs` (the platform moves a time in a gap to the nearest recording). */
+  seek(atMs: number): void {
+    const tl = this.#state.timeline;
+    if (!tl || this.#state.phase !== 'ready') return;
+    const start = new Date(atMs);
+    const end = new Date(start.getFullYear(), start.getMonth(), start.getDate(), 23, 59, 59);
+    if (rangeProblem({ startTime: formatTime(start), endTime: formatTime(end) })) return;
+    this.#set({ range: { startTime: formatTime(start), endTime: formatTime(end) }, timeline: { ...tl, paused: false, pausedAt: atMs, spans: [] } });
+    this.#rebuildReplay();
+  }
+
+  setRate(rate: number): void {
+    const tl = this.#state.timeline;
+    if (!tl || !isReplayRate(rate) || rate === tl.rate) return;
+    const at = this.positionMs();
+    this.#set({ timeline: { ...tl, rate } });
+    if (at !== null && !tl.paused) this.seek(at);
+  }
+
+  /** Pause keeps the last picture and lets the stream go; resume plays on from the same instant. */
+  togglePause(): void {
+    const tl = this.#state.timeline;
+    const pane = this.#replayPane();
+    if (!tl || !pane) return;
+    if (tl.paused) {
+      if (tl.pausedAt !== null) this.seek(tl.pausedAt);
+      return;
+    }
+    const at = this.positionMs();
+    const still = this.#o.snapshot?.(pane.player?.video ?? null) ?? null;
+    pane.player?.stop();
+    pane.player?.video.remove?.();
+    this.#set({ timeline: { ...tl, paused: true, pausedAt: at }, panes: this.#state.panes.map((p) => (p === pane ? { key: `${p.key}-paused`, kind: 'replay', player: null, still } : p)) });
+  }
+
+  /** Shows another day (e.g. ±1 from the current one) from its start. */
+  setDay(day: string): void {
+    const tl = this.#state.timeline;
+    const range = { startTime: `${day} 00:00:00`, endTime: `${day} 23:59:59` };
+    if (!tl || rangeProblem(range)) return;
+    this.#set({ range, timeline: { ...tl, day, segments: null, failed: false, paused: false, pausedAt: null, spans: [] } });
+    void this.#loadSegments(day);
+    this.#rebuildReplay();
   }
 
   openPtz(): void {
@@ -284,32 +365,84 @@ export class CameraView {
     const rights = this.#o.rights();
     const range = s.range ?? todayRange();
     const kinds: Array<'live' | 'replay'> = s.mode === 'both' ? ['live', 'replay'] : [s.mode];
+    const rate = s.timeline?.rate ?? 1;
     const apis: Record<'live' | 'replay', StreamApi> =
       s.mode === 'both'
-        ? pairedStreamApis(this.#o.client, id, range)
-        : { live: cameraStreamApi(this.#o.client, id, 'live'), replay: cameraStreamApi(this.#o.client, id, 'replay', range) };
-    const panes = kinds.map((kind): Pane => {
-      const allowed = (kind === 'live' ? rights.live : rights.replay) !== false;
-      const key = `${kind}-${++this.#paneSeq}`;
-      if (!allowed) return { key, kind, player: null };
-      const player = new StreamPlayer({
-        cameraId: id,
-        live: kind === 'live',
-        api: apis[kind],
-        engine: this.#o.engine,
-        video: this.#o.makeVideo(),
-        muted: Boolean(this.#input.muted),
-        visibility: this.#o.visibility ?? null,
-        mediaBase: this.#o.mediaBase?.() ?? '',
-        transport: this.#o.transport ?? 'ws',
-        ...(this.#o.timing ? { timing: this.#o.timing } : {}),
-      });
-      this.#watch(player, id, kind);
-      return { key, kind, player };
-    });
+        ? pairedStreamApis(this.#o.client, id, range, rate)
+        : { live: cameraStreamApi(this.#o.client, id, 'live'), replay: cameraStreamApi(this.#o.client, id, 'replay', range, rate) };
+    apis.replay = this.#followSpans(apis.replay);
+    const panes = kinds.map((kind): Pane => this.#makePane(kind, id, apis[kind], rights));
     this.#replacePanes(panes);
-    this.#set({ rights });
+    const replayable = s.mode !== 'live' && rights.replay !== false;
+    const day = range.startTime.slice(0, 10);
+    const loaded = this.#state.timeline;
+    this.#set({ rights, timeline: replayable ? (loaded && loaded.day === day ? loaded : { day, segments: null, failed: false, rate, paused: false, pausedAt: null, spans: [] }) : null });
+    if (replayable && (!loaded || loaded.day !== day)) void this.#loadSegments(day);
     for (const pane of panes) pane.player?.start();
+  }
+
+  /** Replaces only the replay pane (a seek, a speed, a day): the live pane beside it plays on. */
+  #rebuildReplay(): void {
+    const s = this.#state;
+    const old = this.#replayPane();
+    if (s.cameraId === null || !old) return;
+    const range = s.range ?? todayRange();
+    const api = this.#followSpans(cameraStreamApi(this.#o.client, s.cameraId, 'replay', range, s.timeline?.rate ?? 1));
+    const pane = this.#makePane('replay', s.cameraId, api, this.#o.rights());
+    old.player?.stop();
+    old.player?.video.remove?.();
+    this.#set({ panes: s.panes.map((p) => (p === old ? pane : p)) });
+    pane.player?.start();
+  }
+
+  #replayPane(): Pane | undefined {
+    return this.#state.panes.find((p) => p.kind === 'replay');
+  }
+
+  /** Keeps the spans of each answered replay, so the timeline knows which instant the stream shows. */
+  #followSpans(api: StreamApi): StreamApi {
+    return {
+      ...api,
+      request: async () => {
+        const stream: PlayStream | null = await api.request();
+        const tl = this.#state.timeline;
+        if (stream?.spans && tl) this.#set({ timeline: { ...tl, spans: stream.spans, pausedAt: stream.spans[0]?.[0] ?? tl.pausedAt } });
+        return stream;
+      },
+    };
+  }
+
+  async #loadSegments(day: string): Promise<void> {
+    const id = this.#state.cameraId;
+    if (id === null) return;
+    try {
+      const days = await this.#o.client.get<RecordDay[]>('/api/cctv/video/client/record', { params: { id, day }, quiet: true });
+      const tl = this.#state.timeline;
+      if (tl && tl.day === day) this.#set({ timeline: { ...tl, segments: days[0]?.segments.map((g) => ({ startMs: g.startMs, endMs: g.endMs, state: g.state, trigger: g.trigger })) ?? [], failed: false } });
+    } catch {
+      const tl = this.#state.timeline;
+      if (tl && tl.day === day) this.#set({ timeline: { ...tl, segments: [], failed: true } });
+    }
+  }
+
+  #makePane(kind: 'live' | 'replay', id: number, api: StreamApi, rights: Rights): Pane {
+    const allowed = (kind === 'live' ? rights.live : rights.replay) !== false;
+    const key = `${kind}-${++this.#paneSeq}`;
+    if (!allowed) return { key, kind, player: null };
+    const player = new StreamPlayer({
+      cameraId: id,
+      live: kind === 'live',
+      api,
+      engine: this.#o.engine,
+      video: this.#o.makeVideo(),
+      muted: Boolean(this.#input.muted),
+      visibility: this.#o.visibility ?? null,
+      mediaBase: this.#o.mediaBase?.() ?? '',
+      transport: this.#o.transport ?? 'ws',
+      ...(this.#o.timing ? { timing: this.#o.timing } : {}),
+    });
+    this.#watch(player, id, kind);
+    return { key, kind, player };
   }
 
   /** Turns player state changes into the element's events (only for things that happened). */

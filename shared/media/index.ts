@@ -11,4 +11,4 @@ export { cameraStreamApi, pairedStreamApis } from './sources.ts';
 export type { ReplayRange } from './sources.ts';
 export { saveScreenshot, screenshotName, captureFrame } from './screenshot.ts';
 export { CameraView, todayRange, rangeProblem, formatTime } from './camera-view.ts';
-export type { CameraViewEvent, CameraViewInput, CameraViewOptions, CameraViewState, Pane, Rights, ViewMode } from './camera-view.ts';
+export type { CameraViewEvent, CameraViewInput, CameraViewOptions, CameraViewState, Pane, ReplayTimeline, Rights, ViewMode } from './camera-view.ts';

@@ -21,12 +21,12 @@ const commonCalls = (client: PlayClient): Pick<StreamApi, 'heartbeat' | 'shut'> 
  * One camera's live (kind 'live') or replay stream. The first request may raise the platform's
  * notice (no permission, session expired); the retries of a reconnecting player stay quiet.
  */
-export function cameraStreamApi(client: PlayClient, cameraId: number, kind: 'live' | 'replay', range: ReplayRange = {}): StreamApi {
+export function cameraStreamApi(client: PlayClient, cameraId: number, kind: 'live' | 'replay', range: ReplayRange = {}, rate = 1): StreamApi {
   let requests = 0;
   return {
     ...commonCalls(client),
     request: () =>
-      requestStream(client, { id: cameraId, playType: kind === 'live' ? 0 : 1, ...(kind === 'replay' ? range : {}) }, { quiet: requests++ > 0 }),
+      requestStream(client, { id: cameraId, playType: kind === 'live' ? 0 : 1, ...(kind === 'replay' ? { ...range, ...(rate !== 1 ? { rate } : {}) } : {}) }, { quiet: requests++ > 0 }),
   };
 }
 
@@ -34,17 +34,17 @@ export function cameraStreamApi(client: PlayClient, cameraId: number, kind: 'liv
  * Live and replay side by side (playType 2): the first request is one call answering both streams;
  * a player that later needs a new code asks for its own kind alone.
  */
-export function pairedStreamApis(client: PlayClient, cameraId: number, range: ReplayRange = {}): { live: StreamApi; replay: StreamApi } {
+export function pairedStreamApis(client: PlayClient, cameraId: number, range: ReplayRange = {}, rate = 1): { live: StreamApi; replay: StreamApi } {
   let both: Promise<PlayStream[]> | null = null;
   const taken = { live: false, replay: false };
   const make = (kind: 'live' | 'replay'): StreamApi => {
-    const single = cameraStreamApi(client, cameraId, kind, range);
+    const single = cameraStreamApi(client, cameraId, kind, range, rate);
     return {
       ...commonCalls(client),
       request: async () => {
         if (taken[kind]) return single.request();
         taken[kind] = true;
-        both ??= requestBoth(client, { id: cameraId, ...range });
+        both ??= requestBoth(client, { id: cameraId, ...range, ...(rate !== 1 ? { rate } : {}) });
         const list = await both;
         return list.find((s) => s.playType === (kind === 'live' ? 0 : 1)) ?? null;
       },

@@ -144,10 +144,13 @@ test.describe('video player', () => {
     await panel.locator('input[name=endTime]').fill('2099-01-01T01:00:00');
     await panel.locator('button[data-action=apply-range]').click();
     await expect(panel.getByRole('alert')).toHaveText('Times after today cannot be chosen');
-    await panel.locator('input[name=startTime]').fill(`${day}T01:00:00`);
-    await panel.locator('input[name=endTime]').fill(`${day}T02:00:00`);
+    // Yesterday's night: recorded whatever the hour this runs at (today's 01:00 may not have come yet).
+    const y = new Date(today.getFullYear(), today.getMonth(), today.getDate() - 1);
+    const past = `${y.getFullYear()}-${String(y.getMonth() + 1).padStart(2, '0')}-${String(y.getDate()).padStart(2, '0')}`;
+    await panel.locator('input[name=startTime]').fill(`${past}T01:00:00`);
+    await panel.locator('input[name=endTime]').fill(`${past}T02:00:00`);
     await panel.locator('button[data-action=apply-range]').click();
-    await expect(player.locator('button[data-action=range]')).toHaveText(`${day} 01:00:00 – ${day} 02:00:00`);
+    await expect(player.locator('button[data-action=range]')).toHaveText(`${past} 01:00:00 – ${past} 02:00:00`);
     await waitForPlayback(page, player);
 
     const shotEvent = page.evaluate(() => new Promise((r) => document.addEventListener('atrium-screenshot', (e) => r((e as CustomEvent).detail), { once: true })));

@@ -34,6 +34,17 @@ function makeVideo(): HTMLVideoElement {
   return video;
 }
 
+/** The picture a paused replay keeps on screen (a JPEG data: URL), or null before any picture. */
+function stillOf(video: unknown): string | null {
+  const v = video as HTMLVideoElement | null;
+  if (!v || !v.videoWidth) return null;
+  const canvas = document.createElement('canvas');
+  canvas.width = v.videoWidth;
+  canvas.height = v.videoHeight;
+  canvas.getContext('2d')?.drawImage(v, 0, 0);
+  return canvas.toDataURL('image/jpeg', 0.9);
+}
+
 export function useVideoPlayer(options: VideoPlayerOptions) {
   const emit = useEmit();
   const [view] = useState(
@@ -45,6 +56,7 @@ export function useVideoPlayer(options: VideoPlayerOptions) {
         rights: currentRights,
         visibility: typeof document === 'undefined' ? null : browserVisibility(),
         mediaBase: () => kitConfig.mediaBase,
+        snapshot: stillOf,
         onEvent: (event) => {
           if (event.type === 'play') emit('atrium-play', { cameraId: String(event.cameraId), playType: event.playType });
           else emit('atrium-error', { message: event.message, code: event.code });
@@ -121,6 +133,13 @@ export function useVideoPlayer(options: VideoPlayerOptions) {
     ptzPress: (action: PtzAction) => view.ptzPress(action),
     ptzRelease: () => view.ptzRelease(),
     ptzSpeed: () => view.ptzSpeed,
+    timeline: {
+      positionMs: () => view.positionMs(),
+      seek: (ms: number) => view.seek(ms),
+      setRate: (rate: number) => view.setRate(rate),
+      togglePause: () => view.togglePause(),
+      setDay: (day: string) => view.setDay(day),
+    },
     setPtzSpeed: (speed: number) => view.setPtzSpeed(speed),
   };
 }

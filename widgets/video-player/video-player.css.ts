@@ -153,3 +153,66 @@ export const padButton = style({
 export const zoomRow = style({ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: vars.space.xs });
 
 export const slider = style({ width: '100%', accentColor: vars.color.primary });
+
+// ---- replay timeline ----------------------------------------------------------------------------
+
+export const timeline = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xs,
+  padding: `${vars.space.xs} ${vars.space.sm}`,
+  background: vars.color.surface,
+  fontSize: vars.font.sizeSm,
+});
+
+export const timelineControls = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: vars.space.sm });
+
+export const clock = style({ fontVariantNumeric: 'tabular-nums', minWidth: '8ch', fontWeight: 600 });
+
+export const track = style({
+  position: 'relative',
+  height: 34,
+  borderRadius: vars.radius.sm,
+  background: vars.color.bg,
+  border: `1px solid ${vars.color.border}`,
+  overflow: 'hidden',
+  cursor: 'pointer',
+  touchAction: 'none',
+  userSelect: 'none',
+  selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.primary}`, outlineOffset: 1 } },
+});
+
+export const segmentBar = style({
+  position: 'absolute',
+  top: 4,
+  height: 14,
+  minWidth: 1,
+  background: vars.color.success,
+  opacity: 0.85,
+  pointerEvents: 'none',
+  selectors: {
+    '&[data-state="abnormal"]': { background: `repeating-linear-gradient(45deg, ${vars.color.danger} 0 3px, transparent 3px 6px)`, opacity: 1 },
+    '&[data-trigger="motion"]': { background: vars.color.warning },
+  },
+});
+
+export const tick = style({
+  position: 'absolute',
+  bottom: 0,
+  height: 14,
+  borderLeft: `1px solid ${vars.color.border}`,
+  paddingLeft: 2,
+  color: vars.color.textMuted,
+  fontSize: 10,
+  lineHeight: '14px',
+  whiteSpace: 'nowrap',
+  pointerEvents: 'none',
+});
+
+export const cursor = style({ position: 'absolute', top: 0, bottom: 0, width: 2, marginLeft: -1, background: vars.color.primary, pointerEvents: 'none' });
+
+export const preview = style([cursor, { background: vars.color.text, opacity: 0.7 }]);
+
+export const still = style({ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'contain' });
+
+export const visuallyHidden = style({ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' });

@@ -7,6 +7,7 @@ import { rangeProblem, type Pane } from '../../shared/media/index.ts';
 import { button, buttonGhost, input } from '../../shared/theme/base.css.ts';
 import * as css from './video-player.css.ts';
 import { usePlayerState, useVideoPlayer, type VideoPlayerModel, type VideoPlayerOptions } from './use-video-player.ts';
+import { Timeline } from './timeline.tsx';
 
 export type VideoPlayerProps = VideoPlayerOptions;
 
@@ -66,6 +67,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
           </div>
         )}
       </div>
+      {ready && state.timeline && <Timeline timeline={state.timeline} model={model.timeline} />}
       {rangeOpen && ready && (
         <RangePanel
           initial={state.range}
@@ -95,7 +97,7 @@ function PaneView({ pane, labelled }: { pane: Pane; labelled: boolean }) {
   const { t } = useTranslation();
   const surface = useRef<HTMLDivElement>(null);
   const state = usePlayerState(pane.player);
-  const status = pane.player ? state.status : 'no-permission';
+  const status = pane.player ? state.status : pane.still !== undefined ? 'paused' : 'no-permission';
 
   // The engine owns the <video>; the view only gives it a place on screen.
   useLayoutEffect(() => {
@@ -103,10 +105,19 @@ function PaneView({ pane, labelled }: { pane: Pane; labelled: boolean }) {
     if (video && surface.current && video.parentNode !== surface.current) surface.current.append(video);
   }, [pane.player]);
 
-  const label = STATUS_KEYS[status];
+  // A paused replay shows its last picture under a small "paused" label, not a veil.
+  const label = pane.still !== undefined ? undefined : STATUS_KEYS[status];
   return (
     <div className={css.pane} data-pane={pane.kind} data-status={status}>
       <div ref={surface} className={css.surface} />
+      {pane.still !== undefined && (
+        <>
+          {pane.still && <img className={css.still} src={pane.still} alt="" data-part="still" />}
+          <span className={css.paneLabel} role="status">
+            {t('video.timeline.paused')}
+          </span>
+        </>
+      )}
       {labelled && <span className={css.paneLabel}>{t(pane.kind === 'live' ? 'media.live' : 'media.replay')}</span>}
       {label && (
         <div className={css.overlay} role="status" aria-live="polite">

@@ -1,0 +1,162 @@
+// Issue 22 "Checked by": replay like an NVR. The timeline shows the camera's recorded segments; a drag
+// into a gap snaps to the nearest recording and the time burnt into the picture matches; at 4× the
+// picture's clock runs about four times the wall clock; pause holds the picture; the keyboard seeks
+// and zooms; without video:replay there is no timeline; switching to live stops the replay stream.
+import type { Locator, Page } from '@playwright/test';
+import { snapToPlayable, type RecordSegment } from '../../shared/media/recording.ts';
+import { CLOCK_BITS, CLOCK_STRIP } from '../../demo/media/timed-replay.ts';
+import { expect, test } from './fixtures.ts';
+import { addPlayer, call, mediaBaseOf, mediaStats, openVideoPage, signIn, waitForPlayback } from './video-helpers.ts';
+
+const CAMERA = 6;
+const pad = (n: number) => String(n).padStart(2, '0');
+const yesterday = (() => {
+  const d = new Date();
+  d.setDate(d.getDate() - 1);
+  return { day: `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`, start: new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime() };
+})();
+const secondsOfDay = (ms: number) => Math.round((ms - yesterday.start) / 1000);
+const clock = (s: number) => `${pad(Math.floor(s / 3600))}:${pad(Math.floor(s / 60) % 60)}:${pad(s % 60)}`;
+
+/** The second of the day burnt into the replay's picture (or its paused still), read from the strip. */
+function burntSeconds(player: Locator): Promise<number | null> {
+  return player.evaluate(
+    (el, strip) => {
+      const root = el.shadowRoot!;
+      const source = (root.querySelector('[data-pane=replay] video') ?? root.querySelector('[data-part=still]')) as HTMLVideoElement | HTMLImageElement | null;
+      if (!source) return null;
+      const w = source instanceof HTMLVideoElement ? source.videoWidth : source.naturalWidth;
+      const h = source instanceof HTMLVideoElement ? source.videoHeight : source.naturalHeight;
+      if (!w) return null;
+      const canvas = document.createElement('canvas');
+      canvas.width = w;
+      canvas.height = h;
+      const ctx = canvas.getContext('2d')!;
+      ctx.drawImage(source, 0, 0);
+      let value = 0;
+      for (let k = 0; k < strip.bits; k++) {
+        const [r, g, b] = ctx.getImageData(strip.x0 + k * strip.step + strip.size / 2, strip.y0 + strip.size / 2, 1, 1).data;
+        value = value * 2 + ((r! + g! + b!) / 3 > 128 ? 1 : 0);
+      }
+      return value;
+    },
+    { ...CLOCK_STRIP, bits: CLOCK_BITS },
+  );
+}
+
+/** The position the timeline shows, as seconds of the day. */
+async function shownSeconds(player: Locator): Promise<number> {
+  const text = (await player.locator('[data-part=position]').textContent()) ?? '';
+  const [h, m, s] = text.split(':').map(Number) as [number, number, number];
+  return h * 3600 + m * 60 + s;
+}
+
+async function settledPlayback(page: Page, player: Locator) {
+  await expect(player.locator('[data-pane=replay]')).toHaveAttribute('data-status', 'playing');
+  await waitForPlayback(page, player);
+}
+
+test.describe('replay timeline', () => {
+  test('segments, snapping seek with the burnt-in time, 4×, pause, keyboard, and live stops the replay', async ({ page, baseURL }) => {
+    const admin = await signIn(baseURL!, 'admin', 'admin123');
+    const days = await call(baseURL!, admin, 'GET', '/api/cctv/video/client/record', { query: { id: String(CAMERA), day: yesterday.day } });
+    const segments = days.data[0].segments as RecordSegment[];
+    await openVideoPage(page, admin);
+    const player = await addPlayer(page, { 'camera-id': String(CAMERA), 'play-type': '1', 'start-time': `${yesterday.day} 00:00:00`, 'end-time': `${yesterday.day} 23:59:59`, muted: true });
+    await settledPlayback(page, player);
+
+    // The timeline shows the day's recordings, damaged ones marked.
+    const timeline = player.locator('[data-part=timeline]');
+    await expect(timeline).toHaveAttribute('data-day', yesterday.day);
+    await expect(timeline.locator('[data-segment]')).toHaveCount(segments.length);
+    await expect(timeline.locator('[data-segment][data-state=abnormal]')).toHaveCount(segments.filter((s) => s.state === 'abnormal').length);
+
+    // Drag into the outage (the longest gap in business hours): the position snaps to the nearest
+    // recording edge, and the picture's own clock says the same.
+    let gap = { from: 0, to: 0 };
+    for (let i = 1; i < segments.length; i++) if (segments[i]!.startMs - segments[i - 1]!.endMs > gap.to - gap.from) gap = { from: segments[i - 1]!.endMs, to: segments[i]!.startMs };
+    const target = gap.from + (gap.to - gap.from) * 0.7;
+    const expected = snapToPlayable(segments, target)!;
+    expect(expected).toBe(gap.to);
+    const track = timeline.getByRole('slider');
+    const box = (await track.boundingBox())!;
+    const x = box.x + ((target - yesterday.start) / 86_400_000) * box.width;
+    await page.mouse.move(x - 30, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(x, box.y + box.height / 2, { steps: 5 });
+    await expect(timeline.locator('[data-part=preview]')).toHaveAttribute('title', clock(secondsOfDay(expected)));
+    await page.mouse.up();
+    await expect(timeline.locator('[data-part=announce]')).toHaveText(`Playing from ${clock(secondsOfDay(expected))}`);
+    await settledPlayback(page, player);
+    const burnt = (await burntSeconds(player))!;
+    expect(burnt).toBeGreaterThanOrEqual(secondsOfDay(expected));
+    expect(burnt).toBeLessThanOrEqual(secondsOfDay(expected) + 4);
+    expect(Math.abs((await shownSeconds(player)) - burnt)).toBeLessThanOrEqual(2);
+
+    // 4×: the picture's clock runs about four times the wall clock.
+    await timeline.locator('button[data-rate="4"]').click();
+    await expect(timeline.locator('button[data-rate="4"]')).toHaveAttribute('aria-pressed', 'true');
+    await settledPlayback(page, player);
+    const c1 = (await burntSeconds(player))!;
+    const t1 = Date.now();
+    await page.waitForTimeout(4000);
+    const c2 = (await burntSeconds(player))!;
+    const ratio = (c2 - c1) / ((Date.now() - t1) / 1000);
+    expect(ratio).toBeGreaterThan(3);
+    expect(ratio).toBeLessThan(5);
+
+    // Pause holds the picture (the stream is let go); play goes on from the same moment.
+    const mediaBase = mediaBaseOf(baseURL!);
+    await timeline.locator('button[data-action=pause]').click();
+    await expect(player.locator('[data-pane=replay]')).toHaveAttribute('data-status', 'paused');
+    await expect.poll(async () => (await mediaStats(mediaBase)).replays).toBe(0);
+    const held = (await burntSeconds(player))!;
+    await page.waitForTimeout(1500);
+    expect(await burntSeconds(player)).toBe(held);
+    await timeline.locator('button[data-action=pause]').click();
+    await settledPlayback(page, player);
+    const resumed = (await burntSeconds(player))!;
+    expect(resumed).toBeGreaterThanOrEqual(held - 1);
+    expect(resumed).toBeLessThanOrEqual(held + 12);
+
+    // The keyboard: + zooms in; two right arrows at one hour wide move 2 × 75 s once they settle.
+    await track.focus();
+    await page.keyboard.press('+');
+    await page.keyboard.press('+');
+    await page.keyboard.press('+');
+    await page.keyboard.press('+');
+    await expect(track).toHaveAttribute('data-zoom', '4');
+    const before = await shownSeconds(player);
+    const earlier = (await timeline.locator('[data-part=announce]').textContent()) ?? '';
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await expect(timeline.locator('[data-part=announce]')).not.toHaveText(earlier);
+    await expect(timeline.locator('[data-part=announce]')).toHaveText(/^Playing from /);
+    const announced = ((await timeline.locator('[data-part=announce]').textContent()) ?? '').replace('Playing from ', '');
+    const [h, m, s] = announced.split(':').map(Number) as [number, number, number];
+    const landed = h * 3600 + m * 60 + s;
+    expect(landed - before).toBeGreaterThanOrEqual(150 - 8);
+    expect(landed - before).toBeLessThanOrEqual(150 + 8);
+    await settledPlayback(page, player);
+    await page.keyboard.press(' ');
+    await expect(player.locator('[data-pane=replay]')).toHaveAttribute('data-status', 'paused');
+    await page.keyboard.press(' ');
+    await settledPlayback(page, player);
+
+    // Back to live: the replay stream ends at the media server.
+    expect((await mediaStats(mediaBase)).replays).toBe(1);
+    await player.locator('button[data-mode=live]').click();
+    await expect(player.locator('[data-part=timeline]')).toHaveCount(0);
+    await expect.poll(async () => (await mediaStats(mediaBase)).replays).toBe(0);
+  });
+
+  test('without video:replay there is no timeline, and the platform refuses the recordings', async ({ page, baseURL }) => {
+    const operator = await signIn(baseURL!, 'operator', 'operator123');
+    expect((await call(baseURL!, operator, 'GET', '/api/cctv/video/client/record', { query: { id: String(CAMERA), day: yesterday.day } })).code).toBe(40301);
+    await openVideoPage(page, operator);
+    const player = await addPlayer(page, { 'camera-id': String(CAMERA), muted: true });
+    await waitForPlayback(page, player);
+    await expect(player.locator('button[data-mode=replay]')).toBeDisabled();
+    await expect(player.locator('[data-part=timeline]')).toHaveCount(0);
+  });
+});
