@@ -66,6 +66,12 @@ export interface TimedReplayOptions {
   rate: number;
   log?: (line: string) => void;
   now?: () => number;
+  /** False for a file: frames go out as fast as they are encoded. */
+  paced?: boolean;
+  /** The encoder failed (the stream then ends early). */
+  onError?: (message: string) => void;
+  /** Stream time written so far, ms (a clip's progress). */
+  onProgress?: (streamMs: number) => void;
 }
 
 export class TimedReplay {
@@ -83,6 +89,7 @@ export class TimedReplay {
   #encoding = false;
   #timer: ReturnType<typeof setTimeout> | null = null;
   #stopped = false;
+  #lastSent = 0;
 
   constructor(options: TimedReplayOptions) {
     this.#o = options;
@@ -151,6 +158,7 @@ export class TimedReplay {
       if (this.#stopped) return;
       if (code !== 0) {
         this.#o.log?.(`media: replay encoder failed (exit ${code ?? 'signal'}): ${errors.trim()}`);
+        this.#o.onError?.(errors.trim() || `exit ${code ?? 'signal'}`);
         this.#o.sink.end();
         this.stop();
         return;
@@ -165,19 +173,23 @@ export class TimedReplay {
   #tick = (): void => {
     this.#timer = null;
     if (this.#stopped || this.#o.sink.closed) return;
-    const horizon = this.#now() - this.#startedAt + LEAD_MS;
+    const horizon = this.#o.paced === false ? Infinity : this.#now() - this.#startedAt + LEAD_MS;
     const parts: Buffer[] = [];
     while (this.#queue.length && this.#queue[0]!.ts <= horizon) {
       const { tag, ts } = this.#queue.shift()!;
       parts.push(encodeTag(tag.type, ts, tag.data));
+      this.#lastSent = ts;
     }
-    if (parts.length) this.#o.sink.write(Buffer.concat(parts));
+    if (parts.length) {
+      this.#o.sink.write(Buffer.concat(parts));
+      this.#o.onProgress?.(this.#lastSent);
+    }
     if (this.#queue.length < LOW_WATER) this.#child?.stdout?.resume();
     if (!this.#encoding && this.#queue.length === 0 && this.#span >= this.#o.spans.length) {
       this.#o.sink.end();
       this.stop();
       return;
     }
-    this.#timer = setTimeout(this.#tick, 40);
+    this.#timer = setTimeout(this.#tick, this.#o.paced === false ? 5 : 40);
   };
 }

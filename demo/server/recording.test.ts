@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { generateDay } from './recordings.ts';
 import { playableSpans, positionAfter, snapToPlayable, type RecordSegment } from '../../shared/media/recording.ts';
 import { usePlatform } from './test-platform.ts';
-import { login } from './testing.ts';
+import { spawnSync } from 'node:child_process';
+import { downloadSigned, login, taskDone } from './testing.ts';
 
 const day = (offset: number) => {
   const d = new Date();
@@ -98,4 +99,29 @@ describe('recordings and replay on the platform', () => {
     expect((await call(operator, 'GET', '/api/cctv/video/client/record', undefined, { id: '3', day: day(-1) })).code).toBe(40301);
     expect((await call(p.admin2, 'GET', '/api/cctv/video/client/record', undefined, { id: '3', day: day(-1) })).msg).toBe('No device code or device id');
   });
+
+  it('makes a one-minute clip an MP4 of one minute, and refuses long, foreign and unpermitted clips', async () => {
+    const segments = (await call(p.admin, 'GET', '/api/cctv/video/client/record', undefined, { id: '3', day: day(-1) })).data[0].segments as Array<{ startTime: string; endTime: string; startMs: number; endMs: number; state: string; trigger: string }>;
+    const file = segments.find((s) => s.trigger === 'schedule' && s.state === 'normal' && s.endMs - s.startMs >= 5 * 60_000)!;
+    const end = file.startTime.replace(/(\d\d):(\d\d):(\d\d)$/, (_m, h: string, m: string, sec: string) => `${h}:${String(Number(m) + 1).padStart(2, '0')}:${sec}`);
+    const started = await call(p.admin, 'POST', '/api/cctv/video/client/clip', { id: 3, startTime: file.startTime, endTime: end });
+    expect(started.code).toBe(0);
+    const item = await taskDone(p.s.base, p.admin, started.data.key, started.data.hashKey);
+    expect(item).toMatchObject({ status: 0, msg: '60 s of recording ready' });
+    const response = await downloadSigned(p.s.base, p.admin, item.download!);
+    expect(response.status).toBe(200);
+    const mp4 = Buffer.from(await response.arrayBuffer());
+    const probe = spawnSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration:stream=codec_name', '-of', 'json', '-i', 'pipe:0'], { input: mp4 });
+    const info = JSON.parse(probe.stdout.toString()) as { format: { duration: string }; streams: Array<{ codec_name: string }> };
+    expect(Number(info.format.duration)).toBeGreaterThan(59);
+    expect(Number(info.format.duration)).toBeLessThan(61);
+    expect(info.streams.map((s) => s.codec_name)).toEqual(['h264']);
+    // Another tenant cannot fetch it.
+    expect((await downloadSigned(p.s.base, p.admin2, item.download!)).headers.get('content-type')).not.toContain('video');
+
+    expect((await call(p.admin, 'POST', '/api/cctv/video/client/clip', { id: 3, startTime: `${day(-1)} 08:00:00`, endTime: `${day(-1)} 08:31:00` })).msg).toBe('a clip can be at most 30 minutes long');
+    expect((await call(p.admin2, 'POST', '/api/cctv/video/client/clip', { id: 3, startTime: file.startTime, endTime: end })).msg).toBe('No device code or device id');
+    const operator = await login(p.s.base, 'operator', 'operator123');
+    expect((await call(operator, 'POST', '/api/cctv/video/client/clip', { id: 3, startTime: file.startTime, endTime: end })).code).toBe(40301);
+  }, 30_000);
 });

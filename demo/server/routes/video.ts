@@ -30,7 +30,11 @@ import { visibleGroups } from '../data-scope.ts';
 import { sourceProblem } from '../security.ts';
 import { runningCount, startTask, formatTime } from '../tasks.ts';
 import { dayKey, dayStartOf, KEEP_DAYS, migrations as recordingMigrations, segmentsBetween, segmentsOfDay } from '../recordings.ts';
-import { isReplayRate, playableSpans, snapToPlayable } from '../../../shared/media/recording.ts';
+import { isReplayRate, MAX_CLIP_MS, playableSpans, snapToPlayable, spansLength } from '../../../shared/media/recording.ts';
+import { renderClipFile } from '../../media/clip-file.ts';
+import { clipFor } from '../../media/clip.ts';
+import { hasFfmpeg } from '../../media/producers.ts';
+import { randomBytes } from 'node:crypto';
 import type { ProgressKey } from '../../../shared/api/progress-types.ts';
 
 const MAX_ID = 2 ** 31 - 1;
@@ -66,6 +70,9 @@ const TEXTS = {
   exportTitle: { zh: '导出摄像机列表', en: 'Export camera list' },
   tooManyTasks: { zh: '同时运行的导出任务过多，请稍后再试', en: 'too many exports are running, try again later' },
   noExport: { zh: '导出文件不存在或尚未完成', en: 'the export does not exist or has not finished' },
+  clipTooLong: { zh: '录像片段最长 30 分钟', en: 'a clip can be at most 30 minutes long' },
+  clipTitle: { zh: '下载录像片段', en: 'Download a recording clip' },
+  noEncoder: { zh: '平台未安装 ffmpeg，无法生成录像片段', en: 'the platform has no ffmpeg to make clips with' },
   noRecording: { zh: '该时间段内没有录像', en: 'there is no recording in this period' },
   badRate: { zh: '回放倍速只能为 0.5、1、2、4 或 8', en: 'the replay speed must be 0.5, 1, 2, 4 or 8' },
   badDay: { zh: '日期格式应为 YYYY-MM-DD，且不能晚于今天', en: 'days must be YYYY-MM-DD and not after today' },
@@ -583,6 +590,45 @@ const plugin: FastifyPluginAsync = async (app) => {
         });
       }
       return ok(days);
+    },
+  );
+
+  // ---- clips ----
+
+  /** A span of recordings as an MP4 with the recorded time burnt in, made as a background task. */
+  app.post<{ Body: { id: number; startTime: string; endTime: string } }>(
+    `${BASE}/clip`,
+    { preHandler: [requireUser, validBody<{ id: number; startTime: string; endTime: string }>({ id: [rule.required, rule.int(1, MAX_ID)], startTime: [rule.required, rule.text(19, 19)], endTime: [rule.required, rule.text(19, 19)] })] },
+    async (request) => {
+      const user = userOf(request);
+      if (!has(user, 'video:replay')) return fail(say(request, 'noPermission'), 40301);
+      const camera = findCamera(request, request.body.id);
+      if (!camera) return fail(say(request, 'noDevice'));
+      const r = replayRange(request.body.startTime, request.body.endTime);
+      if (typeof r === 'string') return fail(say(request, r));
+      if (r.endMs - r.startMs > MAX_CLIP_MS) return fail(say(request, 'clipTooLong'));
+      const spans = playableSpans(segmentsBetween(db, camera.id, r.startMs, r.endMs), r.startMs, r.endMs);
+      if (!spans.length) return fail(say(request, 'noRecording'));
+      if (!hasFfmpeg()) return fail(say(request, 'noEncoder'));
+      if (runningCount(db, user.tenantId, user.id) >= MAX_RUNNING_EXPORTS) return fail(say(request, 'tooManyTasks'));
+      const dir = join(config.dataDir, 'clips', String(user.tenantId));
+      mkdirSync(dir, { recursive: true });
+      const base = `clip-${randomBytes(8).toString('hex')}`;
+      const stamp = (ms: number) => formatTime(ms).replace(/[-: ]/g, '').slice(0, 14);
+      const name = `${camera.label || `camera-${camera.id}`}-${stamp(r.startMs)}-${stamp(r.endMs)}.mp4`.replace(/[^\w.-]+/g, '_');
+      const seconds = Math.round(spansLength(spans) / 1000);
+      const key = startTask(
+        db,
+        user.tenantId,
+        user.id,
+        say(request, 'clipTitle'),
+        async (report, signal) => {
+          const path = await renderClipFile({ clip: clipFor(camera.clip), spans, dir, base, signal, progress: (share) => report({ current: Math.round(share * 100) }) });
+          return { text: { zh: `已生成 ${seconds} 秒录像`, en: `${seconds} s of recording ready` }, file: { path, name } };
+        },
+        { key: 'videoClip', total: 100 },
+      );
+      return ok<ProgressKey>(key);
     },
   );
 
