@@ -255,6 +255,13 @@ export class CameraView {
     this.#set({ timeline: { ...tl, paused: true, pausedAt: at }, panes: this.#state.panes.map((p) => (p === pane ? { key: `${p.key}-paused`, kind: 'replay', player: null, still } : p)) });
   }
 
+  /** Asks the platform to make [startMs, endMs) of this camera's recordings into a file (a background task). */
+  async clip(startMs: number, endMs: number): Promise<void> {
+    const id = this.#state.cameraId;
+    if (id === null) return;
+    await this.#o.client.post('/api/cctv/video/client/clip', { id, startTime: formatTime(new Date(startMs)), endTime: formatTime(new Date(endMs)) });
+  }
+
   /** Shows another day (e.g. ±1 from the current one) from its start. */
   setDay(day: string): void {
     const tl = this.#state.timeline;

@@ -2,7 +2,9 @@
 // into a gap snaps to the nearest recording and the time burnt into the picture matches; at 4× the
 // picture's clock runs about four times the wall clock; pause holds the picture; the keyboard seeks
 // and zooms; without video:replay there is no timeline; switching to live stops the replay stream.
+import { spawnSync } from 'node:child_process';
 import type { Locator, Page } from '@playwright/test';
+import { downloadSigned } from '../../demo/server/testing.ts';
 import { snapToPlayable, type RecordSegment } from '../../shared/media/recording.ts';
 import { CLOCK_BITS, CLOCK_STRIP } from '../../demo/media/timed-replay.ts';
 import { expect, test } from './fixtures.ts';
@@ -148,6 +150,45 @@ test.describe('replay timeline', () => {
     await player.locator('button[data-mode=live]').click();
     await expect(player.locator('[data-part=timeline]')).toHaveCount(0);
     await expect.poll(async () => (await mediaStats(mediaBase)).replays).toBe(0);
+  });
+
+  test('a one-minute span chosen on the timeline downloads as an MP4 of one minute', async ({ page, baseURL }) => {
+    const admin = await signIn(baseURL!, 'admin', 'admin123');
+    await openVideoPage(page, admin);
+    // Start inside business hours, where ten-minute files follow one another.
+    const player = await addPlayer(page, { 'camera-id': String(CAMERA), 'play-type': '1', 'start-time': `${yesterday.day} 08:02:00`, 'end-time': `${yesterday.day} 23:59:59`, muted: true });
+    await settledPlayback(page, player);
+    const timeline = player.locator('[data-part=timeline]');
+    const track = timeline.getByRole('slider');
+    for (let i = 0; i < 6; i++) await timeline.locator('button[data-action=zoom-in]').click();
+    await expect(track).toHaveAttribute('data-view-width', String(10 * 60_000));
+    await timeline.locator('button[data-action=clip]').click();
+    const box = (await track.boundingBox())!;
+    const y = box.y + box.height / 2;
+    await page.mouse.move(box.x + box.width * 0.2, y);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.3, y, { steps: 4 });
+    await page.mouse.up();
+    await expect(timeline.locator('button[data-action=clip-download]')).toHaveText(/^Download clip \((0:59|1:00|1:01)\)$/);
+    const before = Date.now();
+    await timeline.locator('button[data-action=clip-download]').click();
+    await expect(page.locator('body')).toContainText('The clip is being made');
+    // The task appears in the user's progress; its file is an MP4 one minute long.
+    let item: { key: string; hashKey: string; status: number; download?: string; startedAt?: string } | undefined;
+    await expect
+      .poll(async () => {
+        const items = (await call(baseURL!, admin, 'GET', '/api/admin/progress')).data as Array<{ key: string; hashKey: string; status: number; download?: string }>;
+        item = items.find((p) => p.key === 'videoClip' && p.status === 0);
+        return Boolean(item);
+      }, { timeout: 30_000 })
+      .toBe(true);
+    expect(Date.now() - before).toBeLessThan(30_000);
+    const file = await downloadSigned(baseURL!, admin, item!.download!);
+    const mp4 = Buffer.from(await file.arrayBuffer());
+    const probe = spawnSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', '-i', 'pipe:0'], { input: mp4 });
+    const seconds = Number(probe.stdout.toString().trim());
+    expect(seconds).toBeGreaterThan(57);
+    expect(seconds).toBeLessThan(63);
   });
 
   test('without video:replay there is no timeline, and the platform refuses the recordings', async ({ page, baseURL }) => {

@@ -5,7 +5,7 @@
 // a moved position is announced. The cursor follows playback through refs (no render per frame).
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent, type WheelEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { REPLAY_RATES, snapToPlayable } from '../../shared/media/recording.ts';
+import { MAX_CLIP_MS, REPLAY_RATES, snapToPlayable } from '../../shared/media/recording.ts';
 import type { ReplayTimeline } from '../../shared/media/index.ts';
 import { buttonGhost } from '../../shared/theme/base.css.ts';
 import * as css from './video-player.css.ts';
@@ -40,6 +40,8 @@ export interface TimelineModel {
   setRate(rate: number): void;
   togglePause(): void;
   setDay(day: string): void;
+  /** Answers whether the platform took the clip. */
+  clip(startMs: number, endMs: number): Promise<boolean>;
 }
 
 export function Timeline({ timeline, model }: { timeline: ReplayTimeline; model: TimelineModel }) {
@@ -52,6 +54,10 @@ export function Timeline({ timeline, model }: { timeline: ReplayTimeline; model:
   const [viewStart, setViewStart] = useState(dayStart);
   const [drag, setDrag] = useState<number | null>(null);
   const [announce, setAnnounce] = useState('');
+  /** Clip mode: a drag chooses a span instead of seeking. */
+  const [clipping, setClipping] = useState(false);
+  const [span, setSpan] = useState<{ from: number; to: number } | null>(null);
+  const dragFrom = useRef<number | null>(null);
   const trackRef = useRef<HTMLDivElement>(null);
   const cursorRef = useRef<HTMLDivElement>(null);
   const clockRef = useRef<HTMLSpanElement>(null);
@@ -125,16 +131,45 @@ export function Timeline({ timeline, model }: { timeline: ReplayTimeline; model:
   const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
     if (e.button !== 0) return;
     e.currentTarget.setPointerCapture(e.pointerId);
-    setDrag(msAt(e.clientX));
+    const at = msAt(e.clientX);
+    if (clipping) {
+      dragFrom.current = at;
+      setSpan({ from: at, to: at });
+      return;
+    }
+    setDrag(at);
   };
   const onPointerMove = (e: PointerEvent<HTMLDivElement>) => {
-    if (drag !== null) setDrag(msAt(e.clientX));
+    const at = msAt(e.clientX);
+    if (clipping && dragFrom.current !== null) setSpan({ from: Math.min(dragFrom.current, at), to: Math.max(dragFrom.current, at) });
+    else if (drag !== null) setDrag(at);
   };
   const onPointerUp = (e: PointerEvent<HTMLDivElement>) => {
+    if (clipping) {
+      dragFrom.current = null;
+      return;
+    }
     if (drag === null) return;
     const at = msAt(e.clientX);
     setDrag(null);
     commit(at);
+  };
+  const markClip = (edge: 'from' | 'to') => {
+    const at = model.positionMs();
+    if (at === null) return;
+    setSpan((old) => {
+      const next = { from: old?.from ?? at, to: old?.to ?? at, [edge]: at };
+      return { from: Math.min(next.from, next.to), to: Math.max(next.from, next.to) };
+    });
+  };
+  const clipLength = span ? span.to - span.from : 0;
+  const lengthText = `${Math.floor(clipLength / 60_000)}:${pad(Math.floor(clipLength / 1000) % 60)}`;
+  const downloadClip = async () => {
+    if (!span || clipLength < 1000 || clipLength > MAX_CLIP_MS) return;
+    if (await model.clip(span.from, span.to)) {
+      setClipping(false);
+      setSpan(null);
+    }
   };
   const onWheel = (e: WheelEvent<HTMLDivElement>) => {
     if (e.deltaY === 0) return;
@@ -220,6 +255,18 @@ export function Timeline({ timeline, model }: { timeline: ReplayTimeline; model:
         <button type="button" className={`${buttonGhost} ${css.small}`} onClick={() => zoomTo(zoom + 1)} disabled={zoom === ZOOMS.length - 1} aria-label={t('video.timeline.zoomIn')} data-action="zoom-in">
           +
         </button>
+        <button
+          type="button"
+          className={`${buttonGhost} ${css.small}`}
+          aria-pressed={clipping}
+          onClick={() => {
+            setClipping((c) => !c);
+            setSpan(null);
+          }}
+          data-action="clip"
+        >
+          {t('video.timeline.clip')}
+        </button>
         <span ref={clockRef} className={css.clock} data-part="position" />
         {segments === null && <span className={css.hint}>{t('video.timeline.loading')}</span>}
         {timeline.failed && (
@@ -229,6 +276,26 @@ export function Timeline({ timeline, model }: { timeline: ReplayTimeline; model:
         )}
         {segments !== null && !timeline.failed && segments.length === 0 && <span className={css.hint}>{t('video.timeline.none')}</span>}
       </div>
+      {clipping && (
+        <div className={css.timelineControls} data-part="clip">
+          <span className={css.hint}>{t('video.timeline.clipHint')}</span>
+          <button type="button" className={`${buttonGhost} ${css.small}`} onClick={() => markClip('from')} data-action="clip-start">
+            {t('video.timeline.clipStart')}
+          </button>
+          <button type="button" className={`${buttonGhost} ${css.small}`} onClick={() => markClip('to')} data-action="clip-end">
+            {t('video.timeline.clipEnd')}
+          </button>
+          {span && clipLength > 0 && <span data-part="selection">{t('video.timeline.selection', { from: clockText(span.from), to: clockText(span.to) })}</span>}
+          {clipLength > MAX_CLIP_MS && (
+            <span className={css.error} role="alert">
+              {t('video.timeline.clipTooLong')}
+            </span>
+          )}
+          <button type="button" className={`${buttonGhost} ${css.small}`} disabled={clipLength < 1000 || clipLength > MAX_CLIP_MS} onClick={() => void downloadClip()} data-action="clip-download">
+            {t('video.timeline.clipDownload', { length: lengthText })}
+          </button>
+        </div>
+      )}
       <div
         ref={trackRef}
         className={css.track}
@@ -266,6 +333,7 @@ export function Timeline({ timeline, model }: { timeline: ReplayTimeline; model:
             {hhmm(at)}
           </span>
         ))}
+        {span && span.to > span.from && <div className={css.selection} data-part="clip-span" style={{ left: `${toX(span.from)}%`, width: `${((span.to - span.from) / width) * 100}%` }} />}
         <div ref={cursorRef} className={css.cursor} data-part="cursor" />
         {drag !== null && <div className={css.preview} style={{ left: `${toX(snap(drag))}%` }} data-part="preview" title={clockText(snap(drag))} />}
       </div>

@@ -139,6 +139,16 @@ export function useVideoPlayer(options: VideoPlayerOptions) {
       setRate: (rate: number) => view.setRate(rate),
       togglePause: () => view.togglePause(),
       setDay: (day: string) => view.setDay(day),
+      clip: async (startMs: number, endMs: number) => {
+        try {
+          await view.clip(startMs, endMs);
+          notify({ kind: 'toast', level: 'info', key: 'video.timeline.clipStarted', duration: 5000 });
+          return true;
+        } catch {
+          // The platform's refusal was already shown.
+          return false;
+        }
+      },
     },
     setPtzSpeed: (speed: number) => view.setPtzSpeed(speed),
   };

@@ -213,6 +213,8 @@ export const cursor = style({ position: 'absolute', top: 0, bottom: 0, width: 2,
 
 export const preview = style([cursor, { background: vars.color.text, opacity: 0.7 }]);
 
+export const selection = style({ position: 'absolute', top: 0, bottom: 0, background: vars.color.primary, opacity: 0.3, pointerEvents: 'none' });
+
 export const still = style({ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'contain' });
 
 export const visuallyHidden = style({ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' });
