@@ -1,6 +1,7 @@
 // The demo recorder's index: what each camera recorded on each day. A day is scheduled recording in
 // business hours (08:00–18:00, ten-minute files) with an outage gap and one damaged (abnormal) file,
-// and motion-triggered clips of 30 s to 3 min at night. The pattern is drawn from a generator seeded
+// and motion-triggered clips of 30 s to 3 min at night (every fifth camera, a busy entrance, records a
+// few hundred shorter ones). The pattern is drawn from a generator seeded
 // by camera and day, written to the database the first time a finished day is asked for and read
 // from there after; today is cut at the present moment and not stored until it is over.
 import { tx, type Db, type Migration } from './db.ts';
@@ -66,12 +67,14 @@ export function generateDay(cameraId: number, dayStartMs: number): RecordSegment
   const between = (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1));
   const segments: RecordSegment[] = [];
 
+  // Every fifth camera watches a busy place (an entrance): motion all night, a few hundred clips a day.
+  const busy = cameraId % 5 === 0;
   const motion = (fromMs: number, toMs: number) => {
     let at = fromMs + between(1, 6) * MINUTE;
     while (at < toMs) {
-      const length = between(30, 180) * 1000;
+      const length = (busy ? between(20, 120) : between(30, 180)) * 1000;
       segments.push({ startMs: at, endMs: Math.min(toMs, at + length), state: 'normal', trigger: 'motion' });
-      at += length + between(3, 12) * MINUTE;
+      at += length + (busy ? between(40, 180) * 1000 : between(3, 12) * MINUTE);
     }
   };
 

@@ -38,6 +38,20 @@ describe('defineWidget', () => {
     expect(root.querySelector('style')).to.equal(null);
   });
 
+  // defineWidget reaches r2wc's element through two symbols it does not export (the version is pinned
+  // exactly in package.json); this is the assumption, checked on the real library.
+  it('finds r2wc’s props record and render method where defineWidget expects them', async () => {
+    const el = (await mount('<atrium-sample label="sym"></atrium-sample>')) as HTMLElement & Record<symbol, unknown>;
+    const props = el[Symbol.for('r2wc.props')] as Record<string, unknown>;
+    expect(props).to.be.an('object');
+    expect(props.label).to.equal('sym');
+    expect(el[Symbol.for('r2wc.render')]).to.be.a('function');
+    // Setting a prop through the record and rendering shows it: the path the attribute handler takes.
+    props.label = 'through-symbols';
+    (el[Symbol.for('r2wc.render')] as () => void).call(el);
+    await until(() => el.shadowRoot!.querySelector('[data-part=label]')!.textContent === 'through-symbols');
+  });
+
   it('follows attribute changes, including removing a boolean', async () => {
     const el = await mount('<atrium-sample label="a" active></atrium-sample>');
     el.setAttribute('label', 'b');

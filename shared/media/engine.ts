@@ -1,5 +1,5 @@
 // The contract between the stream player and a decoding library. flv.js implements it today; an
-// mpegts.js engine (H.265 where the browser decodes it) can implement the same four members.
+// mpegts.js engine (H.265 where the browser decodes it, not built yet) could implement the same four members.
 
 /** The parts of a <video> the player and engines touch; HTMLVideoElement satisfies it, tests fake it. */
 export interface VideoLike {

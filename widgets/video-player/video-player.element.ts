@@ -4,7 +4,9 @@ import { VideoPlayer, type VideoPlayerProps } from './video-player.tsx';
 
 /**
  * @summary A live or recorded camera: HTTP-FLV/WS-FLV with latency control, stall recovery,
- * screenshot, full screen and pan-tilt. The video engine loads only when this element appears.
+ * screenshot, full screen and pan-tilt; in replay, an NVR timeline of the day's recordings (seek by
+ * click, drag or keyboard, zoom, previous/next day, pause, 0.5–8×, clip download; needs video:replay).
+ * The video engine loads only when this element appears.
  * @attr camera-id - the camera's id; or
  * @attr dev-label - its device code (looked up: page 1, limit 10, exact)
  * @attr play-type - 0 live (default), 1 replay, 2 both side by side, 3 live with pan-tilt open
