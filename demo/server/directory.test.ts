@@ -23,6 +23,8 @@ describe('directory sign-in', () => {
     expect(me).toMatchObject({ username: 'dir.operator', name: 'Dora Directory' });
     const rights = (await api(p.s.base, 'POST', '/jwt/token', { body: { username: 'operator', password: 'operator123', model: 'password', verifyCode: '1234' } })).body.token as string;
     expect(me.menus.map((m) => m.code).sort()).toEqual((await info(rights)).menus.map((m) => m.code).sort());
+    // Placed in the department its group maps to.
+    expect(db().prepare("SELECT d.name FROM user u JOIN department d ON d.id = u.department_id WHERE u.username = 'dir.operator'").get()).toEqual({ name: '运营中心' });
     // A second sign-in uses the same account.
     await signIn('dir.operator', 'dir123');
     expect(db().prepare("SELECT COUNT(*) AS n FROM user WHERE directory_dn LIKE 'uid=dir.operator,%'").get()).toEqual({ n: 1 });
@@ -64,6 +66,7 @@ describe('directory sign-in', () => {
       expect(await call(p.admin2, 'PUT', '/api/admin/ldap', { ...base, url }), url).toMatchObject({ msg: 'The address points to this machine or a private network the platform does not allow (ATRIUM_OUTBOUND_NETWORKS)', data: { field: 'url' } });
     expect((await call(p.admin2, 'PUT', '/api/admin/ldap', { ...base, userFilter: 'uid=*' })).data).toEqual({ field: 'userFilter' });
     expect((await call(p.admin2, 'PUT', '/api/admin/ldap', { ...base, groupRoles: { staff: 'no-such-role' } })).data).toEqual({ field: 'groupRoles' });
+    expect(await call(p.admin2, 'PUT', '/api/admin/ldap', { ...base, groupDepartments: { staff: '运营中心' } })).toMatchObject({ msg: 'A department in the mapping does not exist', data: { field: 'groupDepartments' } });
     expect((await call(p.admin2, 'PUT', '/api/admin/ldap', base)).code).toBe(0);
     const stored = db().prepare('SELECT bind_password_sealed FROM ldap_directory WHERE tenant_id = 2').get() as { bind_password_sealed: string };
     expect(stored.bind_password_sealed).not.toContain('svc-secret');

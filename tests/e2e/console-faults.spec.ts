@@ -90,3 +90,17 @@ for (const [code, key] of [
     await expect(page).toHaveURL(/\/login/);
   });
 }
+
+test('a page whose element chunk fails to load says so and loads it on Retry', async ({ page }) => {
+  await signIn(page, 'admin');
+  let failing = true;
+  await page.route(/\/assets\/video-player-[^/]*\.js$/, (route) => (failing ? route.abort('connectionreset') : route.continue()));
+  await page.goto('/video?id=1&muted=true');
+  const failed = page.locator('[data-part=chunk-failed]');
+  await expect(failed).toContainText(zh('shell.errors.loadFailed'));
+  await expect(page.locator('atrium-video-player')).toHaveCount(0);
+  failing = false;
+  await failed.getByRole('button', { name: zh('common.retry') }).click();
+  await expect(page.locator('atrium-video-player')).toHaveCount(1);
+  await expect(failed).toHaveCount(0);
+});

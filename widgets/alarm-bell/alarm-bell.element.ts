@@ -3,11 +3,11 @@ import { defineWidget } from '../../shared/element/define-widget.tsx';
 import { AlarmBell, type AlarmBellProps } from './alarm-bell.tsx';
 
 /**
- * @summary The alarm bell: the tenant's open-alarm count ('99+' above 99), polled once per browser
+ * @summary The alarm bell: the tenant's open-alarm count ('20000+' above 20000), polled once per browser
  * however many bells and tabs are open; a click opens the alarm page.
  * @attr href - where a click goes (default: the console's alarm manager)
  * @attr sound - play a short sound when a new alarm arrives
- * @attr notify - raise a toast when a new alarm arrives
+ * @attr notify - show a desktop notification when a new alarm arrives (permission asked on the first click)
  * @attr theme - blue-theme | dark-theme | light-theme
  * @event atrium-alarm-open - every click (cancel it to stop the navigation, e.g. to route in a SPA)
  * @event atrium-alarm-new - a poll brought a new alarm

@@ -3,7 +3,7 @@ import { defineWidget } from '../../shared/element/define-widget.tsx';
 import { VideoWall, type VideoWallProps } from './video-wall.tsx';
 
 /**
- * @summary The video wall: camera groups, split layouts (1/4/9/16 panes), drag a camera onto a pane,
+ * @summary The video wall: camera groups, four panes, drag a camera onto a pane,
  * move panes without re-requesting their streams.
  * @attr tree-id - a camera group (data group type 7) to select first
  * @attr fullscreen - the stand-alone /video_wall page: fills the viewport

@@ -24,6 +24,7 @@ import { allModels } from '../../../shared/api/device-model.ts';
 import * as css from '../../resource/resource.css.ts';
 import './texts.ts';
 import { periodOf } from '../../resource/period.ts';
+import { ChunkFailed, useElementChunk } from '../../errors/element-chunk.tsx';
 
 const TIME = 'YYYY-MM-DD HH:mm:ss';
 const DAY = 'YYYY-MM-DD';
@@ -335,18 +336,22 @@ function ActionsDialog({ alarm, onClose }: { alarm: Alarm; onClose: () => void }
   );
 }
 
+const loadPlayer = () => import('../../../widgets/video-player/video-player.element.ts');
+
 /** The cameras related to the alarm's device (relation/device), each playing live. */
 function CamerasDialog({ alarm, onClose }: { alarm: Alarm; onClose: () => void }) {
   const { t } = useTranslation();
   const [cameras, setCameras] = useState<RelatedCamera[] | null>(null);
-  const [ready, setReady] = useState(false);
+  const chunk = useElementChunk(loadPlayer);
+  const ready = chunk.ready;
   useEffect(() => {
     relatedCameras(http, alarm.deviceCode).then(setCameras, () => setCameras([]));
-    void import('../../../widgets/video-player/video-player.element.ts').then(() => setReady(true));
   }, [alarm.deviceCode]);
   return (
     <Modal title={`${t('alarms.cameras')} · ${alarm.deviceName}`} onClose={onClose} wide testId="alarm-cameras">
-      {cameras === null ? (
+      {chunk.failed ? (
+        <ChunkFailed chunk={chunk} />
+      ) : cameras === null ? (
         <p className={css.muted} aria-busy="true">
           …
         </p>

@@ -21,6 +21,7 @@ import type { Palette } from '../../charts/chart.tsx';
 import * as css from './introduction.css.ts';
 import './texts.ts';
 import { useBoard } from './use-board.ts';
+import { ChunkFailed, useElementChunk } from '../../errors/element-chunk.tsx';
 
 // ECharts arrives in a chunk of its own after the counters and lists have painted.
 const LazyChart = lazy(() => import('../../charts/chart.tsx').then((m) => ({ default: m.Chart })));
@@ -288,11 +289,14 @@ export default function IntroductionPage() {
 
 /** A live camera tile. Off until the user starts it (then kept on for their later visits), so a
  *  dashboard opened by the way does not hold a stream. */
+const loadPlayer = () => import('../../../widgets/video-player/video-player.element.ts');
+
 function LiveCamera() {
   const { t } = useTranslation();
   const [on, setOn] = useState(() => localStorage.getItem(LIVE_KEY) === '1');
   const [camera, setCamera] = useState<number | null | undefined>(undefined);
-  const [ready, setReady] = useState(false);
+  const chunk = useElementChunk(loadPlayer, on);
+  const ready = chunk.ready;
   const player = useRef<HTMLElement>(null);
   // Attributes, not React props: same-named element properties would get strings.
   useEffect(() => {
@@ -308,7 +312,6 @@ function LiveCamera() {
       (list) => setCamera(list.rows[0]?.id ?? null),
       () => setCamera(null),
     );
-    void import('../../../widgets/video-player/video-player.element.ts').then(() => setReady(true));
     return () => controller.abort();
   }, [on]);
   const toggle = () => {
@@ -326,6 +329,7 @@ function LiveCamera() {
         </button>
       </div>
       {on && camera === null ? <p className={css.muted}>{t('board.noCamera')}</p> : null}
+      {on && chunk.failed ? <ChunkFailed chunk={chunk} /> : null}
       {on && camera && ready ? <atrium-video-player ref={player} className={css.camera} /> : null}
     </section>
   );

@@ -1,7 +1,7 @@
 // Directory sign-in settings (base_info): where /ldap looks people up — the directory's address
 // (empty: the demo's own), StartTLS, the service account (its password write-only, sealed on the
 // platform), the search base, the user filter with {username}, the name and mail attributes, and
-// which directory groups give which roles ("group=role" per line).
+// which directory groups give which roles and departments ("group=role", "group=department" per line).
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http, notify, RequestError } from '../../../shared/http/index.ts';
@@ -17,6 +17,7 @@ interface Settings {
   nameAttr: string;
   mailAttr: string;
   groupRoles: Record<string, string>;
+  groupDepartments?: Record<string, string>;
   enabled: boolean;
   hasPassword?: boolean;
 }
@@ -41,12 +42,14 @@ export function DirectorySettings() {
   const { t } = useTranslation();
   const [s, setS] = useState<Settings | null>(null);
   const [roles, setRoles] = useState('');
+  const [places, setPlaces] = useState('');
   const [secret, setSecret] = useState('');
   const [problem, setProblem] = useState<{ field: string | null; text: string } | null>(null);
   useEffect(() => {
     http.get<Settings | null>('/api/admin/ldap').then((v) => {
       setS(v ?? EMPTY);
       setRoles(formatRoles((v ?? EMPTY).groupRoles));
+      setPlaces(formatRoles((v ?? EMPTY).groupDepartments ?? {}));
     }, () => undefined);
   }, []);
   if (!s) return null;
@@ -55,7 +58,7 @@ export function DirectorySettings() {
     setProblem(null);
     try {
       const { hasPassword: _h, ...body } = s;
-      const saved = await http.put<Settings>('/api/admin/ldap', { ...body, groupRoles: parseRoles(roles), ...(secret ? { bindPassword: secret } : {}) }, { quiet: true });
+      const saved = await http.put<Settings>('/api/admin/ldap', { ...body, groupRoles: parseRoles(roles), groupDepartments: parseRoles(places), ...(secret ? { bindPassword: secret } : {}) }, { quiet: true });
       setS({ ...saved, hasPassword: true });
       setSecret('');
       notify({ kind: 'toast', level: 'success', duration: 2500, key: 'tenants.directory.saved' });
@@ -92,6 +95,11 @@ export function DirectorySettings() {
           <label htmlFor="directory-groupRoles">{t('tenants.directory.groupRoles')}</label>
           <textarea id="directory-groupRoles" name="groupRoles" className={input} rows={3} value={roles} onChange={(e) => setRoles(e.currentTarget.value)} />
           {errorOf('groupRoles')}
+        </div>
+        <div>
+          <label htmlFor="directory-groupDepartments">{t('tenants.directory.groupDepartments')}</label>
+          <textarea id="directory-groupDepartments" name="groupDepartments" className={input} rows={2} value={places} onChange={(e) => setPlaces(e.currentTarget.value)} />
+          {errorOf('groupDepartments')}
         </div>
         <label className={kit.check}>
           <input type="checkbox" checked={s.startTls} onChange={(e) => setS({ ...s, startTls: e.currentTarget.checked })} /> {t('tenants.directory.startTls')}

@@ -1,21 +1,21 @@
 // /videoGroup (devManager): ?type=wall shows the video wall in video-management mode (treeId picks
 // a group); otherwise the video access management page. Both are reachable from the tab bar.
-import { createElement, useEffect, useState } from 'react';
+import { createElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { button, buttonGhost } from '../../../shared/theme/base.css.ts';
 import * as css from './video-group.css.ts';
 import { VideoGroupManager } from './video-group.tsx';
+import { ChunkFailed, useElementChunk } from '../../errors/element-chunk.tsx';
+
+const loadWall = () => import('../../../widgets/video-wall/video-wall.element.ts');
 
 export default function VideoGroupPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const wall = params.get('type') === 'wall';
-  const [ready, setReady] = useState(false);
-
-  useEffect(() => {
-    if (wall) void import('../../../widgets/video-wall/video-wall.element.ts').then(() => setReady(true));
-  }, [wall]);
+  const chunk = useElementChunk(loadWall, wall);
+  const ready = chunk.ready;
 
   const go = (type: string | null) => {
     const next = new URLSearchParams(params);
@@ -35,7 +35,7 @@ export default function VideoGroupPage() {
           {t('videoGroup.title')}
         </button>
       </div>
-      {wall ? ready && createElement('atrium-video-wall', { class: css.wall, ...(treeId ? { 'tree-id': treeId } : {}) }) : <VideoGroupManager />}
+      {wall ? chunk.failed ? <ChunkFailed chunk={chunk} /> : ready && createElement('atrium-video-wall', { class: css.wall, ...(treeId ? { 'tree-id': treeId } : {}) }) : <VideoGroupManager />}
     </div>
   );
 }

@@ -1,15 +1,16 @@
 // /video_wall: the stand-alone wall, shown full screen in the dashboard-style layout (SPEC §2).
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import * as css from './video-wall.css.ts';
+import { ChunkFailed, useElementChunk } from '../../errors/element-chunk.tsx';
+
+const loadWall = () => import('../../../widgets/video-wall/video-wall.element.ts');
 
 export default function VideoWallPage() {
   const [params] = useSearchParams();
-  const [ready, setReady] = useState(false);
+  const chunk = useElementChunk(loadWall);
+  const ready = chunk.ready;
   const ref = useRef<HTMLElement>(null);
-  useEffect(() => {
-    void import('../../../widgets/video-wall/video-wall.element.ts').then(() => setReady(true));
-  }, []);
   // Attributes are set directly: React would set the element's same-named properties with strings.
   useEffect(() => {
     const el = ref.current;
@@ -19,5 +20,5 @@ export default function VideoWallPage() {
     if (tree) el.setAttribute('tree-id', tree);
     else el.removeAttribute('tree-id');
   }, [params, ready]);
-  return <div className={css.page}>{ready && <atrium-video-wall ref={ref} className={css.wall} />}</div>;
+  return <div className={css.page}>{chunk.failed ? <ChunkFailed chunk={chunk} /> : ready && <atrium-video-wall ref={ref} className={css.wall} />}</div>;
 }

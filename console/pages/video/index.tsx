@@ -1,8 +1,9 @@
 // /video: the single-camera player page (SPEC §2 "Video player"). The query string carries the
 // same parameters as the element's attributes; the element does the work.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import * as css from './video.css.ts';
+import { ChunkFailed, useElementChunk } from '../../errors/element-chunk.tsx';
 
 /** Query parameter → element attribute; booleans become bare attributes. */
 const MAPPING: Array<[string, string, 'text' | 'flag']> = [
@@ -15,14 +16,13 @@ const MAPPING: Array<[string, string, 'text' | 'flag']> = [
   ['endTime', 'end-time', 'text'],
 ];
 
+const loadPlayer = () => import('../../../widgets/video-player/video-player.element.ts');
+
 export default function VideoPage() {
   const [params] = useSearchParams();
-  const [ready, setReady] = useState(false);
+  const chunk = useElementChunk(loadPlayer);
+  const ready = chunk.ready;
   const ref = useRef<HTMLElement>(null);
-
-  useEffect(() => {
-    void import('../../../widgets/video-player/video-player.element.ts').then(() => setReady(true));
-  }, []);
 
   // Attributes are set directly: React would set same-named element properties with strings instead.
   useEffect(() => {
@@ -36,5 +36,5 @@ export default function VideoPage() {
     }
   }, [params, ready]);
 
-  return <div className={css.page}>{ready && <atrium-video-player ref={ref} className={css.player} />}</div>;
+  return <div className={css.page}>{chunk.failed ? <ChunkFailed chunk={chunk} /> : ready && <atrium-video-player ref={ref} className={css.player} />}</div>;
 }

@@ -41,6 +41,12 @@ export const migrations: Migration[] = [
       CREATE UNIQUE INDEX user_directory_dn ON user(directory_dn) WHERE directory_dn IS NOT NULL;
     `,
   },
+  {
+    // Directory group → department (by name) of the tenant: where a directory person is placed.
+    id: 'directory/002-group-departments',
+    sql: `ALTER TABLE ldap_directory ADD COLUMN group_depts TEXT NOT NULL DEFAULT '{}';
+      UPDATE ldap_directory SET group_depts = '{"operators":"运营中心","viewers":"运营中心"}' WHERE embedded = 1;`,
+  },
 ];
 
 /** The directory settings a tenant edits (GET/PUT /api/admin/ldap). */
@@ -58,6 +64,8 @@ export interface DirectorySettings {
   mailAttr: string;
   /** Directory group (its cn) → role code of the tenant. */
   groupRoles: Record<string, string>;
+  /** Directory group (its cn) → department name of the tenant (the first of the person's groups that has one wins). */
+  groupDepartments?: Record<string, string>;
   enabled: boolean;
 }
 
@@ -72,6 +80,7 @@ const TEXT = {
   url: { zh: '须为 ldap:// 或 ldaps:// 地址（留空表示演示目录）', en: 'Must be an ldap:// or ldaps:// address (empty: the demo directory)' },
   filter: { zh: '过滤条件须包含 {username} 且以括号包围', en: 'The filter must be in parentheses and contain {username}' },
   roles: { zh: '映射中的角色不存在', en: 'A role in the mapping does not exist' },
+  departments: { zh: '映射中的部门不存在', en: 'A department in the mapping does not exist' },
 } as const satisfies Record<string, Record<Lang, string>>;
 const say = (lang: Lang, key: keyof typeof TEXT) => TEXT[key][lang];
 
@@ -89,6 +98,7 @@ interface DirectoryRow {
   name_attr: string;
   mail_attr: string;
   group_roles: string;
+  group_depts: string;
   enabled: number;
   embedded: number;
 }
@@ -102,6 +112,7 @@ const toSettings = (r: DirectoryRow): DirectorySettings => ({
   nameAttr: r.name_attr,
   mailAttr: r.mail_attr,
   groupRoles: JSON.parse(r.group_roles) as Record<string, string>,
+  groupDepartments: JSON.parse(r.group_depts) as Record<string, string>,
   enabled: r.enabled === 1,
 });
 
@@ -111,12 +122,13 @@ export function seed(db: Db): void {
   if (!tenant || db.prepare('SELECT 1 FROM ldap_directory WHERE tenant_id = ?').get(tenant.id)) return;
   if (db.prepare("SELECT 1 FROM schema_migration WHERE id = 'directory/seed'").get()) return;
   // Sealed on first use (the key lives in the data folder, which the seed does not see): '' = the demo's own.
-  db.prepare("INSERT INTO ldap_directory (tenant_id, url, bind_dn, bind_password_sealed, base_dn, user_filter, group_roles, embedded) VALUES (?, '', ?, '', ?, ?, ?, 1)").run(
+  db.prepare("INSERT INTO ldap_directory (tenant_id, url, bind_dn, bind_password_sealed, base_dn, user_filter, group_roles, group_depts, embedded) VALUES (?, '', ?, '', ?, ?, ?, ?, 1)").run(
     tenant.id,
     DIRECTORY_READER.dn,
     `ou=people,${DIRECTORY_BASE}`,
     '(&(objectClass=inetOrgPerson)(uid={username}))',
     JSON.stringify({ operators: 'operator', viewers: 'viewer' }),
+    JSON.stringify({ operators: '运营中心', viewers: '运营中心' }),
   );
   db.prepare("INSERT INTO schema_migration (id, applied_at) VALUES ('directory/seed', ?)").run(Date.now());
 }
@@ -192,12 +204,20 @@ export async function directorySignIn(ctx: AppContext, box: SecretBox, embedded:
     db.prepare('UPDATE user SET name = ?, email = ? WHERE id = ?').run(person.name.slice(0, 50), person.mail.slice(0, 100), user.id);
   }
   if (user.status !== 'normal') return { ok: false, reason: 'disabled' };
+  // The department follows the groups too: the first of the person's groups that names one.
+  const places = JSON.parse(row.group_depts) as Record<string, string>;
+  const place = person.groups.map((g) => places[g]).find((d): d is string => Boolean(d));
+  const department = place ? (db.prepare('SELECT id FROM department WHERE tenant_id = ? AND name = ? ORDER BY id LIMIT 1').get(tenantId, place) as { id: number } | undefined) : undefined;
+  if (department) db.prepare('UPDATE user SET department_id = ? WHERE id = ?').run(department.id, user.id);
   db.prepare('DELETE FROM user_role WHERE user_id = ?').run(user.id);
   for (const r of roles) db.prepare('INSERT OR IGNORE INTO user_role (user_id, role_id) VALUES (?, ?)').run(user.id, r.id);
   return { ok: true, userId: user.id, tenantId };
 }
 
 export const directoryMessage = (lang: Lang, reason: 'down' | 'none' | 'nameTaken'): string => say(lang, reason === 'none' ? 'noDirectory' : reason);
+
+/** A group mapping: at most 50 entries, every value a string. */
+const stringMap = (v: unknown): boolean => typeof v === 'object' && v !== null && !Array.isArray(v) && Object.values(v).every((x) => typeof x === 'string') && Object.keys(v).length <= 50;
 
 const settingsRules: Schema<DirectorySettings> = {
   url: [rule.text(0, 300)],
@@ -208,7 +228,8 @@ const settingsRules: Schema<DirectorySettings> = {
   userFilter: [rule.required, rule.text(3, 300)],
   nameAttr: [rule.required, rule.text(1, 64)],
   mailAttr: [rule.required, rule.text(1, 64)],
-  groupRoles: [rule.required, (v) => (typeof v === 'object' && v !== null && !Array.isArray(v) && Object.values(v).every((x) => typeof x === 'string') && Object.keys(v).length <= 50 ? null : { key: 'validate.oneOf' as const })],
+  groupRoles: [rule.required, (v) => (stringMap(v) ? null : { key: 'validate.oneOf' as const })],
+  groupDepartments: [(v) => (v === undefined || stringMap(v) ? null : { key: 'validate.oneOf' as const })],
   enabled: [rule.required, (v) => (typeof v === 'boolean' ? null : { key: 'validate.oneOf' as const })],
 };
 
@@ -248,17 +269,19 @@ const plugin: FastifyPluginAsync = async (app) => {
     if (!/^\(.*\{username\}.*\)$/.test(b.userFilter)) return failField(say(lang, 'filter'), 'userFilter');
     const codes = [...new Set(Object.values(b.groupRoles))];
     if (codes.length && (db.prepare(`SELECT COUNT(*) AS n FROM role WHERE tenant_id = ? AND code IN (${codes.map(() => '?').join(',')})`).get(tenantId, ...codes) as { n: number }).n !== codes.length) return failField(say(lang, 'roles'), 'groupRoles');
+    const departments = b.groupDepartments ?? {};
+    for (const name of new Set(Object.values(departments))) if (!db.prepare('SELECT 1 FROM department WHERE tenant_id = ? AND name = ?').get(tenantId, name)) return failField(say(lang, 'departments'), 'groupDepartments');
     const old = db.prepare('SELECT * FROM ldap_directory WHERE tenant_id = ?').get(tenantId) as DirectoryRow | undefined;
     const embedded = b.url === '' ? 1 : 0;
     const sealed = b.bindPassword ? box.seal(b.bindPassword) : (old?.bind_password_sealed ?? '');
     if (!embedded && !sealed) return failField(lang === 'en' ? 'Enter the service account password' : '请填写服务账号密码', 'bindPassword');
     db.prepare(
-      `INSERT INTO ldap_directory (tenant_id, url, start_tls, bind_dn, bind_password_sealed, base_dn, user_filter, name_attr, mail_attr, group_roles, enabled, embedded)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      `INSERT INTO ldap_directory (tenant_id, url, start_tls, bind_dn, bind_password_sealed, base_dn, user_filter, name_attr, mail_attr, group_roles, group_depts, enabled, embedded)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (tenant_id) DO UPDATE SET url = excluded.url, start_tls = excluded.start_tls, bind_dn = excluded.bind_dn, bind_password_sealed = excluded.bind_password_sealed,
          base_dn = excluded.base_dn, user_filter = excluded.user_filter, name_attr = excluded.name_attr, mail_attr = excluded.mail_attr, group_roles = excluded.group_roles,
-         enabled = excluded.enabled, embedded = excluded.embedded`,
-    ).run(tenantId, b.url, b.startTls ? 1 : 0, b.bindDn, sealed, b.baseDn, b.userFilter, b.nameAttr, b.mailAttr, JSON.stringify(b.groupRoles), b.enabled ? 1 : 0, embedded);
+         group_depts = excluded.group_depts, enabled = excluded.enabled, embedded = excluded.embedded`,
+    ).run(tenantId, b.url, b.startTls ? 1 : 0, b.bindDn, sealed, b.baseDn, b.userFilter, b.nameAttr, b.mailAttr, JSON.stringify(b.groupRoles), JSON.stringify(departments), b.enabled ? 1 : 0, embedded);
     return ok(toSettings(db.prepare('SELECT * FROM ldap_directory WHERE tenant_id = ?').get(tenantId) as unknown as DirectoryRow));
   });
 
