@@ -41,3 +41,17 @@ export const kitConfig: KitConfig = singleton<KitConfig>('config', () => ({
   reloadOnLogout: true,
   embedded: false,
 }));
+
+/**
+ * Makes sure another widget's element is defined, for a widget that shows it inside itself (a wall
+ * pane's replay shows <atrium-video-player>): already defined, or loaded through the kit's public
+ * entry for it, from the folder the kit was loaded from. Loading it by URL keeps the two widgets'
+ * chunks apart. Outside the kit (the console), the page loads the element itself; without it this rejects.
+ */
+export function ensureKitElement(name: string): Promise<void> {
+  const tag = `atrium-${name}`;
+  if (typeof customElements !== 'undefined' && customElements.get(tag)) return Promise.resolve();
+  const base = registry().singletons.get('kit-base');
+  if (typeof base !== 'string') return Promise.reject(new Error(`${tag} is not available on this page`));
+  return import(/* @vite-ignore */ `${base}${name}.js`).then((m: { ready?: Promise<unknown> }) => m.ready).then(() => customElements.whenDefined(tag)).then(() => undefined);
+}

@@ -74,7 +74,7 @@ describe('recordings and replay on the platform', () => {
     expect((await call(p.admin, 'GET', '/api/cctv/video/client/record', undefined, { id: '3', day: '2026-02-30' })).msg).toBe('days must be YYYY-MM-DD and not after today');
   });
 
-  it('starts a replay in a gap at the next recording and plays only recorded spans, at an offered speed', async () => {
+  it('starts a replay in a gap at the next recording of the period and plays only recorded spans, at an offered speed', async () => {
     const segments = (await call(p.admin, 'GET', '/api/cctv/video/client/record', undefined, { id: '3', day: day(-1) })).data[0].segments as Array<{ startMs: number; endMs: number; startTime: string; state: string }>;
     const i = segments.findIndex((s, k) => k > 0 && s.startMs - segments[k - 1]!.endMs > 120_000);
     const gapStart = segments[i - 1]!.endMs;
@@ -86,8 +86,8 @@ describe('recordings and replay on the platform', () => {
     };
     const answer = await call(p.admin, 'POST', '/api/cctv/video/client/request', { id: 3, playType: 1, startTime: fmt(inGap), endTime: `${day(-1)} 23:59:59`, rate: 4 });
     expect(answer.code).toBe(0);
-    // Just past the end of a recording: playback starts 10 s before that end (the nearer edge).
-    expect(answer.data).toMatchObject({ playType: 1, rate: 4, startTime: fmt(gapStart - 10_000) });
+    // A start in a gap: playback starts at the next recording of the period.
+    expect(answer.data).toMatchObject({ playType: 1, rate: 4, startTime: fmt(segments[i]!.startMs) });
     // Every span is fully recorded in normal segments; the gap itself is in none.
     for (const [a, b] of answer.data.spans as Array<[number, number]>) {
       const recorded = segments.filter((s) => s.state === 'normal').reduce((n, s) => n + Math.max(0, Math.min(b, s.endMs) - Math.max(a, s.startMs)), 0);

@@ -9,6 +9,7 @@ import { snapToPlayable, type RecordSegment } from '../../shared/media/recording
 import { CLOCK_BITS, CLOCK_STRIP } from '../../demo/media/timed-replay.ts';
 import { expect, test } from './fixtures.ts';
 import { addPlayer, call, mediaBaseOf, mediaStats, openVideoPage, signIn, waitForPlayback } from './video-helpers.ts';
+import { openWall, pane, paneIsPlaying, resetWall, row } from './wall-helpers.ts';
 
 const CAMERA = 6;
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -191,8 +192,45 @@ test.describe('replay timeline', () => {
     expect(seconds).toBeLessThan(63);
   });
 
+  test('a wall pane replays its camera with the timeline over its live picture; closing it ends the replay stream', async ({ page, baseURL }) => {
+    const admin = await signIn(baseURL!, 'admin', 'admin123');
+    await resetWall(baseURL!, admin);
+    const wall = await openWall(page, admin);
+    await row(wall, CAMERA).click();
+    await wall.locator('[data-role=camera-list]').focus();
+    await page.keyboard.press('2');
+    await expect(pane(wall, 2)).toHaveAttribute('data-camera-id', String(CAMERA));
+    await expect.poll(() => paneIsPlaying(wall, 2), { timeout: 15000 }).toBe(true);
+    const mediaBase = mediaBaseOf(baseURL!);
+
+    await pane(wall, 2).locator('button[data-action=replay]').click();
+    const replay = pane(wall, 2).locator('[data-part=pane-replay]');
+    await expect(replay.locator('[data-part=timeline]')).toBeVisible();
+    await expect(replay.locator('[data-pane=replay]')).toHaveAttribute('data-status', 'playing');
+    await expect.poll(async () => (await mediaStats(mediaBase)).replays).toBe(1);
+    // The day before, from the timeline's own day control: its recordings appear and play.
+    await replay.locator('button[data-action=prev-day]').click();
+    await expect(replay.locator('[data-part=timeline]')).toHaveAttribute('data-day', yesterday.day);
+    await expect(replay.locator('[data-segment]').first()).toBeVisible();
+    await expect(replay.locator('[data-pane=replay]')).toHaveAttribute('data-status', 'playing');
+    // The live picture of the other panes is untouched; closing the replay ends its stream.
+    await pane(wall, 2).locator('button[data-action=replay]').click();
+    await expect(replay).toHaveCount(0);
+    await expect.poll(async () => (await mediaStats(mediaBase)).replays).toBe(0);
+    await expect.poll(() => paneIsPlaying(wall, 2), { timeout: 10000 }).toBe(true);
+  });
+
   test('without video:replay there is no timeline, and the platform refuses the recordings', async ({ page, baseURL }) => {
     const operator = await signIn(baseURL!, 'operator', 'operator123');
+    // Not on the wall either: the operator's panes have no replay button.
+    await resetWall(baseURL!, operator);
+    const wall = await openWall(page, operator);
+    await row(wall, CAMERA).click();
+    await wall.locator('[data-role=camera-list]').focus();
+    await page.keyboard.press('1');
+    await expect(pane(wall, 1)).toHaveAttribute('data-camera-id', String(CAMERA));
+    await expect.poll(() => paneIsPlaying(wall, 1), { timeout: 15000 }).toBe(true);
+    await expect(pane(wall, 1).locator('button[data-action=replay]')).toHaveCount(0);
     expect((await call(baseURL!, operator, 'GET', '/api/cctv/video/client/record', { query: { id: String(CAMERA), day: yesterday.day } })).code).toBe(40301);
     await openVideoPage(page, operator);
     const player = await addPlayer(page, { 'camera-id': String(CAMERA), muted: true });

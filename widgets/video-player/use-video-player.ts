@@ -4,7 +4,7 @@ import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useSnapshot } from 'valtio';
 import { http, notify } from '../../shared/http/index.ts';
 import { kitConfig } from '../../shared/kit.ts';
-import { browserVisibility, CameraView, loadFlvEngine, saveScreenshot, type CameraViewState, type PlayerState, type StreamPlayer } from '../../shared/media/index.ts';
+import { browserVisibility, CameraView, loadFlvEngine, saveScreenshot, type CameraViewState } from '../../shared/media/index.ts';
 import { session } from '../../shared/session/store.ts';
 import { useEmit, useWidget } from '../../shared/element/context.ts';
 import type { PtzAction } from '../../shared/api/video-types.ts';
@@ -157,12 +157,4 @@ export function useVideoPlayer(options: VideoPlayerOptions) {
 export type VideoPlayerModel = ReturnType<typeof useVideoPlayer>;
 export type { CameraViewState };
 
-const IDLE: PlayerState = { status: 'idle', attempt: 0, reason: null, width: 0, height: 0, autoMuted: false };
-
-/** One pane's player state (idle when the pane has no player). */
-export function usePlayerState(player: StreamPlayer | null): PlayerState {
-  return useSyncExternalStore(
-    (listener) => (player ? player.subscribe(listener) : () => undefined),
-    () => player?.state ?? IDLE,
-  );
-}
+export { usePlayerState } from './player-state.ts';

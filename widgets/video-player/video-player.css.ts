@@ -68,7 +68,8 @@ export const panes = style({
 export const pane = style({
   position: 'relative',
   minWidth: 0,
-  minHeight: 160,
+  // Small enough that a wall pane's replay still shows its toolbar and timeline.
+  minHeight: 90,
   // Letterbox bars behind a picture are black in every theme, as on any video surface.
   background: '#000',
   overflow: 'hidden',

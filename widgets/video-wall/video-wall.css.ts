@@ -137,6 +137,10 @@ export const iconButton = style({
 export const surface = style({ position: 'relative', flex: 1, minHeight: 0 });
 globalStyle(`${surface} > video`, { width: '100%', height: '100%', objectFit: 'contain', display: 'block' });
 
+/** A pane's replay player, over its live picture (and over the drop zone). */
+export const replay = style({ position: 'absolute', inset: 0, zIndex: 3, display: 'flex', overflow: 'auto', background: vars.color.bg });
+export const replayPlayer = style({ flex: 1, minWidth: 0, minHeight: 0 });
+
 /** Where a dragged camera lands; Sortable puts the dragged row here during the drag. */
 export const drop = style({ position: 'absolute', inset: 0, zIndex: 1 });
 globalStyle(`${drop} > *`, { opacity: 0.6 });

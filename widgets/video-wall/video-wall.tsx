@@ -1,14 +1,16 @@
 // The video wall's view: group tree, camera list (virtual: only rows in sight are in the DOM) and
 // four monitor panes. It renders the store's state and calls its actions; drag and drop and the
 // 1–4 keys are two ways to the same store.place().
-import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { createElement, memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { useWidget } from '../../shared/element/context.ts';
 import type { DataGroup } from '../../shared/api/data-group-types.ts';
 import type { PanePlayer, WallStore } from '../../shared/wall/index.ts';
 import { ROW_HEIGHT, rowWindow, type ListCamera } from '../../shared/wall/index.ts';
-import { usePlayerState } from '../video-player/index.ts';
+import { usePlayerState } from '../video-player/player-state.ts';
+import { ensureKitElement } from '../../shared/kit.ts';
+import { session } from '../../shared/session/store.ts';
 import * as css from './video-wall.css.ts';
 import { bindListDrag, bindPaneDrop, useVideoWall } from './use-video-wall.ts';
 
@@ -234,12 +236,35 @@ const STATUS_KEYS: Partial<Record<string, string>> = {
   stopped: 'wall.status.stopped',
 };
 
+/**
+ * The player element, for a pane's replay: the kit's own entry for it, loaded the first time a pane
+ * replays (the wall's chunk stays within its budget, and nothing is bundled twice).
+ */
+const loadPlayerElement = (): Promise<void> => ensureKitElement('video-player');
+
 function PaneView(props: { store: WallStore; n: number; name: string; cameraId: number | null; player: PanePlayer | null; pending: boolean; onPlaced(): void }) {
   const { store, n, name, cameraId, player, pending } = props;
   const { t } = useTranslation();
   const surface = useRef<HTMLDivElement>(null);
   const zone = useRef<HTMLDivElement>(null);
   const state = usePlayerState(player as Parameters<typeof usePlayerState>[0]);
+  // Replay of this pane's camera (video:replay), over its live picture; a new camera ends it.
+  const { elements } = useSnapshot(session);
+  const canReplay = 'video:replay' in elements;
+  const [replaying, setReplaying] = useState<number | null>(null);
+  const replayOn = replaying !== null && replaying === cameraId;
+  const [playerReady, setPlayerReady] = useState(false);
+  useEffect(() => {
+    if (!replayOn) return;
+    let live = true;
+    loadPlayerElement().then(
+      () => live && setPlayerReady(true),
+      () => live && setReplaying(null),
+    );
+    return () => {
+      live = false;
+    };
+  }, [replayOn]);
 
   // The engine owns the <video>; a moved player's video is re-parented here, its stream untouched.
   useLayoutEffect(() => {
@@ -267,6 +292,11 @@ function PaneView(props: { store: WallStore; n: number; name: string; cameraId: 
         <span className={css.paneTitle} title={name}>
           {n}. {name}
         </span>
+        {cameraId !== null && canReplay && (
+          <button type="button" className={css.iconButton} aria-pressed={replayOn} aria-label={t('wall.replay', { n })} title={t('wall.replay', { n })} onClick={() => setReplaying(replayOn ? null : cameraId)} data-action="replay">
+            ⟲
+          </button>
+        )}
         {cameraId !== null && (
           <button type="button" className={css.iconButton} aria-label={t('wall.close', { n })} title={t('wall.close', { n })} onClick={() => void store.close(n)} data-action="close">
             ✕
@@ -277,6 +307,11 @@ function PaneView(props: { store: WallStore; n: number; name: string; cameraId: 
         <div ref={surface} className={css.surface} style={{ height: '100%' }} />
         <div ref={zone} className={css.drop} data-role="drop" />
         {cameraId === null && <div className={css.tip}>{t('wall.tip', { n })}</div>}
+        {replayOn && cameraId !== null && (
+          <div className={css.replay} data-part="pane-replay">
+            {playerReady && createElement('atrium-video-player', { 'camera-id': String(cameraId), 'play-type': '1', muted: '', class: css.replayPlayer })}
+          </div>
+        )}
         {label && status !== 'playing' && (
           <div className={css.tip} role="status">
             {t(label)}

@@ -8,7 +8,8 @@ import * as css from './video-group.css.ts';
 import { VideoGroupManager } from './video-group.tsx';
 import { ChunkFailed, useElementChunk } from '../../errors/element-chunk.tsx';
 
-const loadWall = () => import('../../../widgets/video-wall/video-wall.element.ts');
+// The wall's panes replay in the player element, which the console defines itself.
+const loadWall = () => Promise.all([import('../../../widgets/video-wall/video-wall.element.ts'), import('../../../widgets/video-player/video-player.element.ts')]);
 
 export default function VideoGroupPage() {
   const { t } = useTranslation();

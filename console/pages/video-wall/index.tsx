@@ -4,7 +4,8 @@ import { useSearchParams } from 'react-router-dom';
 import * as css from './video-wall.css.ts';
 import { ChunkFailed, useElementChunk } from '../../errors/element-chunk.tsx';
 
-const loadWall = () => import('../../../widgets/video-wall/video-wall.element.ts');
+// The wall's panes replay in the player element, which the console defines itself.
+const loadWall = () => Promise.all([import('../../../widgets/video-wall/video-wall.element.ts'), import('../../../widgets/video-player/video-player.element.ts')]);
 
 export default function VideoWallPage() {
   const [params] = useSearchParams();

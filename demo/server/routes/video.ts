@@ -30,7 +30,7 @@ import { visibleGroups } from '../data-scope.ts';
 import { sourceProblem } from '../security.ts';
 import { runningCount, startTask, formatTime } from '../tasks.ts';
 import { dayKey, dayStartOf, KEEP_DAYS, migrations as recordingMigrations, segmentsBetween, segmentsOfDay } from '../recordings.ts';
-import { isReplayRate, MAX_CLIP_MS, playableSpans, snapToPlayable, spansLength } from '../../../shared/media/recording.ts';
+import { isReplayRate, MAX_CLIP_MS, playableSpans, spansLength } from '../../../shared/media/recording.ts';
 import { renderClipFile } from '../../media/clip-file.ts';
 import { clipFor } from '../../media/clip.ts';
 import { hasFfmpeg } from '../../media/producers.ts';
@@ -694,11 +694,9 @@ const plugin: FastifyPluginAsync = async (app) => {
         if (!isReplayRate(rate)) return fail(say(request, 'badRate'));
         const r = replayRange(body.startTime || undefined, body.endTime || undefined);
         if (typeof r === 'string') return fail(say(request, r));
-        // Replay plays what was recorded: a start in a gap moves to the nearest recording, gaps and
-        // damaged files are skipped.
-        const segments = segmentsBetween(db, camera.id, r.startMs - 24 * 3600_000, r.endMs);
-        const startMs = snapToPlayable(segments, r.startMs);
-        const spans = startMs === null || startMs >= r.endMs ? [] : playableSpans(segments, startMs, r.endMs).map(([a, b]): [number, number] => [a, b]);
+        // Replay plays what was recorded inside the asked period: a start in a gap moves on to the next
+        // recording (the timeline snaps a seek to the nearer edge itself), gaps and damaged files are skipped.
+        const spans = playableSpans(segmentsBetween(db, camera.id, r.startMs, r.endMs), r.startMs, r.endMs).map(([a, b]): [number, number] => [a, b]);
         if (!spans.length) return fail(say(request, 'noRecording'));
         range = { startMs: spans[0]![0], endMs: r.endMs, spans };
       }
