@@ -12,7 +12,6 @@ describe('alarms', () => {
   let operator: string;
   let viewer: string;
   beforeAll(async () => {
-    process.env.ATRIUM_ALARM_RATE = '0';
     s = await start({ faults: true });
     [admin, admin2, operator, viewer] = await Promise.all([
       login(s.base, 'admin', 'admin123'),
@@ -22,7 +21,6 @@ describe('alarms', () => {
     ]);
   });
   afterAll(async () => {
-    delete process.env.ATRIUM_ALARM_RATE;
     await s.stop();
     removeDir(s.dir);
   });

@@ -6,6 +6,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { CaptchaStore, SmsStore } from './codes.ts';
+import { defaultTuning, type Tuning } from './settings.ts';
 import type { AppConfig, AppContext } from './context.ts';
 import './context.ts';
 import { closeDatabase, openDatabase } from './db.ts';
@@ -87,6 +88,8 @@ export interface AppOptions {
   oidcPort?: number;
   /** The demo LDAP directory's port (ATRIUM_LDAP_PORT, default 1389; 0 picks a free one). */
   ldapPort?: number;
+  /** Samplers, simulators, seeds and retries; what is not given takes its default (settings.ts). */
+  tuning?: Partial<Tuning>;
 }
 
 const HOUSEKEEPING_MS = 60_000;
@@ -108,10 +111,12 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     smtpPort: options.smtpPort ?? 2525,
     oidcPort: options.oidcPort ?? 8082,
     ldapPort: options.ldapPort ?? 1389,
+    mediaPort: options.mediaPort ?? null,
+    tuning: { ...defaultTuning(options.faults ?? false), ...options.tuning },
   };
   const modules = await Promise.all(ROUTE_MODULES);
   const db = await openDatabase(dataDir, config.uploadDir, modules.flatMap((m) => m.migrations ?? []));
-  for (const m of modules) await m.seed?.(db);
+  for (const m of modules) await m.seed?.(db, config);
 
   const ctx: AppContext = {
     db,

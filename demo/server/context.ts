@@ -2,6 +2,7 @@
 // short-lived stores (captchas, SMS codes). Also types the request fields the platform adds.
 import type { CaptchaStore, SmsStore } from './codes.ts';
 import type { Db } from './db.ts';
+import type { Tuning } from './settings.ts';
 
 export interface AppConfig {
   dataDir: string;
@@ -25,6 +26,10 @@ export interface AppConfig {
   oidcPort: number;
   /** The demo LDAP directory's port (ATRIUM_LDAP_PORT; 0 picks a free one). */
   ldapPort: number;
+  /** The media server's port when the caller named one (MEDIA_PORT); the running server's own wins. */
+  mediaPort: number | null;
+  /** Samplers, simulators, seeds and retries (settings.ts). */
+  tuning: Tuning;
 }
 
 export interface SessionUser {

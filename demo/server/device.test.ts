@@ -8,8 +8,6 @@ import { DeviceSimulator, setDeviceStatus } from './device-simulator.ts';
 import { TENANT1_DEVICES, TENANT2_DEVICES } from './device-seed.ts';
 import { api, login, removeDir, start, type Running } from './testing.ts';
 
-// The simulator must not flip statuses under the assertions; the feed tests drive changes themselves.
-process.env.ATRIUM_DEVICE_FLIP_RATE = '0';
 
 const flatten = (nodes: readonly AreaNode[]): AreaNode[] => nodes.flatMap((n) => [n, ...flatten(n.children)]);
 
@@ -23,7 +21,8 @@ describe('devices on the demo platform', () => {
   let tree: AreaNode[];
 
   beforeAll(async () => {
-    s = await start({ faults: true });
+    // The simulator must not flip statuses under the assertions; the feed tests drive changes themselves.
+    s = await start({ faults: true, tuning: { deviceFlipShare: 0 } });
     [admin, admin2, operator, viewer] = await Promise.all([
       login(s.base, 'admin', 'admin123'),
       login(s.base, 'admin2', 'admin123'),

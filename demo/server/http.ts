@@ -1,5 +1,6 @@
 // Helpers every route file uses: the envelope, the sign-in and rights guards, and one way to
 // declare a validated request body (field → rules), so every route validates the same way.
+import type { AppConfig } from './context.ts';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Envelope } from '../../shared/api/types.ts';
 import type { SessionUser } from './context.ts';
@@ -22,7 +23,7 @@ export interface RouteModule {
   /** Applied once each, in order, by id (e.g. 'alarm/001-tables'); never edit one that has shipped. */
   migrations?: Migration[];
   /** Runs on every start after migrations; must itself check whether its data already exists. */
-  seed?: (db: Db) => void | Promise<void>;
+  seed?: (db: Db, config: AppConfig) => void | Promise<void>;
 }
 
 /** The signed-in user of a route guarded by requireUser. */

@@ -1,4 +1,5 @@
 // Entry of the demo platform: `node demo/server/main.ts`. Configuration comes from the environment.
+import { tuningFromEnv } from './settings.ts';
 import { existsSync } from 'node:fs';
 import { startMediaServer } from '../media/index.ts';
 import { createApp } from './app.ts';
@@ -41,6 +42,7 @@ const app = await createApp({
   smtpPort: env.ATRIUM_SMTP_PORT ? wholeNumber('ATRIUM_SMTP_PORT', env.ATRIUM_SMTP_PORT) : faults ? 0 : 2525,
   oidcPort: env.ATRIUM_OIDC_PORT ? wholeNumber('ATRIUM_OIDC_PORT', env.ATRIUM_OIDC_PORT) : faults ? 0 : 8082,
   ldapPort: env.ATRIUM_LDAP_PORT ? wholeNumber('ATRIUM_LDAP_PORT', env.ATRIUM_LDAP_PORT) : faults ? 0 : 1389,
+  tuning: tuningFromEnv(env),
 });
 
 // 'localhost' binds the IPv4 and IPv6 loopback both; HOST=0.0.0.0 opens the demo to the network.

@@ -11,11 +11,9 @@ import { announceAlarm } from './alarm-events.ts';
 import { usePlatform } from './test-platform.ts';
 import { api, sleep } from './testing.ts';
 
-process.env.ATRIUM_WEBHOOK_BACKOFF_MS = '20';
-
 describe('notification channels', () => {
   // The test's webhook receiver listens on loopback, so this platform allows that network.
-  const p = usePlatform({ outboundNetworks: ['127.0.0.0/8'] });
+  const p = usePlatform({ outboundNetworks: ['127.0.0.0/8'], tuning: { webhookBackoffMs: 20 } });
   const { call } = p;
   const hits: Array<{ body: string; timestamp: string; signature: string }> = [];
   let failNext = 0;

@@ -10,7 +10,6 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-process.env.ATRIUM_SEED_DEVICES = '20000';
 const { api, login, removeDir, start } = await import('../../demo/server/testing.ts');
 const { storePoint } = await import('../../demo/server/point-write.ts');
 const { engineOf } = await import('../../demo/server/linkage-engine.ts');
@@ -25,7 +24,7 @@ const SECONDS = 20;
 const pct = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))]!;
 const round = (n: number) => Math.round(n * 100) / 100;
 
-const s = await start({ faults: true });
+const s = await start({ faults: true, tuning: { seedDevices: 20000 } });
 try {
   const db = s.app.atrium.db;
   const devices = db

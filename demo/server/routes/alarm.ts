@@ -244,17 +244,6 @@ export function readQuery(q: Query, lang: Lang, now: number): { filter: Filter; 
 
 export { seed } from '../alarm-seed.ts';
 
-/** Random alarms per minute: ATRIUM_ALARM_RATE, else none (alarms come from the rules on point values). */
-function simulatorRate(): number {
-  const raw = process.env.ATRIUM_ALARM_RATE;
-  if (raw !== undefined && raw.trim() !== '') {
-    const n = Number(raw);
-    if (!Number.isFinite(n) || n < 0) throw new Error(`ATRIUM_ALARM_RATE must be alarms per minute (0 or more), got ${raw}`);
-    return n;
-  }
-  return 0;
-}
-
 const plugin: FastifyPluginAsync = async (app) => {
   const { db, config, log } = app.atrium;
   const COLUMNS = `a.id, a.device_code, a.device_name, a.model_id, a.level, a.status, a.handle_status, a.content_zh, a.content_en,
@@ -268,7 +257,7 @@ const plugin: FastifyPluginAsync = async (app) => {
 
   let simulator: Simulator | null = null;
   app.addHook('onReady', async () => {
-    simulator = startAlarmSimulator(db, simulatorRate(), log);
+    simulator = startAlarmSimulator(db, config.tuning.alarmRate, log);
   });
   app.addHook('preClose', async () => simulator?.stop());
 

@@ -218,15 +218,6 @@ export function seed(db: Db): void {
   }
 }
 
-/** ATRIUM_ATTENDANCE_SIM_MS: how often simulated access-control events arrive (default 60 s; 0 off; off under the test switch unless set). */
-function simulatorInterval(faults: boolean): number {
-  const raw = process.env.ATRIUM_ATTENDANCE_SIM_MS;
-  if (raw === undefined || raw === '') return faults ? 0 : 60_000;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`ATRIUM_ATTENDANCE_SIM_MS must be milliseconds (0 or more), got ${raw}`);
-  return n;
-}
-
 /**
  * One round of simulated access-control events at `now`: a member of a device site who has not
  * clocked in today may clock in from 45 minutes before the start to 30 after (most on time), and one
@@ -611,7 +602,7 @@ const plugin: FastifyPluginAsync = async (app) => {
 
   // ---- clocks -----------------------------------------------------------------------------------
 
-  const interval = simulatorInterval(config.faults);
+  const interval = config.tuning.attendanceSimMs;
   if (interval > 0) {
     const timer = setInterval(() => simulateRound(db, Date.now()), interval);
     timer.unref();

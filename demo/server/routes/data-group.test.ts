@@ -1,5 +1,5 @@
 // Data group routes against a real demo platform: the tree and flat list of camera groups, writes
-// with their rights and checks, tenant isolation, and the ATRIUM_SEED_CAMERAS option.
+// with their rights and checks, tenant isolation, and the camera seed option (ATRIUM_SEED_CAMERAS).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, login, removeDir, start, type Running } from '../testing.ts';
 import type { DataGroup } from '../../../shared/api/data-group-types.ts';
@@ -11,9 +11,7 @@ const call = async (who: string, method: string, path: string, options: { body?:
   (await api(server.base, method, path, { token: tokens[who], ...options })).body as { code: number; msg: string; data: any };
 
 beforeAll(async () => {
-  process.env.ATRIUM_SEED_CAMERAS = '250';
-  server = await start({});
-  delete process.env.ATRIUM_SEED_CAMERAS;
+  server = await start({ tuning: { seedCameras: 250 } });
   for (const [u, p] of [['admin', 'admin123'], ['operator', 'operator123'], ['viewer', 'viewer123'], ['admin2', 'admin123']]) tokens[u!] = await login(server.base, u!, p!);
 });
 

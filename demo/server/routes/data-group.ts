@@ -4,7 +4,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { DataGroup, DataGroupCreate, DataGroupDeleted, DataGroupUpdate } from '../../../shared/api/data-group-types.ts';
 import { CAMERA_GROUP_TYPE } from '../../../shared/api/video-types.ts';
-import type { SessionUser } from '../context.ts';
+import type { AppConfig, SessionUser } from '../context.ts';
 import { visibleGroups, withAncestors } from '../data-scope.ts';
 import type { Db } from '../db.ts';
 import { tx } from '../db.ts';
@@ -64,15 +64,6 @@ function guard(check: (u: SessionUser) => boolean) {
   };
 }
 
-/** ATRIUM_SEED_CAMERAS=<n>: the first tenant gets a group holding n cameras (benchmarks, list tests). */
-function seedTarget(): number | null {
-  const raw = process.env.ATRIUM_SEED_CAMERAS;
-  if (raw === undefined || raw.trim() === '') return null;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0 || n > 200_000) throw new Error(`ATRIUM_SEED_CAMERAS must be a whole number up to 200000, got ${raw}`);
-  return n;
-}
-
 const ZONES = ['North', 'South', 'East', 'West', 'Central', 'Upper', 'Lower', 'Inner', 'Outer', 'Rear'];
 
 /** Name and label of the i-th seeded camera (1-based): names and labels never share a substring pattern, so a filter test can tell them apart. */
@@ -81,8 +72,8 @@ export const seededCamera = (i: number): { name: string; label: string } => ({
   label: `BN${String(i).padStart(6, '0')}`,
 });
 
-export function seed(db: Db): void {
-  const n = seedTarget();
+export function seed(db: Db, config: AppConfig): void {
+  const n = config.tuning.seedCameras;
   if (!n) return;
   const tenant = db.prepare('SELECT id FROM tenant ORDER BY id LIMIT 1').get() as { id: number } | undefined;
   if (!tenant) return;

@@ -1,6 +1,7 @@
 // Devices, gateways (IoT routers) and areas of the demo platform (calls listed in
 // shared/api/device-types.ts): tenant-scoped lists with filters, sort and the SPEC §9 total markers,
 // a cheap status-change feed, and validated single and batch creation (SPEC §5, all or nothing).
+import type { AppConfig } from '../context.ts';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
   DEVICE_BATCH_MAX,
@@ -27,7 +28,7 @@ import { normaliseKeyword } from '../../../shared/devices/list-model.ts';
 import { translate } from '../../../shared/i18n/translate.ts';
 import { tx, type Db, type Migration } from '../db.ts';
 import { seedDevices } from '../device-seed.ts';
-import { DEFAULT_FLIP_SHARE, DeviceSimulator, currentSeq, nextSeq, setDeviceStatus } from '../device-simulator.ts';
+import { DeviceSimulator, currentSeq, nextSeq, setDeviceStatus } from '../device-simulator.ts';
 import { fail, ok, requireAnyMenu, requireMenu, userOf } from '../http.ts';
 import { langOf, type Lang } from '../messages.ts';
 
@@ -88,24 +89,7 @@ export const migrations: Migration[] = [
   },
 ];
 
-/** ATRIUM_SEED_DEVICES=<n>: the first tenant holds at least n devices (benchmarks, load tests). */
-function seedTarget(): number | null {
-  const raw = process.env.ATRIUM_SEED_DEVICES;
-  if (raw === undefined || raw.trim() === '') return null;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0 || n > 1_000_000) throw new Error(`ATRIUM_SEED_DEVICES must be a whole number up to 1000000, got ${raw}`);
-  return n;
-}
-
-export const seed = (db: Db): void => seedDevices(db, seedTarget());
-
-function flipShare(): number {
-  const raw = process.env.ATRIUM_DEVICE_FLIP_RATE;
-  if (raw === undefined || raw.trim() === '') return DEFAULT_FLIP_SHARE;
-  const n = Number(raw);
-  if (!Number.isFinite(n) || n < 0 || n > 1) throw new Error(`ATRIUM_DEVICE_FLIP_RATE must be a share per minute between 0 and 1, got ${raw}`);
-  return n;
-}
+export const seed = (db: Db, config: AppConfig): void => seedDevices(db, config.tuning.seedDevices);
 
 // ---- reading ----------------------------------------------------------------------------------
 
@@ -371,7 +355,7 @@ const requireDeviceWriter = requireMenu('subsystemManage');
 
 const plugin: FastifyPluginAsync = async (app) => {
   const { db, config } = app.atrium;
-  const simulator = new DeviceSimulator(db, { sharePerMinute: flipShare() });
+  const simulator = new DeviceSimulator(db, { sharePerMinute: config.tuning.deviceFlipShare });
   simulator.start();
   app.addHook('onClose', async () => simulator.stop());
 

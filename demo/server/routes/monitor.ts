@@ -7,7 +7,6 @@
 // page reads the last hour of every node that reported in it: several processes behind one load
 // balancer, sharing one database, show up side by side.
 import { statSync } from 'node:fs';
-import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { FastifyPluginAsync } from 'fastify';
@@ -37,20 +36,10 @@ const HOUR_MS = 3_600_000;
 /** The queue monitor keeps one point a second for this long. */
 const MQ_HISTORY = 600;
 
-/** ATRIUM_MONITOR_MS: how often this process samples itself (default 5 s). */
-function intervalOf(): number {
-  const raw = process.env.ATRIUM_MONITOR_MS;
-  if (raw === undefined || raw.trim() === '') return 5000;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`ATRIUM_MONITOR_MS must be milliseconds (0 or more), got ${raw}`);
-  return n;
-}
-
-export const nodeName = (): string => process.env.ATRIUM_NODE?.trim() || `${hostname()}:${process.pid}`;
 
 const plugin: FastifyPluginAsync = async (app) => {
   const { db, config } = app.atrium;
-  const node = nodeName();
+  const node = config.tuning.node;
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
   // The raw server's requests: every call of every route file (a hook here would see this file's only).
@@ -133,7 +122,7 @@ const plugin: FastifyPluginAsync = async (app) => {
 
   let timer: ReturnType<typeof setInterval> | null = null;
   app.addHook('onReady', async () => {
-    const every = intervalOf();
+    const every = config.tuning.monitorMs;
     if (every > 0) {
       timer = setInterval(() => void sample().catch(() => undefined), every);
       timer.unref();

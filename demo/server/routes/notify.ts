@@ -151,10 +151,6 @@ export function readMail(raw: string): { subject: string; tenant: number | null;
   return { subject: decodeWords(header('Subject')), tenant: Number.isInteger(tenant) && tenant > 0 ? tenant : null, body: body.trim() };
 }
 
-const backoffMs = (): number => {
-  const n = Number(process.env.ATRIUM_WEBHOOK_BACKOFF_MS ?? 1000);
-  return Number.isFinite(n) && n >= 0 ? n : 1000;
-};
 
 interface ChannelRow {
   id: number;
@@ -280,7 +276,7 @@ const plugin: FastifyPluginAsync = async (app) => {
           return false;
         }
       }
-      if (attempt < 4) await new Promise((r) => setTimeout(r, backoffMs() * 2 ** (attempt - 1)));
+      if (attempt < 4) await new Promise((r) => setTimeout(r, config.tuning.webhookBackoffMs * 2 ** (attempt - 1)));
     }
     return false;
   }

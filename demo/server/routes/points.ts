@@ -192,17 +192,6 @@ export function raisePointAlarm(db: Db, tenantId: number, deviceId: number, para
   });
 }
 
-/** ATRIUM_POINT_INTERVAL_MS: how often values arrive; default 10 s, none under the test switch unless set. */
-function intervalOf(faults: boolean): number {
-  const raw = process.env.ATRIUM_POINT_INTERVAL_MS;
-  if (raw !== undefined && raw.trim() !== '') {
-    const n = Number(raw);
-    if (!Number.isInteger(n) || n < 0) throw new Error(`ATRIUM_POINT_INTERVAL_MS must be milliseconds (0 or more), got ${raw}`);
-    return n;
-  }
-  return faults ? 0 : 10_000;
-}
-
 /** Every page that reads devices: the device group's pages and the monitoring ones. */
 const requireReader = requireAnyMenu('devManager', 'MonitorOPS');
 
@@ -211,7 +200,7 @@ const plugin: FastifyPluginAsync = async (app) => {
   const raise = (tenantId: number, deviceId: number, param: ParamRow, value: number, at: number) => void raisePointAlarm(db, tenantId, deviceId, param, value, at);
   let simulator: PointSimulator | null = null;
   app.addHook('onReady', async () => {
-    simulator = startPointSimulator(db, intervalOf(config.faults), Math.random, raise);
+    simulator = startPointSimulator(db, config.tuning.pointIntervalMs, Math.random, raise);
   });
   app.addHook('preClose', async () => simulator?.stop());
   app.post<{ Params: { id: string } }>('/api/gateway/:id/distribute', { preHandler: requireMenu('gwManager') }, async (request) => {

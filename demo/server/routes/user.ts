@@ -21,7 +21,7 @@ import {
 } from '../../../shared/api/user-types.ts';
 import { validateObject } from '../../../shared/validate/index.ts';
 import { departmentSchema, userCreateSchema, userUpdateSchema } from '../../../shared/validate/people.ts';
-import type { SessionUser } from '../context.ts';
+import type { AppConfig, SessionUser } from '../context.ts';
 import { tx, type Db, type Migration } from '../db.ts';
 import { describeIssue, fail, failField, ok, requireMenu, rule, userOf, validBody, type Issue } from '../http.ts';
 import { langOf, translate, type Lang } from '../messages.ts';
@@ -53,9 +53,9 @@ export const migrations: Migration[] = [
 ];
 
 /** First start: a small organisation for the first tenant, with the demo accounts placed in it. */
-export function seed(db: Db): void {
+export function seed(db: Db, config: AppConfig): void {
   seedOrganisation(db);
-  seedBulkUsers(db);
+  seedBulkUsers(db, config.tuning.seedUsers);
 }
 
 function seedOrganisation(db: Db): void {
@@ -80,11 +80,8 @@ function seedOrganisation(db: Db): void {
  * ATRIUM_SEED_USERS=<n>: the first tenant holds at least n users (benchmarks). They cannot sign in
  * (their password hash matches nothing), spread over the seeded departments.
  */
-function seedBulkUsers(db: Db): void {
-  const raw = process.env.ATRIUM_SEED_USERS;
-  if (!raw) return;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0 || n > 200_000) throw new Error(`ATRIUM_SEED_USERS must be a whole number up to 200000, got ${raw}`);
+function seedBulkUsers(db: Db, n: number | null): void {
+  if (!n) return;
   const have = (db.prepare('SELECT COUNT(*) AS n FROM user WHERE tenant_id = 1').get() as { n: number }).n;
   const departments = (db.prepare('SELECT id FROM department WHERE tenant_id = 1 ORDER BY id').all() as Array<{ id: number }>).map((d) => d.id);
   if (have >= n) return;

@@ -278,7 +278,7 @@ function guard(check: (user: SessionUser) => boolean) {
 
 /** Where players reach the media server: the host the API was called on, at the media port. */
 function mediaOrigin(request: FastifyRequest): { http: string; ws: string } {
-  const port = currentMediaServer()?.port ?? Number(process.env.MEDIA_PORT ?? 8081);
+  const port = currentMediaServer()?.port ?? request.server.atrium.config.mediaPort ?? 8081;
   const host = request.hostname.includes(':') && !request.hostname.startsWith('[') ? `[${request.hostname}]` : request.hostname;
   const secure = request.protocol === 'https';
   return { http: `${secure ? 'https' : 'http'}://${host}:${port}`, ws: `${secure ? 'wss' : 'ws'}://${host}:${port}` };
