@@ -23,6 +23,16 @@ export default tseslint.config(
     },
   },
   {
+    // Typed rules for the product code: a promise nobody awaits or catches is a failure nobody sees.
+    files: ['shared/**/*.{ts,tsx}', 'widgets/**/*.{ts,tsx}', 'console/**/*.{ts,tsx}', 'demo/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': ['error', { ignoreVoid: true }],
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+    },
+  },
+  {
     // Test harnesses read JSON answers loosely; product code may not.
     files: ['**/*.test.{ts,tsx}', 'demo/server/testing.ts', 'demo/server/test-platform.ts', 'tests/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

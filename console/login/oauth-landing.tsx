@@ -29,7 +29,7 @@ function BindForm({ ticket, name }: { ticket: string; name: string }) {
       const answer = await http.post<{ token: string }>('/jwt/oauth/bind', { ticket, username: form.values.username.trim(), password: form.values.password }, { quiet: true });
       setToken(answer.token);
       await loadInfo();
-      navigate('/', { replace: true });
+      void navigate('/', { replace: true });
     },
     { staysBusyOnSuccess: true },
   );

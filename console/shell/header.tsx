@@ -93,7 +93,7 @@ function UserMenu() {
   const navigate = useNavigate();
   const { user } = useSnapshot(session);
   const act = (value: string) => {
-    if (value === 'info') navigate('/info');
+    if (value === 'info') void navigate('/info');
     else if (value === 'theme') openThemeDrawer();
     else if (value === 'guide') openTour();
     else if (value === 'logout') void logout();
@@ -143,7 +143,7 @@ export function Header() {
     if (!el) return;
     const open = (event: Event) => {
       event.preventDefault();
-      if (hasMenu('alarmManager')) navigate('/alarm/search');
+      if (hasMenu('alarmManager')) void navigate('/alarm/search');
     };
     el.addEventListener('atrium-alarm-open', open);
     return () => el.removeEventListener('atrium-alarm-open', open);

@@ -56,7 +56,7 @@ function FlyoutGroup({ group, onNavigate }: { group: MenuGroup; onNavigate?: (()
   const follow = (id: string) => {
     const leaf = group.children.find((c) => c.id === id);
     if (leaf?.target?.kind === 'internal') {
-      navigate(leaf.target.to);
+      void navigate(leaf.target.to);
       onNavigate?.();
     } else if (leaf?.target?.kind === 'external') {
       window.open(leaf.target.href, '_blank', 'noopener,noreferrer');

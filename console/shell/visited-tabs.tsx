@@ -26,7 +26,7 @@ export function VisitedTabs() {
 
   const close = (path: string) => {
     const next = closeView(path);
-    if (path === here) navigate(next);
+    if (path === here) void navigate(next);
   };
 
   return (

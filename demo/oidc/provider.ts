@@ -136,7 +136,7 @@ ${error ? `<p class="err" role="alert">${esc(error)}</p>` : ''}
 
   server.on('request', (req, res) => {
     if (req.url?.startsWith('/interaction/')) void interaction(req, res);
-    else callback(req, res);
+    else void callback(req, res);
   });
 
   return {

@@ -309,7 +309,7 @@ export function startLinkEngine(db: Db, retryScanMs = RETRY_SCAN_MS): LinkEngine
           setState.run(held, 0, s.id);
           return fire(s, current, at, depth);
         });
-        if (id !== null) track(attempt(id));
+        if (id !== null) void track(attempt(id));
       } else if (held !== state.held) setState.run(held, state.armed, s.id);
     }
   };

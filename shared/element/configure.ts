@@ -36,7 +36,7 @@ export function configure(options: AtriumOptions): void {
   if (options.reloadOnLogout !== undefined) kitConfig.reloadOnLogout = options.reloadOnLogout;
   if (options.lang) {
     setLanguagePreference(options.lang);
-    setLanguage(options.lang);
+    void setLanguage(options.lang);
   }
   if (options.theme) {
     themeState.theme = options.theme;

@@ -165,7 +165,7 @@ export default function AppEditorPage() {
     await saveScadaDraft(http, made.id, { revision: 1, doc: state.doc });
     notify({ kind: 'toast', level: 'success', duration: 3000, key: 'editor.copySaved', params: { name } });
     setSaved(state.doc);
-    navigate(`/appEditor?id=${made.id}`);
+    void navigate(`/appEditor?id=${made.id}`);
   };
 
   const reload = () => {

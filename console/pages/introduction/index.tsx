@@ -219,7 +219,7 @@ export default function IntroductionPage() {
               onPick={(p) => {
                 const level = levelIndex(p.seriesName);
                 const day = board.byDay?.days[p.dataIndex];
-                if (level && day) navigate(search({ level, from: day, to: day, view: 'history' }));
+                if (level && day) void navigate(search({ level, from: day, to: day, view: 'history' }));
               }}
             />
           </figure>
@@ -232,7 +232,7 @@ export default function IntroductionPage() {
               testId="chart-levels"
               onPick={(p) => {
                 const level = levelIndex(p.name);
-                if (level) navigate(search({ level, view: 'history' }));
+                if (level) void navigate(search({ level, view: 'history' }));
               }}
             />
           </figure>
@@ -245,7 +245,7 @@ export default function IntroductionPage() {
               testId="chart-areas"
               onPick={(p) => {
                 const area = areas[p.dataIndex];
-                if (area?.areaGuid) navigate(search({ areaGuid: area.areaGuid, view: 'history' }));
+                if (area?.areaGuid) void navigate(search({ areaGuid: area.areaGuid, view: 'history' }));
               }}
             />
           </figure>
@@ -258,7 +258,7 @@ export default function IntroductionPage() {
               testId="chart-devices"
               onPick={(p) => {
                 const device = devices[p.dataIndex];
-                if (device) navigate(search({ keyword: device.deviceCode, view: 'history' }));
+                if (device) void navigate(search({ keyword: device.deviceCode, view: 'history' }));
               }}
             />
           </figure>

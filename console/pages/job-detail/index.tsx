@@ -71,7 +71,7 @@ export default function JobDetailPage() {
           setLog((current) => ({ runId: shown, lines: current.runId === shown ? [...current.lines, ...more] : more }));
           const running = run.result === 'running';
           setLive(running);
-          if (running) timer = setTimeout(poll, LOG_EVERY_MS);
+          if (running) timer = setTimeout(() => void poll(), LOG_EVERY_MS);
           else setRuns((list) => list?.map((r) => (r.id === run.id ? run : r)) ?? list);
         },
         () => undefined,

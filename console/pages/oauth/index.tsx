@@ -83,12 +83,16 @@ export default function OauthPage() {
         {
           key: 'register-demo',
           labelKey: 'oauth.demo',
-          run: async (_filters, done) => {
-            const demo = await demoProvider(http);
-            const name = `${t('oauth.demoName')} ${new Date().toTimeString().slice(0, 8)}`;
-            await createOauthPlatform(http, { name, clientId: demo.clientId, clientSecret: demo.clientSecret, issuer: demo.issuer, scopes: demo.scopes, enabled: true });
-            notify({ kind: 'toast', level: 'success', duration: 3000, key: 'oauth.demoDone', params: { name } });
-            done();
+          run: (_filters, done) => {
+            const register = async () => {
+              const demo = await demoProvider(http);
+              const name = `${t('oauth.demoName')} ${new Date().toTimeString().slice(0, 8)}`;
+              await createOauthPlatform(http, { name, clientId: demo.clientId, clientSecret: demo.clientSecret, issuer: demo.issuer, scopes: demo.scopes, enabled: true });
+              notify({ kind: 'toast', level: 'success', duration: 3000, key: 'oauth.demoDone', params: { name } });
+              done();
+            };
+            // A refusal was already shown by the request; nothing is left pending.
+            register().catch(() => undefined);
           },
         },
       ],
