@@ -267,6 +267,31 @@ describe('StreamPlayer', () => {
     expect(none.engine.opened.length).toBe(0);
   });
 
+  it('stays ended after no-permission or no-device: hiding and showing the tab, or leaving and coming back, asks for nothing', async () => {
+    for (const [code, status] of [
+      [40301, 'no-permission'],
+      [-1, 'no-device'],
+    ] as const) {
+      const vis = fakeVisibility();
+      let requests = 0;
+      const { player, engine } = setup({ visibility: vis.v, api: { request: () => (requests++, Promise.reject(Object.assign(new Error(status), { code }))) } });
+      player.start();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(player.state.status).toBe(status);
+      vis.set(true);
+      await vi.advanceTimersByTimeAsync(6000);
+      vis.set(false);
+      await vi.advanceTimersByTimeAsync(6000);
+      vis.leave(true);
+      vis.leave(false);
+      await vi.advanceTimersByTimeAsync(6000);
+      expect(requests).toBe(1);
+      expect(engine.opened.length).toBe(0);
+      expect(player.state.status).toBe(status);
+      player.stop();
+    }
+  });
+
   it('retries a request that failed in transit', async () => {
     let fail = true;
     const base = fakeApi();

@@ -471,7 +471,7 @@ export class StreamPlayer {
 
   /** SPEC §4: on page leave the streams are shut (by a request that outlives the page) and paused; back from the cache, they start afresh. */
   #onPageLeave = (leaving: boolean): void => {
-    if (!this.#running) return;
+    if (!this.#running || this.#finished()) return;
     if (leaving) {
       if (this.#leftPage) return;
       this.#leftPage = true;
@@ -493,8 +493,14 @@ export class StreamPlayer {
     void this.#connect();
   };
 
+  /** Ended for a reason a new request would not change (no permission, no device, end of range). */
+  #finished(): boolean {
+    const status = this.#state.status;
+    return status === 'no-permission' || status === 'no-device' || status === 'ended' || status === 'stopped';
+  }
+
   #onVisibility = (): void => {
-    if (!this.#running) return;
+    if (!this.#running || this.#finished()) return;
     const hidden = this.#o.visibility?.hidden() ?? false;
     if (hidden) {
       if (this.#pausedForHidden) return;
