@@ -10,6 +10,7 @@ import { fail, ok, requireElement, requireUser, rule, userOf, validBody, type Ru
 import { langOf, type Lang } from '../messages.ts';
 import { cancelTask, formatTime, markInterrupted, runningCount, startTask, stopTasks, TaskFailure, TASK_MIGRATIONS, textIn, type Report } from '../tasks.ts';
 import { tx, type Db } from '../db.ts';
+import { yieldToRequests } from '../resource.ts';
 
 /** A user may run this many demo jobs at once; more is refused rather than queued. */
 const MAX_RUNNING = 5;
@@ -86,7 +87,9 @@ async function demoWork(steps: number, stepMs: number, failAt: number | undefine
     hash.update(block);
     hash.update(String(step));
     report({ current: step + 1 });
+    // Even without a pause, every step gives waiting requests their turn: a job never holds the loop.
     if (stepMs > 0) await wait(stepMs, undefined, { signal }).catch(() => undefined);
+    else await yieldToRequests();
     if (signal.aborted) return;
   }
   const digest = hash.digest('hex').slice(0, 12);
