@@ -262,6 +262,12 @@ export class CameraView {
     await this.#o.client.post('/api/cctv/video/client/clip', { id, startTime: formatTime(new Date(startMs)), endTime: formatTime(new Date(endMs)) });
   }
 
+  /** Reads the shown day's recordings again (today's grow while it is watched). */
+  refreshSegments(): void {
+    const tl = this.#state.timeline;
+    if (tl && this.#state.phase === 'ready') void this.#loadSegments(tl.day);
+  }
+
   /** Shows another day (e.g. ±1 from the current one) from its start. */
   setDay(day: string): void {
     const tl = this.#state.timeline;

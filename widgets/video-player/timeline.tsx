@@ -16,6 +16,8 @@ const HOUR = 60 * MINUTE;
 export const ZOOMS = [24 * HOUR, 12 * HOUR, 6 * HOUR, 2 * HOUR, HOUR, 30 * MINUTE, 10 * MINUTE];
 /** Tick spacing per zoom. */
 const TICKS = [2 * HOUR, HOUR, 30 * MINUTE, 10 * MINUTE, 5 * MINUTE, 5 * MINUTE, MINUTE];
+/** How often the timeline of today reads its recordings again. */
+const SEGMENTS_REFRESH_MS = 60_000;
 /** Keyboard seeks wait this long for more key presses before the stream is asked for. */
 const KEY_SETTLE_MS = 450;
 
@@ -40,6 +42,8 @@ export interface TimelineModel {
   setRate(rate: number): void;
   togglePause(): void;
   setDay(day: string): void;
+  /** Reads the day's recordings again. */
+  refreshSegments(): void;
   /** Answers whether the platform took the clip. */
   clip(startMs: number, endMs: number): Promise<boolean>;
 }
@@ -110,6 +114,13 @@ export function Timeline({ timeline, model }: { timeline: ReplayTimeline; model:
   useEffect(() => () => {
     if (keyTimer.current) clearTimeout(keyTimer.current);
   }, []);
+
+  // Today's recordings grow while the timeline is open: read them again every minute.
+  useEffect(() => {
+    if (!isToday) return;
+    const timer = setInterval(() => model.refreshSegments(), SEGMENTS_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [isToday, model]);
 
   const commit = (ms: number) => {
     const target = snap(ms);

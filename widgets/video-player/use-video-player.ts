@@ -1,6 +1,6 @@
 // Thin bridge from the shared video engine (shared/media CameraView) to the player's view: one
 // CameraView per element, fed the element's attributes, torn down when the element goes away.
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useSnapshot } from 'valtio';
 import { http, notify } from '../../shared/http/index.ts';
 import { kitConfig } from '../../shared/kit.ts';
@@ -121,6 +121,29 @@ export function useVideoPlayer(options: VideoPlayerOptions) {
     }
   };
 
+  // One object for the view's lifetime: the timeline's effects depend on it.
+  const timeline = useMemo(
+    () => ({
+      positionMs: () => view.positionMs(),
+      seek: (ms: number) => view.seek(ms),
+      setRate: (rate: number) => view.setRate(rate),
+      togglePause: () => view.togglePause(),
+      setDay: (day: string) => view.setDay(day),
+      refreshSegments: () => view.refreshSegments(),
+      clip: async (startMs: number, endMs: number) => {
+        try {
+          await view.clip(startMs, endMs);
+          notify({ kind: 'toast', level: 'info', key: 'video.timeline.clipStarted', duration: 5000 });
+          return true;
+        } catch {
+          // The platform's refusal was already shown.
+          return false;
+        }
+      },
+    }),
+    [view],
+  );
+
   return {
     state,
     fullscreen,
@@ -133,23 +156,7 @@ export function useVideoPlayer(options: VideoPlayerOptions) {
     ptzPress: (action: PtzAction) => view.ptzPress(action),
     ptzRelease: () => view.ptzRelease(),
     ptzSpeed: () => view.ptzSpeed,
-    timeline: {
-      positionMs: () => view.positionMs(),
-      seek: (ms: number) => view.seek(ms),
-      setRate: (rate: number) => view.setRate(rate),
-      togglePause: () => view.togglePause(),
-      setDay: (day: string) => view.setDay(day),
-      clip: async (startMs: number, endMs: number) => {
-        try {
-          await view.clip(startMs, endMs);
-          notify({ kind: 'toast', level: 'info', key: 'video.timeline.clipStarted', duration: 5000 });
-          return true;
-        } catch {
-          // The platform's refusal was already shown.
-          return false;
-        }
-      },
-    },
+    timeline,
     setPtzSpeed: (speed: number) => view.setPtzSpeed(speed),
   };
 }
