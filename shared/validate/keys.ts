@@ -20,6 +20,7 @@ export const KEYS = {
   sameNameExists: 'validate.name.sameExists',
   codeForbidden: 'validate.code.forbidden',
   alphanumeric: 'validate.alphanumeric',
+  controlChars: 'validate.controlChars',
   lengthBetween: 'validate.length.between',
   lengthMin: 'validate.length.min',
   lengthMax: 'validate.length.max',

@@ -57,6 +57,13 @@ describe('codes and strict alphanumeric', () => {
   });
 });
 
+describe('control characters', () => {
+  it('refuses NUL, ESC, DEL, C1 controls and text-direction overrides in any length-checked text; keeps tabs and line breaks', () => {
+    expectRejects(length(0, 100), ['a\u0000b', 'esc\u001b[31m', 'del\u007f', 'c1\u0085', 'abc\u202Edcba', 'iso\u2066x\u2069'], 'validate.controlChars');
+    expectAccepts(length(0, 100), ['line one\nline two', 'a\tb', 'crlf\r\n', '中文名称', 'émigré']);
+  });
+});
+
 describe('length', () => {
   it('counts Chinese characters as one each and reports the bounds', () => {
     expect(run(nameLength(), '一号')).toBeNull();

@@ -66,7 +66,14 @@ export function alphanumeric(): Rule {
 }
 
 /**
- * Length in characters between min and max inclusive (max may be Infinity).
+ * Characters no typed text needs and some abuse: C0 controls other than tab and line breaks, DEL, C1
+ * controls, and the bidirectional overrides and isolates that make a name read differently (U+202E).
+ */
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
+
+/**
+ * Length in characters between min and max inclusive (max may be Infinity); text with control
+ * characters is refused whatever its length.
  * Empty values pass unless min > 0 and something was typed; pair with required() for presence.
  */
 export function length(min: number, max: number = Infinity): Rule {
@@ -74,6 +81,7 @@ export function length(min: number, max: number = Infinity): Rule {
     if (value === null || value === undefined || value === '') return null;
     const text = asText(value);
     if (text === null) return fail(KEYS.text);
+    if (CONTROL.test(text)) return fail(KEYS.controlChars);
     const n = charLength(text);
     if (n >= min && n <= max) return null;
     if (max === Infinity) return fail(KEYS.lengthMin, { min });

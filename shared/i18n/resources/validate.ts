@@ -33,6 +33,7 @@ export default defineResources({
       },
       code: { forbidden: '不能包含 { } [ ] ^ 字符' },
       alphanumeric: '只能包含字母、数字和中文',
+      controlChars: '不能包含控制字符或文字方向控制符',
       length: {
         between: '长度须为 {{min}} 到 {{max}} 个字符',
         min: '长度至少 {{min}} 个字符',
@@ -118,6 +119,7 @@ export default defineResources({
       },
       code: { forbidden: 'Must not contain { } [ ] or ^' },
       alphanumeric: 'Only letters, digits and Chinese characters are allowed',
+      controlChars: 'Must not contain control characters or text-direction overrides',
       length: {
         between: 'Length must be {{min}} to {{max}} characters',
         min: 'At least {{min}} characters',
