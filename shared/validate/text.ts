@@ -69,6 +69,7 @@ export function alphanumeric(): Rule {
  * Characters no typed text needs and some abuse: C0 controls other than tab and line breaks, DEL, C1
  * controls, and the bidirectional overrides and isolates that make a name read differently (U+202E).
  */
+// eslint-disable-next-line no-control-regex -- finding these characters is the point
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
 
 /**
