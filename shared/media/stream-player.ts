@@ -92,7 +92,10 @@ export interface StreamPlayerOptions {
   engine: EngineLoader;
   video: VideoLike;
   muted?: boolean;
-  /** 'ws' plays the WS-FLV address of the play response instead of HTTP-FLV. */
+  /**
+   * WS-FLV ('ws', the default for every player, single or on the wall) or HTTP-FLV ('http'): browsers
+   * give an origin only six HTTP/1.1 connections, which a wall of HTTP-FLV panes would queue behind.
+   */
   transport?: 'http' | 'ws';
   /** Replaces the media origin of the play response (kitConfig.mediaBase), '' keeps it. */
   mediaBase?: string;
@@ -271,7 +274,7 @@ export class StreamPlayer {
     this.video.playbackRate = 1;
     this.#handle = engine.open(
       this.video,
-      { url: streamUrl(stream, this.#o.transport ?? 'http', this.#o.mediaBase ?? ''), live: this.#o.live },
+      { url: streamUrl(stream, this.#o.transport ?? 'ws', this.#o.mediaBase ?? ''), live: this.#o.live },
       {
         onError: (failure) => {
           if (gen === this.#gen) this.#onEngineError(failure);

@@ -195,12 +195,20 @@ test.describe('replay timeline', () => {
   test('a wall pane replays its camera with the timeline over its live picture; closing it ends the replay stream', async ({ page, baseURL }) => {
     const admin = await signIn(baseURL!, 'admin', 'admin123');
     await resetWall(baseURL!, admin);
+    // The wall's panes play over WS-FLV, like the single player (not HTTP-FLV, which takes connections).
+    const sockets: string[] = [];
+    const httpFlv: string[] = [];
+    page.on('websocket', (ws) => sockets.push(ws.url()));
+    page.on('request', (r) => {
+      if (/\/(live|replay)\/\d+\.flv/.test(r.url())) httpFlv.push(r.url());
+    });
     const wall = await openWall(page, admin);
     await row(wall, CAMERA).click();
     await wall.locator('[data-role=camera-list]').focus();
     await page.keyboard.press('2');
     await expect(pane(wall, 2)).toHaveAttribute('data-camera-id', String(CAMERA));
     await expect.poll(() => paneIsPlaying(wall, 2), { timeout: 15000 }).toBe(true);
+    expect(sockets.some((u) => new RegExp(`^ws://[^/]+/live/${CAMERA}\\.flv\\?code=`).test(u))).toBe(true);
     const mediaBase = mediaBaseOf(baseURL!);
 
     await pane(wall, 2).locator('button[data-action=replay]').click();
@@ -218,6 +226,7 @@ test.describe('replay timeline', () => {
     await expect(replay).toHaveCount(0);
     await expect.poll(async () => (await mediaStats(mediaBase)).replays).toBe(0);
     await expect.poll(() => paneIsPlaying(wall, 2), { timeout: 10000 }).toBe(true);
+    expect(httpFlv).toEqual([]);
   });
 
   test('without video:replay there is no timeline, and the platform refuses the recordings', async ({ page, baseURL }) => {

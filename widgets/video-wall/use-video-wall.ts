@@ -31,6 +31,8 @@ function makePlayer(slot: WallSlot): StreamPlayer {
     engine: loadFlvEngine,
     video: makeVideo(),
     muted: true,
+    // The same transport as the single player: WS-FLV, which the six-connection limit does not touch.
+    transport: 'ws',
     mediaBase: kitConfig.mediaBase,
     visibility: browserVisibility(),
   });
