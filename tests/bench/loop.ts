@@ -59,8 +59,8 @@ try {
 
   const loaded = await timeCalls(base, watcher, SECONDS);
   results.loadedMs = summary(loaded);
-  const items = (await call(base, admin, 'GET', '/api/admin/progress')).data as Array<{ key: string; status: number; current: number; total: number }>;
-  results.jobsAfter = items.map((p) => `${p.key} ${p.status === 1 ? 'running' : 'done'} ${p.current}/${p.total}`);
+  const items = (await call(base, admin, 'GET', '/api/admin/progress')).data as Array<{ key: string; status: number; currentSize: number; totalSize: number }>;
+  results.jobsAfter = items.map((p) => `${p.key} ${p.status === 1 ? 'running' : 'done'} ${p.currentSize}/${p.totalSize}`);
   met = (results.loadedMs as { p99: number }).p99 <= 50;
   console.log('under load:', results.loadedMs, results.jobsAfter);
 } finally {
