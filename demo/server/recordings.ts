@@ -5,6 +5,7 @@
 // by camera and day, written to the database the first time a finished day is asked for and read
 // from there after; today is cut at the present moment and not stored until it is over.
 import { tx, type Db, type Migration } from './db.ts';
+import { seededRandom } from './device-seed.ts';
 import type { RecordSegment } from '../../shared/media/recording.ts';
 
 export const migrations: Migration[] = [
@@ -48,22 +49,10 @@ export function dayStartOf(day: string): number | null {
   return date.getFullYear() === y && date.getMonth() === mo - 1 && date.getDate() === d ? date.getTime() : null;
 }
 
-/** Small seeded generator (mulberry32): the same camera and day always record the same way. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** The whole day's recordings of one camera, as the recorder would have written them. */
 export function generateDay(cameraId: number, dayStartMs: number): RecordSegment[] {
   const dayNumber = Math.round(dayStartMs / (24 * HOUR));
-  const next = random(cameraId * 100_003 + dayNumber * 7919);
+  const next = seededRandom(cameraId * 100_003 + dayNumber * 7919);
   const between = (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1));
   const segments: RecordSegment[] = [];
 
