@@ -94,7 +94,7 @@ for (const [code, key] of [
 test('a page whose element chunk fails to load says so and loads it on Retry', async ({ page }) => {
   await signIn(page, 'admin');
   let failing = true;
-  await page.route(/\/assets\/video-player-[^/]*\.js$/, (route) => (failing ? route.abort('connectionreset') : route.continue()));
+  await page.route(/\/assets\/video-player[.-][^/]*\.js$/, (route) => (failing ? route.abort('connectionreset') : route.continue()));
   await page.goto('/video?id=1&muted=true');
   const failed = page.locator('[data-part=chunk-failed]');
   await expect(failed).toContainText(zh('shell.errors.loadFailed'));
