@@ -8,9 +8,7 @@
 //      and the JS heap after GC before and after (targets: no stall, no growing latency, heap flat).
 // Run: npm run build && node --experimental-strip-types tests/bench/replay.ts
 // Writes tests/bench/results/replay.json.
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Locator, type Page } from 'playwright';
@@ -19,13 +17,12 @@ import { addPlayer, call, openVideoPage, signIn } from '../e2e/video-helpers.ts'
 import { CLOCK_BITS, CLOCK_STRIP } from '../../demo/media/timed-replay.ts';
 import { snapToPlayable, type RecordSegment } from '../../shared/media/recording.ts';
 import { heapMB } from './lib/heap.ts';
+import { startPlatform } from '../e2e/wall-helpers.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const SECONDS = Number(process.env.REPLAY_BENCH_SECONDS ?? 300);
 const SEEKS = Number(process.env.REPLAY_BENCH_SEEKS ?? 20);
 const CAMERA = 5;
-const port = 19800 + (process.pid % 100) * 2;
-const base = `http://localhost:${port}`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const pad = (n: number) => String(n).padStart(2, '0');
 const y = new Date(Date.now() - 24 * 3600_000);
@@ -35,18 +32,6 @@ const DAY_START = new Date(y.getFullYear(), y.getMonth(), y.getDate()).getTime()
 const quantile = (xs: number[], q: number): number | null => (xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]! : null);
 const round = (x: number | null, d = 1) => (x === null ? null : Number(x.toFixed(d)));
 const summary = (xs: number[], d = 1) => ({ n: xs.length, median: round(quantile(xs, 0.5), d), p95: round(quantile(xs, 0.95), d), max: round(xs.length ? Math.max(...xs) : null, d) });
-
-async function waitForServer(): Promise<void> {
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${base}/jwt/captcha`)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await sleep(100);
-  }
-  throw new Error('demo platform did not start');
-}
 
 /** In the page: resolves with ms from the track's next pointerup to a picture showing `second` (±2 s). */
 function armSeekWatch(player: Locator, second: number): Promise<number> {
@@ -88,17 +73,12 @@ function armSeekWatch(player: Locator, second: number): Promise<number> {
 }
 
 async function main(): Promise<void> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'atrium-bench-'));
-  const server = spawn(process.execPath, ['--experimental-strip-types', '--experimental-sqlite', 'demo/server/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), MEDIA_PORT: String(port + 1), ATRIUM_DATA: dataDir, ATRIUM_FIXED_CAPTCHA: '4242', ATRIUM_FAULTS: '1' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const platform = await startPlatform({});
+  const base = platform.base;
   const browser = await chromium.launch({ executablePath: await findChromium(), args: CHROMIUM_ARGS });
   const results: Record<string, unknown> = { date: new Date().toISOString(), node: process.version, browser: browser.version(), camera: CAMERA };
   const met: Record<string, boolean> = {};
   try {
-    await waitForServer();
     const token = await signIn(base, 'admin', 'admin123');
     const segments = (await call(base, token, 'GET', '/api/cctv/video/client/record', { query: { id: String(CAMERA), day: DAY } })).data[0].segments as RecordSegment[];
     results.segments = segments.length;
@@ -237,9 +217,7 @@ async function main(): Promise<void> {
     console.log('8x:', results.fast);
   } finally {
     await browser.close();
-    server.kill('SIGTERM');
-    await sleep(300);
-    rmSync(dataDir, { recursive: true, force: true });
+    await platform.stop();
   }
   results.met = met;
   mkdirSync(join(ROOT, 'tests/bench/results'), { recursive: true });
