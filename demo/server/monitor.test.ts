@@ -42,18 +42,26 @@ describe('monitor calls', () => {
   const p = usePlatform();
   it('answer the node’s figures and the queue; pause and resume a consumer; need the right', async () => {
     await fetch(`${p.s.base}/__test/monitor/sample`, { method: 'POST' });
-    const cluster = (await p.call(p.admin, 'GET', '/api/monitor/cluster')).data;
+    // The monitors are the platform operator's: they show and act on the process every tenant shares.
+    const vendor = await login(p.s.base, 'vendor', 'vendor123');
+    const cluster = (await p.call(vendor, 'GET', '/api/monitor/cluster')).data;
     const self = cluster.nodes.find((n: { name: string }) => n.name === cluster.self);
     expect(self.samples.at(-1)).toMatchObject({ rssMB: expect.any(Number), loopP99Ms: expect.any(Number), httpConnections: expect.any(Number) });
     expect(self.samples.at(-1).rssMB).toBeGreaterThan(10);
     expect(self.samples.at(-1).dbMB).toBeGreaterThan(0);
 
-    expect((await p.call(p.admin, 'POST', '/api/monitor/mq/consumer', { topic: 'point.changed', consumer: 'linkage', paused: true })).code).toBe(0);
+    expect((await p.call(vendor, 'POST', '/api/monitor/mq/consumer', { topic: 'point.changed', consumer: 'linkage', paused: true })).code).toBe(0);
     await fetch(`${p.s.base}/__test/points/set`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ deviceId: 1, code: 'temp', value: 21 }) });
-    const queue = (await p.call(p.admin, 'GET', '/api/monitor/mq')).data;
+    const queue = (await p.call(vendor, 'GET', '/api/monitor/mq')).data;
     expect(queue.topics.find((t: { topic: string }) => t.topic === 'point.changed').consumers).toContainEqual(expect.objectContaining({ name: 'linkage', paused: true, backlog: 1 }));
-    expect((await p.call(p.admin, 'POST', '/api/monitor/mq/consumer', { topic: 'point.changed', consumer: 'linkage', paused: false })).code).toBe(0);
-    expect((await p.call(p.admin, 'POST', '/api/monitor/mq/consumer', { topic: 'point.changed', consumer: 'nobody', paused: false })).msg).toBe('no such consumer');
+    expect((await p.call(vendor, 'POST', '/api/monitor/mq/consumer', { topic: 'point.changed', consumer: 'linkage', paused: false })).code).toBe(0);
+    expect((await p.call(vendor, 'POST', '/api/monitor/mq/consumer', { topic: 'point.changed', consumer: 'nobody', paused: false })).msg).toBe('no such consumer');
+
+    // A tenant's super admin can neither look nor pause.
+    for (const [method, path, body] of [['GET', '/api/monitor/cluster'], ['GET', '/api/monitor/mq'], ['POST', '/api/monitor/mq/consumer', { topic: 'point.changed', consumer: 'linkage', paused: true }]] as const) {
+      expect((await p.call(p.admin, method, path, body)).code).toBe(40301);
+    }
+    expect((await p.call(vendor, 'GET', '/api/monitor/mq')).data.topics.find((t: { topic: string }) => t.topic === 'point.changed').consumers).toContainEqual(expect.objectContaining({ name: 'linkage', paused: false }));
 
     const operator = await login(p.s.base, 'operator', 'operator123');
     expect((await p.call(operator, 'GET', '/api/monitor/cluster')).code).toBe(40301);

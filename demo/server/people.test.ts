@@ -151,6 +151,9 @@ describe('roles', () => {
     const child = list.find((r) => r.code === 'facility_tech')!;
     expect((await call(admin, 'PUT', '/api/admin/group/role', { id: parent.id, code: 'facility', name: 'Facility lead', parentId: child.id })).data.field).toBe('parentId');
     expect((await call(admin, 'PUT', '/api/admin/group/role', { code: 'bad_codes', name: 'Bad codes', menus: ['noSuchMenu'] })).data.field).toBe('menus');
+    // The platform's own pages cannot be handed to a tenant's role, and the super admin role does not list them.
+    expect((await call(admin, 'PUT', '/api/admin/group/role', { code: 'monitors', name: 'Monitors', menus: ['clusterMonitorMng', 'mqMonitor'] })).data.field).toBe('menus');
+    expect(list.find((r) => r.superAdmin)!.menus).not.toContain('tenantMng');
     expect((await call(admin, 'PUT', '/api/admin/group/role', { code: 'facility', name: 'Dup' })).msg).toBe('Name already exists');
     const superRole = list.find((r) => r.superAdmin)!;
     expect((await call(admin, 'PUT', '/api/admin/group/role', { id: superRole.id, code: superRole.code, name: 'Renamed' })).code).toBe(-1);

@@ -27,6 +27,18 @@ export function revokeOtherTokens(ctx: AppContext, user: SessionUser, keep: stri
   ctx.db.prepare('DELETE FROM token WHERE user_id = ? AND tenant_id = ? AND hash <> ?').run(user.id, user.tenantId, hashToken(keep));
 }
 
+/**
+ * Pages about the platform rather than a tenant: tenant management, and the cluster and queue monitors
+ * (their figures and their pause/resume act on the one process every tenant shares). A tenant's super
+ * admin never holds them; the platform operator's role lists them.
+ */
+export const PLATFORM_MENUS: readonly string[] = ['tenantMng', 'clusterMonitorMng', 'mqMonitor', 'clusterMonitor'];
+
+/** Whether a tenant is the platform operator's own. */
+export function isPlatformTenant(db: Db, tenantId: number): boolean {
+  return Boolean(db.prepare('SELECT 1 FROM tenant WHERE id = ? AND platform = 1').get(tenantId));
+}
+
 /** The menu and element codes a user holds through all roles (roles list groups and pages explicitly, routes/role.ts). */
 export function loadRights(db: Db, tenantId: number, userId: number): { superAdmin: boolean; menus: Set<string>; elements: Set<string> } {
   const roles = db
@@ -36,8 +48,8 @@ export function loadRights(db: Db, tenantId: number, userId: number): { superAdm
     )
     .all(userId, tenantId) as Array<{ id: number; super_admin: number }>;
   if (roles.some((r) => r.super_admin === 1)) {
-    // Every page of the tenant, but tenant management: that belongs to the platform operator alone.
-    return { superAdmin: true, menus: new Set(MENU_SEED.map((m) => m.code).filter((code) => code !== 'tenantMng')), elements: new Set(ELEMENT_CODES) };
+    // Every page of the tenant, but the platform's own pages: those belong to the platform operator alone.
+    return { superAdmin: true, menus: new Set(MENU_SEED.map((m) => m.code).filter((code) => !PLATFORM_MENUS.includes(code))), elements: new Set(ELEMENT_CODES) };
   }
   const menus = new Set<string>();
   const elements = new Set<string>();
@@ -46,6 +58,10 @@ export function loadRights(db: Db, tenantId: number, userId: number): { superAdm
   for (const role of roles) {
     for (const row of menuQuery.all(role.id) as Array<{ menu_code: string }>) menus.add(row.menu_code);
     for (const row of elementQuery.all(role.id) as Array<{ element_code: string }>) elements.add(row.element_code);
+  }
+  // The platform's pages are never a tenant's, whatever a tenant's role lists.
+  if (PLATFORM_MENUS.some((code) => menus.has(code)) && !isPlatformTenant(db, tenantId)) {
+    for (const code of PLATFORM_MENUS) menus.delete(code);
   }
   return { superAdmin: false, menus, elements };
 }

@@ -54,7 +54,7 @@ async function main(): Promise<void> {
     const login = await fetch(`${base}/jwt/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: 'admin123', model: 'password', verifyCode: '4242' }),
+      body: JSON.stringify({ username: 'vendor', password: 'vendor123', model: 'password', verifyCode: '4242' }),
     });
     const { token } = (await login.json()) as { token: string };
 
@@ -64,7 +64,7 @@ async function main(): Promise<void> {
       ['/mqmonitor', '[data-testid="chart-point.changed"] canvas', '/api/monitor/mq'],
     ] as const) {
       const context = await browser.newContext({ serviceWorkers: 'block' });
-      await context.addInitScript(() => localStorage.setItem('atrium.tourSeen.admin', '1'));
+      await context.addInitScript(() => localStorage.setItem('atrium.tourSeen.vendor', '1'));
       await context.addInitScript(FAST_TIMERS, SPEED);
       const page = await context.newPage();
       let polls = 0;

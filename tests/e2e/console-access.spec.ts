@@ -11,7 +11,7 @@ test('each account sees exactly the menu entries of its authority codes', async 
   await signIn(page, 'admin');
   expect(await menuLabels(page)).toEqual([
     HOME,
-    ...['baseManager', 'depMng', 'devManager', 'linkManage', 'alarmManager', 'mapConfigManage', 'relationManager', 'documentManager', 'jobMng', 'clusterMonitorMng', 'MonitorOPS', 'activitiManager', 'attendanceManage'].map(seedName),
+    ...['baseManager', 'depMng', 'devManager', 'linkManage', 'alarmManager', 'mapConfigManage', 'relationManager', 'documentManager', 'jobMng', 'MonitorOPS', 'activitiManager', 'attendanceManage'].map(seedName),
   ]);
   await page.context().clearCookies();
   await page.evaluate(() => localStorage.clear());

@@ -11,6 +11,7 @@ export const ACCOUNTS = {
   operator: 'operator123',
   viewer: 'viewer123',
   admin2: 'admin123',
+  vendor: 'vendor123',
 } as const;
 export type Account = keyof typeof ACCOUNTS;
 

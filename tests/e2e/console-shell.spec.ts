@@ -8,18 +8,18 @@ const seedName = (code: string, lang: 'zh' | 'en' = 'zh') => MENU_SEED.find((m) 
 
 test('the 7th visited page drops the oldest tab; tabs close, and closing the last goes home', async ({ page }) => {
   await signIn(page, 'admin');
-  const pages = ['userMng', 'group', 'menu', 'oauth', 'jobmng', 'mqmonitor', 'clustermonitor'];
+  const pages = ['userMng', 'group', 'menu', 'oauth', 'jobmng', 'document/index', 'alarm/search'];
   for (const path of pages) {
     await page.goto(`/${path}`);
     await expect(page.getByTestId('visited-tab').last()).toHaveAttribute('data-active', 'true');
   }
   const tabs = page.getByTestId('visited-tab');
   await expect(tabs).toHaveCount(6);
-  await expect(tabs).toHaveText(['groupManager', 'menuManager', 'oauth2Manager', 'jobList', 'mqMonitor', 'clusterMonitor'].map((n) => zh(`shell.route.${n}`)));
+  await expect(tabs).toHaveText(['groupManager', 'menuManager', 'oauth2Manager', 'jobList', 'documentIndex', 'alarmSearch'].map((n) => zh(`shell.route.${n}`)));
 
   // Closing the current tab moves to its neighbour.
   await tabs.last().getByRole('button').click();
-  await expect(page).toHaveURL(/\/mqmonitor$/);
+  await expect(page).toHaveURL(/\/document\/index$/);
   await expect(tabs).toHaveCount(5);
   // Closing every tab ends at '/', which is the dashboard (and becomes the only tab).
   for (let i = 0; i < 5; i += 1) await tabs.first().getByRole('button').click();

@@ -1,6 +1,7 @@
 // The two monitors through the console: this platform node with its live figures and charts; the
 // event queue's point.changed topic, where pausing the linkage consumer lets the backlog rise within
-// seconds while point changes keep coming, and resuming drains it.
+// seconds while point changes keep coming, and resuming drains it. Both belong to the platform
+// operator: a tenant's admin neither sees them nor can pause the queue every tenant shares.
 import { expect, test } from './fixtures.ts';
 import { a11yInThemes, signIn, zh } from './console-helpers.ts';
 import { call, signIn as apiSignIn } from './video-helpers.ts';
@@ -10,7 +11,7 @@ const post = (base: string, path: string, body: unknown = {}) => fetch(`${base}$
 test('the cluster monitor shows this node’s figures and charts of the hour', async ({ page, baseURL }) => {
   await post(baseURL!, '/__test/monitor/sample');
   await post(baseURL!, '/__test/monitor/sample');
-  await signIn(page, 'admin');
+  await signIn(page, 'vendor');
   await page.goto('/clustermonitor');
   const root = page.locator('[data-page=cluster-monitor]');
   const node = root.locator('section[data-node]').first();
@@ -25,9 +26,10 @@ test('the cluster monitor shows this node’s figures and charts of the hour', a
 test('pausing a queue consumer lets its backlog rise; resuming drains it', async ({ page, baseURL }) => {
   const base = baseURL!;
   const admin = await apiSignIn(base, 'admin', 'admin123');
+  const vendor = await apiSignIn(base, 'vendor', 'vendor123');
   const device = ((await call(base, admin, 'GET', '/api/device/list', { query: { keyword: 'FCU-', limit: '1' } })).data.rows as Array<{ id: number }>)[0]!;
   try {
-    await signIn(page, 'admin');
+    await signIn(page, 'vendor');
     await page.goto('/mqmonitor');
     const topic = page.locator('[data-page=mq-monitor] section[data-topic="point.changed"]');
     const consumer = topic.locator('tr[data-consumer=linkage]');
@@ -42,6 +44,6 @@ test('pausing a queue consumer lets its backlog rise; resuming drains it', async
     await expect(topic.getByTestId('chart-point.changed').locator('canvas')).toHaveCount(1);
     await a11yInThemes(page, 'queue monitor', '[data-page=mq-monitor]');
   } finally {
-    await call(base, admin, 'POST', '/api/monitor/mq/consumer', { body: { topic: 'point.changed', consumer: 'linkage', paused: false } });
+    await call(base, vendor, 'POST', '/api/monitor/mq/consumer', { body: { topic: 'point.changed', consumer: 'linkage', paused: false } });
   }
 });

@@ -12,6 +12,7 @@ import { copyRole, deleteRole, listRoles, saveRole } from '../../../shared/api/p
 import type { Role } from '../../../shared/api/user-types.ts';
 import { CAMERA_GROUP_TYPE } from '../../../shared/api/video-types.ts';
 import { http, notify } from '../../../shared/http/index.ts';
+import { hasMenu } from '../../../shared/session/store.ts';
 import { button, buttonGhost } from '../../../shared/theme/base.css.ts';
 import { roleSchema } from '../../../shared/validate/people.ts';
 import { FormFailure } from '../../forms/form-failure.tsx';
@@ -114,10 +115,12 @@ export default function GroupPage() {
   const functionTree = useMemo<TreeItem[]>(() => {
     const parentRights = rightsOf?.parentId ? roles.find((r) => r.id === rightsOf.parentId) : null;
     const note = (code: string) => (parentRights && (parentRights.menus.includes(code) || parentRights.elements.includes(code.slice(EL.length))) ? t('roles.fromParent') : undefined);
-    const top = MENU_SEED.filter((m) => m.parentCode === null);
+    // Only what the signed-in admin holds can be granted (the platform's own pages are not a tenant's).
+    const grantable = MENU_SEED.filter((m) => hasMenu(m.code));
+    const top = grantable.filter((m) => m.parentCode === null);
     return [
       ...top.map((g) => {
-        const children = MENU_SEED.filter((m) => m.parentCode === g.code).map((c) => ({ id: c.code, name: c[lang], ...withNote(note(c.code)) }));
+        const children = grantable.filter((m) => m.parentCode === g.code).map((c) => ({ id: c.code, name: c[lang], ...withNote(note(c.code)) }));
         return { id: g.code, name: g[lang], ...(children.length > 0 ? { children } : {}), ...withNote(note(g.code)) };
       }),
       { id: ELEMENTS_BRANCH, name: t('roles.elements'), children: ELEMENT_CODES.map((e) => ({ id: EL + e, name: e, ...withNote(note(EL + e)) })) },

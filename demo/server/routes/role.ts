@@ -10,6 +10,7 @@ import { roleSchema } from '../../../shared/validate/people.ts';
 import { tx, type Db, type Migration } from '../db.ts';
 import { fail, failField, ok, requireMenu, userOf, validBody } from '../http.ts';
 import { langOf, type Lang } from '../messages.ts';
+import { isPlatformTenant, PLATFORM_MENUS } from '../tokens.ts';
 import { codeList, fromShared, idList, makesCycle, optionalId, subtree } from '../resource.ts';
 
 export const migrations: Migration[] = [
@@ -110,7 +111,7 @@ export function loadRoles(db: Db, tenantId: number): Role[] {
     description: r.description,
     parentId: r.parent_id,
     superAdmin: r.super_admin === 1,
-    menus: r.super_admin === 1 ? MENU_SEED.map((m) => m.code) : (menus.all(r.id) as Array<{ menu_code: string }>).map((x) => x.menu_code),
+    menus: r.super_admin === 1 ? MENU_SEED.map((m) => m.code).filter((code) => !PLATFORM_MENUS.includes(code)) : (menus.all(r.id) as Array<{ menu_code: string }>).map((x) => x.menu_code),
     elements: r.super_admin === 1 ? [...ELEMENT_CODES] : (elements.all(r.id) as Array<{ element_code: string }>).map((x) => x.element_code),
     dataGroups: (groups.all(r.id) as Array<{ data_group_id: number }>).map((x) => x.data_group_id),
     userCount: r.users,
@@ -185,7 +186,8 @@ const plugin: FastifyPluginAsync = async (app) => {
       if (roles.some((r) => r.code === code && r.id !== existing?.id)) return failField(say(request, 'codeTaken'), 'code');
       const menus = normaliseMenus(b.menus ?? existing?.menus ?? []);
       const elements = new Set(b.elements ?? existing?.elements ?? []);
-      if ([...menus].some((m) => !MENU_CODES.has(m)) || [...elements].some((e) => !ELEMENTS.has(e))) return failField(say(request, 'badMenu'), 'menus');
+      const grantable = (m: string) => MENU_CODES.has(m) && (!PLATFORM_MENUS.includes(m) || isPlatformTenant(db, user.tenantId));
+      if ([...menus].some((m) => !grantable(m)) || [...elements].some((e) => !ELEMENTS.has(e))) return failField(say(request, 'badMenu'), 'menus');
       const dataGroups = new Set(b.dataGroups ?? existing?.dataGroups ?? []);
       for (const g of dataGroups) if (!db.prepare('SELECT 1 FROM data_group WHERE id = ? AND tenant_id = ?').get(g, user.tenantId)) return failField(say(request, 'badDataGroup'), 'dataGroups');
       const id = tx(db, () => {

@@ -16,6 +16,7 @@ import { langOf, type Lang } from '../messages.ts';
 import { hashPassword } from '../passwords.ts';
 import { likePattern, offsetOf, type PageQuery } from '../resource.ts';
 import { sniffImage } from './current-user.ts';
+import { isPlatformTenant, PLATFORM_MENUS } from '../tokens.ts';
 import { issueTrial } from './voucher.ts';
 
 export const migrations: Migration[] = [
@@ -82,15 +83,23 @@ const createRules: Schema<TenantCreate> = {
   adminPassword: [rule.required, rule.password('user')],
 };
 
+/** The platform operator's pages: tenant management and the platform's monitors. */
+const OPERATOR_MENUS = ['baseManager', ...PLATFORM_MENUS];
+
 /** The platform operator's tenant and account, once. */
 export async function seed(db: Db): Promise<void> {
-  if (db.prepare('SELECT 1 FROM tenant WHERE platform = 1').get()) return;
+  const platform = db.prepare("SELECT r.id FROM role r JOIN tenant t ON t.id = r.tenant_id WHERE t.platform = 1 AND r.code = 'platformOperator'").get() as { id: number } | undefined;
+  if (platform) {
+    // A data folder from before the monitors moved to the operator gets them too.
+    for (const code of OPERATOR_MENUS) db.prepare('INSERT OR IGNORE INTO role_menu (role_id, menu_code) VALUES (?, ?)').run(platform.id, code);
+    return;
+  }
   if (!db.prepare('SELECT 1 FROM tenant').get()) return;
   const hash = await hashPassword('vendor123');
   tx(db, () => {
     const tenantId = Number(db.prepare("INSERT INTO tenant (name, type, platform, description) VALUES ('Atrium platform', 'enterprise', 1, 'The software vendor')").run().lastInsertRowid);
     const roleId = Number(db.prepare("INSERT INTO role (tenant_id, code, name, super_admin) VALUES (?, 'platformOperator', 'Platform operator', 0)").run(tenantId).lastInsertRowid);
-    for (const code of ['baseManager', 'tenantMng']) db.prepare('INSERT INTO role_menu (role_id, menu_code) VALUES (?, ?)').run(roleId, code);
+    for (const code of OPERATOR_MENUS) db.prepare('INSERT INTO role_menu (role_id, menu_code) VALUES (?, ?)').run(roleId, code);
     const userId = Number(db.prepare("INSERT INTO user (tenant_id, username, password_hash, name) VALUES (?, 'vendor', ?, 'Platform operator')").run(tenantId, hash).lastInsertRowid);
     db.prepare('INSERT INTO user_role (user_id, role_id) VALUES (?, ?)').run(userId, roleId);
   });
@@ -105,7 +114,7 @@ function tenantTables(db: Db): string[] {
 const plugin: FastifyPluginAsync = async (app) => {
   const { db, config } = app.atrium;
   const operator = requireMenu('tenantMng');
-  const isPlatform = (request: FastifyRequest) => Boolean(db.prepare('SELECT 1 FROM tenant WHERE id = ? AND platform = 1').get(userOf(request).tenantId));
+  const isPlatform = (request: FastifyRequest) => isPlatformTenant(db, userOf(request).tenantId);
 
   const rowOf = (id: number): TenantRow | null => {
     const t = db
