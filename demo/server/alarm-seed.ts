@@ -1,6 +1,7 @@
 // The alarm domain's first-start data: which devices raise alarms (the seeded devices, two of each
 // kind per tenant, or fixed sources for a tenant without devices) and a week of history, so the bell
 // and the lists show something before the simulator runs. Same sequence on every machine.
+import type { AppConfig } from './context.ts';
 import { tx, type Db } from './db.ts';
 import { alarmSources, raiseAlarms, SEED_SOURCES, type SourceKind } from './simulator.ts';
 
@@ -66,7 +67,63 @@ function seedHistory(db: Db): void {
   }
 }
 
-export function seed(db: Db): void {
+/**
+ * Tops the first tenant up to `target` alarms spread over the past 89 days (ATRIUM_SEED_ALARMS, for the
+ * search benchmark): every seeded device of the tenant in turn, all levels, mostly handled and closed,
+ * a few still open, a fifth with an event type, a fixed sequence.
+ */
+/** One in seven critical, three warnings, two reminders, one normal. */
+const LEVEL_MIX = ['critical', 'warning', 'warning', 'warning', 'reminder', 'reminder', 'normal'] as const;
+
+export function seedBulkAlarms(db: Db, target: number | null): void {
+  if (target === null) return;
+  const have = (db.prepare('SELECT COUNT(*) AS n FROM alarm WHERE tenant_id = 1').get() as { n: number }).n;
+  if (have >= target) return;
+  const devices = db.prepare('SELECT code, name, model_id FROM device WHERE tenant_id = 1 ORDER BY id').all() as Array<{ code: string; name: string; model_id: number | null }>;
+  if (devices.length === 0) return;
+  if (!db.prepare('SELECT 1 FROM alarm_event_type WHERE tenant_id = 1').get()) {
+    const add = db.prepare('INSERT INTO alarm_event_type (tenant_id, number, name) VALUES (1, ?, ?)');
+    ['Fire', 'Intrusion', 'Equipment fault'].forEach((name, i) => add.run(9001 + i, name));
+  }
+  const types = (db.prepare('SELECT id FROM alarm_event_type WHERE tenant_id = 1 ORDER BY id').all() as Array<{ id: number }>).map((t) => t.id);
+  const insert = db.prepare(
+    `INSERT INTO alarm (tenant_id, device_code, device_name, model_id, level, status, handle_status, content_zh, content_en, occurred_at, handler, handled_at, confirmer, confirmed_at, event_type_id, param_code)
+     VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const now = Date.now();
+  const span = 89 * 86_400_000;
+  const count = target - have;
+  for (let done = 0; done < count; ) {
+    tx(db, () => {
+      for (let k = 0; k < 50_000 && done < count; k++, done++) {
+        const device = devices[(done * 7919) % devices.length]!;
+        const level = LEVEL_MIX[(done * 2654435761) % LEVEL_MIX.length]!;
+        const at = now - span + Math.floor((done / count) * span);
+        const open = done % 50 === 0;
+        insert.run(
+          device.code,
+          device.name,
+          device.model_id,
+          level,
+          open ? 'toBeConfirmed' : done % 3 === 0 ? 'confirmed' : 'closed',
+          open ? 'unhandled' : 'handled',
+          `历史告警 ${done}`,
+          `Historical alarm ${done}`,
+          at,
+          open ? '' : 'Demo Admin',
+          open ? null : at + 600_000,
+          open ? '' : 'Demo Admin',
+          open ? null : at + 900_000,
+          types.length > 0 && done % 5 === 0 ? types[done % types.length]! : null,
+          null,
+        );
+      }
+    });
+  }
+}
+
+export function seed(db: Db, config: AppConfig): void {
   seedSources(db);
   seedHistory(db);
+  seedBulkAlarms(db, config.tuning.seedAlarms);
 }

@@ -41,6 +41,7 @@ const ROUTE_MODULES: Array<Promise<RouteModule>> = [
   // After devices: the alarm seed takes its sources from the seeded devices.
   import('./routes/alarm.ts'),
   import('./routes/alarm-stats.ts'),
+  import('./routes/alarm-breakdown.ts'),
   import('./routes/alarm-event-type.ts'),
   import('./routes/alarm-rule.ts'),
   import('./routes/relation.ts'),

@@ -22,6 +22,9 @@ export const MAX_IMPORT_ROWS = 1000;
 /** Background tasks one user may run at once. */
 export const MAX_RUNNING_TASKS = 5;
 
+/** A list's total stops counting here: SPEC §9 shows more as 20000+. */
+export const COUNT_CAP = 20_001;
+
 export interface PageQuery {
   page: number;
   limit: number;

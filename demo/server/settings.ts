@@ -24,6 +24,8 @@ export interface Tuning {
   seedUsers: number | null;
   /** Top the first tenant up to this many cameras in one group (ATRIUM_SEED_CAMERAS). */
   seedCameras: number | null;
+  /** Top the first tenant up to this many alarms over the past 3 months (ATRIUM_SEED_ALARMS). */
+  seedAlarms: number | null;
 }
 
 /** The defaults, some of which differ under the test switch (simulators stay quiet unless asked). */
@@ -39,6 +41,7 @@ export function defaultTuning(faults: boolean): Tuning {
     seedDevices: null,
     seedUsers: null,
     seedCameras: null,
+    seedAlarms: null,
   };
 }
 
@@ -68,6 +71,7 @@ export function tuningFromEnv(env: Env): Partial<Tuning> {
   set('webhookBackoffMs', number('ATRIUM_WEBHOOK_BACKOFF_MS', ms, 'milliseconds (0 or more)'));
   set('seedDevices', number('ATRIUM_SEED_DEVICES', (n) => Number.isInteger(n) && n >= 0 && n <= 1_000_000, 'a whole number up to 1000000'));
   set('seedUsers', number('ATRIUM_SEED_USERS', (n) => Number.isInteger(n) && n >= 0 && n <= 200_000, 'a whole number up to 200000'));
+  set('seedAlarms', number('ATRIUM_SEED_ALARMS', (n) => Number.isInteger(n) && n >= 0 && n <= 5_000_000, 'a whole number up to 5000000'));
   set('seedCameras', number('ATRIUM_SEED_CAMERAS', (n) => Number.isInteger(n) && n >= 0 && n <= 200_000, 'a whole number up to 200000'));
   return out;
 }

@@ -34,16 +34,18 @@ interface Template {
   level: AlarmLevel;
   zh: string;
   en: string;
+  /** The resource point (model parameter code) the alarm is about, where there is one. */
+  param?: string;
 }
 
 const TEMPLATES: Record<SourceKind, Template[]> = {
   smoke: [
-    { level: 'critical', zh: '烟雾浓度超过阈值', en: 'Smoke concentration above threshold' },
+    { level: 'critical', zh: '烟雾浓度超过阈值', en: 'Smoke concentration above threshold', param: 'smoke' },
     { level: 'reminder', zh: '探测器需要清洁', en: 'Detector needs cleaning' },
   ],
   hvac: [
-    { level: 'warning', zh: '送风温度过高', en: 'Supply air temperature high' },
-    { level: 'reminder', zh: '过滤网压差偏高，需更换', en: 'Filter pressure drop high, replace filter' },
+    { level: 'warning', zh: '送风温度过高', en: 'Supply air temperature high', param: 'temp' },
+    { level: 'reminder', zh: '过滤网压差偏高，需更换', en: 'Filter pressure drop high, replace filter', param: 'pressure' },
   ],
   elevator: [
     { level: 'critical', zh: '电梯困人', en: 'Passenger trapped' },
@@ -51,16 +53,16 @@ const TEMPLATES: Record<SourceKind, Template[]> = {
   ],
   camera: [{ level: 'warning', zh: '视频信号丢失', en: 'Video signal lost' }],
   pump: [
-    { level: 'warning', zh: '出水压力过低', en: 'Outlet pressure low' },
-    { level: 'critical', zh: '水泵过载停机', en: 'Pump stopped on overload' },
+    { level: 'warning', zh: '出水压力过低', en: 'Outlet pressure low', param: 'pressure' },
+    { level: 'critical', zh: '水泵过载停机', en: 'Pump stopped on overload', param: 'run' },
   ],
   power: [
-    { level: 'critical', zh: '进线失电', en: 'Incoming supply lost' },
-    { level: 'reminder', zh: '功率因数偏低', en: 'Power factor low' },
+    { level: 'critical', zh: '进线失电', en: 'Incoming supply lost', param: 'power' },
+    { level: 'reminder', zh: '功率因数偏低', en: 'Power factor low', param: 'power' },
   ],
   access: [
-    { level: 'warning', zh: '门长时间未关', en: 'Door held open' },
-    { level: 'critical', zh: '非法闯入', en: 'Forced entry' },
+    { level: 'warning', zh: '门长时间未关', en: 'Door held open', param: 'open' },
+    { level: 'critical', zh: '非法闯入', en: 'Forced entry', param: 'lock' },
   ],
   generic: [
     { level: 'warning', zh: '设备离线', en: 'Device offline' },
@@ -107,11 +109,14 @@ export interface NewAlarm {
 
 function inserter(db: Db) {
   const insert = db.prepare(
-    `INSERT INTO alarm (tenant_id, device_code, device_name, level, status, handle_status, content_zh, content_en, occurred_at)
-     VALUES (?, ?, ?, ?, 'toBeConfirmed', ?, ?, ?, ?)`,
+    `INSERT INTO alarm (tenant_id, device_code, device_name, model_id, level, status, handle_status, content_zh, content_en, occurred_at, param_code)
+     VALUES (?, ?, ?, (SELECT model_id FROM device WHERE tenant_id = ? AND code = ?), ?, 'toBeConfirmed', ?, ?, ?, ?, ?)`,
   );
   return (a: NewAlarm) =>
-    Number(insert.run(a.source.tenantId, a.source.code, a.source.name, a.template.level, a.handleStatus ?? 'unhandled', a.template.zh, a.template.en, a.at).lastInsertRowid);
+    Number(
+      insert.run(a.source.tenantId, a.source.code, a.source.name, a.source.tenantId, a.source.code, a.template.level, a.handleStatus ?? 'unhandled', a.template.zh, a.template.en, a.at, a.template.param ?? null)
+        .lastInsertRowid,
+    );
 }
 
 const pick = <T>(list: readonly T[], random: () => number): T => list[Math.floor(random() * list.length) % list.length]!;

@@ -194,6 +194,129 @@ export interface AlarmAreaNode {
   children: AlarmAreaNode[];
 }
 
+/**
+ * Breakdowns (SPEC §7 "Alarm"). "status" paths count open alarms (not yet handled), "hisStatus" paths
+ * every alarm of the window; GET calls take `days` (1–92) in the query, POST calls in the body.
+ */
+
+/** GET /api/alarm/list/machine?days&handleStatus&limit: devices by alarms, most first, with counts per level. */
+export interface AlarmMachineRow {
+  deviceId: number | null;
+  deviceCode: string;
+  deviceName: string;
+  areaPath: string;
+  counts: LevelCounts;
+  total: number;
+  lastAt: number;
+}
+
+/** GET /api/alarm/list/node?days&handleStatus&limit: areas by alarms of their own devices, most first. */
+export interface AlarmNodeRow {
+  /** null: devices without an area. */
+  areaGuid: string | null;
+  areaPath: string;
+  counts: LevelCounts;
+  total: number;
+  lastAt: number;
+}
+
+/** Alarms of one resource point (a device's model parameter). */
+export interface AlarmResourceTotal {
+  deviceCode: string;
+  deviceName: string;
+  /** null: alarms about the device as a whole. */
+  paramCode: string | null;
+  paramName: string;
+  total: number;
+}
+
+/** Alarms of one event type (null: none given). */
+export interface AlarmTypeTotal {
+  eventTypeId: number | null;
+  name: string;
+  total: number;
+}
+
+/** Alarms of one product model (null: a device without a model). */
+export interface AlarmModelTotal {
+  modelId: number | null;
+  modelName: string;
+  total: number;
+}
+
+/** GET /api/alarm/stat/machine/{deviceId}?modelId&days: one device's alarms; modelId, when given, must be the device's model. */
+export interface AlarmMachineStat {
+  deviceId: number;
+  deviceCode: string;
+  deviceName: string;
+  modelId: number | null;
+  counts: LevelCounts;
+  openCounts: LevelCounts;
+  resources: AlarmResourceTotal[];
+  types: AlarmTypeTotal[];
+  byDay: AlarmsByDay;
+}
+
+/** Body of POST /api/alarm/stat/resource and of the machine breakdowns: AlarmStatQuery narrowed to an area (and below) or a model. */
+export interface AlarmScopeQuery extends AlarmStatQuery {
+  areaGuid?: string;
+  modelId?: number;
+}
+
+/**
+ * GET /api/alarm/area/by/top/resource/{status|hisStatus}/{areaGuid|0} and /area/by/type/…: the areas
+ * under the given one (0: the top areas), each counting the alarms of its devices and every area
+ * below, broken down into items (top resource points, or event types), most first.
+ */
+export interface AlarmAreaBreakdown<T> {
+  rowGuid: string;
+  areaName: string;
+  total: number;
+  items: T[];
+}
+
+/** GET /api/alarm/area/by/product/model/{status|hisStatus}/{modelId|0}?areaGuid: per area, alarms per model (one model when modelId is not 0). */
+export type AlarmAreaByModel = AlarmAreaBreakdown<AlarmModelTotal>;
+
+/** POST /api/alarm/machine/by/{level|top/resource|type}/status: devices with open alarms, most first, each broken down. */
+export interface AlarmMachineBreakdown<T> {
+  deviceCode: string;
+  deviceName: string;
+  areaPath: string;
+  total: number;
+  items: T[];
+}
+
+/** GET /api/alarm/area/by/level/{status|hisStatus}/{id}/tree/gw: the area tree with each area's gateways and their devices' alarms. */
+export interface AlarmGatewayCount {
+  gatewayId: number;
+  code: string;
+  name: string;
+  status: 'online' | 'offline' | 'unknown';
+  counts: LevelCounts;
+}
+export interface AlarmAreaGatewayNode extends Omit<AlarmAreaNode, 'children'> {
+  gateways: AlarmGatewayCount[];
+  children: AlarmAreaGatewayNode[];
+}
+
+/** Body of POST /api/pmis/builddevicedetail/applyLog: a device's alarm action log, newest first. */
+export interface AlarmApplyLogQuery {
+  deviceCode: string;
+  page?: number;
+  limit?: number;
+  days?: number;
+}
+export interface AlarmApplyLogEntry {
+  alarmId: number;
+  level: AlarmLevel;
+  content: string;
+  action: Exclude<AlarmAction['action'], 'raised'>;
+  userName: string;
+  at: number;
+  note: string;
+}
+
 // ---- alarm rules (alarm/config) ----------------------------------------------------------------
 
 /**

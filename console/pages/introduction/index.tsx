@@ -18,6 +18,7 @@ import { tenant } from '../../state/tenant.ts';
 import { http } from '../../../shared/http/index.ts';
 import { ALARM_LEVELS, type AlarmLevel } from '../../../shared/api/alarm-types.ts';
 import type { Palette } from '../../charts/chart.tsx';
+import { TOTAL_CAP } from '../../resource/total.ts';
 import * as css from './introduction.css.ts';
 import './texts.ts';
 import { useBoard } from './use-board.ts';
@@ -177,7 +178,9 @@ export default function IntroductionPage() {
   const pages = Object.values(menus).filter((m) => m.uri !== '').length;
   const levelIndex = (name?: string) => ALARM_LEVELS.find((l) => levelName(l) === name);
   const rate = board.devices && board.devices.total > 0 ? `${Math.round((board.devices.online / board.devices.total) * 1000) / 10}%` : null;
-  const criticalOpen = board.critical?.total ?? null;
+  // The list counts up to the SPEC §9 cap and says 20000+ past it.
+  const criticalTotal = board.critical?.total ?? null;
+  const criticalOpen = criticalTotal !== null && criticalTotal > TOTAL_CAP ? `${TOTAL_CAP}+` : criticalTotal;
 
   return (
     <section ref={screen} className={large ? `${css.screen} ${css.large}` : css.screen} data-testid="dashboard" data-large={large} aria-labelledby="dashboard-title">

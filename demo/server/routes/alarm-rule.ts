@@ -89,7 +89,7 @@ export function ruleBook(db: Db): RuleBook {
 }
 
 /** Evaluates a rule on a value and raises its alarm unless banned; answers the alarm id or null. */
-export function fireRule(db: Db, tenantId: number, deviceId: number, live: LiveRule, param: { name: string; unit: string }, value: number, at: number): number | null {
+export function fireRule(db: Db, tenantId: number, deviceId: number, live: LiveRule, param: { code: string; name: string; unit: string }, value: number, at: number): number | null {
   let holds: number;
   try {
     holds = evaluate(live.tree, { x: value });
@@ -106,10 +106,10 @@ export function fireRule(db: Db, tenantId: number, deviceId: number, live: LiveR
     const id = Number(
       db
         .prepare(
-          `INSERT INTO alarm (tenant_id, device_code, device_name, model_id, level, status, handle_status, content_zh, content_en, occurred_at, event_type_id, notice_until)
-           VALUES (?, ?, ?, ?, ?, 'toBeConfirmed', 'unhandled', ?, ?, ?, ?, ?)`,
+          `INSERT INTO alarm (tenant_id, device_code, device_name, model_id, level, status, handle_status, content_zh, content_en, occurred_at, event_type_id, notice_until, param_code)
+           VALUES (?, ?, ?, ?, ?, 'toBeConfirmed', 'unhandled', ?, ?, ?, ?, ?, ?)`,
         )
-        .run(tenantId, device.code, device.name, device.model_id, live.level, text, text, at, live.eventTypeId, at + live.noticeHours * 3_600_000).lastInsertRowid,
+        .run(tenantId, device.code, device.name, device.model_id, live.level, text, text, at, live.eventTypeId, at + live.noticeHours * 3_600_000, param.code).lastInsertRowid,
     );
     if (live.banHours > 0) {
       db.prepare('INSERT INTO alarm_rule_ban (rule_id, device_id, until) VALUES (?, ?, ?) ON CONFLICT (rule_id, device_id) DO UPDATE SET until = excluded.until').run(live.id, deviceId, at + live.banHours * 3_600_000);

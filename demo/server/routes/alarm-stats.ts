@@ -18,29 +18,29 @@ import type { Db } from '../db.ts';
 import { fail, ok, requireMenu, rule, userOf, validBody } from '../http.ts';
 import { langOf } from '../messages.ts';
 
-const MAX_DAYS = 92;
-const TEXT = {
+export const MAX_DAYS = 92;
+export const TEXT = {
   days: { zh: `days 必须是 1 到 ${MAX_DAYS} 之间的整数`, en: `days must be a whole number from 1 to ${MAX_DAYS}` },
   area: { zh: '区域不存在', en: 'no such area' },
 } as const;
 
-const zeros = (): LevelCounts => ({ critical: 0, warning: 0, reminder: 0, normal: 0 });
+export const zeros = (): LevelCounts => ({ critical: 0, warning: 0, reminder: 0, normal: 0 });
 
 /** Local midnight `days - 1` days ago: the first instant of a `days`-day span ending today. */
-function spanStart(days: number, now = new Date()): number {
+export function spanStart(days: number, now = new Date()): number {
   return new Date(now.getFullYear(), now.getMonth(), now.getDate() - (days - 1)).getTime();
 }
 
 const dayKey = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 
-interface AreaRow {
+export interface AreaRow {
   row_guid: string;
   parent_guid: string | null;
   name: string;
 }
 
 /** Area paths ('Tower A / Floor 3') of one tenant's areas. */
-function pathsOf(rows: readonly AreaRow[]): Map<string, string> {
+export function pathsOf(rows: readonly AreaRow[]): Map<string, string> {
   const byGuid = new Map(rows.map((r) => [r.row_guid, r]));
   const out = new Map<string, string>();
   for (const r of rows) {
@@ -51,13 +51,13 @@ function pathsOf(rows: readonly AreaRow[]): Map<string, string> {
   return out;
 }
 
-const statRules = {
+export const statRules = {
   days: [rule.int(1, MAX_DAYS)],
   handleStatus: [rule.oneOf(...ALARM_HANDLE_STATUSES)],
   limit: [rule.int(1, 100)],
 };
 
-function whereOf(user: { tenantId: number }, q: AlarmStatQuery, fallbackDays: number): { sql: string; args: Array<string | number> } {
+export function whereOf(user: { tenantId: number }, q: AlarmStatQuery, fallbackDays: number): { sql: string; args: Array<string | number> } {
   const sql = ['a.tenant_id = ?', 'a.occurred_at >= ?'];
   const args: Array<string | number> = [user.tenantId, spanStart(q.days ?? fallbackDays)];
   if (q.handleStatus) {

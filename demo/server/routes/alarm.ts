@@ -22,7 +22,7 @@ import { alarmQueryWindow, earliestAlarmQueryDate, toDate } from '../../../share
 import { tx, type Db, type Migration } from '../db.ts';
 import { fail, ok, requireMenu, rule, userOf, validBody, type Rule } from '../http.ts';
 import { langOf, translate, type Lang } from '../messages.ts';
-import { inList, likePattern } from '../resource.ts';
+import { COUNT_CAP, inList, likePattern } from '../resource.ts';
 import { raiseAlarms, startAlarmSimulator, type Simulator } from '../simulator.ts';
 import { formatTime, startTask } from '../tasks.ts';
 
@@ -83,6 +83,36 @@ export const migrations: Migration[] = [
       );
       CREATE INDEX alarm_action_alarm ON alarm_action(alarm_id);
       CREATE INDEX alarm_tenant_status_time ON alarm(tenant_id, status, occurred_at);
+    `,
+  },
+  {
+    // The resource point (model parameter) an alarm is about, for the statistics by resource.
+    id: 'alarm/003-resource',
+    sql: `
+      ALTER TABLE alarm ADD COLUMN param_code TEXT;
+      CREATE INDEX alarm_tenant_device_time ON alarm(tenant_id, device_code, occurred_at);
+      -- Open alarms in time order: the current list's first page without sorting every open alarm.
+      DROP INDEX alarm_tenant_handle;
+      CREATE INDEX alarm_tenant_handle_time ON alarm(tenant_id, handle_status, occurred_at);
+    `,
+  },
+  {
+    // A trigram index of the searchable text (content, device name and code), kept by triggers, so a
+    // keyword search need not read every alarm of the window.
+    id: 'alarm/004-text',
+    sql: `
+      CREATE VIRTUAL TABLE alarm_text USING fts5(content_zh, content_en, device_name, device_code, content='alarm', content_rowid='id', tokenize='trigram');
+      CREATE TRIGGER alarm_text_insert AFTER INSERT ON alarm BEGIN
+        INSERT INTO alarm_text (rowid, content_zh, content_en, device_name, device_code) VALUES (new.id, new.content_zh, new.content_en, new.device_name, new.device_code);
+      END;
+      CREATE TRIGGER alarm_text_delete AFTER DELETE ON alarm BEGIN
+        INSERT INTO alarm_text (alarm_text, rowid, content_zh, content_en, device_name, device_code) VALUES ('delete', old.id, old.content_zh, old.content_en, old.device_name, old.device_code);
+      END;
+      CREATE TRIGGER alarm_text_update AFTER UPDATE OF content_zh, content_en, device_name, device_code ON alarm BEGIN
+        INSERT INTO alarm_text (alarm_text, rowid, content_zh, content_en, device_name, device_code) VALUES ('delete', old.id, old.content_zh, old.content_en, old.device_name, old.device_code);
+        INSERT INTO alarm_text (rowid, content_zh, content_en, device_name, device_code) VALUES (new.id, new.content_zh, new.content_en, new.device_name, new.device_code);
+      END;
+      INSERT INTO alarm_text (alarm_text) VALUES ('rebuild');
     `,
   },
 ];
@@ -175,7 +205,13 @@ interface Filter {
 }
 
 /** Reads the list query into SQL conditions; answers a message when a value is wrong. */
-export function readQuery(q: Query, lang: Lang, now: number): { filter: Filter; page: number; limit: number } | string {
+export function readQuery(
+  q: Query,
+  lang: Lang,
+  now: number,
+  scope: { tenantId: number; broadArea?: (areaGuid: string) => boolean } = { tenantId: 0 },
+): { filter: Filter; page: number; limit: number } | string {
+  const { tenantId } = scope;
   const int = (name: string, min: number, max: number, fallback: number): number | string => {
     const raw = q[name];
     if (raw === undefined || raw === '') return fallback;
@@ -212,11 +248,14 @@ export function readQuery(q: Query, lang: Lang, now: number): { filter: Filter; 
   }
   if (q.areaGuid) {
     // The devices of the area and of every area below it.
-    filter.where.push(`a.device_code IN (SELECT code FROM device WHERE tenant_id = a.tenant_id AND area_guid IN (
-      WITH RECURSIVE below(guid) AS (SELECT row_guid FROM area WHERE row_guid = ? AND tenant_id = a.tenant_id
+    // Not correlated with the alarm row, so it is worked out once per query rather than once per alarm.
+    // An area holding many of the devices is read in time order (the unary + keeps the device index
+    // out), so the first page is found among the newest alarms instead of sorting all of the area's.
+    filter.where.push(`${scope.broadArea?.(q.areaGuid) ? '+' : ''}a.device_code IN (SELECT code FROM device WHERE tenant_id = ? AND area_guid IN (
+      WITH RECURSIVE below(guid) AS (SELECT row_guid FROM area WHERE row_guid = ? AND tenant_id = ?
         UNION ALL SELECT ar.row_guid FROM area ar JOIN below ON ar.parent_guid = below.guid)
       SELECT guid FROM below))`);
-    filter.args.push(q.areaGuid);
+    filter.args.push(tenantId, q.areaGuid, tenantId);
   }
   if (q.eventTypeId) {
     const eventTypeId = int('eventTypeId', 1, 2 ** 31 - 1, 0);
@@ -273,15 +312,39 @@ const plugin: FastifyPluginAsync = async (app) => {
     });
   });
 
+  /**
+   * A keyword of three characters or more that few alarms hold is looked up in the trigram index
+   * first, so the list reads only the alarms that can match instead of every alarm of the window; a
+   * keyword many alarms hold is found soon enough by the time-ordered scan itself.
+   */
+  /** Whether an area (and the areas below it) holds more than a twentieth of the tenant's devices. */
+  const areaDevices = db.prepare(`SELECT COUNT(*) AS n FROM device WHERE tenant_id = ? AND area_guid IN (
+    WITH RECURSIVE below(guid) AS (SELECT row_guid FROM area WHERE row_guid = ? AND tenant_id = ?
+      UNION ALL SELECT ar.row_guid FROM area ar JOIN below ON ar.parent_guid = below.guid)
+    SELECT guid FROM below)`);
+  const tenantDevices = db.prepare('SELECT COUNT(*) AS n FROM device WHERE tenant_id = ?');
+  const broadArea = (tenantId: number, guid: string): boolean =>
+    (areaDevices.get(tenantId, guid, tenantId) as { n: number }).n * 20 > (tenantDevices.get(tenantId) as { n: number }).n;
+
+  const textHits = db.prepare(`SELECT COUNT(*) AS n FROM (SELECT rowid FROM alarm_text WHERE alarm_text MATCH ? LIMIT ${COUNT_CAP})`);
+  function textCandidates(keyword: string | undefined): { where: string[]; args: string[] } {
+    if (!keyword || [...keyword].length < 3) return { where: [], args: [] };
+    const phrase = `"${keyword.replace(/"/g, '""')}"`;
+    if ((textHits.get(phrase) as { n: number }).n >= COUNT_CAP) return { where: [], args: [] };
+    return { where: ['a.id IN (SELECT rowid FROM alarm_text WHERE alarm_text MATCH ?)'], args: [phrase] };
+  }
+
   /** One page of the tenant's alarms the query matches; `current` leaves closed alarms out. */
   function listPage(request: FastifyRequest<{ Querystring: Query }>, current: boolean) {
     const user = userOf(request);
     const lang = langOf(request);
-    const read = readQuery(request.query ?? {}, lang, Date.now());
+    const read = readQuery(request.query ?? {}, lang, Date.now(), { tenantId: user.tenantId, broadArea: (guid) => broadArea(user.tenantId, guid) });
     if (typeof read === 'string') return fail(read);
-    const where = ['a.tenant_id = ?', ...(current ? ["a.status <> 'closed'"] : []), ...read.filter.where].join(' AND ');
-    const args = [user.tenantId, ...read.filter.args];
-    const total = (db.prepare(`SELECT COUNT(*) AS n FROM alarm a WHERE ${where}`).get(...args) as { n: number }).n;
+    const text = textCandidates(request.query?.keyword);
+    const where = ['a.tenant_id = ?', ...(current ? ["a.status <> 'closed'"] : []), ...read.filter.where, ...text.where].join(' AND ');
+    const args = [user.tenantId, ...read.filter.args, ...text.args];
+    // SPEC §9: past 20000 the list says 20000+, so counting stops there.
+    const total = (db.prepare(`SELECT COUNT(*) AS n FROM (SELECT 1 FROM alarm a WHERE ${where} LIMIT ${COUNT_CAP})`).get(...args) as { n: number }).n;
     const rows = db
       .prepare(`SELECT ${COLUMNS} FROM ${FROM} WHERE ${where} ORDER BY a.occurred_at DESC, a.id DESC LIMIT ? OFFSET ?`)
       .all(...args, read.limit, (read.page - 1) * read.limit) as unknown as Row[];
@@ -383,7 +446,7 @@ const plugin: FastifyPluginAsync = async (app) => {
       const lang = langOf(request);
       const { note = '', ...filters } = request.body;
       const query: Query = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined && v !== null && v !== '').map(([k, v]) => [k, String(v)]));
-      const read = readQuery(query, lang, Date.now());
+      const read = readQuery(query, lang, Date.now(), { tenantId: user.tenantId });
       if (typeof read === 'string') return fail(read);
       const where = ['a.tenant_id = ?', "a.handle_status <> 'handled'", ...read.filter.where].join(' AND ');
       const args = [user.tenantId, ...read.filter.args];

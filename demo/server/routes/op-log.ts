@@ -11,7 +11,7 @@ import { alarmQueryWindow } from '../../../shared/validate/index.ts';
 import type { Db, Migration } from '../db.ts';
 import { fail, failField, ok, requireMenu, rule, userOf, validBody } from '../http.ts';
 import { langOf, translate } from '../messages.ts';
-import { offsetOf, pageRules, startExport, tooManyTasks } from '../resource.ts';
+import { COUNT_CAP, offsetOf, pageRules, startExport, tooManyTasks } from '../resource.ts';
 import { pathOf } from '../request-log.ts';
 import { findSession } from '../tokens.ts';
 
@@ -51,8 +51,6 @@ export const migrations: Migration[] = [
   },
 ];
 
-/** The list's total stops counting here: SPEC §9 shows more as 20000+. */
-const COUNT_CAP = 20_001;
 
 const SIGN_IN = '/jwt/token';
 const SIGN_OUT = '/jwt/invalid';

@@ -181,10 +181,10 @@ export function raisePointAlarm(db: Db, tenantId: number, deviceId: number, para
     const id = Number(
       db
         .prepare(
-          `INSERT INTO alarm (tenant_id, device_code, device_name, model_id, level, status, handle_status, content_zh, content_en, occurred_at)
-           VALUES (?, ?, ?, ?, 'warning', 'toBeConfirmed', 'unhandled', ?, ?, ?)`,
+          `INSERT INTO alarm (tenant_id, device_code, device_name, model_id, level, status, handle_status, content_zh, content_en, occurred_at, param_code)
+           VALUES (?, ?, ?, ?, 'warning', 'toBeConfirmed', 'unhandled', ?, ?, ?, ?)`,
         )
-        .run(tenantId, device.code, device.name, device.model_id, `${param.name} 超限：${value}${unit}（${param.alarmExpression}）`, `${param.name} out of range: ${value}${unit} (${param.alarmExpression})`, at)
+        .run(tenantId, device.code, device.name, device.model_id, `${param.name} 超限：${value}${unit}（${param.alarmExpression}）`, `${param.name} out of range: ${value}${unit} (${param.alarmExpression})`, at, param.code)
         .lastInsertRowid,
     );
     db.prepare('INSERT INTO point_ban (device_id, code, until) VALUES (?, ?, ?) ON CONFLICT (device_id, code) DO UPDATE SET until = excluded.until').run(deviceId, param.code, at + BAN_MS);

@@ -1,0 +1,482 @@
+// Alarm breakdowns (SPEC §7 "Alarm", beside the totals of alarm-stats.ts): lists by device (machine)
+// and area (node), one device's statistics, alarms per resource point, the area trees with their
+// gateways, areas and devices broken down by top resource point, event type and product model, and a
+// device's alarm action log (pmis applyLog). Every count is grouped in SQL over the tenant's rows
+// inside the window; areas count their own devices and every area below them.
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import {
+  ALARM_HANDLE_STATUSES,
+  ALARM_LEVELS,
+  type AlarmApplyLogEntry,
+  type AlarmApplyLogQuery,
+  type AlarmAreaBreakdown,
+  type AlarmAreaGatewayNode,
+  type AlarmGatewayCount,
+  type AlarmLevel,
+  type AlarmMachineBreakdown,
+  type AlarmMachineRow,
+  type AlarmMachineStat,
+  type AlarmModelTotal,
+  type AlarmNodeRow,
+  type AlarmResourceTotal,
+  type AlarmScopeQuery,
+  type AlarmsByDay,
+  type AlarmTypeTotal,
+  type LevelCounts,
+} from '../../../shared/api/alarm-types.ts';
+import type { Db } from '../db.ts';
+import { fail, ok, requireMenu, rule, userOf, validBody } from '../http.ts';
+import { langOf } from '../messages.ts';
+import { offsetOf } from '../resource.ts';
+import { MAX_DAYS, pathsOf, spanStart, statRules, TEXT as STAT_TEXT, zeros, type AreaRow } from './alarm-stats.ts';
+
+const TEXT = {
+  ...STAT_TEXT,
+  device: { zh: '设备不存在', en: 'no such device' },
+  model: { zh: '设备不是该型号', en: 'the device is not of this model' },
+  noModel: { zh: '型号不存在', en: 'no such model' },
+  limit: { zh: 'limit 必须是 1 到 100 之间的整数', en: 'limit must be a whole number from 1 to 100' },
+  handleStatus: { zh: 'handleStatus 只能是 unhandled、handling 或 handled', en: 'handleStatus must be one of unhandled, handling, handled' },
+} as const;
+
+/** Top items kept per area or device in the breakdowns by resource point. */
+const TOP_ITEMS = 5;
+
+type Key = string | number | null;
+
+/** The window's filters as SQL over `a` (alarm) and `d` (its device, joined by code). */
+interface Scope {
+  tenantId: number;
+  since: number;
+  open: boolean;
+  handleStatus?: string;
+  areaGuids?: readonly string[];
+  modelId?: number;
+  deviceCode?: string;
+}
+
+function scopeSql(s: Scope): { sql: string; args: Array<string | number> } {
+  const sql = ['a.tenant_id = ?', 'a.occurred_at >= ?'];
+  const args: Array<string | number> = [s.tenantId, s.since];
+  if (s.open) sql.push("a.handle_status <> 'handled'");
+  if (s.handleStatus) {
+    sql.push('a.handle_status = ?');
+    args.push(s.handleStatus);
+  }
+  if (s.areaGuids) {
+    sql.push(`d.area_guid IN (${s.areaGuids.map(() => '?').join(',') || 'NULL'})`);
+    args.push(...s.areaGuids);
+  }
+  if (s.modelId !== undefined) {
+    sql.push('a.model_id = ?');
+    args.push(s.modelId);
+  }
+  if (s.deviceCode !== undefined) {
+    sql.push('a.device_code = ?');
+    args.push(s.deviceCode);
+  }
+  return { sql: sql.join(' AND '), args };
+}
+
+const JOIN_DEVICE = 'LEFT JOIN device d ON d.tenant_id = a.tenant_id AND d.code = a.device_code';
+
+/** The tenant's areas: rows, paths, and each area's descendants (itself included). */
+function areasOf(db: Db, tenantId: number) {
+  const rows = db.prepare('SELECT row_guid, parent_guid, name FROM area WHERE tenant_id = ? ORDER BY sort, name').all(tenantId) as unknown as AreaRow[];
+  const children = new Map<string | null, AreaRow[]>();
+  for (const r of rows) children.set(r.parent_guid, [...(children.get(r.parent_guid) ?? []), r]);
+  const below = (guid: string): string[] => [guid, ...(children.get(guid) ?? []).flatMap((c) => below(c.row_guid))];
+  const known = new Set(rows.map((r) => r.row_guid));
+  return { rows, paths: pathsOf(rows), childrenOf: (guid: string | null) => children.get(guid) ?? [], below, known };
+}
+
+/** Levels counted from (level, n) rows. */
+function levelCounts(rows: ReadonlyArray<{ level: AlarmLevel; n: number }>): LevelCounts {
+  const counts = zeros();
+  for (const r of rows) counts[r.level] += r.n;
+  return counts;
+}
+
+/** Reads `days` from a query string (default given); null when malformed. */
+function queryDays(raw: string | undefined, fallback: number): number | null {
+  const days = raw === undefined || raw === '' ? fallback : Number(raw);
+  return Number.isInteger(days) && days >= 1 && days <= MAX_DAYS ? days : null;
+}
+
+function queryLimit(raw: string | undefined): number | null {
+  const limit = raw === undefined || raw === '' ? 10 : Number(raw);
+  return Number.isInteger(limit) && limit >= 1 && limit <= 100 ? limit : null;
+}
+
+/** Parameter names per model, for naming resource points. */
+function paramNames(db: Db, tenantId: number): (modelId: number | null, code: string | null) => string {
+  const names = new Map<string, string>();
+  for (const p of db.prepare('SELECT model_id, code, name FROM model_param WHERE tenant_id = ?').all(tenantId) as Array<{ model_id: number; code: string; name: string }>) {
+    names.set(`${p.model_id}/${p.code}`, p.name);
+  }
+  return (modelId, code) => (code === null ? '' : (names.get(`${modelId}/${code}`) ?? code));
+}
+
+const scopeRules = {
+  ...statRules,
+  areaGuid: [rule.text(1, 64)],
+  modelId: [rule.int(1, Number.MAX_SAFE_INTEGER)],
+};
+
+const plugin: FastifyPluginAsync = async (app) => {
+  const { db } = app.atrium;
+  const reader = requireMenu('alarmSearch');
+  const say = (request: FastifyRequest, key: keyof typeof TEXT) => TEXT[key][langOf(request)];
+
+  /** Validates a body's area and model against the tenant; answers the scope or a message. */
+  const scopeOf = (request: FastifyRequest, q: AlarmScopeQuery, open: boolean): Scope | string => {
+    const tenantId = userOf(request).tenantId;
+    const scope: Scope = { tenantId, since: spanStart(q.days ?? 30), open, ...(q.handleStatus ? { handleStatus: q.handleStatus } : {}) };
+    if (q.areaGuid !== undefined) {
+      const areas = areasOf(db, tenantId);
+      if (!areas.known.has(q.areaGuid)) return say(request, 'area');
+      scope.areaGuids = areas.below(q.areaGuid);
+    }
+    if (q.modelId !== undefined) {
+      if (!db.prepare('SELECT 1 FROM device_model WHERE id = ? AND tenant_id = ?').get(q.modelId, tenantId)) return say(request, 'noModel');
+      scope.modelId = q.modelId;
+    }
+    return scope;
+  };
+
+  /** Resource points of a scope, most alarms first. */
+  const resources = (scope: Scope, limit: number): AlarmResourceTotal[] => {
+    const where = scopeSql(scope);
+    const name = paramNames(db, scope.tenantId);
+    const rows = db
+      .prepare(
+        `SELECT a.device_code AS code, MAX(a.device_name) AS device, a.param_code AS param, MAX(a.model_id) AS model, COUNT(*) AS n
+         FROM alarm a ${JOIN_DEVICE} WHERE ${where.sql} GROUP BY a.device_code, a.param_code ORDER BY n DESC, code LIMIT ?`,
+      )
+      .all(...where.args, limit) as Array<{ code: string; device: string; param: string | null; model: number | null; n: number }>;
+    return rows.map((r) => ({ deviceCode: r.code, deviceName: r.device, paramCode: r.param, paramName: name(r.model, r.param), total: r.n }));
+  };
+
+  /** Counts grouped by (area of the device, key), rolled up the area tree. */
+  const byArea = (scope: Scope, keySql: string): Map<string, Map<Key, number>> => {
+    const where = scopeSql(scope);
+    const rows = db
+      .prepare(`SELECT d.area_guid AS guid, ${keySql} AS k, COUNT(*) AS n FROM alarm a ${JOIN_DEVICE} WHERE ${where.sql} AND d.area_guid IS NOT NULL GROUP BY d.area_guid, k`)
+      .all(...where.args) as Array<{ guid: string; k: Key; n: number }>;
+    const areas = areasOf(db, scope.tenantId);
+    const parent = new Map(areas.rows.map((r) => [r.row_guid, r.parent_guid]));
+    const out = new Map<string, Map<Key, number>>();
+    for (const r of rows) {
+      // Each count goes to its own area and to every area above it.
+      for (let at: string | null | undefined = r.guid, steps = 0; at && steps < 64; at = parent.get(at), steps++) {
+        const counts = out.get(at) ?? new Map<Key, number>();
+        counts.set(r.k, (counts.get(r.k) ?? 0) + r.n);
+        out.set(at, counts);
+      }
+    }
+    return out;
+  };
+
+  /** The areas under `root` (null: the top areas), each with its items named and sorted, most first. */
+  const areaBreakdown = <T extends { total: number }>(scope: Scope, root: string | null, keySql: string, item: (k: Key, n: number) => T, keep = Infinity): Array<AlarmAreaBreakdown<T>> => {
+    const counts = byArea(scope, keySql);
+    return areasOf(db, scope.tenantId)
+      .childrenOf(root)
+      .map((area) => {
+        const items = [...(counts.get(area.row_guid) ?? new Map<Key, number>())].map(([k, n]) => item(k, n)).sort((x, y) => y.total - x.total);
+        return { rowGuid: area.row_guid, areaName: area.name, total: items.reduce((sum, i) => sum + i.total, 0), items: items.slice(0, keep) };
+      });
+  };
+
+  const typeNames = (tenantId: number) => {
+    const names = new Map((db.prepare('SELECT id, name FROM alarm_event_type WHERE tenant_id = ?').all(tenantId) as Array<{ id: number; name: string }>).map((t) => [t.id, t.name]));
+    return (k: Key, n: number): AlarmTypeTotal => ({ eventTypeId: k === null ? null : Number(k), name: k === null ? '' : (names.get(Number(k)) ?? ''), total: n });
+  };
+  const modelNames = (tenantId: number) => {
+    const names = new Map((db.prepare('SELECT id, name FROM device_model WHERE tenant_id = ?').all(tenantId) as Array<{ id: number; name: string }>).map((m) => [m.id, m.name]));
+    return (k: Key, n: number): AlarmModelTotal => ({ modelId: k === null ? null : Number(k), modelName: k === null ? '' : (names.get(Number(k)) ?? ''), total: n });
+  };
+
+  // ---- totals and lists ------------------------------------------------------------------------
+
+  type ListRequest = { Querystring: { days?: string; limit?: string; handleStatus?: string } };
+  const listScope = (request: FastifyRequest<ListRequest>): { scope: Scope; limit: number } | string => {
+    const days = queryDays(request.query.days, 30);
+    if (days === null) return say(request, 'days');
+    const limit = queryLimit(request.query.limit);
+    if (limit === null) return say(request, 'limit');
+    const hs = request.query.handleStatus;
+    if (hs !== undefined && hs !== '' && !(ALARM_HANDLE_STATUSES as readonly string[]).includes(hs)) return say(request, 'handleStatus');
+    return { scope: { tenantId: userOf(request).tenantId, since: spanStart(days), open: false, ...(hs ? { handleStatus: hs } : {}) }, limit };
+  };
+
+  app.get<ListRequest>('/api/alarm/list/machine', { preHandler: reader, schema: { summary: 'Devices by alarms of the window, most first, with counts per level' } }, async (request) => {
+    const parsed = listScope(request);
+    if (typeof parsed === 'string') return fail(parsed);
+    const { scope, limit } = parsed;
+    const where = scopeSql(scope);
+    const rows = db
+      .prepare(
+        `SELECT a.device_code AS code, MAX(a.device_name) AS name, MAX(d.id) AS id, MAX(d.area_guid) AS area, COUNT(*) AS n, MAX(a.occurred_at) AS last,
+           SUM(a.level = 'critical') AS critical, SUM(a.level = 'warning') AS warning, SUM(a.level = 'reminder') AS reminder, SUM(a.level = 'normal') AS normal
+         FROM alarm a ${JOIN_DEVICE} WHERE ${where.sql} GROUP BY a.device_code ORDER BY n DESC, code LIMIT ?`,
+      )
+      .all(...where.args, limit) as Array<LevelCounts & { code: string; name: string; id: number | null; area: string | null; n: number; last: number }>;
+    const paths = areasOf(db, scope.tenantId).paths;
+    return ok<AlarmMachineRow[]>(
+      rows.map((r) => ({
+        deviceId: r.id,
+        deviceCode: r.code,
+        deviceName: r.name,
+        areaPath: r.area ? (paths.get(r.area) ?? '') : '',
+        counts: { critical: r.critical, warning: r.warning, reminder: r.reminder, normal: r.normal },
+        total: r.n,
+        lastAt: r.last,
+      })),
+    );
+  });
+
+  app.get<ListRequest>('/api/alarm/list/node', { preHandler: reader, schema: { summary: 'Areas by the alarms of their own devices in the window, most first, with counts per level' } }, async (request) => {
+    const parsed = listScope(request);
+    if (typeof parsed === 'string') return fail(parsed);
+    const { scope, limit } = parsed;
+    const where = scopeSql(scope);
+    const rows = db
+      .prepare(
+        `SELECT d.area_guid AS guid, COUNT(*) AS n, MAX(a.occurred_at) AS last,
+           SUM(a.level = 'critical') AS critical, SUM(a.level = 'warning') AS warning, SUM(a.level = 'reminder') AS reminder, SUM(a.level = 'normal') AS normal
+         FROM alarm a ${JOIN_DEVICE} WHERE ${where.sql} GROUP BY d.area_guid ORDER BY n DESC LIMIT ?`,
+      )
+      .all(...where.args, limit) as Array<LevelCounts & { guid: string | null; n: number; last: number }>;
+    const paths = areasOf(db, scope.tenantId).paths;
+    return ok<AlarmNodeRow[]>(
+      rows.map((r) => ({
+        areaGuid: r.guid,
+        areaPath: r.guid ? (paths.get(r.guid) ?? '') : '',
+        counts: { critical: r.critical, warning: r.warning, reminder: r.reminder, normal: r.normal },
+        total: r.n,
+        lastAt: r.last,
+      })),
+    );
+  });
+
+  // ---- one device, and resource points ---------------------------------------------------------
+
+  app.get<{ Params: { id: string }; Querystring: { modelId?: string; days?: string } }>(
+    '/api/alarm/stat/machine/:id',
+    { preHandler: reader, schema: { summary: "One device's alarms of the window: per level (all and open), per resource point, per event type and per day" } },
+    async (request) => {
+      const user = userOf(request);
+      const days = queryDays(request.query.days, 30);
+      if (days === null) return fail(say(request, 'days'));
+      const id = Number(request.params.id);
+      const device = Number.isInteger(id) ? (db.prepare('SELECT id, code, name, model_id FROM device WHERE id = ? AND tenant_id = ?').get(id, user.tenantId) as { id: number; code: string; name: string; model_id: number | null } | undefined) : undefined;
+      if (!device) return fail(say(request, 'device'));
+      const modelId = request.query.modelId;
+      if (modelId !== undefined && modelId !== '' && Number(modelId) !== device.model_id) return fail(say(request, 'model'));
+      const since = spanStart(days);
+      const scope: Scope = { tenantId: user.tenantId, since, open: false, deviceCode: device.code };
+      const levels = (open: boolean) =>
+        levelCounts(
+          db
+            .prepare(`SELECT level, COUNT(*) AS n FROM alarm WHERE tenant_id = ? AND device_code = ? AND occurred_at >= ? ${open ? "AND handle_status <> 'handled'" : ''} GROUP BY level`)
+            .all(user.tenantId, device.code, since) as Array<{ level: AlarmLevel; n: number }>,
+        );
+      const types = (db.prepare('SELECT event_type_id AS k, COUNT(*) AS n FROM alarm WHERE tenant_id = ? AND device_code = ? AND occurred_at >= ? GROUP BY k ORDER BY n DESC').all(user.tenantId, device.code, since) as Array<{ k: Key; n: number }>).map((r) =>
+        typeNames(user.tenantId)(r.k, r.n),
+      );
+      const perDay = db
+        .prepare(`SELECT strftime('%Y-%m-%d', occurred_at / 1000, 'unixepoch', 'localtime') AS day, level, COUNT(*) AS n FROM alarm WHERE tenant_id = ? AND device_code = ? AND occurred_at >= ? GROUP BY day, level`)
+        .all(user.tenantId, device.code, since) as Array<{ day: string; level: AlarmLevel; n: number }>;
+      const keys = Array.from({ length: days }, (_, i) => {
+        const d = new Date(since);
+        d.setDate(d.getDate() + i);
+        return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+      });
+      const index = new Map(keys.map((k, i) => [k, i]));
+      const series = Object.fromEntries(ALARM_LEVELS.map((l) => [l, keys.map(() => 0)])) as AlarmsByDay['series'];
+      for (const r of perDay) {
+        const i = index.get(r.day);
+        if (i !== undefined) series[r.level][i] = r.n;
+      }
+      return ok<AlarmMachineStat>({
+        deviceId: device.id,
+        deviceCode: device.code,
+        deviceName: device.name,
+        modelId: device.model_id,
+        counts: levels(false),
+        openCounts: levels(true),
+        resources: resources(scope, 100),
+        types,
+        byDay: { days: keys, series },
+      });
+    },
+  );
+
+  app.post<{ Body: AlarmScopeQuery }>(
+    '/api/alarm/stat/resource',
+    { preHandler: [reader, validBody<AlarmScopeQuery>(scopeRules)], schema: { summary: 'Resource points (device parameters) by alarms of the window, most first; optionally in an area (and below) or of a model' } },
+    async (request) => {
+      const scope = scopeOf(request, request.body, false);
+      if (typeof scope === 'string') return fail(scope);
+      return ok<AlarmResourceTotal[]>(resources(scope, request.body.limit ?? 10));
+    },
+  );
+
+  // ---- area trees with gateways ----------------------------------------------------------------
+
+  type TreeRequest = { Params: { id: string }; Querystring: { days?: string } };
+  const gatewayTree = (open: boolean) => async (request: FastifyRequest<TreeRequest>) => {
+    const user = userOf(request);
+    const root = request.params.id === '0' ? null : request.params.id;
+    const areas = areasOf(db, user.tenantId);
+    if (root !== null && !areas.known.has(root)) return fail(say(request, 'area'));
+    const days = queryDays(request.query.days, MAX_DAYS);
+    if (days === null) return fail(say(request, 'days'));
+    const scope: Scope = { tenantId: user.tenantId, since: spanStart(days), open };
+    const where = scopeSql(scope);
+    const perGateway = db
+      .prepare(`SELECT d.gateway_id AS gw, a.level AS level, COUNT(*) AS n FROM alarm a ${JOIN_DEVICE} WHERE ${where.sql} AND d.gateway_id IS NOT NULL GROUP BY d.gateway_id, a.level`)
+      .all(...where.args) as Array<{ gw: number; level: AlarmLevel; n: number }>;
+    const gateways = db.prepare('SELECT id, code, name, status, area_guid FROM gateway WHERE tenant_id = ? ORDER BY code').all(user.tenantId) as Array<{ id: number; code: string; name: string; status: AlarmGatewayCount['status']; area_guid: string | null }>;
+    const countsOf = new Map<number, LevelCounts>();
+    for (const r of perGateway) {
+      const c = countsOf.get(r.gw) ?? zeros();
+      c[r.level] += r.n;
+      countsOf.set(r.gw, c);
+    }
+    const build = (area: AreaRow): AlarmAreaGatewayNode => {
+      const children = areas.childrenOf(area.row_guid).map(build);
+      const own = gateways.filter((g) => g.area_guid === area.row_guid).map((g) => ({ gatewayId: g.id, code: g.code, name: g.name, status: g.status, counts: countsOf.get(g.id) ?? zeros() }));
+      const counts = zeros();
+      for (const level of ALARM_LEVELS) counts[level] = own.reduce((n, g) => n + g.counts[level], 0) + children.reduce((n, c) => n + c.counts[level], 0);
+      return { rowGuid: area.row_guid, parentId: area.parent_guid, areaName: area.name, counts, gateways: own, children };
+    };
+    return ok<AlarmAreaGatewayNode[]>(areas.childrenOf(root).map(build));
+  };
+  const treeSummary = (open: boolean) => ({ summary: `The area tree with each area's gateways and the ${open ? 'open alarms' : 'alarms of the window'} of the devices behind them, per level (id 0: from the top)` });
+  app.get<TreeRequest>('/api/alarm/area/by/level/status/:id/tree/gw', { preHandler: reader, schema: treeSummary(true) }, gatewayTree(true));
+  app.get<TreeRequest>('/api/alarm/area/by/level/hisStatus/:id/tree/gw', { preHandler: reader, schema: treeSummary(false) }, gatewayTree(false));
+
+  // ---- areas broken down -----------------------------------------------------------------------
+
+  type AreaRequest = { Params: { id: string }; Querystring: { days?: string; areaGuid?: string } };
+  const areaRoute = (open: boolean, build: (request: FastifyRequest<AreaRequest>, scope: Scope, root: string | null) => unknown, rootFromPath = true) => async (request: FastifyRequest<AreaRequest>) => {
+    const user = userOf(request);
+    const areas = areasOf(db, user.tenantId);
+    const rootRaw = rootFromPath ? request.params.id : (request.query.areaGuid ?? '0');
+    const root = rootRaw === '0' || rootRaw === '' ? null : rootRaw;
+    if (root !== null && !areas.known.has(root)) return fail(say(request, 'area'));
+    const days = queryDays(request.query.days, MAX_DAYS);
+    if (days === null) return fail(say(request, 'days'));
+    return ok(build(request, { tenantId: user.tenantId, since: spanStart(days), open }, root));
+  };
+
+  for (const [path, open] of [['status', true], ['hisStatus', false]] as const) {
+    const what = open ? 'open alarms' : 'alarms of the window';
+    app.get<AreaRequest>(
+      `/api/alarm/area/by/top/resource/${path}/:id`,
+      { preHandler: reader, schema: { summary: `The areas under one (0: the top areas), each with its ${what} and its top ${TOP_ITEMS} resource points` } },
+      areaRoute(open, (_request, scope, root) => {
+        const name = paramNames(db, scope.tenantId);
+        return areaBreakdown(scope, root, "a.model_id || '/' || COALESCE(a.param_code, '')", (k, n) => {
+          const [model, param] = String(k).split('/');
+          return { paramCode: param || null, paramName: name(Number(model), param || null), total: n };
+        }, TOP_ITEMS);
+      }),
+    );
+    app.get<AreaRequest>(
+      `/api/alarm/area/by/type/${path}/:id`,
+      { preHandler: reader, schema: { summary: `The areas under one (0: the top areas), each with its ${what} per event type` } },
+      areaRoute(open, (_request, scope, root) => areaBreakdown(scope, root, 'a.event_type_id', typeNames(scope.tenantId))),
+    );
+    app.get<AreaRequest>(
+      `/api/alarm/area/by/product/model/${path}/:id`,
+      { preHandler: reader, schema: { summary: `The areas under areaGuid (default: the top areas), each with its ${what} per product model; the path's id is a model id, or 0 for every model` } },
+      async (request) => {
+        const modelId = Number(request.params.id);
+        if (!Number.isInteger(modelId) || modelId < 0) return fail(say(request, 'noModel'));
+        if (modelId > 0 && !db.prepare('SELECT 1 FROM device_model WHERE id = ? AND tenant_id = ?').get(modelId, userOf(request).tenantId)) return fail(say(request, 'noModel'));
+        return areaRoute(open, (_request, scope, root) => areaBreakdown({ ...scope, ...(modelId > 0 ? { modelId } : {}) }, root, 'a.model_id', modelNames(scope.tenantId)), false)(request);
+      },
+    );
+  }
+
+  // ---- devices broken down ---------------------------------------------------------------------
+
+  /** Devices with open alarms in the scope, most first, each with its items. */
+  const machineBreakdown = <T>(scope: Scope, limit: number, itemsOf: (codes: string[]) => Map<string, T[]>): Array<AlarmMachineBreakdown<T>> => {
+    const where = scopeSql(scope);
+    const rows = db
+      .prepare(`SELECT a.device_code AS code, MAX(a.device_name) AS name, MAX(d.area_guid) AS area, COUNT(*) AS n FROM alarm a ${JOIN_DEVICE} WHERE ${where.sql} GROUP BY a.device_code ORDER BY n DESC, code LIMIT ?`)
+      .all(...where.args, limit) as Array<{ code: string; name: string; area: string | null; n: number }>;
+    const paths = areasOf(db, scope.tenantId).paths;
+    const items = itemsOf(rows.map((r) => r.code));
+    return rows.map((r) => ({ deviceCode: r.code, deviceName: r.name, areaPath: r.area ? (paths.get(r.area) ?? '') : '', total: r.n, items: items.get(r.code) ?? [] }));
+  };
+
+  /** (device, key, n) rows for the given devices inside the scope. */
+  const perDevice = (scope: Scope, codes: string[], keySql: string) => {
+    const where = scopeSql(scope);
+    return db
+      .prepare(`SELECT a.device_code AS code, ${keySql} AS k, MAX(a.model_id) AS model, COUNT(*) AS n FROM alarm a ${JOIN_DEVICE} WHERE ${where.sql} AND a.device_code IN (${codes.map(() => '?').join(',') || 'NULL'}) GROUP BY a.device_code, k ORDER BY n DESC`)
+      .all(...where.args, ...codes) as Array<{ code: string; k: Key; model: number | null; n: number }>;
+  };
+  const group = <T>(rows: ReadonlyArray<{ code: string }>, item: (r: never) => T, keep = Infinity): Map<string, T[]> => {
+    const out = new Map<string, T[]>();
+    for (const r of rows) {
+      const list = out.get(r.code) ?? [];
+      if (list.length < keep) list.push(item(r as never));
+      out.set(r.code, list);
+    }
+    return out;
+  };
+
+  const machineRoute = <T>(path: string, summary: string, build: (scope: Scope, limit: number) => Array<AlarmMachineBreakdown<T>>) =>
+    app.post<{ Body: AlarmScopeQuery }>(`/api/alarm/machine/by/${path}/status`, { preHandler: [reader, validBody<AlarmScopeQuery>(scopeRules)], schema: { summary } }, async (request) => {
+      const scope = scopeOf(request, request.body, true);
+      if (typeof scope === 'string') return fail(scope);
+      return ok(build(scope, request.body.limit ?? 10));
+    });
+
+  machineRoute('level', 'Devices with open alarms, most first, each with its open alarms per level', (scope, limit) =>
+    machineBreakdown(scope, limit, (codes) => group(perDevice(scope, codes, 'a.level'), (r: { k: AlarmLevel; n: number }) => ({ level: r.k, total: r.n }))),
+  );
+  machineRoute('top/resource', `Devices with open alarms, most first, each with its top ${TOP_ITEMS} resource points`, (scope, limit) => {
+    const name = paramNames(db, scope.tenantId);
+    return machineBreakdown(scope, limit, (codes) => group(perDevice(scope, codes, 'a.param_code'), (r: { k: string | null; model: number | null; n: number }) => ({ paramCode: r.k, paramName: name(r.model, r.k), total: r.n }), TOP_ITEMS));
+  });
+  machineRoute('type', 'Devices with open alarms, most first, each with its open alarms per event type', (scope, limit) => {
+    const named = typeNames(scope.tenantId);
+    return machineBreakdown(scope, limit, (codes) => group(perDevice(scope, codes, 'a.event_type_id'), (r: { k: Key; n: number }) => named(r.k, r.n)));
+  });
+
+  // ---- a device's action log (pmis builddevicedetail applyLog) ---------------------------------
+
+  app.post<{ Body: AlarmApplyLogQuery }>(
+    '/api/pmis/builddevicedetail/applyLog',
+    {
+      preHandler: [reader, validBody<AlarmApplyLogQuery>({ deviceCode: [rule.required, rule.text(1, 64)], page: [rule.int(1, 1_000_000)], limit: [rule.int(1, 100)], days: [rule.int(1, MAX_DAYS)] })],
+      schema: { summary: "A device's alarm action log (who took in hand, handled, confirmed or closed which alarm, when, with what note), newest first, paged" },
+    },
+    async (request) => {
+      const user = userOf(request);
+      const b = request.body;
+      if (!db.prepare('SELECT 1 FROM device WHERE tenant_id = ? AND code = ?').get(user.tenantId, b.deviceCode)) return fail(say(request, 'device'));
+      const since = spanStart(b.days ?? MAX_DAYS);
+      const page = { page: b.page ?? 1, limit: b.limit ?? 20 };
+      const from = `FROM alarm_action x JOIN alarm a ON a.id = x.alarm_id AND a.tenant_id = x.tenant_id WHERE a.tenant_id = ? AND a.device_code = ? AND x.at >= ?`;
+      const total = (db.prepare(`SELECT COUNT(*) AS n ${from}`).get(user.tenantId, b.deviceCode, since) as { n: number }).n;
+      const lang = langOf(request);
+      const rows = db
+        .prepare(`SELECT a.id, a.level, a.content_zh, a.content_en, x.action, x.user_name, x.at, x.note ${from} ORDER BY x.at DESC, x.id DESC LIMIT ? OFFSET ?`)
+        .all(user.tenantId, b.deviceCode, since, page.limit, offsetOf(page)) as Array<{ id: number; level: AlarmLevel; content_zh: string; content_en: string; action: AlarmApplyLogEntry['action']; user_name: string; at: number; note: string }>;
+      return ok({
+        total,
+        rows: rows.map<AlarmApplyLogEntry>((r) => ({ alarmId: r.id, level: r.level, content: lang === 'en' ? r.content_en : r.content_zh, action: r.action, userName: r.user_name, at: r.at, note: r.note })),
+      });
+    },
+  );
+};
+
+export default plugin;
