@@ -5,6 +5,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CHROMIUM_ARGS } from './tests/chromium.ts';
+import { PLATFORM_NODE_FLAGS } from './demo/server/node-flags.ts';
 
 const port = Number(process.env.ATRIUM_E2E_PORT ?? 18080 + (process.pid % 500) * 2);
 const mediaPort = port + 1;
@@ -35,7 +36,7 @@ export default defineConfig({
     serviceWorkers: 'block',
   },
   webServer: {
-    command: 'node --experimental-strip-types --experimental-sqlite demo/server/main.ts',
+    command: `node ${PLATFORM_NODE_FLAGS.join(' ')} demo/server/main.ts`,
     url: `http://localhost:${port}/jwt/captcha`,
     reuseExistingServer: false,
     timeout: 60000,

@@ -3,8 +3,9 @@
 // over the figure just before is the memory an upload costs (target ≤ 20 MB: the file is streamed to
 // disk, never held). The first upload after a start also pays the runtime's one-time growth (socket
 // read buffers awaiting their first collection, allocator arenas that later uploads reuse), so the
-// same is measured on a bare Node server that only pipes a request body to a file, for comparison;
-// the target applies to the uploads after the first. The throughput is set beside the same machine's
+// same is measured on a bare Node server that only pipes a request body to a file, for comparison.
+// The platform runs with its own Node flags (demo/server/node-flags.ts: a 1 MB young generation), so
+// the target applies to every upload, the first included. The throughput is set beside the same machine's
 // plain disk write of those bytes.
 // Run: node tests/bench/documents.ts — writes tests/bench/results/documents.json; exits 1 on a miss.
 import { spawn } from 'node:child_process';
@@ -14,9 +15,13 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { api, login } from '../../demo/server/testing.ts';
+import { PLATFORM_NODE_FLAGS } from '../../demo/server/node-flags.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const TARGETS = { memoryGrowthMB: 20, minShareOfDiskSpeed: 0.1 };
+// "At disk speed": the plain write here lands in the page cache (0.3–1.6 GB/s from run to run), far
+// above what any HTTP upload over loopback reaches, so the platform is held to half the speed of the
+// bare Node pipe over the same loopback (the runtime's ceiling), and the disk figure is reported beside.
+const TARGETS = { memoryGrowthMB: 20, minShareOfBarePipeSpeed: 0.5 };
 const SIZE = 49 * 1024 * 1024;
 const RUNS = 5;
 
@@ -38,7 +43,7 @@ async function main(): Promise<void> {
   const port = await freePort();
   const base = `http://localhost:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'atrium-bench-documents-'));
-  const server = spawn(process.execPath, ['--experimental-strip-types', '--experimental-sqlite', 'demo/server/main.ts'], {
+  const server = spawn(process.execPath, [...PLATFORM_NODE_FLAGS, 'demo/server/main.ts'], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), MEDIA_PORT: String(await freePort()), ATRIUM_DATA: dataDir, ATRIUM_FIXED_CAPTCHA: '4242' },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -101,22 +106,24 @@ async function main(): Promise<void> {
       bare.kill();
     }
 
-    const later = runs.slice(1);
-    const worstGrowth = Math.max(...later.map((r) => r.growthMB));
+    const worstGrowth = Math.max(...runs.map((r) => r.growthMB));
     const medianMBps = [...runs.map((r) => r.MBps)].sort((a, b) => a - b)[Math.floor(RUNS / 2)]!;
+    const bareMBps = [...bareRuns.map((r) => r.MBps)].sort((a, b) => a - b)[Math.floor(RUNS / 2)]!;
     const results = {
       benchmark: 'document upload: 49 MB over loopback HTTP, platform resident memory sampled every 10 ms',
       measuredAt: new Date().toISOString(),
       fileMB: 49,
       runs,
       firstUploadGrowthMB: runs[0]!.growthMB,
-      worstGrowthAfterFirstMB: worstGrowth,
+      worstGrowthMB: worstGrowth,
+      worstGrowthAfterFirstMB: Math.max(...runs.slice(1).map((r) => r.growthMB)),
       bareNodePipe: { runs: bareRuns, firstUploadGrowthMB: bareRuns[0]!.growthMB, worstGrowthAfterFirstMB: Math.max(...bareRuns.slice(1).map((r) => r.growthMB)) },
       medianUploadMBps: medianMBps,
+      bareNodePipeMedianMBps: bareMBps,
       plainDiskWriteMBps: round(diskMBps),
       targets: TARGETS,
     };
-    failed = worstGrowth > TARGETS.memoryGrowthMB || medianMBps < diskMBps * TARGETS.minShareOfDiskSpeed;
+    failed = worstGrowth > TARGETS.memoryGrowthMB || medianMBps < bareMBps * TARGETS.minShareOfBarePipeSpeed;
     mkdirSync(join(ROOT, 'tests/bench/results'), { recursive: true });
     writeFileSync(join(ROOT, 'tests/bench/results/documents.json'), `${JSON.stringify(results, null, 2)}\n`);
     console.log(JSON.stringify(results, null, 2));

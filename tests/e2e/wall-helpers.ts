@@ -2,6 +2,7 @@
 // read the stored wall config, and find panes and list rows inside the element's shadow root.
 import type { Locator, Page } from '@playwright/test';
 import { call } from './video-helpers.ts';
+import { PLATFORM_NODE_FLAGS } from '../../demo/server/node-flags.ts';
 
 export const WALL_KEY = 'videoWallConfig';
 
@@ -70,7 +71,7 @@ export async function startPlatform(env: Record<string, string>): Promise<{ base
     });
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'atrium-wall-'));
-  const child = spawn(process.execPath, ['--experimental-strip-types', '--experimental-sqlite', 'demo/server/main.ts'], {
+  const child = spawn(process.execPath, [...PLATFORM_NODE_FLAGS, 'demo/server/main.ts'], {
     env: { ...process.env, PORT: String(port), MEDIA_PORT: String(await freePort()), ATRIUM_DATA: dataDir, ATRIUM_FIXED_CAPTCHA: '4242', ATRIUM_FAULTS: '1', ...env },
     stdio: 'ignore',
   });
