@@ -5,6 +5,8 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { usePlatform } from './test-platform.ts';
+import { offsetBy } from '../../shared/attendance/geo.ts';
+import { simulateRound } from './routes/attendance.ts';
 import { downloadSigned, taskDone } from './testing.ts';
 
 const DAY = '2026-11-18'; // a Wednesday
@@ -102,5 +104,31 @@ describe('attendance', () => {
     expect((await call(p.admin2, 'POST', '/api/attendance/site/page', { page: 1, limit: 50 })).data.total).toBe(0);
     expect((await call(p.admin2, 'POST', '/api/attendance/stats/day', { page: 1, limit: 50, day: DAY })).data.total).toBe(0);
     expect((await call(p.admin2, 'PUT', `/api/attendance/site/${siteId}`, { name: 'Mine', ruleId, kind: 'devices', deviceIds: [], memberIds: [] })).msg).toBe('No such attendance site');
+  });
+
+  it('clocks a member of a location site in within its radius, refuses one outside it, and simulates phones there', async () => {
+    const adminId = (db().prepare("SELECT id FROM user WHERE tenant_id = 1 AND username = 'admin'").get() as { id: number }).id;
+    const yard = { latitude: 31.2304, longitude: 121.4737 };
+    // The demo seats admin at a site of doors: that site clocks at its devices, not by position.
+    expect((await call(p.admin, 'POST', '/api/attendance/clock', yard)).msg).toBe('Your attendance site clocks at its access-control devices, not by location');
+    db().prepare('DELETE FROM att_member WHERE user_id = ?').run(adminId);
+    expect((await call(p.admin, 'POST', '/api/attendance/clock', yard)).msg).toBe('You do not belong to an attendance site');
+    const site = await call(p.admin, 'POST', '/api/attendance/site', { name: 'Yard', ruleId, kind: 'location', deviceIds: [], ...yard, radiusMeters: 200, memberIds: [adminId] });
+    expect(site.code, site.msg).toBe(0);
+    const clocks = () => (db().prepare("SELECT COUNT(*) AS n FROM att_clock WHERE user_id = ? AND source = 'location'").get(adminId) as { n: number }).n;
+
+    const near = offsetBy(yard, 150, 80);
+    expect((await call(p.admin, 'POST', '/api/attendance/clock', near)).data).toEqual({ site: 'Yard', distanceMeters: 150 });
+    expect(clocks()).toBe(1);
+    const far = offsetBy(yard, 420, 10);
+    expect(await call(p.admin, 'POST', '/api/attendance/clock', far)).toMatchObject({ code: -1, msg: 'You are 420 m from Yard; clocking in there needs 200 m or less' });
+    expect((await call(p.admin, 'POST', '/api/attendance/clock', { latitude: 91, longitude: 0 })).data.field).toBe('latitude');
+    expect(clocks()).toBe(1);
+    // The simulator's phones: at the start of work a member who has not clocked in today does so from inside the radius.
+    db().prepare('DELETE FROM att_clock WHERE user_id = ?').run(adminId);
+    const today = new Date();
+    const eight = new Date(today.getFullYear(), today.getMonth(), today.getDate(), 8, 0).getTime();
+    simulateRound(db(), eight, () => 0.1);
+    expect(clocks()).toBe(1);
   });
 });

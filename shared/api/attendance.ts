@@ -20,8 +20,10 @@ export const deleteSites = (c: Pick<Client, 'post'>, ids: readonly number[]) => 
 export const dayStats = (c: Pick<Client, 'post'>, q: { page: number; limit: number; day: string } & Filter, signal?: AbortSignal) => c.post<Page<DayRecord>>('/api/attendance/stats/day', q, signalOf(signal));
 export const monthStats = (c: Pick<Client, 'post'>, q: { page: number; limit: number; month: string } & Filter, signal?: AbortSignal) => c.post<Page<MonthRecord>>('/api/attendance/stats/month', q, signalOf(signal));
 export const personStats = (c: Pick<Client, 'post'>, q: { month: string; userId?: number }, signal?: AbortSignal) =>
-  c.post<{ member: { userId: number; userName: string; siteName: string } | null; rule: AttendanceRule | null; rows: DayRecord[] }>('/api/attendance/stats/person', q, signalOf(signal));
+  c.post<{ member: { userId: number; userName: string; siteName: string; siteKind: 'devices' | 'location' } | null; rule: AttendanceRule | null; rows: DayRecord[] }>('/api/attendance/stats/person', q, signalOf(signal));
 export const exportStats = (c: Pick<Client, 'post'>, body: { kind: 'day' | 'month'; day?: string; month?: string; siteId?: number }) => c.post<ProgressKey>('/api/attendance/stats/export', body);
+/** Clocking in by location: the signed-in member of a location site, from where they stand. */
+export const clockHere = (c: Pick<Client, 'post'>, at: { latitude: number; longitude: number }) => c.post<{ site: string; distanceMeters: number }>('/api/attendance/clock', at);
 export const requestFillIn = (c: Pick<Client, 'post'>, body: { day: string; time: string; reason: string }) => c.post<{ requestId: number }>('/api/attendance/fill-in', body);
 export const attendanceChoices = (c: Pick<Client, 'get'>) =>
   c.get<{ users: Array<{ id: number; name: string; username: string }>; devices: Array<{ id: number; code: string; name: string }>; sites: Array<{ id: number; name: string }> }>('/api/attendance/choices', { quiet: true });

@@ -109,3 +109,37 @@ test('the day marks the seeded late and absent people; an approved fill-in makes
   await expect(staff.locator(`[data-part=person-days] tr[data-day="${DAY}"] [data-status]`)).toHaveText(zh('attendance.status.normal'));
   await staff.context().close();
 });
+
+test('a member of a location site clocks in from where the browser stands, and is told how far off when outside', async ({ browser, baseURL }) => {
+  const suffix = String(Date.now() % 100000);
+  const admin = await apiSignIn(baseURL!, 'admin', 'admin123');
+  const role = (await call(baseURL!, admin, 'PUT', '/api/admin/group/role', { body: { code: `yard_${suffix}`, name: `Yard ${suffix}`, menus: ['attendanceManage', 'perStats'] } })).data as { id: number };
+  const made = await call(baseURL!, admin, 'POST', '/api/admin/user', {
+    body: { username: `yard.${suffix}`, name: `Yard ${suffix}`, password: 'secret-pass-1', confirmPassword: 'secret-pass-1', phone: `139${suffix.padStart(5, '0')}000`, email: `yard${suffix}@example.com`, roleIds: [role.id] },
+  });
+  expect(made.code, made.msg).toBe(0);
+  const rule = (await call(baseURL!, admin, 'POST', '/api/attendance/rule', { body: { name: `Yard shift ${suffix}`, workStart: '08:00', workEnd: '17:00', flexMinutes: 5, lateThreshold: 30, earlyThreshold: 30, fillInMinutes: 20, weekdays: [1, 2, 3, 4, 5, 6, 7], skipHolidays: false } })).data as { id: number };
+  const yard = { latitude: 31.2304, longitude: 121.4737 };
+  const site = await call(baseURL!, admin, 'POST', '/api/attendance/site', { body: { name: `Yard ${suffix}`, ruleId: rule.id, kind: 'location', deviceIds: [], ...yard, radiusMeters: 200, memberIds: [made.data.id] } });
+  expect(site.code, site.msg).toBe(0);
+
+  // The phone stands 120 m east of the yard (0.00126° of longitude at this latitude).
+  const context = await browser.newContext({ serviceWorkers: 'block', permissions: ['geolocation'], geolocation: { latitude: yard.latitude, longitude: yard.longitude + 0.00126 } });
+  const page = await context.newPage();
+  await skipTour(page, `yard.${suffix}`);
+  await page.goto('/login');
+  await fillPasswordForm(page, `yard.${suffix}`, 'secret-pass-1');
+  await expect(page.getByTestId('header')).toBeVisible();
+  await page.goto('/attendance/per_stats');
+  await page.locator('[data-action=clock-here]').click();
+  await expect(page.getByText(zh('attendance.clock.done', { site: `Yard ${suffix}`, distance: 120 }))).toBeVisible();
+  const today = new Date();
+  const day = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
+  await expect(page.locator(`[data-part=person-days] tr[data-day="${day}"]`)).toContainText(/\d\d:\d\d/);
+
+  // Walked off about 650 m: refused, with the distance.
+  await context.setGeolocation({ latitude: yard.latitude, longitude: yard.longitude + 0.00683 });
+  await page.locator('[data-action=clock-here]').click();
+  await expect(page.getByText(new RegExp(`你距离 Yard ${suffix} 6[45]\\d 米，需在 200 米以内才能打卡`))).toBeVisible();
+  await context.close();
+});

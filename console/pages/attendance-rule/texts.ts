@@ -67,6 +67,12 @@ export default addTexts({
         done: '补卡申请已提交，审批通过后计入考勤',
         cancel: '取消',
       },
+      clock: {
+        action: '在此打卡',
+        locating: '正在获取位置…',
+        done: '已在 {{site}} 打卡（距离 {{distance}} 米）',
+        denied: '无法获取你的位置：请允许浏览器使用位置信息',
+      },
     },
   },
   en: {
@@ -133,6 +139,12 @@ export default addTexts({
         submit: 'Send for approval',
         done: 'Fill-in sent for approval; it counts once approved',
         cancel: 'Cancel',
+      },
+      clock: {
+        action: 'Clock in here',
+        locating: 'Finding your position…',
+        done: 'Clocked in at {{site}} ({{distance}} m away)',
+        denied: 'Your position is not available: allow the browser to use your location',
       },
     },
   },

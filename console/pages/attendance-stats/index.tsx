@@ -6,7 +6,7 @@ import dayjs from 'dayjs';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
-import { attendanceChoices, dayStats, exportStats, monthStats, personStats, requestFillIn } from '../../../shared/api/attendance.ts';
+import { attendanceChoices, clockHere, dayStats, exportStats, monthStats, personStats, requestFillIn } from '../../../shared/api/attendance.ts';
 import type { AttendanceRule, DayRecord, MonthRecord } from '../../../shared/api/attendance-types.ts';
 import { http, notify, RequestError } from '../../../shared/http/index.ts';
 import { hasMenu } from '../../../shared/session/index.ts';
@@ -158,18 +158,53 @@ function FillInDialog({ rule, onClose }: { rule: AttendanceRule; onClose: () => 
   );
 }
 
+/** Clocking in by location: the browser's position, sent once; the platform checks the radius. */
+function ClockHere({ onClocked }: { onClocked(): void }) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const clock = () => {
+    if (!('geolocation' in navigator)) {
+      notify({ kind: 'toast', level: 'error', duration: 5000, key: 'attendance.clock.denied' });
+      return;
+    }
+    setBusy(true);
+    navigator.geolocation.getCurrentPosition(
+      (position) => {
+        clockHere(http, { latitude: position.coords.latitude, longitude: position.coords.longitude }).then(
+          (done) => {
+            notify({ kind: 'toast', level: 'success', duration: 4000, key: 'attendance.clock.done', params: { site: done.site, distance: done.distanceMeters } });
+            onClocked();
+          },
+          () => undefined, // the platform's message (how far off, or why not) was shown as a toast
+        ).finally(() => setBusy(false));
+      },
+      () => {
+        setBusy(false);
+        notify({ kind: 'toast', level: 'error', duration: 5000, key: 'attendance.clock.denied' });
+      },
+      { enableHighAccuracy: true, timeout: 15_000, maximumAge: 0 },
+    );
+  };
+  return (
+    <button type="button" className={button} onClick={clock} disabled={busy} aria-busy={busy} data-action="clock-here">
+      {busy ? t('attendance.clock.locating') : t('attendance.clock.action')}
+    </button>
+  );
+}
+
 function Personal({ users }: { users: Option[] }) {
   const { t } = useTranslation();
   const [month, setMonth] = useState(dayjs().format('YYYY-MM'));
   const [userId, setUserId] = useState('');
   const [data, setData] = useState<Awaited<ReturnType<typeof personStats>> | null>(null);
   const [filling, setFilling] = useState(false);
+  const [version, setVersion] = useState(0);
   const mayOthers = hasMenu('dayStats') || hasMenu('monthStats');
   useEffect(() => {
     const abort = new AbortController();
     personStats(http, { month, ...(userId ? { userId: Number(userId) } : {}) }, abort.signal).then(setData, () => undefined);
     return () => abort.abort();
-  }, [month, userId]);
+  }, [month, userId, version]);
   const rule = data?.rule;
   return (
     <div className={kit.main}>
@@ -192,6 +227,7 @@ function Personal({ users }: { users: Option[] }) {
           </label>
         ) : null}
         <span className={kit.spacer} />
+        {rule && !userId && data?.member?.siteKind === 'location' ? <ClockHere onClocked={() => setVersion((v) => v + 1)} /> : null}
         {rule && !userId ? (
           <button type="button" className={button} onClick={() => setFilling(true)} data-action="fill-in">
             {t('attendance.fillIn.action')}

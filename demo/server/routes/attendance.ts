@@ -8,6 +8,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AttendanceRule, AttendanceRuleSave, AttendanceSite, AttendanceSiteSave, DayRecord, MonthRecord } from '../../../shared/api/attendance-types.ts';
 import type { FieldValues } from '../../../shared/api/workflow-types.ts';
+import { distanceMeters, offsetBy, type Position } from '../../../shared/attendance/geo.ts';
 import { dayResult, fillInAllowed, isDueDay, minuteText, toMinute, type Clock } from '../../../shared/attendance/stats.ts';
 import { KEYS, LIMITS } from '../../../shared/validate/index.ts';
 import type { Db, Migration } from '../db.ts';
@@ -91,6 +92,8 @@ const TEXT = {
   day: { zh: '日期格式须为 YYYY-MM-DD', en: 'Dates are written YYYY-MM-DD' },
   month: { zh: '月份格式须为 YYYY-MM', en: 'Months are written YYYY-MM' },
   notMember: { zh: '你不属于任何考勤地点', en: 'You do not belong to an attendance site' },
+  notLocation: { zh: '你的考勤地点按门禁设备打卡，不能按位置打卡', en: 'Your attendance site clocks at its access-control devices, not by location' },
+  outside: { zh: '你距离 {site} {distance} 米，需在 {radius} 米以内才能打卡', en: 'You are {distance} m from {site}; clocking in there needs {radius} m or less' },
   future: { zh: '不能为未来的日期补卡', en: 'A fill-in cannot be for a day still to come' },
   window: { zh: '补卡时间须在上班（{start}）或下班（{end}）前后 {minutes} 分钟内', en: 'A fill-in must lie within {minutes} minutes of the start ({start}) or the end ({end}) of work' },
   noForm: { zh: '补卡审批表单不可用', en: 'The fill-in approval form is not available' },
@@ -158,6 +161,9 @@ const siteRules: Schema<AttendanceSiteSave> = {
   memberIds: [idList(5000)],
 };
 
+/** A number within [min, max] (a position's latitude or longitude). */
+const degrees = (min: number, max: number): Rule => (v) => (typeof v === 'number' && Number.isFinite(v) ? (v < min || v > max ? { key: KEYS.range, params: { min, max } } : null) : { key: KEYS.numeric });
+
 /** Local midnight of a YYYY-MM-DD day, in ms. */
 const dayStart = (day: string): number => {
   const [y, m, d] = day.split('-').map(Number);
@@ -185,6 +191,7 @@ interface Member {
   userId: number;
   userName: string;
   siteName: string;
+  siteKind: 'devices' | 'location';
   rule: AttendanceRule;
 }
 
@@ -224,6 +231,19 @@ export function seed(db: Db): void {
  * who is in may clock out from the end to 90 minutes after; each with a chance per round, so the day
  * fills like a real door's log.
  */
+/** Where a member of a location site clocks: within the site's radius, or refused with how far off. */
+export function clockAtLocation(db: Db, tenantId: number, userId: number, at: Position, now: number): { ok: true; distance: number; site: string } | { ok: false; key: 'notMember' | 'notLocation' | 'outside'; distance?: number; site?: string; radius?: number } {
+  const site = db
+    .prepare('SELECT s.name, s.kind, s.latitude, s.longitude, s.radius_m FROM att_member m JOIN att_site s ON s.id = m.site_id WHERE m.user_id = ? AND m.tenant_id = ?')
+    .get(userId, tenantId) as { name: string; kind: string; latitude: number | null; longitude: number | null; radius_m: number | null } | undefined;
+  if (!site) return { ok: false, key: 'notMember' };
+  if (site.kind !== 'location' || site.latitude === null || site.longitude === null || site.radius_m === null) return { ok: false, key: 'notLocation' };
+  const distance = Math.round(distanceMeters(at, { latitude: site.latitude, longitude: site.longitude }));
+  if (distance > site.radius_m) return { ok: false, key: 'outside', distance, site: site.name, radius: site.radius_m };
+  db.prepare("INSERT INTO att_clock (tenant_id, user_id, at, source) VALUES (?, ?, ?, 'location')").run(tenantId, userId, now);
+  return { ok: true, distance, site: site.name };
+}
+
 export function simulateRound(db: Db, now: number, random = Math.random): number {
   const today = dayText(now);
   const minute = Math.floor((now - dayStart(today)) / 60_000);
@@ -231,11 +251,34 @@ export function simulateRound(db: Db, now: number, random = Math.random): number
     .prepare(
       `SELECT m.tenant_id, m.user_id, r.work_start, r.work_end, (SELECT device_id FROM att_site_device sd WHERE sd.site_id = s.id ORDER BY device_id LIMIT 1) AS device_id,
         (SELECT COUNT(*) FROM att_clock c WHERE c.user_id = m.user_id AND c.at >= ?) AS clocks
-       FROM att_member m JOIN att_site s ON s.id = m.site_id JOIN att_rule r ON r.id = s.rule_id WHERE s.kind = 'devices'`,
+         , s.kind, s.latitude, s.longitude, s.radius_m
+       FROM att_member m JOIN att_site s ON s.id = m.site_id JOIN att_rule r ON r.id = s.rule_id`,
     )
-    .all(dayStart(today)) as Array<{ tenant_id: number; user_id: number; work_start: string; work_end: string; device_id: number | null; clocks: number }>;
+    .all(dayStart(today)) as Array<{
+    tenant_id: number;
+    user_id: number;
+    work_start: string;
+    work_end: string;
+    device_id: number | null;
+    clocks: number;
+    kind: 'devices' | 'location';
+    latitude: number | null;
+    longitude: number | null;
+    radius_m: number | null;
+  }>;
   let made = 0;
   for (const r of rows) {
+    if (r.kind === 'location') {
+      if (r.latitude === null || r.longitude === null || r.radius_m === null) continue;
+      const start = toMinute(r.work_start);
+      const end = toMinute(r.work_end);
+      const due = (r.clocks === 0 && minute >= start - 45 && minute <= start + 30 && random() < 0.25) || (r.clocks === 1 && minute >= end && minute <= end + 90 && random() < 0.2);
+      if (!due) continue;
+      // A phone's position: mostly inside the radius, now and then just outside it (then refused, as a person would be).
+      const at = offsetBy({ latitude: r.latitude, longitude: r.longitude }, r.radius_m * (random() < 0.9 ? random() * 0.8 : 1.1 + random() * 0.5), random() * 360);
+      if (clockAtLocation(db, r.tenant_id, r.user_id, at, now).ok) made += 1;
+      continue;
+    }
     if (r.device_id === null) continue;
     const start = toMinute(r.work_start);
     const end = toMinute(r.work_end);
@@ -422,9 +465,9 @@ const plugin: FastifyPluginAsync = async (app) => {
       args.push(likePattern(filter.keyword.trim()), likePattern(filter.keyword.trim()));
     }
     const rows = db
-      .prepare(`SELECT m.user_id, u.name AS user_name, s.name AS site_name, r.* FROM att_member m JOIN user u ON u.id = m.user_id JOIN att_site s ON s.id = m.site_id JOIN att_rule r ON r.id = s.rule_id WHERE ${where.join(' AND ')} ORDER BY u.name, u.id`)
-      .all(...args) as unknown as Array<RuleRecord & { user_id: number; user_name: string; site_name: string }>;
-    return rows.map((r) => ({ userId: r.user_id, userName: r.user_name, siteName: r.site_name, rule: toRule(r) }));
+      .prepare(`SELECT m.user_id, u.name AS user_name, s.name AS site_name, s.kind AS site_kind, r.* FROM att_member m JOIN user u ON u.id = m.user_id JOIN att_site s ON s.id = m.site_id JOIN att_rule r ON r.id = s.rule_id WHERE ${where.join(' AND ')} ORDER BY u.name, u.id`)
+      .all(...args) as unknown as Array<RuleRecord & { user_id: number; user_name: string; site_name: string; site_kind: 'devices' | 'location' }>;
+    return rows.map((r) => ({ userId: r.user_id, userName: r.user_name, siteName: r.site_name, siteKind: r.site_kind, rule: toRule(r) }));
   }
 
   /** Every member's days between two days (inclusive), from one read of the clocks and the calendar. */
@@ -511,7 +554,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     if (who.length === 0) return ok({ member: null, rule: null, rows: [] });
     const list = daysOf(request.body.month, dayText(Date.now()));
     const rows = list.length ? (days(user.tenantId, who, list[0]!, list[list.length - 1]!).get(userId) ?? []) : [];
-    return ok({ member: { userId, userName: who[0]!.userName, siteName: who[0]!.siteName }, rule: who[0]!.rule, rows: rows.reverse() });
+    return ok({ member: { userId, userName: who[0]!.userName, siteName: who[0]!.siteName, siteKind: who[0]!.siteKind }, rule: who[0]!.rule, rows: rows.reverse() });
   });
 
   app.post<{ Body: { kind: 'day' | 'month'; day?: string; month?: string; siteId?: number } }>(
@@ -587,6 +630,20 @@ const plugin: FastifyPluginAsync = async (app) => {
       if (!form || !service) return fail(say(lang, 'noForm'));
       const started = service.start(user.tenantId, user.id, form.id, { day: b.day, time: b.time, reason: b.reason.trim() }, lang);
       return 'id' in started ? ok({ requestId: started.id }) : failField(started.refusal, started.field);
+    },
+  );
+
+  // Clocking in by location (a member of a location site, from a phone's position).
+  app.post<{ Body: Position }>(
+    '/api/attendance/clock',
+    { preHandler: [requireMenu('perStats'), validBody<Position>({ latitude: [rule.required, degrees(-90, 90)], longitude: [rule.required, degrees(-180, 180)] })] },
+    async (request) => {
+      const user = userOf(request);
+      const lang = langOf(request);
+      const done = clockAtLocation(db, user.tenantId, user.id, request.body, Date.now());
+      // No form to point into: the message (how far off, or why not) is the answer.
+      if (!done.ok) return fail(say(lang, done.key, { distance: done.distance ?? 0, site: done.site ?? '', radius: done.radius ?? 0 }));
+      return ok({ site: done.site, distanceMeters: done.distance });
     },
   );
 
