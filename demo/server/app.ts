@@ -38,6 +38,7 @@ const ROUTE_MODULES: Array<Promise<RouteModule>> = [
   import('./routes/device-model.ts'),
   import('./routes/device-admin.ts'),
   import('./routes/points.ts'),
+  import('./routes/gateway-point.ts'),
   // After devices: the alarm seed takes its sources from the seeded devices.
   import('./routes/alarm.ts'),
   import('./routes/alarm-stats.ts'),

@@ -1,5 +1,6 @@
 // Device, gateway and area calls (paths and shapes in device-types.ts). Pure fetchers over the narrowest client.
 import type { Client, RequestOptions } from '../http/client.ts';
+import type { GatewayPoint, GatewayPointQuery, GatewayPointSave, PointTarget } from './gateway-point-types.ts';
 import type {
   AreaNode,
   Device,
@@ -47,7 +48,7 @@ export const createArea = (client: Pick<Client, 'post'>, body: { name: string; p
 export const updateArea = (client: Pick<Client, 'put'>, guid: string, body: { name: string; parentId: string | null }): Promise<AreaNode> => client.put(`/api/device/area/${guid}`, body);
 export const deleteArea = (client: Pick<Client, 'delete'>, guid: string): Promise<{ deleted: number }> => client.delete(`/api/device/area/${guid}`);
 
-export const distributeGateway = (client: Pick<Client, 'post'>, id: number): Promise<{ id: number; distributedAt: number; devices: number }> => client.post(`/api/gateway/${id}/distribute`);
+export const distributeGateway = (client: Pick<Client, 'post'>, id: number): Promise<{ id: number; distributedAt: number; devices: number; points: number }> => client.post(`/api/gateway/${id}/distribute`);
 
 /** POST /api/device/import (multipart): an xlsx of devices, checked and stored as a background task. */
 export function importDevices(client: Pick<Client, 'post'>, file: Blob, fileName: string, skipBad: boolean): Promise<unknown> {
@@ -56,3 +57,11 @@ export function importDevices(client: Pick<Client, 'post'>, file: Blob, fileName
   form.append('file', file, fileName);
   return client.post('/api/device/import', form);
 }
+
+/** A gateway's resource points (gateway-point-types.ts). */
+export const listGatewayPoints = (client: Pick<Client, 'get'>, gatewayId: number, query: GatewayPointQuery, extra: RequestOptions = {}): Promise<{ total: number; rows: GatewayPoint[] }> =>
+  client.get(`/api/gateway/${gatewayId}/points`, { params: Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)])), ...extra });
+export const pointTargets = (client: Pick<Client, 'get'>, gatewayId: number): Promise<PointTarget[]> => client.get(`/api/gateway/${gatewayId}/point/targets`);
+export const createGatewayPoint = (client: Pick<Client, 'post'>, gatewayId: number, body: GatewayPointSave): Promise<GatewayPoint> => client.post(`/api/gateway/${gatewayId}/point`, body);
+export const updateGatewayPoint = (client: Pick<Client, 'put'>, id: number, body: GatewayPointSave): Promise<GatewayPoint> => client.put(`/api/gateway/point/${id}`, body);
+export const deleteGatewayPoints = (client: Pick<Client, 'post'>, ids: readonly number[]): Promise<{ deleted: number }> => client.post('/api/gateway/point/delete', { ids });

@@ -50,3 +50,9 @@ export const paramSchema = {
   step: [numeric()],
   defaultValue: [numeric(), modelRange('default')],
 } as const satisfies Schema;
+
+/** A gateway's resource point (devmng/gw): code as device codes (no braces, brackets or caret), a name. */
+export const gatewayPointSchema = {
+  code: [required(), length(1, 32), pointCode()],
+  name: [required(), length(1, 30)],
+} as const satisfies Schema;

@@ -3,6 +3,7 @@
 // offline'; history search draws the last 24 h of a simulated parameter and exports as many rows as
 // its table shows; axe passes on the history page in the dark and light themes.
 import { expect, test } from './fixtures.ts';
+import { expectNoSeriousA11yViolations } from './a11y.ts';
 import { a11yInThemes, signIn, zh } from './console-helpers.ts';
 import { call, signIn as apiSignIn } from './video-helpers.ts';
 
@@ -104,4 +105,46 @@ test('gateways: status, the devices behind one, and distributing the configurati
   await expect(dialog.locator('tbody tr[data-row]', { hasText: fcu.code })).toBeVisible();
   await dialog.getByRole('button', { name: zh('gateways.close') }).click();
   await a11yInThemes(page, 'gateways', '[data-page=gateway]');
+});
+
+test('gateway resource points: filtered by state, a spare output point carries a set point, and distributing clears what was pending', async ({ page, baseURL }) => {
+  const fcu = await fanCoil(baseURL!);
+  await post(baseURL!, '/__test/gateway', { gatewayId: fcu.gatewayId, mode: 'normal', status: 'online' });
+  const admin = await apiSignIn(baseURL!, 'admin', 'admin123');
+  const gateway = ((await call(baseURL!, admin, 'GET', '/api/gateway/list', { query: { limit: '100' } })).data.rows as Array<{ id: number; code: string; name: string }>).find((g) => g.id === fcu.gatewayId)!;
+  // The fan coil's set point is freed from whatever point carries it, so a spare can take it.
+  const points = (await call(baseURL!, admin, 'GET', `/api/gateway/${gateway.id}/points`, { query: { limit: '200' } })).data.rows as Array<{ id: number; code: string; kind: string; deviceId: number | null; paramCode: string | null }>;
+  const holder = points.find((p) => p.deviceId === fcu.id && p.paramCode === 'setpoint');
+  if (holder) expect((await call(baseURL!, admin, 'PUT', `/api/gateway/point/${holder.id}`, { body: { code: holder.code, name: 'Freed', kind: holder.kind, used: false, deviceId: null, paramCode: null } })).code).toBe(0);
+
+  await signIn(page, 'admin');
+  await page.goto('/devmng/gw');
+  await page.locator('[data-page=gateway] tbody tr[data-row]', { hasText: gateway.code }).locator('[data-action=points]').click();
+  const dialog = page.getByTestId('gateway-points');
+  await dialog.locator('[data-testid=resource-filters] select[name=associated]').selectOption('false');
+  const spare = dialog.locator('tbody tr[data-row]', { hasText: 'AO-' }).first();
+  await expect(spare.locator('[data-associated]')).toHaveText(zh('gateways.point.no.associated'));
+
+  // An output point refuses a read-only parameter; the set point (read-write) is taken.
+  await spare.locator('[data-action=edit]').click();
+  const form = page.getByTestId('resource-form');
+  await form.locator('input[name=name]').fill('Fan coil set point');
+  await form.locator('select[name=target]').selectOption({ label: `${fcu.code} · Supply temperature (r)` });
+  await form.locator('button[type=submit]').click();
+  await expect(form.getByTestId('resource-form-failure')).toHaveText('输出点（AO/DO）只能关联可读写参数');
+  await form.locator('select[name=target]').selectOption({ label: `${fcu.code} · Set point (rw)` });
+  await form.locator('button[type=submit]').click();
+  await expect(form).toBeHidden();
+
+  await dialog.locator('[data-testid=resource-filters] select[name=associated]').selectOption('');
+  await dialog.locator('[data-testid=resource-filters] select[name=distributed]').selectOption('false');
+  const pending = dialog.locator('tbody tr[data-row]', { hasText: 'Fan coil set point' });
+  await expect(pending.locator('[data-associated]')).toHaveText(`${fcu.code} · Set point`);
+  await expect(pending.locator('[data-distributed]')).toHaveText(zh('gateways.point.no.distributed'));
+  await dialog.locator('[data-action=distribute-points]').click();
+  await expect(dialog.locator('tbody tr[data-row]')).toHaveCount(0);
+  await dialog.locator('[data-testid=resource-filters] select[name=distributed]').selectOption('true');
+  await expect(dialog.locator('tbody tr[data-row]', { hasText: 'Fan coil set point' }).locator('[data-distributed]')).toHaveText(zh('gateways.point.yes.distributed'));
+  // The dialog covers the header's theme switch: axe checks it in the theme it opened in.
+  await expectNoSeriousA11yViolations(page, 'gateway points', { include: '[data-testid=gateway-points]' });
 });

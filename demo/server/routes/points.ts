@@ -211,9 +211,13 @@ const plugin: FastifyPluginAsync = async (app) => {
     const refused = await throughGateway(db, id, lang);
     if (refused) return fail(refused);
     const at = Date.now();
-    db.prepare('UPDATE gateway SET distributed_at = ? WHERE id = ? AND tenant_id = ?').run(at, id, user.tenantId);
+    const points = tx(db, () => {
+      db.prepare('UPDATE gateway SET distributed_at = ? WHERE id = ? AND tenant_id = ?').run(at, id, user.tenantId);
+      // The gateway now holds every resource point as it stands.
+      return Number(db.prepare('UPDATE gateway_point SET distributed = 1 WHERE gateway_id = ? AND tenant_id = ? AND distributed = 0').run(id, user.tenantId).changes);
+    });
     const devices = (db.prepare('SELECT COUNT(*) AS n FROM device WHERE gateway_id = ? AND tenant_id = ?').get(id, user.tenantId) as { n: number }).n;
-    return ok({ id, distributedAt: at, devices });
+    return ok({ id, distributedAt: at, devices, points });
   });
 
   const deviceOf = (request: FastifyRequest, id: number) =>

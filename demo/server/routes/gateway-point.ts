@@ -1,0 +1,239 @@
+// Resource (software) points of a gateway (devmng/gw, SPEC §4 "used or unused; associated or
+// unassociated; distributed or undistributed"): the channels a gateway reads (AI, DI) and writes (AO,
+// DO). A point is associated with one parameter of a device behind its gateway (an output point only
+// with a read-write one, each parameter with one point at most); any change makes it undistributed
+// until the configuration is next distributed to the gateway (POST /api/gateway/{id}/distribute).
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { POINT_KINDS, type GatewayPoint, type GatewayPointSave, type PointKind, type PointTarget } from '../../../shared/api/gateway-point-types.ts';
+import { gatewayPointSchema } from '../../../shared/validate/device-model.ts';
+import { tx, type Db, type Migration } from '../db.ts';
+import { fail, failField, ok, requireMenu, rule, userOf, validBody, type Schema } from '../http.ts';
+import { langOf, type Lang } from '../messages.ts';
+import { COUNT_CAP, fromShared, likePattern, offsetOf } from '../resource.ts';
+
+export const migrations: Migration[] = [
+  {
+    id: 'gateway-point/001-table',
+    sql: `
+      CREATE TABLE gateway_point (
+        id INTEGER PRIMARY KEY,
+        tenant_id INTEGER NOT NULL REFERENCES tenant(id),
+        gateway_id INTEGER NOT NULL REFERENCES gateway(id) ON DELETE CASCADE,
+        code TEXT NOT NULL,
+        name TEXT NOT NULL,
+        kind TEXT NOT NULL CHECK (kind IN ('AI', 'DI', 'AO', 'DO')),
+        used INTEGER NOT NULL DEFAULT 0,
+        device_id INTEGER REFERENCES device(id) ON DELETE SET NULL,
+        param_code TEXT,
+        distributed INTEGER NOT NULL DEFAULT 0,
+        UNIQUE (gateway_id, code)
+      );
+      CREATE UNIQUE INDEX gateway_point_target ON gateway_point(device_id, param_code) WHERE device_id IS NOT NULL;
+      CREATE INDEX gateway_point_tenant ON gateway_point(tenant_id, gateway_id);
+    `,
+  },
+];
+
+const TEXT = {
+  noGateway: { zh: '网关不存在', en: 'no such gateway' },
+  noPoint: { zh: '资源点不存在', en: 'no such resource point' },
+  codeTaken: { zh: '该网关已有此编码的资源点', en: 'this gateway already has a point with that code' },
+  notBehind: { zh: '设备不在该网关下', en: 'the device is not behind this gateway' },
+  noParam: { zh: '设备型号没有参数 {code}', en: "the device's model has no parameter {code}" },
+  needsWrite: { zh: '输出点（AO/DO）只能关联可读写参数', en: 'an output point (AO/DO) needs a read-write parameter' },
+  taken: { zh: '该参数已关联资源点 {code}', en: 'that parameter is already carried by point {code}' },
+  pair: { zh: '设备和参数需同时选择或同时清空', en: 'choose both a device and a parameter, or neither' },
+  stillAssociated: { zh: '资源点 {codes} 仍关联着设备参数，先解除关联再删除', en: 'points {codes} still carry device parameters; clear them before deleting' },
+} as const satisfies Record<string, Record<Lang, string>>;
+
+const say = (lang: Lang, key: keyof typeof TEXT, vars: Record<string, string> = {}) => TEXT[key][lang].replace(/\{(\w+)\}/g, (_m, k: string) => vars[k] ?? '');
+
+interface PointRow {
+  id: number;
+  gateway_id: number;
+  code: string;
+  name: string;
+  kind: PointKind;
+  used: number;
+  device_id: number | null;
+  device_code: string | null;
+  device_name: string | null;
+  model_id: number | null;
+  param_code: string | null;
+  param_name: string | null;
+  distributed: number;
+}
+
+const SELECT = `SELECT p.id, p.gateway_id, p.code, p.name, p.kind, p.used, p.device_id, d.code AS device_code, d.name AS device_name, d.model_id,
+  p.param_code, mp.name AS param_name, p.distributed
+  FROM gateway_point p LEFT JOIN device d ON d.id = p.device_id
+  LEFT JOIN model_param mp ON mp.model_id = d.model_id AND mp.code = p.param_code`;
+
+const toPoint = (r: PointRow): GatewayPoint => ({
+  id: r.id,
+  gatewayId: r.gateway_id,
+  code: r.code,
+  name: r.name,
+  kind: r.kind,
+  used: r.used === 1,
+  deviceId: r.device_id,
+  deviceCode: r.device_code ?? '',
+  deviceName: r.device_name ?? '',
+  paramCode: r.device_id === null ? null : r.param_code,
+  paramName: r.device_id === null ? '' : (r.param_name ?? r.param_code ?? ''),
+  distributed: r.distributed === 1,
+});
+
+/** The kind of point that carries a parameter: analogue or digital, input or output. */
+const kindFor = (dataType: string, access: string): PointKind => `${dataType === 'bool' ? 'D' : 'A'}${access === 'rw' ? 'O' : 'I'}` as PointKind;
+
+/**
+ * First start (and gateways without points): each gateway gets a point per parameter of the first
+ * devices behind it — associated, used and distributed, as a commissioned gateway would be — and one
+ * spare point of each kind, unused and never distributed.
+ */
+export function seed(db: Db): void {
+  const gateways = db.prepare('SELECT g.id, g.tenant_id FROM gateway g WHERE NOT EXISTS (SELECT 1 FROM gateway_point p WHERE p.gateway_id = g.id)').all() as Array<{ id: number; tenant_id: number }>;
+  if (gateways.length === 0) return;
+  const devices = db.prepare('SELECT id, model_id FROM device WHERE gateway_id = ? AND model_id IS NOT NULL ORDER BY id LIMIT 4');
+  const params = db.prepare('SELECT code, name, data_type, access FROM model_param WHERE model_id = ? ORDER BY id');
+  const insert = db.prepare('INSERT INTO gateway_point (tenant_id, gateway_id, code, name, kind, used, device_id, param_code, distributed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
+  tx(db, () => {
+    for (const g of gateways) {
+      const next: Record<PointKind, number> = { AI: 0, DI: 0, AO: 0, DO: 0 };
+      const code = (kind: PointKind) => `${kind}-${String(++next[kind]).padStart(2, '0')}`;
+      for (const d of devices.all(g.id) as Array<{ id: number; model_id: number }>) {
+        for (const p of params.all(d.model_id) as Array<{ code: string; name: string; data_type: string; access: string }>) {
+          const kind = kindFor(p.data_type, p.access);
+          insert.run(g.tenant_id, g.id, code(kind), p.name.slice(0, 30), kind, 1, d.id, p.code, 1);
+        }
+      }
+      for (const kind of POINT_KINDS) insert.run(g.tenant_id, g.id, code(kind), `Spare ${kind}`, kind, 0, null, null, 0);
+    }
+  });
+}
+
+const saveRules = {
+  ...fromShared<GatewayPointSave>(gatewayPointSchema),
+  kind: [rule.required, rule.oneOf(...POINT_KINDS)],
+  used: [rule.required, (v: unknown) => (typeof v === 'boolean' ? null : { key: 'validate.oneOf' })],
+  deviceId: [(v: unknown) => (v === null || v === undefined || (Number.isInteger(v) && (v as number) > 0) ? null : { key: 'validate.integer' })],
+  paramCode: [(v: unknown) => (v === null || v === undefined || typeof v === 'string' ? null : { key: 'validate.text' })],
+} as unknown as Schema<GatewayPointSave>;
+
+const plugin: FastifyPluginAsync = async (app) => {
+  const { db } = app.atrium;
+  const manager = requireMenu('gwManager');
+
+  const gatewayOf = (request: FastifyRequest, id: unknown) =>
+    db.prepare('SELECT id FROM gateway WHERE id = ? AND tenant_id = ?').get(Number(id), userOf(request).tenantId) as { id: number } | undefined;
+
+  /** Checks a point's association; answers the refusal (a message and its field) or null. */
+  const targetProblem = (lang: Lang, gatewayId: number, kind: PointKind, b: GatewayPointSave, pointId: number | null): { msg: string; field: string } | null => {
+    const hasDevice = b.deviceId !== null && b.deviceId !== undefined;
+    const hasParam = typeof b.paramCode === 'string' && b.paramCode !== '';
+    if (hasDevice !== hasParam) return { msg: say(lang, 'pair'), field: hasDevice ? 'paramCode' : 'deviceId' };
+    if (!hasDevice) return null;
+    const device = db.prepare('SELECT id, model_id, gateway_id FROM device WHERE id = ?').get(b.deviceId) as { id: number; model_id: number | null; gateway_id: number | null } | undefined;
+    if (!device || device.gateway_id !== gatewayId) return { msg: say(lang, 'notBehind'), field: 'deviceId' };
+    const param = db.prepare('SELECT access FROM model_param WHERE model_id = ? AND code = ?').get(device.model_id, b.paramCode) as { access: string } | undefined;
+    if (!param) return { msg: say(lang, 'noParam', { code: b.paramCode! }), field: 'paramCode' };
+    if ((kind === 'AO' || kind === 'DO') && param.access !== 'rw') return { msg: say(lang, 'needsWrite'), field: 'paramCode' };
+    const holder = db.prepare('SELECT id, code FROM gateway_point WHERE device_id = ? AND param_code = ?').get(b.deviceId, b.paramCode) as { id: number; code: string } | undefined;
+    if (holder && holder.id !== pointId) return { msg: say(lang, 'taken', { code: holder.code }), field: 'paramCode' };
+    return null;
+  };
+
+  type ListRequest = { Params: { id: string }; Querystring: { page?: string; limit?: string; keyword?: string; used?: string; associated?: string; distributed?: string } };
+  app.get<ListRequest>('/api/gateway/:id/points', { preHandler: manager, schema: { summary: "A gateway's resource points, filtered by used, associated and distributed ('true'/'false') and keyword" } }, async (request) => {
+    const user = userOf(request);
+    const lang = langOf(request);
+    const gateway = gatewayOf(request, request.params.id);
+    if (!gateway) return fail(say(lang, 'noGateway'));
+    const q = request.query;
+    const page = Math.max(1, Number(q.page) || 1);
+    const limit = Math.min(1000, Math.max(1, Number(q.limit) || 20));
+    const where = ['p.tenant_id = ?', 'p.gateway_id = ?'];
+    const args: Array<string | number> = [user.tenantId, gateway.id];
+    const flag = (value: string | undefined, sqlTrue: string, sqlFalse: string) => {
+      if (value === 'true') where.push(sqlTrue);
+      else if (value === 'false') where.push(sqlFalse);
+    };
+    flag(q.used, 'p.used = 1', 'p.used = 0');
+    flag(q.associated, 'p.device_id IS NOT NULL', 'p.device_id IS NULL');
+    flag(q.distributed, 'p.distributed = 1', 'p.distributed = 0');
+    if (q.keyword?.trim()) {
+      where.push("(p.code LIKE ? ESCAPE '\\' OR p.name LIKE ? ESCAPE '\\' OR d.code LIKE ? ESCAPE '\\')");
+      const like = likePattern(q.keyword.trim());
+      args.push(like, like, like);
+    }
+    const sql = `${SELECT} WHERE ${where.join(' AND ')}`;
+    const total = (db.prepare(`SELECT COUNT(*) AS n FROM (${sql} LIMIT ${COUNT_CAP})`).get(...args) as { n: number }).n;
+    const rows = db.prepare(`${sql} ORDER BY p.kind, p.code LIMIT ? OFFSET ?`).all(...args, limit, offsetOf({ page, limit })) as unknown as PointRow[];
+    return ok({ total, rows: rows.map(toPoint) });
+  });
+
+  app.get<{ Params: { id: string } }>('/api/gateway/:id/point/targets', { preHandler: manager, schema: { summary: 'The device parameters behind a gateway that a point may carry' } }, async (request) => {
+    const gateway = gatewayOf(request, request.params.id);
+    if (!gateway) return fail(say(langOf(request), 'noGateway'));
+    const rows = db
+      .prepare(
+        `SELECT d.id AS device_id, d.code AS device_code, d.name AS device_name, mp.code AS param_code, mp.name AS param_name, mp.access
+         FROM device d JOIN model_param mp ON mp.model_id = d.model_id WHERE d.gateway_id = ? AND d.tenant_id = ? ORDER BY d.code, mp.id LIMIT 2000`,
+      )
+      .all(gateway.id, userOf(request).tenantId) as Array<{ device_id: number; device_code: string; device_name: string; param_code: string; param_name: string; access: 'r' | 'rw' }>;
+    return ok<PointTarget[]>(rows.map((r) => ({ deviceId: r.device_id, deviceCode: r.device_code, deviceName: r.device_name, paramCode: r.param_code, paramName: r.param_name, access: r.access })));
+  });
+
+  const byId = (id: number) => toPoint(db.prepare(`${SELECT} WHERE p.id = ?`).get(id) as unknown as PointRow);
+
+  app.post<{ Params: { id: string }; Body: GatewayPointSave }>('/api/gateway/:id/point', { preHandler: [manager, validBody(saveRules)], schema: { summary: 'A new resource point on a gateway' } }, async (request) => {
+    const user = userOf(request);
+    const lang = langOf(request);
+    const gateway = gatewayOf(request, request.params.id);
+    if (!gateway) return fail(say(lang, 'noGateway'));
+    const b = request.body;
+    const code = b.code.trim();
+    if (db.prepare('SELECT 1 FROM gateway_point WHERE gateway_id = ? AND code = ?').get(gateway.id, code)) return failField(say(lang, 'codeTaken'), 'code');
+    const problem = targetProblem(lang, gateway.id, b.kind, b, null);
+    if (problem) return failField(problem.msg, problem.field);
+    const id = Number(
+      db
+        .prepare('INSERT INTO gateway_point (tenant_id, gateway_id, code, name, kind, used, device_id, param_code, distributed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0)')
+        .run(user.tenantId, gateway.id, code, b.name.trim(), b.kind, b.used ? 1 : 0, b.deviceId ?? null, b.deviceId ? b.paramCode : null).lastInsertRowid,
+    );
+    return ok(byId(id));
+  });
+
+  app.put<{ Params: { id: string }; Body: GatewayPointSave }>('/api/gateway/point/:id', { preHandler: [manager, validBody(saveRules)], schema: { summary: "A resource point's name, use and association (its code and kind stay); it becomes undistributed" } }, async (request) => {
+    const user = userOf(request);
+    const lang = langOf(request);
+    const point = db.prepare('SELECT id, gateway_id, kind FROM gateway_point WHERE id = ? AND tenant_id = ?').get(Number(request.params.id), user.tenantId) as { id: number; gateway_id: number; kind: PointKind } | undefined;
+    if (!point) return fail(say(lang, 'noPoint'));
+    const b = request.body;
+    const problem = targetProblem(lang, point.gateway_id, point.kind, b, point.id);
+    if (problem) return failField(problem.msg, problem.field);
+    db.prepare('UPDATE gateway_point SET name = ?, used = ?, device_id = ?, param_code = ?, distributed = 0 WHERE id = ?').run(b.name.trim(), b.used ? 1 : 0, b.deviceId ?? null, b.deviceId ? b.paramCode : null, point.id);
+    return ok(byId(point.id));
+  });
+
+  app.post<{ Body: { ids: number[] } }>(
+    '/api/gateway/point/delete',
+    { preHandler: [manager, validBody<{ ids: number[] }>({ ids: [rule.required, (v: unknown) => (Array.isArray(v) && v.length > 0 && v.length <= 1000 && v.every((x) => Number.isInteger(x) && x > 0) ? null : { key: 'validate.integer' })] })], schema: { summary: 'Deletes unassociated resource points (all or none)' } },
+    async (request) => {
+      const user = userOf(request);
+      const lang = langOf(request);
+      const ids = [...new Set(request.body.ids)];
+      const rows = db.prepare(`SELECT id, code, device_id FROM gateway_point WHERE tenant_id = ? AND id IN (${ids.map(() => '?').join(',')})`).all(user.tenantId, ...ids) as Array<{ id: number; code: string; device_id: number | null }>;
+      if (rows.length !== ids.length) return fail(say(lang, 'noPoint'));
+      const held = rows.filter((r) => r.device_id !== null);
+      if (held.length > 0) return fail(say(lang, 'stillAssociated', { codes: held.map((r) => r.code).join(', ') }));
+      tx(db, () => {
+        for (const id of ids) db.prepare('DELETE FROM gateway_point WHERE id = ?').run(id);
+      });
+      return ok({ deleted: ids.length });
+    },
+  );
+};
+
+export default plugin;
