@@ -55,6 +55,8 @@ export default function DeviceSubsystemPage() {
     listGateways(http, { limit: 1000 }).then((page) => setGateways(page.rows.map((g) => ({ value: String(g.id), label: g.name }))), () => undefined);
   }, [loadTree]);
   const areaOptions = useMemo(() => treeOptions(tree, (n) => n.rowGuid, (n) => n.areaName), [tree]);
+  // One items array per tree answer: a new array on every render would rebuild the tree's collection each time.
+  const treeItems = useMemo(() => [{ id: ALL, name: t('subsystem.allAreas') }, ...toItems(tree)], [tree, t]);
   const current = areaId ? find(tree, areaId) : null;
 
   const def = useMemo<ResourceDef<Device>>(() => {
@@ -127,7 +129,7 @@ export default function DeviceSubsystemPage() {
     <>
       <Tree
         label={t('subsystem.areas')}
-        items={[{ id: ALL, name: t('subsystem.allAreas') }, ...toItems(tree)]}
+        items={treeItems}
         selected={areaId ?? ALL}
         onSelect={(id) => setAreaId(id === ALL ? null : id)}
         testId="areas"
