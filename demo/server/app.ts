@@ -39,6 +39,7 @@ const ROUTE_MODULES: Array<Promise<RouteModule>> = [
   import('./routes/device-admin.ts'),
   import('./routes/points.ts'),
   import('./routes/gateway-point.ts'),
+  import('./routes/device-group.ts'),
   // After devices: the alarm seed takes its sources from the seeded devices.
   import('./routes/alarm.ts'),
   import('./routes/alarm-stats.ts'),

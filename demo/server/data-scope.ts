@@ -1,19 +1,24 @@
 // Data authority (SPEC §6 "Data permission is granted through data groups"): the data groups a
-// user's roles grant, with everything below them. A user whose roles name no data group (and the
-// super admin) is not narrowed; otherwise cameras and devices outside the granted groups do not exist
-// for that user — in lists, play requests and the group trees.
+// user's roles grant, with everything below them, per type of group. A user whose roles name no data
+// group of a type (and the super admin) is not narrowed for it; otherwise cameras (or devices) outside
+// the granted groups do not exist for that user — in lists, play requests, values, history and the
+// group trees.
 import type { SessionUser } from './context.ts';
 import type { Db } from './db.ts';
 
-/** The visible data group ids, or null when the user is not narrowed. */
-export function visibleGroups(db: Db, user: SessionUser): ReadonlySet<number> | null {
+/**
+ * The visible data group ids of one type (cameras 7, devices 8), or null when the user is not narrowed
+ * for that type: their roles grant no group of it.
+ */
+export function visibleGroups(db: Db, user: SessionUser, type: number): ReadonlySet<number> | null {
   if (user.superAdmin) return null;
   const granted = db
     .prepare(
       `SELECT DISTINCT rdg.data_group_id AS id FROM role_data_group rdg JOIN user_role ur ON ur.role_id = rdg.role_id
-       JOIN role r ON r.id = ur.role_id WHERE ur.user_id = ? AND r.tenant_id = ?`,
+       JOIN role r ON r.id = ur.role_id JOIN data_group g ON g.id = rdg.data_group_id AND g.type = ?
+       WHERE ur.user_id = ? AND r.tenant_id = ?`,
     )
-    .all(user.id, user.tenantId) as Array<{ id: number }>;
+    .all(type, user.id, user.tenantId) as Array<{ id: number }>;
   if (granted.length === 0) return null;
   const below = db.prepare(
     `WITH RECURSIVE tree(id) AS (SELECT id FROM data_group WHERE id = ? AND tenant_id = ?
@@ -23,6 +28,12 @@ export function visibleGroups(db: Db, user: SessionUser): ReadonlySet<number> | 
   const out = new Set<number>();
   for (const g of granted) for (const row of below.all(g.id, user.tenantId) as Array<{ id: number }>) out.add(row.id);
   return out;
+}
+
+/** SQL narrowing `column` to the visible groups (nothing when the user is not narrowed). */
+export function scopeSql(column: string, scope: ReadonlySet<number> | null): { sql: string; args: number[] } {
+  if (!scope) return { sql: '', args: [] };
+  return { sql: ` AND ${column} IN (${[...scope].map(() => '?').join(',') || 'NULL'})`, args: [...scope] };
 }
 
 /** Ids to keep in a group tree: the visible groups and the groups above them (the path to them). */

@@ -58,6 +58,9 @@ export interface Device {
   areaName: string;
   modelId: number | null;
   modelName: string;
+  /** The data group (type DEVICE_GROUP_TYPE) the device is filed in; null when none. */
+  dataGroupId: number | null;
+  dataGroupName: string;
 }
 
 export const DEVICE_SORT_KEYS = ['code', 'name', 'label', 'address', 'sn', 'ip', 'status', 'gatewayName', 'areaName'] as const;
@@ -151,6 +154,15 @@ export interface DeviceCreate {
 }
 
 /** POST /api/device/batch: 1..1000 devices; one invalid item refuses the whole batch. */
+/** The data group type devices are filed in (cameras: 7), for data authority (SPEC §6). */
+export const DEVICE_GROUP_TYPE = 8;
+
+/** POST /api/device/data-group: files devices in a device data group (null: none). */
+export interface DeviceGrouping {
+  ids: number[];
+  dataGroupId: number | null;
+}
+
 export interface DeviceBatch {
   devices: DeviceCreate[];
 }

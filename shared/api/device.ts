@@ -7,6 +7,7 @@ import type {
   DeviceBatch,
   DeviceBatchResult,
   DeviceCreate,
+  DeviceGrouping,
   DeviceListQuery,
   DevicePage,
   DeviceStatusChanges,
@@ -65,3 +66,6 @@ export const pointTargets = (client: Pick<Client, 'get'>, gatewayId: number): Pr
 export const createGatewayPoint = (client: Pick<Client, 'post'>, gatewayId: number, body: GatewayPointSave): Promise<GatewayPoint> => client.post(`/api/gateway/${gatewayId}/point`, body);
 export const updateGatewayPoint = (client: Pick<Client, 'put'>, id: number, body: GatewayPointSave): Promise<GatewayPoint> => client.put(`/api/gateway/point/${id}`, body);
 export const deleteGatewayPoints = (client: Pick<Client, 'post'>, ids: readonly number[]): Promise<{ deleted: number }> => client.post('/api/gateway/point/delete', { ids });
+
+/** Files devices in a device data group (null: none), all or none. */
+export const fileDevices = (client: Pick<Client, 'post'>, body: DeviceGrouping): Promise<{ filed: number }> => client.post('/api/device/data-group', body);

@@ -45,6 +45,8 @@ function makeDevices(n: number): Device[] {
     areaName: AREAS[i % 3]!,
     modelId: null,
     modelName: '',
+    dataGroupId: null,
+    dataGroupName: '',
   }));
 }
 

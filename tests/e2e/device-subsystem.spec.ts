@@ -103,3 +103,33 @@ test('regions and devices pass axe in the dark and light themes', async ({ page 
   await expect(page.locator('[data-page=device-subsystem] tbody tr[data-row]').first()).toBeVisible();
   await a11yInThemes(page, 'regions and devices', '[data-page=device-subsystem]');
 });
+
+test('selected devices are filed in a new data group, which the role page then offers under device groups', async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.goto('/devmng/subsystem');
+  const root = page.locator('[data-page=device-subsystem]');
+  await root.locator('input[name=keyword]').fill('METER-');
+  await root.locator('input[name=keyword]').press('Enter');
+  const rows = root.locator('tbody tr[data-row]');
+  await expect(rows.first()).toContainText('METER-');
+  const codes = [(await rows.nth(0).locator('td').nth(1).textContent())!, (await rows.nth(1).locator('td').nth(1).textContent())!];
+  await rows.nth(0).locator('input[type=checkbox]').check();
+  await rows.nth(1).locator('input[type=checkbox]').check();
+  await root.locator('[data-action=file-group]').click();
+  const form = page.getByTestId('resource-form');
+  await form.locator('select[name=groupId]').selectOption({ label: zh('subsystem.newGroup') });
+  // A new group needs its name.
+  await form.locator('button[type=submit]').click();
+  await expect(form.getByRole('alert').first()).toBeVisible();
+  const name = `Meters ${Date.now() % 100000}`;
+  await form.locator('input[name=newName]').fill(name);
+  await form.locator('button[type=submit]').click();
+  await expect(form).toBeHidden();
+  for (const code of codes) await expect(rows.filter({ hasText: code.trim() }).locator('[data-group]')).toHaveText(name);
+
+  // The role page offers the new group under the device groups of its data authority.
+  await page.goto('/group');
+  await page.locator('[data-page=group] tbody tr[data-row] [data-action=rights]').first().click();
+  await expect(page.getByTestId('data-authority')).toContainText(zh('roles.deviceGroups'));
+  await expect(page.getByTestId('data-authority')).toContainText(name);
+});

@@ -32,6 +32,8 @@ const device = (id: number, areaId: string, status: Device['status']): Device =>
   areaName: areaId,
   modelId: null,
   modelName: '',
+  dataGroupId: null,
+  dataGroupName: '',
 });
 
 /** The device calls behind window.fetch; `answer` decides the list response. */

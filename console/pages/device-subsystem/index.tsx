@@ -5,9 +5,10 @@
 // nothing, the platform names the first bad item), and export as a background task.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createArea, createDevice, createDevices, deleteArea, deleteDevices, exportDevices, fetchAreaTree, importDevices, listDevices, listGateways, updateArea, updateDevice } from '../../../shared/api/device.ts';
+import { createGroup, groupTree } from '../../../shared/api/data-group.ts';
+import { createArea, createDevice, createDevices, deleteArea, deleteDevices, exportDevices, fetchAreaTree, fileDevices, importDevices, listDevices, listGateways, updateArea, updateDevice } from '../../../shared/api/device.ts';
 import { allModels } from '../../../shared/api/device-model.ts';
-import { DEVICE_STATUSES, type AreaNode, type Device, type DeviceCreate, type DeviceStatus } from '../../../shared/api/device-types.ts';
+import { DEVICE_GROUP_TYPE, DEVICE_STATUSES, type AreaNode, type Device, type DeviceCreate, type DeviceStatus } from '../../../shared/api/device-types.ts';
 import { deviceFormSchema } from '../../../shared/devices/device-rules.ts';
 import { http, notify } from '../../../shared/http/index.ts';
 import { buttonGhost } from '../../../shared/theme/base.css.ts';
@@ -38,7 +39,16 @@ export function expandBatch(v: { count: number; start: number; code: string; nam
   });
 }
 
-type Open = { kind: 'area'; area: AreaNode | null; parentId: string | null } | { kind: 'deleteArea'; area: AreaNode } | { kind: 'batch' } | { kind: 'values'; device: Device } | null;
+type Open =
+  | { kind: 'area'; area: AreaNode | null; parentId: string | null }
+  | { kind: 'deleteArea'; area: AreaNode }
+  | { kind: 'batch' }
+  | { kind: 'values'; device: Device }
+  | { kind: 'group'; devices: readonly Device[]; done: () => void }
+  | null;
+
+/** The "new group" choice of the filing dialog. */
+const NEW_GROUP = '\u0000new';
 
 export default function DeviceSubsystemPage() {
   const { t } = useTranslation();
@@ -83,6 +93,7 @@ export default function DeviceSubsystemPage() {
         { id: 'status', headerKey: 'device.field.status', cell: (d) => <span data-status={d.status}>{t(`status.device.${d.status}`)}</span> },
         { id: 'gateway', headerKey: 'device.field.gateway', cell: (d) => d.gatewayName },
         { id: 'area', headerKey: 'device.field.area', cell: (d) => d.areaName },
+        { id: 'dataGroup', headerKey: 'subsystem.dataGroup', cell: (d) => <span data-group={d.dataGroupId ?? ''}>{d.dataGroupName}</span> },
       ],
       filters: [
         { kind: 'text', name: 'keyword', labelKey: 'subsystem.keyword' },
@@ -117,6 +128,7 @@ export default function DeviceSubsystemPage() {
       },
       remove: (rows) => deleteDevices(http, rows.map((d) => d.id)),
       importer: { upload: (file, skipBad) => importDevices(http, file, file instanceof File ? file.name : 'devices.xlsx', skipBad) },
+      bulkActions: [{ key: 'file-group', labelKey: 'subsystem.fileGroup', run: (rows, done) => setOpen({ kind: 'group', devices: rows, done }) }],
       rowActions: [{ key: 'values', labelKey: 'subsystem.valuesAction', run: (d) => setOpen({ kind: 'values', device: d }), show: (d) => d.modelId !== null }],
       exporter: (filters) => {
         const f = filters as Record<string, string | undefined>;
@@ -197,6 +209,44 @@ export default function DeviceSubsystemPage() {
         />
       )}
       {open?.kind === 'values' && <ValuesDialog device={open.device} onClose={() => setOpen(null)} />}
+      {open?.kind === 'group' && (
+        <FormDialog
+          title={t('subsystem.fileGroupTitle', { count: open.devices.length })}
+          row={null}
+          form={{
+            fields: () => [
+              {
+                kind: 'select',
+                name: 'groupId',
+                labelKey: 'subsystem.dataGroup',
+                emptyLabelKey: 'subsystem.noGroup',
+                options: async () => [
+                  ...treeOptions(await groupTree(http, 0, { type: DEVICE_GROUP_TYPE, force: true }), (g) => String(g.id), (g) => g.name),
+                  { value: NEW_GROUP, label: t('subsystem.newGroup') },
+                ],
+              },
+              { kind: 'text', name: 'newName', labelKey: 'subsystem.newGroupName', visible: (v) => v.groupId === NEW_GROUP },
+            ],
+            schema: () => ({ newName: [(value, values) => (values.groupId === NEW_GROUP ? required()(value, values) : null), length(0, 64)] }),
+            initial: () => ({ groupId: '', newName: '' }),
+            save: async (v) => {
+              let groupId = text(v.groupId) ? Number(text(v.groupId)) : null;
+              if (text(v.groupId) === NEW_GROUP) {
+                groupId = (await createGroup(http, 0, { name: text(v.newName).trim(), type: DEVICE_GROUP_TYPE })).id;
+              }
+              await fileDevices(http, { ids: open.devices.map((d) => d.id), dataGroupId: groupId });
+            },
+          }}
+          onClose={(saved) => {
+            const done = open.done;
+            setOpen(null);
+            if (saved) {
+              done();
+              setVersion((n) => n + 1);
+            }
+          }}
+        />
+      )}
       {open?.kind === 'batch' && (
         <FormDialog
           title={t('subsystem.batchTitle')}

@@ -10,6 +10,7 @@ import type { DataGroup } from '../../../shared/api/data-group-types.ts';
 import { ELEMENT_CODES, MENU_GROUP_CODES, MENU_SEED } from '../../../shared/api/menu-seed.ts';
 import { copyRole, deleteRole, listRoles, saveRole } from '../../../shared/api/people.ts';
 import type { Role } from '../../../shared/api/user-types.ts';
+import { DEVICE_GROUP_TYPE } from '../../../shared/api/device-types.ts';
 import { CAMERA_GROUP_TYPE } from '../../../shared/api/video-types.ts';
 import { http, notify } from '../../../shared/http/index.ts';
 import { hasMenu } from '../../../shared/session/store.ts';
@@ -33,13 +34,16 @@ const leafMenus = (menus: readonly string[]) => menus.filter((m) => !groupCodes.
 export default function GroupPage() {
   const { t, i18n } = useTranslation();
   const [roles, setRoles] = useState<Role[]>([]);
-  const [dataGroups, setDataGroups] = useState<DataGroup[]>([]);
+  const [dataGroups, setDataGroups] = useState<{ cameras: DataGroup[]; devices: DataGroup[] }>({ cameras: [], devices: [] });
   const [rightsOf, setRightsOf] = useState<Role | null>(null);
   const [version, setVersion] = useState(0);
   const reloadRoles = useCallback(() => listRoles(http).then(setRoles, () => undefined), []);
   useEffect(() => {
     void reloadRoles();
-    groupTree(http, 0, { type: CAMERA_GROUP_TYPE, force: true }).then(setDataGroups, () => undefined);
+    Promise.all([groupTree(http, 0, { type: CAMERA_GROUP_TYPE, force: true }), groupTree(http, 0, { type: DEVICE_GROUP_TYPE, force: true })]).then(
+      ([cameras, devices]) => setDataGroups({ cameras, devices }),
+      () => undefined,
+    );
   }, [reloadRoles]);
   const lang = i18n.language === 'en' ? 'en' : 'zh';
 
@@ -134,7 +138,10 @@ export default function GroupPage() {
         <RightsDialog
           role={rightsOf}
           functionTree={functionTree}
-          dataTree={toDataItems(dataGroups)}
+          dataTree={[
+            { id: KIND + CAMERA_GROUP_TYPE, name: t('roles.cameraGroups'), children: toDataItems(dataGroups.cameras) },
+            { id: KIND + DEVICE_GROUP_TYPE, name: t('roles.deviceGroups'), children: toDataItems(dataGroups.devices) },
+          ].filter((k) => k.children.length > 0)}
           onClose={(saved) => {
             setRightsOf(null);
             if (saved) {
@@ -149,6 +156,8 @@ export default function GroupPage() {
 }
 
 const withNote = (note: string | undefined) => (note ? { note } : {});
+/** The data tree's two branches, cameras' and devices' groups (never saved themselves). */
+const KIND = 'kind:';
 const toDataItems = (groups: readonly DataGroup[]): TreeItem[] => groups.map((g) => ({ id: DG + g.id, name: g.name, children: toDataItems(g.children) }));
 
 function RightsDialog({ role, functionTree, dataTree, onClose }: { role: Role; functionTree: TreeItem[]; dataTree: TreeItem[]; onClose: (saved: boolean) => void }) {

@@ -19,6 +19,8 @@ export default addTexts({
       rightsHint: '从上级角色移除的权限会同时从所有下级移除；给下级添加的权限也会添加到其所有上级。',
       saved: '权限已保存',
       noDataGroups: '暂无数据分组',
+      cameraGroups: '摄像机分组',
+      deviceGroups: '设备分组',
     },
   },
   en: {
@@ -38,6 +40,8 @@ export default addTexts({
       rightsHint: 'A right removed from a parent role is removed from all roles below it; a right given to a sub-role is given to all roles above it.',
       saved: 'Rights saved',
       noDataGroups: 'No data groups',
+      cameraGroups: 'Camera groups',
+      deviceGroups: 'Device groups',
     },
   },
 });

@@ -121,7 +121,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     if (rootId > 0 && !byId.get(rootId, user.tenantId)) return say(request, 'noGroup');
     const rows = rowsOfType.all(user.tenantId, type) as unknown as GroupRow[];
     // Data authority: a narrowed user sees the granted groups and the path to them.
-    const scope = visibleGroups(db, user);
+    const scope = visibleGroups(db, user, type);
     const keep = scope ? withAncestors(scope, new Map(rows.map((r) => [r.id, r.parent_id]))) : null;
     return buildTree(keep ? rows.filter((r) => keep.has(r.id)) : rows, rootId);
   }

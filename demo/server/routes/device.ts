@@ -5,6 +5,7 @@ import type { AppConfig } from '../context.ts';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
   DEVICE_BATCH_MAX,
+  DEVICE_GROUP_TYPE,
   DEVICE_PAGE_MAX,
   DEVICE_SORT_KEYS,
   TOTAL_NONE,
@@ -31,6 +32,7 @@ import { seedDevices } from '../device-seed.ts';
 import { DeviceSimulator, currentSeq, nextSeq, setDeviceStatus } from '../device-simulator.ts';
 import { fail, ok, requireAnyMenu, requireMenu, userOf } from '../http.ts';
 import { langOf, type Lang } from '../messages.ts';
+import { scopeSql, visibleGroups } from '../data-scope.ts';
 
 export const migrations: Migration[] = [
   {
@@ -114,6 +116,8 @@ interface DeviceRow {
   area_name: string;
   model_id: number | null;
   model_name: string;
+  data_group_id: number | null;
+  data_group_name: string;
 }
 
 const toDevice = (r: DeviceRow): Device => ({
@@ -137,17 +141,20 @@ const toDevice = (r: DeviceRow): Device => ({
   areaName: r.area_name,
   modelId: r.model_id,
   modelName: r.model_name,
+  dataGroupId: r.data_group_id,
+  dataGroupName: r.data_group_name,
 });
 
 const DEVICE_FROM = `
   FROM device d
   LEFT JOIN gateway g ON g.id = d.gateway_id AND g.tenant_id = d.tenant_id
   LEFT JOIN area a ON a.row_guid = d.area_guid AND a.tenant_id = d.tenant_id
-  LEFT JOIN device_model m ON m.id = d.model_id AND m.tenant_id = d.tenant_id`;
+  LEFT JOIN device_model m ON m.id = d.model_id AND m.tenant_id = d.tenant_id
+  LEFT JOIN data_group dg ON dg.id = d.data_group_id AND dg.tenant_id = d.tenant_id`;
 
 const DEVICE_COLUMNS = `d.id, d.code, d.name, d.label, d.address, d.sn, d.ip, d.mac, d.bus_no, d.port, d.version,
   d.status, d.status_seq, d.status_at, d.gateway_id, COALESCE(g.name, '') AS gateway_name, d.area_guid, COALESCE(a.name, '') AS area_name,
-  d.model_id, COALESCE(m.name, '') AS model_name`;
+  d.model_id, COALESCE(m.name, '') AS model_name, d.data_group_id, COALESCE(dg.name, '') AS data_group_name`;
 
 /** SQL of each sort key; ties are broken by id in the same direction (see DeviceListQuery). */
 const SORT_SQL: Record<DeviceSortKey, string> = {
@@ -226,9 +233,14 @@ export function parseListQuery(lang: Lang, raw: Raw): ParsedListQuery {
 }
 
 /** Runs a parsed list query for one tenant. Exported for the unit tests of the query semantics. */
-export function queryDevices(db: Db, tenantId: number, q: ParsedListQuery): DevicePage {
+export function queryDevices(db: Db, tenantId: number, q: ParsedListQuery, scope: ReadonlySet<number> | null = null): DevicePage {
   const where: string[] = ['d.tenant_id = ?'];
   const args: Array<string | number> = [tenantId];
+  if (scope) {
+    // Data authority: only devices filed in the groups the user's roles grant.
+    where.push(`d.data_group_id IN (${[...scope].map(() => '?').join(',') || 'NULL'})`);
+    args.push(...scope);
+  }
   if (q.areaId !== null) {
     where.push(`d.area_guid IN (
       WITH RECURSIVE sub(guid) AS (
@@ -280,12 +292,13 @@ export function areaTree(db: Db, tenantId: number): AreaNode[] {
 
 export const CHANGES_MAX = 5000;
 
-export function statusChanges(db: Db, tenantId: number, since: number, limit: number): DeviceStatusChanges {
+export function statusChanges(db: Db, tenantId: number, since: number, limit: number, scope: ReadonlySet<number> | null = null): DeviceStatusChanges {
   const cursor = currentSeq(db, tenantId);
   if (since > cursor) return { cursor, changes: [], reset: true };
+  const narrow = scopeSql('data_group_id', scope);
   const rows = db
-    .prepare('SELECT id, status, status_seq, status_at FROM device WHERE tenant_id = ? AND status_seq > ? ORDER BY status_seq, id LIMIT ?')
-    .all(tenantId, since, limit + 1) as Array<{ id: number; status: DeviceStatus; status_seq: number; status_at: number }>;
+    .prepare(`SELECT id, status, status_seq, status_at FROM device WHERE tenant_id = ? AND status_seq > ?${narrow.sql} ORDER BY status_seq, id LIMIT ?`)
+    .all(tenantId, since, ...narrow.args, limit + 1) as Array<{ id: number; status: DeviceStatus; status_seq: number; status_at: number }>;
   if (rows.length > limit) return { cursor, changes: [], reset: true };
   return { cursor, changes: rows.map((r) => ({ id: r.id, status: r.status, seq: r.status_seq, at: r.status_at })), reset: false };
 }
@@ -372,7 +385,7 @@ const plugin: FastifyPluginAsync = async (app) => {
   app.get('/api/device/area/tree', { preHandler: requireDeviceReader }, async (request) => ok(areaTree(db, userOf(request).tenantId)));
 
   app.get<{ Querystring: Raw }>('/api/device/list', { preHandler: requireDeviceReader }, async (request) =>
-    answer(request, (lang) => queryDevices(db, userOf(request).tenantId, parseListQuery(lang, request.query ?? {}))),
+    answer(request, (lang) => queryDevices(db, userOf(request).tenantId, parseListQuery(lang, request.query ?? {}), visibleGroups(db, userOf(request), DEVICE_GROUP_TYPE))),
   );
 
   app.get<{ Querystring: Raw }>('/api/device/status/changes', { preHandler: requireDeviceReader }, async (request) =>
@@ -381,7 +394,7 @@ const plugin: FastifyPluginAsync = async (app) => {
       if (raw.since === undefined || raw.since === '') throw new QueryProblem(say(lang, 'device.param.since', 'validate.required'));
       const since = intParam(lang, raw, 'since', 'device.param.since', 0, Number.MAX_SAFE_INTEGER, 0);
       const limit = intParam(lang, raw, 'limit', 'device.param.limit', 1, CHANGES_MAX, CHANGES_MAX);
-      return statusChanges(db, userOf(request).tenantId, since, limit);
+      return statusChanges(db, userOf(request).tenantId, since, limit, visibleGroups(db, userOf(request), DEVICE_GROUP_TYPE));
     }),
   );
 

@@ -19,6 +19,8 @@ import { inList, startExport, tooManyTasks } from '../resource.ts';
 import { formatTime } from '../tasks.ts';
 import type { ParamRow } from '../../../shared/api/device-model-types.ts';
 import { pointsChanged, sayWrite as say, storePoint, throughGateway, writePoint } from '../point-write.ts';
+import { DEVICE_GROUP_TYPE } from '../../../shared/api/device-types.ts';
+import { scopeSql, visibleGroups } from '../data-scope.ts';
 
 export const migrations: Migration[] = [
   {
@@ -220,8 +222,13 @@ const plugin: FastifyPluginAsync = async (app) => {
     return ok({ id, distributedAt: at, devices, points });
   });
 
-  const deviceOf = (request: FastifyRequest, id: number) =>
-    db.prepare('SELECT id, model_id, gateway_id FROM device WHERE id = ? AND tenant_id = ?').get(id, userOf(request).tenantId) as { id: number; model_id: number | null; gateway_id: number | null } | undefined;
+  /** One of the caller's devices inside their data authority (else undefined: it does not exist for them). */
+  const deviceOf = (request: FastifyRequest, id: number) => {
+    const narrow = scopeSql('data_group_id', visibleGroups(db, userOf(request), DEVICE_GROUP_TYPE));
+    return db.prepare(`SELECT id, model_id, gateway_id FROM device WHERE id = ? AND tenant_id = ?${narrow.sql}`).get(id, userOf(request).tenantId, ...narrow.args) as
+      | { id: number; model_id: number | null; gateway_id: number | null }
+      | undefined;
+  };
 
   app.get<{ Params: { id: string } }>('/api/device/:id/points', { preHandler: requireReader }, async (request) => {
     const user = userOf(request);
@@ -239,7 +246,9 @@ const plugin: FastifyPluginAsync = async (app) => {
     { preHandler: [requireMenu('devManager'), validBody<ControlWrite>({ code: [rule.required, rule.text(1, 64)], value: [rule.required] })] },
     async (request, reply) => {
       const { code, value } = request.body;
-      const outcome = await writePoint(db, userOf(request).tenantId, Number(request.params.id) || -1, code, value);
+      // A device outside the caller's data authority is written as one that does not exist.
+      const id = deviceOf(request, Number(request.params.id) || -1)?.id ?? -1;
+      const outcome = await writePoint(db, userOf(request).tenantId, id, code, value);
       const msg = outcome.ok ? '' : outcome.text[langOf(request)];
       if (!outcome.ok) return outcome.field ? reply.send({ code: -1, msg, data: { field: outcome.field } }) : fail(msg);
       return ok({ code, value, written: outcome.written });
@@ -265,7 +274,8 @@ const plugin: FastifyPluginAsync = async (app) => {
     // The same 3-month rule as alarms (SPEC §5 history window), with the same boundary.
     const problem = start && end ? alarmQueryWindow(start, end, now) : { key: 'validate.date.invalid' as const };
     if (problem) return translate(lang, problem.key, problem.params);
-    const owned = db.prepare(`SELECT id, code, name FROM device WHERE tenant_id = ? AND id IN (${inList(deviceIds.length)})`).all(user.tenantId, ...deviceIds) as Array<{ id: number; code: string; name: string }>;
+    const narrow = scopeSql('data_group_id', visibleGroups(db, user, DEVICE_GROUP_TYPE));
+    const owned = db.prepare(`SELECT id, code, name FROM device WHERE tenant_id = ? AND id IN (${inList(deviceIds.length)})${narrow.sql}`).all(user.tenantId, ...deviceIds, ...narrow.args) as Array<{ id: number; code: string; name: string }>;
     if (owned.length !== new Set(deviceIds).size) return say(lang, 'noDevice');
     const from = start!.getTime();
     const to = Math.min(end!.getTime(), now.getTime());

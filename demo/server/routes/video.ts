@@ -318,14 +318,14 @@ const plugin: FastifyPluginAsync = async (app) => {
   const findCamera = (request: FastifyRequest, id: number): CameraRow | null => {
     const user = userOf(request);
     const row = (byId.get(id, user.tenantId) as unknown as CameraRow | undefined) ?? null;
-    const scope = row ? visibleGroups(db, user) : null;
+    const scope = row ? visibleGroups(db, user, CAMERA_GROUP_TYPE) : null;
     return row && scope && (row.data_group_id === null || !scope.has(row.data_group_id)) ? null : row;
   };
 
   function filterSql(user: SessionUser, q: ListQuery): { where: string; args: Array<string | number> } {
     const clauses = ['c.tenant_id = ?'];
     const args: Array<string | number> = [user.tenantId];
-    const scope = visibleGroups(db, user);
+    const scope = visibleGroups(db, user, CAMERA_GROUP_TYPE);
     if (scope) {
       clauses.push(`c.data_group_id IN (${[...scope].map(() => '?').join(',') || 'NULL'})`);
       args.push(...scope);

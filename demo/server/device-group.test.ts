@@ -1,0 +1,70 @@
+// Devices in data groups (SPEC §6): a role granting a device group narrows its users to the devices
+// filed there — the list, the status changes, values, writes and history — while a role granting only
+// camera groups leaves devices alone; filing moves devices between groups, all or none, within the
+// tenant.
+import { describe, expect, it } from 'vitest';
+import { usePlatform } from './test-platform.ts';
+import { login } from './testing.ts';
+
+const NEW_USER = { name: 'Scoped', password: 'secret-pass-1', confirmPassword: 'secret-pass-1', email: 'scoped@example.com' };
+
+describe('devices in data groups', () => {
+  const p = usePlatform();
+  type Row = { id: number; code: string; dataGroupId: number | null; dataGroupName: string };
+  const list = async (token: string, query: Record<string, string> = {}) => (await p.call(token, 'GET', '/api/device/list', undefined, { limit: '20000', ...query })).data as { total: number; rows: Row[] };
+  const deviceGroups = async () => (await p.call(p.admin, 'GET', '/api/admin/dataGrp/tree/0', undefined, { type: '8' })).data as Array<{ id: number; name: string }>;
+  const userWith = async (username: string, phone: string, dataGroups: number[]) => {
+    const role = (await p.call(p.admin, 'PUT', '/api/admin/group/role', { code: username.replace('.', '_'), name: username.replace('.', ' '), menus: ['MonitorOPS', 'devStatusTabs', 'historySearch', 'devManager', 'subsystemManage'], dataGroups })).data as { id: number };
+    const made = await p.call(p.admin, 'POST', '/api/admin/user', { ...NEW_USER, username, phone, roleIds: [role.id] });
+    expect(made.code, made.msg).toBe(0);
+    return login(p.s.base, username, 'secret-pass-1');
+  };
+
+  it('narrows a user granted a device group to the devices filed there', async () => {
+    const [hvac, safety] = await deviceGroups();
+    expect([hvac!.name, safety!.name]).toEqual(['HVAC plant', 'Life safety']);
+    const all = await list(p.admin);
+    const inHvac = all.rows.filter((d) => d.dataGroupId === hvac!.id);
+    expect(inHvac.length).toBeGreaterThan(0);
+    expect(inHvac.every((d) => d.dataGroupName === 'HVAC plant')).toBe(true);
+    const outside = all.rows.find((d) => d.dataGroupId !== hvac!.id && /FCU|SMOKE/.test(d.code) === false)!;
+
+    const tech = await userWith('hvac.tech', '13700000041', [hvac!.id]);
+    const mine = await list(tech);
+    expect(mine.total).toBe(inHvac.length);
+    expect(mine.rows.every((d) => d.dataGroupId === hvac!.id)).toBe(true);
+    // Outside the group the device does not exist for this user: values, writes, history.
+    expect((await p.call(tech, 'GET', `/api/device/${outside.id}/points`)).code).toBe(-1);
+    expect((await p.call(tech, 'POST', `/api/device/${outside.id}/control`, { code: 'setpoint', value: 22 })).code).toBe(-1);
+    const day = new Date().toISOString().slice(0, 10);
+    expect((await p.call(tech, 'POST', '/api/device/history', { deviceIds: [outside.id], codes: ['temp'], startTime: `${day} 00:00:00`, endTime: `${day} 23:59:59` })).code).toBe(-1);
+    expect((await p.call(tech, 'GET', `/api/device/${inHvac[0]!.id}/points`)).code).toBe(0);
+    // Status changes carry only the user's devices.
+    await fetch(`${p.s.base}/__test/device/status`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id: outside.id, status: 'offline' }) });
+    const changes = (await p.call(tech, 'GET', '/api/device/status/changes', undefined, { since: '0' })).data as { changes: Array<{ id: number }> };
+    expect(changes.changes.some((c) => c.id === outside.id)).toBe(false);
+
+    // A role granting only camera groups leaves devices alone.
+    const cameraGroup = ((await p.call(p.admin, 'GET', '/api/admin/dataGrp/tree/0')).data as Array<{ id: number }>)[0]!;
+    const guard = await userWith('cam.only', '13700000042', [cameraGroup.id]);
+    expect((await list(guard)).total).toBe(all.total);
+  });
+
+  it('files devices in a group, all or none, and only within the tenant', async () => {
+    const [hvac, safety] = await deviceGroups();
+    const tech = await login(p.s.base, 'hvac.tech', 'secret-pass-1');
+    const before = (await list(tech)).total;
+    const moved = (await list(tech)).rows[0]!;
+    expect((await p.call(p.admin, 'POST', '/api/device/data-group', { ids: [moved.id, 999999], dataGroupId: safety!.id })).msg).toBe('no such device: 999999');
+    expect((await list(tech)).total).toBe(before);
+    expect((await p.call(p.admin, 'POST', '/api/device/data-group', { ids: [moved.id], dataGroupId: safety!.id })).data).toEqual({ filed: 1 });
+    expect((await list(tech)).total).toBe(before - 1);
+    expect((await list(p.admin, { keyword: moved.code.toLowerCase() })).rows.find((d) => d.id === moved.id)).toMatchObject({ dataGroupId: safety!.id, dataGroupName: 'Life safety' });
+    const cameraGroup = ((await p.call(p.admin, 'GET', '/api/admin/dataGrp/tree/0')).data as Array<{ id: number }>)[0]!;
+    expect((await p.call(p.admin, 'POST', '/api/device/data-group', { ids: [moved.id], dataGroupId: cameraGroup.id })).msg).toBe('no such device data group');
+    expect((await p.call(p.admin, 'POST', '/api/device/data-group', { ids: [moved.id], dataGroupId: null })).code).toBe(0);
+    // The other tenant can neither file tenant 1's devices nor use its groups.
+    expect((await p.call(p.admin2, 'POST', '/api/device/data-group', { ids: [moved.id], dataGroupId: null })).msg).toBe(`no such device: ${moved.id}`);
+    expect((await p.call(p.admin2, 'POST', '/api/device/data-group', { ids: [], dataGroupId: hvac!.id })).msg).toBe('no such device data group');
+  });
+});
