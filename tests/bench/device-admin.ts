@@ -29,7 +29,7 @@ const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length
 
 const s = await start({ faults: true, staticDir: join(ROOT, 'dist'), tuning: { seedDevices: 20000 } });
 const browser = await chromium.launch({ executablePath: await findChromium(), args: CHROMIUM_ARGS });
-let failed = true;
+let failed: boolean;
 try {
   const db = s.app.atrium.db;
   const token = await login(s.base, 'admin', 'admin123');
