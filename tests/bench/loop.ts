@@ -32,7 +32,7 @@ async function timeCalls(base: string, token: string, seconds: number): Promise<
 
 const platform = await startPlatform({ ATRIUM_SEED_USERS: '20000', ATRIUM_RATE_LIMIT: '0' });
 const results: Record<string, unknown> = { date: new Date().toISOString(), node: process.version, seconds: SECONDS };
-let met = false;
+let met: boolean;
 try {
   const base = platform.base;
   const [admin, admin2, watcher] = await Promise.all([signIn(base, 'admin', 'admin123'), signIn(base, 'admin2', 'admin123'), signIn(base, 'operator', 'operator123')]);
