@@ -20,7 +20,6 @@ import {
   type AlarmNodeRow,
   type AlarmResourceTotal,
   type AlarmScopeQuery,
-  type AlarmsByDay,
   type AlarmTypeTotal,
   type LevelCounts,
 } from '../../../shared/api/alarm-types.ts';
@@ -28,7 +27,7 @@ import type { Db } from '../db.ts';
 import { fail, ok, requireMenu, rule, userOf, validBody } from '../http.ts';
 import { langOf } from '../messages.ts';
 import { offsetOf } from '../resource.ts';
-import { MAX_DAYS, pathsOf, spanStart, statRules, TEXT as STAT_TEXT, zeros, type AreaRow } from './alarm-stats.ts';
+import { daySeries, MAX_DAYS, pathsOf, spanStart, statRules, TEXT as STAT_TEXT, zeros, type AreaRow } from './alarm-stats.ts';
 
 const TEXT = {
   ...STAT_TEXT,
@@ -210,54 +209,35 @@ const plugin: FastifyPluginAsync = async (app) => {
     return { scope: { tenantId: userOf(request).tenantId, since: spanStart(days), open: false, ...(hs ? { handleStatus: hs } : {}) }, limit };
   };
 
+  /** Per-level counts, total and newest alarm of the scope grouped by `key` (SQL over `a` and `d`), most first. */
+  const levelsBy = <K extends string | null>(scope: Scope, limit: number, key: string, extra: string) => {
+    const where = scopeSql(scope);
+    return db
+      .prepare(
+        `SELECT ${key} AS k, ${extra} COUNT(*) AS n, MAX(a.occurred_at) AS last,
+           SUM(a.level = 'critical') AS critical, SUM(a.level = 'warning') AS warning, SUM(a.level = 'reminder') AS reminder, SUM(a.level = 'normal') AS normal
+         FROM alarm a ${JOIN_DEVICE} WHERE ${where.sql} GROUP BY ${key} ORDER BY n DESC, k LIMIT ?`,
+      )
+      .all(...where.args, limit) as Array<LevelCounts & { k: K; n: number; last: number; name?: string; id?: number | null; area?: string | null }>;
+  };
+  const countsOf = (r: LevelCounts): LevelCounts => ({ critical: r.critical, warning: r.warning, reminder: r.reminder, normal: r.normal });
+
   app.get<ListRequest>('/api/alarm/list/machine', { preHandler: reader, schema: { summary: 'Devices by alarms of the window, most first, with counts per level' } }, async (request) => {
     const parsed = listScope(request);
     if (typeof parsed === 'string') return fail(parsed);
-    const { scope, limit } = parsed;
-    const where = scopeSql(scope);
-    const rows = db
-      .prepare(
-        `SELECT a.device_code AS code, MAX(a.device_name) AS name, MAX(d.id) AS id, MAX(d.area_guid) AS area, COUNT(*) AS n, MAX(a.occurred_at) AS last,
-           SUM(a.level = 'critical') AS critical, SUM(a.level = 'warning') AS warning, SUM(a.level = 'reminder') AS reminder, SUM(a.level = 'normal') AS normal
-         FROM alarm a ${JOIN_DEVICE} WHERE ${where.sql} GROUP BY a.device_code ORDER BY n DESC, code LIMIT ?`,
-      )
-      .all(...where.args, limit) as Array<LevelCounts & { code: string; name: string; id: number | null; area: string | null; n: number; last: number }>;
-    const paths = areasOf(db, scope.tenantId).paths;
+    const paths = areasOf(db, parsed.scope.tenantId).paths;
+    const rows = levelsBy<string>(parsed.scope, parsed.limit, 'a.device_code', 'MAX(a.device_name) AS name, MAX(d.id) AS id, MAX(d.area_guid) AS area,');
     return ok<AlarmMachineRow[]>(
-      rows.map((r) => ({
-        deviceId: r.id,
-        deviceCode: r.code,
-        deviceName: r.name,
-        areaPath: r.area ? (paths.get(r.area) ?? '') : '',
-        counts: { critical: r.critical, warning: r.warning, reminder: r.reminder, normal: r.normal },
-        total: r.n,
-        lastAt: r.last,
-      })),
+      rows.map((r) => ({ deviceId: r.id ?? null, deviceCode: r.k, deviceName: r.name ?? '', areaPath: r.area ? (paths.get(r.area) ?? '') : '', counts: countsOf(r), total: r.n, lastAt: r.last })),
     );
   });
 
   app.get<ListRequest>('/api/alarm/list/node', { preHandler: reader, schema: { summary: 'Areas by the alarms of their own devices in the window, most first, with counts per level' } }, async (request) => {
     const parsed = listScope(request);
     if (typeof parsed === 'string') return fail(parsed);
-    const { scope, limit } = parsed;
-    const where = scopeSql(scope);
-    const rows = db
-      .prepare(
-        `SELECT d.area_guid AS guid, COUNT(*) AS n, MAX(a.occurred_at) AS last,
-           SUM(a.level = 'critical') AS critical, SUM(a.level = 'warning') AS warning, SUM(a.level = 'reminder') AS reminder, SUM(a.level = 'normal') AS normal
-         FROM alarm a ${JOIN_DEVICE} WHERE ${where.sql} GROUP BY d.area_guid ORDER BY n DESC LIMIT ?`,
-      )
-      .all(...where.args, limit) as Array<LevelCounts & { guid: string | null; n: number; last: number }>;
-    const paths = areasOf(db, scope.tenantId).paths;
-    return ok<AlarmNodeRow[]>(
-      rows.map((r) => ({
-        areaGuid: r.guid,
-        areaPath: r.guid ? (paths.get(r.guid) ?? '') : '',
-        counts: { critical: r.critical, warning: r.warning, reminder: r.reminder, normal: r.normal },
-        total: r.n,
-        lastAt: r.last,
-      })),
-    );
+    const paths = areasOf(db, parsed.scope.tenantId).paths;
+    const rows = levelsBy<string | null>(parsed.scope, parsed.limit, 'd.area_guid', '');
+    return ok<AlarmNodeRow[]>(rows.map((r) => ({ areaGuid: r.k, areaPath: r.k ? (paths.get(r.k) ?? '') : '', counts: countsOf(r), total: r.n, lastAt: r.last })));
   });
 
   // ---- one device, and resource points ---------------------------------------------------------
@@ -288,17 +268,6 @@ const plugin: FastifyPluginAsync = async (app) => {
       const perDay = db
         .prepare(`SELECT strftime('%Y-%m-%d', occurred_at / 1000, 'unixepoch', 'localtime') AS day, level, COUNT(*) AS n FROM alarm WHERE tenant_id = ? AND device_code = ? AND occurred_at >= ? GROUP BY day, level`)
         .all(user.tenantId, device.code, since) as Array<{ day: string; level: AlarmLevel; n: number }>;
-      const keys = Array.from({ length: days }, (_, i) => {
-        const d = new Date(since);
-        d.setDate(d.getDate() + i);
-        return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-      });
-      const index = new Map(keys.map((k, i) => [k, i]));
-      const series = Object.fromEntries(ALARM_LEVELS.map((l) => [l, keys.map(() => 0)])) as AlarmsByDay['series'];
-      for (const r of perDay) {
-        const i = index.get(r.day);
-        if (i !== undefined) series[r.level][i] = r.n;
-      }
       return ok<AlarmMachineStat>({
         deviceId: device.id,
         deviceCode: device.code,
@@ -308,7 +277,7 @@ const plugin: FastifyPluginAsync = async (app) => {
         openCounts: levels(true),
         resources: resources(scope, 100),
         types,
-        byDay: { days: keys, series },
+        byDay: daySeries(perDay, since, days),
       });
     },
   );

@@ -33,6 +33,22 @@ export function spanStart(days: number, now = new Date()): number {
 
 const dayKey = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 
+/** One entry per local day of a `days`-day span from `start`, oldest first, from (day, level, n) rows. */
+export function daySeries(rows: ReadonlyArray<{ day: string; level: AlarmLevel; n: number }>, start: number, days: number): AlarmsByDay {
+  const keys = Array.from({ length: days }, (_, i) => {
+    const d = new Date(start);
+    d.setDate(d.getDate() + i);
+    return dayKey(d);
+  });
+  const index = new Map(keys.map((k, i) => [k, i]));
+  const series = Object.fromEntries(ALARM_LEVELS.map((l) => [l, keys.map(() => 0)])) as AlarmsByDay['series'];
+  for (const r of rows) {
+    const i = index.get(r.day);
+    if (i !== undefined) series[r.level][i] = r.n;
+  }
+  return { days: keys, series };
+}
+
 export interface AreaRow {
   row_guid: string;
   parent_guid: string | null;
@@ -116,18 +132,7 @@ const plugin: FastifyPluginAsync = async (app) => {
          FROM alarm WHERE tenant_id = ? AND occurred_at >= ? GROUP BY day, level`,
       )
       .all(user.tenantId, start) as Array<{ day: string; level: AlarmLevel; n: number }>;
-    const keys = Array.from({ length: days }, (_, i) => {
-      const d = new Date(start);
-      d.setDate(d.getDate() + i);
-      return dayKey(d);
-    });
-    const index = new Map(keys.map((k, i) => [k, i]));
-    const series = Object.fromEntries(ALARM_LEVELS.map((l) => [l, keys.map(() => 0)])) as AlarmsByDay['series'];
-    for (const r of rows) {
-      const i = index.get(r.day);
-      if (i !== undefined) series[r.level][i] = r.n;
-    }
-    return ok<AlarmsByDay>({ days: keys, series });
+    return ok<AlarmsByDay>(daySeries(rows, start, days));
   });
 
   app.post<{ Body: AlarmStatQuery }>('/api/alarm/total/by/level', { preHandler: [reader, validBody<AlarmStatQuery>(statRules)] }, async (request) => {
