@@ -43,14 +43,16 @@ export async function requireUser(request: FastifyRequest, reply: FastifyReply):
   request.user = user;
 }
 
-function requireRight(kind: 'menus' | 'elements', ...codes: string[]) {
+/** preHandler: 40301 ('no function permission') unless `check` holds for the signed-in user (runs requireUser first if needed). */
+export function requireCheck(check: (user: SessionUser) => boolean) {
   return async function guard(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | void> {
     if (!request.user) await requireUser(request, reply);
     if (reply.sent) return reply;
-    const held = request.user?.[kind];
-    if (!codes.some((code) => held?.has(code))) return reply.send(failWith(request, 'http.noPermission', undefined, 40301));
+    if (!request.user || !check(request.user)) return reply.send(failWith(request, 'http.noPermission', undefined, 40301));
   };
 }
+
+const requireRight = (kind: 'menus' | 'elements', ...codes: string[]) => requireCheck((user) => codes.some((code) => user[kind].has(code)));
 
 /** preHandler: 40301 unless the user holds the menu right (runs requireUser first if needed). */
 export const requireMenu = (code: string) => requireRight('menus', code);

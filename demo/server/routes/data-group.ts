@@ -1,14 +1,15 @@
 // Data groups (SPEC §7 "Data groups and role groups") over the data_group table that video.ts
 // creates; cameras are filed in type 7. Also the ATRIUM_SEED_CAMERAS option: one group holding that
 // many cameras, for the wall's 20000-row list tests and benchmark. Every query is tenant-scoped.
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { DataGroup, DataGroupCreate, DataGroupDeleted, DataGroupUpdate } from '../../../shared/api/data-group-types.ts';
 import { CAMERA_GROUP_TYPE } from '../../../shared/api/video-types.ts';
-import type { AppConfig, SessionUser } from '../context.ts';
+import type { AppConfig } from '../context.ts';
 import { visibleGroups, withAncestors } from '../data-scope.ts';
 import type { Db } from '../db.ts';
 import { tx } from '../db.ts';
-import { fail, ok, requireUser, rule, userOf, validBody } from '../http.ts';
+import { canManageCameras, canSeeCameras } from '../camera-rights.ts';
+import { fail, ok, requireCheck, rule, userOf, validBody } from '../http.ts';
 import { langOf, type Lang } from '../messages.ts';
 
 const MAX_ID = 2 ** 31 - 1;
@@ -18,7 +19,6 @@ export const SEED_GROUP_NAME = 'Bench 20000';
 
 const TEXTS = {
   noGroup: { zh: '分组不存在', en: 'no such group' },
-  noPermission: { zh: '没有功能权限', en: 'no function permission' },
   badParent: { zh: '上级分组无效（不存在、类型不同，或是它自己的下级）', en: 'invalid parent group (missing, another type, or one of its own subgroups)' },
   badType: { zh: '分组类型无效', en: 'invalid group type' },
 } as const satisfies Record<string, Record<Lang, string>>;
@@ -52,17 +52,6 @@ export function buildTree(rows: readonly GroupRow[], rootId: number): DataGroup[
   return top;
 }
 
-const canRead = (u: SessionUser): boolean =>
-  u.superAdmin || u.menus.has('videoGroup') || u.menus.has('devManager') || u.elements.has('video:play') || u.elements.has('video:replay');
-const canWrite = (u: SessionUser): boolean => u.superAdmin || u.elements.has('video:manage');
-
-function guard(check: (u: SessionUser) => boolean) {
-  return async function allowed(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | void> {
-    if (!request.user) await requireUser(request, reply);
-    if (reply.sent) return reply;
-    if (!check(userOf(request))) return reply.send(fail(say(request, 'noPermission'), 40301));
-  };
-}
 
 const ZONES = ['North', 'South', 'East', 'West', 'Central', 'Upper', 'Lower', 'Inner', 'Outer', 'Rear'];
 
@@ -128,12 +117,12 @@ const plugin: FastifyPluginAsync = async (app) => {
 
   type TreeRequest = { Params: { id: string }; Querystring: { type?: string; force?: string } };
 
-  app.get<TreeRequest>('/api/admin/dataGrp/tree/:id', { preHandler: guard(canRead) }, async (request) => {
+  app.get<TreeRequest>('/api/admin/dataGrp/tree/:id', { preHandler: requireCheck(canSeeCameras) }, async (request) => {
     const tree = forest(request);
     return typeof tree === 'string' ? fail(tree) : ok(tree);
   });
 
-  app.get<TreeRequest>('/api/admin/dataGrp/tree/:id/list', { preHandler: guard(canRead) }, async (request) => {
+  app.get<TreeRequest>('/api/admin/dataGrp/tree/:id/list', { preHandler: requireCheck(canSeeCameras) }, async (request) => {
     const tree = forest(request);
     if (typeof tree === 'string') return fail(tree);
     const flat: DataGroup[] = [];
@@ -149,7 +138,7 @@ const plugin: FastifyPluginAsync = async (app) => {
 
   app.post<{ Params: { id: string }; Body: DataGroupCreate }>(
     '/api/admin/dataGrp/:id',
-    { preHandler: [guard(canWrite), validBody<DataGroupCreate>({ name: [rule.required, rule.text(1, 64)], type: [rule.required, rule.int(0, 1000)], sort: [rule.int(0, 100000)] })] },
+    { preHandler: [requireCheck(canManageCameras), validBody<DataGroupCreate>({ name: [rule.required, rule.text(1, 64)], type: [rule.required, rule.int(0, 1000)], sort: [rule.int(0, 100000)] })] },
     async (request) => {
       const user = userOf(request);
       const parentId = Number(request.params.id);
@@ -167,7 +156,7 @@ const plugin: FastifyPluginAsync = async (app) => {
 
   app.put<{ Params: { id: string }; Body: DataGroupUpdate }>(
     '/api/admin/dataGrp/:id',
-    { preHandler: [guard(canWrite), validBody<DataGroupUpdate>({ name: [rule.text(1, 64)], parentId: [rule.int(0, MAX_ID)], sort: [rule.int(0, 100000)] })] },
+    { preHandler: [requireCheck(canManageCameras), validBody<DataGroupUpdate>({ name: [rule.text(1, 64)], parentId: [rule.int(0, MAX_ID)], sort: [rule.int(0, 100000)] })] },
     async (request) => {
       const user = userOf(request);
       const row = byId.get(Number(request.params.id), user.tenantId) as unknown as GroupRow | undefined;
@@ -190,7 +179,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.delete<{ Params: { type: string; id: string } }>('/api/admin/dataGrp/:type/:id', { preHandler: guard(canWrite) }, async (request) => {
+  app.delete<{ Params: { type: string; id: string } }>('/api/admin/dataGrp/:type/:id', { preHandler: requireCheck(canManageCameras) }, async (request) => {
     const user = userOf(request);
     const row = byId.get(Number(request.params.id), user.tenantId) as unknown as GroupRow | undefined;
     if (!row || row.type !== Number(request.params.type)) return fail(say(request, 'noGroup'));

@@ -4,7 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { currentMediaServer, playCodes } from '../../media/index.ts';
 import type {
   RecordDay,
@@ -23,7 +23,8 @@ import type {
 import { CAMERA_GROUP_TYPE, CAMERA_LIST_MAX_LIMIT, PTZ_RUN_TIME_MS } from '../../../shared/api/video-types.ts';
 import type { Db, Migration } from '../db.ts';
 import { tx } from '../db.ts';
-import { checkBody, fail, failField, ok, requireUser, rule, userOf, validBody, type Schema } from '../http.ts';
+import { canManageCameras, canSeeCameras, holds } from '../camera-rights.ts';
+import { checkBody, fail, failField, ok, requireCheck, requireUser, rule, userOf, validBody, type Schema } from '../http.ts';
 import { langOf, type Lang } from '../messages.ts';
 import type { SessionUser } from '../context.ts';
 import { visibleGroups } from '../data-scope.ts';
@@ -262,19 +263,6 @@ export function replayRange(startTime: string | undefined, endTime: string | und
   return { startMs, endMs };
 }
 
-const has = (user: SessionUser, element: string): boolean => user.superAdmin || user.elements.has(element);
-const canSeeCameras = (user: SessionUser): boolean =>
-  user.superAdmin || user.menus.has('videoGroup') || user.menus.has('devManager') || has(user, 'video:play') || has(user, 'video:replay');
-// Writing needs its own element: a role listing the video page (its group follows) only reads.
-const canManage = (user: SessionUser): boolean => has(user, 'video:manage');
-
-function guard(check: (user: SessionUser) => boolean) {
-  return async function allowed(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | void> {
-    if (!request.user) await requireUser(request, reply);
-    if (reply.sent) return reply;
-    if (!check(userOf(request))) return reply.send(fail(say(request, 'noPermission'), 40301));
-  };
-}
 
 /** Where players reach the media server: the host the API was called on, at the media port. */
 function mediaOrigin(request: FastifyRequest): { http: string; ws: string } {
@@ -370,7 +358,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     exact: [rule.oneOf(true, false, 'true', 'false', 0, 1)],
   };
 
-  app.get<{ Querystring: Record<string, string> }>(`${BASE}/getCameraList`, { preHandler: guard(canSeeCameras) }, async (request) => {
+  app.get<{ Querystring: Record<string, string> }>(`${BASE}/getCameraList`, { preHandler: requireCheck(canSeeCameras) }, async (request) => {
     const q = Object.fromEntries(Object.entries(request.query).map(([k, v]) => [k, k === 'label' || k === 'name' || k === 'tag' ? v : numberish(v)])) as ListQuery;
     const problem = checkBody(request, q, listSchema);
     if (problem) return fail(problem);
@@ -383,7 +371,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     return ok<CameraList>({ rows: rows.map(toCamera), total });
   });
 
-  app.get(`${BASE}/tags`, { preHandler: guard(canSeeCameras) }, async (request) => {
+  app.get(`${BASE}/tags`, { preHandler: requireCheck(canSeeCameras) }, async (request) => {
     const rows = db.prepare('SELECT tags FROM camera WHERE tenant_id = ?').all(userOf(request).tenantId) as Array<{ tags: string }>;
     const tags = new Set<string>();
     for (const r of rows) for (const t of r.tags.split(',')) if (t) tags.add(t);
@@ -410,7 +398,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     return failField(say(request, problem === 'scheme' ? 'sourceScheme' : problem === 'host' ? 'sourceHost' : 'sourcePrivate'), 'sourceUrl');
   };
 
-  app.post<{ Body: CameraCreate }>(`${BASE}/setCamera`, { preHandler: [guard(canManage), validBody(cameraFields)] }, async (request) => {
+  app.post<{ Body: CameraCreate }>(`${BASE}/setCamera`, { preHandler: [requireCheck(canManageCameras), validBody(cameraFields)] }, async (request) => {
     const user = userOf(request);
     const body = request.body;
     const refused = badSource(request, body.sourceUrl);
@@ -444,7 +432,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     `${BASE}/updateCamera`,
     {
       preHandler: [
-        guard(canManage),
+        requireCheck(canManageCameras),
         validBody<CameraUpdate>({
           id: [rule.required, rule.int(1, MAX_ID)],
           name: [rule.text(1, 64)],
@@ -483,7 +471,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.delete<{ Body: CameraDelete | undefined; Querystring: { id?: string } }>(`${BASE}/deleteCamera`, { preHandler: guard(canManage) }, async (request) => {
+  app.delete<{ Body: CameraDelete | undefined; Querystring: { id?: string } }>(`${BASE}/deleteCamera`, { preHandler: requireCheck(canManageCameras) }, async (request) => {
     const user = userOf(request);
     const ids = [...(request.body?.ids ?? []), request.body?.id, numberish(request.query.id)].filter(
       (v): v is number => typeof v === 'number' && Number.isInteger(v) && v > 0,
@@ -496,7 +484,7 @@ const plugin: FastifyPluginAsync = async (app) => {
 
   app.post<{ Params: { id: string }; Body: CameraGroupMove }>(
     `${BASE}/update/group/:id`,
-    { preHandler: [guard(canManage), validBody<CameraGroupMove>({ ids: [rule.required, (v) => (Array.isArray(v) && v.length <= MAX_BATCH && v.every((x) => Number.isInteger(x)) ? null : { key: 'validate.oneOf' })] })] },
+    { preHandler: [requireCheck(canManageCameras), validBody<CameraGroupMove>({ ids: [rule.required, (v) => (Array.isArray(v) && v.length <= MAX_BATCH && v.every((x) => Number.isInteger(x)) ? null : { key: 'validate.oneOf' })] })] },
     async (request) => {
       const user = userOf(request);
       const groupId = Number(request.params.id);
@@ -512,7 +500,7 @@ const plugin: FastifyPluginAsync = async (app) => {
   const exportDir = join(config.dataDir, 'exports');
   const exportFile = (tenantId: number, hashKey: string) => join(exportDir, `cameras-${tenantId}-${hashKey}.csv`);
 
-  app.post<{ Body: ListQuery | undefined }>(`${BASE}/export`, { preHandler: guard(canSeeCameras) }, async (request) => {
+  app.post<{ Body: ListQuery | undefined }>(`${BASE}/export`, { preHandler: requireCheck(canSeeCameras) }, async (request) => {
     const user = userOf(request);
     if (runningCount(db, user.tenantId, user.id) >= MAX_RUNNING_EXPORTS) return fail(say(request, 'tooManyTasks'));
     const { where, args } = filterSql(user, request.body ?? {});
@@ -546,7 +534,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     return ok<ProgressKey>(key);
   });
 
-  app.get<{ Querystring: { hashKey?: string } }>(`${BASE}/export/file`, { preHandler: guard(canSeeCameras) }, async (request, reply) => {
+  app.get<{ Querystring: { hashKey?: string } }>(`${BASE}/export/file`, { preHandler: requireCheck(canSeeCameras) }, async (request, reply) => {
     const user = userOf(request);
     const hashKey = request.query.hashKey ?? '';
     const owned = /^[0-9a-f]{16}$/.test(hashKey)
@@ -572,7 +560,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const user = userOf(request);
-      if (!has(user, 'video:replay')) return fail(say(request, 'noPermission'), 40301);
+      if (!holds(user, 'video:replay')) return fail(say(request, 'noPermission'), 40301);
       const camera = findCamera(request, Number(request.query.id));
       if (!camera) return fail(say(request, 'noDevice'));
       const first = dayStartOf(request.query.day ?? request.query.from ?? '');
@@ -601,7 +589,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     { preHandler: [requireUser, validBody<{ id: number; startTime: string; endTime: string }>({ id: [rule.required, rule.int(1, MAX_ID)], startTime: [rule.required, rule.text(19, 19)], endTime: [rule.required, rule.text(19, 19)] })] },
     async (request) => {
       const user = userOf(request);
-      if (!has(user, 'video:replay')) return fail(say(request, 'noPermission'), 40301);
+      if (!holds(user, 'video:replay')) return fail(say(request, 'noPermission'), 40301);
       const camera = findCamera(request, request.body.id);
       if (!camera) return fail(say(request, 'noDevice'));
       const r = replayRange(request.body.startTime, request.body.endTime);
@@ -658,7 +646,7 @@ const plugin: FastifyPluginAsync = async (app) => {
       const body = request.body;
       const playType = body.playType ?? 0;
       const needs = playType === 0 || playType === 3 ? ['video:play'] : playType === 1 ? ['video:replay'] : ['video:play', 'video:replay'];
-      if (!needs.every((e) => has(user, e))) return fail(say(request, 'noPermission'), 40301);
+      if (!needs.every((e) => holds(user, e))) return fail(say(request, 'noPermission'), 40301);
       // Another tenant's camera is simply not there: the answer does not reveal that it exists.
       const camera = findCamera(request, body.id);
       if (!camera) return fail(say(request, 'noDevice'));
