@@ -34,10 +34,3 @@ export function filterCameras(list: readonly ListCamera[], keyword: string): rea
 export const ROW_HEIGHT = 32;
 export const OVERSCAN = 6;
 
-/** The rows a scroll position shows, plus a few beyond each edge. */
-export function rowWindow(scrollTop: number, viewport: number, count: number, rowHeight = ROW_HEIGHT, overscan = OVERSCAN): { start: number; end: number } {
-  if (count <= 0) return { start: 0, end: 0 };
-  const first = Math.floor(Math.max(0, scrollTop) / rowHeight);
-  const last = Math.ceil((Math.max(0, scrollTop) + Math.max(rowHeight, viewport)) / rowHeight);
-  return { start: Math.max(0, first - overscan), end: Math.min(count, last + overscan) };
-}

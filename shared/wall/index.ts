@@ -3,5 +3,5 @@ export { WallStore } from './wall-store.ts';
 export type { PanePlayer, PaneState, WallState, WallStoreOptions } from './wall-store.ts';
 export { emptyLayout, mergeLayouts, parseLayout, serializeLayout, isPane, sameSlot } from './wall-config.ts';
 export type { Layout } from './wall-config.ts';
-export { filterCameras, rowWindow, toListCamera, ROW_HEIGHT, OVERSCAN } from './camera-filter.ts';
+export { filterCameras, toListCamera, ROW_HEIGHT, OVERSCAN } from './camera-filter.ts';
 export type { ListCamera } from './camera-filter.ts';

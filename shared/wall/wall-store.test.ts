@@ -5,7 +5,8 @@ import type { Client } from '../http/client.ts';
 import type { CustomDataItem } from '../api/types.ts';
 import { WallStore, type PanePlayer } from './wall-store.ts';
 import { mergeLayouts, parseLayout, serializeLayout } from './wall-config.ts';
-import { filterCameras, rowWindow, toListCamera } from './camera-filter.ts';
+import { visibleRange } from '../element/virtual-range.ts';
+import { filterCameras, OVERSCAN, ROW_HEIGHT, toListCamera } from './camera-filter.ts';
 import type { Camera } from '../api/video-types.ts';
 
 const camera = (id: number, name = `Cam ${id}`, label = `CAM-${id}`): Camera => ({
@@ -171,7 +172,7 @@ describe('wall config and list', () => {
     expect(filterCameras(rows, 'north').map((c) => c.id)).toEqual([1]);
     expect(filterCameras(rows, 'bn000002').map((c) => c.id)).toEqual([2]);
     expect(filterCameras(rows, '').length).toBe(2);
-    const w = rowWindow(3200, 640, 20000);
+    const w = visibleRange(3200, 640, 20000, ROW_HEIGHT, 0, OVERSCAN);
     expect(w.end - w.start).toBeLessThan(40);
     expect(w.start).toBe(94);
   });

@@ -1,7 +1,7 @@
 import { globalStyle, style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../../shared/theme/contract.ts';
 import { buttonGhost, input as inputBase } from '../../shared/theme/base.css.ts';
-import { ROW_HEIGHT } from './virtual-range.ts';
+import { ROW_HEIGHT } from '../../shared/element/virtual-range.ts';
 
 /** Code, name, label, address, SN, IP, status, gateway, area: min widths so narrow hosts scroll sideways. */
 export const COLUMNS = 'minmax(140px, 1.2fr) minmax(140px, 1.2fr) minmax(110px, 1fr) minmax(80px, 0.6fr) minmax(130px, 0.9fr) minmax(110px, 0.8fr) minmax(90px, 0.6fr) minmax(120px, 1fr) minmax(120px, 1fr)';

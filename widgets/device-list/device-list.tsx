@@ -11,7 +11,7 @@ import { visuallyHidden } from '../../shared/theme/base.css.ts';
 import { AreaTree } from './area-tree.tsx';
 import * as css from './device-list.css.ts';
 import { useDeviceList } from './use-device-list.ts';
-import { ROW_HEIGHT, scrollToReveal, visibleRange, type RowRange } from './virtual-range.ts';
+import { ROW_HEIGHT, scrollToReveal, visibleRange, type RowRange } from '../../shared/element/virtual-range.ts';
 
 export interface DeviceListProps {
   /** rowGuid of an area: the list shows that area (and every area below it) only, without the tree. */

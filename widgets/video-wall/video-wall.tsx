@@ -7,7 +7,8 @@ import { useSnapshot } from 'valtio';
 import { useWidget } from '../../shared/element/context.ts';
 import type { DataGroup } from '../../shared/api/data-group-types.ts';
 import type { PanePlayer, WallStore } from '../../shared/wall/index.ts';
-import { ROW_HEIGHT, rowWindow, type ListCamera } from '../../shared/wall/index.ts';
+import { scrollToReveal, visibleRange } from '../../shared/element/virtual-range.ts';
+import { OVERSCAN, ROW_HEIGHT, type ListCamera } from '../../shared/wall/index.ts';
 import { usePlayerState } from '../video-player/player-state.ts';
 import { ensureKitElement } from '../../shared/kit.ts';
 import { session } from '../../shared/session/store.ts';
@@ -132,9 +133,8 @@ function CameraList({ store }: { store: WallStore }) {
   const reveal = (index: number) => {
     const el = scroller.current;
     if (!el) return;
-    const top = index * ROW_HEIGHT;
-    if (top < el.scrollTop) el.scrollTop = top;
-    else if (top + ROW_HEIGHT > el.scrollTop + el.clientHeight) el.scrollTop = top + ROW_HEIGHT - el.clientHeight;
+    const next = scrollToReveal(index, el.scrollTop, el.clientHeight, ROW_HEIGHT, 0);
+    if (next !== null) el.scrollTop = next;
   };
 
   const move = (index: number) => {
@@ -165,7 +165,7 @@ function CameraList({ store }: { store: WallStore }) {
     e.preventDefault();
   };
 
-  const { start, end } = rowWindow(scrollTop, viewport, filtered.length);
+  const { start, end } = visibleRange(scrollTop, viewport, filtered.length, ROW_HEIGHT, 0, OVERSCAN);
   const focusedCamera = filtered[focused];
   const optionId = (cid: number) => `wall-camera-${cid}`;
 

@@ -1,7 +1,8 @@
 // Which rows of a fixed-height list a scroll position shows: the whole virtualiser is this and a
-// spacer as tall as every row together, so 20000 rows cost the DOM only what is on screen.
+// spacer as tall as every row together, so 20000 rows cost the DOM only what is on screen. The one
+// helper of the kit's long lists (the device list, the wall's camera list).
 
-/** Row height in px; rows are one line, so every row is exactly this tall. */
+/** The device list's row height in px; rows are one line, so every row is exactly this tall. */
 export const ROW_HEIGHT = 36;
 /** Rows rendered beyond each edge, so a fast wheel turn does not show blank space. */
 export const OVERSCAN = 8;
