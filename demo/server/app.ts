@@ -33,6 +33,7 @@ const ROUTE_MODULES: Array<Promise<RouteModule>> = [
   import('./routes/custom-data.ts'),
   import('./routes/progress.ts'),
   import('./routes/video.ts'),
+  import('./routes/video-play.ts'),
   import('./routes/data-group.ts'),
   import('./routes/device.ts'),
   import('./routes/device-model.ts'),

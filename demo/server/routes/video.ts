@@ -1,48 +1,29 @@
-// Cameras and play requests (SPEC §7 "Video", §4 play types, §9 pan-tilt), plus the camera data
-// groups (type 7) they live in. Play requests issue short-lived play codes that the media server
-// (demo/media, its own port) checks; every query is scoped by the caller's tenant.
+// Cameras (SPEC §7 "Video"): lists with filters inside the caller's data authority, add (one or a
+// batch), edit, move between their data groups (type 7), delete and export. Playing them is in
+// video-play.ts, their tables and first-start data in video-seed.ts; every query is tenant-scoped.
 import { mkdirSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { currentMediaServer, playCodes } from '../../media/index.ts';
-import type {
-  RecordDay,
-  Camera,
-  CameraCreate,
-  CameraDelete,
-  CameraGroupMove,
-  CameraList,
-  CameraUpdate,
-  PlayCodeRef,
-  PlayRequest,
-  PlayStream,
-  PtzCommandRecord,
-  PtzResult,
-} from '../../../shared/api/video-types.ts';
-import { CAMERA_GROUP_TYPE, CAMERA_LIST_MAX_LIMIT, PTZ_RUN_TIME_MS } from '../../../shared/api/video-types.ts';
-import type { Db, Migration } from '../db.ts';
-import { tx } from '../db.ts';
-import { canManageCameras, canSeeCameras, holds } from '../camera-rights.ts';
-import { checkBody, fail, failField, ok, requireCheck, requireUser, rule, userOf, validBody, type Schema } from '../http.ts';
-import { langOf, type Lang } from '../messages.ts';
+import { currentMediaServer } from '../../media/index.ts';
+import type { ProgressKey } from '../../../shared/api/progress-types.ts';
+import type { Camera, CameraCreate, CameraDelete, CameraGroupMove, CameraList, CameraUpdate } from '../../../shared/api/video-types.ts';
+import { CAMERA_GROUP_TYPE, CAMERA_LIST_MAX_LIMIT } from '../../../shared/api/video-types.ts';
+import { canManageCameras, canSeeCameras } from '../camera-rights.ts';
 import type { SessionUser } from '../context.ts';
 import { visibleGroups } from '../data-scope.ts';
+import { tx, type Db } from '../db.ts';
+import { checkBody, fail, failField, ok, requireCheck, rule, userOf, validBody, type Schema } from '../http.ts';
+import { langOf, type Lang } from '../messages.ts';
+import { KEEP_DAYS } from '../recordings.ts';
 import { sourceProblem } from '../security.ts';
-import { runningCount, startTask, formatTime } from '../tasks.ts';
-import { dayKey, dayStartOf, KEEP_DAYS, migrations as recordingMigrations, segmentsBetween, segmentsOfDay } from '../recordings.ts';
-import { isReplayRate, MAX_CLIP_MS, playableSpans, spansLength } from '../../../shared/media/recording.ts';
-import { renderClipFile } from '../../media/clip-file.ts';
-import { clipFor } from '../../media/clip.ts';
-import { hasFfmpeg } from '../../media/producers.ts';
-import { randomBytes } from 'node:crypto';
-import type { ProgressKey } from '../../../shared/api/progress-types.ts';
+import { runningCount, startTask } from '../tasks.ts';
 
-const MAX_ID = 2 ** 31 - 1;
+export const MAX_ID = 2 ** 31 - 1;
 const MAX_BATCH = 1000;
-const MAX_REPLAY_MS = 31 * 24 * 3600_000;
+export const MAX_REPLAY_MS = 31 * 24 * 3600_000;
 const CLIP_COUNT = 8;
-const MAX_RUNNING_EXPORTS = 3;
+export const MAX_RUNNING_EXPORTS = 3;
 
 const CSV_HEADER = ['id', 'name', 'label', 'group', 'address', 'resolution', 'tags', 'disableYunControl'].join(',');
 
@@ -84,124 +65,13 @@ const TEXTS = {
   sourcePrivate: { zh: '视频源指向本机或内网地址，平台未允许该网络（ATRIUM_CAMERA_NETWORKS）', en: 'the source points to a local or private address whose network the platform does not allow (ATRIUM_CAMERA_NETWORKS)' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
-const say = (request: FastifyRequest, key: keyof typeof TEXTS): string => TEXTS[key][langOf(request)];
+export const say = (request: FastifyRequest, key: keyof typeof TEXTS): string => TEXTS[key][langOf(request)];
 
-export const migrations: Migration[] = [
-  {
-    id: 'video/001-cameras',
-    sql: `
-      CREATE TABLE data_group (
-        id INTEGER PRIMARY KEY,
-        tenant_id INTEGER NOT NULL REFERENCES tenant(id),
-        parent_id INTEGER REFERENCES data_group(id) ON DELETE CASCADE,
-        name TEXT NOT NULL,
-        type INTEGER NOT NULL,
-        sort INTEGER NOT NULL DEFAULT 0
-      );
-      CREATE INDEX data_group_tenant ON data_group(tenant_id, type);
-      CREATE TABLE camera (
-        id INTEGER PRIMARY KEY,
-        tenant_id INTEGER NOT NULL REFERENCES tenant(id),
-        data_group_id INTEGER REFERENCES data_group(id) ON DELETE SET NULL,
-        name TEXT NOT NULL,
-        label TEXT NOT NULL,
-        address TEXT NOT NULL DEFAULT '',
-        resolution TEXT NOT NULL DEFAULT '',
-        tags TEXT NOT NULL DEFAULT '',
-        source_url TEXT NOT NULL DEFAULT '',
-        disable_yun_control INTEGER NOT NULL DEFAULT 0,
-        clip INTEGER NOT NULL,
-        created_at INTEGER NOT NULL,
-        UNIQUE (tenant_id, label)
-      );
-      CREATE INDEX camera_group ON camera(tenant_id, data_group_id);
-      CREATE TABLE ptz_command (
-        id INTEGER PRIMARY KEY,
-        tenant_id INTEGER NOT NULL REFERENCES tenant(id),
-        camera_id INTEGER NOT NULL REFERENCES camera(id) ON DELETE CASCADE,
-        user_id INTEGER NOT NULL,
-        action INTEGER NOT NULL,
-        start INTEGER NOT NULL,
-        speed INTEGER NOT NULL,
-        run_time INTEGER NOT NULL,
-        at INTEGER NOT NULL
-      );
-      CREATE INDEX ptz_command_camera ON ptz_command(tenant_id, camera_id, at);
-    `,
-  },
-  ...recordingMigrations,
-];
-
-interface SeedGroup {
-  name: string;
-  children?: Array<{ name: string; cameras: Array<[name: string, ptz: boolean]> }>;
-}
-
-const TENANT1: SeedGroup[] = [
-  {
-    name: 'Tower A',
-    children: [
-      { name: 'Lobby', cameras: [['Main entrance', true], ['Reception', true], ['Lift hall', false], ['Revolving door', false], ['Visitor desk', true], ['Atrium balcony', true]] },
-      { name: 'Parking B1', cameras: [['Ramp in', true], ['Ramp out', true], ['Row A', false], ['Row B', false], ['Row C', false], ['EV chargers', true], ['Pay station', false], ['Stairwell B1', false]] },
-      { name: 'Office floors', cameras: [['Floor 3 corridor', false], ['Floor 5 corridor', false], ['Floor 7 corridor', false], ['Floor 9 corridor', false], ['Server room', true], ['Print room', false]] },
-    ],
-  },
-  {
-    name: 'Tower B',
-    children: [
-      { name: 'Lobby', cameras: [['Main entrance', true], ['Security desk', true], ['Lift hall', false], ['Mail room', false]] },
-      { name: 'Roof', cameras: [['Helipad', true], ['Chillers', true], ['Water tanks', false], ['Antenna mast', true]] },
-      { name: 'Plant rooms', cameras: [['Boiler room', false], ['Switchgear', false], ['Generator', true], ['Pump room', false]] },
-    ],
-  },
-  {
-    name: 'Campus',
-    children: [
-      { name: 'Perimeter', cameras: [['North gate', true], ['South gate', true], ['East fence', true], ['West fence', true], ['Loading bay', true], ['Bike shed', false]] },
-      { name: 'Gardens', cameras: [['Fountain', true], ['Playground', true], ['Cafe terrace', false], ['Footbridge', true]] },
-      { name: 'Warehouse', cameras: [['Dock 1', true], ['Dock 2', true], ['Aisle 1', false], ['Aisle 2', false]] },
-    ],
-  },
-];
-
-const TENANT2: SeedGroup[] = [
-  { name: 'Head office', children: [{ name: 'Ground floor', cameras: [['Entrance', true], ['Reception', false], ['Car park', true], ['Back door', false]] }] },
-];
-
-function seedTenant(db: Db, tenantId: number, groups: SeedGroup[], prefix: string): void {
-  const group = db.prepare('INSERT INTO data_group (tenant_id, parent_id, name, type, sort) VALUES (?, ?, ?, ?, ?)');
-  const camera = db.prepare(
-    `INSERT INTO camera (tenant_id, data_group_id, name, label, address, resolution, tags, disable_yun_control, clip, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  let n = 0;
-  groups.forEach((top, i) => {
-    const topId = Number(group.run(tenantId, null, top.name, CAMERA_GROUP_TYPE, i).lastInsertRowid);
-    top.children?.forEach((child, j) => {
-      const childId = Number(group.run(tenantId, topId, child.name, CAMERA_GROUP_TYPE, j).lastInsertRowid);
-      for (const [name, ptz] of child.cameras) {
-        n += 1;
-        const label = `${prefix}${String(n).padStart(3, '0')}`;
-        const tags = [top.name, ptz ? 'PTZ' : 'Fixed'].join(',');
-        camera.run(tenantId, childId, `${top.name} ${child.name} ${name}`, label, `192.168.${10 + i}.${100 + n}:554`, '1920x1080', tags, ptz ? 0 : 1, n, Date.now());
-      }
-    });
-  });
-}
-
-export function seed(db: Db): void {
-  const has = db.prepare('SELECT COUNT(*) AS n FROM data_group').get() as { n: number };
-  if (has.n > 0) return;
-  const tenants = db.prepare('SELECT id FROM tenant ORDER BY id').all() as Array<{ id: number }>;
-  tx(db, () => {
-    if (tenants[0]) seedTenant(db, tenants[0].id, TENANT1, 'CAM-');
-    if (tenants[1]) seedTenant(db, tenants[1].id, TENANT2, 'ST-CAM-');
-  });
-}
+export { migrations, seed } from './video-seed.ts';
 
 // ---- helpers ----------------------------------------------------------------------------------
 
-interface CameraRow {
+export interface CameraRow {
   id: number;
   tenant_id: number;
   data_group_id: number | null;
@@ -217,7 +87,7 @@ interface CameraRow {
   parent_name: string | null;
 }
 
-const toCamera = (row: CameraRow): Camera => ({
+export const toCamera = (row: CameraRow): Camera => ({
   id: row.id,
   name: row.name,
   label: row.label,
@@ -232,7 +102,7 @@ const toCamera = (row: CameraRow): Camera => ({
 });
 
 /** Query strings carry text; numeric and boolean fields are converted before the shared rules run. */
-function numberish(value: unknown): unknown {
+export function numberish(value: unknown): unknown {
   if (typeof value !== 'string' || value.trim() === '') return value;
   const n = Number(value);
   return Number.isFinite(n) ? n : value;
@@ -265,7 +135,7 @@ export function replayRange(startTime: string | undefined, endTime: string | und
 
 
 /** Where players reach the media server: the host the API was called on, at the media port. */
-function mediaOrigin(request: FastifyRequest): { http: string; ws: string } {
+export function mediaOrigin(request: FastifyRequest): { http: string; ws: string } {
   const port = currentMediaServer()?.port ?? request.server.atrium.config.mediaPort ?? 8081;
   const host = request.hostname.includes(':') && !request.hostname.startsWith('[') ? `[${request.hostname}]` : request.hostname;
   const secure = request.protocol === 'https';
@@ -274,7 +144,18 @@ function mediaOrigin(request: FastifyRequest): { http: string; ws: string } {
 
 // ---- routes -----------------------------------------------------------------------------------
 
-const BASE = '/api/cctv/video/client';
+export const BASE = '/api/cctv/video/client';
+
+const CAMERA_SELECT = `SELECT c.*, g.name AS group_name, p.name AS parent_name FROM camera c
+    LEFT JOIN data_group g ON g.id = c.data_group_id LEFT JOIN data_group p ON p.id = g.parent_id`;
+
+/** A camera of the caller's tenant inside their data authority, or null (not revealing it exists). */
+export function findCameraOf(db: Db, request: FastifyRequest, id: number): CameraRow | null {
+  const user = userOf(request);
+  const row = (db.prepare(`${CAMERA_SELECT} WHERE c.id = ? AND c.tenant_id = ?`).get(id, user.tenantId) as unknown as CameraRow | undefined) ?? null;
+  const scope = row ? visibleGroups(db, user, CAMERA_GROUP_TYPE) : null;
+  return row && scope && (row.data_group_id === null || !scope.has(row.data_group_id)) ? null : row;
+}
 
 interface ListQuery {
   page?: number;
@@ -291,24 +172,15 @@ interface ListQuery {
 
 const plugin: FastifyPluginAsync = async (app) => {
   const { db, config } = app.atrium;
-  const SELECT = `SELECT c.*, g.name AS group_name, p.name AS parent_name FROM camera c
-    LEFT JOIN data_group g ON g.id = c.data_group_id LEFT JOIN data_group p ON p.id = g.parent_id`;
-  const byId = db.prepare(`${SELECT} WHERE c.id = ? AND c.tenant_id = ?`);
+  const SELECT = CAMERA_SELECT;
   const groupOf = db.prepare('SELECT id FROM data_group WHERE id = ? AND tenant_id = ? AND type = ?');
   const subgroups = db.prepare(
     `WITH RECURSIVE tree(id) AS (SELECT id FROM data_group WHERE id = ? AND tenant_id = ?
        UNION ALL SELECT d.id FROM data_group d JOIN tree ON d.parent_id = tree.id)
      SELECT id FROM tree`,
   );
-  const recordPtz = db.prepare('INSERT INTO ptz_command (tenant_id, camera_id, user_id, action, start, speed, run_time, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
 
-  /** A camera of the caller's tenant inside their data authority, or null (not revealing it exists). */
-  const findCamera = (request: FastifyRequest, id: number): CameraRow | null => {
-    const user = userOf(request);
-    const row = (byId.get(id, user.tenantId) as unknown as CameraRow | undefined) ?? null;
-    const scope = row ? visibleGroups(db, user, CAMERA_GROUP_TYPE) : null;
-    return row && scope && (row.data_group_id === null || !scope.has(row.data_group_id)) ? null : row;
-  };
+  const findCamera = (request: FastifyRequest, id: number): CameraRow | null => findCameraOf(db, request, id);
 
   function filterSql(user: SessionUser, q: ListQuery): { where: string; args: Array<string | number> } {
     const clauses = ['c.tenant_id = ?'];
@@ -545,189 +417,6 @@ const plugin: FastifyPluginAsync = async (app) => {
     if (!body) return fail(say(request, 'noExport'));
     return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="cameras.csv"').send(body);
   });
-
-  // ---- recordings ----
-
-  /** The recorded segments of a camera for one day (day=YYYY-MM-DD) or several (from, to; at most 31). */
-  app.get<{ Querystring: Record<string, string> }>(
-    `${BASE}/record`,
-    {
-      preHandler: requireUser,
-      schema: {
-        summary: 'Recorded segments of a camera, per day',
-        querystring: { type: 'object', properties: { id: { type: 'string' }, day: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' } } },
-      },
-    },
-    async (request) => {
-      const user = userOf(request);
-      if (!holds(user, 'video:replay')) return fail(say(request, 'noPermission'), 40301);
-      const camera = findCamera(request, Number(request.query.id));
-      if (!camera) return fail(say(request, 'noDevice'));
-      const first = dayStartOf(request.query.day ?? request.query.from ?? '');
-      const last = dayStartOf(request.query.day ?? request.query.to ?? request.query.from ?? '');
-      const now = new Date();
-      const today = new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime();
-      if (first === null || last === null || first > last || last > today) return fail(say(request, 'badDay'));
-      if (first < today - KEEP_DAYS * 24 * 3600_000) return fail(say(request, 'dayTooOld'));
-      const days: RecordDay[] = [];
-      for (let day = new Date(first); day.getTime() <= last; day.setDate(day.getDate() + 1)) {
-        if (days.length >= 31) return fail(say(request, 'daysTooMany'));
-        days.push({
-          day: dayKey(day.getTime()),
-          segments: segmentsOfDay(db, camera.id, day.getTime(), now.getTime()).map((g) => ({ startTime: formatTime(g.startMs), endTime: formatTime(g.endMs), startMs: g.startMs, endMs: g.endMs, state: g.state, trigger: g.trigger })),
-        });
-      }
-      return ok(days);
-    },
-  );
-
-  // ---- clips ----
-
-  /** A span of recordings as an MP4 with the recorded time burnt in, made as a background task. */
-  app.post<{ Body: { id: number; startTime: string; endTime: string } }>(
-    `${BASE}/clip`,
-    { preHandler: [requireUser, validBody<{ id: number; startTime: string; endTime: string }>({ id: [rule.required, rule.int(1, MAX_ID)], startTime: [rule.required, rule.text(19, 19)], endTime: [rule.required, rule.text(19, 19)] })] },
-    async (request) => {
-      const user = userOf(request);
-      if (!holds(user, 'video:replay')) return fail(say(request, 'noPermission'), 40301);
-      const camera = findCamera(request, request.body.id);
-      if (!camera) return fail(say(request, 'noDevice'));
-      const r = replayRange(request.body.startTime, request.body.endTime);
-      if (typeof r === 'string') return fail(say(request, r));
-      if (r.endMs - r.startMs > MAX_CLIP_MS) return fail(say(request, 'clipTooLong'));
-      const spans = playableSpans(segmentsBetween(db, camera.id, r.startMs, r.endMs), r.startMs, r.endMs);
-      if (!spans.length) return fail(say(request, 'noRecording'));
-      if (!hasFfmpeg()) return fail(say(request, 'noEncoder'));
-      if (runningCount(db, user.tenantId, user.id) >= MAX_RUNNING_EXPORTS) return fail(say(request, 'tooManyTasks'));
-      const dir = join(config.dataDir, 'clips', String(user.tenantId));
-      mkdirSync(dir, { recursive: true });
-      const base = `clip-${randomBytes(8).toString('hex')}`;
-      const stamp = (ms: number) => formatTime(ms).replace(/[-: ]/g, '').slice(0, 14);
-      const name = `${camera.label || `camera-${camera.id}`}-${stamp(r.startMs)}-${stamp(r.endMs)}.mp4`.replace(/[^\w.-]+/g, '_');
-      const seconds = Math.round(spansLength(spans) / 1000);
-      const key = startTask(
-        db,
-        user.tenantId,
-        user.id,
-        say(request, 'clipTitle'),
-        async (report, signal) => {
-          const path = await renderClipFile({ clip: clipFor(camera.clip), spans, dir, base, signal, progress: (share) => report({ current: Math.round(share * 100) }) });
-          return { text: { zh: `已生成 ${seconds} 秒录像`, en: `${seconds} s of recording ready` }, file: { path, name } };
-        },
-        { key: 'videoClip', total: 100 },
-      );
-      return ok<ProgressKey>(key);
-    },
-  );
-
-  // ---- play ----
-
-  app.post<{ Body: PlayRequest }>(
-    `${BASE}/request`,
-    {
-      preHandler: [
-        requireUser,
-        validBody<PlayRequest>({
-          id: [rule.required, rule.int(1, MAX_ID)],
-          playType: [rule.oneOf(0, 1, 2, 3)],
-          startTime: [rule.text(0, 19)],
-          endTime: [rule.text(0, 19)],
-          action: [rule.requiredIf((b) => b.playType === 3), rule.int(1, 10)],
-          runTime: [rule.int(100, 10_000)],
-          start: [rule.oneOf(0, 1)],
-          speed: [rule.int(1, 7)],
-          // Any number passes here; one not offered is refused below with the speeds that are.
-          rate: [(value) => (value === undefined || value === null || typeof value === 'number' ? null : { key: 'validate.oneOf' })],
-        }),
-      ],
-    },
-    async (request) => {
-      const user = userOf(request);
-      const body = request.body;
-      const playType = body.playType ?? 0;
-      const needs = playType === 0 || playType === 3 ? ['video:play'] : playType === 1 ? ['video:replay'] : ['video:play', 'video:replay'];
-      if (!needs.every((e) => holds(user, e))) return fail(say(request, 'noPermission'), 40301);
-      // Another tenant's camera is simply not there: the answer does not reveal that it exists.
-      const camera = findCamera(request, body.id);
-      if (!camera) return fail(say(request, 'noDevice'));
-
-      if (playType === 3) {
-        if (camera.disable_yun_control) return fail(say(request, 'noPtz'));
-        const command: PtzResult = { playType: 3, action: body.action!, start: body.start ?? 0, speed: body.speed ?? 4, runTime: body.runTime ?? PTZ_RUN_TIME_MS };
-        recordPtz.run(user.tenantId, camera.id, user.id, command.action, command.start, command.speed, command.runTime, Date.now());
-        return ok(command);
-      }
-
-      const origin = mediaOrigin(request);
-      const rate = body.rate ?? 1;
-      const stream = (kind: 'live' | 'replay', range: { startMs: number; endMs: number; spans: Array<[number, number]> } | null): PlayStream => {
-        const grant = playCodes.issue({
-          cameraId: camera.id,
-          tenantId: user.tenantId,
-          userId: user.id,
-          kind,
-          clip: camera.clip,
-          sourceUrl: camera.source_url || null,
-          startMs: range?.startMs ?? null,
-          endMs: range?.endMs ?? null,
-          ...(range ? { spans: range.spans, rate } : {}),
-        });
-        const path = `/${kind}/${camera.id}.flv?code=${grant.code}`;
-        const answer: PlayStream = { flvUri: origin.http + path, wsUri: origin.ws + path, code: grant.code, playType: kind === 'live' ? 0 : 1 };
-        return range ? { ...answer, startTime: formatTime(range.startMs), rate, spans: range.spans } : answer;
-      };
-
-      let range: { startMs: number; endMs: number; spans: Array<[number, number]> } | null = null;
-      if (playType === 1 || playType === 2) {
-        if (!isReplayRate(rate)) return fail(say(request, 'badRate'));
-        const r = replayRange(body.startTime || undefined, body.endTime || undefined);
-        if (typeof r === 'string') return fail(say(request, r));
-        // Replay plays what was recorded inside the asked period: a start in a gap moves on to the next
-        // recording (the timeline snaps a seek to the nearer edge itself), gaps and damaged files are skipped.
-        const spans = playableSpans(segmentsBetween(db, camera.id, r.startMs, r.endMs), r.startMs, r.endMs).map(([a, b]): [number, number] => [a, b]);
-        if (!spans.length) return fail(say(request, 'noRecording'));
-        range = { startMs: spans[0]![0], endMs: r.endMs, spans };
-      }
-      if (playType === 0) return ok(stream('live', null));
-      if (playType === 1) return ok(stream('replay', range));
-      return ok([stream('live', null), stream('replay', range)]);
-    },
-  );
-
-  const codeRef: Schema<PlayCodeRef> = { id: [rule.required, rule.int(1, MAX_ID)], playCode: [rule.required, rule.text(8, 64)] };
-
-  app.get<{ Querystring: Record<string, string> }>(`${BASE}/heart`, { preHandler: requireUser }, async (request) => {
-    const q = { id: numberish(request.query.id), playCode: request.query.playCode };
-    const problem = checkBody(request, q, codeRef);
-    if (problem) return fail(problem);
-    const user = userOf(request);
-    return playCodes.touch(String(q.playCode), Number(q.id), user.tenantId) ? ok(true) : fail(say(request, 'codeExpired'));
-  });
-
-  app.post<{ Body: PlayCodeRef }>(`${BASE}/shut`, { preHandler: [requireUser, validBody(codeRef)] }, async (request) => {
-    const user = userOf(request);
-    // Shutting a code that already ended is fine: the player only wants it gone.
-    return ok(playCodes.shut(request.body.playCode, request.body.id, user.tenantId));
-  });
-
-  // ---- test-only hooks (ATRIUM_FAULTS=1) ----
-  if (config.faults) {
-    app.get<{ Querystring: { cameraId?: string; since?: string } }>('/__test/ptz', async (request) => {
-      const rows = db
-        .prepare('SELECT camera_id, action, start, speed, run_time, at FROM ptz_command WHERE camera_id = ? AND at >= ? ORDER BY id')
-        .all(Number(request.query.cameraId ?? 0), Number(request.query.since ?? 0)) as Array<{ camera_id: number; action: number; start: number; speed: number; run_time: number; at: number }>;
-      return ok<PtzCommandRecord[]>(rows.map((r) => ({ cameraId: r.camera_id, action: r.action, start: r.start, speed: r.speed, runTime: r.run_time, at: r.at })));
-    });
-
-    // Simulates the media server dying and coming back, without touching the API or the play codes.
-    app.post<{ Body: { action: 'stop' | 'start' } }>('/__test/media', { preHandler: validBody<{ action: string }>({ action: [rule.required, rule.oneOf('stop', 'start')] }) }, async (request) => {
-      const media = currentMediaServer();
-      if (!media) return fail(say(request, 'mediaHook'));
-      if (request.body.action === 'stop') await media.stop();
-      else await media.start();
-      return ok(media.stats());
-    });
-  }
 };
 
 export default plugin;
