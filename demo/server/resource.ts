@@ -11,6 +11,7 @@ import { KEYS } from '../../shared/validate/keys.ts';
 import { checkImport } from '../../shared/validate/index.ts';
 import type { SessionUser } from './context.ts';
 import type { Db } from './db.ts';
+import type { Lang } from './messages.ts';
 import { rule, type Rule, type Schema } from './http.ts';
 import { langOf } from './messages.ts';
 import { runningCount, startTask, TaskFailure, type Report, type TaskText } from './tasks.ts';
@@ -37,6 +38,23 @@ export const pageRules: Schema<PageQuery> = {
 };
 
 export const offsetOf = (q: PageQuery): number => (q.page - 1) * q.limit;
+
+const WHOLE = { zh: '{field} 必须是 {min} 到 {max} 之间的整数', en: '{field} must be a whole number from {min} to {max}' } as const;
+
+/** A whole number from a query string (absent or empty: `fallback`), or the message saying what it must be. */
+export function queryInt(raw: string | undefined, field: string, min: number, max: number, fallback: number, lang: Lang): number | string {
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  return Number.isInteger(n) && n >= min && n <= max ? n : WHOLE[lang].replace('{field}', field).replace('{min}', String(min)).replace('{max}', String(max));
+}
+
+/** Paging of a GET list (query strings page and limit), read the one way every list reads it. */
+export function queryPage(raw: { page?: string; limit?: string }, lang: Lang, maxLimit = MAX_LIMIT, defaultLimit = 20): PageQuery | string {
+  const page = queryInt(raw.page, 'page', 1, 1_000_000, 1, lang);
+  if (typeof page === 'string') return page;
+  const limit = queryInt(raw.limit, 'limit', 1, maxLimit, defaultLimit, lang);
+  return typeof limit === 'string' ? limit : { page, limit };
+}
 
 /** The placeholders of an SQL `IN (…)` list of n values: '?,?,?'. */
 export const inList = (n: number): string => Array.from({ length: n }, () => '?').join(',');

@@ -22,7 +22,7 @@ import { alarmQueryWindow, earliestAlarmQueryDate, toDate } from '../../../share
 import { tx, type Db, type Migration } from '../db.ts';
 import { fail, ok, requireMenu, rule, userOf, validBody, type Rule } from '../http.ts';
 import { langOf, translate, type Lang } from '../messages.ts';
-import { COUNT_CAP, inList, likePattern } from '../resource.ts';
+import { COUNT_CAP, inList, likePattern, queryInt, queryPage } from '../resource.ts';
 import { raiseAlarms, startAlarmSimulator, type Simulator } from '../simulator.ts';
 import { formatTime, startTask } from '../tasks.ts';
 
@@ -121,7 +121,6 @@ const MAX_IDS = 1000;
 const MAX_PAGE_SIZE = 1000;
 
 const TEXT = {
-  number: { zh: '{field} 必须是 {min} 到 {max} 之间的整数', en: '{field} must be a whole number from {min} to {max}' },
   choice: { zh: '{field} 的值无效', en: '{field} has an invalid value' },
   missing: { zh: '告警不存在：{ids}', en: 'no such alarm: {ids}' },
   closed: { zh: '告警已关闭，不能再确认或关闭：{ids}', en: 'the alarm is closed and cannot be confirmed or closed again: {ids}' },
@@ -212,16 +211,10 @@ export function readQuery(
   scope: { tenantId: number; broadArea?: (areaGuid: string) => boolean } = { tenantId: 0 },
 ): { filter: Filter; page: number; limit: number } | string {
   const { tenantId } = scope;
-  const int = (name: string, min: number, max: number, fallback: number): number | string => {
-    const raw = q[name];
-    if (raw === undefined || raw === '') return fallback;
-    const n = Number(raw);
-    return Number.isInteger(n) && n >= min && n <= max ? n : say(lang, 'number', { field: name, min, max });
-  };
-  const page = int('page', 1, 1_000_000, 1);
-  if (typeof page === 'string') return page;
-  const limit = int('limit', 1, MAX_PAGE_SIZE, 20);
-  if (typeof limit === 'string') return limit;
+  const int = (name: string, min: number, max: number, fallback: number): number | string => queryInt(q[name], name, min, max, fallback, lang);
+  const paging = queryPage(q, lang, MAX_PAGE_SIZE);
+  if (typeof paging === 'string') return paging;
+  const { page, limit } = paging;
 
   const filter: Filter = { where: [], args: [] };
   const choices: Array<[string, string, readonly string[]]> = [

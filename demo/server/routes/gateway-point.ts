@@ -9,7 +9,7 @@ import { gatewayPointSchema } from '../../../shared/validate/device-model.ts';
 import { tx, type Db, type Migration } from '../db.ts';
 import { fail, failField, ok, requireMenu, rule, userOf, validBody, type Schema } from '../http.ts';
 import { langOf, type Lang } from '../messages.ts';
-import { COUNT_CAP, fromShared, likePattern, offsetOf } from '../resource.ts';
+import { COUNT_CAP, fromShared, likePattern, offsetOf, queryPage } from '../resource.ts';
 
 export const migrations: Migration[] = [
   {
@@ -151,8 +151,9 @@ const plugin: FastifyPluginAsync = async (app) => {
     const gateway = gatewayOf(request, request.params.id);
     if (!gateway) return fail(say(lang, 'noGateway'));
     const q = request.query;
-    const page = Math.max(1, Number(q.page) || 1);
-    const limit = Math.min(1000, Math.max(1, Number(q.limit) || 20));
+    const paging = queryPage(q, lang);
+    if (typeof paging === 'string') return fail(paging);
+    const { page, limit } = paging;
     const where = ['p.tenant_id = ?', 'p.gateway_id = ?'];
     const args: Array<string | number> = [user.tenantId, gateway.id];
     const flag = (value: string | undefined, sqlTrue: string, sqlFalse: string) => {

@@ -14,7 +14,7 @@ import { tx } from '../db.ts';
 import { fail, failField, failWith, ok, requireMenu, rule, userOf, validBody, type Schema } from '../http.ts';
 import { langOf, type Lang } from '../messages.ts';
 import { hashPassword } from '../passwords.ts';
-import { likePattern, offsetOf, type PageQuery } from '../resource.ts';
+import { likePattern, offsetOf, queryPage, type PageQuery } from '../resource.ts';
 import { sniffImage } from './current-user.ts';
 import { isPlatformTenant, PLATFORM_MENUS } from '../tokens.ts';
 import { issueTrial } from './voucher.ts';
@@ -132,8 +132,9 @@ const plugin: FastifyPluginAsync = async (app) => {
 
   app.get<{ Querystring: { page?: string; limit?: string; keyword?: string } }>('/api/admin/tenant/page', { preHandler: operator }, async (request) => {
     if (!isPlatform(request)) return failWith(request, 'http.noPermission', undefined, 40301);
-    const page = Math.max(1, Number(request.query.page) || 1);
-    const limit = Math.min(1000, Math.max(1, Number(request.query.limit) || 20));
+    const paging = queryPage(request.query, langOf(request));
+    if (typeof paging === 'string') return fail(paging);
+    const { page, limit } = paging;
     const keyword = request.query.keyword?.trim();
     const where = keyword ? "platform = 0 AND name LIKE ? ESCAPE '\\'" : 'platform = 0';
     const args = keyword ? [likePattern(keyword)] : [];
