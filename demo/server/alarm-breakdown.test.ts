@@ -54,6 +54,8 @@ describe('alarm breakdowns', () => {
     const all = (await p.call(p.admin, 'POST', '/api/alarm/stat/resource', { limit: 100 })).data;
     expect(all.length).toBeGreaterThan(1);
     expect(all[0].total).toBeGreaterThanOrEqual(all.at(-1).total);
+    // Every resource point named is a parameter of its device's model (so it has a name of its own).
+    for (const r of all) if (r.paramCode) expect(r.paramName, `${r.deviceCode} ${r.paramCode}`).not.toBe(r.paramCode);
     const ofModel = (await p.call(p.admin, 'POST', '/api/alarm/stat/resource', { limit: 100, modelId: fcu.modelId })).data;
     expect(ofModel.length).toBeGreaterThan(0);
     for (const r of ofModel) expect(r.deviceCode).toMatch(/FCU-/);

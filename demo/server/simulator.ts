@@ -110,11 +110,13 @@ export interface NewAlarm {
 function inserter(db: Db) {
   const insert = db.prepare(
     `INSERT INTO alarm (tenant_id, device_code, device_name, model_id, level, status, handle_status, content_zh, content_en, occurred_at, param_code)
-     VALUES (?, ?, ?, (SELECT model_id FROM device WHERE tenant_id = ? AND code = ?), ?, 'toBeConfirmed', ?, ?, ?, ?, ?)`,
+     SELECT ?, ?, ?, d.model_id, ?, 'toBeConfirmed', ?, ?, ?, ?, (SELECT mp.code FROM model_param mp WHERE mp.model_id = d.model_id AND mp.code = ?)
+     FROM (SELECT 1) LEFT JOIN device d ON d.tenant_id = ? AND d.code = ?`,
   );
+  // The template's resource point only where the device's model has that parameter (a light circuit has no "power").
   return (a: NewAlarm) =>
     Number(
-      insert.run(a.source.tenantId, a.source.code, a.source.name, a.source.tenantId, a.source.code, a.template.level, a.handleStatus ?? 'unhandled', a.template.zh, a.template.en, a.at, a.template.param ?? null)
+      insert.run(a.source.tenantId, a.source.code, a.source.name, a.template.level, a.handleStatus ?? 'unhandled', a.template.zh, a.template.en, a.at, a.template.param ?? null, a.source.tenantId, a.source.code)
         .lastInsertRowid,
     );
 }
