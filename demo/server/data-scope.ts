@@ -5,6 +5,7 @@
 // group trees.
 import type { SessionUser } from './context.ts';
 import type { Db } from './db.ts';
+import { DEVICE_GROUP_TYPE } from '../../shared/api/device-types.ts';
 
 /**
  * The visible data group ids of one type (cameras 7, devices 8), or null when the user is not narrowed
@@ -43,4 +44,15 @@ export function withAncestors(visible: ReadonlySet<number>, parents: ReadonlyMap
     for (let at: number | null = id, steps = 0; at !== null && !out.has(at) && steps <= parents.size; at = parents.get(at) ?? null, steps++) out.add(at);
   }
   return out;
+}
+
+/**
+ * Alarms follow their devices (SPEC §6): for a user narrowed to device groups, SQL keeping only the
+ * alarms of devices filed in them (`column` is the alarm's device code), else nothing.
+ */
+export function alarmScopeSql(db: Db, user: SessionUser, column = 'a.device_code'): { sql: string; args: number[] } {
+  const groups = visibleGroups(db, user, DEVICE_GROUP_TYPE);
+  if (!groups) return { sql: '', args: [] };
+  const inside = scopeSql('data_group_id', groups);
+  return { sql: ` AND ${column} IN (SELECT code FROM device WHERE tenant_id = ?${inside.sql})`, args: [user.tenantId, ...inside.args] };
 }

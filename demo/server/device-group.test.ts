@@ -50,6 +50,30 @@ describe('devices in data groups', () => {
     expect((await list(guard)).total).toBe(all.total);
   });
 
+  it('shows a user narrowed to device groups only the alarms of their devices', async () => {
+    const [hvac] = await deviceGroups();
+    const role = (await p.call(p.admin, 'PUT', '/api/admin/group/role', { code: 'hvac_desk', name: 'HVAC desk', menus: ['alarmSearchPage', 'alarmSearch'], dataGroups: [hvac!.id] })).data as { id: number };
+    expect((await p.call(p.admin, 'POST', '/api/admin/user', { ...NEW_USER, username: 'hvac.desk', phone: '13700000043', roleIds: [role.id] })).code).toBe(0);
+    const desk = await login(p.s.base, 'hvac.desk', 'secret-pass-1');
+    const inHvac = new Set((await list(p.admin)).rows.filter((d) => d.dataGroupId === hvac!.id).map((d) => d.code));
+    type Alarm = { id: number; deviceCode: string; handleStatus: string };
+    const history = async (token: string) => (await p.call(token, 'GET', '/api/alarm/his', undefined, { limit: '1000' })).data as { total: number; rows: Alarm[] };
+    const all = await history(p.admin);
+    const mine = await history(desk);
+    const expected = all.rows.filter((a) => inHvac.has(a.deviceCode));
+    expect(expected.length).toBeGreaterThan(0);
+    expect(expected.length).toBeLessThan(all.total);
+    expect(mine.rows.map((a) => a.id).sort()).toEqual(expected.map((a) => a.id).sort());
+    // The bell counts their devices' unhandled alarms; breakdowns and actions stay inside too.
+    expect((await p.call(desk, 'GET', '/api/alarm/total/tenant')).data.total).toBe(expected.filter((a) => a.handleStatus === 'unhandled').length);
+    for (const r of (await p.call(desk, 'GET', '/api/alarm/list/machine', undefined, { limit: '100' })).data as Array<{ deviceCode: string }>) expect(inHvac.has(r.deviceCode)).toBe(true);
+    const levels = (await p.call(desk, 'POST', '/api/alarm/total/by/level', { days: 92 })).data as Array<{ total: number }>;
+    expect(levels.reduce((n, l) => n + l.total, 0)).toBe(mine.total);
+    const outside = all.rows.find((a) => !inHvac.has(a.deviceCode) && a.handleStatus !== 'handled')!;
+    expect((await p.call(desk, 'POST', '/api/alarm/handle', { ids: [outside.id], handleStatus: 'handling' })).msg).toBe(`no such alarm: ${outside.id}`);
+    expect((await p.call(desk, 'GET', `/api/alarm/${outside.id}/actions`)).code).toBe(-1);
+  });
+
   it('files devices in a group, all or none, and only within the tenant', async () => {
     const [hvac, safety] = await deviceGroups();
     const tech = await login(p.s.base, 'hvac.tech', 'secret-pass-1');

@@ -28,6 +28,7 @@ import { fail, ok, requireMenu, rule, userOf, validBody } from '../http.ts';
 import { langOf } from '../messages.ts';
 import { offsetOf } from '../resource.ts';
 import { daySeries, MAX_DAYS, pathsOf, spanStart, statRules, TEXT as STAT_TEXT, zeros, type AreaRow } from './alarm-stats.ts';
+import { alarmScopeSql } from '../data-scope.ts';
 
 const TEXT = {
   ...STAT_TEXT,
@@ -52,6 +53,8 @@ interface Scope {
   areaGuids?: readonly string[];
   modelId?: number;
   deviceCode?: string;
+  /** The caller's data authority over devices (alarmScopeSql): their alarms only. */
+  own: { sql: string; args: number[] };
 }
 
 function scopeSql(s: Scope): { sql: string; args: Array<string | number> } {
@@ -74,7 +77,7 @@ function scopeSql(s: Scope): { sql: string; args: Array<string | number> } {
     sql.push('a.device_code = ?');
     args.push(s.deviceCode);
   }
-  return { sql: sql.join(' AND '), args };
+  return { sql: sql.join(' AND ') + s.own.sql, args: [...args, ...s.own.args] };
 }
 
 const JOIN_DEVICE = 'LEFT JOIN device d ON d.tenant_id = a.tenant_id AND d.code = a.device_code';
@@ -130,7 +133,7 @@ const plugin: FastifyPluginAsync = async (app) => {
   /** Validates a body's area and model against the tenant; answers the scope or a message. */
   const scopeOf = (request: FastifyRequest, q: AlarmScopeQuery, open: boolean): Scope | string => {
     const tenantId = userOf(request).tenantId;
-    const scope: Scope = { tenantId, since: spanStart(q.days ?? 30), open, ...(q.handleStatus ? { handleStatus: q.handleStatus } : {}) };
+    const scope: Scope = { tenantId, since: spanStart(q.days ?? 30), open, own: alarmScopeSql(db, userOf(request)), ...(q.handleStatus ? { handleStatus: q.handleStatus } : {}) };
     if (q.areaGuid !== undefined) {
       const areas = areasOf(db, tenantId);
       if (!areas.known.has(q.areaGuid)) return say(request, 'area');
@@ -206,7 +209,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     if (limit === null) return say(request, 'limit');
     const hs = request.query.handleStatus;
     if (hs !== undefined && hs !== '' && !(ALARM_HANDLE_STATUSES as readonly string[]).includes(hs)) return say(request, 'handleStatus');
-    return { scope: { tenantId: userOf(request).tenantId, since: spanStart(days), open: false, ...(hs ? { handleStatus: hs } : {}) }, limit };
+    return { scope: { tenantId: userOf(request).tenantId, since: spanStart(days), open: false, own: alarmScopeSql(db, userOf(request)), ...(hs ? { handleStatus: hs } : {}) }, limit };
   };
 
   /** Per-level counts, total and newest alarm of the scope grouped by `key` (SQL over `a` and `d`), most first. */
@@ -250,12 +253,15 @@ const plugin: FastifyPluginAsync = async (app) => {
       const days = queryDays(request.query.days, 30);
       if (days === null) return fail(say(request, 'days'));
       const id = Number(request.params.id);
-      const device = Number.isInteger(id) ? (db.prepare('SELECT id, code, name, model_id FROM device WHERE id = ? AND tenant_id = ?').get(id, user.tenantId) as { id: number; code: string; name: string; model_id: number | null } | undefined) : undefined;
+      const own = alarmScopeSql(db, user, 'code');
+      const device = Number.isInteger(id)
+        ? (db.prepare(`SELECT id, code, name, model_id FROM device WHERE id = ? AND tenant_id = ?${own.sql}`).get(id, user.tenantId, ...own.args) as { id: number; code: string; name: string; model_id: number | null } | undefined)
+        : undefined;
       if (!device) return fail(say(request, 'device'));
       const modelId = request.query.modelId;
       if (modelId !== undefined && modelId !== '' && Number(modelId) !== device.model_id) return fail(say(request, 'model'));
       const since = spanStart(days);
-      const scope: Scope = { tenantId: user.tenantId, since, open: false, deviceCode: device.code };
+      const scope: Scope = { tenantId: user.tenantId, since, open: false, deviceCode: device.code, own: { sql: '', args: [] } };
       const levels = (open: boolean) =>
         levelCounts(
           db
@@ -302,7 +308,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     if (root !== null && !areas.known.has(root)) return fail(say(request, 'area'));
     const days = queryDays(request.query.days, MAX_DAYS);
     if (days === null) return fail(say(request, 'days'));
-    const scope: Scope = { tenantId: user.tenantId, since: spanStart(days), open };
+    const scope: Scope = { tenantId: user.tenantId, since: spanStart(days), open, own: alarmScopeSql(db, user) };
     const where = scopeSql(scope);
     const perGateway = db
       .prepare(`SELECT d.gateway_id AS gw, a.level AS level, COUNT(*) AS n FROM alarm a ${JOIN_DEVICE} WHERE ${where.sql} AND d.gateway_id IS NOT NULL GROUP BY d.gateway_id, a.level`)
@@ -338,7 +344,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     if (root !== null && !areas.known.has(root)) return fail(say(request, 'area'));
     const days = queryDays(request.query.days, MAX_DAYS);
     if (days === null) return fail(say(request, 'days'));
-    return ok(build(request, { tenantId: user.tenantId, since: spanStart(days), open }, root));
+    return ok(build(request, { tenantId: user.tenantId, since: spanStart(days), open, own: alarmScopeSql(db, user) }, root));
   };
 
   for (const [path, open] of [['status', true], ['hisStatus', false]] as const) {
@@ -431,7 +437,8 @@ const plugin: FastifyPluginAsync = async (app) => {
     async (request) => {
       const user = userOf(request);
       const b = request.body;
-      if (!db.prepare('SELECT 1 FROM device WHERE tenant_id = ? AND code = ?').get(user.tenantId, b.deviceCode)) return fail(say(request, 'device'));
+      const own = alarmScopeSql(db, user, 'code');
+      if (!db.prepare(`SELECT 1 FROM device WHERE tenant_id = ? AND code = ?${own.sql}`).get(user.tenantId, b.deviceCode, ...own.args)) return fail(say(request, 'device'));
       const since = spanStart(b.days ?? MAX_DAYS);
       const page = { page: b.page ?? 1, limit: b.limit ?? 20 };
       const from = `FROM alarm_action x JOIN alarm a ON a.id = x.alarm_id AND a.tenant_id = x.tenant_id WHERE a.tenant_id = ? AND a.device_code = ? AND x.at >= ?`;

@@ -17,6 +17,8 @@ import {
 import type { Db } from '../db.ts';
 import { fail, ok, requireMenu, rule, userOf, validBody } from '../http.ts';
 import { langOf } from '../messages.ts';
+import type { SessionUser } from '../context.ts';
+import { alarmScopeSql } from '../data-scope.ts';
 
 export const MAX_DAYS = 92;
 export const TEXT = {
@@ -73,26 +75,28 @@ export const statRules = {
   limit: [rule.int(1, 100)],
 };
 
-export function whereOf(user: { tenantId: number }, q: AlarmStatQuery, fallbackDays: number): { sql: string; args: Array<string | number> } {
+export function whereOf(db: Db, user: SessionUser, q: AlarmStatQuery, fallbackDays: number): { sql: string; args: Array<string | number> } {
   const sql = ['a.tenant_id = ?', 'a.occurred_at >= ?'];
   const args: Array<string | number> = [user.tenantId, spanStart(q.days ?? fallbackDays)];
   if (q.handleStatus) {
     sql.push('a.handle_status = ?');
     args.push(q.handleStatus);
   }
-  return { sql: sql.join(' AND '), args };
+  // A user narrowed to device groups counts only their devices' alarms.
+  const own = alarmScopeSql(db, user);
+  return { sql: sql.join(' AND ') + own.sql, args: [...args, ...own.args] };
 }
 
-function areaTree(db: Db, tenantId: number, rootGuid: string | null, open: boolean, since: number): AlarmAreaNode[] {
+function areaTree(db: Db, tenantId: number, rootGuid: string | null, open: boolean, since: number, own: { sql: string; args: number[] }): AlarmAreaNode[] {
   const areas = db.prepare('SELECT row_guid, parent_guid, name FROM area WHERE tenant_id = ? ORDER BY sort, name').all(tenantId) as unknown as AreaRow[];
   const counts = db
     .prepare(
       `SELECT d.area_guid AS guid, a.level AS level, COUNT(*) AS n FROM alarm a
        JOIN device d ON d.tenant_id = a.tenant_id AND d.code = a.device_code
-       WHERE a.tenant_id = ? AND a.occurred_at >= ? ${open ? "AND a.handle_status <> 'handled'" : ''} AND d.area_guid IS NOT NULL
+       WHERE a.tenant_id = ? AND a.occurred_at >= ? ${open ? "AND a.handle_status <> 'handled'" : ''} AND d.area_guid IS NOT NULL${own.sql}
        GROUP BY d.area_guid, a.level`,
     )
-    .all(tenantId, since) as Array<{ guid: string; level: AlarmLevel; n: number }>;
+    .all(tenantId, since, ...own.args) as Array<{ guid: string; level: AlarmLevel; n: number }>;
   const nodes = new Map<string, AlarmAreaNode>(areas.map((r) => [r.row_guid, { rowGuid: r.row_guid, parentId: r.parent_guid, areaName: r.name, counts: zeros(), children: [] }]));
   for (const c of counts) {
     const node = nodes.get(c.guid);
@@ -126,17 +130,18 @@ const plugin: FastifyPluginAsync = async (app) => {
     const days = raw === undefined || raw === '' ? 14 : Number(raw);
     if (!Number.isInteger(days) || days < 1 || days > MAX_DAYS) return fail(TEXT.days[langOf(request)]);
     const start = spanStart(days);
+    const own = alarmScopeSql(db, user);
     const rows = db
       .prepare(
         `SELECT strftime('%Y-%m-%d', occurred_at / 1000, 'unixepoch', 'localtime') AS day, level, COUNT(*) AS n
-         FROM alarm WHERE tenant_id = ? AND occurred_at >= ? GROUP BY day, level`,
+         FROM alarm a WHERE a.tenant_id = ? AND a.occurred_at >= ?${own.sql} GROUP BY day, level`,
       )
-      .all(user.tenantId, start) as Array<{ day: string; level: AlarmLevel; n: number }>;
+      .all(user.tenantId, start, ...own.args) as Array<{ day: string; level: AlarmLevel; n: number }>;
     return ok<AlarmsByDay>(daySeries(rows, start, days));
   });
 
   app.post<{ Body: AlarmStatQuery }>('/api/alarm/total/by/level', { preHandler: [reader, validBody<AlarmStatQuery>(statRules)] }, async (request) => {
-    const where = whereOf(userOf(request), request.body, 30);
+    const where = whereOf(db, userOf(request), request.body, 30);
     const rows = db.prepare(`SELECT a.level AS level, COUNT(*) AS n FROM alarm a WHERE ${where.sql} GROUP BY a.level`).all(...where.args) as Array<{ level: AlarmLevel; n: number }>;
     const by = new Map(rows.map((r) => [r.level, r.n]));
     return ok<AlarmLevelTotal[]>(ALARM_LEVELS.map((level) => ({ level, total: by.get(level) ?? 0 })));
@@ -144,7 +149,7 @@ const plugin: FastifyPluginAsync = async (app) => {
 
   app.post<{ Body: AlarmStatQuery }>('/api/alarm/total/node', { preHandler: [reader, validBody<AlarmStatQuery>(statRules)] }, async (request) => {
     const user = userOf(request);
-    const where = whereOf(user, request.body, 30);
+    const where = whereOf(db, user, request.body, 30);
     const rows = db
       .prepare(
         `SELECT d.area_guid AS guid, COUNT(*) AS n FROM alarm a
@@ -157,7 +162,7 @@ const plugin: FastifyPluginAsync = async (app) => {
   });
 
   app.post<{ Body: AlarmStatQuery }>('/api/alarm/total/machine', { preHandler: [reader, validBody<AlarmStatQuery>(statRules)] }, async (request) => {
-    const where = whereOf(userOf(request), request.body, 30);
+    const where = whereOf(db, userOf(request), request.body, 30);
     const rows = db
       .prepare(`SELECT a.device_code AS code, MAX(a.device_name) AS name, COUNT(*) AS n FROM alarm a WHERE ${where.sql} GROUP BY a.device_code ORDER BY n DESC, code LIMIT ?`)
       .all(...where.args, request.body.limit ?? 10) as Array<{ code: string; name: string; n: number }>;
@@ -173,7 +178,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     const raw = request.query.days;
     const days = raw === undefined || raw === '' ? MAX_DAYS : Number(raw);
     if (!Number.isInteger(days) || days < 1 || days > MAX_DAYS) return fail(TEXT.days[langOf(request)]);
-    return ok<AlarmAreaNode[]>(areaTree(db, user.tenantId, root, open, spanStart(days)));
+    return ok<AlarmAreaNode[]>(areaTree(db, user.tenantId, root, open, spanStart(days), alarmScopeSql(db, user)));
   };
   app.get<TreeRequest>('/api/alarm/area/by/level/status/:id/tree', { preHandler: reader }, tree(true));
   app.get<TreeRequest>('/api/alarm/area/by/level/hisStatus/:id/tree', { preHandler: reader }, tree(false));

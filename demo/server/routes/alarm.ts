@@ -25,6 +25,8 @@ import { langOf, translate, type Lang } from '../messages.ts';
 import { COUNT_CAP, inList, likePattern, queryInt, queryPage } from '../resource.ts';
 import { raiseAlarms, startAlarmSimulator, type Simulator } from '../simulator.ts';
 import { formatTime, startTask } from '../tasks.ts';
+import type { SessionUser } from '../context.ts';
+import { alarmScopeSql } from '../data-scope.ts';
 
 export const migrations: Migration[] = [
   {
@@ -283,8 +285,14 @@ const plugin: FastifyPluginAsync = async (app) => {
     d.area_guid`;
   const FROM = `alarm a LEFT JOIN alarm_event_type e ON e.id = a.event_type_id
     LEFT JOIN device d ON d.tenant_id = a.tenant_id AND d.code = a.device_code`;
-  const openCount = db.prepare("SELECT COUNT(*) AS n FROM alarm WHERE tenant_id = ? AND handle_status = 'unhandled'");
-  const newest = db.prepare(`SELECT ${COLUMNS} FROM ${FROM} WHERE a.tenant_id = ? ORDER BY a.id DESC LIMIT 1`);
+  const openCount = (user: SessionUser) => {
+    const own = alarmScopeSql(db, user);
+    return (db.prepare(`SELECT COUNT(*) AS n FROM alarm a WHERE a.tenant_id = ? AND a.handle_status = 'unhandled'${own.sql}`).get(user.tenantId, ...own.args) as { n: number }).n;
+  };
+  const newest = (user: SessionUser) => {
+    const own = alarmScopeSql(db, user);
+    return db.prepare(`SELECT ${COLUMNS} FROM ${FROM} WHERE a.tenant_id = ?${own.sql} ORDER BY a.id DESC LIMIT 1`).get(user.tenantId, ...own.args) as unknown as Row | undefined;
+  };
   const record = db.prepare('INSERT INTO alarm_action (alarm_id, tenant_id, action, user_name, at, note) VALUES (?, ?, ?, ?, ?, ?)');
 
   let simulator: Simulator | null = null;
@@ -295,8 +303,8 @@ const plugin: FastifyPluginAsync = async (app) => {
 
   app.get('/api/alarm/total/tenant', { preHandler: requireMenu('alarmSearch') }, async (request) => {
     const user = userOf(request);
-    const total = (openCount.get(user.tenantId) as { n: number }).n;
-    const row = newest.get(user.tenantId) as unknown as Row | undefined;
+    const total = openCount(user);
+    const row = newest(user);
     const latest = row ? toAlarm(row, langOf(request)) : null;
     return ok<AlarmTotal>({
       total,
@@ -334,8 +342,9 @@ const plugin: FastifyPluginAsync = async (app) => {
     const read = readQuery(request.query ?? {}, lang, Date.now(), { tenantId: user.tenantId, broadArea: (guid) => broadArea(user.tenantId, guid) });
     if (typeof read === 'string') return fail(read);
     const text = textCandidates(request.query?.keyword);
-    const where = ['a.tenant_id = ?', ...(current ? ["a.status <> 'closed'"] : []), ...read.filter.where, ...text.where].join(' AND ');
-    const args = [user.tenantId, ...read.filter.args, ...text.args];
+    const own = alarmScopeSql(db, user);
+    const where = ['a.tenant_id = ?', ...(current ? ["a.status <> 'closed'"] : []), ...read.filter.where, ...text.where].join(' AND ') + own.sql;
+    const args = [user.tenantId, ...read.filter.args, ...text.args, ...own.args];
     // SPEC §9: past 20000 the list says 20000+, so counting stops there.
     const total = (db.prepare(`SELECT COUNT(*) AS n FROM (SELECT 1 FROM alarm a WHERE ${where} LIMIT ${COUNT_CAP})`).get(...args) as { n: number }).n;
     const rows = db
@@ -352,7 +361,8 @@ const plugin: FastifyPluginAsync = async (app) => {
     const user = userOf(request);
     const lang = langOf(request);
     const id = Number(request.params.id);
-    const alarm = Number.isInteger(id) && id > 0 ? (db.prepare('SELECT occurred_at FROM alarm WHERE id = ? AND tenant_id = ?').get(id, user.tenantId) as { occurred_at: number } | undefined) : undefined;
+    const own = alarmScopeSql(db, user, 'device_code');
+    const alarm = Number.isInteger(id) && id > 0 ? (db.prepare(`SELECT occurred_at FROM alarm WHERE id = ? AND tenant_id = ?${own.sql}`).get(id, user.tenantId, ...own.args) as { occurred_at: number } | undefined) : undefined;
     if (!alarm) return fail(say(lang, 'missing', { ids: request.params.id }));
     const rows = db.prepare('SELECT action, user_name, at, note FROM alarm_action WHERE alarm_id = ? AND tenant_id = ? ORDER BY at, id').all(id, user.tenantId) as Array<{
       action: AlarmAction['action'];
@@ -375,7 +385,8 @@ const plugin: FastifyPluginAsync = async (app) => {
   function pick(request: FastifyRequest, ids: readonly number[], blocked: (row: { status: string; handle_status: string }) => keyof typeof TEXT | null): string | null {
     const user = userOf(request);
     const lang = langOf(request);
-    const rows = db.prepare(`SELECT id, status, handle_status FROM alarm WHERE tenant_id = ? AND id IN (${inList(ids.length)})`).all(user.tenantId, ...ids) as Array<{
+    const own = alarmScopeSql(db, user, 'device_code');
+    const rows = db.prepare(`SELECT id, status, handle_status FROM alarm WHERE tenant_id = ? AND id IN (${inList(ids.length)})${own.sql}`).all(user.tenantId, ...ids, ...own.args) as Array<{
       id: number;
       status: string;
       handle_status: string;
@@ -441,8 +452,9 @@ const plugin: FastifyPluginAsync = async (app) => {
       const query: Query = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined && v !== null && v !== '').map(([k, v]) => [k, String(v)]));
       const read = readQuery(query, lang, Date.now(), { tenantId: user.tenantId });
       if (typeof read === 'string') return fail(read);
-      const where = ['a.tenant_id = ?', "a.handle_status <> 'handled'", ...read.filter.where].join(' AND ');
-      const args = [user.tenantId, ...read.filter.args];
+      const own = alarmScopeSql(db, user);
+      const where = ['a.tenant_id = ?', "a.handle_status <> 'handled'", ...read.filter.where].join(' AND ') + own.sql;
+      const args = [user.tenantId, ...read.filter.args, ...own.args];
       const ids = (db.prepare(`SELECT a.id FROM alarm a WHERE ${where} ORDER BY a.id`).all(...args) as Array<{ id: number }>).map((r) => r.id);
       const handle = (chunk: readonly number[]) =>
         tx(db, () => {
