@@ -54,7 +54,7 @@ export function Tree({ label, items, selected, onSelect, checked, onChecked, tes
   // A large tree without checkboxes hands the tree view only what is open (a closed branch keeps one
   // placeholder child, never drawn), so its work follows what is shown. Checkbox trees keep every
   // node: a branch's state is worked out from all below it.
-  const large = !checked && size(items) > LARGE_TREE;
+  const large = useMemo(() => !checked && size(items) > LARGE_TREE, [checked, items]);
   // At first every branch is open (a large tree shows its first level closed); later, a node seen for
   // the first time opens the way to it (a department just added shows under its parent). The user's
   // opening and closing are kept.

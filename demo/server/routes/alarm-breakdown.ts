@@ -26,7 +26,7 @@ import {
 import type { Db } from '../db.ts';
 import { fail, ok, requireMenu, rule, userOf, validBody } from '../http.ts';
 import { langOf } from '../messages.ts';
-import { offsetOf } from '../resource.ts';
+import { offsetOf, queryInt } from '../resource.ts';
 import { daySeries, MAX_DAYS, pathsOf, spanStart, statRules, TEXT as STAT_TEXT, zeros, type AreaRow } from './alarm-stats.ts';
 import { alarmScopeSql } from '../data-scope.ts';
 
@@ -35,7 +35,6 @@ const TEXT = {
   device: { zh: '设备不存在', en: 'no such device' },
   model: { zh: '设备不是该型号', en: 'the device is not of this model' },
   noModel: { zh: '型号不存在', en: 'no such model' },
-  limit: { zh: 'limit 必须是 1 到 100 之间的整数', en: 'limit must be a whole number from 1 to 100' },
   handleStatus: { zh: 'handleStatus 只能是 unhandled、handling 或 handled', en: 'handleStatus must be one of unhandled, handling, handled' },
 } as const;
 
@@ -82,6 +81,8 @@ function scopeSql(s: Scope): { sql: string; args: Array<string | number> } {
 
 const JOIN_DEVICE = 'LEFT JOIN device d ON d.tenant_id = a.tenant_id AND d.code = a.device_code';
 
+type Areas = ReturnType<typeof areasOf>;
+
 /** The tenant's areas: rows, paths, and each area's descendants (itself included). */
 function areasOf(db: Db, tenantId: number) {
   const rows = db.prepare('SELECT row_guid, parent_guid, name FROM area WHERE tenant_id = ? ORDER BY sort, name').all(tenantId) as unknown as AreaRow[];
@@ -99,16 +100,6 @@ function levelCounts(rows: ReadonlyArray<{ level: AlarmLevel; n: number }>): Lev
   return counts;
 }
 
-/** Reads `days` from a query string (default given); null when malformed. */
-function queryDays(raw: string | undefined, fallback: number): number | null {
-  const days = raw === undefined || raw === '' ? fallback : Number(raw);
-  return Number.isInteger(days) && days >= 1 && days <= MAX_DAYS ? days : null;
-}
-
-function queryLimit(raw: string | undefined): number | null {
-  const limit = raw === undefined || raw === '' ? 10 : Number(raw);
-  return Number.isInteger(limit) && limit >= 1 && limit <= 100 ? limit : null;
-}
 
 /** Parameter names per model, for naming resource points. */
 function paramNames(db: Db, tenantId: number): (modelId: number | null, code: string | null) => string {
@@ -160,12 +151,11 @@ const plugin: FastifyPluginAsync = async (app) => {
   };
 
   /** Counts grouped by (area of the device, key), rolled up the area tree. */
-  const byArea = (scope: Scope, keySql: string): Map<string, Map<Key, number>> => {
+  const byArea = (scope: Scope, areas: Areas, keySql: string): Map<string, Map<Key, number>> => {
     const where = scopeSql(scope);
     const rows = db
       .prepare(`SELECT d.area_guid AS guid, ${keySql} AS k, COUNT(*) AS n FROM alarm a ${JOIN_DEVICE} WHERE ${where.sql} AND d.area_guid IS NOT NULL GROUP BY d.area_guid, k`)
       .all(...where.args) as Array<{ guid: string; k: Key; n: number }>;
-    const areas = areasOf(db, scope.tenantId);
     const parent = new Map(areas.rows.map((r) => [r.row_guid, r.parent_guid]));
     const out = new Map<string, Map<Key, number>>();
     for (const r of rows) {
@@ -180,9 +170,9 @@ const plugin: FastifyPluginAsync = async (app) => {
   };
 
   /** The areas under `root` (null: the top areas), each with its items named and sorted, most first. */
-  const areaBreakdown = <T extends { total: number }>(scope: Scope, root: string | null, keySql: string, item: (k: Key, n: number) => T, keep = Infinity): Array<AlarmAreaBreakdown<T>> => {
-    const counts = byArea(scope, keySql);
-    return areasOf(db, scope.tenantId)
+  const areaBreakdown = <T extends { total: number }>(scope: Scope, areas: Areas, root: string | null, keySql: string, item: (k: Key, n: number) => T, keep = Infinity): Array<AlarmAreaBreakdown<T>> => {
+    const counts = byArea(scope, areas, keySql);
+    return areas
       .childrenOf(root)
       .map((area) => {
         const items = [...(counts.get(area.row_guid) ?? new Map<Key, number>())].map(([k, n]) => item(k, n)).sort((x, y) => y.total - x.total);
@@ -203,10 +193,11 @@ const plugin: FastifyPluginAsync = async (app) => {
 
   type ListRequest = { Querystring: { days?: string; limit?: string; handleStatus?: string } };
   const listScope = (request: FastifyRequest<ListRequest>): { scope: Scope; limit: number } | string => {
-    const days = queryDays(request.query.days, 30);
-    if (days === null) return say(request, 'days');
-    const limit = queryLimit(request.query.limit);
-    if (limit === null) return say(request, 'limit');
+    const lang = langOf(request);
+    const days = queryInt(request.query.days, 'days', 1, MAX_DAYS, 30, lang);
+    if (typeof days === 'string') return days;
+    const limit = queryInt(request.query.limit, 'limit', 1, 100, 10, lang);
+    if (typeof limit === 'string') return limit;
     const hs = request.query.handleStatus;
     if (hs !== undefined && hs !== '' && !(ALARM_HANDLE_STATUSES as readonly string[]).includes(hs)) return say(request, 'handleStatus');
     return { scope: { tenantId: userOf(request).tenantId, since: spanStart(days), open: false, own: alarmScopeSql(db, userOf(request)), ...(hs ? { handleStatus: hs } : {}) }, limit };
@@ -250,8 +241,8 @@ const plugin: FastifyPluginAsync = async (app) => {
     { preHandler: reader, schema: { summary: "One device's alarms of the window: per level (all and open), per resource point, per event type and per day" } },
     async (request) => {
       const user = userOf(request);
-      const days = queryDays(request.query.days, 30);
-      if (days === null) return fail(say(request, 'days'));
+      const days = queryInt(request.query.days, 'days', 1, MAX_DAYS, 30, langOf(request));
+      if (typeof days === 'string') return fail(days);
       const id = Number(request.params.id);
       const own = alarmScopeSql(db, user, 'code');
       const device = Number.isInteger(id)
@@ -300,61 +291,55 @@ const plugin: FastifyPluginAsync = async (app) => {
 
   // ---- area trees with gateways ----------------------------------------------------------------
 
-  type TreeRequest = { Params: { id: string }; Querystring: { days?: string } };
-  const gatewayTree = (open: boolean) => async (request: FastifyRequest<TreeRequest>) => {
-    const user = userOf(request);
-    const root = request.params.id === '0' ? null : request.params.id;
-    const areas = areasOf(db, user.tenantId);
-    if (root !== null && !areas.known.has(root)) return fail(say(request, 'area'));
-    const days = queryDays(request.query.days, MAX_DAYS);
-    if (days === null) return fail(say(request, 'days'));
-    const scope: Scope = { tenantId: user.tenantId, since: spanStart(days), open, own: alarmScopeSql(db, user) };
-    const where = scopeSql(scope);
-    const perGateway = db
-      .prepare(`SELECT d.gateway_id AS gw, a.level AS level, COUNT(*) AS n FROM alarm a ${JOIN_DEVICE} WHERE ${where.sql} AND d.gateway_id IS NOT NULL GROUP BY d.gateway_id, a.level`)
-      .all(...where.args) as Array<{ gw: number; level: AlarmLevel; n: number }>;
-    const gateways = db.prepare('SELECT id, code, name, status, area_guid FROM gateway WHERE tenant_id = ? ORDER BY code').all(user.tenantId) as Array<{ id: number; code: string; name: string; status: AlarmGatewayCount['status']; area_guid: string | null }>;
-    const countsOf = new Map<number, LevelCounts>();
-    for (const r of perGateway) {
-      const c = countsOf.get(r.gw) ?? zeros();
-      c[r.level] += r.n;
-      countsOf.set(r.gw, c);
-    }
-    const build = (area: AreaRow): AlarmAreaGatewayNode => {
-      const children = areas.childrenOf(area.row_guid).map(build);
-      const own = gateways.filter((g) => g.area_guid === area.row_guid).map((g) => ({ gatewayId: g.id, code: g.code, name: g.name, status: g.status, counts: countsOf.get(g.id) ?? zeros() }));
-      const counts = zeros();
-      for (const level of ALARM_LEVELS) counts[level] = own.reduce((n, g) => n + g.counts[level], 0) + children.reduce((n, c) => n + c.counts[level], 0);
-      return { rowGuid: area.row_guid, parentId: area.parent_guid, areaName: area.name, counts, gateways: own, children };
-    };
-    return ok<AlarmAreaGatewayNode[]>(areas.childrenOf(root).map(build));
-  };
-  const treeSummary = (open: boolean) => ({ summary: `The area tree with each area's gateways and the ${open ? 'open alarms' : 'alarms of the window'} of the devices behind them, per level (id 0: from the top)` });
-  app.get<TreeRequest>('/api/alarm/area/by/level/status/:id/tree/gw', { preHandler: reader, schema: treeSummary(true) }, gatewayTree(true));
-  app.get<TreeRequest>('/api/alarm/area/by/level/hisStatus/:id/tree/gw', { preHandler: reader, schema: treeSummary(false) }, gatewayTree(false));
-
-  // ---- areas broken down -----------------------------------------------------------------------
-
   type AreaRequest = { Params: { id: string }; Querystring: { days?: string; areaGuid?: string } };
-  const areaRoute = (open: boolean, build: (request: FastifyRequest<AreaRequest>, scope: Scope, root: string | null) => unknown, rootFromPath = true) => async (request: FastifyRequest<AreaRequest>) => {
+  /** An area route: the root area checked (path id, or areaGuid in the query; 0 or absent: the top), the window read, then `build`. */
+  const areaRoute = (open: boolean, build: (scope: Scope, root: string | null, areas: Areas) => unknown, rootFromPath = true) => async (request: FastifyRequest<AreaRequest>) => {
     const user = userOf(request);
     const areas = areasOf(db, user.tenantId);
     const rootRaw = rootFromPath ? request.params.id : (request.query.areaGuid ?? '0');
     const root = rootRaw === '0' || rootRaw === '' ? null : rootRaw;
     if (root !== null && !areas.known.has(root)) return fail(say(request, 'area'));
-    const days = queryDays(request.query.days, MAX_DAYS);
-    if (days === null) return fail(say(request, 'days'));
-    return ok(build(request, { tenantId: user.tenantId, since: spanStart(days), open, own: alarmScopeSql(db, user) }, root));
+    const days = queryInt(request.query.days, 'days', 1, MAX_DAYS, MAX_DAYS, langOf(request));
+    if (typeof days === 'string') return fail(days);
+    return ok(build({ tenantId: user.tenantId, since: spanStart(days), open, own: alarmScopeSql(db, user) }, root, areas));
   };
+
+  const gatewayTree = (open: boolean) =>
+    areaRoute(open, (scope, root, areas) => {
+      const where = scopeSql(scope);
+      const perGateway = db
+        .prepare(`SELECT d.gateway_id AS gw, a.level AS level, COUNT(*) AS n FROM alarm a ${JOIN_DEVICE} WHERE ${where.sql} AND d.gateway_id IS NOT NULL GROUP BY d.gateway_id, a.level`)
+        .all(...where.args) as Array<{ gw: number; level: AlarmLevel; n: number }>;
+      const gateways = db.prepare('SELECT id, code, name, status, area_guid FROM gateway WHERE tenant_id = ? ORDER BY code').all(scope.tenantId) as Array<{ id: number; code: string; name: string; status: AlarmGatewayCount['status']; area_guid: string | null }>;
+      const countsOf = new Map<number, LevelCounts>();
+      for (const r of perGateway) {
+        const c = countsOf.get(r.gw) ?? zeros();
+        c[r.level] += r.n;
+        countsOf.set(r.gw, c);
+      }
+      const build = (area: AreaRow): AlarmAreaGatewayNode => {
+        const children = areas.childrenOf(area.row_guid).map(build);
+        const own = gateways.filter((g) => g.area_guid === area.row_guid).map((g) => ({ gatewayId: g.id, code: g.code, name: g.name, status: g.status, counts: countsOf.get(g.id) ?? zeros() }));
+        const counts = zeros();
+        for (const level of ALARM_LEVELS) counts[level] = own.reduce((n, g) => n + g.counts[level], 0) + children.reduce((n, c) => n + c.counts[level], 0);
+        return { rowGuid: area.row_guid, parentId: area.parent_guid, areaName: area.name, counts, gateways: own, children };
+      };
+      return areas.childrenOf(root).map(build);
+    });
+  const treeSummary = (open: boolean) => ({ summary: `The area tree with each area's gateways and the ${open ? 'open alarms' : 'alarms of the window'} of the devices behind them, per level (id 0: from the top)` });
+  app.get<AreaRequest>('/api/alarm/area/by/level/status/:id/tree/gw', { preHandler: reader, schema: treeSummary(true) }, gatewayTree(true));
+  app.get<AreaRequest>('/api/alarm/area/by/level/hisStatus/:id/tree/gw', { preHandler: reader, schema: treeSummary(false) }, gatewayTree(false));
+
+  // ---- areas broken down -----------------------------------------------------------------------
 
   for (const [path, open] of [['status', true], ['hisStatus', false]] as const) {
     const what = open ? 'open alarms' : 'alarms of the window';
     app.get<AreaRequest>(
       `/api/alarm/area/by/top/resource/${path}/:id`,
       { preHandler: reader, schema: { summary: `The areas under one (0: the top areas), each with its ${what} and its top ${TOP_ITEMS} resource points` } },
-      areaRoute(open, (_request, scope, root) => {
+      areaRoute(open, (scope, root, areas) => {
         const name = paramNames(db, scope.tenantId);
-        return areaBreakdown(scope, root, "a.model_id || '/' || COALESCE(a.param_code, '')", (k, n) => {
+        return areaBreakdown(scope, areas, root, "a.model_id || '/' || COALESCE(a.param_code, '')", (k, n) => {
           const [model, param] = String(k).split('/');
           return { paramCode: param || null, paramName: name(Number(model), param || null), total: n };
         }, TOP_ITEMS);
@@ -363,7 +348,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     app.get<AreaRequest>(
       `/api/alarm/area/by/type/${path}/:id`,
       { preHandler: reader, schema: { summary: `The areas under one (0: the top areas), each with its ${what} per event type` } },
-      areaRoute(open, (_request, scope, root) => areaBreakdown(scope, root, 'a.event_type_id', typeNames(scope.tenantId))),
+      areaRoute(open, (scope, root, areas) => areaBreakdown(scope, areas, root, 'a.event_type_id', typeNames(scope.tenantId))),
     );
     app.get<AreaRequest>(
       `/api/alarm/area/by/product/model/${path}/:id`,
@@ -372,7 +357,7 @@ const plugin: FastifyPluginAsync = async (app) => {
         const modelId = Number(request.params.id);
         if (!Number.isInteger(modelId) || modelId < 0) return fail(say(request, 'noModel'));
         if (modelId > 0 && !db.prepare('SELECT 1 FROM device_model WHERE id = ? AND tenant_id = ?').get(modelId, userOf(request).tenantId)) return fail(say(request, 'noModel'));
-        return areaRoute(open, (_request, scope, root) => areaBreakdown({ ...scope, ...(modelId > 0 ? { modelId } : {}) }, root, 'a.model_id', modelNames(scope.tenantId)), false)(request);
+        return areaRoute(open, (scope, root, areas) => areaBreakdown({ ...scope, ...(modelId > 0 ? { modelId } : {}) }, areas, root, 'a.model_id', modelNames(scope.tenantId)), false)(request);
       },
     );
   }

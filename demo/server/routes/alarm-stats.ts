@@ -19,10 +19,10 @@ import { fail, ok, requireMenu, rule, userOf, validBody } from '../http.ts';
 import { langOf } from '../messages.ts';
 import type { SessionUser } from '../context.ts';
 import { alarmScopeSql } from '../data-scope.ts';
+import { queryInt } from '../resource.ts';
 
 export const MAX_DAYS = 92;
 export const TEXT = {
-  days: { zh: `days 必须是 1 到 ${MAX_DAYS} 之间的整数`, en: `days must be a whole number from 1 to ${MAX_DAYS}` },
   area: { zh: '区域不存在', en: 'no such area' },
 } as const;
 
@@ -126,9 +126,8 @@ const plugin: FastifyPluginAsync = async (app) => {
 
   app.get<{ Querystring: { days?: string } }>('/api/alarm/total/by/day', { preHandler: reader }, async (request) => {
     const user = userOf(request);
-    const raw = request.query.days;
-    const days = raw === undefined || raw === '' ? 14 : Number(raw);
-    if (!Number.isInteger(days) || days < 1 || days > MAX_DAYS) return fail(TEXT.days[langOf(request)]);
+    const days = queryInt(request.query.days, 'days', 1, MAX_DAYS, 14, langOf(request));
+    if (typeof days === 'string') return fail(days);
     const start = spanStart(days);
     const own = alarmScopeSql(db, user);
     const rows = db
@@ -175,9 +174,8 @@ const plugin: FastifyPluginAsync = async (app) => {
     const id = request.params.id;
     const root = id === '0' ? null : id;
     if (root !== null && !db.prepare('SELECT 1 FROM area WHERE row_guid = ? AND tenant_id = ?').get(root, user.tenantId)) return fail(TEXT.area[langOf(request)]);
-    const raw = request.query.days;
-    const days = raw === undefined || raw === '' ? MAX_DAYS : Number(raw);
-    if (!Number.isInteger(days) || days < 1 || days > MAX_DAYS) return fail(TEXT.days[langOf(request)]);
+    const days = queryInt(request.query.days, 'days', 1, MAX_DAYS, MAX_DAYS, langOf(request));
+    if (typeof days === 'string') return fail(days);
     return ok<AlarmAreaNode[]>(areaTree(db, user.tenantId, root, open, spanStart(days), alarmScopeSql(db, user)));
   };
   app.get<TreeRequest>('/api/alarm/area/by/level/status/:id/tree', { preHandler: reader }, tree(true));

@@ -9,7 +9,7 @@ import { gatewayPointSchema } from '../../../shared/validate/device-model.ts';
 import { tx, type Db, type Migration } from '../db.ts';
 import { fail, failField, ok, requireMenu, rule, userOf, validBody, type Schema } from '../http.ts';
 import { langOf, type Lang } from '../messages.ts';
-import { COUNT_CAP, fromShared, likePattern, offsetOf, queryPage } from '../resource.ts';
+import { COUNT_CAP, deleteOwned, fromShared, inList, likePattern, offsetOf, optionalId, queryPage } from '../resource.ts';
 
 export const migrations: Migration[] = [
   {
@@ -117,7 +117,7 @@ const saveRules = {
   ...fromShared<GatewayPointSave>(gatewayPointSchema),
   kind: [rule.required, rule.oneOf(...POINT_KINDS)],
   used: [rule.required, (v: unknown) => (typeof v === 'boolean' ? null : { key: 'validate.oneOf' })],
-  deviceId: [(v: unknown) => (v === null || v === undefined || (Number.isInteger(v) && (v as number) > 0) ? null : { key: 'validate.integer' })],
+  deviceId: [optionalId],
   paramCode: [(v: unknown) => (v === null || v === undefined || typeof v === 'string' ? null : { key: 'validate.text' })],
 } as unknown as Schema<GatewayPointSave>;
 
@@ -225,14 +225,11 @@ const plugin: FastifyPluginAsync = async (app) => {
       const user = userOf(request);
       const lang = langOf(request);
       const ids = [...new Set(request.body.ids)];
-      const rows = db.prepare(`SELECT id, code, device_id FROM gateway_point WHERE tenant_id = ? AND id IN (${ids.map(() => '?').join(',')})`).all(user.tenantId, ...ids) as Array<{ id: number; code: string; device_id: number | null }>;
+      const rows = db.prepare(`SELECT id, code, device_id FROM gateway_point WHERE tenant_id = ? AND id IN (${inList(ids.length)})`).all(user.tenantId, ...ids) as Array<{ id: number; code: string; device_id: number | null }>;
       if (rows.length !== ids.length) return fail(say(lang, 'noPoint'));
       const held = rows.filter((r) => r.device_id !== null);
       if (held.length > 0) return fail(say(lang, 'stillAssociated', { codes: held.map((r) => r.code).join(', ') }));
-      tx(db, () => {
-        for (const id of ids) db.prepare('DELETE FROM gateway_point WHERE id = ?').run(id);
-      });
-      return ok({ deleted: ids.length });
+      return ok({ deleted: deleteOwned(db, 'gateway_point', user.tenantId, ids) ?? 0 });
     },
   );
 };

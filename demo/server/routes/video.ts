@@ -172,7 +172,6 @@ interface ListQuery {
 
 const plugin: FastifyPluginAsync = async (app) => {
   const { db, config } = app.atrium;
-  const SELECT = CAMERA_SELECT;
   const groupOf = db.prepare('SELECT id FROM data_group WHERE id = ? AND tenant_id = ? AND type = ?');
   const subgroups = db.prepare(
     `WITH RECURSIVE tree(id) AS (SELECT id FROM data_group WHERE id = ? AND tenant_id = ?
@@ -239,7 +238,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     const limit = q.limit ?? 10;
     const { where, args } = filterSql(user, q);
     const total = (db.prepare(`SELECT COUNT(*) AS n FROM camera c WHERE ${where}`).get(...args) as { n: number }).n;
-    const rows = db.prepare(`${SELECT} WHERE ${where} ORDER BY c.id LIMIT ? OFFSET ?`).all(...args, limit, (page - 1) * limit) as unknown as CameraRow[];
+    const rows = db.prepare(`${CAMERA_SELECT} WHERE ${where} ORDER BY c.id LIMIT ? OFFSET ?`).all(...args, limit, (page - 1) * limit) as unknown as CameraRow[];
     return ok<CameraList>({ rows: rows.map(toCamera), total });
   });
 
@@ -384,7 +383,7 @@ const plugin: FastifyPluginAsync = async (app) => {
       user.id,
       TEXTS.exportTitle[langOf(request)],
       async (report, signal) => {
-        const rows = db.prepare(`${SELECT} WHERE ${where} ORDER BY c.id`).all(...args) as unknown as CameraRow[];
+        const rows = db.prepare(`${CAMERA_SELECT} WHERE ${where} ORDER BY c.id`).all(...args) as unknown as CameraRow[];
         const lines = [CSV_HEADER];
         for (let i = 0; i < rows.length; i++) {
           if (signal.aborted) return;
