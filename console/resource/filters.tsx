@@ -2,6 +2,8 @@
 // at once; Reset clears them all.
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateRangeField } from '../../shared/forms/date-range-field.tsx';
+import { DATE_FORMAT, isDateText } from '../../shared/forms/date-text.ts';
 import { button, buttonGhost, input } from '../../shared/theme/base.css.ts';
 import { optionText, useOptions } from './options.ts';
 import * as css from './resource.css.ts';
@@ -15,9 +17,13 @@ export function FilterBar({ filters, value, onApply }: { filters: readonly Filte
   const apply = (values: FilterValues) => {
     const found: Record<string, string> = {};
     for (const f of filters) {
-      if (f.kind !== 'dateRange' || !f.check) continue;
+      if (f.kind !== 'dateRange') continue;
       const [from = '', to = ''] = (values[f.name] as readonly string[] | undefined) ?? [];
-      const message = from || to ? f.check(from, to) : null;
+      if ([from, to].some((v) => v !== '' && !isDateText(v, 'date'))) {
+        found[f.name] = t('date.format', { format: DATE_FORMAT.date });
+        continue;
+      }
+      const message = (from || to) && f.check ? f.check(from, to) : null;
       if (message) found[f.name] = t(message.key, message.params ?? {});
     }
     setProblems(found);
@@ -52,26 +58,15 @@ export function FilterBar({ filters, value, onApply }: { filters: readonly Filte
             return (
               <fieldset key={f.name} className={css.filters} style={{ border: 0, padding: 0, margin: 0 }} data-filter={f.name}>
                 <legend className={css.muted}>{t(f.labelKey)}</legend>
-                <input
-                  className={input}
-                  type="date"
-                  aria-label={`${t(f.labelKey)} ${t('resource.from')}`}
-                  value={from}
+                <DateRangeField
+                  precision="date"
+                  value={[from, to]}
+                  onChange={(next) => set(f.name, next, next.every((v) => v === '' || v.length >= DATE_FORMAT.date.length))}
+                  labels={[`${t(f.labelKey)} ${t('resource.from')}`, `${t(f.labelKey)} ${t('resource.to')}`]}
                   min={f.min?.()}
-                  max={to || undefined}
-                  aria-invalid={problem ? true : undefined}
-                  aria-describedby={problem ? errorId : undefined}
-                  onChange={(e) => set(f.name, [e.currentTarget.value, to], true)}
-                />
-                <input
-                  className={input}
-                  type="date"
-                  aria-label={`${t(f.labelKey)} ${t('resource.to')}`}
-                  value={to}
-                  min={from || f.min?.()}
-                  aria-invalid={problem ? true : undefined}
-                  aria-describedby={problem ? errorId : undefined}
-                  onChange={(e) => set(f.name, [from, e.currentTarget.value], true)}
+                  max={f.max?.()}
+                  invalid={problem !== undefined}
+                  describedBy={problem ? errorId : undefined}
                 />
                 {problem && (
                   <span id={errorId} role="alert" className={css.fieldError}>

@@ -26,6 +26,8 @@ export type FilterDef =
       labelKey: string;
       /** Earliest day the pickers offer (YYYY-MM-DD). */
       min?: () => string;
+      /** Latest day the calendar offers (YYYY-MM-DD), e.g. today where the future has nothing. */
+      max?: () => string;
       /** A rule over [from, to] (YYYY-MM-DD, '' when empty); a message keeps the range from applying. */
       check?: (from: string, to: string) => ValidationMessage | null;
     };

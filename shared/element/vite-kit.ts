@@ -8,7 +8,7 @@
 // twice runs one module graph: one React, one valtio, one session, one poller, each tag defined once.
 // (Two graphs could not share state anyway: valtio keeps its proxies in a module-private WeakMap.)
 //
-// Texts. The core chunk carries only the texts every widget shows (common, http); the lazily loaded sign-in prompt brings login; a
+// Texts. The core chunk carries only the texts every widget shows (common, http); the lazily loaded sign-in prompt brings login and the date field date; a
 // widget's own domains are added to the i18next instance by its chunk, so a bell does not carry the
 // device list's or the video player's texts, and the console-only domains never enter the kit.
 import { existsSync, readdirSync } from 'node:fs';
@@ -18,6 +18,15 @@ import type { Plugin } from 'vite';
 
 /** Text domains in the core chunk. */
 export const CORE_TEXTS = ['common', 'http'];
+/** Domains that arrive with a lazily loaded module of the kit (the sign-in prompt, the date field). */
+const LAZY_TEXTS: Record<string, string> = { 'shared/element/sign-in.tsx': 'login', 'shared/forms/date-range-field.tsx': 'date' };
+/**
+ * Modules a widget imports lazily that use the core's libraries (React, i18next, the theme). Each is
+ * made to import boot.ts too: a lazy chunk that reaches only part of the core would make the bundler
+ * split the core into two chunks (about 1.5 KB more gzip for every page), although the widget that
+ * loads it has the whole core already.
+ */
+const LAZY_ON_CORE = ['widgets/video-player/range-panel.tsx'];
 /** Console-only domains: never in the kit. */
 const CONSOLE_TEXTS = ['shell', 'admin'];
 /** Each widget's own domains; a widget not listed gets every kit domain (safe, only larger). */
@@ -102,8 +111,13 @@ i18n.addResourceBundle('en', 'translation', texts.en, true, false);`;
         // A whole new module: nothing of the original to map back to.
         return { code: CORE_TEXTS.map((d) => `export { default as ${d} } from './${d}.ts';`).join('\n'), map: { mappings: '' } };
       }
-      if (file === path('shared/element/sign-in.tsx')) {
-        const out = new MagicString(code).append(`\nimport ${JSON.stringify(TEXTS + 'login')};`);
+      if (LAZY_ON_CORE.some((module) => file === path(module))) {
+        const out = new MagicString(code).append(`\nimport ${JSON.stringify(path('shared/element/boot.ts'))};`);
+        return { code: out.toString(), map: out.generateMap({ hires: true }) };
+      }
+      const lazyDomain = Object.entries(LAZY_TEXTS).find(([module]) => file === path(module))?.[1];
+      if (lazyDomain) {
+        const out = new MagicString(code).append(`\nimport ${JSON.stringify(TEXTS + lazyDomain)};`);
         return { code: out.toString(), map: out.generateMap({ hires: true }) };
       }
       const element = /\/widgets\/([^/]+)\/\1\.element\.ts$/.exec(file);

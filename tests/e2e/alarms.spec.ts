@@ -3,7 +3,9 @@
 // what; confirm, then close after the question; a period older than 3 months is refused on the form
 // with the platform's words; event types refuse a number of 0 and a taken number; the second tenant
 // sees none of it; axe passes on both pages in the dark and light themes.
+import dayjs from 'dayjs';
 import { expect, test } from './fixtures.ts';
+import { earliestAlarmQueryDate } from '../../shared/validate/dates.ts';
 import type { AlarmTotal } from '../../shared/api/alarm-types.ts';
 import { a11yInThemes, signIn, zh } from './console-helpers.ts';
 import { createAlarms } from './alarm-progress-helpers.ts';
@@ -96,17 +98,37 @@ test('filters: a level, and a period older than 3 months refused on the form bef
   expect(new Set(levels)).toEqual(new Set(['critical']));
 
   const range = root.locator('[data-filter=when]');
-  const from = range.locator('input[type=date]').first();
-  await expect(from).toHaveAttribute('min', /^\d{4}-\d{2}-\d{2}$/);
+  // The product's own date field, in SPEC §9's format — not the browser's date input.
+  await expect(range.locator('input[type=date]')).toHaveCount(0);
+  const from = range.getByRole('textbox').first();
+  const to = range.getByRole('textbox').last();
+  await expect(from).toHaveAttribute('placeholder', 'YYYY-MM-DD');
+  await from.fill('2020-13-01');
+  await expect(range.getByRole('alert')).toHaveText(zh('date.format', { format: 'YYYY-MM-DD' }));
   await from.fill('2020-01-01');
   await expect(range.getByRole('alert')).toHaveText(zh('validate.alarm.window', { months: 3 }));
   await from.fill('2999-01-01');
   await expect(range.getByRole('alert')).toHaveText(zh('validate.date.order'));
-  await range.locator('input[type=date]').last().fill('2999-01-02');
+  await to.fill('2999-01-02');
   await expect(range.getByRole('alert')).toHaveText(zh('validate.alarm.future'));
-  // The earliest day the picker offers is accepted (the window's first instant that day).
-  await range.locator('input[type=date]').last().fill('');
-  await from.fill((await from.getAttribute('min'))!);
+  // The calendar speaks Chinese, and picking a first and last day fills both fields.
+  await to.fill('');
+  await from.fill('');
+  await range.getByRole('button', { name: zh('date.calendar', { field: `${zh('alarms.field.when')} ${zh('resource.from')}` }) }).click();
+  const calendar = range.getByRole('dialog', { name: zh('date.pickRange') });
+  const now = new Date();
+  await expect(calendar).toContainText(`${now.getFullYear()}年${now.getMonth() + 1}月`);
+  const first = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-01`;
+  const today = `${first.slice(0, 8)}${String(now.getDate()).padStart(2, '0')}`;
+  await calendar.locator(`[data-day="${first}"]`).click();
+  await calendar.locator(`[data-day="${today}"]`).click();
+  await expect(calendar).toHaveCount(0);
+  await expect(from).toHaveValue(first);
+  await expect(to).toHaveValue(today);
+  await expect(range.getByRole('alert')).toHaveCount(0);
+  // The earliest day of the window is accepted (the window's first instant that day).
+  await to.fill('');
+  await from.fill(dayjs(earliestAlarmQueryDate(new Date())).format('YYYY-MM-DD'));
   await expect(range.getByRole('alert')).toHaveCount(0);
   await expect(root.locator('table')).toHaveAttribute('aria-busy', 'false');
   await expect(page.getByRole('alert').filter({ hasText: zh('validate.alarm.window', { months: 3 }) })).toHaveCount(0);
@@ -193,6 +215,10 @@ test('alarm search and event types pass axe in the dark and light themes', async
   await page.goto('/alarm/search');
   await expect(page.locator('[data-page=alarm-search] tbody tr[data-row]').first()).toBeVisible();
   await a11yInThemes(page, 'alarm search', '[data-page=alarm-search]');
+  // The date field's calendar, open.
+  await page.locator('[data-filter=when] [data-part=calendar-trigger]').click();
+  await expect(page.locator('[data-filter=when] [role=dialog] [data-part=table-cell-trigger]').first()).toBeVisible();
+  await a11yInThemes(page, 'the date calendar', '[data-filter=when]');
   await page.goto('/alarm/event-type');
   await expect(page.locator('[data-page=alarm-event-type] tbody tr[data-row]').first()).toBeVisible();
   await a11yInThemes(page, 'event types', '[data-page=alarm-event-type]');

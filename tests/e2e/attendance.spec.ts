@@ -79,7 +79,7 @@ test('the day marks the seeded late and absent people; an approved fill-in makes
   await fillPasswordForm(staff, `att.absent.${suffix}`, 'secret-pass-1');
   await expect(staff.getByTestId('header')).toBeVisible();
   await staff.goto('/attendance/per_stats');
-  await staff.locator('input[name=month]').fill(DAY.slice(0, 7));
+  await staff.locator('select[name=month]').selectOption(DAY.slice(0, 7));
   await expect(staff.locator(`[data-part=person-days] tr[data-day="${DAY}"] [data-status]`)).toHaveText(zh('attendance.status.absent'));
   await staff.locator('[data-action=fill-in]').click();
   const dialog = staff.getByTestId('attendance-fill-in');
@@ -105,7 +105,7 @@ test('the day marks the seeded late and absent people; an approved fill-in makes
   await expect(fixed.locator('[data-status]')).toHaveText(zh('attendance.status.normal'));
   await expect(fixed).toContainText('08:00');
   await staff.reload();
-  await staff.locator('input[name=month]').fill(DAY.slice(0, 7));
+  await staff.locator('select[name=month]').selectOption(DAY.slice(0, 7));
   await expect(staff.locator(`[data-part=person-days] tr[data-day="${DAY}"] [data-status]`)).toHaveText(zh('attendance.status.normal'));
   await staff.context().close();
 });

@@ -99,7 +99,11 @@ test.describe('video player', () => {
     await openVideoPage(page, operator);
     const live = await addPlayer(page, { 'camera-id': '7', muted: true }, 'live');
     await waitForPlayback(page, live);
-    await expect(live.locator('button[data-mode=replay]')).toBeDisabled();
+    // Not offered replay at all: no live/replay switch and no replay period.
+    await expect(live.locator('button[data-mode=live]')).toHaveCount(0);
+    await expect(live.locator('button[data-mode=replay]')).toHaveCount(0);
+    await expect(live.locator('button[data-action=range]')).toHaveCount(0);
+    await expect(live.locator('button[data-action=screenshot]')).toBeVisible();
     await clearRequests(baseURL!);
     const replay = await addPlayer(page, { 'camera-id': '7', 'play-type': '1', muted: true }, 'replay');
     await expect(replay.locator('[data-pane=replay]')).toHaveAttribute('data-status', 'no-permission');
@@ -136,19 +140,36 @@ test.describe('video player', () => {
     // Switching away from live shut the live stream.
     await expect.poll(async () => (await requestsTo(baseURL!, SHUT_PATH)).length).toBe(1);
 
-    // A range after today is refused by the picker itself.
+    // The period is typed or picked in the product's own date field: SPEC §9 format, no browser date input.
     await player.locator('button[data-action=range]').click();
     const panel = player.locator('[data-panel=range]');
-    await expect(panel.locator('input[name=endTime]')).toHaveAttribute('max', `${day}T23:59:59`);
-    await panel.locator('input[name=startTime]').fill('2099-01-01T00:00:00');
-    await panel.locator('input[name=endTime]').fill('2099-01-01T01:00:00');
-    await panel.locator('button[data-action=apply-range]').click();
-    await expect(panel.getByRole('alert')).toHaveText('Times after today cannot be chosen');
-    // Yesterday's night: recorded whatever the hour this runs at (today's 01:00 may not have come yet).
+    await expect(panel.locator('input[type=datetime-local], input[type=date]')).toHaveCount(0);
+    await expect(panel.locator('input[name=startTime]')).toHaveAttribute('placeholder', 'YYYY-MM-DD HH:mm:ss');
+    // The calendar opens in the user's language on today's month, and offers no day after today.
+    await panel.getByRole('button', { name: 'Start time: open the calendar' }).click();
+    const calendar = panel.getByRole('dialog', { name: 'Pick a date range' });
+    await expect(calendar).toContainText(today.toLocaleString('en-GB', { month: 'long' }));
+    const tomorrow = new Date(today.getFullYear(), today.getMonth(), today.getDate() + 1);
+    if (tomorrow.getMonth() === today.getMonth()) {
+      const next = `${day.slice(0, 8)}${String(tomorrow.getDate()).padStart(2, '0')}`;
+      await expect(calendar.locator(`[data-day="${next}"]`)).toHaveAttribute('aria-disabled', 'true');
+    }
+    // Yesterday (the night is recorded whatever the hour this runs at), picked as first and last day.
     const y = new Date(today.getFullYear(), today.getMonth(), today.getDate() - 1);
     const past = `${y.getFullYear()}-${String(y.getMonth() + 1).padStart(2, '0')}-${String(y.getDate()).padStart(2, '0')}`;
-    await panel.locator('input[name=startTime]').fill(`${past}T01:00:00`);
-    await panel.locator('input[name=endTime]').fill(`${past}T02:00:00`);
+    if (y.getMonth() !== today.getMonth()) await calendar.getByRole('button', { name: 'Previous month' }).click();
+    await calendar.locator(`[data-day="${past}"]`).click();
+    await calendar.locator(`[data-day="${past}"]`).click();
+    await expect(calendar).toHaveCount(0);
+    await expect(panel.locator('input[name=startTime]')).toHaveValue(`${past} 00:00:00`);
+    await expect(panel.locator('input[name=endTime]')).toHaveValue(`${past} 23:59:59`);
+    // A typed time after today is refused with the rule's message.
+    await panel.locator('input[name=startTime]').fill('2099-01-01 00:00:00');
+    await panel.locator('input[name=endTime]').fill('2099-01-01 01:00:00');
+    await panel.locator('button[data-action=apply-range]').click();
+    await expect(panel.getByRole('alert')).toHaveText('Times after today cannot be chosen');
+    await panel.locator('input[name=startTime]').fill(`${past} 01:00:00`);
+    await panel.locator('input[name=endTime]').fill(`${past} 02:00:00`);
     await panel.locator('button[data-action=apply-range]').click();
     await expect(player.locator('button[data-action=range]')).toHaveText(`${past} 01:00:00 – ${past} 02:00:00`);
     await waitForPlayback(page, player);

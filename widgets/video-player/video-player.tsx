@@ -1,13 +1,16 @@
 // The video player's view: toolbar (live/replay switch, replay period, screenshot, pan-tilt) over
 // one or two panes, each with a status overlay. It renders the engine's state and nothing else.
-import { useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { lazy, Suspense, useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PTZ_ACTIONS, PTZ_SPEED_MAX, PTZ_SPEED_MIN, type PtzActionName } from '../../shared/api/video-types.ts';
-import { rangeProblem, type Pane } from '../../shared/media/index.ts';
-import { button, buttonGhost, input } from '../../shared/theme/base.css.ts';
+import type { Pane } from '../../shared/media/index.ts';
+import { button, buttonGhost } from '../../shared/theme/base.css.ts';
 import * as css from './video-player.css.ts';
 import { usePlayerState, useVideoPlayer, type VideoPlayerModel, type VideoPlayerOptions } from './use-video-player.ts';
 import { Timeline } from './timeline.tsx';
+
+// The period picker carries the calendar (Ark UI's DatePicker): loaded when the panel first opens.
+const RangePanel = lazy(() => import('./range-panel.tsx'));
 
 export type VideoPlayerProps = VideoPlayerOptions;
 
@@ -20,6 +23,9 @@ export function VideoPlayer(props: VideoPlayerProps) {
   const ready = state.phase === 'ready';
   const replayDenied = state.rights.replay === false;
   const liveDenied = state.rights.live === false;
+  // A user without the replay right is not offered replay at all (no switch, no period), unless an
+  // embedding page asked for replay and must show why it cannot play.
+  const offerReplay = !replayDenied || state.mode !== 'live';
 
   return (
     <div ref={rootRef} className={css.root} role="group" aria-label={t('video.player')}>
@@ -27,7 +33,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
         <span className={css.title} title={state.cameraName} data-part="title">
           {state.cameraName || props.devLabel || (state.cameraId !== null ? `#${state.cameraId}` : '')}
         </span>
-        {state.mode !== 'both' && (
+        {state.mode !== 'both' && offerReplay && (
           <div className={css.segmented} role="group" aria-label={t('video.mode')}>
             <button type="button" className={css.segment} aria-pressed={state.mode === 'live'} disabled={!ready || liveDenied} onClick={() => model.setMode('live')} data-mode="live">
               {t('media.live')}
@@ -37,9 +43,11 @@ export function VideoPlayer(props: VideoPlayerProps) {
             </button>
           </div>
         )}
-        <button type="button" className={`${buttonGhost} ${css.small}`} disabled={!ready || replayDenied} aria-expanded={rangeOpen} onClick={() => setRangeOpen((o) => !o)} data-action="range">
-          {state.range && state.mode !== 'live' ? `${state.range.startTime} – ${state.range.endTime}` : t('media.replayRange')}
-        </button>
+        {!replayDenied && (
+          <button type="button" className={`${buttonGhost} ${css.small}`} disabled={!ready} aria-expanded={rangeOpen} onClick={() => setRangeOpen((o) => !o)} data-action="range">
+            {state.range && state.mode !== 'live' ? `${state.range.startTime} – ${state.range.endTime}` : t('media.replayRange')}
+          </button>
+        )}
         <button type="button" className={`${buttonGhost} ${css.small}`} disabled={!ready} onClick={() => void model.screenshot()} data-action="screenshot">
           {t('media.screenshot')}
         </button>
@@ -69,13 +77,15 @@ export function VideoPlayer(props: VideoPlayerProps) {
       </div>
       {ready && state.timeline && <Timeline timeline={state.timeline} model={model.timeline} />}
       {rangeOpen && ready && (
-        <RangePanel
-          initial={state.range}
-          onCancel={() => setRangeOpen(false)}
-          onApply={(range) => {
-            if (model.setRange(range)) setRangeOpen(false);
-          }}
-        />
+        <Suspense fallback={<div className={css.panel} role="status">{t('common.loading')}</div>}>
+          <RangePanel
+            initial={state.range}
+            onCancel={() => setRangeOpen(false)}
+            onApply={(range) => {
+              if (model.setRange(range)) setRangeOpen(false);
+            }}
+          />
+        </Suspense>
       )}
       {state.ptzOpen && <PtzPanel model={model} />}
     </div>
@@ -132,65 +142,6 @@ function PaneView({ pane, labelled }: { pane: Pane; labelled: boolean }) {
           </button>
         </div>
       )}
-    </div>
-  );
-}
-
-/** 'YYYY-MM-DD HH:mm:ss' ↔ the value of <input type="datetime-local" step="1">. */
-const toInput = (time: string | undefined) => (time ? time.replace(' ', 'T') : '');
-const fromInput = (value: string) => {
-  if (!value) return '';
-  const text = value.replace('T', ' ');
-  return text.length === 16 ? `${text}:00` : text;
-};
-
-function RangePanel(props: {
-  initial: { startTime: string; endTime: string } | null;
-  onApply(range: { startTime: string; endTime: string }): void;
-  onCancel(): void;
-}) {
-  const { t } = useTranslation();
-  const [start, setStart] = useState(toInput(props.initial?.startTime));
-  const [end, setEnd] = useState(toInput(props.initial?.endTime));
-  const [problem, setProblem] = useState<string | null>(null);
-  // Dates after today are blocked (SPEC §2, §5): the picker's own maximum, and the check below.
-  const now = new Date();
-  const max = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}T23:59:59`;
-
-  const apply = () => {
-    const range = { startTime: fromInput(start), endTime: fromInput(end) };
-    const why = rangeProblem(range);
-    if (why) {
-      setProblem(`video.range.${why}`);
-      return;
-    }
-    props.onApply(range);
-  };
-
-  return (
-    <div className={css.panel} role="dialog" aria-label={t('video.range.open')} data-panel="range">
-      <div className={css.panelHead}>{t('media.replayRange')}</div>
-      <label className={css.field}>
-        {t('video.range.start')}
-        <input className={input} type="datetime-local" step={1} max={max} value={start} onChange={(e) => setStart(e.target.value)} name="startTime" aria-invalid={problem !== null} />
-      </label>
-      <label className={css.field}>
-        {t('video.range.end')}
-        <input className={input} type="datetime-local" step={1} max={max} value={end} onChange={(e) => setEnd(e.target.value)} name="endTime" aria-invalid={problem !== null} />
-      </label>
-      {problem && (
-        <div className={css.error} role="alert">
-          {t(problem)}
-        </div>
-      )}
-      <div className={css.actions}>
-        <button type="button" className={`${buttonGhost} ${css.small}`} onClick={props.onCancel}>
-          {t('video.range.cancel')}
-        </button>
-        <button type="button" className={`${button} ${css.small}`} onClick={apply} data-action="apply-range">
-          {t('video.range.apply')}
-        </button>
-      </div>
     </div>
   );
 }

@@ -5,6 +5,7 @@
 // confirm or close them — one, the selected, or everything the filters match (a background task when
 // many) — and read each alarm's history of actions. Viewers read only.
 import dayjs from 'dayjs';
+import { todayText } from '../../../shared/forms/date-text.ts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -161,7 +162,7 @@ export default function AlarmSearchPage() {
               () => [],
             ),
         },
-        { kind: 'dateRange', name: 'when', labelKey: 'alarms.field.when', min: () => dayjs(earliestAlarmQueryDate(new Date())).format(DAY), check: checkPeriod },
+        { kind: 'dateRange', name: 'when', labelKey: 'alarms.field.when', min: () => dayjs(earliestAlarmQueryDate(new Date())).format(DAY), max: () => todayText(), check: checkPeriod },
       ],
       list: (q, signal) => {
         const query = { page: q.page, limit: q.limit, ...queryOf(q.filters) };

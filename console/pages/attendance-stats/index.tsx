@@ -10,6 +10,8 @@ import { attendanceChoices, clockHere, dayStats, exportStats, monthStats, person
 import type { AttendanceRule, DayRecord, MonthRecord } from '../../../shared/api/attendance-types.ts';
 import { http, notify, RequestError } from '../../../shared/http/index.ts';
 import { hasMenu } from '../../../shared/session/index.ts';
+import { DateRangeField } from '../../../shared/forms/date-range-field.tsx';
+import { todayText } from '../../../shared/forms/date-text.ts';
 import { button, buttonGhost, input } from '../../../shared/theme/base.css.ts';
 import { Modal, ResourcePage, type Option, type ResourceDef } from '../../resource/index.ts';
 import * as kit from '../../resource/resource.css.ts';
@@ -134,9 +136,9 @@ function FillInDialog({ rule, onClose }: { rule: AttendanceRule; onClose: () => 
     <Modal title={t('attendance.fillIn.title')} onClose={onClose} testId="attendance-fill-in">
       <form className={kit.form} onSubmit={(e) => void submit(e)}>
         <label htmlFor="fill-day">{t('attendance.field.day')}</label>
-        <input id="fill-day" className={input} type="date" value={day} max={dayjs().format('YYYY-MM-DD')} onChange={(e) => setDay(e.currentTarget.value)} required />
+        <DateRangeField id="fill-day" precision="date" single value={[day, '']} onChange={([next]) => setDay(next)} labels={[t('attendance.field.day')]} max={todayText()} required />
         <label htmlFor="fill-time">{t('attendance.fillIn.time')}</label>
-        <input id="fill-time" className={input} type="time" value={time} onChange={(e) => setTime(e.currentTarget.value)} required />
+        <input id="fill-time" className={input} type="text" inputMode="numeric" placeholder="HH:mm" pattern="([01][0-9]|2[0-3]):[0-5][0-9]" autoComplete="off" value={time} onChange={(e) => setTime(e.currentTarget.value)} required />
         <p className={kit.muted}>{t('attendance.hint.fillIn')}</p>
         <label htmlFor="fill-reason">{t('attendance.fillIn.reason')}</label>
         <input id="fill-reason" className={input} value={reason} maxLength={255} onChange={(e) => setReason(e.currentTarget.value)} required />
@@ -211,7 +213,13 @@ function Personal({ users }: { users: Option[] }) {
       <div className={kit.toolbar}>
         <label className={kit.filter}>
           <span>{t('attendance.field.month')}</span>
-          <input className={input} type="month" name="month" value={month} max={dayjs().format('YYYY-MM')} onChange={(e) => e.currentTarget.value && setMonth(e.currentTarget.value)} />
+          <select className={input} name="month" value={month} onChange={(e) => setMonth(e.currentTarget.value)}>
+            {recentMonths(month).map((m) => (
+              <option key={m} value={m}>
+                {m}
+              </option>
+            ))}
+          </select>
         </label>
         {mayOthers ? (
           <label className={kit.filter}>
@@ -285,4 +293,10 @@ export default function AttendanceStatsPage() {
       {view === 'person' ? <Personal users={users} /> : <Periodic key={view} view={view} sites={sites} />}
     </div>
   );
+}
+
+/** The months a person may look at (SPEC §9 YYYY-MM): this one and the 23 before it, and `current` if older. */
+function recentMonths(current: string): string[] {
+  const months = Array.from({ length: 24 }, (_, i) => dayjs().subtract(i, 'month').format('YYYY-MM'));
+  return months.includes(current) ? months : [...months, current];
 }

@@ -13,6 +13,8 @@ import { devicePoints, exportHistory, pointHistory } from '../../../shared/api/p
 import type { HistoryAnswer, PointValue } from '../../../shared/api/point-types.ts';
 import { http, notify } from '../../../shared/http/index.ts';
 import { settings } from '../../../shared/session/settings.ts';
+import { DateRangeField } from '../../../shared/forms/date-range-field.tsx';
+import { DATE_FORMAT, isDateText, todayText } from '../../../shared/forms/date-text.ts';
 import { button, buttonGhost, input } from '../../../shared/theme/base.css.ts';
 import { alarmQueryWindow, earliestAlarmQueryDate } from '../../../shared/validate/index.ts';
 import type { Palette } from '../../charts/chart.tsx';
@@ -79,6 +81,7 @@ export default function HistorySearchPage() {
   const check = (): string | null => {
     if (chosen.length === 0) return t('history.pickDevice');
     if (codes.length === 0) return t('history.pickParam');
+    if (![from, to].every((v) => isDateText(v, 'date'))) return t('date.format', { format: DATE_FORMAT.date });
     const now = new Date();
     const { start, end } = periodOf(from, to, now);
     const wrong = alarmQueryWindow(start, end, now);
@@ -172,14 +175,21 @@ export default function HistorySearchPage() {
           </select>
         </label>
         <div className={local.period}>
-          <label className={css.filter}>
-            {t('history.from')}
-            <input className={input} type="date" name="from" value={from} min={dayjs(earliestAlarmQueryDate(new Date())).format(DAY)} max={to} onChange={(e) => setFrom(e.currentTarget.value)} />
-          </label>
-          <label className={css.filter}>
-            {t('history.to')}
-            <input className={input} type="date" name="to" value={to} min={from} onChange={(e) => setTo(e.currentTarget.value)} />
-          </label>
+          <fieldset className={css.filter} style={{ border: 0, padding: 0, margin: 0 }}>
+            <legend>{t('history.period')}</legend>
+            <DateRangeField
+              precision="date"
+              value={[from, to]}
+              onChange={([a, b]) => {
+                setFrom(a);
+                setTo(b);
+              }}
+              labels={[t('history.from'), t('history.to')]}
+              names={['from', 'to']}
+              min={dayjs(earliestAlarmQueryDate(new Date())).format(DAY)}
+              max={todayText()}
+            />
+          </fieldset>
           <div className={css.toolbar}>
             {([1, 7, 30] as const).map((d) => (
               <button key={d} type="button" className={buttonGhost} onClick={() => preset(d)}>

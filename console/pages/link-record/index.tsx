@@ -2,6 +2,7 @@
 // a strategy within the past 3 months — by strategy, result and period — with the point values it
 // fired on and each action attempt (success, or the gateway's reason, and the retry number).
 import dayjs from 'dayjs';
+import { todayText } from '../../../shared/forms/date-text.ts';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -66,7 +67,7 @@ export default function LinkRecordPage() {
       filters: [
         { kind: 'select', name: 'strategyId', labelKey: 'linkage.record.strategy', options: strategies },
         { kind: 'select', name: 'result', labelKey: 'linkage.record.result', options: LINK_RESULTS.map((r) => ({ value: r, label: t(`linkage.result.${r}`) })) },
-        { kind: 'dateRange', name: 'when', labelKey: 'linkage.record.when', min: () => dayjs(earliestAlarmQueryDate(new Date())).format('YYYY-MM-DD'), check: checkPeriod },
+        { kind: 'dateRange', name: 'when', labelKey: 'linkage.record.when', min: () => dayjs(earliestAlarmQueryDate(new Date())).format('YYYY-MM-DD'), max: () => todayText(), check: checkPeriod },
       ],
       list: (q, signal) => listLinkRecords(http, { page: q.page, limit: q.limit, ...queryOf(q.filters) }, signal),
       rowActions: [{ key: 'detail', labelKey: 'linkage.record.detail', run: (r) => setShown(r) }],

@@ -1,6 +1,7 @@
 // A tenant's vouchers for the platform operator: each code, provisional (with its expiry) or perpetual;
 // issue one, withdraw one. A tenant left without a valid voucher answers 'Illegal License' to its users.
 import dayjs from 'dayjs';
+import { DateRangeField } from '../../../shared/forms/date-range-field.tsx';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { issueVoucher, listVouchers, withdrawVoucher, type TenantRow, type Voucher } from '../../../shared/api/tenant-admin.ts';
@@ -74,10 +75,10 @@ export function Vouchers({ tenant, onClose }: { tenant: TenantRow; onClose: () =
           </select>
         </label>
         {kind === 'provisional' ? (
-          <label className={kit.filter}>
+          <div className={kit.filter}>
             <span>{t('tenants.vouchers.expires')}</span>
-            <input className={input} type="date" name="expiresOn" value={expiresOn} min={dayjs().add(1, 'day').format('YYYY-MM-DD')} onChange={(e) => setExpiresOn(e.currentTarget.value)} />
-          </label>
+            <DateRangeField precision="date" single value={[expiresOn, '']} onChange={([next]) => setExpiresOn(next)} labels={[t('tenants.vouchers.expires')]} names={['expiresOn']} min={dayjs().add(1, 'day').format('YYYY-MM-DD')} />
+          </div>
         ) : null}
         <label className={kit.filter}>
           <span>{t('tenants.vouchers.note')}</span>

@@ -3,6 +3,7 @@
 // refusal from the platform is shown beside the field it names.
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateRangeField } from '../../../shared/forms/date-range-field.tsx';
 import type { Directory, FieldValues, FormField } from '../../../shared/api/workflow-types.ts';
 import { RequestError } from '../../../shared/http/index.ts';
 import { button, buttonGhost, input } from '../../../shared/theme/base.css.ts';
@@ -71,7 +72,9 @@ export function ValuesForm({
             </label>
             {f.type === 'text' ? <input {...common} type="text" value={values[f.name]} onChange={(e) => change(e.currentTarget.value)} /> : null}
             {f.type === 'number' ? <input {...common} type="text" inputMode="decimal" value={values[f.name]} onChange={(e) => change(e.currentTarget.value)} /> : null}
-            {f.type === 'date' ? <input {...common} type="date" value={values[f.name]} onChange={(e) => change(e.currentTarget.value)} /> : null}
+            {f.type === 'date' ? (
+              <DateRangeField id={id} precision="date" single value={[values[f.name] ?? '', '']} onChange={([next]) => change(next)} labels={[f.label]} names={[f.name]} invalid={Boolean(error)} describedBy={error ? `${id}-error` : undefined} />
+            ) : null}
             {['select', 'user', 'department', 'attachment'].includes(f.type) ? (
               <select {...common} value={values[f.name]} onChange={(e) => change(e.currentTarget.value)}>
                 <option value="">—</option>

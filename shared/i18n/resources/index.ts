@@ -3,6 +3,7 @@
 export { default as admin } from './admin.ts';
 export { default as alarm } from './alarm.ts';
 export { default as common } from './common.ts';
+export { default as date } from './date.ts';
 export { default as device } from './device.ts';
 export { default as http } from './http.ts';
 export { default as login } from './login.ts';

@@ -13,8 +13,10 @@ export interface KitSizes {
   bellKB: number;
   /** What each further widget adds to a page that already shows the bell. */
   furtherKB: Record<string, number>;
-  /** Chunks reached only by dynamic import from the video player: the engine. */
+  /** The engine chunk (…engine….js) the video player imports dynamically, with what only it needs. */
   videoEngineKB: number;
+  /** Other chunks the video player loads on demand (the sign-in prompt, the replay period's calendar), by file. */
+  playerOnDemandKB: Record<string, number>;
   videoEngineFiles: string[];
   /** True when some widget loads the engine without a video element (statically). */
   videoEngineInCore: boolean;
@@ -65,14 +67,17 @@ export function measureKit(dir: string): KitSizes {
   const staticAll = new Set(entries.flatMap((e) => [...closure(dir, e)]));
   const videoStatic = closure(dir, 'video-player.js');
   const engine = new Set<string>();
+  const onDemand = new Set<string>();
   for (const file of videoStatic) {
-    for (const d of imports(dir, file).dynamic) for (const f of closure(dir, d)) if (!videoStatic.has(f)) engine.add(f);
+    for (const d of imports(dir, file).dynamic) for (const f of closure(dir, d)) if (!videoStatic.has(f)) (/engine/.test(d) ? engine : onDemand).add(f);
   }
+  for (const f of engine) onDemand.delete(f);
   return {
     bellFiles: Object.fromEntries([...bell].map((f) => [relative('.', f), kb(gz(dir, f))])),
     bellKB: total(dir, bell),
     furtherKB,
     videoEngineKB: total(dir, engine),
+    playerOnDemandKB: Object.fromEntries([...onDemand].map((f) => [f, kb(gz(dir, f))])),
     videoEngineFiles: [...engine],
     videoEngineInCore: [...engine].some((f) => staticAll.has(f)),
     allInOneKB: total(dir, closure(dir, 'atrium-kit.js')),

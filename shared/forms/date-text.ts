@@ -1,0 +1,33 @@
+// Dates and times as the product writes them (SPEC §9): YYYY-MM-DD, or YYYY-MM-DD HH:mm:ss. The
+// checks here decide whether a typed text is one; the date range field and its callers share them.
+
+export type DatePrecision = 'date' | 'datetime';
+
+export const DATE_FORMAT: Record<DatePrecision, string> = { date: 'YYYY-MM-DD', datetime: 'YYYY-MM-DD HH:mm:ss' };
+
+const PATTERN: Record<DatePrecision, RegExp> = {
+  date: /^(\d{4})-(\d{2})-(\d{2})$/,
+  datetime: /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/,
+};
+
+/** True when `text` is a real calendar day (and time) written in the precision's format. */
+export function isDateText(text: string, precision: DatePrecision): boolean {
+  const m = PATTERN[precision].exec(text);
+  if (!m) return false;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (month < 1 || month > 12 || day < 1) return false;
+  if (day > new Date(Date.UTC(year, month, 0)).getUTCDate()) return false;
+  if (precision === 'datetime' && (Number(m[4]) > 23 || Number(m[5]) > 59 || Number(m[6]) > 59)) return false;
+  return true;
+}
+
+/** The day part of a date or date-time text (the first ten characters), or '' when there is none. */
+export const dayOf = (text: string): string => (/^\d{4}-\d{2}-\d{2}/.test(text) ? text.slice(0, 10) : '');
+
+/** The time part of a date-time text, or `fallback`. */
+export const timeOf = (text: string, fallback: string): string => (/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(text) ? text.slice(11) : fallback);
+
+/** Today in local time as YYYY-MM-DD. */
+export function todayText(now: Date = new Date()): string {
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
