@@ -25,8 +25,9 @@ import menus from './pages/menu/texts.ts';
 import notifyTexts from './pages/notify-channel/texts.ts';
 import scada from './pages/scada/texts.ts';
 import oauthTexts from './pages/oauth/texts.ts';
+import devcard from './pages/device-status/texts.ts';
 
-const pages: readonly DomainResources[] = [resource, user, group, gateLog, alarms, board, models, subsystem, history, gateways, relations, linkage, jobs, monitor, documents, workflow, attendance, tenants, menus, notifyTexts, scada, oauthTexts];
+const pages: readonly DomainResources[] = [resource, user, group, gateLog, alarms, board, models, subsystem, history, gateways, relations, linkage, jobs, monitor, documents, workflow, attendance, tenants, menus, notifyTexts, scada, oauthTexts, devcard];
 
 /** The console's page texts merged with the kit catalogue. */
 // Merged from the domain files, not from the catalogue object: i18next extends that one in place when

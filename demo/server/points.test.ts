@@ -34,6 +34,27 @@ describe('point values', () => {
     expect((await call(admin2, 'GET', `/api/device/${fcu().id}/points`)).code).toBe(-1);
   });
 
+  it('reads many devices at once for the monitoring cards, with their open alarms, inside the tenant only', async () => {
+    const { admin, admin2 } = p;
+    const id = fcu().id;
+    await fetch(`${p.s.base}/__test/points/set`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ deviceId: id, code: 'temp', value: 19.5 }) });
+    const code = (db().prepare('SELECT code FROM device WHERE id = ?').get(id) as { code: string }).code;
+    const open = (db().prepare("SELECT COUNT(*) AS n FROM alarm WHERE tenant_id = 1 AND device_code = ? AND handle_status != 'handled' AND status != 'closed'").get(code) as { n: number }).n;
+    const other = (db().prepare('SELECT id FROM device WHERE tenant_id = 1 AND model_id IS NULL LIMIT 1').get() as { id: number } | undefined)?.id;
+    const answer = await call(admin, 'POST', '/api/device/readings', { ids: other ? [id, other] : [id] });
+    expect(answer.code).toBe(0);
+    const rows = answer.data as Array<{ id: number; readings: Array<{ code: string; value: number | null }>; openAlarms: number | null }>;
+    const mine = rows.find((r) => r.id === id)!;
+    expect(mine.readings.find((r) => r.code === 'temp')!.value).toBe(19.5);
+    expect(mine.openAlarms).toBe(open);
+    if (other) expect(rows.find((r) => r.id === other)!.readings).toEqual([]);
+    // Another tenant's devices do not exist for admin2; bad lists are refused and change nothing.
+    expect((await call(admin2, 'POST', '/api/device/readings', { ids: [id] })).data).toEqual([]);
+    expect((await call(admin, 'POST', '/api/device/readings', { ids: Array.from({ length: 101 }, (_, i) => i + 1) })).code).not.toBe(0);
+    expect((await call(admin, 'POST', '/api/device/readings', { ids: ['1'] })).code).not.toBe(0);
+    expect((await call(admin, 'POST', '/api/device/readings', {})).code).not.toBe(0);
+  });
+
   it('raises an alarm for a value its expression flags, once while banned', async () => {
     const { admin } = p;
     // A point of its own: the simulator's rounds may already have banned the model's real ones.

@@ -18,6 +18,16 @@ export interface PointValue {
   at: number | null;
 }
 
+/** Devices one readings call may ask for (a page of monitoring cards). */
+export const READINGS_MAX = 100;
+
+/** One device's live readings (every parameter of its model) and its open alarms (null: the caller may not see alarms). */
+export interface DeviceReadings {
+  id: number;
+  readings: PointValue[];
+  openAlarms: number | null;
+}
+
 export interface ControlWrite {
   code: string;
   value: number;

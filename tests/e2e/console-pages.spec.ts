@@ -21,9 +21,10 @@ test('/video plays the camera named in the query, with the query flags applied',
   expect(advancing).toBe(true);
 });
 
-test('real-time monitoring lists the tenant’s devices', async ({ page }) => {
+test('real-time monitoring lists the tenant’s devices in its table view', async ({ page }) => {
   await signIn(page, 'operator');
   await page.goto('/devstatus/tabs');
+  await page.locator('[data-view-choice=table]').click();
   const rows = page.locator('atrium-device-list').locator('[role=row][aria-rowindex]:not([aria-rowindex="1"])');
   await expect(rows.first()).toBeVisible({ timeout: 15000 });
   expect(await rows.count()).toBeGreaterThan(5);

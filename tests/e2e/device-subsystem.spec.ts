@@ -63,6 +63,7 @@ test('an area, 50 devices from patterns, visible in the device list element, edi
 
   // The device list element shows them.
   await page.goto('/devstatus/tabs');
+  await page.getByRole('button', { name: zh('devcard.table') }).click();
   const list = page.locator('atrium-device-list');
   await list.getByRole('searchbox').fill('LIFT-');
   const rows = list.locator('[role=row][aria-rowindex]:not([aria-rowindex="1"])');

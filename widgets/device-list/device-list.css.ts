@@ -4,8 +4,11 @@ import { buttonGhost, input as inputBase } from '../../shared/theme/base.css.ts'
 import { ROW_HEIGHT } from '../../shared/element/virtual-range.ts';
 
 /** Code, name, label, address, SN, IP, status, gateway, area: min widths so narrow hosts scroll sideways. */
-export const COLUMNS = 'minmax(140px, 1.2fr) minmax(140px, 1.2fr) minmax(110px, 1fr) minmax(80px, 0.6fr) minmax(130px, 0.9fr) minmax(110px, 0.8fr) minmax(90px, 0.6fr) minmax(120px, 1fr) minmax(120px, 1fr)';
-const MIN_WIDTH = 1040;
+const MIN_WIDTHS = [120, 130, 90, 72, 118, 108, 80, 110, 110];
+const SHARES = [1.2, 1.2, 1, 0.6, 0.9, 0.8, 0.6, 1, 1];
+export const COLUMNS = MIN_WIDTHS.map((w, i) => `minmax(${w}px, ${SHARES[i]}fr)`).join(' ');
+/** 938 px: the list fits beside its area tree in the console at 1440 px with the sidebar open. */
+const MIN_WIDTH = MIN_WIDTHS.reduce((a, b) => a + b, 0);
 
 export const root = style({
   display: 'flex',

@@ -6,7 +6,7 @@
 // many) — and read each alarm's history of actions. Viewers read only.
 import dayjs from 'dayjs';
 import { todayText } from '../../../shared/forms/date-text.ts';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
@@ -26,6 +26,7 @@ import * as css from '../../resource/resource.css.ts';
 import './texts.ts';
 import { periodOf } from '../../resource/period.ts';
 import { ChunkFailed, useElementChunk } from '../../errors/element-chunk.tsx';
+import { CameraPlayer, loadPlayer } from '../../resource/camera-player.tsx';
 
 const TIME = 'YYYY-MM-DD HH:mm:ss';
 const DAY = 'YYYY-MM-DD';
@@ -337,8 +338,6 @@ function ActionsDialog({ alarm, onClose }: { alarm: Alarm; onClose: () => void }
   );
 }
 
-const loadPlayer = () => import('../../../widgets/video-player/video-player.element.ts');
-
 /** The cameras related to the alarm's device (relation/device), each playing live. */
 function CamerasDialog({ alarm, onClose }: { alarm: Alarm; onClose: () => void }) {
   const { t } = useTranslation();
@@ -362,7 +361,7 @@ function CamerasDialog({ alarm, onClose }: { alarm: Alarm; onClose: () => void }
         <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(260px, 1fr))', gap: 8 }}>
           {cameras.map((c) => (
             <figure key={c.cameraId} style={{ margin: 0 }} data-camera-id={c.cameraId}>
-              {ready ? <Player cameraId={c.cameraId} /> : null}
+              {ready ? <CameraPlayer cameraId={c.cameraId} /> : null}
               <figcaption className={css.muted}>{c.name ? `${c.cameraName} · ${c.name}` : c.cameraName}</figcaption>
             </figure>
           ))}
@@ -375,14 +374,4 @@ function CamerasDialog({ alarm, onClose }: { alarm: Alarm; onClose: () => void }
       </div>
     </Modal>
   );
-}
-
-function Player({ cameraId }: { cameraId: number }) {
-  const ref = useRef<HTMLElement>(null);
-  // Attributes, not React props: same-named element properties would get strings.
-  useEffect(() => {
-    ref.current?.setAttribute('camera-id', String(cameraId));
-    ref.current?.setAttribute('muted', '');
-  }, [cameraId]);
-  return <atrium-video-player ref={ref} style={{ display: 'block', aspectRatio: '16 / 9' }} />;
 }

@@ -6,8 +6,8 @@
 // Control writes go through the device's gateway, which the gateway simulator can make offline, slow
 // or faulty — the answer then carries SPEC §8's gateway messages. Everything is tenant-scoped.
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { ControlWrite, HistoryAnswer, HistoryQuery, HistorySeries, PointValue } from '../../../shared/api/point-types.ts';
-import { HISTORY_MAX_POINTS } from '../../../shared/api/point-types.ts';
+import type { ControlWrite, DeviceReadings, HistoryAnswer, HistoryQuery, HistorySeries, PointValue } from '../../../shared/api/point-types.ts';
+import { HISTORY_MAX_POINTS, READINGS_MAX } from '../../../shared/api/point-types.ts';
 import { compile, evaluate, type Node } from '../../../shared/validate/expression.ts';
 import { alarmQueryWindow, toDate } from '../../../shared/validate/dates.ts';
 import { tx, type Db, type Migration } from '../db.ts';
@@ -15,7 +15,7 @@ import { fail, ok, requireAnyMenu, requireMenu, rule, userOf, validBody } from '
 import { langOf, translate } from '../messages.ts';
 import { modelParams } from './device-model.ts';
 import { fireRule, ruleBook, type LiveRule } from './alarm-rule.ts';
-import { inList, startExport, tooManyTasks } from '../resource.ts';
+import { idList, inList, startExport, tooManyTasks } from '../resource.ts';
 import { formatTime } from '../tasks.ts';
 import type { ParamRow } from '../../../shared/api/device-model-types.ts';
 import { pointsChanged, sayWrite as say, storePoint, throughGateway, writePoint } from '../point-write.ts';
@@ -240,6 +240,40 @@ const plugin: FastifyPluginAsync = async (app) => {
       params.map((p) => ({ code: p.code, name: p.name, unit: p.unit, dataType: p.dataType, access: p.access, min: p.min, max: p.max, value: current.get(p.code)?.value ?? null, at: current.get(p.code)?.at ?? null })),
     );
   });
+
+  // The monitoring cards' live readings: the current values of many devices in one call, and their
+  // open alarms for a user who may see alarms (alarms follow their devices' data authority, so the
+  // devices read here — already inside it — bound them).
+  app.post<{ Body: { ids: number[] } }>(
+    '/api/device/readings',
+    { preHandler: [requireReader, validBody<{ ids: number[] }>({ ids: [rule.required, idList(READINGS_MAX)] })] },
+    async (request) => {
+      const user = userOf(request);
+      const narrow = scopeSql('data_group_id', visibleGroups(db, user, DEVICE_GROUP_TYPE));
+      const ids = [...new Set(request.body.ids)];
+      const devices = db
+        .prepare(`SELECT id, code, model_id FROM device WHERE tenant_id = ? AND id IN (${inList(ids.length)})${narrow.sql}`)
+        .all(user.tenantId, ...ids, ...narrow.args) as Array<{ id: number; code: string; model_id: number | null }>;
+      const current = db.prepare('SELECT code, value, at FROM point_current WHERE device_id = ?');
+      const params = new Map<number, ParamRow[]>();
+      const paramsOf = (modelId: number) => params.get(modelId) ?? params.set(modelId, modelParams(db, user.tenantId, modelId)).get(modelId)!;
+      const alarms = new Map<string, number>();
+      const seesAlarms = user.menus.has('alarmSearch');
+      if (seesAlarms && devices.length > 0) {
+        const rows = db
+          .prepare(`SELECT device_code AS code, COUNT(*) AS n FROM alarm WHERE tenant_id = ? AND handle_status != 'handled' AND status != 'closed' AND device_code IN (${inList(devices.length)}) GROUP BY device_code`)
+          .all(user.tenantId, ...devices.map((d) => d.code)) as Array<{ code: string; n: number }>;
+        for (const r of rows) alarms.set(r.code, r.n);
+      }
+      return ok<DeviceReadings[]>(
+        devices.map((d) => {
+          const values = new Map((current.all(d.id) as Array<{ code: string; value: number; at: number }>).map((r) => [r.code, r]));
+          const readings = (d.model_id ? paramsOf(d.model_id) : []).map((p) => ({ code: p.code, name: p.name, unit: p.unit, dataType: p.dataType, access: p.access, min: p.min, max: p.max, value: values.get(p.code)?.value ?? null, at: values.get(p.code)?.at ?? null }));
+          return { id: d.id, readings, openAlarms: seesAlarms ? (alarms.get(d.code) ?? 0) : null };
+        }),
+      );
+    },
+  );
 
   app.post<{ Params: { id: string }; Body: ControlWrite }>(
     '/api/device/:id/control',

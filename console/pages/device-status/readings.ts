@@ -1,0 +1,10 @@
+// How the monitoring cards and drawer write a live reading.
+import type { PointValue } from '../../../shared/api/point-types.ts';
+
+/** A reading as a person reads it: the value with its unit, or '—' before the first report. */
+export function readingText(p: PointValue, t: (key: string) => string): string {
+  if (p.value === null) return '—';
+  if (p.dataType === 'bool') return p.value ? t('devcard.on') : t('devcard.off');
+  const value = p.dataType === 'float' ? String(Math.round(p.value * 100) / 100) : String(p.value);
+  return p.unit ? `${value} ${p.unit}` : value;
+}
