@@ -86,7 +86,8 @@ export function GuideTour() {
               <Tour.Actions>
                 {(actions) =>
                   actions.map((action) => (
-                    <Tour.ActionTrigger key={action.label} action={action} className={action.action === 'prev' ? buttonGhost : button} />
+                    // Named by its own words: the library names the finishing (dismiss) button "skip".
+                    <Tour.ActionTrigger key={action.label} action={action} className={action.action === 'prev' ? buttonGhost : button} aria-label={action.label} />
                   ))
                 }
               </Tour.Actions>

@@ -161,6 +161,26 @@ test('the guide tour shows once per user, steps forward and back, and can be reo
   await expect(tour).toContainText(zh('shell.tour.welcome.title'));
 });
 
+test('the whole tour keeps the shell in view on a small screen and ends on a button named finish', async ({ page }) => {
+  await page.setViewportSize({ width: 1024, height: 600 });
+  await signIn(page, 'admin', { tour: true });
+  const tour = page.getByTestId('guide-tour');
+  await expect(tour).toBeVisible();
+  const shellInView = () =>
+    page.evaluate(() => {
+      const header = document.querySelector('[data-testid=header]')!.getBoundingClientRect();
+      return { pageScroll: document.scrollingElement!.scrollTop + document.scrollingElement!.scrollLeft, headerTop: Math.round(header.top), headerLeft: Math.round(header.left) >= 0 };
+    });
+  for (const step of ['menu', 'tabs', 'header', 'language', 'user']) {
+    await tour.getByRole('button', { name: zh('shell.tour.next') }).click();
+    await expect(tour).toContainText(zh(`shell.tour.${step}.title`));
+    expect(await shellInView(), step).toEqual({ pageScroll: 0, headerTop: 0, headerLeft: true });
+  }
+  await expect(tour.getByRole('button', { name: zh('shell.tour.next') })).toHaveCount(0);
+  await tour.getByRole('button', { name: zh('shell.tour.done'), exact: true }).click();
+  await expect(tour).toBeHidden();
+});
+
 test('the hide-login flag replaces the user dropdown and full screen with a theme config link', async ({ page }) => {
   await signIn(page, 'admin');
   await page.goto('/introduction?hideLogin=1');
