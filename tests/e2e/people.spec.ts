@@ -149,9 +149,18 @@ test('import with bad rows, export, delete with confirmation, and nothing for th
   await upload(true);
   await expect.poll(count, { timeout: 30_000 }).toBe(before + 47);
 
-  // Export: the file from the progress dialog has one row per user.
+  // Export: finished while the progress dialog is closed, its file is offered beside the badge and has
+  // one row per user.
   await users.locator('[data-action=export]').click();
+  const ready = badge.locator('[data-part=file-ready]');
+  await expect(ready).toContainText(`已导出 ${before + 47} 个用户`, { timeout: 15_000 });
+  const [offered] = await Promise.all([page.waitForEvent('download'), ready.locator('[data-ready]', { hasText: `已导出 ${before + 47} 个用户` }).locator('[data-action=download]').click()]);
+  const fromNotice = new ExcelJS.Workbook();
+  await fromNotice.xlsx.load((await readFile((await offered.path())!)) as unknown as ArrayBuffer);
+  expect(fromNotice.worksheets[0]!.rowCount - 1).toBe(before + 47);
+  // The same file from the progress dialog, which clears the notice.
   await badge.locator('button[aria-haspopup=dialog]').click();
+  await expect(ready).toHaveCount(0);
   const exportRow = badge.locator('tr', { hasText: `已导出 ${before + 47} 个用户` });
   const [file] = await Promise.all([page.waitForEvent('download'), exportRow.locator('[data-action=download]').click()]);
   const exported = new ExcelJS.Workbook();

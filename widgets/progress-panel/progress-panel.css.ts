@@ -2,7 +2,29 @@ import { keyframes, style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../../shared/theme/contract.ts';
 import { button, buttonGhost } from '../../shared/theme/base.css.ts';
 
-export const host = style({ display: 'inline-block', height: 'auto' });
+export const host = style({ position: 'relative', display: 'inline-block', height: 'auto' });
+
+/** Finished files offered beside the badge while the dialog is closed. */
+export const ready = style({
+  position: 'absolute',
+  top: 'calc(100% + 6px)',
+  right: 0,
+  zIndex: 20,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xs,
+  width: 'max-content',
+  maxWidth: 360,
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  borderRadius: vars.radius.sm,
+  background: vars.color.surfaceRaised,
+  color: vars.color.text,
+  borderLeft: `4px solid ${vars.color.success}`,
+  boxShadow: vars.shadow.popover,
+  fontSize: vars.font.sizeSm,
+});
+export const readyRow = style({ display: 'flex', alignItems: 'baseline', gap: vars.space.xs, flexWrap: 'wrap' });
+export const readyText = style({ flex: '1 1 auto' });
 
 export const badge = style({
   all: 'unset',

@@ -88,6 +88,22 @@ export function ProgressPanel() {
           </span>
         </button>
       )}
+      {panel.ready.length > 0 && !panel.open && (
+        <div className={css.ready} role="status" data-part="file-ready">
+          {panel.ready.map((row) => (
+            <div key={row.id} className={css.readyRow} data-ready={row.key}>
+              <span className={css.readyText}>
+                {t('progress.fileReady', { title: row.title })}
+                {row.msg ? ` · ${row.msg}` : ''}
+              </span>
+              <DownloadButton path={row.download!} name={row.fileName ?? `${row.key}.xlsx`} title={row.title} />
+              <button type="button" className={css.download} onClick={() => panel.dismissReady(row.id)} aria-label={t('progress.dismissOf', { title: row.title })}>
+                {t('progress.dismiss')}
+              </button>
+            </div>
+          ))}
+        </div>
+      )}
       <dialog ref={dialogRef} className={css.dialog} aria-labelledby={titleId} onClose={panel.hide}>
         {panel.open && (
           <>

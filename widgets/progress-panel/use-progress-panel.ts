@@ -1,6 +1,6 @@
 // Thin bridge from the shared progress poller to the badge and dialog: holds the poller while
 // mounted, derives the rows, and keeps the dialog's own choices (open, selection, the finished box).
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { useEmit } from '../../shared/element/context.ts';
 import { http, RequestError } from '../../shared/http/client.ts';
@@ -26,8 +26,25 @@ export function useProgressPanel() {
   // Rows that left the list cannot stay selected.
   const selected = rows.filter((row) => chosen.has(row.id));
 
+  // A task that finishes with a file while the dialog is closed is offered beside the badge, so a
+  // finished export is one click away without opening the list: one seen running before, or new and
+  // already finished (quick tasks finish between two polls). Tasks finished before the panel's first
+  // answer are not announced.
+  const seen = useRef<Map<string, boolean> | null>(null);
+  const [ready, setReady] = useState<ProgressRow[]>([]);
+  useEffect(() => {
+    if (!canView || !value) return;
+    const before = seen.current;
+    seen.current = new Map(rows.map((row) => [row.id, row.finished]));
+    if (!before || open) return;
+    const fresh = rows.filter((row) => row.finished && row.download && before.get(row.id) !== true);
+    if (fresh.length) setReady((list) => [...list.filter((r) => !fresh.some((f) => f.id === r.id)), ...fresh].slice(-3));
+  }, [rows, open, canView, value]);
+  const dismissReady = (id: string) => setReady((list) => list.filter((row) => row.id !== id));
+
   const show = () => {
     setMessage(null);
+    setReady([]);
     setOpen(true);
     progressPoller.refresh();
   };
@@ -78,6 +95,8 @@ export function useProgressPanel() {
     stop,
     canDelete,
     rows,
+    ready: ready.filter((row) => rows.some((r) => r.id === row.id)),
+    dismissReady,
     count: rows.length,
     countText: formatCount(rows.length, PROGRESS_BADGE_CAP),
     open,
