@@ -68,4 +68,15 @@ test.describe('pan-tilt', () => {
     await expect(player.locator('button[data-action=screenshot]')).toBeVisible();
     await expect(player.locator('button[data-action=ptz]')).toHaveCount(0);
   });
+
+  test('a fixed camera (its own disableYunControl) names itself and offers no pan-tilt, with no attribute given', async ({ page, baseURL }) => {
+    const admin = await signIn(baseURL!, 'admin', 'admin123');
+    const list = await call(baseURL!, admin, 'GET', `${VIDEO_BASE}/getCameraList`, { query: { limit: '100' } });
+    const fixed = (list.data.rows as Array<{ id: number; name: string; params: { disableYunControl: boolean } }>).find((c) => c.params.disableYunControl)!;
+    await openVideoPage(page, admin);
+    const player = await addPlayer(page, { 'camera-id': String(fixed.id), muted: true });
+    await expect(player.locator('[data-part=title]')).toHaveText(fixed.name);
+    await expect(player.locator('button[data-action=screenshot]')).toBeEnabled();
+    await expect(player.locator('button[data-action=ptz]')).toHaveCount(0);
+  });
 });
