@@ -11,6 +11,7 @@ import type { AppConfig, AppContext } from './context.ts';
 import './context.ts';
 import { closeDatabase, openDatabase } from './db.ts';
 import { installFaults } from './faults.ts';
+import { installRequestLang } from './local-names.ts';
 import { installDocs, installOpenApi } from './openapi.ts';
 import { installOpLog } from './routes/op-log.ts';
 import { fail, failWith, type RouteModule } from './http.ts';
@@ -156,6 +157,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: 50 * 1024 * 1024, files: 1, fields: 20 } });
 
+  installRequestLang(app);
   app.addHook('onRequest', refuseOddPaths);
   await installCors(app, options.allowedOrigins ?? []);
   // Per client address: a flood from one machine is answered 429 with a message saying when to come

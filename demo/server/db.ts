@@ -1,5 +1,6 @@
 // The embedded database (node:sqlite): numbered migrations, first-start seed, and small helpers.
 // Every table that holds tenant data carries tenant_id, and every query on it filters by it.
+import { registerLocalNames } from './local-names.ts';
 import { mkdirSync, existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -153,12 +154,21 @@ async function seed(db: Db, uploadDir: string): Promise<void> {
     tenant.run(2, 'Second Tenant Ltd.', 'enterprise', 0, '/upload/logo/second-main.svg', '/upload/logo/second-small.svg', 0);
 
     const role = db.prepare('INSERT INTO role (tenant_id, code, name, super_admin) VALUES (?, ?, ?, ?)');
+    // Descriptions in both languages where the role page's table shows them (role.ts adds the columns).
+    const describe = db.prepare('UPDATE role SET description = ?, description_en = ? WHERE id = ?');
     const roleMenu = db.prepare('INSERT INTO role_menu (role_id, menu_code) VALUES (?, ?)');
     const roleElement = db.prepare('INSERT INTO role_element (role_id, element_code) VALUES (?, ?)');
     const superRole1 = Number(role.run(1, 'tenantSuperAdmin', 'Tenant super admin', 1).lastInsertRowid);
     const operatorRole = Number(role.run(1, 'operator', 'Operator', 0).lastInsertRowid);
     const viewerRole = Number(role.run(1, 'viewer', 'Viewer', 0).lastInsertRowid);
     const superRole2 = Number(role.run(2, 'tenantSuperAdmin', 'Tenant super admin', 1).lastInsertRowid);
+    for (const [id, zh, en] of [
+      [superRole1, '租户的全部菜单和按钮', 'Every menu and element of the tenant'],
+      [operatorRole, '值班监控：告警、实时视频、联动和快捷场景', 'Duty monitoring: alarms, live video, linkage and quick scenes'],
+      [viewerRole, '只看告警数量', 'Sees the alarm count only'],
+      [superRole2, '租户的全部菜单和按钮', 'Every menu and element of the tenant'],
+    ] as const)
+      describe.run(zh, en, id);
     for (const code of OPERATOR_MENUS) roleMenu.run(operatorRole, code);
     for (const code of OPERATOR_ELEMENTS) roleElement.run(operatorRole, code);
     roleMenu.run(viewerRole, 'alarmSearch');
@@ -197,6 +207,7 @@ export async function openDatabase(dataDir: string, uploadDir: string, extra: Mi
   db.exec('PRAGMA synchronous = NORMAL');
   db.exec('PRAGMA foreign_keys = ON');
   db.exec('PRAGMA busy_timeout = 5000');
+  registerLocalNames(db);
   const ids = new Set<string>();
   for (const m of [...CORE_MIGRATIONS, ...extra]) {
     if (ids.has(m.id)) throw new Error(`duplicate migration id ${m.id}`);

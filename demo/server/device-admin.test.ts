@@ -12,6 +12,27 @@ describe('regions and devices', () => {
   const { call } = p;
   const devices = async (token: string, query: Record<string, string>) => (await api(p.s.base, 'GET', '/api/device/list', { token, query, headers: en })).body;
 
+  it('names the seeded areas in the caller language; moving one in English keeps its Chinese name, renaming it names it in both', async () => {
+    const { admin } = p;
+    type Node = { rowGuid: string; areaName: string; children: Node[] };
+    const tree = async (lang: string) => (await api(p.s.base, 'GET', '/api/device/area/tree', { token: admin, headers: { lang } })).body.data as Node[];
+    expect((await tree('zh')).map((n) => n.areaName)).toEqual(expect.arrayContaining(['总部园区', '数据中心']));
+    const english = await tree('en');
+    expect(english.map((n) => n.areaName)).toEqual(expect.arrayContaining(['Headquarters campus', 'Data centre']));
+    const dc = english.find((n) => n.areaName === 'Data centre')!;
+    const room = dc.children.find((n) => n.areaName === 'Server room 2')!;
+    const campus = english.find((n) => n.areaName === 'Headquarters campus')!;
+    // Moved under the campus with the English name it was shown: still 2号机房 in Chinese.
+    expect((await call(admin, 'PUT', `/api/device/area/${room.rowGuid}`, { name: 'Server room 2', parentId: campus.rowGuid })).code).toBe(0);
+    const moved = (await tree('zh')).find((n) => n.areaName === '总部园区')!.children.find((n) => n.rowGuid === room.rowGuid)!;
+    expect(moved.areaName).toBe('2号机房');
+    // Renamed: the typed name in both languages; moved back where it was.
+    expect((await call(admin, 'PUT', `/api/device/area/${room.rowGuid}`, { name: 'Server room East', parentId: dc.rowGuid })).code).toBe(0);
+    const find = (nodes: Node[]): Node | undefined => nodes.flatMap((n) => [n, ...n.children]).find((n) => n.rowGuid === room.rowGuid);
+    expect(find(await tree('zh'))!.areaName).toBe('Server room East');
+    expect(find(await tree('en'))!.areaName).toBe('Server room East');
+  });
+
   it('adds, renames and moves areas, never under themselves, and deletes only empty ones', async () => {
     const { admin, admin2 } = p;
     const top = (await call(admin, 'POST', '/api/device/area', { name: 'Plant' })).data;

@@ -8,7 +8,9 @@ import { tx, type Db } from './db.ts';
 import { nextSeq } from './device-simulator.ts';
 
 interface SeedArea {
+  /** The Chinese name (stored as name), and the English one (name_en, local-names.ts). */
   name: string;
+  en: string;
   /** Short code used in device codes; leaves only. */
   short?: string;
   children?: SeedArea[];
@@ -17,49 +19,53 @@ interface SeedArea {
 const TENANT1_AREAS: SeedArea[] = [
   {
     name: '总部园区',
+    en: 'Headquarters campus',
     children: [
       {
         name: 'A栋',
+        en: 'Building A',
         children: [
-          { name: 'A栋-B1机房', short: 'AB1' },
-          { name: 'A栋-1层', short: 'A1' },
-          { name: 'A栋-2层', short: 'A2' },
-          { name: 'A栋-3层', short: 'A3' },
+          { name: 'A栋-B1机房', en: 'Building A B1 plant room', short: 'AB1' },
+          { name: 'A栋-1层', en: 'Building A floor 1', short: 'A1' },
+          { name: 'A栋-2层', en: 'Building A floor 2', short: 'A2' },
+          { name: 'A栋-3层', en: 'Building A floor 3', short: 'A3' },
         ],
       },
       {
         name: 'B栋',
+        en: 'Building B',
         children: [
-          { name: 'B栋-1层', short: 'B1' },
-          { name: 'B栋-2层', short: 'B2' },
+          { name: 'B栋-1层', en: 'Building B floor 1', short: 'B1' },
+          { name: 'B栋-2层', en: 'Building B floor 2', short: 'B2' },
         ],
       },
-      { name: '地下停车场', short: 'P1' },
+      { name: '地下停车场', en: 'Underground car park', short: 'P1' },
     ],
   },
   {
     name: '数据中心',
+    en: 'Data centre',
     children: [
-      { name: '1号机房', short: 'DC1' },
-      { name: '2号机房', short: 'DC2' },
+      { name: '1号机房', en: 'Server room 1', short: 'DC1' },
+      { name: '2号机房', en: 'Server room 2', short: 'DC2' },
     ],
   },
 ];
 
 const TENANT2_AREAS: SeedArea[] = [
-  { name: 'Head office', children: [{ name: 'Ground floor', short: 'GF' }, { name: 'First floor', short: 'FF' }] },
+  { name: '总部', en: 'Head office', children: [{ name: '一层', en: 'Ground floor', short: 'GF' }, { name: '二层', en: 'First floor', short: 'FF' }] },
 ];
 
 /** Device kinds: code prefix and a display name (names follow SPEC §5 name pattern 2). */
-const KINDS: ReadonlyArray<[string, string]> = [
-  ['FCU', '风机盘管'],
-  ['AHU', '空调机组'],
-  ['METER', '电表'],
-  ['LIGHT', '照明回路'],
-  ['PUMP', '水泵'],
-  ['DOOR', '门禁'],
-  ['SMOKE', '烟感'],
-  ['TEMP', '温湿度'],
+const KINDS: ReadonlyArray<[string, string, string]> = [
+  ['FCU', '风机盘管', 'Fan coil'],
+  ['AHU', '空调机组', 'Air handler'],
+  ['METER', '电表', 'Meter'],
+  ['LIGHT', '照明回路', 'Lighting'],
+  ['PUMP', '水泵', 'Pump'],
+  ['DOOR', '门禁', 'Door'],
+  ['SMOKE', '烟感', 'Smoke'],
+  ['TEMP', '温湿度', 'Climate'],
 ];
 
 /** Deterministic 32-bit generator (mulberry32), so seeds are the same on every machine. */
@@ -82,12 +88,12 @@ interface Leaf {
 }
 
 function insertAreas(db: Db, tenantId: number, areas: SeedArea[]): Leaf[] {
-  const insert = db.prepare('INSERT INTO area (row_guid, tenant_id, parent_guid, name, sort) VALUES (?, ?, ?, ?, ?)');
+  const insert = db.prepare('INSERT INTO area (row_guid, tenant_id, parent_guid, name, name_en, sort) VALUES (?, ?, ?, ?, ?, ?)');
   const leaves: Leaf[] = [];
   const walk = (nodes: SeedArea[], parent: string | null): void => {
     nodes.forEach((node, i) => {
       const guid = randomUUID();
-      insert.run(guid, tenantId, parent, node.name, i);
+      insert.run(guid, tenantId, parent, node.name, node.en, i);
       if (node.children?.length) walk(node.children, guid);
       else leaves.push({ guid, short: node.short ?? `L${leaves.length + 1}` });
     });
@@ -130,15 +136,15 @@ export interface SeedContext {
 function insertDevices(db: Db, tenantId: number, ctx: SeedContext, from: number, to: number, prefix: string): number {
   const insert = db.prepare(
     `INSERT OR IGNORE INTO device
-       (tenant_id, code, name, label, address, sn, ip, mac, bus_no, port, version, status, status_seq, status_at, gateway_id, area_guid, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       (tenant_id, code, name, name_en, label, address, sn, ip, mac, bus_no, port, version, status, status_seq, status_at, gateway_id, area_guid, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const random = seededRandom(tenantId * 7919 + from);
   const seq = nextSeq(db, tenantId);
   const now = Date.now();
   let added = 0;
   for (let i = from; i < to; i++) {
-    const [kind, kindName] = KINDS[i % KINDS.length]!;
+    const [kind, kindName, kindEn] = KINDS[i % KINDS.length]!;
     const leaf = ctx.leaves[Math.floor(i / KINDS.length) % ctx.leaves.length]!;
     const number = pad(i + 1, 5);
     const roll = random();
@@ -149,6 +155,7 @@ function insertDevices(db: Db, tenantId: number, ctx: SeedContext, from: number,
       tenantId,
       `${prefix}${kind}-${leaf.short}-${number}`,
       `${kindName}-${leaf.short}-${number}`,
+      `${kindEn}-${leaf.short}-${number}`,
       `${kind.toLowerCase()}.${leaf.short.toLowerCase()}.${number}`,
       `${busNo}-${station}`,
       `SN${pad(tenantId, 2)}${pad(i + 1, 8)}`,

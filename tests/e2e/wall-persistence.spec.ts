@@ -30,7 +30,7 @@ test.describe('video wall', () => {
       { id: 3, name: expect.stringContaining(name), label: 'CAM-003', type: 3, params: { disableYunControl: expect.any(Boolean) } },
     ]);
     // name = camera name plus its group path.
-    expect((slots[0] as { name: string }).name).toMatch(/\(Tower A \/ Lobby\)$/);
+    expect((slots[0] as { name: string }).name).toMatch(/\((总部园区 \/ A栋|Headquarters campus \/ Building A)\)$/);
 
     await page.reload();
     wall = await openWall(page, admin);

@@ -157,7 +157,7 @@ interface Row {
 
 /** Area paths of one tenant ('Tower A / Floor 3'), computed once per answer. */
 function areaPaths(db: Db, tenantId: number): (guid: string | null) => string {
-  const rows = db.prepare('SELECT row_guid, parent_guid, name FROM area WHERE tenant_id = ?').all(tenantId) as Array<{ row_guid: string; parent_guid: string | null; name: string }>;
+  const rows = db.prepare('SELECT row_guid, parent_guid, loc(name, name_en) AS name FROM area WHERE tenant_id = ?').all(tenantId) as Array<{ row_guid: string; parent_guid: string | null; name: string }>;
   const byGuid = new Map(rows.map((r) => [r.row_guid, r]));
   const cache = new Map<string, string>();
   return (guid) => {
@@ -280,7 +280,8 @@ export { seed } from '../alarm-seed.ts';
 
 const plugin: FastifyPluginAsync = async (app) => {
   const { db, config, log } = app.atrium;
-  const COLUMNS = `a.id, a.device_code, a.device_name, a.model_id, a.level, a.status, a.handle_status, a.content_zh, a.content_en,
+  // The device's name as the alarm recorded it, in the caller's language while it is still the device's name.
+  const COLUMNS = `a.id, a.device_code, CASE WHEN d.name = a.device_name THEN loc(d.name, d.name_en) ELSE a.device_name END AS device_name, a.model_id, a.level, a.status, a.handle_status, a.content_zh, a.content_en,
     a.occurred_at, a.handler, a.handled_at, a.handle_note, a.confirmer, a.confirmed_at, a.event_type_id, e.name AS event_type_name,
     d.area_guid`;
   const FROM = `alarm a LEFT JOIN alarm_event_type e ON e.id = a.event_type_id

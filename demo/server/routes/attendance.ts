@@ -441,7 +441,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     const { tenantId } = userOf(request);
     return ok({
       users: db.prepare("SELECT id, name, username FROM user WHERE tenant_id = ? AND status = 'normal' ORDER BY name").all(tenantId),
-      devices: db.prepare('SELECT id, code, name FROM device WHERE tenant_id = ? ORDER BY code LIMIT 2000').all(tenantId),
+      devices: db.prepare('SELECT id, code, loc(name, name_en) AS name FROM device WHERE tenant_id = ? ORDER BY code LIMIT 2000').all(tenantId),
       sites: db.prepare('SELECT id, name FROM att_site WHERE tenant_id = ? ORDER BY name').all(tenantId),
     });
   });

@@ -7,7 +7,7 @@ import { buildTree, seededCamera } from './data-group.ts';
 
 let server: Running;
 const tokens: Record<string, string> = {};
-const call = async (who: string, method: string, path: string, options: { body?: unknown; query?: Record<string, string> } = {}) =>
+const call = async (who: string, method: string, path: string, options: { body?: unknown; query?: Record<string, string>; headers?: Record<string, string> } = {}) =>
   (await api(server.base, method, path, { token: tokens[who], ...options })).body as { code: number; msg: string; data: any };
 
 beforeAll(async () => {
@@ -23,12 +23,15 @@ afterAll(async () => {
 describe('data groups', () => {
   it('answers the camera group tree and its flat list, per tenant', async () => {
     const tree = (await call('admin', 'GET', '/api/admin/dataGrp/tree/0', { query: { type: '7', force: 'true' } })).data as DataGroup[];
-    expect(tree.map((g) => g.name)).toEqual(['Tower A', 'Tower B', 'Campus', 'Bench 20000']);
-    expect(tree[0]!.children.map((g) => g.name)).toEqual(['Lobby', 'Parking B1', 'Office floors']);
+    // The device area tree's places, in the caller's language.
+    expect(tree.map((g) => g.name)).toEqual(['总部园区', '数据中心', 'Bench 20000']);
+    expect(tree[0]!.children.map((g) => g.name)).toEqual(['A栋', 'B栋', '地下停车场']);
+    const english = (await call('admin', 'GET', '/api/admin/dataGrp/tree/0', { query: { type: '7', force: 'true' }, headers: { lang: 'en' } })).data as DataGroup[];
+    expect(english.map((g) => g.name)).toEqual(['Headquarters campus', 'Data centre', 'Bench 20000']);
     const flat = (await call('admin', 'GET', `/api/admin/dataGrp/tree/${tree[0]!.id}/list`)).data as DataGroup[];
-    expect(flat.map((g) => g.name)).toEqual(['Lobby', 'Parking B1', 'Office floors']);
+    expect(flat.map((g) => g.name)).toEqual(['A栋', 'B栋', '地下停车场']);
     const other = (await call('admin2', 'GET', '/api/admin/dataGrp/tree/0')).data as DataGroup[];
-    expect(other.map((g) => g.name)).toEqual(['Head office']);
+    expect(other.map((g) => g.name)).toEqual(['总部']);
     // Another tenant's group is simply not there.
     expect((await call('admin2', 'GET', `/api/admin/dataGrp/tree/${tree[0]!.id}`)).code).toBe(-1);
     expect((await call('viewer', 'GET', '/api/admin/dataGrp/tree/0')).code).toBe(40301);

@@ -1,6 +1,7 @@
 // Data groups (SPEC §7 "Data groups and role groups") over the data_group table that video.ts
 // creates; cameras are filed in type 7. Also the ATRIUM_SEED_CAMERAS option: one group holding that
 // many cameras, for the wall's 20000-row list tests and benchmark. Every query is tenant-scoped.
+import { namesAfterEdit } from '../local-names.ts';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { DataGroup, DataGroupCreate, DataGroupDeleted, DataGroupUpdate } from '../../../shared/api/data-group-types.ts';
 import { CAMERA_GROUP_TYPE } from '../../../shared/api/video-types.ts';
@@ -28,7 +29,10 @@ const say = (request: FastifyRequest, key: keyof typeof TEXTS): string => TEXTS[
 interface GroupRow {
   id: number;
   parent_id: number | null;
+  /** In the caller's language; raw_name and name_en are what is stored (local-names.ts). */
   name: string;
+  raw_name?: string;
+  name_en?: string;
   type: number;
   sort: number;
 }
@@ -86,8 +90,8 @@ export function seed(db: Db, config: AppConfig): void {
 
 const plugin: FastifyPluginAsync = async (app) => {
   const { db } = app.atrium;
-  const rowsOfType = db.prepare('SELECT id, parent_id, name, type, sort FROM data_group WHERE tenant_id = ? AND type = ?');
-  const byId = db.prepare('SELECT id, parent_id, name, type, sort FROM data_group WHERE id = ? AND tenant_id = ?');
+  const rowsOfType = db.prepare('SELECT id, parent_id, loc(name, name_en) AS name, name AS raw_name, name_en, type, sort FROM data_group WHERE tenant_id = ? AND type = ?');
+  const byId = db.prepare('SELECT id, parent_id, loc(name, name_en) AS name, name AS raw_name, name_en, type, sort FROM data_group WHERE id = ? AND tenant_id = ?');
   const subtree = db.prepare(
     `WITH RECURSIVE tree(id) AS (SELECT id FROM data_group WHERE id = ? AND tenant_id = ?
        UNION ALL SELECT d.id FROM data_group d JOIN tree ON d.parent_id = tree.id)
@@ -172,9 +176,9 @@ const plugin: FastifyPluginAsync = async (app) => {
           if (!parent || parent.type !== row.type || below.has(parentId)) return fail(say(request, 'badParent'));
         }
       }
-      db.prepare('UPDATE data_group SET name = ?, parent_id = ?, sort = ? WHERE id = ? AND tenant_id = ?').run(
-        body.name?.trim() || row.name, parentId, body.sort ?? row.sort, row.id, user.tenantId,
-      );
+      const stored = { name: row.raw_name ?? row.name, name_en: row.name_en ?? '' };
+      const names = body.name?.trim() ? namesAfterEdit(stored, body.name.trim()) : stored;
+      db.prepare('UPDATE data_group SET name = ?, name_en = ?, parent_id = ?, sort = ? WHERE id = ? AND tenant_id = ?').run(names.name, names.name_en, parentId, body.sort ?? row.sort, row.id, user.tenantId);
       return ok(toGroup(byId.get(row.id, user.tenantId) as unknown as GroupRow));
     },
   );

@@ -1,6 +1,7 @@
 // Managing regions and devices (devmng/subsystem, subsystemManage): the area tree (add, rename, move
 // — never under itself — and delete only when empty), editing and deleting devices with the same
 // shared rules as creating them, and exporting the devices a filter matches as a background task.
+import { bothNames, namesAfterEdit } from '../local-names.ts';
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { DeviceCreate } from '../../../shared/api/device-types.ts';
@@ -49,7 +50,7 @@ const IMPORT_HEADERS: Readonly<Record<string, readonly string[]>> = {
 
 const plugin: FastifyPluginAsync = async (app) => {
   const { db, config } = app.atrium;
-  const areaRow = db.prepare('SELECT row_guid, parent_guid FROM area WHERE row_guid = ? AND tenant_id = ?');
+  const areaRow = db.prepare('SELECT row_guid, parent_guid, name, name_en FROM area WHERE row_guid = ? AND tenant_id = ?');
   const parentsOf = (tenantId: number) =>
     new Map((db.prepare('SELECT row_guid, parent_guid FROM area WHERE tenant_id = ?').all(tenantId) as Array<{ row_guid: string; parent_guid: string | null }>).map((r) => [r.row_guid, r.parent_guid]));
   const areaRules = { name: [rule.required, rule.text(1, 64)], parentId: [rule.text(0, 64)] };
@@ -68,7 +69,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     const user = userOf(request);
     const lang = langOf(request);
     const guid = request.params.guid;
-    const row = areaRow.get(guid, user.tenantId) as { parent_guid: string | null } | undefined;
+    const row = areaRow.get(guid, user.tenantId) as { parent_guid: string | null; name: string; name_en: string } | undefined;
     if (!row) return fail(say(lang, 'noArea'));
     const parent = request.body.parentId === undefined ? row.parent_guid : request.body.parentId || null;
     if (parent !== null) {
@@ -78,7 +79,8 @@ const plugin: FastifyPluginAsync = async (app) => {
         return failField(say(lang, 'badParent'), 'parentId');
       }
     }
-    db.prepare('UPDATE area SET name = ?, parent_guid = ? WHERE row_guid = ? AND tenant_id = ?').run(request.body.name.trim(), parent, guid, user.tenantId);
+    const names = namesAfterEdit(row, request.body.name.trim());
+    db.prepare('UPDATE area SET name = ?, name_en = ?, parent_guid = ? WHERE row_guid = ? AND tenant_id = ?').run(names.name, names.name_en, parent, guid, user.tenantId);
     return ok({ rowGuid: guid, parentId: parent, areaName: request.body.name.trim() });
   });
 
@@ -98,18 +100,19 @@ const plugin: FastifyPluginAsync = async (app) => {
     const user = userOf(request);
     const lang = langOf(request);
     const id = Number(request.params.id);
-    const exists = Number.isInteger(id) && id > 0 && db.prepare('SELECT 1 FROM device WHERE id = ? AND tenant_id = ?').get(id, user.tenantId);
+    const exists = Number.isInteger(id) && id > 0 ? (db.prepare('SELECT name, name_en FROM device WHERE id = ? AND tenant_id = ?').get(id, user.tenantId) as { name: string; name_en: string } | undefined) : undefined;
     if (!exists) return fail(say(lang, 'noDevice'));
     const problem = checkBatch(db, lang, user.tenantId, [request.body], false, id);
     if (problem) return fail(problem);
     const d = normaliseDevice(request.body);
+    const names = namesAfterEdit(exists, d.name);
     tx(db, () =>
       db
         .prepare(
-          `UPDATE device SET code = ?, name = ?, label = ?, address = ?, sn = ?, ip = ?, mac = ?, bus_no = ?, port = ?, version = ?, gateway_id = ?, area_guid = ?, model_id = ?,
+          `UPDATE device SET code = ?, name = ?, name_en = ?, label = ?, address = ?, sn = ?, ip = ?, mac = ?, bus_no = ?, port = ?, version = ?, gateway_id = ?, area_guid = ?, model_id = ?,
              status_seq = ? WHERE id = ? AND tenant_id = ?`,
         )
-        .run(d.code, d.name, d.label, d.address, d.sn, d.ip, d.mac, d.busNo, d.port, d.version, d.gatewayId, d.areaId, d.modelId, nextSeq(db, user.tenantId), id, user.tenantId),
+        .run(d.code, names.name, names.name_en, d.label, d.address, d.sn, d.ip, d.mac, d.busNo, d.port, d.version, d.gatewayId, d.areaId, d.modelId, nextSeq(db, user.tenantId), id, user.tenantId),
     );
     return ok({ id });
   });
@@ -133,7 +136,8 @@ const plugin: FastifyPluginAsync = async (app) => {
     const upload = await readImportUpload(request, IMPORT_HEADERS);
     if (!('rows' in upload)) return upload;
     const models = new Map((db.prepare('SELECT code, id FROM device_model WHERE tenant_id = ?').all(user.tenantId) as Array<{ code: string; id: number }>).map((m) => [m.code, m.id]));
-    const areas = new Map((db.prepare('SELECT name, row_guid FROM area WHERE tenant_id = ?').all(user.tenantId) as Array<{ name: string; row_guid: string }>).map((a) => [a.name, a.row_guid]));
+    // A sheet may name an area in either language.
+    const areas = new Map((db.prepare('SELECT name, name_en, row_guid FROM area WHERE tenant_id = ?').all(user.tenantId) as Array<{ name: string; name_en: string; row_guid: string }>).flatMap((a) => bothNames(a).map((n) => [n, a.row_guid] as const)));
     const toDevice = (row: SheetRow): DeviceCreate => {
       const v = row.values;
       return {

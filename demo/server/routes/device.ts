@@ -89,6 +89,9 @@ export const migrations: Migration[] = [
       );
     `,
   },
+  // Seeded areas carry an English name too (local-names.ts); a name a person types clears it.
+  { id: 'device/010-area-english', sql: "ALTER TABLE area ADD COLUMN name_en TEXT NOT NULL DEFAULT '';" },
+  { id: 'device/011-device-english', sql: "ALTER TABLE device ADD COLUMN name_en TEXT NOT NULL DEFAULT '';" },
 ];
 
 export const seed = (db: Db, config: AppConfig): void => seedDevices(db, config.tuning.seedDevices);
@@ -152,14 +155,14 @@ const DEVICE_FROM = `
   LEFT JOIN device_model m ON m.id = d.model_id AND m.tenant_id = d.tenant_id
   LEFT JOIN data_group dg ON dg.id = d.data_group_id AND dg.tenant_id = d.tenant_id`;
 
-const DEVICE_COLUMNS = `d.id, d.code, d.name, d.label, d.address, d.sn, d.ip, d.mac, d.bus_no, d.port, d.version,
-  d.status, d.status_seq, d.status_at, d.gateway_id, COALESCE(g.name, '') AS gateway_name, d.area_guid, COALESCE(a.name, '') AS area_name,
-  d.model_id, COALESCE(m.name, '') AS model_name, d.data_group_id, COALESCE(dg.name, '') AS data_group_name`;
+const DEVICE_COLUMNS = `d.id, d.code, loc(d.name, d.name_en) AS name, d.label, d.address, d.sn, d.ip, d.mac, d.bus_no, d.port, d.version,
+  d.status, d.status_seq, d.status_at, d.gateway_id, COALESCE(g.name, '') AS gateway_name, d.area_guid, COALESCE(loc(a.name, a.name_en), '') AS area_name,
+  d.model_id, COALESCE(m.name, '') AS model_name, d.data_group_id, COALESCE(loc(dg.name, dg.name_en), '') AS data_group_name`;
 
 /** SQL of each sort key; ties are broken by id in the same direction (see DeviceListQuery). */
 const SORT_SQL: Record<DeviceSortKey, string> = {
   code: 'd.code',
-  name: 'd.name',
+  name: 'loc(d.name, d.name_en)',
   label: 'd.label',
   address: 'd.address',
   sn: 'd.sn',
@@ -260,8 +263,9 @@ export function queryDevices(db: Db, tenantId: number, q: ParsedListQuery, scope
   }
   if (q.keyword !== '') {
     // lower() folds ASCII only, exactly like the client's foldAscii(); instr() has no wildcards to escape.
-    where.push('(instr(lower(d.code), ?) > 0 OR instr(lower(d.name), ?) > 0 OR instr(lower(d.label), ?) > 0)');
-    args.push(q.keyword, q.keyword, q.keyword);
+    // A seeded device's name matches in either language.
+    where.push('(instr(lower(d.code), ?) > 0 OR instr(lower(d.name), ?) > 0 OR instr(lower(d.name_en), ?) > 0 OR instr(lower(d.label), ?) > 0)');
+    args.push(q.keyword, q.keyword, q.keyword, q.keyword);
   }
   const whereSql = where.join(' AND ');
   const dir = q.order === 'desc' ? 'DESC' : 'ASC';
@@ -275,7 +279,7 @@ export function queryDevices(db: Db, tenantId: number, q: ParsedListQuery, scope
 }
 
 export function areaTree(db: Db, tenantId: number): AreaNode[] {
-  const rows = db.prepare('SELECT row_guid, parent_guid, name FROM area WHERE tenant_id = ? ORDER BY sort, name, row_guid').all(tenantId) as Array<{
+  const rows = db.prepare('SELECT row_guid, parent_guid, loc(name, name_en) AS name FROM area WHERE tenant_id = ? ORDER BY sort, name, row_guid').all(tenantId) as Array<{
     row_guid: string;
     parent_guid: string | null;
     name: string;
@@ -442,7 +446,7 @@ const plugin: FastifyPluginAsync = async (app) => {
       const whereSql = where.join(' AND ');
       const rows = db
         .prepare(
-          `SELECT gw.id, gw.code, gw.name, gw.ip, gw.mac, gw.version, gw.status, gw.status_at, gw.distributed_at, gw.area_guid, COALESCE(a.name, '') AS area_name,
+          `SELECT gw.id, gw.code, gw.name, gw.ip, gw.mac, gw.version, gw.status, gw.status_at, gw.distributed_at, gw.area_guid, COALESCE(loc(a.name, a.name_en), '') AS area_name,
              (SELECT COUNT(*) FROM device d WHERE d.gateway_id = gw.id AND d.tenant_id = gw.tenant_id) AS device_count
            FROM gateway gw LEFT JOIN area a ON a.row_guid = gw.area_guid AND a.tenant_id = gw.tenant_id
            WHERE ${whereSql} ORDER BY gw.code, gw.id LIMIT ? OFFSET ?`,

@@ -64,7 +64,7 @@ interface PointRow {
   distributed: number;
 }
 
-const SELECT = `SELECT p.id, p.gateway_id, p.code, p.name, p.kind, p.used, p.device_id, d.code AS device_code, d.name AS device_name, d.model_id,
+const SELECT = `SELECT p.id, p.gateway_id, p.code, p.name, p.kind, p.used, p.device_id, d.code AS device_code, loc(d.name, d.name_en) AS device_name, d.model_id,
   p.param_code, mp.name AS param_name, p.distributed
   FROM gateway_point p LEFT JOIN device d ON d.id = p.device_id
   LEFT JOIN model_param mp ON mp.model_id = d.model_id AND mp.code = p.param_code`;

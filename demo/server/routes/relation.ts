@@ -34,7 +34,7 @@ const TEXT = {
 
 const positive: Rule = (v) => (Number.isInteger(v) && (v as number) > 0 ? null : { key: 'validate.required' });
 
-const SELECT = `SELECT r.id, r.device_id AS deviceId, d.code AS deviceCode, d.name AS deviceName, r.camera_id AS cameraId, c.name AS cameraName, r.name
+const SELECT = `SELECT r.id, r.device_id AS deviceId, d.code AS deviceCode, loc(d.name, d.name_en) AS deviceName, r.camera_id AS cameraId, loc(c.name, c.name_en) AS cameraName, r.name
   FROM device_camera r JOIN device d ON d.id = r.device_id JOIN camera c ON c.id = r.camera_id`;
 
 const plugin: FastifyPluginAsync = async (app) => {
@@ -85,7 +85,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     const user = userOf(request);
     const code = String(request.query.deviceCode ?? '').slice(0, 64);
     const rows = db
-      .prepare('SELECT r.camera_id AS cameraId, c.name AS cameraName, r.name FROM device_camera r JOIN device d ON d.id = r.device_id JOIN camera c ON c.id = r.camera_id WHERE r.tenant_id = ? AND d.code = ? ORDER BY c.name')
+      .prepare('SELECT r.camera_id AS cameraId, loc(c.name, c.name_en) AS cameraName, r.name FROM device_camera r JOIN device d ON d.id = r.device_id JOIN camera c ON c.id = r.camera_id WHERE r.tenant_id = ? AND d.code = ? ORDER BY c.name')
       .all(user.tenantId, code) as unknown as RelatedCamera[];
     return ok(rows);
   });

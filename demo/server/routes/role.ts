@@ -26,6 +26,8 @@ export const migrations: Migration[] = [
       );
     `,
   },
+  // Seeded roles describe themselves in both languages (local-names.ts); a description typed clears it.
+  { id: 'role/010-description-english', sql: "ALTER TABLE role ADD COLUMN description_en TEXT NOT NULL DEFAULT '';" },
 ];
 
 const MENU_CODES = new Set(MENU_SEED.map((m) => m.code));
@@ -99,7 +101,7 @@ export function seed(db: Db): void {
 
 export function loadRoles(db: Db, tenantId: number): Role[] {
   const rows = db
-    .prepare('SELECT r.id, r.code, r.name, r.description, r.parent_id, r.super_admin, (SELECT COUNT(*) FROM user_role ur WHERE ur.role_id = r.id) AS users FROM role r WHERE r.tenant_id = ? ORDER BY r.id')
+    .prepare('SELECT r.id, r.code, r.name, loc(r.description, r.description_en) AS description, r.parent_id, r.super_admin, (SELECT COUNT(*) FROM user_role ur WHERE ur.role_id = r.id) AS users FROM role r WHERE r.tenant_id = ? ORDER BY r.id')
     .all(tenantId) as unknown as RoleRow[];
   const menus = db.prepare('SELECT menu_code FROM role_menu WHERE role_id = ?');
   const elements = db.prepare('SELECT element_code FROM role_element WHERE role_id = ?');
@@ -195,7 +197,7 @@ const plugin: FastifyPluginAsync = async (app) => {
         if (roleId === undefined) {
           roleId = Number(db.prepare('INSERT INTO role (tenant_id, code, name, description, parent_id, super_admin) VALUES (?, ?, ?, ?, ?, 0)').run(user.tenantId, code, b.name.trim(), (b.description ?? '').trim(), parentId).lastInsertRowid);
         } else {
-          db.prepare('UPDATE role SET code = ?, name = ?, description = ?, parent_id = ? WHERE id = ? AND tenant_id = ?').run(code, b.name.trim(), (b.description ?? '').trim(), parentId, roleId, user.tenantId);
+          db.prepare("UPDATE role SET code = ?, name = ?, description = ?, description_en = '', parent_id = ? WHERE id = ? AND tenant_id = ?").run(code, b.name.trim(), (b.description ?? '').trim(), parentId, roleId, user.tenantId);
         }
         writeRights(loadRoles(db, user.tenantId), roleId, menus, elements, dataGroups);
         return roleId;

@@ -327,7 +327,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     }
     return ok<ScadaBindings>({
       devices: devices.map((d) => ({ id: d.id, code: d.code, name: d.name, params: d.model_id ? (params.get(d.model_id) ?? []) : [] })),
-      cameras: db.prepare('SELECT id, name, label FROM camera WHERE tenant_id = ? ORDER BY name').all(tenantId) as ScadaBindings['cameras'],
+      cameras: db.prepare('SELECT id, loc(name, name_en) AS name, label FROM camera WHERE tenant_id = ? ORDER BY name').all(tenantId) as ScadaBindings['cameras'],
       pages: db.prepare('SELECT id, name FROM scada_page WHERE tenant_id = ? ORDER BY name').all(tenantId) as ScadaBindings['pages'],
     });
   });

@@ -48,62 +48,116 @@ export const migrations: Migration[] = [
     `,
   },
   ...recordingMigrations,
+  // Seeded groups and cameras carry an English name too (local-names.ts); a name a person types clears it.
+  {
+    id: 'video/010-english-names',
+    sql: "ALTER TABLE data_group ADD COLUMN name_en TEXT NOT NULL DEFAULT ''; ALTER TABLE camera ADD COLUMN name_en TEXT NOT NULL DEFAULT '';",
+  },
 ];
 
-interface SeedGroup {
-  name: string;
-  children?: Array<{ name: string; cameras: Array<[name: string, ptz: boolean]> }>;
+/** A name in both languages: [Chinese, English] (local-names.ts). */
+type Names = readonly [zh: string, en: string];
+
+/**
+ * The tenant's camera groups follow its device area tree (device-seed.ts): the same places under the
+ * same names, so devices and cameras live in one demo world. Cameras are listed in their seeding
+ * order (their ids), each with its group path and whether it pans and tilts.
+ */
+interface SeedWorld {
+  groups: ReadonlyArray<{ names: Names; children: readonly Names[] }>;
+  cameras: ReadonlyArray<readonly [group: readonly [top: number, child: number | null], names: Names, ptz: boolean]>;
 }
 
-const TENANT1: SeedGroup[] = [
-  {
-    name: 'Tower A',
-    children: [
-      { name: 'Lobby', cameras: [['Main entrance', true], ['Reception', true], ['Lift hall', false], ['Revolving door', false], ['Visitor desk', true], ['Atrium balcony', true]] },
-      { name: 'Parking B1', cameras: [['Ramp in', true], ['Ramp out', true], ['Row A', false], ['Row B', false], ['Row C', false], ['EV chargers', true], ['Pay station', false], ['Stairwell B1', false]] },
-      { name: 'Office floors', cameras: [['Floor 3 corridor', false], ['Floor 5 corridor', false], ['Floor 7 corridor', false], ['Floor 9 corridor', false], ['Server room', true], ['Print room', false]] },
-    ],
-  },
-  {
-    name: 'Tower B',
-    children: [
-      { name: 'Lobby', cameras: [['Main entrance', true], ['Security desk', true], ['Lift hall', false], ['Mail room', false]] },
-      { name: 'Roof', cameras: [['Helipad', true], ['Chillers', true], ['Water tanks', false], ['Antenna mast', true]] },
-      { name: 'Plant rooms', cameras: [['Boiler room', false], ['Switchgear', false], ['Generator', true], ['Pump room', false]] },
-    ],
-  },
-  {
-    name: 'Campus',
-    children: [
-      { name: 'Perimeter', cameras: [['North gate', true], ['South gate', true], ['East fence', true], ['West fence', true], ['Loading bay', true], ['Bike shed', false]] },
-      { name: 'Gardens', cameras: [['Fountain', true], ['Playground', true], ['Cafe terrace', false], ['Footbridge', true]] },
-      { name: 'Warehouse', cameras: [['Dock 1', true], ['Dock 2', true], ['Aisle 1', false], ['Aisle 2', false]] },
-    ],
-  },
-];
+const A = [0, 0] as const;
+const B = [0, 1] as const;
+const PARK = [0, 2] as const;
+const CAMPUS = [0, null] as const;
+const DC1 = [1, 0] as const;
+const DC2 = [1, 1] as const;
+const DC = [1, null] as const;
 
-const TENANT2: SeedGroup[] = [
-  { name: 'Head office', children: [{ name: 'Ground floor', cameras: [['Entrance', true], ['Reception', false], ['Car park', true], ['Back door', false]] }] },
-];
+const TENANT1: SeedWorld = {
+  groups: [
+    { names: ['总部园区', 'Headquarters campus'], children: [['A栋', 'Building A'], ['B栋', 'Building B'], ['地下停车场', 'Underground car park']] },
+    { names: ['数据中心', 'Data centre'], children: [['1号机房', 'Server room 1'], ['2号机房', 'Server room 2']] },
+  ],
+  cameras: [
+    [A, ['大堂正门', 'lobby main entrance'], true],
+    [A, ['前台', 'reception'], true],
+    [A, ['电梯厅', 'lift hall'], false],
+    [A, ['旋转门', 'revolving door'], false],
+    [A, ['访客登记台', 'visitor desk'], true],
+    [A, ['中庭回廊', 'atrium balcony'], true],
+    [PARK, ['入口坡道', 'ramp in'], true],
+    [PARK, ['出口坡道', 'ramp out'], true],
+    [PARK, ['A区车位', 'row A'], false],
+    [PARK, ['B区车位', 'row B'], false],
+    [PARK, ['C区车位', 'row C'], false],
+    [PARK, ['充电桩', 'EV chargers'], true],
+    [PARK, ['缴费机', 'pay station'], false],
+    [PARK, ['楼梯间', 'stairwell'], false],
+    [A, ['1层走廊', 'floor 1 corridor'], false],
+    [A, ['2层走廊', 'floor 2 corridor'], false],
+    [A, ['3层走廊', 'floor 3 corridor'], false],
+    [A, ['B1机房走廊', 'B1 plant room corridor'], false],
+    [DC1, ['机柜列', 'rack row'], true],
+    [A, ['文印室', 'print room'], false],
+    [B, ['大堂正门', 'lobby main entrance'], true],
+    [B, ['安保台', 'security desk'], true],
+    [B, ['电梯厅', 'lift hall'], false],
+    [B, ['收发室', 'mail room'], false],
+    [B, ['屋顶停机坪', 'roof helipad'], true],
+    [B, ['屋顶冷水机组', 'roof chillers'], true],
+    [B, ['屋顶水箱', 'roof water tanks'], false],
+    [B, ['屋顶天线塔', 'roof antenna mast'], true],
+    [B, ['锅炉房', 'boiler room'], false],
+    [DC2, ['配电柜', 'switchgear'], false],
+    [DC2, ['柴油发电机', 'generator'], true],
+    [B, ['水泵房', 'pump room'], false],
+    [CAMPUS, ['北门', 'north gate'], true],
+    [CAMPUS, ['南门', 'south gate'], true],
+    [CAMPUS, ['东围栏', 'east fence'], true],
+    [CAMPUS, ['西围栏', 'west fence'], true],
+    [CAMPUS, ['装卸区', 'loading bay'], true],
+    [CAMPUS, ['自行车棚', 'bike shed'], false],
+    [CAMPUS, ['喷泉', 'fountain'], true],
+    [CAMPUS, ['儿童乐园', 'playground'], true],
+    [CAMPUS, ['咖啡露台', 'cafe terrace'], false],
+    [CAMPUS, ['人行天桥', 'footbridge'], true],
+    [DC, ['1号装卸口', 'dock 1'], true],
+    [DC, ['2号装卸口', 'dock 2'], true],
+    [DC1, ['1号通道', 'aisle 1'], false],
+    [DC1, ['2号通道', 'aisle 2'], false],
+  ],
+};
 
-function seedTenant(db: Db, tenantId: number, groups: SeedGroup[], prefix: string): void {
-  const group = db.prepare('INSERT INTO data_group (tenant_id, parent_id, name, type, sort) VALUES (?, ?, ?, ?, ?)');
+const TENANT2: SeedWorld = {
+  groups: [{ names: ['总部', 'Head office'], children: [['一层', 'Ground floor']] }],
+  cameras: [
+    [[0, 0], ['入口', 'entrance'], true],
+    [[0, 0], ['前台', 'reception'], false],
+    [[0, 0], ['停车场', 'car park'], true],
+    [[0, 0], ['后门', 'back door'], false],
+  ],
+};
+
+function seedTenant(db: Db, tenantId: number, world: SeedWorld, prefix: string): void {
+  const group = db.prepare('INSERT INTO data_group (tenant_id, parent_id, name, name_en, type, sort) VALUES (?, ?, ?, ?, ?, ?)');
   const camera = db.prepare(
-    `INSERT INTO camera (tenant_id, data_group_id, name, label, address, resolution, tags, disable_yun_control, clip, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO camera (tenant_id, data_group_id, name, name_en, label, address, resolution, tags, disable_yun_control, clip, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  let n = 0;
-  groups.forEach((top, i) => {
-    const topId = Number(group.run(tenantId, null, top.name, CAMERA_GROUP_TYPE, i).lastInsertRowid);
-    top.children?.forEach((child, j) => {
-      const childId = Number(group.run(tenantId, topId, child.name, CAMERA_GROUP_TYPE, j).lastInsertRowid);
-      for (const [name, ptz] of child.cameras) {
-        n += 1;
-        const label = `${prefix}${String(n).padStart(3, '0')}`;
-        const tags = [top.name, ptz ? 'PTZ' : 'Fixed'].join(',');
-        camera.run(tenantId, childId, `${top.name} ${child.name} ${name}`, label, `192.168.${10 + i}.${100 + n}:554`, '1920x1080', tags, ptz ? 0 : 1, n, Date.now());
-      }
-    });
+  const ids = world.groups.map((top, i) => {
+    const topId = Number(group.run(tenantId, null, top.names[0], top.names[1], CAMERA_GROUP_TYPE, i).lastInsertRowid);
+    return { id: topId, names: top.names, children: top.children.map((child, j) => ({ id: Number(group.run(tenantId, topId, child[0], child[1], CAMERA_GROUP_TYPE, j).lastInsertRowid), names: child })) };
+  });
+  world.cameras.forEach(([[top, child], names, ptz], index) => {
+    const n = index + 1;
+    const place = child === null ? ids[top]! : ids[top]!.children[child]!;
+    const label = `${prefix}${String(n).padStart(3, '0')}`;
+    const tags = [ids[top]!.names[1], ptz ? 'PTZ' : 'Fixed'].join(',');
+    const en = `${place.names[1]} ${names[1]}`;
+    camera.run(tenantId, place.id, `${place.names[0]}${names[0]}`, en.charAt(0).toUpperCase() + en.slice(1), label, `192.168.${10 + top}.${100 + n}:554`, '1920x1080', tags, ptz ? 0 : 1, n, Date.now());
   });
 }
 

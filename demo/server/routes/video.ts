@@ -1,6 +1,7 @@
 // Cameras (SPEC §7 "Video"): lists with filters inside the caller's data authority, add (one or a
 // batch), edit, move between their data groups (type 7), delete and export. Playing them is in
 // video-play.ts, their tables and first-start data in video-seed.ts; every query is tenant-scoped.
+import { namesAfterEdit } from '../local-names.ts';
 import { mkdirSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -75,7 +76,10 @@ export interface CameraRow {
   id: number;
   tenant_id: number;
   data_group_id: number | null;
+  /** The stored (Chinese or typed) name, its English seed name, and the one in the caller's language. */
   name: string;
+  name_en: string;
+  local_name?: string;
   label: string;
   address: string;
   resolution: string;
@@ -89,7 +93,7 @@ export interface CameraRow {
 
 export const toCamera = (row: CameraRow): Camera => ({
   id: row.id,
-  name: row.name,
+  name: row.local_name ?? row.name,
   label: row.label,
   data_group_Id: row.data_group_id,
   dataGroupName: row.group_name ?? '',
@@ -146,7 +150,7 @@ export function mediaOrigin(request: FastifyRequest): { http: string; ws: string
 
 export const BASE = '/api/cctv/video/client';
 
-const CAMERA_SELECT = `SELECT c.*, g.name AS group_name, p.name AS parent_name FROM camera c
+const CAMERA_SELECT = `SELECT c.*, loc(c.name, c.name_en) AS local_name, loc(g.name, g.name_en) AS group_name, loc(p.name, p.name_en) AS parent_name FROM camera c
     LEFT JOIN data_group g ON g.id = c.data_group_id LEFT JOIN data_group p ON p.id = g.parent_id`;
 
 /** A camera of the caller's tenant inside their data authority, or null (not revealing it exists). */
@@ -199,14 +203,15 @@ const plugin: FastifyPluginAsync = async (app) => {
       args.push(...ids);
     }
     const exact = q.exact === true || q.exact === 'true' || q.exact === 1 || q.exact === '1';
-    for (const [column, value] of [['c.label', q.label], ['c.name', q.name]] as const) {
+    // A name matches in either language (a seeded camera has two).
+    for (const [columns, value] of [[['c.label'], q.label], [['c.name', 'c.name_en'], q.name]] as const) {
       if (!value) continue;
       if (exact) {
-        clauses.push(`${column} = ?`);
-        args.push(value);
+        clauses.push(`(${columns.map((c) => `${c} = ?`).join(' OR ')})`);
+        args.push(...columns.map(() => value));
       } else {
-        clauses.push(`${column} LIKE ? ESCAPE '\\'`);
-        args.push(`%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+        clauses.push(`(${columns.map((c) => `${c} LIKE ? ESCAPE '\\'`).join(' OR ')})`);
+        args.push(...columns.map(() => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
       }
     }
     if (typeof q.tag === 'string' && q.tag !== '') {
@@ -325,12 +330,13 @@ const plugin: FastifyPluginAsync = async (app) => {
       const refused = badSource(request, body.sourceUrl);
       if (refused) return refused;
       if (body.dataGroupId && !groupOf.get(body.dataGroupId, user.tenantId, CAMERA_GROUP_TYPE)) return fail(say(request, 'noGroup'));
+      const names = body.name === undefined ? { name: row.name, name_en: row.name_en } : namesAfterEdit(row, body.name);
       try {
         db.prepare(
-          `UPDATE camera SET name = ?, label = ?, data_group_id = ?, address = ?, resolution = ?, tags = ?, source_url = ?, disable_yun_control = ?
+          `UPDATE camera SET name = ?, name_en = ?, label = ?, data_group_id = ?, address = ?, resolution = ?, tags = ?, source_url = ?, disable_yun_control = ?
            WHERE id = ? AND tenant_id = ?`,
         ).run(
-          body.name ?? row.name, body.label ?? row.label, body.dataGroupId ?? row.data_group_id, body.address ?? row.address,
+          names.name, names.name_en, body.label ?? row.label, body.dataGroupId ?? row.data_group_id, body.address ?? row.address,
           body.resolution ?? row.resolution, body.tags ? tagText(body.tags) : row.tags, body.sourceUrl ?? row.source_url,
           body.params?.disableYunControl === undefined ? row.disable_yun_control : body.params.disableYunControl ? 1 : 0, row.id, user.tenantId,
         );

@@ -1,0 +1,39 @@
+// Names a person reads in the demo's seed data (areas, camera groups, cameras, role descriptions) come
+// in both languages: the stored name is the Chinese one, `name_en` the English one. Queries select
+// loc(name, name_en): the caller's language picks, and a name a person typed (name_en empty, since a
+// rename clears it) reads the same in both. The caller's language is the request's, held for the
+// whole request (and the background work it starts) in requestLang.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from './db.ts';
+import { langOf, type Lang } from './messages.ts';
+
+export const requestLang = new AsyncLocalStorage<Lang>();
+
+/** The language of the request being served ('zh' outside one). */
+export const currentLang = (): Lang => requestLang.getStore() ?? 'zh';
+
+/** Registers loc(name, name_en) on a connection. */
+export function registerLocalNames(db: Db): void {
+  db.function('loc', { deterministic: false }, (name: unknown, en: unknown) => (currentLang() === 'en' && typeof en === 'string' && en !== '' ? en : name) as string);
+}
+
+/** Every request runs inside its language (hooks after this one, the handler, and what it starts). */
+export function installRequestLang(app: FastifyInstance): void {
+  app.addHook('onRequest', (request, _reply, done) => {
+    requestLang.run(langOf(request), () => done());
+  });
+}
+
+/** The other name of a seeded place or thing, for lookups that accept either language. */
+export const bothNames = (row: { name: string; name_en?: string | null }): string[] => (row.name_en ? [row.name, row.name_en] : [row.name]);
+
+/**
+ * The names to store when a person saves `typed` over a row that had these names: unchanged when
+ * they kept the name shown to them (so an English user moving an area keeps its Chinese name), else
+ * what they typed, in both languages.
+ */
+export function namesAfterEdit(row: { name: string; name_en: string }, typed: string): { name: string; name_en: string } {
+  const shown = currentLang() === 'en' && row.name_en ? row.name_en : row.name;
+  return typed === shown ? { name: row.name, name_en: row.name_en } : { name: typed, name_en: '' };
+}
