@@ -88,7 +88,12 @@ export const subEntry = style([entry, { paddingLeft: 48, minHeight: 40, fontSize
 export const entryText = style({
   flex: 1,
   overflow: 'hidden',
-  textOverflow: 'ellipsis',
+  whiteSpace: 'normal',
+  lineHeight: 1.25,
+  display: '-webkit-box',
+  WebkitLineClamp: 2,
+  WebkitBoxOrient: 'vertical',
+  overflowWrap: 'anywhere',
   selectors: { '[data-collapsed="true"] &': { display: 'none' } },
 });
 

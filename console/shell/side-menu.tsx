@@ -24,7 +24,12 @@ function LeafEntry({ leaf, sub, collapsed, onNavigate }: { leaf: MenuLeaf; sub: 
   const { pathname } = useLocation();
   const className = sub ? css.subEntry : css.entry;
   const icon = sub ? null : <Icon name={leaf.icon} />;
-  const text = <span className={css.entryText}>{label}</span>;
+  // A label too long for the sidebar wraps to a second line, and beyond that shows in full on hover.
+  const text = (
+    <span className={css.entryText} title={label}>
+      {label}
+    </span>
+  );
   const hint = collapsed ? label : undefined;
   if (leaf.target?.kind === 'internal') {
     return (
@@ -117,7 +122,9 @@ export function SideMenu({ collapsed, onNavigate }: { collapsed: boolean; onNavi
                   onClick={() => setOpen((current) => (current === entry.id ? null : entry.id))}
                 >
                   <Icon name={entry.icon} />
-                  <span className={css.entryText}>{label(entry.label)}</span>
+                  <span className={css.entryText} title={label(entry.label)}>
+                    {label(entry.label)}
+                  </span>
                   <Icon name="chevron" size={14} className={css.chevron} />
                 </button>
                 <ul id={`menu-group-${entry.id}`} className={css.menuList} hidden={open !== entry.id}>

@@ -42,6 +42,13 @@ describe('fault switch (ATRIUM_FAULTS=1)', () => {
 
   const detail = () => api(s.base, 'GET', '/api/admin/tenant/detail', { query: { t: String(Math.random()) } });
 
+  it('serves the product mark at /favicon.ico, not a 404', async () => {
+    const res = await fetch(`${s.base}/favicon.ico`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/svg+xml');
+    expect(await res.text()).toMatch(/^<svg /);
+  });
+
   it('makes the next N calls to a path answer an envelope code, then lets calls through again', async () => {
     const set = await jwt(s.base, 'POST', '/__test/faults', { body: { path: '/api/admin/tenant/detail', count: 2, code: 40101, msg: 'expired by test' } });
     expect(set.body.code).toBe(0);

@@ -1,6 +1,6 @@
 // Files the platform serves besides the API: the built console at '/', widget bundles under
 // /widgets/ (inside the same build), embedding demos under /embed/, and uploads under /upload/.
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -41,6 +41,11 @@ export async function installStatic(app: FastifyInstance): Promise<void> {
   if (staticDir && hasBuild) {
     await app.register(fastifyStatic, { root: staticDir, prefix: '/', index: 'index.html' });
   }
+
+  // Browsers ask for /favicon.ico on pages that name no icon (the embedding demos, the API docs): the
+  // product's mark, not a 404 on every such page load.
+  const favicon = readFileSync(join(import.meta.dirname, '../../console/brand/favicon.svg'));
+  app.get('/favicon.ico', { schema: { hide: true } }, async (_request, reply) => reply.header('Content-Type', 'image/svg+xml').header('Cache-Control', 'public, max-age=86400').send(favicon));
 
   app.setNotFoundHandler(async (request, reply) => {
     const accept = String(request.headers.accept ?? '');

@@ -91,6 +91,16 @@ test('language switch turns the shell English, confirms in English and survives 
   await expect(page.getByRole('button', { name: seedName('alarmManager', 'en') })).toBeVisible();
   await expect(page.getByTestId('footer')).toContainText(en('app.productVersion'));
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+
+  // Every English menu label fits the open sidebar (at most two lines, nothing cut), groups opened one by one.
+  const menu = page.getByTestId('side-menu');
+  const cut = () => menu.locator('[title]').evaluateAll((els) => els.filter((e) => e.getClientRects().length > 0 && (e.scrollHeight > e.clientHeight + 1 || e.scrollWidth > e.clientWidth + 1)).map((e) => e.textContent));
+  const groups = menu.locator('button[aria-expanded]');
+  for (let i = 0; i < (await groups.count()); i++) {
+    await groups.nth(i).click();
+    await expect(groups.nth(i)).toHaveAttribute('aria-expanded', 'true');
+    expect(await cut(), `labels cut in group ${i}`).toEqual([]);
+  }
 });
 
 test("a theme chosen by operator is kept for operator and not applied to admin", async ({ page }) => {

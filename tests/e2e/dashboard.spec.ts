@@ -3,6 +3,7 @@
 // without scrollbars; axe passes in the dark and light themes.
 import { expect, test } from './fixtures.ts';
 import type { AlarmLevelTotal } from '../../shared/api/alarm-types.ts';
+import { MENU_SEED } from '../../shared/api/menu-seed.ts';
 import { a11yInThemes, signIn, zh } from './console-helpers.ts';
 import { call, signIn as apiSignIn } from './video-helpers.ts';
 
@@ -43,6 +44,15 @@ test('counters and charts come from the platform, and a chart segment opens the 
   await board.getByTestId('board-open').getByRole('link').click();
   await expect(page).toHaveURL(/\/alarm\/search\?handleStatus=unhandled$/);
   await expect(search.locator('select[name=handleStatus]')).toHaveValue('unhandled');
+});
+
+test('the viewer lands on the alarm count they may see and their rights in words', async ({ page }) => {
+  await signIn(page, 'viewer');
+  await page.goto('/introduction');
+  await expect(page.getByTestId('board-open')).toBeVisible();
+  const rights = page.getByTestId('board-rights');
+  await expect(rights.locator('li')).toHaveText([MENU_SEED.find((m) => m.code === 'alarmSearch')!.zh]);
+  await expect(page.getByTestId('chart-trend')).toBeVisible();
 });
 
 test('large screen fills 1920x1080 and 3840x2160 without scrollbars; axe passes in dark and light', async ({ page, baseURL }) => {

@@ -12,7 +12,7 @@ export const REQUEST_PATH = `${VIDEO_BASE}/request`;
 
 export const signIn = (base: string, username: string, password: string): Promise<string> => login(base, username, password, CAPTCHA);
 
-export const call = (base: string, token: string, method: string, path: string, options: { body?: unknown; query?: Record<string, string> } = {}) =>
+export const call = (base: string, token: string, method: string, path: string, options: { body?: unknown; query?: Record<string, string>; headers?: Record<string, string> } = {}) =>
   api(base, method, path, { token, ...options }).then((r) => r.body as { code: number; msg: string; data: any });
 
 /** Opens the camera embed page signed in with `token` (English texts). */

@@ -90,7 +90,8 @@ test.describe('video player', () => {
     await expect(none.locator('[data-status=no-device]')).toBeVisible();
     // Given only an id, the player still names its camera (from the camera list), not "#6".
     const byId = await addPlayer(page, { 'camera-id': String(6), muted: true }, 'by-id');
-    const camera = ((await call(baseURL!, admin, 'GET', '/api/cctv/video/client/getCameraList', { query: { id: '6', limit: '1' } })).data.rows as Array<{ name: string }>)[0]!;
+    // The embed page runs in English: the camera's English name.
+    const camera = ((await call(baseURL!, admin, 'GET', '/api/cctv/video/client/getCameraList', { query: { id: '6', limit: '1' }, headers: { lang: 'en' } })).data.rows as Array<{ name: string }>)[0]!;
     await expect(byId.locator('[data-part=title]')).toHaveText(camera.name);
   });
 

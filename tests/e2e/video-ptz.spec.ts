@@ -71,7 +71,7 @@ test.describe('pan-tilt', () => {
 
   test('a fixed camera (its own disableYunControl) names itself and offers no pan-tilt, with no attribute given', async ({ page, baseURL }) => {
     const admin = await signIn(baseURL!, 'admin', 'admin123');
-    const list = await call(baseURL!, admin, 'GET', `${VIDEO_BASE}/getCameraList`, { query: { limit: '100' } });
+    const list = await call(baseURL!, admin, 'GET', `${VIDEO_BASE}/getCameraList`, { query: { limit: '100' }, headers: { lang: 'en' } });
     const fixed = (list.data.rows as Array<{ id: number; name: string; params: { disableYunControl: boolean } }>).find((c) => c.params.disableYunControl)!;
     await openVideoPage(page, admin);
     const player = await addPlayer(page, { 'camera-id': String(fixed.id), muted: true });

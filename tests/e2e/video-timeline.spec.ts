@@ -244,7 +244,9 @@ test.describe('replay timeline', () => {
     await openVideoPage(page, operator);
     const player = await addPlayer(page, { 'camera-id': String(CAMERA), muted: true });
     await waitForPlayback(page, player);
-    await expect(player.locator('button[data-mode=replay]')).toBeDisabled();
+    // Not offered at all: no replay switch, no period.
+    await expect(player.locator('button[data-mode=replay]')).toHaveCount(0);
+    await expect(player.locator('button[data-action=range]')).toHaveCount(0);
     await expect(player.locator('[data-part=timeline]')).toHaveCount(0);
   });
 });

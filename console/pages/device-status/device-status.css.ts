@@ -57,7 +57,8 @@ export const dot = style({
 export const readings = style({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto', gap: '2px 8px', margin: 0, fontSize: vars.font.sizeSm });
 export const readingName = style({ color: vars.color.textMuted, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', margin: 0 });
 export const readingValue = style({ margin: 0, fontVariantNumeric: 'tabular-nums', textAlign: 'right' });
-export const alarm = style({ fontSize: vars.font.sizeSm, color: vars.color.danger, fontWeight: 600 });
+// Open alarms: the text in the page's own colour (legible in every theme), marked by a danger bar.
+export const alarm = style({ fontSize: vars.font.sizeSm, color: vars.color.text, fontWeight: 600, paddingLeft: 6, borderLeft: `3px solid ${vars.color.danger}` });
 export const calm = style({ fontSize: vars.font.sizeSm, color: vars.color.textMuted });
 
 export const drawerPositioner = style({ position: 'fixed', inset: 0, display: 'flex', justifyContent: 'flex-end', zIndex: 51, pointerEvents: 'none' });

@@ -10,6 +10,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { listCameras } from '../../../shared/api/video.ts';
 import { alarmBell, alarmPoller } from '../../../shared/poll/index.ts';
+import { RIGHT_ONLY_MENU_CODES } from '../../../shared/api/menu-seed.ts';
 import { hasElement, hasMenu, session } from '../../../shared/session/index.ts';
 import { settings } from '../../../shared/session/settings.ts';
 import { button, buttonGhost } from '../../../shared/theme/base.css.ts';
@@ -210,6 +211,7 @@ export default function IntroductionPage() {
         <Counter label={t('shell.dashboard.rights')} value={pages} />
         <Counter label={t('shell.dashboard.elements')} value={Object.keys(elements).length} />
       </dl>
+      <RightsInWords />
       {mayAlarms ? (
         <div className={css.grid}>
           <figure className={`${css.panel} ${css.wide}`}>
@@ -334,6 +336,38 @@ function LiveCamera() {
       {on && camera === null ? <p className={css.muted}>{t('board.noCamera')}</p> : null}
       {on && chunk.failed ? <ChunkFailed chunk={chunk} /> : null}
       {on && camera && ready ? <atrium-video-player ref={player} className={css.camera} /> : null}
+    </section>
+  );
+}
+
+/** What the signed-in user may do, in words: the pages of their menus and their operation rights. */
+function RightsInWords() {
+  const { t } = useTranslation();
+  const { menus, elements } = useSnapshot(session);
+  // Pages under a group, and the rights that are no page (the alarm count, quick scenes, device cards).
+  const pages = Object.values(menus).filter((m) => m.menu !== '' && (m.parentCode !== null || (RIGHT_ONLY_MENU_CODES as readonly string[]).includes(m.code)));
+  const operations = Object.keys(elements).filter((code) => t(`board.element.${code}`, { defaultValue: '' }) !== '');
+  return (
+    <section className={css.panel} aria-labelledby="board-rights" data-testid="board-rights">
+      <h2 id="board-rights" className={css.panelTitle}>
+        {t('board.yourRights')}
+      </h2>
+      {pages.length + operations.length === 0 ? (
+        <p className={css.muted}>{t('board.yourRightsNone')}</p>
+      ) : (
+        <ul className={css.rightsList}>
+          {pages.map((m) => (
+            <li key={m.code} data-menu={m.code}>
+              {m.menu}
+            </li>
+          ))}
+          {operations.map((code) => (
+            <li key={code} data-element={code}>
+              {t(`board.element.${code}`)}
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }

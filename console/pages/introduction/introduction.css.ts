@@ -94,3 +94,5 @@ inLarge(cards, { gridTemplateColumns: 'repeat(auto-fit, minmax(0, 1fr))', gap: '
 inLarge(card, { padding: '1vh 1vw' });
 // The live list keeps its newest alarms in view and clips the rest: a wall screen has no scrollbars.
 inLarge(liveList, { overflow: 'hidden' });
+
+export const rightsList = style({ display: 'flex', flexWrap: 'wrap', gap: '6px 16px', margin: 0, padding: 0, listStyle: 'none', fontSize: vars.font.sizeSm });

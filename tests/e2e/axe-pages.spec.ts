@@ -1,0 +1,36 @@
+// axe over every page of the console that exists, in each of the three themes, as the tenant admin
+// (the operator's monitors have their own journey in monitors.spec.ts): no serious or critical
+// violation anywhere. Pages that need a record (job detail, a scada page, the designer) and the
+// full-screen wall are checked by their own journeys.
+import { expect, test, type Page } from './fixtures.ts';
+import { expectNoSeriousA11yViolations } from './a11y.ts';
+import { signIn } from './console-helpers.ts';
+import { LAYOUT_ROUTES } from '../../console/router/route-table.ts';
+
+const ELSEWHERE = new Set(['cluster-monitor', 'mq-monitor', 'job-detail', 'scada-view', 'app-editor', 'video-wall']);
+
+/** One address per page module, with the query its menu link adds. */
+const PAGES = [...new Map(LAYOUT_ROUTES.filter((r) => !ELSEWHERE.has(r.page) && r.path !== 'tenant_mng').map((r) => [r.page, `/${r.path}${r.query ? `?${r.query}` : r.page === 'video' ? '?id=1&muted=true' : ''}`])).values()];
+
+async function settle(page: Page): Promise<void> {
+  await expect(page.getByTestId('page')).toHaveAttribute('aria-busy', 'false');
+  // A page's first data: no request in flight for a moment (the polls come every few seconds).
+  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+  await expect(page.getByTestId('page').locator('[aria-busy=true]')).toHaveCount(0, { timeout: 10_000 });
+}
+
+for (const theme of ['blue', 'dark', 'light'] as const) {
+  test(`every console page passes axe in the ${theme} theme`, async ({ page }) => {
+    test.setTimeout(180_000);
+    await page.addInitScript((name) => localStorage.setItem('atrium.theme.admin', JSON.stringify({ theme: `${name}-theme` })), theme);
+    await signIn(page, 'admin');
+    await expect(page.locator('html')).toHaveAttribute('data-atrium-theme', `${theme}-theme`);
+    expect(PAGES.length).toBeGreaterThan(30);
+    for (const address of PAGES) {
+      await page.goto(address);
+      await settle(page);
+      await expect(page.getByTestId('page').getByRole('heading', { name: /404/ })).toHaveCount(0);
+      await expectNoSeriousA11yViolations(page, `${address} (${theme})`, { include: '[data-testid=page]' });
+    }
+  });
+}
