@@ -17,7 +17,7 @@ export const themeOption = style({
   borderRadius: vars.radius.sm,
   border: `1px solid ${vars.color.border}`,
   cursor: 'pointer',
-  selectors: { '&:has(input:checked)': { borderColor: vars.color.primary, color: vars.color.primary } },
+  selectors: { '&:has(input:checked)': { borderColor: vars.color.primary, boxShadow: `inset 0 0 0 1px ${vars.color.primary}`, fontWeight: 600 } },
 });
 
 export const colorRow = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm, flexWrap: 'wrap' });

@@ -21,8 +21,8 @@ export const day = style({
   selectors: {
     '&:hover': { background: vars.color.surfaceRaised },
     '&:focus-visible': { outline: `2px solid ${vars.color.primary}` },
-    '&[data-kind="holiday"]': { background: vars.color.danger, color: '#fff' },
-    '&[data-kind="workday"]': { background: vars.color.primary, color: '#fff' },
+    '&[data-kind="holiday"]': { background: vars.color.danger, color: vars.color.onPrimary },
+    '&[data-kind="workday"]': { background: vars.color.primary, color: vars.color.onPrimary },
     '&[data-today="true"]': { fontWeight: 700, textDecoration: 'underline' },
   },
 });
