@@ -21,8 +21,12 @@ export function VisitedTabs() {
   const { username } = useSnapshot(session);
   useEffect(() => {
     if (username) claimViews(username);
-    if (handle) visitView({ path: here, title: handle.titleKey });
-  }, [here, handle, username]);
+    // One tab per route: another query reuses it; a query that changes what the page is (type=wall)
+    // names itself in the tab's title.
+    const type = new URLSearchParams(search).get('type');
+    const sub = type !== null ? handle?.subTitles?.[type] : undefined;
+    if (handle) visitView({ path: here, title: handle.titleKey, ...(sub ? { sub } : {}) });
+  }, [here, search, handle, username]);
 
   const close = (path: string) => {
     const next = closeView(path);
@@ -32,7 +36,7 @@ export function VisitedTabs() {
   return (
     <nav className={css.tabsBar} aria-label={t('shell.tabs.label')} data-testid="visited-tabs" id="atrium-visited-tabs">
       {visitedViews.map((view) => {
-        const title = t(view.title);
+        const title = view.sub ? `${t(view.title)} · ${t(view.sub)}` : t(view.title);
         const active = view.path === here;
         return (
           <span key={view.path} className={css.tab} data-active={active} data-testid="visited-tab">

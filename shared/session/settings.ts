@@ -23,7 +23,10 @@ export const DEFAULT_THEME: ThemeSetting = THEME_DEFAULTS['blue-theme'];
 
 export interface VisitedView {
   path: string;
+  /** i18n key of the page's title. */
   title: string;
+  /** i18n key naming what the query made of the page (videoGroup?type=wall: the wall); the tab says it too. */
+  sub?: string;
 }
 
 export const MAX_VISITED_VIEWS = 6;

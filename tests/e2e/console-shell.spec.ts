@@ -234,6 +234,23 @@ test('on a narrow screen the menu is a 328 px drawer that closes after navigatin
   await expect(drawer).toBeHidden();
 });
 
+test('a route opened again with another query reuses its tab; a query that makes another page says so in the title', async ({ page }) => {
+  await signIn(page, 'admin');
+  const tabs = page.getByTestId('visited-tab');
+  await page.goto('/videoGroup');
+  await expect(tabs.last()).toHaveText(zh('shell.route.videoGroup'));
+  const before = await tabs.count();
+  await page.goto('/videoGroup?type=wall');
+  await expect(tabs).toHaveCount(before);
+  await expect(tabs.last()).toHaveText(`${zh('shell.route.videoGroup')} · ${zh('shell.sub.wall')}`);
+  await expect(tabs.last().getByRole('link')).toHaveAttribute('href', '/videoGroup?type=wall');
+  await page.goto('/devstatus/tabs?groupId=3');
+  await page.goto('/devstatus/tabs?groupId=4');
+  await expect(tabs).toHaveCount(before + 1);
+  await expect(tabs.last()).toHaveText(zh('shell.route.devCard'));
+  await expect(tabs.last().getByRole('link')).toHaveAttribute('href', '/devstatus/tabs?groupId=4');
+});
+
 test('visited tabs belong to the user: the next user to sign in starts with only their own', async ({ page }) => {
   await signIn(page, 'admin');
   // The landing page's tab is recorded before the next page load replaces this one.
