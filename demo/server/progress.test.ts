@@ -2,6 +2,9 @@
 // and marked interrupted after a restart.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProgressItem } from '../../shared/api/progress-types.ts';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { FILE_PATH, FILE_TTL_MS, sweepExpiredFiles } from './routes/progress.ts';
 import { startTask } from './tasks.ts';
 import { api, login, removeDir, sleep, start, type Running } from './testing.ts';
 
@@ -72,6 +75,25 @@ describe('background tasks', () => {
     await sleep(100);
     const [item] = await list(operator);
     expect(item).toMatchObject({ key: 'cameraExport', title: 'Camera export', status: 0, currentSize: 3, totalSize: 3, msg: '已导出 3 个' });
+  });
+
+  it('keeps a finished file 24 hours: after that the item has no download, the file is refused and then removed', async () => {
+    const user = s.app.atrium.db.prepare("SELECT id, tenant_id FROM user WHERE username = 'operator'").get() as { id: number; tenant_id: number };
+    const dir = join(s.app.atrium.config.dataDir, 'exports');
+    mkdirSync(dir, { recursive: true });
+    const old = join(dir, 'old-export.xlsx');
+    writeFileSync(old, 'x');
+    const ended = Date.now() - FILE_TTL_MS - 60_000;
+    s.app.atrium.db
+      .prepare("INSERT INTO progress (tenant_id, user_id, task_key, hash_key, title, started_at, ended_at, status, file_path, file_name) VALUES (?, ?, 'oldExport', 'h-old', 'Old export', ?, ?, 0, ?, 'old.xlsx')")
+      .run(user.tenant_id, user.id, ended - 1000, ended, old);
+    const item = (await list(operator)).find((i) => i.key === 'oldExport')!;
+    expect(item.status).toBe(0);
+    expect(item.download).toBeUndefined();
+    const answer = await api(s.base, 'GET', FILE_PATH, { token: operator, query: { key: 'oldExport', hashKey: 'h-old' }, headers: { lang: 'en' } });
+    expect(answer.body.msg).toBe('the file has expired (files are kept 24 hours): export again');
+    expect(await sweepExpiredFiles(s.app.atrium.db, s.app.atrium.config.dataDir, Date.now())).toBeGreaterThanOrEqual(1);
+    expect(existsSync(old)).toBe(false);
   });
 
   it('deletes selected finished items (tag 0) or all finished (tag 1), never running ones, with progress:del', async () => {

@@ -4,7 +4,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { setTimeout as wait } from 'node:timers/promises';
 import type { ProgressDelete, ProgressDeleted, ProgressDemoStart, ProgressItem, ProgressKey } from '../../../shared/api/progress-types.ts';
-import { readFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { basename, extname, resolve, sep } from 'node:path';
 import { fail, ok, requireElement, requireUser, rule, userOf, validBody, type Rule } from '../http.ts';
 import { langOf, type Lang } from '../messages.ts';
@@ -21,6 +21,7 @@ const TEXT = {
   tooMany: { zh: `同时运行的后台任务不能超过 ${MAX_RUNNING} 个`, en: `no more than ${MAX_RUNNING} background tasks may run at once` },
   keys: { zh: 'keys 必须是 {key, hashKey} 的列表（最多 1000 项）', en: 'keys must be a list of {key, hashKey} (at most 1000)' },
   noFile: { zh: '文件不存在或任务尚未完成', en: 'the file does not exist or the task has not finished' },
+  expired: { zh: '文件已过期（保留 24 小时），请重新导出', en: 'the file has expired (files are kept 24 hours): export again' },
   notRunning: { zh: '任务已结束或不存在', en: 'the task has finished or does not exist' },
 } as const;
 
@@ -39,7 +40,13 @@ interface Row {
   file_name: string;
 }
 
-const toItem = (row: Row, lang: Lang): ProgressItem => ({
+/** A finished task's file is kept this long, then removed; the item stays, without its download. */
+export const FILE_TTL_MS = 24 * 3_600_000;
+const SWEEP_MS = 10 * 60_000;
+
+const fileExpired = (endedAt: number | null, now: number): boolean => endedAt !== null && now - endedAt > FILE_TTL_MS;
+
+const toItem = (row: Row, lang: Lang, now: number): ProgressItem => ({
   key: row.task_key,
   hashKey: row.hash_key,
   title: row.title,
@@ -49,7 +56,7 @@ const toItem = (row: Row, lang: Lang): ProgressItem => ({
   currentSize: row.current_size,
   status: row.status,
   msg: textIn(lang, row.msg_zh, row.msg_en),
-  ...(row.file_path
+  ...(row.file_path && !fileExpired(row.ended_at, now)
     ? { download: `${FILE_PATH}?key=${encodeURIComponent(row.task_key)}&hashKey=${encodeURIComponent(row.hash_key)}`, fileName: row.file_name }
     : {}),
 });
@@ -96,6 +103,17 @@ async function demoWork(steps: number, stepMs: number, failAt: number | undefine
   return { zh: `已完成 ${steps} 步，摘要 ${digest}`, en: `${steps} steps done, digest ${digest}` };
 }
 
+/** Removes finished tasks' files past their time from the disk; their items keep their outcome without a download. Answers how many. */
+export async function sweepExpiredFiles(db: Db, dataDir: string, now: number): Promise<number> {
+  const rows = db.prepare("SELECT id, file_path FROM progress WHERE file_path <> '' AND ended_at IS NOT NULL AND ended_at < ?").all(now - FILE_TTL_MS) as Array<{ id: number; file_path: string }>;
+  for (const row of rows) {
+    const path = resolve(row.file_path);
+    if (path.startsWith(resolve(dataDir) + sep)) await rm(path, { force: true }).catch(() => undefined);
+    db.prepare("UPDATE progress SET file_path = '' WHERE id = ?").run(row.id);
+  }
+  return rows.length;
+}
+
 const plugin: FastifyPluginAsync = async (app) => {
   const { db } = app.atrium;
   const list = db.prepare(
@@ -105,20 +123,28 @@ const plugin: FastifyPluginAsync = async (app) => {
   const deleteFinished = db.prepare('DELETE FROM progress WHERE tenant_id = ? AND user_id = ? AND status <> 1');
   const deleteOne = db.prepare('DELETE FROM progress WHERE tenant_id = ? AND user_id = ? AND task_key = ? AND hash_key = ? AND status <> 1');
 
+  const sweeper = setInterval(() => void sweepExpiredFiles(db, app.atrium.config.dataDir, Date.now()), SWEEP_MS);
+  sweeper.unref();
+
   // preClose: before the database closes (app.ts closes it in onClose).
-  app.addHook('preClose', async () => stopTasks(db));
+  app.addHook('preClose', async () => {
+    clearInterval(sweeper);
+    stopTasks(db);
+  });
 
   app.get('/api/admin/progress', { preHandler: requireElement('progress:view') }, async (request) => {
     const user = userOf(request);
     const lang = langOf(request);
-    return ok((list.all(user.tenantId, user.id) as unknown as Row[]).map((row) => toItem(row, lang)));
+    const now = Date.now();
+    return ok((list.all(user.tenantId, user.id) as unknown as Row[]).map((row) => toItem(row, lang, now)));
   });
 
-  const fileOf = db.prepare('SELECT file_path, file_name FROM progress WHERE tenant_id = ? AND user_id = ? AND task_key = ? AND hash_key = ? AND status <> 1');
+  const fileOf = db.prepare('SELECT file_path, file_name, ended_at FROM progress WHERE tenant_id = ? AND user_id = ? AND task_key = ? AND hash_key = ? AND status <> 1');
   app.get<{ Querystring: { key?: string; hashKey?: string } }>(FILE_PATH, { preHandler: requireUser }, async (request, reply) => {
     const user = userOf(request);
     const { key, hashKey } = request.query;
-    const row = typeof key === 'string' && typeof hashKey === 'string' ? (fileOf.get(user.tenantId, user.id, key, hashKey) as { file_path: string; file_name: string } | undefined) : undefined;
+    const row = typeof key === 'string' && typeof hashKey === 'string' ? (fileOf.get(user.tenantId, user.id, key, hashKey) as { file_path: string; file_name: string; ended_at: number | null } | undefined) : undefined;
+    if (row?.file_path && fileExpired(row.ended_at, Date.now())) return fail(TEXT.expired[langOf(request)]);
     // Only files the platform wrote under its data folder are served.
     const path = row?.file_path ? resolve(row.file_path) : '';
     if (!row || !path.startsWith(resolve(app.atrium.config.dataDir) + sep)) return fail(TEXT.noFile[langOf(request)]);
