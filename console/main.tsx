@@ -40,8 +40,7 @@ if (container) {
     <StrictMode>
       <I18nextProvider i18n={i18n}>
         <App />
-        {/* No room on the page (see NOTICES_HOST_STYLE): toasts are fixed, dialogs modal. */}
-        <atrium-notices style={{ position: 'fixed', top: 0, left: 0, width: 0, height: 0 }} />
+        <atrium-notices />
       </I18nextProvider>
     </StrictMode>,
   );

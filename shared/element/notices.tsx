@@ -1,8 +1,9 @@
 // Renders the notices of shared/http (SPEC §8): toasts that leave after their duration, and
 // blocking dialogs (session expired, logged in elsewhere, illegal licence) one at a time.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { onNotice, type Notice } from '../http/notify.ts';
+import { useWidget } from './context.ts';
 import * as css from './notices.css.ts';
 
 function useNotices() {
@@ -36,6 +37,13 @@ function useNotices() {
 
 export function Notices() {
   const { t } = useTranslation();
+  // The element takes no room on the page, wherever it was put: its toasts are fixed to the window and
+  // its dialogs open modally, but as an ordinary element its widget root was as tall as the window after
+  // the page's own content, which made every page scrollable by that much.
+  const host = useWidget()?.host;
+  useLayoutEffect(() => {
+    if (host) Object.assign(host.style, { position: 'fixed', top: '0', left: '0', width: '0', height: '0' });
+  }, [host]);
   const { toasts, dialogs, closeDialog } = useNotices();
   const dialog = dialogs[0];
   const ref = useRef<HTMLDialogElement>(null);

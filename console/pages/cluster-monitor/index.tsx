@@ -11,7 +11,7 @@ import { http } from '../../../shared/http/index.ts';
 import { settings } from '../../../shared/session/settings.ts';
 import type { ChartOption, Palette } from '../../charts/chart.tsx';
 import * as css from './monitor.css.ts';
-import { usePoll } from './use-poll.ts';
+import { usePoll } from '../../resource/use-poll.ts';
 import './texts.ts';
 
 const LazyChart = lazy(() => import('../../charts/chart.tsx').then((m) => ({ default: m.Chart })));

@@ -11,15 +11,14 @@ import type { DeviceReadings } from '../../../shared/api/point-types.ts';
 import { http } from '../../../shared/http/index.ts';
 import { button, buttonGhost, input } from '../../../shared/theme/base.css.ts';
 import { optionText, treeOptions } from '../../resource/options.ts';
+import { usePoll } from '../../resource/use-poll.ts';
 import * as kit from '../../resource/resource.css.ts';
 import { DeviceDrawer } from './drawer.tsx';
-import { readingText } from './readings.ts';
+import { READINGS_EVERY_MS, readingText } from './readings.ts';
 import * as css from './device-status.css.ts';
 import './texts.ts';
 
 const PAGE_SIZE = 24;
-/** How often the cards read their values again (the point simulator writes every 10 s by default). */
-const READINGS_EVERY_MS = 10_000;
 /** Readings a card shows; the drawer shows them all. */
 const CARD_READINGS = 3;
 
@@ -62,21 +61,11 @@ export function DeviceCards() {
 
   const ids = useMemo(() => answer?.rows.map((d) => d.id) ?? [], [answer]);
   const readAll = useCallback(
-    (signal: AbortSignal) => {
-      if (ids.length === 0) return;
-      deviceReadings(http, ids, { signal }).then((rows) => setLive(new Map(rows.map((r) => [r.id, r]))), () => undefined);
-    },
+    (signal: AbortSignal) =>
+      ids.length === 0 ? Promise.resolve() : deviceReadings(http, ids, { signal }).then((rows) => setLive(new Map(rows.map((r) => [r.id, r]))), () => undefined),
     [ids],
   );
-  useEffect(() => {
-    const abort = new AbortController();
-    readAll(abort.signal);
-    const timer = setInterval(() => document.visibilityState === 'visible' && readAll(abort.signal), READINGS_EVERY_MS);
-    return () => {
-      clearInterval(timer);
-      abort.abort();
-    };
-  }, [readAll]);
+  usePoll(readAll, READINGS_EVERY_MS, ids);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

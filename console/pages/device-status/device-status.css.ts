@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../../shared/theme/contract.ts';
+import { drawer as themeDrawer } from '../../shell/theme-settings.css.ts';
 
 export const page = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm, height: 'calc(100vh - 160px)', minHeight: 420, minWidth: 0 });
 export const list = style({ display: 'block', flex: 1, minHeight: 360, minWidth: 0 });
@@ -61,22 +62,8 @@ export const readingValue = style({ margin: 0, fontVariantNumeric: 'tabular-nums
 export const alarm = style({ fontSize: vars.font.sizeSm, color: vars.color.text, fontWeight: 600, paddingLeft: 6, borderLeft: `3px solid ${vars.color.danger}` });
 export const calm = style({ fontSize: vars.font.sizeSm, color: vars.color.textMuted });
 
-export const drawerPositioner = style({ position: 'fixed', inset: 0, display: 'flex', justifyContent: 'flex-end', zIndex: 51, pointerEvents: 'none' });
-export const drawer = style({
-  pointerEvents: 'auto',
-  width: 520,
-  maxWidth: '100%',
-  height: '100%',
-  overflowY: 'auto',
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.lg,
-  padding: vars.space.xl,
-  background: vars.color.surface,
-  color: vars.color.text,
-  boxShadow: vars.shadow.popover,
-  outline: 'none',
-});
+/** The device drawer: the shell's side drawer (theme settings), wider for readings and a camera. */
+export const drawer = style([themeDrawer, { width: 520 }]);
 export const drawerHead = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.sm });
 export const section = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs });
 export const sectionTitle = style({ margin: 0, fontSize: vars.font.sizeMd });

@@ -4,7 +4,7 @@
 import { Dialog } from '@ark-ui/react/dialog';
 import { Portal } from '@ark-ui/react/portal';
 import dayjs from 'dayjs';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listAlarms } from '../../../shared/api/alarm.ts';
 import type { Alarm } from '../../../shared/api/alarm-types.ts';
@@ -19,12 +19,13 @@ import { buttonGhost } from '../../../shared/theme/base.css.ts';
 import { ChunkFailed, useElementChunk } from '../../errors/element-chunk.tsx';
 import { CameraPlayer, loadPlayer } from '../../resource/camera-player.tsx';
 import * as kit from '../../resource/resource.css.ts';
+import { usePoll } from '../../resource/use-poll.ts';
 import { Icon } from '../../shell/icons.tsx';
 import * as layout from '../../shell/layout.css.ts';
-import { readingText } from './readings.ts';
+import * as themeCss from '../../shell/theme-settings.css.ts';
+import { READINGS_EVERY_MS, readingText } from './readings.ts';
 import * as css from './device-status.css.ts';
 
-const READINGS_EVERY_MS = 10_000;
 const RECENT_ALARMS = 5;
 
 export function DeviceDrawer({ device, onClose }: { device: Device; onClose: () => void }) {
@@ -36,24 +37,21 @@ export function DeviceDrawer({ device, onClose }: { device: Device; onClose: () 
   const seesAlarms = hasMenu('alarmSearch');
   const chunk = useElementChunk(loadPlayer, playing !== null);
 
+  const read = useCallback((signal: AbortSignal) => deviceReadings(http, [device.id], { signal }).then((rows) => setReadings(rows[0]?.readings ?? []), () => undefined), [device.id]);
+  usePoll(read, READINGS_EVERY_MS, device.id);
+
   useEffect(() => {
     const abort = new AbortController();
-    const read = () => deviceReadings(http, [device.id], { signal: abort.signal }).then((rows) => setReadings(rows[0]?.readings ?? []), () => undefined);
-    void read();
-    const timer = setInterval(() => document.visibilityState === 'visible' && void read(), READINGS_EVERY_MS);
     if (seesAlarms) listAlarms(http, { deviceCode: device.code, page: 1, limit: RECENT_ALARMS }, { signal: abort.signal }).then((p) => setAlarms(p.rows), () => setAlarms([]));
     relatedCameras(http, device.code).then(setCameras, () => setCameras([]));
-    return () => {
-      clearInterval(timer);
-      abort.abort();
-    };
-  }, [device.id, device.code, seesAlarms]);
+    return () => abort.abort();
+  }, [device.code, seesAlarms]);
 
   return (
     <Dialog.Root open onOpenChange={(d) => !d.open && onClose()}>
       <Portal>
-        <Dialog.Backdrop className={kit.backdrop} />
-        <Dialog.Positioner className={css.drawerPositioner}>
+        <Dialog.Backdrop className={layout.drawerBackdrop} />
+        <Dialog.Positioner className={themeCss.drawerPositioner}>
           <Dialog.Content className={css.drawer} data-testid="device-drawer">
             <div className={css.drawerHead}>
               <Dialog.Title className={kit.dialogTitle}>{device.name}</Dialog.Title>

@@ -1,6 +1,9 @@
 // How the monitoring cards and drawer write a live reading.
 import type { PointValue } from '../../../shared/api/point-types.ts';
 
+/** How often the cards and the drawer read values again (the point simulator writes every 10 s by default). */
+export const READINGS_EVERY_MS = 10_000;
+
 /** A reading as a person reads it: the value with its unit, or '—' before the first report. */
 export function readingText(p: PointValue, t: (key: string) => string): string {
   if (p.value === null) return '—';

@@ -13,7 +13,7 @@ import { buttonGhost } from '../../../shared/theme/base.css.ts';
 import type { ChartOption, Palette } from '../../charts/chart.tsx';
 import * as kit from '../../resource/resource.css.ts';
 import * as css from '../cluster-monitor/monitor.css.ts';
-import { usePoll } from '../cluster-monitor/use-poll.ts';
+import { usePoll } from '../../resource/use-poll.ts';
 import '../cluster-monitor/texts.ts';
 
 const LazyChart = lazy(() => import('../../charts/chart.tsx').then((m) => ({ default: m.Chart })));

@@ -106,10 +106,11 @@ async function demoWork(steps: number, stepMs: number, failAt: number | undefine
 /** Removes finished tasks' files past their time from the disk; their items keep their outcome without a download. Answers how many. */
 export async function sweepExpiredFiles(db: Db, dataDir: string, now: number): Promise<number> {
   const rows = db.prepare("SELECT id, file_path FROM progress WHERE file_path <> '' AND ended_at IS NOT NULL AND ended_at < ?").all(now - FILE_TTL_MS) as Array<{ id: number; file_path: string }>;
+  const forget = db.prepare("UPDATE progress SET file_path = '' WHERE id = ?");
   for (const row of rows) {
     const path = resolve(row.file_path);
     if (path.startsWith(resolve(dataDir) + sep)) await rm(path, { force: true }).catch(() => undefined);
-    db.prepare("UPDATE progress SET file_path = '' WHERE id = ?").run(row.id);
+    forget.run(row.id);
   }
   return rows.length;
 }

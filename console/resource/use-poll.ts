@@ -1,8 +1,9 @@
 // Calls `poll` now and every `everyMs` while the page is visible (a hidden tab asks nothing, and asks
-// at once when shown again); each call gets a signal that aborts when the page goes away.
+// at once when shown again); each call gets a signal that aborts when the page goes away. A new
+// `restartOn` value (what is being read changed) asks at once and starts the count again.
 import { useEffect, useRef } from 'react';
 
-export function usePoll(poll: (signal: AbortSignal) => Promise<unknown>, everyMs: number): void {
+export function usePoll(poll: (signal: AbortSignal) => Promise<unknown>, everyMs: number, restartOn: unknown = null): void {
   const latest = useRef(poll);
   useEffect(() => {
     latest.current = poll;
@@ -28,5 +29,5 @@ export function usePoll(poll: (signal: AbortSignal) => Promise<unknown>, everyMs
       if (timer) clearTimeout(timer);
       document.removeEventListener('visibilitychange', onVisible);
     };
-  }, [everyMs]);
+  }, [everyMs, restartOn]);
 }
