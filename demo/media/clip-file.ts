@@ -5,7 +5,7 @@ import { createWriteStream, rmSync, type WriteStream } from 'node:fs';
 import { join } from 'node:path';
 import { CLIP_DIR, type Clip } from './clip.ts';
 import type { Sink } from './sinks.ts';
-import { TimedReplay } from './timed-replay.ts';
+import { TimedReplay, type ReplayScene, type ReplaySource } from './timed-replay.ts';
 
 class FileSink implements Sink {
   readonly #out: WriteStream;
@@ -59,18 +59,20 @@ function run(args: string[], signal: AbortSignal): Promise<void> {
 }
 
 /**
- * Writes the spans of `clip` to `dir/<base>.mp4` (burnt-in time) and answers its path. `progress` gets
- * the share done, 0 to 1. Needs ffmpeg; cancelled through `signal`.
+ * Writes the spans of the camera's picture (its drawn scene, or `clip` re-encoded) to `dir/<base>.mp4`
+ * with the recorded time burnt in, and answers its path. `progress` gets the share done, 0 to 1. Needs
+ * ffmpeg; cancelled through `signal`.
  */
-export async function renderClipFile(options: { clip: Clip; spans: ReadonlyArray<readonly [number, number]>; dir: string; base: string; signal: AbortSignal; progress: (share: number) => void }): Promise<string> {
+export async function renderClipFile(options: { clip: Clip; scene?: ReplayScene | null; spans: ReadonlyArray<readonly [number, number]>; dir: string; base: string; signal: AbortSignal; progress: (share: number) => void }): Promise<string> {
   const { clip, spans, dir, base, signal } = options;
+  const source: ReplaySource = options.scene ? { scene: options.scene } : { clipPath: join(CLIP_DIR, clip.name), width: clip.width, height: clip.height };
   const flv = join(dir, `${base}.flv`);
   const mp4 = join(dir, `${base}.mp4`);
   const total = spans.reduce((n, [a, b]) => n + (b - a), 0);
   const sink = new FileSink(flv);
   let failed: string | null = null;
   try {
-    const replay = new TimedReplay({ clipPath: join(CLIP_DIR, clip.name), width: clip.width, height: clip.height, sink, spans, rate: 1, paced: false, onError: (message) => (failed = message), onProgress: (ms) => options.progress(Math.min(0.95, (ms / Math.max(1, total)) * 0.95)) });
+    const replay = new TimedReplay({ ...source, sink, spans, rate: 1, paced: false, onError: (message) => (failed = message), onProgress: (ms) => options.progress(Math.min(0.95, (ms / Math.max(1, total)) * 0.95)) });
     const abort = () => {
       replay.stop();
       sink.end();

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Regenerates the demo cameras' looping clips (demo/media/clips/*.flv). Run once by a developer;
+# Regenerates the looping clips cameras fall back to without ffmpeg (demo/media/clips/*.flv). Run once by a developer;
 # the clips are committed, so neither the demo platform nor CI needs ffmpeg.
 #
 # Each clip is 3.2 s: 80 video frames at 25 fps and exactly 100 AAC frames at 32 kHz (1024 samples
@@ -17,7 +17,8 @@ W=320; H=180; D=3.2
 # name | video source | tone (Hz)
 clip() {
   n=$1; src=$2; tone=$3
-  label="ATRIUM CAM $n"
+  # Not a camera's name: the loops stand in for any camera when ffmpeg cannot draw its own picture.
+  label="DEMO LOOP $n"
   text=""
   if [ -n "$FONT" ]; then
     # The camera label, plus a clock in the clip (seconds.frames) so a moving picture is obvious.

@@ -2,6 +2,7 @@
 // one tenant and one kind (live or a replay range); the media server serves nothing without a live
 // code. A code lives while its player sends heartbeats: 10 s without one (or a shut) ends it.
 import { randomBytes } from 'node:crypto';
+import type { CameraTitle, SceneKind } from './scene.ts';
 
 export const HEARTBEAT_TIMEOUT_MS = 10_000;
 
@@ -15,6 +16,8 @@ export interface StreamGrant {
   kind: StreamKind;
   /** Which committed clip stands in for the camera. */
   clip: number;
+  /** What the camera's own drawn picture shows (scene.ts), when the media server draws pictures. */
+  scene?: { kind: SceneKind; title: CameraTitle } | null;
   /** A real source (RTSP, file) to relay through ffmpeg when it is installed. */
   sourceUrl: string | null;
   /** Replay range, ms since epoch. */

@@ -1,10 +1,12 @@
-// What feeds a live channel: the endless clip loop (always available), or an ffmpeg relay of a real
-// source when ffmpeg is installed and the camera names one. Both publish on the channel's clock.
+// What feeds a live channel: the endless clip loop (always available), the camera's own picture drawn
+// by ffmpeg when it is installed (scene.ts), or an ffmpeg relay of a real source when the camera names
+// one. All publish on the channel's clock.
 import { FFMPEG_PROTOCOLS } from '../server/security.ts';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { loopFrame, type Clip } from './clip.ts';
 import { FlvReader, isEndOfSequence, isMediaFrame, isSequenceHeader, type FlvTag } from './flv.ts';
 import type { LiveChannel, Producer } from './channel.ts';
+import { SCENE_ENCODER, sceneInput, type SceneOptions } from './scene.ts';
 
 /** Paces the clip loop in real time: frame n goes out when the channel clock reaches its timestamp. */
 export class ClipProducer implements Producer {
@@ -61,48 +63,32 @@ export function hasFfmpeg(): boolean {
   return ffmpegChecked;
 }
 
-/**
- * Relays a real source through ffmpeg as FLV. Video is re-encoded to the same low-latency H.264 the
- * clips use (a camera's own GOP can be seconds long, which would delay every new viewer's first
- * picture). If ffmpeg exits, the channel falls back to the clip so viewers keep a picture.
- */
-export class RelayProducer implements Producer {
-  readonly #url: string;
+/** Publishes an ffmpeg FLV pipe on a channel, on the channel's clock; `fallback` takes over if it exits. */
+class FfmpegProducer implements Producer {
+  readonly #args: string[];
   readonly #fallback: Clip;
   readonly #log: (line: string) => void;
+  readonly #what: string;
   #child: ChildProcess | null = null;
   #fallbackProducer: ClipProducer | null = null;
   #stopped = false;
 
-  constructor(url: string, fallback: Clip, log: (line: string) => void) {
-    this.#url = url;
+  constructor(args: string[], fallback: Clip, log: (line: string) => void, what: string) {
+    this.#args = args;
     this.#fallback = fallback;
     this.#log = log;
+    this.#what = what;
   }
 
   start(channel: LiveChannel): void {
-    if (!/^(rtsps?|rtmps?|https?):\/\//i.test(this.#url)) {
-      this.#log(`media: relay of camera ${channel.cameraId} refused a non-stream source; showing the demo clip instead`);
-      const at = channel.clock();
-      channel.setConfig(this.#fallback.config, at);
-      this.#fallbackProducer = new ClipProducer(this.#fallback, at);
-      this.#fallbackProducer.start(channel);
-      return;
-    }
-    // Only stream protocols reach ffmpeg (the platform checked the URL when it was saved); never a file.
-    const rtsp = /^rtsps?:\/\//i.test(this.#url);
-    const input = ['-protocol_whitelist', FFMPEG_PROTOCOLS, ...(rtsp ? ['-rtsp_transport', 'tcp'] : []), '-i', this.#url];
-    const args = [
-      '-hide_banner', '-loglevel', 'error', ...input,
-      '-c:v', 'libx264', '-preset', 'veryfast', '-tune', 'zerolatency', '-profile:v', 'baseline', '-g', '10',
-      '-c:a', 'aac', '-ar', '32000', '-ac', '1', '-f', 'flv', '-flvflags', 'no_duration_filesize', 'pipe:1',
-    ];
-    const child = spawn('ffmpeg', args, { stdio: ['ignore', 'pipe', 'ignore'] });
+    const child = spawn('ffmpeg', this.#args, { stdio: ['ignore', 'pipe', 'pipe'] });
     this.#child = child;
     const reader = new FlvReader();
     let config: FlvTag[] = [];
     let first: number | null = null;
     let offset = 0;
+    let errors = '';
+    child.stderr?.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-400)));
     child.stdout?.on('data', (chunk: Buffer) => {
       let tags: FlvTag[];
       try {
@@ -128,11 +114,8 @@ export class RelayProducer implements Producer {
     child.on('exit', (code) => {
       this.#child = null;
       if (this.#stopped || channel.closed) return;
-      this.#log(`media: relay of camera ${channel.cameraId} ended (exit ${code ?? 'signal'}); showing the demo clip instead`);
-      const at = channel.clock();
-      channel.setConfig(this.#fallback.config, at);
-      this.#fallbackProducer = new ClipProducer(this.#fallback, at);
-      this.#fallbackProducer.start(channel);
+      this.#log(`media: ${this.#what} of camera ${channel.cameraId} ended (exit ${code ?? 'signal'}${errors.trim() ? `: ${errors.trim()}` : ''}); showing the demo clip instead`);
+      this.#fallBack(channel);
     });
   }
 
@@ -141,5 +124,59 @@ export class RelayProducer implements Producer {
     this.#child?.kill('SIGKILL');
     this.#child = null;
     this.#fallbackProducer?.stop();
+  }
+
+  #fallBack(channel: LiveChannel): void {
+    const at = channel.clock();
+    channel.setConfig(this.#fallback.config, at);
+    this.#fallbackProducer = new ClipProducer(this.#fallback, at);
+    this.#fallbackProducer.start(channel);
+  }
+
+  /** Skips ffmpeg and goes straight to the clip (a source that must not be read). */
+  protected refuse(channel: LiveChannel, why: string): void {
+    this.#log(`media: ${this.#what} of camera ${channel.cameraId} refused ${why}; showing the demo clip instead`);
+    this.#fallBack(channel);
+  }
+}
+
+/**
+ * Relays a real source through ffmpeg as FLV. Video is re-encoded to the same low-latency H.264 the
+ * clips use (a camera's own GOP can be seconds long, which would delay every new viewer's first
+ * picture). If ffmpeg exits, the channel falls back to the clip so viewers keep a picture.
+ */
+export class RelayProducer extends FfmpegProducer {
+  readonly #url: string;
+
+  constructor(url: string, fallback: Clip, log: (line: string) => void) {
+    // Only stream protocols reach ffmpeg (the platform checked the URL when it was saved); never a file.
+    const rtsp = /^rtsps?:\/\//i.test(url);
+    const input = ['-protocol_whitelist', FFMPEG_PROTOCOLS, ...(rtsp ? ['-rtsp_transport', 'tcp'] : []), '-i', url];
+    super(
+      [
+        '-hide_banner', '-loglevel', 'error', ...input,
+        '-c:v', 'libx264', '-preset', 'veryfast', '-tune', 'zerolatency', '-profile:v', 'baseline', '-g', '10',
+        '-c:a', 'aac', '-ar', '32000', '-ac', '1', '-f', 'flv', '-flvflags', 'no_duration_filesize', 'pipe:1',
+      ],
+      fallback,
+      log,
+      'relay',
+    );
+    this.#url = url;
+  }
+
+  override start(channel: LiveChannel): void {
+    if (!/^(rtsps?|rtmps?|https?):\/\//i.test(this.#url)) this.refuse(channel, 'a non-stream source');
+    else super.start(channel);
+  }
+}
+
+/**
+ * A demo camera's own picture drawn live by ffmpeg (scene.ts): 1280x720, its name, the wall clock.
+ * If ffmpeg exits, the channel falls back to the clip so viewers keep a picture.
+ */
+export class SceneProducer extends FfmpegProducer {
+  constructor(scene: Omit<SceneOptions, 'clock'>, fallback: Clip, log: (line: string) => void) {
+    super(['-hide_banner', '-loglevel', 'error', '-re', ...sceneInput({ ...scene, clock: { kind: 'live' } }), ...SCENE_ENCODER, '-f', 'flv', '-flvflags', 'no_duration_filesize', 'pipe:1'], fallback, log, 'picture');
   }
 }

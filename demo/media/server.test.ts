@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { FlvReader, isKeyframe, isSequenceHeader, readMetadata, TAG_SCRIPT, TAG_VIDEO, type FlvTag } from './flv.ts';
+import { spawnSync } from 'node:child_process';
+import { encodeTag, flvHeader, FlvReader, isKeyframe, isSequenceHeader, readMetadata, TAG_SCRIPT, TAG_VIDEO, type FlvTag } from './flv.ts';
 import { PlayCodeStore, type GrantInput } from './play-codes.ts';
 import { startMediaServer, type MediaServer } from './server.ts';
 
@@ -11,8 +12,8 @@ afterEach(async () => {
   server = null;
 });
 
-async function boot(codes = new PlayCodeStore()) {
-  server = await startMediaServer({ port: 0, host: '127.0.0.1', playCodes: codes, log: () => undefined, channelIdleMs: 200 });
+async function boot(codes = new PlayCodeStore(), scenes = false) {
+  server = await startMediaServer({ port: 0, host: '127.0.0.1', playCodes: codes, log: () => undefined, channelIdleMs: 200, scenes });
   return { codes, base: `http://127.0.0.1:${server.port}` };
 }
 
@@ -40,6 +41,23 @@ async function readFor(url: string, ms: number): Promise<{ status: number; tags:
   }
   clearTimeout(timer);
   return { status: 200, tags, ended };
+}
+
+/** The pictures of a stream, decoded by ffmpeg to 1280x720 grey frames. */
+function decodeGray(tags: FlvTag[]): Buffer[] {
+  const flv = Buffer.concat([flvHeader(false, true), ...tags.map((t) => encodeTag(t.type, t.timestamp, t.data))]);
+  const out = spawnSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-i', 'pipe:0', '-f', 'rawvideo', '-pix_fmt', 'gray', 'pipe:1'], { input: flv, maxBuffer: 512 * 1024 * 1024 });
+  const size = 1280 * 720;
+  const frames: Buffer[] = [];
+  for (let at = 0; at + size <= out.stdout.length; at += size) frames.push(out.stdout.subarray(at, at + size));
+  return frames;
+}
+
+/** Whether two grey pictures differ clearly anywhere inside a rectangle (not just by coding noise). */
+function differs(a: Buffer, b: Buffer, r: { x: number; y: number; w: number; h: number }): boolean {
+  let changed = 0;
+  for (let y = r.y; y < r.y + r.h; y++) for (let x = r.x; x < r.x + r.w; x++) if (Math.abs(a[y * 1280 + x]! - b[y * 1280 + x]!) > 40) changed += 1;
+  return changed > 20;
 }
 
 describe('media server', () => {
@@ -81,6 +99,28 @@ describe('media server', () => {
     expect(video[0]!.timestamp).toBe(0);
     expect(Date.now() - t0).toBeLessThan(1000);
   });
+
+  it('draws a camera\'s own 1280x720 picture when asked: its title, a running clock, things moving', async () => {
+    const { codes, base } = await boot(new PlayCodeStore(), true);
+    const scene = (label: string, name: string) => ({ kind: 'indoor' as const, title: { label, name, nameEn: null } });
+    const lobby = readFor(`${base}/live/3.flv?code=${codes.issue({ ...live, scene: scene('CAM-003', 'Lobby') }).code}`, 1600);
+    const dock = readFor(`${base}/live/4.flv?code=${codes.issue({ ...live, cameraId: 4, scene: scene('CAM-004', 'Loading dock 4') }).code}`, 1600);
+    const [a, b] = await Promise.all([lobby, dock]);
+    const meta = readMetadata(a.tags[0]!.data)!;
+    expect([meta.width, meta.height, meta.hasAudio]).toEqual([1280, 720, false]);
+    const framesA = decodeGray(a.tags);
+    const framesB = decodeGray(b.tags);
+    expect(framesA.length).toBeGreaterThan(20);
+    const first = framesA[0]!;
+    const last = framesA[framesA.length - 1]!;
+    // The clock (top right) ticked within the 1.2 s between the first and last picture.
+    expect(differs(first, last, { x: 900, y: 16, w: 360, h: 44 })).toBe(true);
+    // Someone walked across the floor.
+    expect(differs(first, last, { x: 0, y: 440, w: 1280, h: 200 })).toBe(true);
+    // Same place, same look: the wall is the same, the printed name (bottom left) is each camera's own.
+    expect(differs(first, framesB[0]!, { x: 0, y: 300, w: 100, h: 100 })).toBe(false);
+    expect(differs(first, framesB[0]!, { x: 20, y: 660, w: 500, h: 50 })).toBe(true);
+  }, 15_000);
 
   it('serves the same stream over WebSocket', async () => {
     const { codes, base } = await boot();

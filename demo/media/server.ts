@@ -9,7 +9,8 @@ import type { Duplex } from 'node:stream';
 import { LiveChannel } from './channel.ts';
 import { CLIP_DIR, clipFor, clipLibrary, type Clip } from './clip.ts';
 import { PlayCodeStore, type StreamGrant, type StreamKind } from './play-codes.ts';
-import { ClipProducer, hasFfmpeg, RelayProducer } from './producers.ts';
+import { ClipProducer, hasFfmpeg, RelayProducer, SceneProducer } from './producers.ts';
+import { SCENE } from './scene.ts';
 import { ReplayStream } from './replay.ts';
 import { TimedReplay } from './timed-replay.ts';
 import { spansLength } from '../../shared/media/recording.ts';
@@ -22,6 +23,11 @@ export interface MediaServerOptions {
   playCodes: PlayCodeStore;
   log?: (line: string) => void;
   clips?: Clip[];
+  /**
+   * Draw each camera's own picture with ffmpeg (scene.ts: 1280x720, its name, the time) instead of
+   * looping a committed clip. The platform turns it on when ffmpeg is installed.
+   */
+  scenes?: boolean;
   /** How long a channel without viewers keeps running, so a quick reconnect finds its GOP. */
   channelIdleMs?: number;
 }
@@ -71,6 +77,7 @@ export async function startMediaServer(options: MediaServerOptions): Promise<Med
   const log = options.log ?? ((line: string) => console.log(line));
   const clips = options.clips ?? clipLibrary();
   const idleMs = options.channelIdleMs ?? 10_000;
+  const drawScenes = options.scenes === true && hasFfmpeg();
   const channels = new Map<number, { channel: LiveChannel; idle: ReturnType<typeof setTimeout> | null }>();
   const sinksByCode = new Map<string, Set<Sink>>();
   const sockets = new Set<Socket | Duplex>();
@@ -85,13 +92,15 @@ export async function startMediaServer(options: MediaServerOptions): Promise<Med
       return existing.channel;
     }
     const clip = clipFor(grant.clip, clips);
+    const relay = grant.sourceUrl && hasFfmpeg();
+    const scene = !relay && drawScenes && grant.scene ? grant.scene : null;
+    // A drawn picture learns its decoder configuration from ffmpeg before its first frame.
     const channel = new LiveChannel({
       cameraId: grant.cameraId,
-      info: { hasAudio: clip.hasAudio, hasVideo: clip.hasVideo, width: clip.width, height: clip.height, fps: clip.fps },
-      config: clip.config,
+      info: scene ? { hasAudio: false, hasVideo: true, width: SCENE.width, height: SCENE.height, fps: SCENE.fps } : { hasAudio: clip.hasAudio, hasVideo: clip.hasVideo, width: clip.width, height: clip.height, fps: clip.fps },
+      config: scene ? [] : clip.config,
     });
-    const relay = grant.sourceUrl && hasFfmpeg();
-    channel.run(relay ? new RelayProducer(grant.sourceUrl!, clip, log) : new ClipProducer(clip));
+    channel.run(relay ? new RelayProducer(grant.sourceUrl!, clip, log) : scene ? new SceneProducer({ ...scene, look: grant.clip }, clip, log) : new ClipProducer(clip));
     channels.set(grant.cameraId, { channel, idle: null });
     return channel;
   };
@@ -136,7 +145,8 @@ export async function startMediaServer(options: MediaServerOptions): Promise<Med
     const clipPath = join(CLIP_DIR, clip.name);
     const spans = grant.spans ?? [[grant.startMs ?? now - 3_600_000, grant.endMs ?? now] as const];
     // With ffmpeg the recorded time is burnt into the picture; without it the clip replays unmarked.
-    if (hasFfmpeg() && existsSync(clipPath)) new TimedReplay({ clipPath, width: clip.width, height: clip.height, sink, spans, rate: grant.rate ?? 1, log });
+    if (drawScenes && grant.scene) new TimedReplay({ scene: { ...grant.scene, look: grant.clip }, sink, spans, rate: grant.rate ?? 1, log });
+    else if (hasFfmpeg() && existsSync(clipPath)) new TimedReplay({ clipPath, width: clip.width, height: clip.height, sink, spans, rate: grant.rate ?? 1, log });
     else new ReplayStream({ clip, sink, startMs: spans[0]![0], endMs: spans[0]![0] + spansLength(spans), rate: grant.rate ?? 1 });
   };
 

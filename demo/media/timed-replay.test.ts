@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { CLIP_DIR, clipLibrary } from './clip.ts';
 import { FlvReader, isMediaFrame, TAG_VIDEO } from './flv.ts';
 import type { Sink } from './sinks.ts';
-import { CLOCK_BITS, CLOCK_STRIP, TimedReplay } from './timed-replay.ts';
+import { SCENE } from './scene.ts';
+import { CLOCK_BITS, CLOCK_STRIP, TimedReplay, type ReplaySource } from './timed-replay.ts';
 
 class MemorySink implements Sink {
   chunks: Buffer[] = [];
@@ -52,8 +53,12 @@ const secondOfDay = (ms: number) => {
 };
 
 describe('replay with the recorded time in the picture', () => {
-  it('plays two spans across their gap at 2×, clock in the picture, timestamps continuous, paced', async () => {
-    const clip = clipLibrary()[2]!;
+  const clip = clipLibrary()[2]!;
+  const sources: Array<[string, ReplaySource, number, number]> = [
+    ['the camera\'s drawn picture', { scene: { kind: 'outdoor', look: 3, title: { label: 'CAM-033', name: '北门', nameEn: 'North gate' } } }, SCENE.width, SCENE.height],
+    ['a committed clip', { clipPath: join(CLIP_DIR, clip.name), width: clip.width, height: clip.height }, clip.width, clip.height],
+  ];
+  it.each(sources)('%s: two spans across their gap at 2×, clock in the picture, timestamps continuous, paced', async (_, source, width, height) => {
     const t0 = new Date(2026, 10, 20, 13, 59, 50).getTime();
     const spans = [
       [t0, t0 + 4000],
@@ -61,7 +66,7 @@ describe('replay with the recorded time in the picture', () => {
     ] as const;
     const sink = new MemorySink();
     const started = Date.now();
-    new TimedReplay({ clipPath: join(CLIP_DIR, clip.name), width: clip.width, height: clip.height, sink, spans, rate: 2 });
+    new TimedReplay({ ...source, sink, spans, rate: 2 });
     await sink.ended;
     const took = Date.now() - started;
     const flv = Buffer.concat(sink.chunks);
@@ -74,7 +79,7 @@ describe('replay with the recorded time in the picture', () => {
     expect(stamps[stamps.length - 1]).toBeGreaterThan(3800);
     expect(stamps[stamps.length - 1]).toBeLessThan(4300);
 
-    const seen = clocks(flv, clip.width, clip.height);
+    const seen = clocks(flv, width, height);
     expect(seen[0]).toBe(secondOfDay(t0));
     // After one second of stream, two seconds of recording have passed.
     expect(seen[25]).toBe(secondOfDay(t0) + 2);

@@ -9,6 +9,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { encodeTag, flvHeader, FlvReader, isEndOfSequence, isMediaFrame, isSequenceHeader, type FlvTag } from './flv.ts';
 import { metadataTag } from './channel.ts';
 import type { Sink } from './sinks.ts';
+import { SCENE, SCENE_ENCODER, sceneInput, type SceneOptions } from './scene.ts';
 
 /** How far ahead of real time the stream runs, so the player holds a small buffer. */
 const LEAD_MS = 1200;
@@ -32,15 +33,22 @@ function clockFont(): string | null {
   return font;
 }
 
-/** The filter graph for one span: `t0` the span's second of the day, `rate` the speed. */
-export function clockFilter(t0: number, rate: number): string {
+/** The binary clock strip: the second of the day `t0 + t * rate` in black and white cells. */
+export function clockStrip(t0: number, rate: number): string[] {
   const now = `(${t0}+t*${rate})`;
   const { x0, step, y0, size } = CLOCK_STRIP;
   const cells = Array.from({ length: CLOCK_BITS }, (_, k) => {
     const bit = CLOCK_BITS - 1 - k;
     return `drawbox=x=${x0 + k * step}:y=${y0}:w=${size}:h=${size}:color=white:t=fill:enable='eq(mod(floor(mod(${now}\\,86400)/pow(2\\,${bit}))\\,2)\\,1)'`;
   });
-  const parts = [`setpts=(PTS-STARTPTS)/${rate}`, 'fps=25', `drawbox=x=${x0 - 4}:y=${y0 - 2}:w=${CLOCK_BITS * step + 6}:h=${size + 4}:color=black:t=fill`, ...cells];
+  return [`drawbox=x=${x0 - 4}:y=${y0 - 2}:w=${CLOCK_BITS * step + 6}:h=${size + 4}:color=black:t=fill`, ...cells];
+}
+
+/** The filter graph for one span of a clip: `t0` the span's second of the day, `rate` the speed. */
+export function clockFilter(t0: number, rate: number): string {
+  const now = `(${t0}+t*${rate})`;
+  const { y0 } = CLOCK_STRIP;
+  const parts = [`setpts=(PTS-STARTPTS)/${rate}`, 'fps=25', ...clockStrip(t0, rate)];
   const file = clockFont();
   if (file) {
     const field = (expr: string) => `%{eif\\:${expr}\\:d\\:2}`;
@@ -56,11 +64,13 @@ const secondOfDay = (ms: number): number => {
   return d.getHours() * 3600 + d.getMinutes() * 60 + d.getSeconds();
 };
 
-export interface TimedReplayOptions {
-  /** The clip file the camera's picture comes from. */
-  clipPath: string;
-  width: number;
-  height: number;
+/** Where the picture comes from: the camera's drawn scene (scene.ts), or a clip file re-encoded. */
+export type ReplayScene = Omit<SceneOptions, 'clock' | 'overlay'>;
+export type ReplaySource = { scene: ReplayScene } | { clipPath: string; width: number; height: number };
+
+export type TimedReplayOptions = ReplaySource & TimedReplayCommon;
+
+interface TimedReplayCommon {
   sink: Sink;
   spans: ReadonlyArray<readonly [number, number]>;
   rate: number;
@@ -97,7 +107,8 @@ export class TimedReplay {
     this.#startedAt = this.#now();
     const { sink } = options;
     sink.write(flvHeader(false, true));
-    sink.write(metadataTag({ hasAudio: false, hasVideo: true, width: options.width, height: options.height, fps: 25 }, options.spans[0]?.[0] ?? this.#startedAt, 'replay'));
+    const size = 'scene' in options ? SCENE : options;
+    sink.write(metadataTag({ hasAudio: false, hasVideo: true, width: size.width, height: size.height, fps: 25 }, options.spans[0]?.[0] ?? this.#startedAt, 'replay'));
     sink.onClose(() => this.stop());
     this.#encodeNext();
     this.#tick();
@@ -116,12 +127,12 @@ export class TimedReplay {
     if (!span || this.#stopped) return;
     const [a, b] = span;
     const seconds = (b - a) / this.#o.rate / 1000;
-    const args = [
-      '-hide_banner', '-loglevel', 'error', '-stream_loop', '-1', '-i', this.#o.clipPath, '-t', seconds.toFixed(3), '-an',
-      '-vf', clockFilter(secondOfDay(a), this.#o.rate),
-      '-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-profile:v', 'baseline', '-g', '10', '-pix_fmt', 'yuv420p',
-      '-f', 'flv', '-flvflags', 'no_duration_filesize', 'pipe:1',
-    ];
+    const o = this.#o;
+    // A drawn scene runs its own time `rate` times faster, so its strip counts at 1× of that time.
+    const input = 'scene' in o
+      ? [...sceneInput({ ...o.scene, clock: { kind: 'replay', startMs: a, rate: o.rate }, overlay: clockStrip(secondOfDay(a), 1) }), '-t', seconds.toFixed(3), ...SCENE_ENCODER]
+      : ['-stream_loop', '-1', '-i', o.clipPath, '-t', seconds.toFixed(3), '-an', '-vf', clockFilter(secondOfDay(a), o.rate), '-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-profile:v', 'baseline', '-g', '10', '-pix_fmt', 'yuv420p'];
+    const args = ['-hide_banner', '-loglevel', 'error', ...input, '-f', 'flv', '-flvflags', 'no_duration_filesize', 'pipe:1'];
     const child = spawn('ffmpeg', args, { stdio: ['ignore', 'pipe', 'pipe'] });
     this.#child = child;
     this.#encoding = true;

@@ -93,6 +93,8 @@ export interface AppOptions {
   oidcPort?: number;
   /** The demo LDAP directory's port (ATRIUM_LDAP_PORT, default 1389; 0 picks a free one). */
   ldapPort?: number;
+  /** Cameras show their own drawn picture through ffmpeg (main.ts: on when ffmpeg is installed). */
+  drawnVideo?: boolean;
   /** Samplers, simulators, seeds and retries; what is not given takes its default (settings.ts). */
   tuning?: Partial<Tuning>;
 }
@@ -117,6 +119,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     oidcPort: options.oidcPort ?? 8082,
     ldapPort: options.ldapPort ?? 1389,
     mediaPort: options.mediaPort ?? null,
+    drawnVideo: options.drawnVideo ?? false,
     tuning: { ...defaultTuning(options.faults ?? false), ...options.tuning },
   };
   const modules = await Promise.all(ROUTE_MODULES);

@@ -28,6 +28,8 @@ export interface AppConfig {
   ldapPort: number;
   /** The media server's port when the caller named one (MEDIA_PORT); the running server's own wins. */
   mediaPort: number | null;
+  /** Cameras show their own drawn picture (1280x720, name, time) rather than a looped clip (ATRIUM_DEMO_VIDEO). */
+  drawnVideo: boolean;
   /** Samplers, simulators, seeds and retries (settings.ts). */
   tuning: Tuning;
 }

@@ -2,6 +2,7 @@
 import { tuningFromEnv } from './settings.ts';
 import { existsSync } from 'node:fs';
 import { startMediaServer } from '../media/index.ts';
+import { hasFfmpeg } from '../media/producers.ts';
 import { createApp } from './app.ts';
 
 const env = process.env;
@@ -19,6 +20,9 @@ function list(value: string | undefined): string[] {
   return (value ?? '').split(',').map((x) => x.trim()).filter(Boolean);
 }
 const faults = env.ATRIUM_FAULTS === '1';
+// Each camera's own drawn picture needs ffmpeg; ATRIUM_DEMO_VIDEO=clips keeps the committed loops.
+if (env.ATRIUM_DEMO_VIDEO && !['drawn', 'clips'].includes(env.ATRIUM_DEMO_VIDEO)) throw new Error(`ATRIUM_DEMO_VIDEO must be drawn or clips, got ${env.ATRIUM_DEMO_VIDEO}`);
+const drawnVideo = env.ATRIUM_DEMO_VIDEO !== 'clips' && hasFfmpeg();
 
 function wholeNumber(name: string, raw: string): number {
   const n = Number(raw);
@@ -34,6 +38,7 @@ const app = await createApp({
   faults,
   tokenTtlSeconds: ttl,
   mediaPort,
+  drawnVideo,
   allowedOrigins: list(env.ATRIUM_ALLOWED_ORIGINS),
   ...(env.ATRIUM_RATE_LIMIT ? { rateLimit: wholeNumber('ATRIUM_RATE_LIMIT', env.ATRIUM_RATE_LIMIT) } : {}),
   cameraNetworks: list(env.ATRIUM_CAMERA_NETWORKS),
@@ -48,13 +53,14 @@ const app = await createApp({
 // 'localhost' binds the IPv4 and IPv6 loopback both; HOST=0.0.0.0 opens the demo to the network.
 await app.listen({ port, host: env.HOST ?? 'localhost' });
 // Live media has its own port so streams never take the API origin's six HTTP/1.1 connections.
-const media = await startMediaServer({ port: mediaPort, host: env.HOST ?? 'localhost' });
+const media = await startMediaServer({ port: mediaPort, host: env.HOST ?? 'localhost', scenes: drawnVideo });
 const address = app.server.address();
 const actualPort = typeof address === 'object' && address ? address.port : port;
 console.log(`Atrium demo platform on http://localhost:${actualPort}`);
 if (!existsSync(staticDir)) console.log(`(no front-end build in ${staticDir}: run npm run build to serve the console)`);
 console.log(`Atrium media server on http://localhost:${media.port}`);
 if (faults) console.log('(test fault switch enabled: ATRIUM_FAULTS=1)');
+if (!drawnVideo) console.log('(cameras show the committed 320x180 loops: ffmpeg is not installed, or ATRIUM_DEMO_VIDEO=clips)');
 
 let closing = false;
 async function shutdown(signal: string): Promise<void> {

@@ -38,6 +38,7 @@ export async function addPlayer(page: Page, attrs: Record<string, string | boole
 
 export interface VideoProbe {
   width: number;
+  height: number;
   time: number;
   paused: boolean;
   bufferEnd: number;
@@ -48,6 +49,7 @@ export function probe(player: Locator): Promise<VideoProbe[]> {
   return player.evaluate((el) =>
     [...(el.shadowRoot?.querySelectorAll('video') ?? [])].map((v) => ({
       width: v.videoWidth,
+      height: v.videoHeight,
       time: v.currentTime,
       paused: v.paused,
       bufferEnd: v.buffered.length ? v.buffered.end(v.buffered.length - 1) : 0,

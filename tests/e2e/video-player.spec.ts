@@ -12,7 +12,8 @@ test.describe('video player', () => {
     await waitForPlayback(page, player);
     expect(await played).toEqual({ cameraId: '1', playType: 0 });
     const [video] = await probe(player);
-    expect(video!.width).toBe(320);
+    // The camera's own drawn picture (demo/media/scene.ts), not a stretched test pattern.
+    expect([video!.width, video!.height]).toEqual([1280, 720]);
     await page.waitForTimeout(3000);
     const later = (await probe(player))[0]!;
     expect(later.time).toBeGreaterThan(video!.time + 2);

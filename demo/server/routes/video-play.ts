@@ -11,6 +11,7 @@ import { PTZ_RUN_TIME_MS } from '../../../shared/api/video-types.ts';
 import { isReplayRate, MAX_CLIP_MS, playableSpans, spansLength } from '../../../shared/media/recording.ts';
 import { renderClipFile } from '../../media/clip-file.ts';
 import { clipFor } from '../../media/clip.ts';
+import { sceneKindOf, type CameraTitle, type SceneKind } from '../../media/scene.ts';
 import { currentMediaServer, playCodes } from '../../media/index.ts';
 import { hasFfmpeg } from '../../media/producers.ts';
 import { holds } from '../camera-rights.ts';
@@ -18,6 +19,14 @@ import { checkBody, fail, ok, requireUser, rule, userOf, validBody, type Schema 
 import { dayKey, dayStartOf, KEEP_DAYS, segmentsBetween, segmentsOfDay } from '../recordings.ts';
 import { formatTime, runningCount, startTask } from '../tasks.ts';
 import { BASE, findCameraOf, MAX_ID, MAX_RUNNING_EXPORTS, mediaOrigin, numberish, replayRange, say, type CameraRow } from './video.ts';
+
+/** What the camera's drawn picture shows: its kind of place (from its names and group) and its title. */
+function sceneOf(camera: CameraRow): { kind: SceneKind; title: CameraTitle } {
+  return {
+    kind: sceneKindOf([camera.name_en, camera.name, camera.group_name].filter(Boolean).join(' ')),
+    title: { label: camera.label, name: camera.name, nameEn: camera.name_en || null },
+  };
+}
 
 const plugin: FastifyPluginAsync = async (app) => {
   const { db, config } = app.atrium;
@@ -89,7 +98,7 @@ const plugin: FastifyPluginAsync = async (app) => {
         user.id,
         say(request, 'clipTitle'),
         async (report, signal) => {
-          const path = await renderClipFile({ clip: clipFor(camera.clip), spans, dir, base, signal, progress: (share) => report({ current: Math.round(share * 100) }) });
+          const path = await renderClipFile({ clip: clipFor(camera.clip), scene: config.drawnVideo ? { ...sceneOf(camera), look: camera.clip } : null, spans, dir, base, signal, progress: (share) => report({ current: Math.round(share * 100) }) });
           return { text: { zh: `已生成 ${seconds} 秒录像`, en: `${seconds} s of recording ready` }, file: { path, name } };
         },
         { key: 'videoClip', total: 100 },
@@ -145,6 +154,7 @@ const plugin: FastifyPluginAsync = async (app) => {
           userId: user.id,
           kind,
           clip: camera.clip,
+          scene: sceneOf(camera),
           sourceUrl: camera.source_url || null,
           startMs: range?.startMs ?? null,
           endMs: range?.endMs ?? null,
