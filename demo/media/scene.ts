@@ -232,8 +232,12 @@ export function sceneInput(options: SceneOptions): string[] {
   return ['-f', 'lavfi', '-i', [...chains, parts.join(',')].join(';')];
 }
 
-/** The H.264 every demo stream is encoded to: low latency, a key frame every 0.4 s, one thread. */
+/**
+ * The H.264 every drawn stream is encoded to: low latency, a key frame every 0.4 s, one thread, and
+ * every frame handed over as soon as it is encoded (a pipe otherwise holds up to 32 KB back, which
+ * delays a new channel's first picture and every frame after it).
+ */
 export const SCENE_ENCODER = [
   '-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-profile:v', 'baseline', '-threads', '1',
-  '-g', '10', '-pix_fmt', 'yuv420p', '-b:v', '1200k', '-maxrate', '1500k', '-bufsize', '1500k',
+  '-g', '10', '-pix_fmt', 'yuv420p', '-b:v', '1200k', '-maxrate', '1500k', '-bufsize', '1500k', '-flush_packets', '1',
 ];

@@ -30,6 +30,11 @@ export interface MediaServerOptions {
   scenes?: boolean;
   /** How long a channel without viewers keeps running, so a quick reconnect finds its GOP. */
   channelIdleMs?: number;
+  /**
+   * The same for a drawn picture, which costs an encoder while it runs: shorter, since starting one
+   * again takes about 100 ms (someone flicking through 40 cameras must not leave 40 encoders running).
+   */
+  drawnIdleMs?: number;
 }
 
 export interface MediaStats {
@@ -77,8 +82,9 @@ export async function startMediaServer(options: MediaServerOptions): Promise<Med
   const log = options.log ?? ((line: string) => console.log(line));
   const clips = options.clips ?? clipLibrary();
   const idleMs = options.channelIdleMs ?? 10_000;
+  const drawnIdleMs = options.drawnIdleMs ?? options.channelIdleMs ?? 1_000;
   const drawScenes = options.scenes === true && hasFfmpeg();
-  const channels = new Map<number, { channel: LiveChannel; idle: ReturnType<typeof setTimeout> | null }>();
+  const channels = new Map<number, { channel: LiveChannel; idle: ReturnType<typeof setTimeout> | null; idleMs: number }>();
   const sinksByCode = new Map<string, Set<Sink>>();
   const sockets = new Set<Socket | Duplex>();
   let replays = 0;
@@ -101,7 +107,7 @@ export async function startMediaServer(options: MediaServerOptions): Promise<Med
       config: scene ? [] : clip.config,
     });
     channel.run(relay ? new RelayProducer(grant.sourceUrl!, clip, log) : scene ? new SceneProducer({ ...scene, look: grant.clip }, clip, log) : new ClipProducer(clip));
-    channels.set(grant.cameraId, { channel, idle: null });
+    channels.set(grant.cameraId, { channel, idle: null, idleMs: scene ? drawnIdleMs : idleMs });
     return channel;
   };
 
@@ -113,7 +119,7 @@ export async function startMediaServer(options: MediaServerOptions): Promise<Med
         entry.channel.close();
         if (channels.get(cameraId) === entry) channels.delete(cameraId);
       }
-    }, idleMs);
+    }, entry.idleMs);
   };
 
   const track = (code: string, sink: Sink): void => {

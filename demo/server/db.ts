@@ -7,6 +7,13 @@ import { DatabaseSync } from 'node:sqlite';
 import { ELEMENT_CODES } from '../../shared/api/menu-seed.ts';
 import { hashPassword } from './passwords.ts';
 
+/** The seeded accounts' descriptions: [Chinese, English]. */
+export const SEED_DESCRIPTIONS = {
+  admin: ['租户超级管理员', 'Tenant super admin'],
+  operator: ['监控中心值班员', 'Control room operator'],
+  viewer: ['告警查看员', 'Alarm viewer'],
+} as const;
+
 export type Db = DatabaseSync;
 
 /** One schema step. Ids are '<domain>/<number>' so route files can bring their own tables. */
@@ -179,17 +186,17 @@ async function seed(db: Db, uploadDir: string): Promise<void> {
     }
 
     const user = db.prepare(
-      'INSERT INTO user (tenant_id, username, password_hash, name, phone, email, description) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO user (tenant_id, username, password_hash, name, phone, email, description, description_en) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
     );
     const userRole = db.prepare('INSERT INTO user_role (user_id, role_id) VALUES (?, ?)');
-    const users: Array<[number, string, string, string, string, string, string, number]> = [
-      [1, 'admin', adminHash!, 'Demo Admin', '13800000001', 'admin@demo-building.example', 'Tenant super admin', superRole1],
-      [1, 'operator', operatorHash!, 'Olivia Operator', '13800000002', 'operator@demo-building.example', 'Control room operator', operatorRole],
-      [1, 'viewer', viewerHash!, 'Victor Viewer', '13800000003', 'viewer@demo-building.example', 'Alarm viewer', viewerRole],
-      [2, 'admin2', admin2Hash!, 'Second Admin', '13900000001', 'admin@second-tenant.example', 'Tenant super admin', superRole2],
+    const users: Array<[number, string, string, string, string, string, readonly [string, string], number]> = [
+      [1, 'admin', adminHash!, 'Demo Admin', '13800000001', 'admin@demo-building.example', SEED_DESCRIPTIONS.admin, superRole1],
+      [1, 'operator', operatorHash!, 'Olivia Operator', '13800000002', 'operator@demo-building.example', SEED_DESCRIPTIONS.operator, operatorRole],
+      [1, 'viewer', viewerHash!, 'Victor Viewer', '13800000003', 'viewer@demo-building.example', SEED_DESCRIPTIONS.viewer, viewerRole],
+      [2, 'admin2', admin2Hash!, 'Second Admin', '13900000001', 'admin@second-tenant.example', SEED_DESCRIPTIONS.admin, superRole2],
     ];
     for (const [tenantId, username, hash, name, phone, email, description, roleId] of users) {
-      const id = Number(user.run(tenantId, username, hash, name, phone, email, description).lastInsertRowid);
+      const id = Number(user.run(tenantId, username, hash, name, phone, email, ...description).lastInsertRowid);
       userRole.run(id, roleId);
     }
   });

@@ -20,13 +20,32 @@ describe('device models', () => {
   });
 
   it('seeds categories, models with parameters, and gives the seeded devices their model', async () => {
-    const categories = (await api(s.base, 'GET', '/api/device/category', { token: admin })).body.data as Array<{ name: string; modelCount: number }>;
+    const categories = (await api(s.base, 'GET', '/api/device/category', { token: admin, headers: en })).body.data as Array<{ name: string; modelCount: number }>;
     expect(categories.map((c) => c.name)).toEqual(['HVAC', 'Power', 'Safety', 'Water']);
     const models = (await api(s.base, 'POST', '/api/device/model/page', { token: admin, body: { page: 1, limit: 100 } })).body.data;
     expect(models.total).toBe(8);
     const fcu = models.rows.find((m: { code: string }) => m.code === 'FCU100');
     expect(fcu.paramCount).toBe(3);
     expect(fcu.deviceCount).toBeGreaterThan(0);
+  });
+
+  it('names seeded categories, models and parameters in the caller\'s language; a rename kept as shown keeps both', async () => {
+    const page = async (headers: Record<string, string>) => (await api(s.base, 'POST', '/api/device/model/page', { token: admin, body: { page: 1, limit: 100, keyword: 'FCU100' }, headers })).body.data.rows[0];
+    expect(await page({ lang: 'zh-CN' })).toMatchObject({ name: '风机盘管', categoryName: '暖通空调' });
+    expect(await page(en)).toMatchObject({ name: 'Fan coil unit', categoryName: 'HVAC' });
+    // Either name finds it.
+    expect((await api(s.base, 'POST', '/api/device/model/page', { token: admin, body: { page: 1, limit: 10, keyword: 'Fan coil' } })).body.data.total).toBe(1);
+    const fcu = await page(en);
+    const params = async (headers: Record<string, string>) => ((await api(s.base, 'POST', `/api/device/model/${fcu.id}/param/page`, { token: admin, body: { page: 1, limit: 10 }, headers })).body.data.rows as Array<{ code: string; name: string }>).map((p) => p.name);
+    expect(await params({ lang: 'zh-CN' })).toEqual(['供水温度', '设定温度', '风机运行']);
+    expect(await params(en)).toEqual(['Supply temperature', 'Set point', 'Fan on']);
+    // An English user saving the model with the name they were shown keeps the Chinese one...
+    expect((await api(s.base, 'PUT', `/api/device/model/${fcu.id}`, { token: admin, body: { code: 'FCU100', name: 'Fan coil unit', categoryId: fcu.categoryId, description: 'ceiling units' }, headers: en })).body.code).toBe(0);
+    expect(await page({ lang: 'zh-CN' })).toMatchObject({ name: '风机盘管', description: 'ceiling units' });
+    // ...and a name typed anew is the name in both languages.
+    expect((await api(s.base, 'PUT', `/api/device/model/${fcu.id}`, { token: admin, body: { code: 'FCU100', name: 'FCU (ceiling)', categoryId: fcu.categoryId }, headers: en })).body.code).toBe(0);
+    expect((await page({ lang: 'zh-CN' })).name).toBe('FCU (ceiling)');
+    expect((await page(en)).name).toBe('FCU (ceiling)');
   });
 
   it('creates a category, a model and parameters, refusing bad ones with the shared messages', async () => {

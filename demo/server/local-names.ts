@@ -1,4 +1,5 @@
-// Names a person reads in the demo's seed data (areas, camera groups, cameras, role descriptions) come
+// Names a person reads in the demo's seed data (areas, camera groups, cameras, devices, departments,
+// device categories, models and their parameters, role descriptions) come
 // in both languages: the stored name is the Chinese one, `name_en` the English one. Queries select
 // loc(name, name_en): the caller's language picks, and a name a person typed (name_en empty, since a
 // rename clears it) reads the same in both. The caller's language is the request's, held for the
@@ -24,6 +25,12 @@ export function installRequestLang(app: FastifyInstance): void {
     requestLang.run(langOf(request), () => done());
   });
 }
+
+/** A row's name in `lang`: its English name in English when it has one, else its stored name. */
+export const inLang = (lang: Lang, row: { name: string; name_en?: string | null }): string => (lang === 'en' && row.name_en ? row.name_en : row.name);
+
+/** loc() for a row already read: its name in the caller's language. */
+export const localName = (row: { name: string; name_en?: string | null }): string => inLang(currentLang(), row);
 
 /** The other name of a seeded place or thing, for lookups that accept either language. */
 export const bothNames = (row: { name: string; name_en?: string | null }): string[] => (row.name_en ? [row.name, row.name_en] : [row.name]);

@@ -100,6 +100,25 @@ describe('users', () => {
 });
 
 describe('departments', () => {
+  it('names seeded departments in the caller\'s language; a rename kept as shown keeps both', async () => {
+    const names = async (lang: string) => (await call(admin, 'POST', '/api/admin/user/dep/page', {}, lang)).data as Department[];
+    const [zhHead] = await names('zh-CN');
+    const [enHead] = await names('en');
+    expect([zhHead!.name, ...zhHead!.children.map((c) => c.name)]).toEqual(['总部', '运营中心', '安保部', '设施部']);
+    expect([enHead!.name, ...enHead!.children.map((c) => c.name)]).toEqual(['Head office', 'Operations centre', 'Security', 'Facilities']);
+    const security = enHead!.children[1]!;
+    // Moved by an English user under the name they were shown: still 安保部 in Chinese.
+    expect((await call(admin, 'PUT', '/api/admin/user/dep', { id: security.id, parentId: enHead!.id, name: 'Security', sort: 5 })).code).toBe(0);
+    expect((await names('zh-CN'))[0]!.children.map((c) => c.name)).toContain('安保部');
+    // A sibling may not take the other language's name either.
+    expect((await call(admin, 'POST', '/api/admin/user/dep', { parentId: enHead!.id, name: '安保部' })).data?.field).toBe('name');
+    // Renamed: the new name in both languages.
+    expect((await call(admin, 'PUT', '/api/admin/user/dep', { id: security.id, parentId: enHead!.id, name: 'Site security' })).code).toBe(0);
+    for (const lang of ['zh-CN', 'en']) expect((await names(lang))[0]!.children.map((c) => c.name)).toContain('Site security');
+    const users = (await call(admin, 'POST', '/api/admin/user/page', { page: 1, limit: 10, keyword: 'operator' }, 'en')).data.rows as UserRow[];
+    expect(users.find((u) => u.username === 'operator')?.departmentName).toBe('Operations centre');
+  });
+
   it('keeps names unique among siblings, refuses cycles, and deletes only empty leaves', async () => {
     const head = (await departments(admin))[0]!;
     const a = (await call(admin, 'POST', '/api/admin/user/dep', { parentId: head.id, name: 'Lab' })).data.id as number;
@@ -195,6 +214,8 @@ describe('import and export', () => {
     rows[4]!.phone = '12345';
     rows[20]!.username = 'bad account!';
     rows[33]!.department = 'No such place';
+    // A sheet may name departments in either language.
+    rows[10]!.department = '总部';
     const upload = async (skip: boolean) => {
       const form = new FormData();
       form.append('skipBad', String(skip));

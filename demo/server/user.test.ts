@@ -77,7 +77,9 @@ describe('current user', () => {
     });
     expect(taken.body.msg).toBe('this phone number is already in use');
     const unchanged = await api(s.base, 'GET', '/api/admin/user/cur-user/info', { token });
-    expect(unchanged.body.data).toMatchObject({ name: 'Victor Viewer', phone: '13800000003', tenantName: 'Demo Building Co.' });
+    expect(unchanged.body.data).toMatchObject({ name: 'Victor Viewer', phone: '13800000003', tenantName: 'Demo Building Co.', description: '告警查看员' });
+    // The seeded description reads in the caller's language.
+    expect((await api(s.base, 'GET', '/api/admin/user/cur-user/info', { token, headers: { lang: 'en' } })).body.data.description).toBe('Alarm viewer');
 
     const good = await api(s.base, 'PUT', '/api/admin/user/cur-user/info', { token, body: { name: '维克多 V', phone: '13812345678', email: 'victor@example.com' } });
     expect(good.body.data).toMatchObject({ name: '维克多 V', phone: '13812345678', email: 'victor@example.com' });

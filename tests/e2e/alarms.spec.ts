@@ -181,7 +181,7 @@ test('a rule on a parameter raises alarms from the values, in the bell and alarm
   const root = page.locator('[data-page=alarm-config]');
   await root.locator('[data-action=create]').click();
   const form = page.getByTestId('resource-form');
-  await form.locator('[name=modelId]').selectOption({ label: 'SMK1 Smoke detector' });
+  await form.locator('[name=modelId]').selectOption({ label: 'SMK1 烟感探测器' });
   await form.locator('[name=paramCode]').fill('nope');
   await form.locator('[name=expression]').fill('x >== 0');
   await form.locator('button[type=submit]').click();
@@ -202,7 +202,7 @@ test('a rule on a parameter raises alarms from the values, in the bell and alarm
   await fetch(`${baseURL}/__test/points/tick`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
   await expect.poll(async () => Number(await bell.textContent()), { timeout: 6500 }).toBeGreaterThan(before);
   await page.goto('/alarm/search?level=critical');
-  await page.locator('[data-page=alarm-search] select[name=modelId]').selectOption({ label: 'SMK1 Smoke detector' });
+  await page.locator('[data-page=alarm-search] select[name=modelId]').selectOption({ label: 'SMK1 烟感探测器' });
   await expect(page.locator('[data-page=alarm-search] table')).toHaveAttribute('aria-busy', 'false');
   const contents = await page.locator('[data-page=alarm-search] tbody tr[data-row]').allTextContents();
   expect(contents.length).toBeGreaterThan(0);

@@ -12,7 +12,7 @@ const post = (base: string, path: string, body: unknown = {}) => fetch(`${base}$
 async function fanCoil(base: string): Promise<{ id: number; code: string; gatewayId: number }> {
   const admin = await apiSignIn(base, 'admin', 'admin123');
   const page = (await call(base, admin, 'GET', '/api/device/list', { query: { keyword: 'FCU-', status: 'online', limit: '50' } })).data.rows as Array<{ id: number; code: string; gatewayId: number | null; modelName: string }>;
-  const device = page.find((d) => d.gatewayId !== null && d.modelName === 'Fan coil unit')!;
+  const device = page.find((d) => d.gatewayId !== null && d.modelName === '风机盘管')!;
   return { id: device.id, code: device.code, gatewayId: device.gatewayId! };
 }
 
@@ -129,17 +129,17 @@ test('gateway resource points: filtered by state, a spare output point carries a
   await spare.locator('[data-action=edit]').click();
   const form = page.getByTestId('resource-form');
   await form.locator('input[name=name]').fill('Fan coil set point');
-  await form.locator('select[name=target]').selectOption({ label: `${fcu.code} · Supply temperature (r)` });
+  await form.locator('select[name=target]').selectOption({ label: `${fcu.code} · 供水温度 (r)` });
   await form.locator('button[type=submit]').click();
   await expect(form.getByTestId('resource-form-failure')).toHaveText('输出点（AO/DO）只能关联可读写参数');
-  await form.locator('select[name=target]').selectOption({ label: `${fcu.code} · Set point (rw)` });
+  await form.locator('select[name=target]').selectOption({ label: `${fcu.code} · 设定温度 (rw)` });
   await form.locator('button[type=submit]').click();
   await expect(form).toBeHidden();
 
   await dialog.locator('[data-testid=resource-filters] select[name=associated]').selectOption('');
   await dialog.locator('[data-testid=resource-filters] select[name=distributed]').selectOption('false');
   const pending = dialog.locator('tbody tr[data-row]', { hasText: 'Fan coil set point' });
-  await expect(pending.locator('[data-associated]')).toHaveText(`${fcu.code} · Set point`);
+  await expect(pending.locator('[data-associated]')).toHaveText(`${fcu.code} · 设定温度`);
   await expect(pending.locator('[data-distributed]')).toHaveText(zh('gateways.point.no.distributed'));
   await dialog.locator('[data-action=distribute-points]').click();
   await expect(dialog.locator('tbody tr[data-row]')).toHaveCount(0);

@@ -31,12 +31,12 @@ test('an area, 50 devices from patterns, visible in the device list element, edi
   await form.locator('[name=count]').fill('50');
   await form.locator('[name=code]').fill('LIFT-%d');
   await form.locator('[name=address]').fill('7-%d');
-  await form.locator('[name=modelId]').selectOption({ label: 'FCU100 Fan coil unit' });
+  await form.locator('[name=modelId]').selectOption({ label: 'FCU100 风机盘管' });
   await expect(form.locator('[data-hint]')).toHaveText(zh('subsystem.batchPreview', { count: 50, first: 'LIFT-1', last: 'LIFT-50' }));
   await form.locator('button[type=submit]').click();
   await expect(form).toBeHidden();
   await expect(root.getByText(zh('resource.total', { count: 50 }))).toBeVisible();
-  await expect(root.locator('tbody tr[data-row]').first()).toContainText('Fan coil unit');
+  await expect(root.locator('tbody tr[data-row]').first()).toContainText('风机盘管');
 
   // An edit with an 11-character SN is refused on the form and changes nothing.
   const lift7 = root.locator('tbody tr[data-row]').filter({ has: page.locator('td', { hasText: /^LIFT-1$/ }) });
@@ -95,7 +95,7 @@ test('devices imported from an xlsx through the import dialog appear in the list
       return root.locator('tbody tr[data-row]').count();
     }, { timeout: 20_000 })
     .toBe(3);
-  await expect(root.locator('tbody tr[data-row]').first()).toContainText('Water pump');
+  await expect(root.locator('tbody tr[data-row]').first()).toContainText('水泵');
 });
 
 test('regions and devices pass axe in the dark and light themes', async ({ page }) => {

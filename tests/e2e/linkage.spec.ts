@@ -19,7 +19,7 @@ interface Fcu {
 async function fanCoils(base: string, count: number): Promise<Fcu[]> {
   const admin = await apiSignIn(base, 'admin', 'admin123');
   const rows = (await call(base, admin, 'GET', '/api/device/list', { query: { keyword: 'FCU-', limit: '100' } })).data.rows as Array<Fcu & { gatewayId: number | null; modelName: string }>;
-  const list = rows.filter((d) => d.gatewayId !== null && d.modelName === 'Fan coil unit').slice(-count);
+  const list = rows.filter((d) => d.gatewayId !== null && d.modelName === '风机盘管').slice(-count);
   for (const d of list) await post(base, '/__test/gateway', { gatewayId: d.gatewayId, mode: 'normal', status: 'online' });
   return list;
 }

@@ -12,7 +12,7 @@ const post = (base: string, path: string, body: unknown) => fetch(`${base}${path
 test('device cards show live readings; a card opens a drawer whose related camera plays; the table view is remembered', async ({ page, baseURL }) => {
   const admin = await apiSignIn(baseURL!, 'admin', 'admin123');
   const rows = (await call(baseURL!, admin, 'GET', '/api/device/list', { query: { keyword: 'FCU-', limit: '100' } })).data.rows as Array<{ id: number; code: string; name: string; modelName: string }>;
-  const fcu = rows.find((d) => d.modelName === 'Fan coil unit')!;
+  const fcu = rows.find((d) => d.modelName === '风机盘管')!;
   const camera = ((await call(baseURL!, admin, 'GET', '/api/cctv/video/client/getCameraList', { query: { page: '1', limit: '1' } })).data.rows as Array<{ id: number; name: string }>)[0]!;
   const old = (await call(baseURL!, admin, 'POST', '/api/relation/device/page', { body: { page: 1, limit: 100, keyword: fcu.code } })).data.rows as Array<{ id: number }>;
   if (old.length) await call(baseURL!, admin, 'POST', '/api/relation/device/delete', { body: { ids: old.map((r) => r.id) } });

@@ -192,8 +192,10 @@ test('import with bad rows, export, delete with confirmation, and nothing for th
   expect(theirs.map((u) => u.username)).toEqual(['admin2']);
   const theirRoles = (await call(baseURL!, other, 'GET', '/api/admin/group/roles')).data as Array<{ code: string }>;
   expect(theirRoles.some((r) => r.code.startsWith('eng_'))).toBe(false);
-  const theirDeps = (await call(baseURL!, other, 'POST', '/api/admin/user/dep/page', { body: {} })).data as Array<{ name: string }>;
-  expect(theirDeps.map((d) => d.name)).toEqual(['Head office']);
+  const theirDeps = async (lang: string) => ((await call(baseURL!, other, 'POST', '/api/admin/user/dep/page', { body: {}, headers: { lang } })).data as Array<{ name: string }>).map((d) => d.name);
+  // Their one seeded department, named in the caller's language.
+  expect(await theirDeps('zh-CN')).toEqual(['总部']);
+  expect(await theirDeps('en')).toEqual(['Head office']);
 });
 
 test('the console runs under its strict content security policy without a single violation', async ({ page }) => {

@@ -14,7 +14,7 @@ const post = (base: string, path: string, body: unknown = {}) => fetch(`${base}$
 async function fanCoils(base: string): Promise<Array<{ id: number; code: string; gatewayId: number }>> {
   const admin = await apiSignIn(base);
   const rows = (await call(base, admin, 'GET', '/api/device/list', { query: { keyword: 'FCU-', status: 'online', limit: '50' } })).data.rows as Array<{ id: number; code: string; gatewayId: number | null; modelName: string }>;
-  return rows.filter((d) => d.gatewayId !== null && d.modelName === 'Fan coil unit').map((d) => ({ id: d.id, code: d.code, gatewayId: d.gatewayId! }));
+  return rows.filter((d) => d.gatewayId !== null && d.modelName === '风机盘管').map((d) => ({ id: d.id, code: d.code, gatewayId: d.gatewayId! }));
 }
 
 const PLAN = '<svg xmlns="http://www.w3.org/2000/svg" width="1280" height="720" onload="alert(1)"><rect x="20" y="20" width="1240" height="680" fill="none" stroke="#888" stroke-width="4"/><script>alert(2)</script></svg>';

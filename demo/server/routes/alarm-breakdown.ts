@@ -104,7 +104,7 @@ function levelCounts(rows: ReadonlyArray<{ level: AlarmLevel; n: number }>): Lev
 /** Parameter names per model, for naming resource points. */
 function paramNames(db: Db, tenantId: number): (modelId: number | null, code: string | null) => string {
   const names = new Map<string, string>();
-  for (const p of db.prepare('SELECT model_id, code, name FROM model_param WHERE tenant_id = ?').all(tenantId) as Array<{ model_id: number; code: string; name: string }>) {
+  for (const p of db.prepare('SELECT model_id, code, loc(name, name_en) AS name FROM model_param WHERE tenant_id = ?').all(tenantId) as Array<{ model_id: number; code: string; name: string }>) {
     names.set(`${p.model_id}/${p.code}`, p.name);
   }
   return (modelId, code) => (code === null ? '' : (names.get(`${modelId}/${code}`) ?? code));
@@ -185,7 +185,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     return (k: Key, n: number): AlarmTypeTotal => ({ eventTypeId: k === null ? null : Number(k), name: k === null ? '' : (names.get(Number(k)) ?? ''), total: n });
   };
   const modelNames = (tenantId: number) => {
-    const names = new Map((db.prepare('SELECT id, name FROM device_model WHERE tenant_id = ?').all(tenantId) as Array<{ id: number; name: string }>).map((m) => [m.id, m.name]));
+    const names = new Map((db.prepare('SELECT id, loc(name, name_en) AS name FROM device_model WHERE tenant_id = ?').all(tenantId) as Array<{ id: number; name: string }>).map((m) => [m.id, m.name]));
     return (k: Key, n: number): AlarmModelTotal => ({ modelId: k === null ? null : Number(k), modelName: k === null ? '' : (names.get(Number(k)) ?? ''), total: n });
   };
 

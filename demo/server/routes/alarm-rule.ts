@@ -9,7 +9,9 @@ import { alarmRuleSchema } from '../../../shared/validate/alarm.ts';
 import { announceAlarm } from '../alarm-events.ts';
 import { tx, type Db, type Migration } from '../db.ts';
 import { fail, failField, ok, requireMenu, rule, userOf, validBody, type Rule, type Schema } from '../http.ts';
+import { inLang } from '../local-names.ts';
 import { langOf, type Lang } from '../messages.ts';
+import { paramNamesOf } from './device-model.ts';
 import { deleteOwned, idList, offsetOf, type PageQuery, pageRules } from '../resource.ts';
 
 export const migrations: Migration[] = [
@@ -100,16 +102,19 @@ export function fireRule(db: Db, tenantId: number, deviceId: number, live: LiveR
   return tx(db, () => {
     const ban = db.prepare('SELECT until FROM alarm_rule_ban WHERE rule_id = ? AND device_id = ?').get(live.id, deviceId) as { until: number } | undefined;
     if (ban && ban.until > at) return null;
-    const device = db.prepare('SELECT code, name, model_id FROM device WHERE id = ? AND tenant_id = ?').get(deviceId, tenantId) as { code: string; name: string; model_id: number } | undefined;
+    const device = db.prepare('SELECT code, name, name_en, model_id FROM device WHERE id = ? AND tenant_id = ?').get(deviceId, tenantId) as { code: string; name: string; name_en: string; model_id: number } | undefined;
     if (!device) return null;
-    const text = live.content.replace(/\{(device|param|value|unit)\}/g, (_m, k: string) => ({ device: device.name, param: param.name, value: String(value), unit: param.unit })[k] ?? '');
+    // The rule's text is one template; the alarm reads in both languages with the names in each.
+    const paramNames = paramNamesOf(db, device.model_id, param);
+    const textIn = (lang: Lang) => live.content.replace(/\{(device|param|value|unit)\}/g, (_m, k: string) => ({ device: inLang(lang, device), param: paramNames[lang], value: String(value), unit: param.unit })[k] ?? '');
+    const text = textIn('zh');
     const id = Number(
       db
         .prepare(
           `INSERT INTO alarm (tenant_id, device_code, device_name, model_id, level, status, handle_status, content_zh, content_en, occurred_at, event_type_id, notice_until, param_code)
            VALUES (?, ?, ?, ?, ?, 'toBeConfirmed', 'unhandled', ?, ?, ?, ?, ?, ?)`,
         )
-        .run(tenantId, device.code, device.name, device.model_id, live.level, text, text, at, live.eventTypeId, at + live.noticeHours * 3_600_000, param.code).lastInsertRowid,
+        .run(tenantId, device.code, device.name, device.model_id, live.level, text, textIn('en'), at, live.eventTypeId, at + live.noticeHours * 3_600_000, param.code).lastInsertRowid,
     );
     if (live.banHours > 0) {
       db.prepare('INSERT INTO alarm_rule_ban (rule_id, device_id, until) VALUES (?, ?, ?) ON CONFLICT (rule_id, device_id) DO UPDATE SET until = excluded.until').run(live.id, deviceId, at + live.banHours * 3_600_000);
@@ -153,7 +158,7 @@ const toRule = (r: RuleRow): AlarmRule => ({
   enabled: r.enabled === 1,
 });
 
-const SELECT = `SELECT r.id, r.model_id, m.name AS model_name, r.param_code, r.device_id, d.name AS device_name, r.expression, r.level, r.content,
+const SELECT = `SELECT r.id, r.model_id, loc(m.name, m.name_en) AS model_name, r.param_code, r.device_id, d.name AS device_name, r.expression, r.level, r.content,
   r.event_type_id, e.name AS event_type_name, r.notice_hours, r.ban_hours, r.enabled
   FROM alarm_rule r JOIN device_model m ON m.id = r.model_id LEFT JOIN device d ON d.id = r.device_id LEFT JOIN alarm_event_type e ON e.id = r.event_type_id`;
 
@@ -187,7 +192,7 @@ const plugin: FastifyPluginAsync = async (app) => {
       const where = ['r.tenant_id = ?', ...(request.body.modelId ? ['r.model_id = ?'] : [])];
       const args = [user.tenantId, ...(request.body.modelId ? [request.body.modelId] : [])];
       const total = (db.prepare(`SELECT COUNT(*) AS n FROM alarm_rule r WHERE ${where.join(' AND ')}`).get(...args) as { n: number }).n;
-      const rows = db.prepare(`${SELECT} WHERE ${where.join(' AND ')} ORDER BY m.name, r.param_code, r.id LIMIT ? OFFSET ?`).all(...args, request.body.limit, offsetOf(request.body)) as unknown as RuleRow[];
+      const rows = db.prepare(`${SELECT} WHERE ${where.join(' AND ')} ORDER BY model_name, r.param_code, r.id LIMIT ? OFFSET ?`).all(...args, request.body.limit, offsetOf(request.body)) as unknown as RuleRow[];
       return ok<AlarmRulePage>({ rows: rows.map(toRule), total });
     },
   );

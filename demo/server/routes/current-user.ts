@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AvatarResult, CurrentUserInfo, CurrentUserUpdate, PasswordChange } from '../../../shared/api/types.ts';
 import { AVATAR_MAX_BYTES } from '../../../shared/validate/files.ts';
+import { SEED_DESCRIPTIONS, type Migration } from '../db.ts';
 import { failWith, ok, requireUser, rule, userOf, validBody } from '../http.ts';
 import { hashPassword, verifyPassword } from '../passwords.ts';
 import { revokeOtherTokens } from '../tokens.ts';
@@ -12,6 +13,15 @@ import { revokeOtherTokens } from '../tokens.ts';
 const AVATAR_PREFIX = '/upload/avatar/';
 
 /** The image type by its first bytes, never by the name or the declared type a client sends. */
+export const migrations: Migration[] = [
+  {
+    // Seeded accounts describe themselves in both languages (local-names.ts), like the roles.
+    id: 'profile/001-description-english',
+    sql: `ALTER TABLE user ADD COLUMN description_en TEXT NOT NULL DEFAULT '';
+      ${Object.values(SEED_DESCRIPTIONS).map(([zh, en]) => `UPDATE user SET description = '${zh}', description_en = '${en}' WHERE description = '${en}';`).join('\n')}`,
+  },
+];
+
 export function sniffImage(bytes: Buffer): 'jpg' | 'png' | 'svg' | null {
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpg';
   if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
@@ -36,7 +46,7 @@ const plugin: FastifyPluginAsync = async (app) => {
   const ctx = app.atrium;
   const { db } = ctx;
   const profile = db.prepare(
-    `SELECT u.id, u.username, u.name, u.phone, u.email, u.description, u.avatar, u.tenant_id, t.name AS tenant_name
+    `SELECT u.id, u.username, u.name, u.phone, u.email, loc(u.description, u.description_en) AS description, u.avatar, u.tenant_id, t.name AS tenant_name
      FROM user u JOIN tenant t ON t.id = u.tenant_id WHERE u.id = ? AND u.tenant_id = ?`,
   );
   const phoneOwner = db.prepare('SELECT id FROM user WHERE phone = ? AND id <> ?');

@@ -20,6 +20,7 @@ import {
 import { categorySchema, modelSchema, paramSchema } from '../../../shared/validate/device-model.ts';
 import { tx, type Db, type Migration } from '../db.ts';
 import { fail, failField, ok, requireAnyMenu, requireMenu, rule, userOf, validBody, type Rule, type Schema } from '../http.ts';
+import { inLang, localName, namesAfterEdit } from '../local-names.ts';
 import { langOf, type Lang } from '../messages.ts';
 import { fromShared, idList, inList, likePattern, offsetOf, type PageQuery, pageRules } from '../resource.ts';
 
@@ -109,6 +110,7 @@ interface ParamDbRow {
   id: number;
   model_id: number;
   name: string;
+  name_en: string;
   code: string;
   data_type: ParamRow['dataType'];
   access: ParamRow['access'];
@@ -127,7 +129,7 @@ interface ParamDbRow {
 const toParam = (r: ParamDbRow): ParamRow => ({
   id: r.id,
   modelId: r.model_id,
-  name: r.name,
+  name: localName(r),
   code: r.code,
   dataType: r.data_type,
   access: r.access,
@@ -143,25 +145,51 @@ const toParam = (r: ParamDbRow): ParamRow => ({
   defaultValue: r.default_value,
 });
 
+/** A parameter's name in both languages, for text stored once for both (alarm contents). */
+export function paramNamesOf(db: Db, modelId: number | null, param: { code: string; name: string }): Record<Lang, string> {
+  const row = modelId === null ? undefined : (db.prepare('SELECT name, name_en FROM model_param WHERE model_id = ? AND code = ?').get(modelId, param.code) as { name: string; name_en: string } | undefined);
+  return row ? { zh: row.name, en: inLang('en', row) } : { zh: param.name, en: param.name };
+}
+
 /** Parameters of one model (for the point simulator and the alarm rules). */
 export function modelParams(db: Db, tenantId: number, modelId: number): ParamRow[] {
   return (db.prepare('SELECT * FROM model_param WHERE tenant_id = ? AND model_id = ? ORDER BY id').all(tenantId, modelId) as unknown as ParamDbRow[]).map(toParam);
 }
 
 
-type SeedParam = [code: string, name: string, type: ParamSave['dataType'], access: ParamSave['access'], unit: string, min: string, max: string, def: string, collect: string, alarm: string];
+/** A name in both languages: [Chinese, English] (local-names.ts). */
+type Names = readonly [zh: string, en: string];
+
+type SeedParam = [code: string, names: Names, type: ParamSave['dataType'], access: ParamSave['access'], unit: string, min: string, max: string, def: string, collect: string, alarm: string];
 
 /** The demo's models, one per kind of seeded device (code prefix), with realistic parameters. */
-const SEED_MODELS: ReadonlyArray<{ category: string; code: string; name: string; prefix: string; params: SeedParam[] }> = [
-  { category: 'HVAC', code: 'FCU100', name: 'Fan coil unit', prefix: 'FCU', params: [['temp', 'Supply temperature', 'float', 'r', '°C', '5', '40', '22', 'x / 10', 'x > 35'], ['setpoint', 'Set point', 'float', 'rw', '°C', '16', '30', '24', '', ''], ['fan', 'Fan on', 'bool', 'rw', '', '0', '1', '1', '', '']] },
-  { category: 'HVAC', code: 'AHU200', name: 'Air handling unit', prefix: 'AHU', params: [['temp', 'Return air temperature', 'float', 'r', '°C', '5', '40', '23', 'x / 10', 'x > 32'], ['pressure', 'Filter pressure drop', 'float', 'r', 'Pa', '0', '500', '120', '', 'x > 400'], ['run', 'Running', 'bool', 'rw', '', '0', '1', '1', '', '']] },
-  { category: 'Power', code: 'MTR3P', name: 'Three-phase meter', prefix: 'METER', params: [['power', 'Active power', 'float', 'r', 'kW', '0', '500', '80', 'x / 100', 'x > 450'], ['energy', 'Energy', 'float', 'r', 'kWh', '0', '1000000', '0', '', '']] },
-  { category: 'Power', code: 'LGT8', name: 'Lighting circuit', prefix: 'LIGHT', params: [['on', 'Circuit on', 'bool', 'rw', '', '0', '1', '0', '', ''], ['current', 'Current', 'float', 'r', 'A', '0', '32', '6', '', 'x > 30']] },
-  { category: 'Water', code: 'PMP55', name: 'Water pump', prefix: 'PUMP', params: [['pressure', 'Outlet pressure', 'float', 'r', 'bar', '0', '16', '6', 'x / 10', 'x > 12'], ['run', 'Running', 'bool', 'rw', '', '0', '1', '1', '', '']] },
-  { category: 'Safety', code: 'ACS2', name: 'Access door', prefix: 'DOOR', params: [['open', 'Door open', 'bool', 'r', '', '0', '1', '0', '', ''], ['lock', 'Locked', 'bool', 'rw', '', '0', '1', '1', '', '']] },
-  { category: 'Safety', code: 'SMK1', name: 'Smoke detector', prefix: 'SMOKE', params: [['smoke', 'Smoke density', 'float', 'r', '%obs/m', '0', '20', '0.2', 'x / 100', 'x > 4']] },
-  { category: 'HVAC', code: 'THS1', name: 'Temperature and humidity sensor', prefix: 'TEMP', params: [['temp', 'Temperature', 'float', 'r', '°C', '-20', '60', '22', 'x / 10', 'x > 30'], ['humidity', 'Humidity', 'float', 'r', '%RH', '0', '100', '45', 'x / 10', 'x > 80']] },
+const SEED_MODELS: ReadonlyArray<{ category: Names; code: string; names: Names; prefix: string; params: SeedParam[] }> = [
+  { category: ['暖通空调', 'HVAC'], code: 'FCU100', names: ['风机盘管', 'Fan coil unit'], prefix: 'FCU', params: [['temp', ['供水温度', 'Supply temperature'], 'float', 'r', '°C', '5', '40', '22', 'x / 10', 'x > 35'], ['setpoint', ['设定温度', 'Set point'], 'float', 'rw', '°C', '16', '30', '24', '', ''], ['fan', ['风机运行', 'Fan on'], 'bool', 'rw', '', '0', '1', '1', '', '']] },
+  { category: ['暖通空调', 'HVAC'], code: 'AHU200', names: ['空调机组', 'Air handling unit'], prefix: 'AHU', params: [['temp', ['回风温度', 'Return air temperature'], 'float', 'r', '°C', '5', '40', '23', 'x / 10', 'x > 32'], ['pressure', ['过滤器压差', 'Filter pressure drop'], 'float', 'r', 'Pa', '0', '500', '120', '', 'x > 400'], ['run', ['运行状态', 'Running'], 'bool', 'rw', '', '0', '1', '1', '', '']] },
+  { category: ['电力', 'Power'], code: 'MTR3P', names: ['三相电表', 'Three-phase meter'], prefix: 'METER', params: [['power', ['有功功率', 'Active power'], 'float', 'r', 'kW', '0', '500', '80', 'x / 100', 'x > 450'], ['energy', ['电能', 'Energy'], 'float', 'r', 'kWh', '0', '1000000', '0', '', '']] },
+  { category: ['电力', 'Power'], code: 'LGT8', names: ['照明回路', 'Lighting circuit'], prefix: 'LIGHT', params: [['on', ['回路通电', 'Circuit on'], 'bool', 'rw', '', '0', '1', '0', '', ''], ['current', ['电流', 'Current'], 'float', 'r', 'A', '0', '32', '6', '', 'x > 30']] },
+  { category: ['给排水', 'Water'], code: 'PMP55', names: ['水泵', 'Water pump'], prefix: 'PUMP', params: [['pressure', ['出水压力', 'Outlet pressure'], 'float', 'r', 'bar', '0', '16', '6', 'x / 10', 'x > 12'], ['run', ['运行状态', 'Running'], 'bool', 'rw', '', '0', '1', '1', '', '']] },
+  { category: ['安防', 'Safety'], code: 'ACS2', names: ['门禁', 'Access door'], prefix: 'DOOR', params: [['open', ['门开启', 'Door open'], 'bool', 'r', '', '0', '1', '0', '', ''], ['lock', ['已上锁', 'Locked'], 'bool', 'rw', '', '0', '1', '1', '', '']] },
+  { category: ['安防', 'Safety'], code: 'SMK1', names: ['烟感探测器', 'Smoke detector'], prefix: 'SMOKE', params: [['smoke', ['烟雾浓度', 'Smoke density'], 'float', 'r', '%obs/m', '0', '20', '0.2', 'x / 100', 'x > 4']] },
+  { category: ['暖通空调', 'HVAC'], code: 'THS1', names: ['温湿度传感器', 'Temperature and humidity sensor'], prefix: 'TEMP', params: [['temp', ['温度', 'Temperature'], 'float', 'r', '°C', '-20', '60', '22', 'x / 10', 'x > 30'], ['humidity', ['湿度', 'Humidity'], 'float', 'r', '%RH', '0', '100', '45', 'x / 10', 'x > 80']] },
 ];
+
+/** Every seeded name as [Chinese, English] once: categories, models and parameters. */
+const SEED_NAMES: Names[] = [
+  ...new Map(SEED_MODELS.flatMap((m) => [m.category, m.names, ...m.params.map((p) => p[1])]).map((n) => [n.join('|'), n])).values(),
+];
+const quote = (text: string) => `'${text.replace(/'/g, "''")}'`;
+
+// Seeded names carry their English form (local-names.ts); a database seeded before holds the English
+// names, which become the English form of the Chinese ones. A name a person typed is left as it is.
+migrations.push({
+  id: 'device-model/002-english',
+  sql: ['device_category', 'device_model', 'model_param']
+    .map((table) => `ALTER TABLE ${table} ADD COLUMN name_en TEXT NOT NULL DEFAULT '';
+      UPDATE OR IGNORE ${table} SET name_en = name, name = CASE name ${SEED_NAMES.map(([zh, en]) => `WHEN ${quote(en)} THEN ${quote(zh)}`).join(' ')} END
+        WHERE name IN (${SEED_NAMES.map(([, en]) => quote(en)).join(', ')});`)
+    .join('\n'),
+});
 
 /** Categories, models and parameters for each tenant that has none; seeded devices get their model. */
 export function seed(db: Db): void {
@@ -171,17 +199,17 @@ export function seed(db: Db): void {
     tx(db, () => {
       const categories = new Map<string, number>();
       for (const m of SEED_MODELS) {
-        let category = categories.get(m.category);
+        let category = categories.get(m.category[1]);
         if (category === undefined) {
-          category = Number(db.prepare('INSERT INTO device_category (tenant_id, name) VALUES (?, ?)').run(tenantId, m.category).lastInsertRowid);
-          categories.set(m.category, category);
+          category = Number(db.prepare('INSERT INTO device_category (tenant_id, name, name_en) VALUES (?, ?, ?)').run(tenantId, ...m.category).lastInsertRowid);
+          categories.set(m.category[1], category);
         }
-        const modelId = Number(db.prepare('INSERT INTO device_model (tenant_id, category_id, code, name) VALUES (?, ?, ?, ?)').run(tenantId, category, m.code, m.name).lastInsertRowid);
-        for (const [code, name, type, access, unit, min, max, def, collect, alarm] of m.params) {
+        const modelId = Number(db.prepare('INSERT INTO device_model (tenant_id, category_id, code, name, name_en) VALUES (?, ?, ?, ?, ?)').run(tenantId, category, m.code, ...m.names).lastInsertRowid);
+        for (const [code, [name, nameEn], type, access, unit, min, max, def, collect, alarm] of m.params) {
           db.prepare(
-            `INSERT INTO model_param (tenant_id, model_id, name, code, data_type, access, unit, precision, collect_formula, alarm_expression, ui_type, min, max, step, default_value)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-          ).run(tenantId, modelId, name, code, type, access, unit, type === 'float' ? '1' : '0', collect, alarm, type === 'bool' ? 'switch' : 'gauge', min, max, type === 'bool' ? '1' : '0.1', def);
+            `INSERT INTO model_param (tenant_id, model_id, name, name_en, code, data_type, access, unit, precision, collect_formula, alarm_expression, ui_type, min, max, step, default_value)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          ).run(tenantId, modelId, name, nameEn, code, type, access, unit, type === 'float' ? '1' : '0', collect, alarm, type === 'bool' ? 'switch' : 'gauge', min, max, type === 'bool' ? '1' : '0.1', def);
         }
         db.prepare("UPDATE device SET model_id = ? WHERE tenant_id = ? AND model_id IS NULL AND code LIKE ? ESCAPE '\\'").run(modelId, tenantId, `%${m.prefix}-%`);
       }
@@ -191,16 +219,17 @@ export function seed(db: Db): void {
 
 const plugin: FastifyPluginAsync = async (app) => {
   const { db } = app.atrium;
-  const categoryById = db.prepare('SELECT id, name FROM device_category WHERE id = ? AND tenant_id = ?');
-  const modelById = db.prepare('SELECT id FROM device_model WHERE id = ? AND tenant_id = ?');
+  const categoryById = db.prepare('SELECT id, name, name_en FROM device_category WHERE id = ? AND tenant_id = ?');
+  const modelById = db.prepare('SELECT id, name, name_en FROM device_model WHERE id = ? AND tenant_id = ?');
+  type Named = { name: string; name_en: string };
 
   // ---- categories ------------------------------------------------------------------------------
 
   app.get('/api/device/category', { preHandler: requireReader }, async (request) => {
     const rows = db
       .prepare(
-        `SELECT c.id, c.name, (SELECT COUNT(*) FROM device_model m WHERE m.category_id = c.id) AS modelCount
-         FROM device_category c WHERE c.tenant_id = ? ORDER BY c.name`,
+        `SELECT c.id, loc(c.name, c.name_en) AS name, (SELECT COUNT(*) FROM device_model m WHERE m.category_id = c.id) AS modelCount
+         FROM device_category c WHERE c.tenant_id = ? ORDER BY name`,
       )
       .all(userOf(request).tenantId) as unknown as DeviceCategory[];
     return ok(rows);
@@ -209,10 +238,12 @@ const plugin: FastifyPluginAsync = async (app) => {
   const saveCategory = (request: FastifyRequest<{ Body: { name: string } }>, id: number | null) => {
     const user = userOf(request);
     const name = request.body.name.trim();
-    if (id !== null && !categoryById.get(id, user.tenantId)) return fail(say(request, 'noCategory'));
-    if (db.prepare('SELECT 1 FROM device_category WHERE tenant_id = ? AND name = ? AND id <> ?').get(user.tenantId, name, id ?? 0)) return failField(say(request, 'categoryTaken', { name }), 'name');
+    const before = id === null ? undefined : (categoryById.get(id, user.tenantId) as Named | undefined);
+    if (id !== null && !before) return fail(say(request, 'noCategory'));
+    if (db.prepare('SELECT 1 FROM device_category WHERE tenant_id = ? AND (name = ? OR name_en = ?) AND id <> ?').get(user.tenantId, name, name, id ?? 0)) return failField(say(request, 'categoryTaken', { name }), 'name');
+    const names = before ? namesAfterEdit(before, name) : { name, name_en: '' };
     const saved = id === null ? Number(db.prepare('INSERT INTO device_category (tenant_id, name) VALUES (?, ?)').run(user.tenantId, name).lastInsertRowid) : id;
-    if (id !== null) db.prepare('UPDATE device_category SET name = ? WHERE id = ? AND tenant_id = ?').run(name, id, user.tenantId);
+    if (id !== null) db.prepare('UPDATE device_category SET name = ?, name_en = ? WHERE id = ? AND tenant_id = ?').run(names.name, names.name_en, id, user.tenantId);
     return ok({ id: saved, name });
   };
   const categoryBody = validBody<{ name: string }>(fromShared(categorySchema));
@@ -245,14 +276,14 @@ const plugin: FastifyPluginAsync = async (app) => {
       }
       const keyword = request.body.keyword?.trim();
       if (keyword) {
-        where.push("(m.code LIKE ? ESCAPE '\\' OR m.name LIKE ? ESCAPE '\\')");
-        args.push(likePattern(keyword), likePattern(keyword));
+        where.push("(m.code LIKE ? ESCAPE '\\' OR m.name LIKE ? ESCAPE '\\' OR m.name_en LIKE ? ESCAPE '\\')");
+        args.push(likePattern(keyword), likePattern(keyword), likePattern(keyword));
       }
       const sql = where.join(' AND ');
       const total = (db.prepare(`SELECT COUNT(*) AS n FROM device_model m WHERE ${sql}`).get(...args) as { n: number }).n;
       const rows = db
         .prepare(
-          `SELECT m.id, m.code, m.name, m.category_id AS categoryId, c.name AS categoryName, m.description,
+          `SELECT m.id, m.code, loc(m.name, m.name_en) AS name, m.category_id AS categoryId, loc(c.name, c.name_en) AS categoryName, m.description,
              (SELECT COUNT(*) FROM model_param p WHERE p.model_id = m.id) AS paramCount,
              (SELECT COUNT(*) FROM device d WHERE d.tenant_id = m.tenant_id AND d.model_id = m.id) AS deviceCount
            FROM device_model m JOIN device_category c ON c.id = m.category_id
@@ -264,21 +295,23 @@ const plugin: FastifyPluginAsync = async (app) => {
   );
 
   app.get('/api/device/model/all', { preHandler: requireReader }, async (request) =>
-    ok(db.prepare('SELECT id, code, name FROM device_model WHERE tenant_id = ? ORDER BY code').all(userOf(request).tenantId) as unknown as ModelOption[]),
+    ok(db.prepare('SELECT id, code, loc(name, name_en) AS name FROM device_model WHERE tenant_id = ? ORDER BY code').all(userOf(request).tenantId) as unknown as ModelOption[]),
   );
 
   const modelRules = { ...(fromShared<ModelSave>(modelSchema) as Schema<ModelSave>), categoryId: [categoryRule] };
   const saveModel = (request: FastifyRequest<{ Body: ModelSave }>, id: number | null) => {
     const user = userOf(request);
     const { code, name, categoryId, description = '' } = request.body;
-    if (id !== null && !modelById.get(id, user.tenantId)) return fail(say(request, 'noModel'));
+    const before = id === null ? undefined : (modelById.get(id, user.tenantId) as Named | undefined);
+    if (id !== null && !before) return fail(say(request, 'noModel'));
     if (!categoryById.get(categoryId, user.tenantId)) return failField(say(request, 'noCategory'), 'categoryId');
     if (db.prepare('SELECT 1 FROM device_model WHERE tenant_id = ? AND code = ? AND id <> ?').get(user.tenantId, code.trim(), id ?? 0)) return failField(say(request, 'modelTaken', { code }), 'code');
-    const args = [categoryId, code.trim(), name.trim(), description.trim()];
+    const names = before ? namesAfterEdit(before, name.trim()) : { name: name.trim(), name_en: '' };
+    const args = [categoryId, code.trim(), names.name, names.name_en, description.trim()];
     const saved =
       id === null
-        ? Number(db.prepare('INSERT INTO device_model (tenant_id, category_id, code, name, description) VALUES (?, ?, ?, ?, ?)').run(user.tenantId, ...args).lastInsertRowid)
-        : (db.prepare('UPDATE device_model SET category_id = ?, code = ?, name = ?, description = ? WHERE id = ? AND tenant_id = ?').run(...args, id, user.tenantId), id);
+        ? Number(db.prepare('INSERT INTO device_model (tenant_id, category_id, code, name, name_en, description) VALUES (?, ?, ?, ?, ?, ?)').run(user.tenantId, ...args).lastInsertRowid)
+        : (db.prepare('UPDATE device_model SET category_id = ?, code = ?, name = ?, name_en = ?, description = ? WHERE id = ? AND tenant_id = ?').run(...args, id, user.tenantId), id);
     return ok({ id: saved });
   };
   app.post<{ Body: ModelSave }>('/api/device/model', { preHandler: [writer, validBody<ModelSave>(modelRules)] }, async (request) => saveModel(request, null));
@@ -316,8 +349,10 @@ const plugin: FastifyPluginAsync = async (app) => {
     const b = request.body;
     const code = b.code.trim();
     if (db.prepare('SELECT 1 FROM model_param WHERE model_id = ? AND code = ? AND id <> ?').get(modelId, code, id ?? 0)) return failField(say(request, 'paramTaken', { code }), 'code');
+    const before = id === null ? undefined : (db.prepare('SELECT name, name_en FROM model_param WHERE id = ?').get(id) as Named | undefined);
+    const names = before ? namesAfterEdit(before, b.name.trim()) : { name: b.name.trim(), name_en: '' };
     const values = [
-      b.name.trim(), code, b.dataType, b.access, (b.unit ?? '').trim(), (b.precision ?? '').trim(), (b.collectFormula ?? '').trim(), (b.controlFormula ?? '').trim(),
+      names.name, names.name_en, code, b.dataType, b.access, (b.unit ?? '').trim(), (b.precision ?? '').trim(), (b.collectFormula ?? '').trim(), (b.controlFormula ?? '').trim(),
       (b.alarmExpression ?? '').trim(), b.uiType, (b.min ?? '').trim(), (b.max ?? '').trim(), (b.step ?? '').trim(), (b.defaultValue ?? '').trim(),
     ];
     const saved =
@@ -325,14 +360,14 @@ const plugin: FastifyPluginAsync = async (app) => {
         ? Number(
             db
               .prepare(
-                `INSERT INTO model_param (tenant_id, model_id, name, code, data_type, access, unit, precision, collect_formula, control_formula, alarm_expression, ui_type, min, max, step, default_value)
-                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+                `INSERT INTO model_param (tenant_id, model_id, name, name_en, code, data_type, access, unit, precision, collect_formula, control_formula, alarm_expression, ui_type, min, max, step, default_value)
+                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
               )
               .run(user.tenantId, modelId, ...values).lastInsertRowid,
           )
         : (db
             .prepare(
-              `UPDATE model_param SET name = ?, code = ?, data_type = ?, access = ?, unit = ?, precision = ?, collect_formula = ?, control_formula = ?, alarm_expression = ?,
+              `UPDATE model_param SET name = ?, name_en = ?, code = ?, data_type = ?, access = ?, unit = ?, precision = ?, collect_formula = ?, control_formula = ?, alarm_expression = ?,
                  ui_type = ?, min = ?, max = ?, step = ?, default_value = ? WHERE id = ? AND tenant_id = ?`,
             )
             .run(...values, id, user.tenantId),

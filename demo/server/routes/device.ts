@@ -157,7 +157,7 @@ const DEVICE_FROM = `
 
 const DEVICE_COLUMNS = `d.id, d.code, loc(d.name, d.name_en) AS name, d.label, d.address, d.sn, d.ip, d.mac, d.bus_no, d.port, d.version,
   d.status, d.status_seq, d.status_at, d.gateway_id, COALESCE(g.name, '') AS gateway_name, d.area_guid, COALESCE(loc(a.name, a.name_en), '') AS area_name,
-  d.model_id, COALESCE(m.name, '') AS model_name, d.data_group_id, COALESCE(loc(dg.name, dg.name_en), '') AS data_group_name`;
+  d.model_id, COALESCE(loc(m.name, m.name_en), '') AS model_name, d.data_group_id, COALESCE(loc(dg.name, dg.name_en), '') AS data_group_name`;
 
 /** SQL of each sort key; ties are broken by id in the same direction (see DeviceListQuery). */
 const SORT_SQL: Record<DeviceSortKey, string> = {

@@ -207,7 +207,7 @@ export async function directorySignIn(ctx: AppContext, box: SecretBox, embedded:
   // The department follows the groups too: the first of the person's groups that names one.
   const places = JSON.parse(row.group_depts) as Record<string, string>;
   const place = person.groups.map((g) => places[g]).find((d): d is string => Boolean(d));
-  const department = place ? (db.prepare('SELECT id FROM department WHERE tenant_id = ? AND name = ? ORDER BY id LIMIT 1').get(tenantId, place) as { id: number } | undefined) : undefined;
+  const department = place ? (db.prepare('SELECT id FROM department WHERE tenant_id = ? AND (name = ? OR name_en = ?) ORDER BY id LIMIT 1').get(tenantId, place, place) as { id: number } | undefined) : undefined;
   if (department) db.prepare('UPDATE user SET department_id = ? WHERE id = ?').run(department.id, user.id);
   db.prepare('DELETE FROM user_role WHERE user_id = ?').run(user.id);
   for (const r of roles) db.prepare('INSERT OR IGNORE INTO user_role (user_id, role_id) VALUES (?, ?)').run(user.id, r.id);
@@ -270,7 +270,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     const codes = [...new Set(Object.values(b.groupRoles))];
     if (codes.length && (db.prepare(`SELECT COUNT(*) AS n FROM role WHERE tenant_id = ? AND code IN (${codes.map(() => '?').join(',')})`).get(tenantId, ...codes) as { n: number }).n !== codes.length) return failField(say(lang, 'roles'), 'groupRoles');
     const departments = b.groupDepartments ?? {};
-    for (const name of new Set(Object.values(departments))) if (!db.prepare('SELECT 1 FROM department WHERE tenant_id = ? AND name = ?').get(tenantId, name)) return failField(say(lang, 'departments'), 'groupDepartments');
+    for (const name of new Set(Object.values(departments))) if (!db.prepare('SELECT 1 FROM department WHERE tenant_id = ? AND (name = ? OR name_en = ?)').get(tenantId, name, name)) return failField(say(lang, 'departments'), 'groupDepartments');
     const old = db.prepare('SELECT * FROM ldap_directory WHERE tenant_id = ?').get(tenantId) as DirectoryRow | undefined;
     const embedded = b.url === '' ? 1 : 0;
     const sealed = b.bindPassword ? box.seal(b.bindPassword) : (old?.bind_password_sealed ?? '');

@@ -65,7 +65,7 @@ interface PointRow {
 }
 
 const SELECT = `SELECT p.id, p.gateway_id, p.code, p.name, p.kind, p.used, p.device_id, d.code AS device_code, loc(d.name, d.name_en) AS device_name, d.model_id,
-  p.param_code, mp.name AS param_name, p.distributed
+  p.param_code, loc(mp.name, mp.name_en) AS param_name, p.distributed
   FROM gateway_point p LEFT JOIN device d ON d.id = p.device_id
   LEFT JOIN model_param mp ON mp.model_id = d.model_id AND mp.code = p.param_code`;
 
@@ -179,7 +179,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     if (!gateway) return fail(say(langOf(request), 'noGateway'));
     const rows = db
       .prepare(
-        `SELECT d.id AS device_id, d.code AS device_code, d.name AS device_name, mp.code AS param_code, mp.name AS param_name, mp.access
+        `SELECT d.id AS device_id, d.code AS device_code, loc(d.name, d.name_en) AS device_name, mp.code AS param_code, loc(mp.name, mp.name_en) AS param_name, mp.access
          FROM device d JOIN model_param mp ON mp.model_id = d.model_id WHERE d.gateway_id = ? AND d.tenant_id = ? ORDER BY d.code, mp.id LIMIT 2000`,
       )
       .all(gateway.id, userOf(request).tenantId) as Array<{ device_id: number; device_code: string; device_name: string; param_code: string; param_name: string; access: 'r' | 'rw' }>;

@@ -13,7 +13,7 @@ import { alarmQueryWindow, toDate } from '../../../shared/validate/dates.ts';
 import { tx, type Db, type Migration } from '../db.ts';
 import { fail, ok, requireAnyMenu, requireMenu, rule, userOf, validBody } from '../http.ts';
 import { langOf, translate } from '../messages.ts';
-import { modelParams } from './device-model.ts';
+import { modelParams, paramNamesOf } from './device-model.ts';
 import { fireRule, ruleBook, type LiveRule } from './alarm-rule.ts';
 import { idList, inList, startExport, tooManyTasks } from '../resource.ts';
 import { formatTime } from '../tasks.ts';
@@ -180,13 +180,14 @@ export function raisePointAlarm(db: Db, tenantId: number, deviceId: number, para
     const device = db.prepare('SELECT code, name, model_id FROM device WHERE id = ? AND tenant_id = ?').get(deviceId, tenantId) as { code: string; name: string; model_id: number } | undefined;
     if (!device) return null;
     const unit = param.unit ? ` ${param.unit}` : '';
+    const names = paramNamesOf(db, device.model_id, param);
     const id = Number(
       db
         .prepare(
           `INSERT INTO alarm (tenant_id, device_code, device_name, model_id, level, status, handle_status, content_zh, content_en, occurred_at, param_code)
            VALUES (?, ?, ?, ?, 'warning', 'toBeConfirmed', 'unhandled', ?, ?, ?, ?)`,
         )
-        .run(tenantId, device.code, device.name, device.model_id, `${param.name} 超限：${value}${unit}（${param.alarmExpression}）`, `${param.name} out of range: ${value}${unit} (${param.alarmExpression})`, at, param.code)
+        .run(tenantId, device.code, device.name, device.model_id, `${names.zh} 超限：${value}${unit}（${param.alarmExpression}）`, `${names.en} out of range: ${value}${unit} (${param.alarmExpression})`, at, param.code)
         .lastInsertRowid,
     );
     db.prepare('INSERT INTO point_ban (device_id, code, until) VALUES (?, ?, ?) ON CONFLICT (device_id, code) DO UPDATE SET until = excluded.until').run(deviceId, param.code, at + BAN_MS);

@@ -318,9 +318,9 @@ const plugin: FastifyPluginAsync = async (app) => {
   /** What the editor's binding pickers offer: the tenant's devices with their parameters, cameras and pages. */
   app.get('/api/scada/bindings', { preHandler: manager }, async (request) => {
     const { tenantId } = userOf(request);
-    const devices = db.prepare('SELECT id, code, name, model_id FROM device WHERE tenant_id = ? ORDER BY code').all(tenantId) as Array<{ id: number; code: string; name: string; model_id: number | null }>;
+    const devices = db.prepare('SELECT id, code, loc(name, name_en) AS name, model_id FROM device WHERE tenant_id = ? ORDER BY code').all(tenantId) as Array<{ id: number; code: string; name: string; model_id: number | null }>;
     const params = new Map<number, ScadaBindings['devices'][number]['params']>();
-    for (const p of db.prepare('SELECT model_id, code, name, unit, access FROM model_param WHERE tenant_id = ? ORDER BY id').all(tenantId) as Array<{ model_id: number; code: string; name: string; unit: string; access: 'r' | 'rw' }>) {
+    for (const p of db.prepare('SELECT model_id, code, loc(name, name_en) AS name, unit, access FROM model_param WHERE tenant_id = ? ORDER BY id').all(tenantId) as Array<{ model_id: number; code: string; name: string; unit: string; access: 'r' | 'rw' }>) {
       const list = params.get(p.model_id) ?? [];
       list.push({ code: p.code, name: p.name, unit: p.unit, access: p.access });
       params.set(p.model_id, list);

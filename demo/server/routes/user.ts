@@ -25,8 +25,17 @@ import type { AppConfig, SessionUser } from '../context.ts';
 import { tx, type Db, type Migration } from '../db.ts';
 import { describeIssue, fail, failField, ok, requireMenu, rule, userOf, validBody, type Issue } from '../http.ts';
 import { langOf, translate, type Lang } from '../messages.ts';
+import { namesAfterEdit, requestLang } from '../local-names.ts';
 import { hashPassword } from '../passwords.ts';
 import { fromShared, idList, likePattern, makesCycle, offsetOf, optionalId, pageRules, readImportUpload, startExport, startImport, subtree, tooManyTasks, type SheetColumn } from '../resource.ts';
+
+/** The seeded departments' names: [Chinese, English]. */
+const DEPARTMENT_NAMES = [
+  ['总部', 'Head office'],
+  ['运营中心', 'Operations centre'],
+  ['安保部', 'Security'],
+  ['设施部', 'Facilities'],
+] as const;
 
 export const migrations: Migration[] = [
   {
@@ -50,6 +59,15 @@ export const migrations: Migration[] = [
     id: 'people/002-department-head',
     sql: 'ALTER TABLE department ADD COLUMN head_user_id INTEGER REFERENCES user(id) ON DELETE SET NULL;',
   },
+  {
+    // Seeded departments carry an English name too (local-names.ts); a name a person types clears it.
+    id: 'people/003-department-english',
+    sql: `
+      ALTER TABLE department ADD COLUMN name_en TEXT NOT NULL DEFAULT '';
+      UPDATE department SET name_en = CASE name ${DEPARTMENT_NAMES.map(([zh, en]) => `WHEN '${zh}' THEN '${en}'`).join(' ')} ELSE '' END WHERE tenant_id IN (1, 2);
+      UPDATE department SET name = '总部', name_en = 'Head office' WHERE tenant_id = 2 AND parent_id IS NULL AND name = 'Head office';
+    `,
+  },
 ];
 
 /** First start: a small organisation for the first tenant, with the demo accounts placed in it. */
@@ -63,16 +81,18 @@ function seedOrganisation(db: Db): void {
   const tenant = db.prepare('SELECT id FROM tenant WHERE id = 1').get();
   if (has.n > 0 || !tenant) return;
   tx(db, () => {
-    const add = db.prepare('INSERT INTO department (tenant_id, parent_id, name, sort) VALUES (?, ?, ?, ?)');
-    const head = Number(add.run(1, null, '总部', 0).lastInsertRowid);
-    const ops = Number(add.run(1, head, '运营中心', 1).lastInsertRowid);
-    add.run(1, head, '安保部', 2);
-    add.run(1, head, '设施部', 3);
+    const insert = db.prepare('INSERT INTO department (tenant_id, parent_id, name, name_en, sort) VALUES (?, ?, ?, ?, ?)');
+    const add = (tenantId: number, parent: number | null, [zh, en]: readonly [string, string], sort: number) => Number(insert.run(tenantId, parent, zh, en, sort).lastInsertRowid);
+    const [headNames, opsNames, securityNames, facilitiesNames] = DEPARTMENT_NAMES;
+    const head = add(1, null, headNames, 0);
+    const ops = add(1, head, opsNames, 1);
+    add(1, head, securityNames, 2);
+    add(1, head, facilitiesNames, 3);
     const place = db.prepare('UPDATE user SET department_id = ? WHERE tenant_id = 1 AND username = ?');
     place.run(head, 'admin');
     place.run(ops, 'operator');
     place.run(ops, 'viewer');
-    db.prepare("INSERT INTO department (tenant_id, parent_id, name, sort) SELECT 2, NULL, 'Head office', 0 WHERE EXISTS (SELECT 1 FROM tenant WHERE id = 2)").run();
+    if (db.prepare('SELECT 1 FROM tenant WHERE id = 2').get()) add(2, null, headNames, 0);
   });
 }
 
@@ -163,13 +183,13 @@ const sheetColumns = (lang: Lang): SheetColumn[] => SHEET.map((c) => ({ key: c.k
 
 const plugin: FastifyPluginAsync = async (app) => {
   const { db, config } = app.atrium;
-  const SELECT = `SELECT u.id, u.username, u.name, u.phone, u.email, u.status, u.gender, u.department_id, d.name AS department_name,
+  const SELECT = `SELECT u.id, u.username, u.name, u.phone, u.email, u.status, u.gender, u.department_id, loc(d.name, d.name_en) AS department_name,
       (SELECT group_concat(r.id) FROM user_role ur JOIN role r ON r.id = ur.role_id WHERE ur.user_id = u.id) AS role_ids,
       (SELECT group_concat(r.name, char(31)) FROM user_role ur JOIN role r ON r.id = ur.role_id WHERE ur.user_id = u.id) AS role_names,
       EXISTS (SELECT 1 FROM user_role ur JOIN role r ON r.id = ur.role_id WHERE ur.user_id = u.id AND r.super_admin = 1) AS super_admin
     FROM user u LEFT JOIN department d ON d.id = u.department_id`;
   const byId = db.prepare(`${SELECT} WHERE u.id = ? AND u.tenant_id = ?`);
-  const departmentOf = db.prepare('SELECT id, name, parent_id FROM department WHERE id = ? AND tenant_id = ?');
+  const departmentOf = db.prepare('SELECT id, loc(name, name_en) AS name, name AS stored_name, name_en, parent_id FROM department WHERE id = ? AND tenant_id = ?');
   const departmentParents = (tenantId: number) =>
     new Map((db.prepare('SELECT id, parent_id FROM department WHERE tenant_id = ?').all(tenantId) as Array<{ id: number; parent_id: number | null }>).map((r) => [r.id, r.parent_id]));
   const accountTaken = db.prepare('SELECT 1 FROM user WHERE username = ?');
@@ -324,7 +344,7 @@ const plugin: FastifyPluginAsync = async (app) => {
 
   const departmentTree = (tenantId: number): Department[] => {
     const rows = db
-      .prepare('SELECT d.id, d.parent_id, d.name, d.sort, d.head_user_id, (SELECT name FROM user h WHERE h.id = d.head_user_id) AS head_name, (SELECT COUNT(*) FROM user u WHERE u.department_id = d.id) AS users FROM department d WHERE d.tenant_id = ? ORDER BY d.sort, d.id')
+      .prepare('SELECT d.id, d.parent_id, loc(d.name, d.name_en) AS name, d.sort, d.head_user_id, (SELECT name FROM user h WHERE h.id = d.head_user_id) AS head_name, (SELECT COUNT(*) FROM user u WHERE u.department_id = d.id) AS users FROM department d WHERE d.tenant_id = ? ORDER BY d.sort, d.id')
       .all(tenantId) as Array<{ id: number; parent_id: number | null; name: string; sort: number; head_user_id: number | null; head_name: string | null; users: number }>;
     const nodes = new Map(rows.map((r) => [r.id, { id: r.id, parentId: r.parent_id, name: r.name, sort: r.sort, headUserId: r.head_user_id, headName: r.head_name ?? '', userCount: r.users, children: [] as Department[] }]));
     const top: Department[] = [];
@@ -342,8 +362,10 @@ const plugin: FastifyPluginAsync = async (app) => {
     if (id !== null && !departmentOf.get(id, user.tenantId)) return fail(say(request, 'depNotFound'));
     if (parentId !== null && !departmentOf.get(parentId, user.tenantId)) return failField(say(request, 'depNotFound'), 'parentId');
     if (id !== null && makesCycle(departmentParents(user.tenantId), id, parentId)) return failField(say(request, 'depCycle'), 'parentId');
-    const name = b.name.trim();
-    const clash = db.prepare('SELECT 1 FROM department WHERE tenant_id = ? AND parent_id IS ? AND name = ? AND id IS NOT ?').get(user.tenantId, parentId, name, id);
+    const before = id === null ? undefined : (departmentOf.get(id, user.tenantId) as { stored_name: string; name_en: string });
+    // A name kept as shown keeps both languages; a name typed anew is the name in both.
+    const { name, name_en } = before ? namesAfterEdit({ name: before.stored_name, name_en: before.name_en }, b.name.trim()) : { name: b.name.trim(), name_en: '' };
+    const clash = db.prepare('SELECT 1 FROM department WHERE tenant_id = ? AND parent_id IS ? AND (name = ? OR name_en = ?) AND id IS NOT ?').get(user.tenantId, parentId, name, b.name.trim(), id);
     if (clash) return failField(say(request, 'depSameName'), 'name');
     const head = b.headUserId ?? null;
     if (head !== null && !db.prepare('SELECT 1 FROM user WHERE id = ? AND tenant_id = ?').get(head, user.tenantId)) return failField(say(request, 'headNotFound'), 'headUserId');
@@ -351,7 +373,7 @@ const plugin: FastifyPluginAsync = async (app) => {
       const created = Number(db.prepare('INSERT INTO department (tenant_id, parent_id, name, sort, head_user_id) VALUES (?, ?, ?, ?, ?)').run(user.tenantId, parentId, name, b.sort ?? 0, head).lastInsertRowid);
       return ok({ id: created });
     }
-    db.prepare('UPDATE department SET parent_id = ?, name = ?, sort = COALESCE(?, sort), head_user_id = ? WHERE id = ? AND tenant_id = ?').run(parentId, name, b.sort ?? null, head, id, user.tenantId);
+    db.prepare('UPDATE department SET parent_id = ?, name = ?, name_en = ?, sort = COALESCE(?, sort), head_user_id = ? WHERE id = ? AND tenant_id = ?').run(parentId, name, name_en, b.sort ?? null, head, id, user.tenantId);
     return ok({ id });
   };
   app.post<{ Body: DepartmentSave }>('/api/admin/user/dep', { preHandler: [requireMenu('userMng'), validBody<DepartmentSave>(depRules as never)] }, async (request) => saveDepartment(request, null));
@@ -451,7 +473,8 @@ const plugin: FastifyPluginAsync = async (app) => {
     const upload = await readImportUpload(request, SHEET_HEADERS);
     if (!('rows' in upload)) return upload;
     const { rows, skipBad } = upload;
-    const byPath = new Map([...departmentPaths(user.tenantId)].map(([id, path]) => [path, id]));
+    // A department path in either language (a sheet exported in English imports in Chinese too).
+    const byPath = new Map((['zh', 'en'] as const).flatMap((l) => requestLang.run(l, () => [...departmentPaths(user.tenantId)].map(([id, path]) => [path, id] as const))));
     const both = (check: (l: Lang) => string) => ({ zh: check('zh'), en: check('en') });
     const started = startImport(db, config.dataDir, user, {
       key: 'userImport',

@@ -207,7 +207,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     const { tenantId } = userOf(request);
     return ok<Directory>({
       users: db.prepare("SELECT id, name, username, department_id AS departmentId FROM user WHERE tenant_id = ? AND status = 'normal' ORDER BY name").all(tenantId) as unknown as Directory['users'],
-      departments: db.prepare('SELECT id, name FROM department WHERE tenant_id = ? ORDER BY sort, name').all(tenantId) as unknown as Directory['departments'],
+      departments: db.prepare('SELECT id, loc(name, name_en) AS name FROM department WHERE tenant_id = ? ORDER BY sort, name').all(tenantId) as unknown as Directory['departments'],
       roles: db.prepare('SELECT id, name FROM role WHERE tenant_id = ? AND super_admin = 0 ORDER BY name').all(tenantId) as unknown as Directory['roles'],
       documents: (() => {
         try {
@@ -513,7 +513,7 @@ const plugin: FastifyPluginAsync = async (app) => {
       const id = Number(values[f.name]);
       if (!id) continue;
       if (f.type === 'user') labels[f.name] = userName(id);
-      if (f.type === 'department') labels[f.name] = (db.prepare('SELECT name FROM department WHERE id = ? AND tenant_id = ?').get(id, user.tenantId) as { name: string } | undefined)?.name ?? '';
+      if (f.type === 'department') labels[f.name] = (db.prepare('SELECT loc(name, name_en) AS name FROM department WHERE id = ? AND tenant_id = ?').get(id, user.tenantId) as { name: string } | undefined)?.name ?? '';
       if (f.type === 'attachment') {
         const doc = (() => {
           try {
