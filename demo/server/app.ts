@@ -11,6 +11,7 @@ import type { AppConfig, AppContext } from './context.ts';
 import './context.ts';
 import { closeDatabase, openDatabase } from './db.ts';
 import { installFaults } from './faults.ts';
+import { installTestHooks } from './test-hooks.ts';
 import { installRequestLang } from './local-names.ts';
 import { installDocs, installOpenApi } from './openapi.ts';
 import { installOpLog } from './routes/op-log.ts';
@@ -207,6 +208,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   await installOpenApi(app);
   installOpLog(app);
   for (const m of modules) await app.register(m.default);
+  if (config.faults) installTestHooks(app);
   await installDocs(app);
   await installStatic(app);
 

@@ -7,7 +7,6 @@ import {
   ALARM_LEVELS,
   ALARM_STATUSES,
   type Alarm,
-  type AlarmBulkCreate,
   type AlarmChanged,
   type AlarmConfirm,
   type AlarmHandle,
@@ -23,7 +22,7 @@ import { tx, type Db, type Migration } from '../db.ts';
 import { fail, ok, requireMenu, rule, userOf, validBody, type Rule } from '../http.ts';
 import { langOf, translate, type Lang } from '../messages.ts';
 import { COUNT_CAP, inList, likePattern, queryInt, queryPage } from '../resource.ts';
-import { raiseAlarms, startAlarmSimulator, type Simulator } from '../simulator.ts';
+import { startAlarmSimulator, type Simulator } from '../simulator.ts';
 import { formatTime, startTask } from '../tasks.ts';
 import type { SessionUser } from '../context.ts';
 import { alarmScopeSql } from '../data-scope.ts';
@@ -507,24 +506,6 @@ const plugin: FastifyPluginAsync = async (app) => {
   );
 
   // Test switch only: many alarms at once (the 25000 → '20000+' check would take hours of simulation).
-  if (config.faults) {
-    app.post<{ Body: AlarmBulkCreate & { tenantId?: number } }>(
-      '/__test/alarms',
-      {
-        preHandler: validBody<AlarmBulkCreate & { tenantId?: number }>({
-          count: [rule.required, rule.int(1, 100_000)],
-          level: [rule.oneOf(...ALARM_LEVELS)],
-          handleStatus: [rule.oneOf(...ALARM_HANDLE_STATUSES)],
-          tenantId: [rule.int(1, 2 ** 31 - 1)],
-        }),
-      },
-      async (request: FastifyRequest<{ Body: AlarmBulkCreate & { tenantId?: number } }>) => {
-        const { count, level, handleStatus, tenantId = 1 } = request.body;
-        const created = raiseAlarms(db, tenantId ?? 1, count, { ...(level ? { level } : {}), ...(handleStatus ? { handleStatus } : {}) });
-        return ok({ created });
-      },
-    );
-  }
 };
 
 export default plugin;

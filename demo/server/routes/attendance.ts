@@ -666,16 +666,6 @@ const plugin: FastifyPluginAsync = async (app) => {
     app.addHook('onClose', async () => clearInterval(timer));
   }
 
-  if (config.faults) {
-    // Test switch: an access-control event (or a run of them) at a given time.
-    app.post<{ Body: { clocks: Array<{ userId: number; at: number; deviceId?: number }> } }>('/__test/attendance/clock', async (request) => {
-      for (const c of request.body.clocks) {
-        const t = db.prepare('SELECT tenant_id FROM user WHERE id = ?').get(c.userId) as { tenant_id: number } | undefined;
-        if (t) db.prepare("INSERT INTO att_clock (tenant_id, user_id, at, source, device_id) VALUES (?, ?, ?, 'device', ?)").run(t.tenant_id, c.userId, c.at, c.deviceId ?? null);
-      }
-      return ok({ stored: request.body.clocks.length });
-    });
-  }
 };
 
 export default plugin;

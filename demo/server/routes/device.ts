@@ -19,18 +19,17 @@ import {
   type DeviceSortKey,
   type DeviceStatus,
   type DeviceStatusChanges,
-  type DeviceStatusForce,
   type Gateway,
   type GatewayPage,
-  type SimulatorRate,
 } from '../../../shared/api/device-types.ts';
 import { checkDevice, normaliseDevice, type DeviceIssue } from '../../../shared/devices/device-rules.ts';
 import { normaliseKeyword } from '../../../shared/devices/list-model.ts';
 import { translate } from '../../../shared/i18n/translate.ts';
 import { tx, type Db, type Migration } from '../db.ts';
 import { seedDevices } from '../device-seed.ts';
-import { DeviceSimulator, currentSeq, nextSeq, setDeviceStatus } from '../device-simulator.ts';
+import { DeviceSimulator, currentSeq, nextSeq } from '../device-simulator.ts';
 import { fail, ok, requireAnyMenu, requireMenu, userOf } from '../http.ts';
+import { handlesOf } from '../test-handles.ts';
 import { langOf, type Lang } from '../messages.ts';
 import { scopeSql, visibleGroups } from '../data-scope.ts';
 
@@ -374,6 +373,7 @@ const plugin: FastifyPluginAsync = async (app) => {
   const { db, config } = app.atrium;
   const simulator = new DeviceSimulator(db, { sharePerMinute: config.tuning.deviceFlipShare });
   simulator.start();
+  handlesOf(app.atrium).deviceSimulator = simulator;
   app.addHook('onClose', async () => simulator.stop());
 
   const answer = <T>(request: FastifyRequest, run: (lang: Lang) => T) => {
@@ -485,29 +485,6 @@ const plugin: FastifyPluginAsync = async (app) => {
     }),
   );
 
-  if (config.faults) {
-    // Test-only: lets a journey make a device change state on the server at a moment of its choosing.
-    app.post<{ Body: DeviceStatusForce }>('/__test/device/status', async (request) => {
-      const body = (request.body ?? {}) as Partial<DeviceStatusForce>;
-      if (!isDeviceStatus(body.status)) return fail('status must be online, offline or unknown');
-      const tenantId = typeof body.tenantId === 'number' ? body.tenantId : 1;
-      const row = (
-        typeof body.id === 'number'
-          ? db.prepare('SELECT id FROM device WHERE id = ? AND tenant_id = ?').get(body.id, tenantId)
-          : db.prepare('SELECT id FROM device WHERE code = ? AND tenant_id = ?').get(String(body.code ?? ''), tenantId)
-      ) as { id: number } | undefined;
-      if (!row) return fail('no such device');
-      const seq = setDeviceStatus(db, tenantId, row.id, body.status);
-      return ok({ id: row.id, status: body.status, seq });
-    });
-
-    app.post<{ Body: SimulatorRate }>('/__test/device/simulator', async (request) => {
-      const share = (request.body as Partial<SimulatorRate> | undefined)?.sharePerMinute;
-      if (typeof share !== 'number' || !(share >= 0 && share <= 1)) return fail('sharePerMinute must be a number from 0 to 1');
-      simulator.setRate(share);
-      return ok<SimulatorRate>({ sharePerMinute: simulator.sharePerMinute });
-    });
-  }
 };
 
 export default plugin;

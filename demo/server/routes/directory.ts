@@ -14,7 +14,7 @@ import { Client, InvalidCredentialsError } from 'ldapts';
 import { DIRECTORY_BASE, DIRECTORY_READER, startDirectory, type Directory } from '../../ldap/directory.ts';
 import type { AppContext } from '../context.ts';
 import type { Db, Migration } from '../db.ts';
-import { fail, failField, ok, requireMenu, rule, userOf, validBody, type Schema } from '../http.ts';
+import { failField, ok, requireMenu, rule, userOf, validBody, type Schema } from '../http.ts';
 import { langOf, type Lang } from '../messages.ts';
 import { hashPassword } from '../passwords.ts';
 import { secretBox, type SecretBox } from '../secrets.ts';
@@ -285,15 +285,6 @@ const plugin: FastifyPluginAsync = async (app) => {
     return ok(toSettings(db.prepare('SELECT * FROM ldap_directory WHERE tenant_id = ?').get(tenantId) as unknown as DirectoryRow));
   });
 
-  if (config.faults) {
-    // Tests take the demo directory down and up, and disable a person in it.
-    app.post<{ Body: { up?: boolean; uid?: string; disabled?: boolean } | null }>('/__test/ldap', async (request) => {
-      if (!directory) return fail('no directory');
-      if (typeof request.body?.up === 'boolean') await directory.setUp(request.body.up);
-      if (request.body?.uid) directory.setDisabled(request.body.uid, request.body.disabled === true);
-      return ok({ port: directory.port });
-    });
-  }
 };
 
 export default plugin;

@@ -24,6 +24,7 @@ import { cronProblem, nextRuns } from '../../../shared/validate/cron.ts';
 import { jobSchema } from '../../../shared/validate/job.ts';
 import type { Db, Migration } from '../db.ts';
 import { fail, failField, ok, requireMenu, requireUser, rule, userOf, validBody, type Rule, type Schema } from '../http.ts';
+import { handlesOf } from '../test-handles.ts';
 import { langOf, translate, type Lang } from '../messages.ts';
 import { byNameKeyword, deleteOwned, exportsDir, idList, offsetOf, type PageQuery, pageRules, queryPage, writeSheet } from '../resource.ts';
 import { formatTime } from '../tasks.ts';
@@ -344,6 +345,7 @@ const plugin: FastifyPluginAsync = async (app) => {
   const { db, config } = app.atrium;
   const manager = requireMenu('jobMng');
   let scheduler: Scheduler | null = null;
+  handlesOf(app.atrium).scheduler = () => scheduler;
   app.addHook('onReady', async () => {
     scheduler = startScheduler(db, config.dataDir);
   });
@@ -527,14 +529,6 @@ const plugin: FastifyPluginAsync = async (app) => {
       .send(body);
   });
 
-  if (config.faults) {
-    // Test switch: run what is due at `at` (a later clock), and wait until the runs end.
-    app.post<{ Body: { at?: number } | null }>('/__test/jobs/tick', async (request) => {
-      await scheduler?.tick(request.body?.at ?? Date.now());
-      await scheduler?.idle();
-      return ok({});
-    });
-  }
 };
 
 export default plugin;

@@ -668,15 +668,6 @@ const plugin: FastifyPluginAsync = async (app) => {
     return ok(toRecord(row, langOf(request), attemptsOf([row.id as number]).get(row.id as number) ?? []));
   });
 
-  if (app.atrium.config.faults) {
-    // Test switch: run the due retries now, and wait until every running firing has settled.
-    app.post<{ Body: { at?: number } | null }>('/__test/linkage/settle', async (request) => {
-      const e = engineOf(db);
-      await e?.retryDue(request.body?.at ?? Date.now());
-      await e?.idle();
-      return ok({});
-    });
-  }
 };
 
 export default plugin;

@@ -15,6 +15,7 @@ import { busOf } from '../bus.ts';
 import { currentMediaServer } from '../../media/index.ts';
 import type { Migration } from '../db.ts';
 import { fail, ok, requireMenu, rule, validBody } from '../http.ts';
+import { handlesOf } from '../test-handles.ts';
 import { langOf } from '../messages.ts';
 import { POINT_TOPIC } from '../point-write.ts';
 
@@ -143,7 +144,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     return ok<ClusterAnswer>({ self: node, nodes: [...nodes].map(([name, samples]) => ({ name, samples })) });
   });
 
-  if (config.faults) app.post('/__test/monitor/sample', async () => ok(await sample()));
+  handlesOf(app.atrium).sampleMonitor = sample;
 };
 
 export default plugin;

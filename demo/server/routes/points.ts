@@ -12,13 +12,14 @@ import { compile, evaluate, type Node } from '../../../shared/validate/expressio
 import { alarmQueryWindow, toDate } from '../../../shared/validate/dates.ts';
 import { tx, type Db, type Migration } from '../db.ts';
 import { fail, ok, requireAnyMenu, requireMenu, rule, userOf, validBody } from '../http.ts';
+import { handlesOf } from '../test-handles.ts';
 import { langOf, translate } from '../messages.ts';
 import { modelParams, paramNamesOf } from './device-model.ts';
 import { fireRule, ruleBook, type LiveRule } from './alarm-rule.ts';
 import { idList, inList, startExport, tooManyTasks } from '../resource.ts';
 import { formatTime } from '../tasks.ts';
 import type { ParamRow } from '../../../shared/api/device-model-types.ts';
-import { pointsChanged, sayWrite as say, storePoint, throughGateway, writePoint } from '../point-write.ts';
+import { pointsChanged, sayWrite as say, throughGateway, writePoint } from '../point-write.ts';
 import { DEVICE_GROUP_TYPE } from '../../../shared/api/device-types.ts';
 import { scopeSql, visibleGroups } from '../data-scope.ts';
 
@@ -202,6 +203,7 @@ const plugin: FastifyPluginAsync = async (app) => {
   const { db, config } = app.atrium;
   const raise = (tenantId: number, deviceId: number, param: ParamRow, value: number, at: number) => void raisePointAlarm(db, tenantId, deviceId, param, value, at);
   let simulator: PointSimulator | null = null;
+  handlesOf(app.atrium).pointSimulator = () => simulator;
   app.addHook('onReady', async () => {
     simulator = startPointSimulator(db, config.tuning.pointIntervalMs, Math.random, raise);
   });
@@ -363,24 +365,6 @@ const plugin: FastifyPluginAsync = async (app) => {
     );
   });
 
-  if (config.faults) {
-    // Test switch: one simulator round now, and a gateway's behaviour (normal, slow, faulty, silent) or status.
-    app.post<{ Body: { at?: number } | null }>('/__test/points/tick', async (request) => ok({ written: simulator?.tick(request.body?.at ?? Date.now()) ?? 0 }));
-    // A reading as the device would report it (tests drive a point past a strategy's threshold).
-    app.post<{ Body: { deviceId: number; code: string; value: number; at?: number } }>('/__test/points/set', async (request) => {
-      const { deviceId, code, value, at } = request.body;
-      const device = db.prepare('SELECT tenant_id FROM device WHERE id = ?').get(deviceId) as { tenant_id: number } | undefined;
-      if (!device) return fail('no such device');
-      storePoint(db, device.tenant_id, deviceId, code, value, at ?? Date.now());
-      return ok({ deviceId, code, value });
-    });
-    app.post<{ Body: { gatewayId: number; mode?: string; status?: string } }>('/__test/gateway', async (request) => {
-      const { gatewayId, mode, status } = request.body;
-      if (mode) db.prepare('INSERT INTO gateway_sim (gateway_id, mode) VALUES (?, ?) ON CONFLICT (gateway_id) DO UPDATE SET mode = excluded.mode').run(gatewayId, mode);
-      if (status) db.prepare('UPDATE gateway SET status = ?, status_at = ? WHERE id = ?').run(status, Date.now(), gatewayId);
-      return ok({ gatewayId });
-    });
-  }
 };
 
 export default plugin;

@@ -5,14 +5,14 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
-import type { PlayCodeRef, PlayRequest, PlayStream, PtzCommandRecord, PtzResult, RecordDay } from '../../../shared/api/video-types.ts';
+import type { PlayCodeRef, PlayRequest, PlayStream, PtzResult, RecordDay } from '../../../shared/api/video-types.ts';
 import type { ProgressKey } from '../../../shared/api/progress-types.ts';
 import { PTZ_RUN_TIME_MS } from '../../../shared/api/video-types.ts';
 import { isReplayRate, MAX_CLIP_MS, playableSpans, spansLength } from '../../../shared/media/recording.ts';
 import { renderClipFile } from '../../media/clip-file.ts';
 import { clipFor } from '../../media/clip.ts';
 import { sceneKindOf, type CameraTitle, type SceneKind } from '../../media/scene.ts';
-import { currentMediaServer, playCodes } from '../../media/index.ts';
+import { playCodes } from '../../media/index.ts';
 import { hasFfmpeg } from '../../media/producers.ts';
 import { holds } from '../camera-rights.ts';
 import { checkBody, fail, ok, requireUser, rule, userOf, validBody, type Schema } from '../http.ts';
@@ -199,23 +199,6 @@ const plugin: FastifyPluginAsync = async (app) => {
   });
 
   // ---- test-only hooks (ATRIUM_FAULTS=1) ----
-  if (config.faults) {
-    app.get<{ Querystring: { cameraId?: string; since?: string } }>('/__test/ptz', async (request) => {
-      const rows = db
-        .prepare('SELECT camera_id, action, start, speed, run_time, at FROM ptz_command WHERE camera_id = ? AND at >= ? ORDER BY id')
-        .all(Number(request.query.cameraId ?? 0), Number(request.query.since ?? 0)) as Array<{ camera_id: number; action: number; start: number; speed: number; run_time: number; at: number }>;
-      return ok<PtzCommandRecord[]>(rows.map((r) => ({ cameraId: r.camera_id, action: r.action, start: r.start, speed: r.speed, runTime: r.run_time, at: r.at })));
-    });
-
-    // Simulates the media server dying and coming back, without touching the API or the play codes.
-    app.post<{ Body: { action: 'stop' | 'start' } }>('/__test/media', { preHandler: validBody<{ action: string }>({ action: [rule.required, rule.oneOf('stop', 'start')] }) }, async (request) => {
-      const media = currentMediaServer();
-      if (!media) return fail(say(request, 'mediaHook'));
-      if (request.body.action === 'stop') await media.stop();
-      else await media.start();
-      return ok(media.stats());
-    });
-  }
 };
 
 export default plugin;

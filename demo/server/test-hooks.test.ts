@@ -1,0 +1,51 @@
+// The test-only routes exist only under the test switch, and live only in the test-only modules: no
+// product route file registers one, and a platform started without the switch answers none of them.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { removeDir, start, type Running } from './testing.ts';
+
+const HOOKS: Array<[method: string, path: string]> = [
+  ['POST', '/__test/alarms'],
+  ['POST', '/__test/attendance/clock'],
+  ['POST', '/__test/device/status'],
+  ['POST', '/__test/device/simulator'],
+  ['POST', '/__test/ldap'],
+  ['POST', '/__test/jobs/tick'],
+  ['POST', '/__test/linkage/settle'],
+  ['POST', '/__test/monitor/sample'],
+  ['POST', '/__test/points/tick'],
+  ['POST', '/__test/points/set'],
+  ['POST', '/__test/gateway'],
+  ['GET', '/__test/ptz'],
+  ['POST', '/__test/media'],
+  ['POST', '/__test/faults'],
+];
+
+const platforms: Running[] = [];
+afterAll(async () => {
+  for (const p of platforms) {
+    await p.stop();
+    removeDir(p.dir);
+  }
+});
+
+const statuses = async (faults: boolean): Promise<number[]> => {
+  const p = await start({ faults });
+  platforms.push(p);
+  return Promise.all(HOOKS.map(async ([method, path]) => (await fetch(p.base + path, { method, ...(method === 'POST' ? { headers: { 'content-type': 'application/json' }, body: '{}' } : {}) })).status));
+};
+
+describe('test-only routes', () => {
+  it('are registered by no product route file', () => {
+    const dir = join(import.meta.dirname, 'routes');
+    const offenders = readdirSync(dir).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && /\/__test\/|config\.faults/.test(readFileSync(join(dir, f), 'utf8')));
+    expect(offenders).toEqual([]);
+  });
+
+  it('answer only on a platform started with the test switch', async () => {
+    expect(await statuses(false)).toEqual(HOOKS.map(() => 404));
+    const on = await statuses(true);
+    expect(on.filter((s) => s === 404)).toEqual([]);
+  });
+});
