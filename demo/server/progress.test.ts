@@ -1,6 +1,6 @@
 // Background tasks: real work with real progress per user and tenant, listed, deleted when finished,
 // and marked interrupted after a restart.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ProgressItem } from '../../shared/api/progress-types.ts';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -36,12 +36,18 @@ describe('background tasks', () => {
     const { key, hashKey } = started.body.data;
     const early = (await list(admin)).find((p) => p.hashKey === hashKey)!;
     expect(early).toMatchObject({ key, title: 'Hash job', status: 1, endTime: '', totalSize: 10 });
-    await sleep(300);
-    const middle = (await list(admin)).find((p) => p.hashKey === hashKey)!;
-    expect(middle.currentSize).toBeGreaterThan(0);
+    // Seen part way (the job takes 600 ms), then done: waited for, not slept for.
+    const middle = await vi.waitFor(async () => {
+      const item = (await list(admin)).find((p) => p.hashKey === hashKey)!;
+      if (!(item.currentSize > 0)) throw new Error('not started');
+      return item;
+    }, { timeout: 5000, interval: 20 });
     expect(middle.currentSize).toBeLessThan(10);
-    await sleep(700);
-    const done = (await list(admin)).find((p) => p.hashKey === hashKey)!;
+    const done = await vi.waitFor(async () => {
+      const item = (await list(admin)).find((p) => p.hashKey === hashKey)!;
+      if (item.status === 1) throw new Error('still running');
+      return item;
+    }, { timeout: 5000, interval: 20 });
     expect(done).toMatchObject({ status: 0, currentSize: 10, totalSize: 10 });
     expect(done.endTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect(done.msg).toMatch(/10/);
@@ -49,9 +55,12 @@ describe('background tasks', () => {
 
   it('records a failure with its reason in the caller\'s language', async () => {
     const started = await api(s.base, 'POST', '/api/admin/progress/demo', { token: admin, body: { steps: 4, stepMs: 10, failAt: 2 } });
-    await sleep(200);
-    const res = await api(s.base, 'GET', '/api/admin/progress', { token: admin, headers: { lang: 'en' } });
-    const failed = res.body.data.find((p: { hashKey: string }) => p.hashKey === started.body.data.hashKey);
+    const failed = await vi.waitFor(async () => {
+      const res = await api(s.base, 'GET', '/api/admin/progress', { token: admin, headers: { lang: 'en' } });
+      const item = res.body.data.find((p: { hashKey: string }) => p.hashKey === started.body.data.hashKey);
+      if (item.status === 1) throw new Error('still running');
+      return item;
+    }, { timeout: 5000, interval: 20 });
     expect(failed.status).toBe(2);
     expect(failed.msg).toBe('check failed at step 3');
   });
@@ -72,8 +81,11 @@ describe('background tasks', () => {
       }
       return { zh: '已导出 3 个', en: '3 exported' };
     }, { key: 'cameraExport' });
-    await sleep(100);
-    const [item] = await list(operator);
+    const item = await vi.waitFor(async () => {
+      const [first] = await list(operator);
+      if (!first || first.status === 1) throw new Error('still running');
+      return first;
+    }, { timeout: 5000, interval: 20 });
     expect(item).toMatchObject({ key: 'cameraExport', title: 'Camera export', status: 0, currentSize: 3, totalSize: 3, msg: '已导出 3 个' });
   });
 

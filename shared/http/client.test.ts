@@ -2,10 +2,10 @@
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { kitConfig } from '../kit.ts';
 import { session } from '../session/store.ts';
-import { http, RequestError, setSessionHooks } from './client.ts';
+import { http, REQUEST_TIMEOUT_MS, RequestError, setSessionHooks } from './client.ts';
 import { onNotice, type Notice } from './notify.ts';
 
 interface Seen {
@@ -85,6 +85,30 @@ describe('the signed client', () => {
     expect(seen[0]!.headers['access-token']).toBe('TOKEN1234-rest');
   });
 
+  it('gives up on a silent server after 30 s by default, not a moment sooner', async () => {
+    expect(REQUEST_TIMEOUT_MS).toBe(30_000);
+    answers.push({ hang: true });
+    // Only the timer is driven; the request itself goes to the real local server and hangs there.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      let settled = false;
+      const pending = http.get('/api/slow').catch((e: unknown) => e).finally(() => (settled = true));
+      // (vi.waitFor would move the faked clock; setImmediate is not faked.)
+      for (let i = 0; i < 2000 && seen.length === 0; i++) await new Promise((r) => setImmediate(r));
+      expect(seen.length).toBe(1);
+      vi.advanceTimersByTime(29_999);
+      await new Promise((r) => setImmediate(r));
+      expect(settled, 'still waiting at 29.999 s').toBe(false);
+      vi.advanceTimersByTime(1);
+      const error = await pending;
+      expect(error).toBeInstanceOf(RequestError);
+      expect(notices.at(-1)).toMatchObject({ key: 'http.networkTimeout' });
+    } finally {
+      vi.useRealTimers();
+    }
+    await vi.waitFor(() => expect(closedWhileHanging).toBeGreaterThanOrEqual(1), { timeout: 2000 });
+  });
+
   it('aborts a request after the timeout and reports a network timeout', async () => {
     answers.push({ hang: true });
     const started = Date.now();
@@ -92,8 +116,8 @@ describe('the signed client', () => {
     expect(error).toBeInstanceOf(RequestError);
     expect(Date.now() - started).toBeLessThan(2000);
     expect(notices.at(-1)).toMatchObject({ key: 'http.networkTimeout' });
-    await new Promise((r) => setTimeout(r, 100));
-    expect(closedWhileHanging).toBe(1); // the connection was really dropped
+    // The connection was really dropped.
+    await vi.waitFor(() => expect(closedWhileHanging).toBe(2), { timeout: 2000, interval: 10 });
   });
 
   it('stays silent on the first two login timeouts and raises the dialog on the third', async () => {

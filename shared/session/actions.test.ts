@@ -2,7 +2,7 @@
 // in flight, and no second refresh when another tab refreshed a moment ago.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const memory = new Map<string, string>();
 Object.defineProperty(globalThis, 'localStorage', {
@@ -16,10 +16,12 @@ Object.defineProperty(globalThis, 'localStorage', {
 
 const { kitConfig } = await import('../kit.ts');
 const { session } = await import('./store.ts');
-const { refreshNow, adoptUrlToken, loadInfo } = await import('./actions.ts');
+const { refreshNow, adoptUrlToken, loadInfo, logout, startTokenRefresh, stopTokenRefresh, TOKEN_REFRESH_MS } = await import('./actions.ts');
+const { i18n } = await import('../i18n/index.ts');
 
 let server: Server;
 let refreshes = 0;
+let signOuts = 0;
 /** User-info requests to drop without an answer before answering (the network coming back). */
 let dropInfo = 0;
 let infoAnswer = 200;
@@ -34,6 +36,12 @@ beforeAll(async () => {
         res.end(JSON.stringify({ token: `fresh-token-${refreshes}`, token_type: 'bearer' }));
       };
       release = answer;
+      return;
+    }
+    if (req.url?.startsWith('/jwt/invalid')) {
+      signOuts++;
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ code: 0, msg: 'ok', data: null }));
       return;
     }
     if (req.url?.startsWith('/api/admin/user/front/info')) {
@@ -82,12 +90,75 @@ describe('token refresh', () => {
     expect(memory.get('atrium.token')).toBe('fresh-token-1');
   });
 
+  it('refreshes every 600000 ms, not a millisecond sooner', async () => {
+    expect(TOKEN_REFRESH_MS).toBe(600_000);
+    // Only the interval is faked: the request itself goes to the real test server.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      startTokenRefresh();
+      vi.advanceTimersByTime(599_999);
+      await new Promise((r) => setTimeout(r, 50));
+      expect(release, 'no refresh before 600000 ms').toBe(null);
+      vi.advanceTimersByTime(1);
+      await waitFor(() => release !== null);
+      release!();
+      await waitFor(() => session.token === 'fresh-token-1');
+      // And again after the next 600000 ms.
+      memory.delete('atrium.tokenRefreshedAt');
+      release = null;
+      vi.advanceTimersByTime(600_000);
+      await waitFor(() => release !== null);
+      release!();
+      await waitFor(() => session.token === 'fresh-token-2');
+    } finally {
+      stopTokenRefresh();
+      vi.useRealTimers();
+    }
+  });
+
   it('skips the refresh when another tab refreshed moments ago', async () => {
     memory.set('atrium.tokenRefreshedAt', String(Date.now() - 1000));
     await refreshNow();
     expect(refreshes).toBe(0);
     expect(session.token).toBe('old-token-value');
     expect(session.tokenOverdueFlag).toBe(false);
+  });
+});
+
+describe('logout', () => {
+  it('signs out, clears the token, user, roles, menus and elements, titles the page for sign-in and reloads', async () => {
+    const page = { title: 'Alarms' };
+    const reload = vi.fn();
+    vi.stubGlobal('document', page);
+    vi.stubGlobal('location', { reload });
+    try {
+      memory.set('atrium.token', 'old-token-value');
+      session.user = { id: 7, username: 'ann', name: 'Ann', description: '', tenantId: 1, type: 'user', avatar: '', roles: [{ id: 1, code: 'ops' }], menus: [], elements: [] } as never;
+      session.menus = { alarmSearch: {} as never };
+      session.elements = { 'progress:view': true };
+      signOuts = 0;
+      await logout({ reload: true });
+      expect(signOuts).toBe(1);
+      expect(session.token).toBe(null);
+      expect(memory.has('atrium.token')).toBe(false);
+      expect(session.user).toBe(null);
+      expect(session.menus).toEqual({});
+      expect(session.elements).toEqual({});
+      expect(page.title).toBe(i18n.t('login.form.title'));
+      expect(page.title).toBe('登录');
+      expect(reload).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('completes at once without a token: nothing is sent', async () => {
+    session.token = null;
+    signOuts = 0;
+    const started = performance.now();
+    await logout({ reload: false });
+    expect(signOuts).toBe(0);
+    expect(performance.now() - started).toBeLessThan(50);
   });
 });
 

@@ -86,7 +86,7 @@ export async function logout(options: { reload?: boolean } = {}): Promise<void> 
   session.sysStatus = 0;
   session.tokenOverdueFlag = false;
   session.infoStatus = 'idle';
-  if (typeof document !== 'undefined' && !kitConfig.embedded) document.title = i18n.t('login.title');
+  if (typeof document !== 'undefined' && !kitConfig.embedded) document.title = i18n.t('login.form.title');
   if (reload && typeof location !== 'undefined') location.reload();
 }
 
