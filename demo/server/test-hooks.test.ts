@@ -19,6 +19,7 @@ const HOOKS: Array<[method: string, path: string]> = [
   ['POST', '/__test/gateway'],
   ['GET', '/__test/ptz'],
   ['POST', '/__test/media'],
+  ['GET', '/__test/captcha'],
   ['POST', '/__test/faults'],
 ];
 

@@ -118,6 +118,12 @@ export function installTestHooks(app: FastifyInstance): void {
     return ok({ gatewayId });
   });
 
+  // ---- sign-in: the answer of the captcha image a browser was given (its id is the browser's cookie) ----
+  app.get<{ Querystring: { id?: string } }>('/__test/captcha', async (request) => {
+    const answer = app.atrium.captchas.peek(String(request.query.id ?? ''));
+    return answer === undefined ? fail('no such captcha') : ok({ answer });
+  });
+
   // ---- video: the pan-tilt commands a camera received; the media server dying and coming back ----
   app.get<{ Querystring: { cameraId?: string; since?: string } }>('/__test/ptz', async (request) => {
     const rows = db

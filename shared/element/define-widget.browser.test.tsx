@@ -111,14 +111,20 @@ describe('defineWidget', () => {
     expect(defineSample()).to.equal(first);
   });
 
-  it('keeps its tree when moved within the keep-alive time', async () => {
+  it('keeps its tree when moved, still after the keep-alive time has run out; a removed one lets it go then', async () => {
     const el = await mount('<atrium-sample label="moved"></atrium-sample>');
     const inner = el.shadowRoot!.querySelector('[data-part=label]');
     const other = document.createElement('section');
     document.body.append(other);
     other.append(el);
-    await frame();
+    const gone = await mount('<atrium-sample label="removed"></atrium-sample>');
+    gone.remove();
+    // Past the sample's 500 ms keep-alive: a move must not have started the unmount timer at all.
+    await new Promise((resolve) => setTimeout(resolve, 800));
     expect(el.shadowRoot!.querySelector('[data-part=label]')).to.equal(inner);
+    expect(inner!.isConnected).to.equal(true);
+    // The same wait does end an element that really left.
+    expect(gone.shadowRoot!.querySelector('[data-part=label]')).to.equal(null);
     other.remove();
   });
 

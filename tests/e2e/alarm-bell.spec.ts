@@ -65,9 +65,15 @@ test.describe('alarm bell', () => {
     const embed = await context.newPage();
     await openEmbed(embed, admin);
     await expect(bellCount(embed)).toHaveText(/^\d+$/);
+    // Both polls run before the refresh, so their absence during it means something.
+    await clearRequests(baseURL!);
+    for (const path of [ALARM_COUNT_PATH, PROGRESS_PATH]) {
+      await expect.poll(async () => (await requestsTo(baseURL!, path)).length, { message: `${path} polls at all`, timeout: POLL_MS + 3000 }).toBeGreaterThan(0);
+    }
 
     // Tab 2: the console signed in with the same token. Its 10-minute refresh timer is brought
-    // forward with a fake clock, and the server holds the refresh answer back for 10 s.
+    // forward with a fake clock, and the server holds the refresh answer back for 10 s. (That the
+    // timer is exactly 600000 ms is pinned by the session unit test, with a controlled clock.)
     const consoleTab = await context.newPage();
     await consoleTab.addInitScript((token) => localStorage.setItem('atrium.token', token), admin);
     await consoleTab.clock.install();
@@ -86,7 +92,9 @@ test.describe('alarm bell', () => {
       const during = (await requestsTo(baseURL!, path)).filter((r) => r.at > refresh.at && r.at < ended);
       expect(during, `${path} polled during the refresh`).toEqual([]);
     }
-    // And polling resumes afterwards.
-    await expect.poll(async () => (await requestsTo(baseURL!, ALARM_COUNT_PATH)).filter((r) => r.at >= ended).length, { timeout: POLL_MS + 3000 }).toBeGreaterThan(0);
+    // And both polls resume afterwards.
+    for (const path of [ALARM_COUNT_PATH, PROGRESS_PATH]) {
+      await expect.poll(async () => (await requestsTo(baseURL!, path)).filter((r) => r.at >= ended).length, { message: `${path} resumes`, timeout: POLL_MS + 3000 }).toBeGreaterThan(0);
+    }
   });
 });

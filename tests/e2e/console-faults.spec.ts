@@ -1,6 +1,6 @@
 // SPEC §8 through the console: the fault switch makes the platform answer session codes, and the
 // console shows the blocking dialogs (rendered by <atrium-notices>) and ends the session.
-import { expect, test, type Page } from './fixtures.ts';
+import { expect, test, type Locator, type Page } from './fixtures.ts';
 import { fault, signIn, zh } from './console-helpers.ts';
 
 const PROFILE = '/api/admin/user/cur-user/info';
@@ -30,6 +30,24 @@ async function leaveInfo(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/introduction$/);
 }
 
+/**
+ * The session dialog blocks the page: a click on the header's user menu behind it opens nothing. Then
+ * its OK ends the session with a real reload onto the sign-in page (a mark left on the window is gone).
+ */
+async function blocksThenReloads(page: Page, dialog: Locator): Promise<void> {
+  const behind = await page.getByTestId('user-menu').boundingBox();
+  expect(behind, 'the user menu is on the page behind').not.toBeNull();
+  await page.mouse.click(behind!.x + behind!.width / 2, behind!.y + behind!.height / 2);
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await expect(page.getByRole('menuitem')).toHaveCount(0);
+  await expect(dialog).toBeVisible();
+  await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+  await dialog.getByRole('button', { name: zh('common.ok') }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByTestId('password-form')).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed), 'the page was reloaded').toBeUndefined();
+}
+
 test('40101 three times: silent twice, the session-expired dialog on the third, then the login page', async ({ page }) => {
   await signIn(page, 'admin');
   await holdPolls(page);
@@ -48,9 +66,7 @@ test('40101 three times: silent twice, the session-expired dialog on the third, 
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText(zh('http.sessionExpired.title'));
   await expect(dialog).toContainText(zh('http.sessionExpired.message'));
-  await dialog.getByRole('button', { name: zh('common.ok') }).click();
-  await expect(page).toHaveURL(/\/login/);
-  await expect(page.getByTestId('password-form')).toBeVisible();
+  await blocksThenReloads(page, dialog);
 });
 
 test('a success in between resets the count: two 40101, a good answer, two more stay silent', async ({ page }) => {
@@ -84,10 +100,8 @@ for (const [code, key] of [
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText(zh(`${key}.title`));
     await expect(dialog).toContainText(zh(`${key}.message`));
-    // Blocking: the page behind does not take clicks while the dialog is up.
     await expect(page).toHaveURL(/\/info$/);
-    await dialog.getByRole('button', { name: zh('common.ok') }).click();
-    await expect(page).toHaveURL(/\/login/);
+    await blocksThenReloads(page, dialog);
   });
 }
 
@@ -103,4 +117,43 @@ test('a page whose element chunk fails to load says so and loads it on Retry', a
   await failed.getByRole('button', { name: zh('common.retry') }).click();
   await expect(page.locator('atrium-video-player')).toHaveCount(1);
   await expect(failed).toHaveCount(0);
+});
+
+test('toasts stay 2 s for -1 and 40301 and 5 s for the rest, each answer shown as SPEC §8 says, on a driven clock', async ({ page }) => {
+  await page.clock.install();
+  await signIn(page, 'admin');
+  await holdPolls(page);
+  const toast = (text: string) => page.getByTestId('atrium-toast').filter({ hasText: text });
+  /** Opens the info page by the router (no timers involved), which asks for the profile once. */
+  const visit = (path: string) =>
+    page.evaluate((to) => {
+      history.pushState({}, '', to);
+      dispatchEvent(new PopStateEvent('popstate'));
+    }, path);
+  // From here the page's clock moves only when told to: each toast's timer starts on a still clock.
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+
+  const cases: Array<{ answer: () => Promise<unknown>; text: string; seconds: number }> = [
+    { answer: () => fault(page, { path: PROFILE, count: 1, code: -1, msg: 'Broken on purpose' }), text: 'Broken on purpose', seconds: 2 },
+    { answer: () => fault(page, { path: PROFILE, count: 1, code: 40301 }), text: zh('http.noPermission'), seconds: 2 },
+    { answer: () => fault(page, { path: PROFILE, count: 1, status: 400, code: 40403, msg: 'Bad request, said the server' }), text: 'Bad request, said the server', seconds: 5 },
+    { answer: () => fault(page, { path: PROFILE, count: 1, code: 12345, msg: 'An unlisted code' }), text: 'An unlisted code', seconds: 5 },
+    { answer: () => fault(page, { path: PROFILE, count: 1, status: 500 }), text: zh('http.cannotConnect'), seconds: 5 },
+    {
+      // HTTP 200 whose body says status 500.
+      answer: () => page.route(`**${PROFILE}`, (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ code: 500, msg: 'upstream', status: 500 }) }), { times: 1 }),
+      text: zh('http.cannotConnect'),
+      seconds: 5,
+    },
+  ];
+  for (const c of cases) {
+    await c.answer();
+    await visit('/info');
+    await expect(toast(c.text)).toBeVisible();
+    await page.clock.fastForward(c.seconds * 1000 - 100);
+    await expect(toast(c.text), `${c.text} still up just before ${c.seconds} s`).toBeVisible();
+    await page.clock.fastForward(200);
+    await expect(toast(c.text), `${c.text} gone after ${c.seconds} s`).toHaveCount(0);
+    await visit('/introduction');
+  }
 });

@@ -1,6 +1,6 @@
 // Shared by the console-* and login specs: sign in through the real login page, reach the test-only
 // fault switch and request log, and read texts in the language the page shows.
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { translateConsole as translate } from '../../console/all-texts.ts';
 import type { FaultRule } from '../../shared/api/types.ts';
 import { expectNoSeriousA11yViolations } from './a11y.ts';
@@ -53,6 +53,19 @@ export async function signOut(page: Page): Promise<void> {
 export async function fault(page: Page, rule: FaultRule): Promise<void> {
   const res = await page.request.post('/__test/faults', { data: rule });
   expect(res.ok()).toBe(true);
+}
+
+/**
+ * The device simulator flips a random gateway now and then, and a write through a gateway it took
+ * offline mid-journey is refused. A spec that writes through gateways calls this at its top level:
+ * the simulator is held still during each of its journeys (which set their gateways online
+ * themselves) and runs again after.
+ */
+export function holdDeviceSimulator(): void {
+  const rate = (baseURL: string | undefined, sharePerMinute: number) =>
+    fetch(`${baseURL}/__test/device/simulator`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ sharePerMinute }) });
+  test.beforeEach(async ({ baseURL }) => void (await rate(baseURL, 0)));
+  test.afterEach(async ({ baseURL }) => void (await rate(baseURL, 0.02)));
 }
 
 export async function clearFaults(page: Page): Promise<void> {

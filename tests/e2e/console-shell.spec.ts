@@ -161,8 +161,10 @@ test('the guide tour shows once per user, steps forward and back, and can be reo
   await expect(tour).toBeHidden();
 
   await page.reload();
-  await expect(page.getByTestId('header')).toBeVisible();
-  await page.waitForTimeout(500);
+  // The tour is offered as soon as the user is known: wait for that (the name in the header), then
+  // let two frames pass for the effect that would open it.
+  await expect(page.getByTestId('user-menu').locator('span').last()).toHaveText(/\S/);
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   await expect(tour).toBeHidden();
 
   await page.getByTestId('user-menu').click();
@@ -215,8 +217,11 @@ test('the bell opens the alarm search inside the app for users with alarm manage
   await signOut(page);
 
   await signIn(page, 'viewer');
+  // The click reaches the bell (it announces atrium-alarm-open) and goes nowhere after it.
+  const announced = page.evaluate(() => new Promise<boolean>((r) => document.addEventListener('atrium-alarm-open', () => r(true), { once: true })));
   await page.getByTestId('header').locator('atrium-alarm-bell').locator('a, button').first().click();
-  await page.waitForTimeout(300);
+  expect(await announced).toBe(true);
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   await expect(page).toHaveURL(/\/introduction$/);
 });
 

@@ -4,10 +4,12 @@
 // its table shows; axe passes on the history page in the dark and light themes.
 import { expect, test } from './fixtures.ts';
 import { expectNoSeriousA11yViolations } from './a11y.ts';
-import { a11yInThemes, signIn, zh } from './console-helpers.ts';
+import { a11yInThemes, holdDeviceSimulator, signIn, zh } from './console-helpers.ts';
 import { call, signIn as apiSignIn } from './video-helpers.ts';
 
 const post = (base: string, path: string, body: unknown = {}) => fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
+
+holdDeviceSimulator();
 
 async function fanCoil(base: string): Promise<{ id: number; code: string; gatewayId: number }> {
   const admin = await apiSignIn(base, 'admin', 'admin123');

@@ -1,6 +1,6 @@
 // Every journey uses this `test`: all specs share one demo server, so a fault a test switched on
 // (the test-only fault switch) is cleared after it, whether the test passed or failed.
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 
 export const test = base.extend<{ clearFaultsAfter: void }>({
   clearFaultsAfter: [
@@ -13,4 +13,4 @@ export const test = base.extend<{ clearFaultsAfter: void }>({
 });
 
 export { expect };
-export type { Page };
+export type { Locator, Page };

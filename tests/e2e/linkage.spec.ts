@@ -4,7 +4,7 @@
 // with today marked a holiday in the calendar it skips. A three-step quick scene runs to the end in
 // the progress panel, and stopping a second run there after step one leaves steps two and three undone.
 import { expect, test, type Page } from './fixtures.ts';
-import { a11yInThemes, signIn, zh } from './console-helpers.ts';
+import { a11yInThemes, holdDeviceSimulator, signIn, zh } from './console-helpers.ts';
 import { call, signIn as apiSignIn } from './video-helpers.ts';
 
 const post = (base: string, path: string, body: unknown = {}) => fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
@@ -23,6 +23,8 @@ async function fanCoils(base: string, count: number): Promise<Fcu[]> {
   for (const d of list) await post(base, '/__test/gateway', { gatewayId: d.gatewayId, mode: 'normal', status: 'online' });
   return list;
 }
+
+holdDeviceSimulator();
 
 const pointOf = async (base: string, token: string, deviceId: number, code: string) =>
   ((await call(base, token, 'GET', `/api/device/${deviceId}/points`)).data as Array<{ code: string; value: number | null }>).find((p) => p.code === code)?.value;

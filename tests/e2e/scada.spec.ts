@@ -5,11 +5,13 @@
 // work kept; the embed page shows the published page with one script and one tag; a page made from
 // a template binds the chosen device. (Limits, sanitising and the second tenant: demo/server/scada.test.ts.)
 import { expect, test, type Page } from './fixtures.ts';
-import { signIn, zh } from './console-helpers.ts';
+import { holdDeviceSimulator, signIn, zh } from './console-helpers.ts';
 import { signIn as apiSignIn, videos } from './embed-helpers.ts';
 import { call } from './video-helpers.ts';
 
 const post = (base: string, path: string, body: unknown = {}) => fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
+
+holdDeviceSimulator();
 
 async function fanCoils(base: string): Promise<Array<{ id: number; code: string; gatewayId: number }>> {
   const admin = await apiSignIn(base);

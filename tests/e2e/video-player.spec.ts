@@ -65,10 +65,12 @@ test.describe('video player', () => {
       document.body.append(box);
       box.append(el);
     });
-    await page.waitForTimeout(1000);
+    // Past the element's 3 s keep-alive: had the move been taken for a removal, the shut would be sent by now.
+    await page.waitForTimeout(3500);
     await waitForPlayback(page, player);
     expect(await requestsTo(baseURL!, REQUEST_PATH)).toHaveLength(0);
     expect(await requestsTo(baseURL!, SHUT_PATH)).toHaveLength(0);
+    await expect(player.locator('[data-pane=live]')).toHaveAttribute('data-status', 'playing');
 
     const viewers = (await mediaStats(media)).liveViewers;
     await page.evaluate(() => document.getElementById('player')!.remove());
