@@ -45,7 +45,8 @@ test.describe('alarm bell', () => {
     const url = page.url();
     await page.locator('#bell-1').getByRole('button').click();
     expect(await opened).toBe(Number(await bellCount(page).textContent()));
-    await page.waitForTimeout(500);
+    // The event came first; anything the click would have done follows within two frames.
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     expect(page.url()).toBe(url);
   });
 

@@ -7,14 +7,16 @@ test('unhandled errors of a page are listed, scrubbed, under client errors', asy
   const marker = `E${Date.now() % 100000}`;
   await signIn(page, 'admin');
   await page.goto('/theme');
+  // Both are sent in one batch about 2 s later: wait for that request, not a fixed time.
+  const sent = page.waitForRequest((r) => r.url().includes('/api/ops/client-error') && r.method() === 'POST' && (r.postData() ?? '').includes(marker), { timeout: 15_000 });
   await page.evaluate((m) => {
     setTimeout(() => {
       throw new Error(`${m} thrown with 0123456789abcdef0123456789abcdef`);
     });
     void Promise.reject(new Error(`${m} rejected`));
   }, marker);
-  // Sent in one batch about 2 s later.
-  await page.waitForTimeout(3000);
+  const batch = await sent;
+  await batch.response();
   await page.goto('/ops/gate_log');
   const root = page.locator('[data-page=gate-log]');
   await root.getByRole('tab', { name: zh('opLog.clientErrors') }).click();

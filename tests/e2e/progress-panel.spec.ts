@@ -41,7 +41,10 @@ test.describe('progress panel', () => {
     const admin = await signIn(baseURL!, 'admin', 'admin123');
     for (const title of ['Finished A', 'Finished B']) await call(baseURL!, admin, 'POST', '/api/admin/progress/demo', { body: { title, steps: 2, stepMs: 10 } });
     await call(baseURL!, admin, 'POST', '/api/admin/progress/demo', { body: { title: 'Long job', steps: 200, stepMs: 300 } });
-    await page.waitForTimeout(300);
+    // The two short jobs have finished (waited for on the server, not slept for).
+    await expect
+      .poll(async () => ((await call(baseURL!, admin, 'GET', '/api/admin/progress')).data as Array<{ title: string; status: number }>).filter((i) => i.title.startsWith('Finished ') && i.status === 0).length)
+      .toBeGreaterThanOrEqual(2);
     await openEmbed(page, admin);
     await badge(page).click();
     const box = dialog(page);
