@@ -10,9 +10,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import ExcelJS from 'exceljs';
 import { api } from '../../demo/server/testing.ts';
 import { call, signIn } from '../e2e/video-helpers.ts';
+import { usersSheet } from './lib/users-sheet.ts';
 import { startPlatform } from '../e2e/wall-helpers.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -50,12 +50,7 @@ try {
     started.push(`${label}: ${answer.code === 0 ? 'started' : answer.msg}`);
   };
   // What the import and the handle-all will work on: a 1000-row sheet, and 25000 open alarms.
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet('users');
-  sheet.columns = ['账号', '姓名', '手机号码', '部门', '初始密码'].map((header, i) => ({ header, key: ['username', 'name', 'phone', 'department', 'password'][i]! }));
-  for (let i = 0; i < 1000; i++) sheet.addRow({ username: `loop.bench${i}`, name: `负载用户${i}`, phone: `136${String(30_000_000 + i).slice(-8)}`, department: '总部', password: 'import-pass-1' });
-  const sheetFile = new FormData();
-  sheetFile.append('file', new Blob([await book.xlsx.writeBuffer()]), 'users.xlsx');
+  const sheetFile = await usersSheet(1000, 'loop.bench', '负载用户', '136');
   await fetch(`${base}/__test/alarms`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ count: 25_000 }) });
   const y = new Date(Date.now() - 24 * 3600_000);
   const day = `${y.getFullYear()}-${String(y.getMonth() + 1).padStart(2, '0')}-${String(y.getDate()).padStart(2, '0')}`;

@@ -9,10 +9,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import ExcelJS from 'exceljs';
 import { chromium, type Page } from 'playwright';
 import { CHROMIUM_ARGS, findChromium } from '../chromium.ts';
 import { api, login } from '../../demo/server/testing.ts';
+import { usersSheet } from './lib/users-sheet.ts';
 import type { ProgressItem } from '../../shared/api/progress-types.ts';
 
 const USERS = 20000;
@@ -137,12 +137,7 @@ async function main(): Promise<void> {
       }).observe({ type: 'longtask', buffered: false });
     });
 
-    const book = new ExcelJS.Workbook();
-    const sheet = book.addWorksheet('users');
-    sheet.columns = ['账号', '姓名', '手机号码', '部门', '初始密码'].map((header, i) => ({ header, key: ['username', 'name', 'phone', 'department', 'password'][i]! }));
-    for (let i = 0; i < 1000; i++) sheet.addRow({ username: `import.bench${i}`, name: `导入用户${i}`, phone: `137${String(20_000_000 + i).slice(-8)}`, department: '总部', password: 'import-pass-1' });
-    const file = new FormData();
-    file.append('file', new Blob([await book.xlsx.writeBuffer()]), 'users.xlsx');
+    const file = await usersSheet(1000, 'import.bench', '导入用户', '137');
     let started = performance.now();
     const imported = (await api(base, 'POST', '/api/admin/user/dep/importUser/import', { token, form: file })).body.data as { key: string; hashKey: string };
     const importItem = await finished(base, token, imported.key, imported.hashKey);
