@@ -48,5 +48,7 @@ describe('test-only routes', () => {
     expect(await statuses(false)).toEqual(HOOKS.map(() => 404));
     const on = await statuses(true);
     expect(on.filter((s) => s === 404)).toEqual([]);
+    // An empty body is refused with a message, not a server error.
+    expect(HOOKS.filter((_, i) => on[i]! >= 500)).toEqual([]);
   });
 });

@@ -43,12 +43,14 @@ export function installTestHooks(app: FastifyInstance): void {
   );
 
   // ---- attendance: an access-control event (or a run of them) at a given time ----
-  app.post<{ Body: { clocks: Array<{ userId: number; at: number; deviceId?: number }> } }>('/__test/attendance/clock', async (request) => {
-    for (const c of request.body.clocks) {
+  app.post<{ Body: { clocks?: Array<{ userId: number; at: number; deviceId?: number }> } | null }>('/__test/attendance/clock', async (request) => {
+    const clocks = request.body?.clocks;
+    if (!Array.isArray(clocks)) return fail('clocks must be a list of { userId, at }');
+    for (const c of clocks) {
       const t = db.prepare('SELECT tenant_id FROM user WHERE id = ?').get(c.userId) as { tenant_id: number } | undefined;
       if (t) db.prepare("INSERT INTO att_clock (tenant_id, user_id, at, source, device_id) VALUES (?, ?, ?, 'device', ?)").run(t.tenant_id, c.userId, c.at, c.deviceId ?? null);
     }
-    return ok({ stored: request.body.clocks.length });
+    return ok({ stored: clocks.length });
   });
 
   // ---- devices: a state change at a moment of the journey's choosing; the simulator's rate ----
@@ -105,7 +107,8 @@ export function installTestHooks(app: FastifyInstance): void {
   // ---- points: one simulator round now; a reading as the device reports it; a gateway's behaviour ----
   app.post<{ Body: { at?: number } | null }>('/__test/points/tick', async (request) => ok({ written: handles.pointSimulator?.()?.tick(request.body?.at ?? Date.now()) ?? 0 }));
   app.post<{ Body: { deviceId: number; code: string; value: number; at?: number } }>('/__test/points/set', async (request) => {
-    const { deviceId, code, value, at } = request.body;
+    const { deviceId, code, value, at } = request.body ?? {};
+    if (!Number.isInteger(deviceId) || typeof code !== 'string' || typeof value !== 'number') return fail('deviceId, code and value are required');
     const device = db.prepare('SELECT tenant_id FROM device WHERE id = ?').get(deviceId) as { tenant_id: number } | undefined;
     if (!device) return fail('no such device');
     storePoint(db, device.tenant_id, deviceId, code, value, at ?? Date.now());
