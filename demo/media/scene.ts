@@ -62,7 +62,8 @@ function fontFile(pattern: string, list = false): string | null {
 }
 
 const latinFont = () => fontFile('DejaVu Sans:bold');
-const monoFont = () => fontFile('DejaVu Sans Mono:bold');
+/** The bold monospace font of the on-screen clocks (also the clip replay's, timed-replay.ts). */
+export const monoFont = () => fontFile('DejaVu Sans Mono:bold');
 const chineseFont = () => fontFile(':lang=zh', true);
 
 /**
@@ -76,6 +77,8 @@ export function titleLine(title: CameraTitle, hasChineseFont: boolean): string {
 }
 
 let textDir: string | null = null;
+/** Files already written: named by their content, so each is written once per process. */
+const written = new Set<string>();
 /**
  * Text goes to drawtext through a file: a camera name is the user's text, and a file needs no
  * filter-graph escaping (the title is also drawn with expansion off, so a % in a name stays a %).
@@ -87,7 +90,10 @@ function textFile(text: string): string {
     process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
   }
   const path = join(textDir, `${createHash('sha1').update(text).digest('hex')}.txt`);
-  writeFileSync(path, text);
+  if (!written.has(path)) {
+    writeFileSync(path, text);
+    written.add(path);
+  }
   return path;
 }
 
@@ -233,7 +239,8 @@ export function sceneInput(options: SceneOptions): string[] {
 }
 
 /**
- * The H.264 every drawn stream is encoded to: low latency, a key frame every 0.4 s, one thread, and
+ * The H.264 every encoded stream (drawn, or a clip replayed with its time) is encoded to: low
+ * latency, a key frame every 0.4 s, one thread, and
  * every frame handed over as soon as it is encoded (a pipe otherwise holds up to 32 KB back, which
  * delays a new channel's first picture and every frame after it).
  */

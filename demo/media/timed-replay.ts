@@ -5,11 +5,11 @@
 // runs `rate` times faster, and the server paces it — the browser never has to play fast. Spans are
 // encoded one after another and stamped as one continuous stream, so the picture has no gap where the
 // recording has one.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { encodeTag, flvHeader, FlvReader, isEndOfSequence, isMediaFrame, isSequenceHeader, type FlvTag } from './flv.ts';
 import { metadataTag } from './channel.ts';
 import type { Sink } from './sinks.ts';
-import { SCENE, SCENE_ENCODER, sceneInput, type SceneOptions } from './scene.ts';
+import { monoFont, SCENE, SCENE_ENCODER, sceneInput, type SceneOptions } from './scene.ts';
 
 /** How far ahead of real time the stream runs, so the player holds a small buffer. */
 const LEAD_MS = 1200;
@@ -20,18 +20,6 @@ const LOW_WATER = 40;
 export const CLOCK_BITS = 17;
 /** Where the binary clock is drawn: cell k (most significant first) at x = X0 + k * STEP, y = Y0. */
 export const CLOCK_STRIP = { x0: 8, step: 12, y0: 32, size: 10 } as const;
-
-let font: string | null | undefined;
-/** A bold monospace font for the clock (fontconfig), or null: the clock strip is drawn without it. */
-function clockFont(): string | null {
-  if (font !== undefined) return font;
-  try {
-    font = execFileSync('fc-match', ['-f', '%{file}', 'DejaVu Sans Mono:bold'], { encoding: 'utf8', timeout: 3000 }).trim() || null;
-  } catch {
-    font = null;
-  }
-  return font;
-}
 
 /** The binary clock strip: the second of the day `t0 + t * rate` in black and white cells. */
 export function clockStrip(t0: number, rate: number): string[] {
@@ -49,7 +37,7 @@ export function clockFilter(t0: number, rate: number): string {
   const now = `(${t0}+t*${rate})`;
   const { y0 } = CLOCK_STRIP;
   const parts = [`setpts=(PTS-STARTPTS)/${rate}`, 'fps=25', ...clockStrip(t0, rate)];
-  const file = clockFont();
+  const file = monoFont();
   if (file) {
     const field = (expr: string) => `%{eif\\:${expr}\\:d\\:2}`;
     const text = `${field(`mod(floor(${now}/3600)\\,24)`)}\\:${field(`mod(floor(${now}/60)\\,60)`)}\\:${field(`mod(floor(${now})\\,60)`)}`;
@@ -131,7 +119,7 @@ export class TimedReplay {
     // A drawn scene runs its own time `rate` times faster, so its strip counts at 1× of that time.
     const input = 'scene' in o
       ? [...sceneInput({ ...o.scene, clock: { kind: 'replay', startMs: a, rate: o.rate }, overlay: clockStrip(secondOfDay(a), 1) }), '-t', seconds.toFixed(3), ...SCENE_ENCODER]
-      : ['-stream_loop', '-1', '-i', o.clipPath, '-t', seconds.toFixed(3), '-an', '-vf', clockFilter(secondOfDay(a), o.rate), '-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-profile:v', 'baseline', '-g', '10', '-pix_fmt', 'yuv420p'];
+      : ['-stream_loop', '-1', '-i', o.clipPath, '-t', seconds.toFixed(3), '-an', '-vf', clockFilter(secondOfDay(a), o.rate), ...SCENE_ENCODER];
     const args = ['-hide_banner', '-loglevel', 'error', ...input, '-f', 'flv', '-flvflags', 'no_duration_filesize', 'pipe:1'];
     const child = spawn('ffmpeg', args, { stdio: ['ignore', 'pipe', 'pipe'] });
     this.#child = child;

@@ -3,6 +3,7 @@
 import { expect, test } from './fixtures.ts';
 import type { AlarmChanged, AlarmPage } from '../../shared/api/alarm-types.ts';
 import { ALARM_COUNT_PATH, PROGRESS_PATH, bellCount, call, clearRequests, createAlarms, fault, openEmbed, requestsTo, signIn } from './alarm-progress-helpers.ts';
+import { twoFrames } from './console-helpers.ts';
 
 const POLL_MS = 5000;
 
@@ -46,7 +47,7 @@ test.describe('alarm bell', () => {
     await page.locator('#bell-1').getByRole('button').click();
     expect(await opened).toBe(Number(await bellCount(page).textContent()));
     // The event came first; anything the click would have done follows within two frames.
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    await twoFrames(page);
     expect(page.url()).toBe(url);
   });
 

@@ -1,7 +1,7 @@
 // SPEC §8 through the console: the fault switch makes the platform answer session codes, and the
 // console shows the blocking dialogs (rendered by <atrium-notices>) and ends the session.
 import { expect, test, type Locator, type Page } from './fixtures.ts';
-import { fault, signIn, zh } from './console-helpers.ts';
+import { fault, signIn, twoFrames, zh } from './console-helpers.ts';
 
 const PROFILE = '/api/admin/user/cur-user/info';
 
@@ -38,7 +38,7 @@ async function blocksThenReloads(page: Page, dialog: Locator): Promise<void> {
   const behind = await page.getByTestId('user-menu').boundingBox();
   expect(behind, 'the user menu is on the page behind').not.toBeNull();
   await page.mouse.click(behind!.x + behind!.width / 2, behind!.y + behind!.height / 2);
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await twoFrames(page);
   await expect(page.getByRole('menuitem')).toHaveCount(0);
   await expect(dialog).toBeVisible();
   await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));

@@ -19,6 +19,9 @@ export type Account = keyof typeof ACCOUNTS;
 export const zh = (key: string, params?: Record<string, string | number>) => translate('zh', key, params);
 export const en = (key: string, params?: Record<string, string | number>) => translate('en', key, params);
 
+/** Lets two frames pass in the page: what a click or an effect would do by then has been done. */
+export const twoFrames = (page: Page): Promise<unknown> => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+
 /** Marks the guide tour as seen for these users, so journeys that are not about it are not interrupted. */
 export async function skipTour(page: Page, ...users: string[]): Promise<void> {
   await page.addInitScript((names) => {

@@ -2,7 +2,7 @@
 // hide-login flag and the narrow-screen drawer.
 import { expect, test } from './fixtures.ts';
 import { MENU_SEED } from '../../shared/api/menu-seed.ts';
-import { en, signIn, signOut, zh } from './console-helpers.ts';
+import { en, signIn, signOut, twoFrames, zh } from './console-helpers.ts';
 
 const seedName = (code: string, lang: 'zh' | 'en' = 'zh') => MENU_SEED.find((m) => m.code === code)![lang];
 
@@ -164,7 +164,7 @@ test('the guide tour shows once per user, steps forward and back, and can be reo
   // The tour is offered as soon as the user is known: wait for that (the name in the header), then
   // let two frames pass for the effect that would open it.
   await expect(page.getByTestId('user-menu').locator('span').last()).toHaveText(/\S/);
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await twoFrames(page);
   await expect(tour).toBeHidden();
 
   await page.getByTestId('user-menu').click();
@@ -221,7 +221,7 @@ test('the bell opens the alarm search inside the app for users with alarm manage
   const announced = page.evaluate(() => new Promise<boolean>((r) => document.addEventListener('atrium-alarm-open', () => r(true), { once: true })));
   await page.getByTestId('header').locator('atrium-alarm-bell').locator('a, button').first().click();
   expect(await announced).toBe(true);
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await twoFrames(page);
   await expect(page).toHaveURL(/\/introduction$/);
 });
 
