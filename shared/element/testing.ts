@@ -13,3 +13,14 @@ export async function until<T>(probe: () => T | null | undefined | false, ms = 4
     await frame();
   }
 }
+
+/**
+ * Moves a controlled clock (fake timers that also run on their own) `ms` ahead in steps, letting
+ * the page's own async work (locks, fetches, renders) run between steps as it would in real time.
+ */
+export async function passTime(clock: { tickAsync(ms: number): Promise<number> }, ms: number, step = 250): Promise<void> {
+  for (let left = ms; left > 0; left -= step) {
+    await clock.tickAsync(Math.min(step, left));
+    await frame();
+  }
+}

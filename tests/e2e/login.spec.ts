@@ -1,6 +1,7 @@
 // Issue 2's journey and issue 3's sign-in pages: the real login page against the demo platform.
 import { expect, test } from './fixtures.ts';
 import { ACCOUNTS, CAPTCHA, en, fillPasswordForm, signOut, skipTour, zh } from './console-helpers.ts';
+import { call, signIn as apiSignIn } from './video-helpers.ts';
 
 test('admin signs in through the login page, stays signed in across a reload, and signs out', async ({ page }) => {
   await skipTour(page, 'admin');
@@ -133,4 +134,46 @@ test('the language chosen on the login page is confirmed in that language and ke
   await expect(page.getByRole('tab', { name: en('login.form.byPassword') })).toBeVisible();
   await page.reload();
   await expect(page.getByRole('tab', { name: en('login.form.byPassword') })).toBeVisible();
+});
+
+test('the sign-in page says "invalid user" for logged-off, deactivated and expired accounts, and the SMS refusals', async ({ page, baseURL }) => {
+  const admin = await apiSignIn(baseURL!, 'admin', 'admin123');
+  const stamp = Date.now() % 100000;
+  const made: Array<{ username: string; phone: string }> = [];
+  for (const [i, status] of (['logoff', 'deactivated', 'overdue', 'normal'] as const).entries()) {
+    const username = `state.${status}.${stamp}`;
+    const phone = `1370${String(stamp).padStart(5, '0')}${i}0`;
+    const answer = await call(baseURL!, admin, 'POST', '/api/admin/user', {
+      body: { username, name: `State ${status}`, password: 'secret-pass-1', confirmPassword: 'secret-pass-1', phone, email: `${username}@example.com`, status },
+    });
+    expect(answer.code, answer.msg).toBe(0);
+    made.push({ username, phone });
+  }
+
+  await page.goto('/login');
+  // SPEC §4: an account that is not normal cannot sign in, and the page says why in the server's words.
+  for (const { username } of made.slice(0, 3)) {
+    await fillPasswordForm(page, username, 'secret-pass-1');
+    await expect(page.getByTestId('login-error')).toHaveText('无效用户');
+    await expect(page).toHaveURL(/\/login$/);
+  }
+
+  // A tenant without SMS sign-in (the second tenant's admin phone).
+  await page.getByRole('tab', { name: zh('login.form.bySms') }).click();
+  const form = page.getByTestId('sms-form');
+  await form.locator('input[name=phone]').fill('13900000001');
+  await page.getByTestId('send-code').click();
+  await expect(page.getByTestId('login-error')).toHaveText('未开启短信登录');
+  await expect(page.getByTestId('send-code')).toBeEnabled();
+
+  // A code asked for again while the last one is still fresh (the page reloaded, its countdown gone).
+  const fresh = made[3]!.phone;
+  await form.locator('input[name=phone]').fill(fresh);
+  await page.getByTestId('send-code').click();
+  await expect(page.getByTestId('sms-status')).toHaveText(zh('login.smsSent'));
+  await page.reload();
+  await page.getByRole('tab', { name: zh('login.form.bySms') }).click();
+  await form.locator('input[name=phone]').fill(fresh);
+  await page.getByTestId('send-code').click();
+  await expect(page.getByTestId('login-error')).toHaveText('验证码已发送，请稍后再试');
 });

@@ -85,10 +85,19 @@ test.describe('video player', () => {
   test('finds a camera by device code, and shows the no-device message for an unknown one', async ({ page, baseURL }) => {
     const admin = await signIn(baseURL!, 'admin', 'admin123');
     await openVideoPage(page, admin);
+    const lookupOf = (label: string) =>
+      page.waitForRequest((r) => r.url().includes('/getCameraList') && new URL(r.url()).searchParams.get('label') === label);
+    const lookup = lookupOf('CAM-006');
     const found = await addPlayer(page, { 'dev-label': 'CAM-006', muted: true }, 'found');
+    // SPEC §4: the lookup asks for page 1, limit 10, exact.
+    const asked = new URL((await lookup).url()).searchParams;
+    expect([asked.get('page'), asked.get('limit'), asked.get('exact')]).toEqual(['1', '10', 'true']);
     await waitForPlayback(page, found);
     const missing = await addPlayer(page, { 'dev-label': 'NO-SUCH-CAM' }, 'missing');
     await expect(missing.locator('[data-status=no-device]')).toHaveText('No device code or device id');
+    // Exact: the start of a real code (CAM-00 of CAM-006) finds nothing.
+    const partial = await addPlayer(page, { 'dev-label': 'CAM-00' }, 'partial');
+    await expect(partial.locator('[data-status=no-device]')).toHaveText('No device code or device id');
     const none = await addPlayer(page, {}, 'none');
     await expect(none.locator('[data-status=no-device]')).toBeVisible();
     // Given only an id, the player still names its camera (from the camera list), not "#6".
@@ -125,6 +134,29 @@ test.describe('video player', () => {
     expect(await errors).toMatchObject({ message: expect.any(String) });
     const [video] = await probe(player);
     expect(video?.width ?? 0).toBe(0);
+  });
+
+  test('picking a replay range while on live switches to replay on that range', async ({ page, baseURL }) => {
+    const admin = await signIn(baseURL!, 'admin', 'admin123');
+    await openVideoPage(page, admin);
+    const player = await addPlayer(page, { 'camera-id': '10', muted: true });
+    await waitForPlayback(page, player);
+    await expect(player.locator('button[data-mode=live]')).toHaveAttribute('aria-pressed', 'true');
+    await clearRequests(baseURL!);
+    const y = new Date(Date.now() - 86_400_000);
+    const past = `${y.getFullYear()}-${String(y.getMonth() + 1).padStart(2, '0')}-${String(y.getDate()).padStart(2, '0')}`;
+    await player.locator('button[data-action=range]').click();
+    const panel = player.locator('[data-panel=range]');
+    await panel.locator('input[name=startTime]').fill(`${past} 03:00:00`);
+    await panel.locator('input[name=endTime]').fill(`${past} 04:00:00`);
+    await panel.locator('button[data-action=apply-range]').click();
+    await expect(player.locator('button[data-mode=replay]')).toHaveAttribute('aria-pressed', 'true');
+    await expect(player.locator('[data-pane=live]')).toHaveCount(0);
+    await expect(player.locator('button[data-action=range]')).toHaveText(`${past} 03:00:00 – ${past} 04:00:00`);
+    await waitForPlayback(page, player);
+    await expect(player.locator('[data-pane=replay]')).toHaveAttribute('data-status', 'playing');
+    // The live stream was let go.
+    await expect.poll(async () => (await requestsTo(baseURL!, SHUT_PATH)).length).toBe(1);
   });
 
   test('live/replay switch, a picked range, and a screenshot named <timestamp>screenshot.png', async ({ page, baseURL }) => {

@@ -1,7 +1,9 @@
+import FakeTimers from '@sinonjs/fake-timers';
 import { expect } from 'chai';
 import { sendKeys } from '@web/test-runner-commands';
-import { frame, until } from '../../shared/element/testing.ts';
+import { frame, passTime, until } from '../../shared/element/testing.ts';
 import { setLanguage } from '../../shared/i18n/index.ts';
+import { PROGRESS_POLL_MS, progressPoller } from '../../shared/poll/progress.ts';
 import { fakePlatform, progressItem, signInAs, type FakePlatform } from '../../shared/poll/fake-platform.ts';
 import { settings } from '../../shared/session/settings.ts';
 import './progress-panel.element.ts';
@@ -43,12 +45,26 @@ describe('<atrium-progress-panel>', () => {
   });
 
   it('shows nothing and polls nothing without progress:view', async () => {
-    platform.progress = [progressItem()];
-    signInAs({ id: nextUser++, elements: ['progress:del'] });
-    const el = mount();
-    await new Promise((r) => setTimeout(r, 300));
-    expect(platform.count('/api/admin/progress')).to.equal(0);
-    expect($(el, 'button')).to.equal(null);
+    // The clock runs on its own (so frames and answers still come) and can be jumped ahead.
+    const clock = FakeTimers.install({ now: Date.now(), toFake: ['setTimeout', 'clearTimeout', 'Date'], shouldAdvanceTime: true });
+    try {
+      platform.progress = [progressItem()];
+      const user = nextUser++;
+      signInAs({ id: user, elements: ['progress:del'] });
+      const el = mount();
+      // The panel draws nothing here; that it has mounted shows in its hold on the shared poller.
+      await until(() => el.shadowRoot && progressPoller.users > 0);
+      // Two whole poll intervals: a poll that was going to come at all has come by now.
+      await passTime(clock, PROGRESS_POLL_MS * 2);
+      expect(platform.count('/api/admin/progress')).to.equal(0);
+      expect($(el, 'button')).to.equal(null);
+      // The same element polls and shows its badge once the right arrives, so the silence above
+      // was the rule at work and not an element that never started.
+      signInAs({ id: user, elements: ['progress:view'] });
+      await until(() => platform.count('/api/admin/progress') === 1 && $(el, 'button'));
+    } finally {
+      clock.uninstall();
+    }
   });
 
   it('shows the badge only when tasks exist, with the count capped at 99+', async () => {
