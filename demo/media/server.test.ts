@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { encodeTag, flvHeader, FlvReader, isKeyframe, isSequenceHeader, readMetadata, TAG_SCRIPT, TAG_VIDEO, type FlvTag } from './flv.ts';
 import { PlayCodeStore, type GrantInput } from './play-codes.ts';
@@ -130,10 +130,9 @@ describe('media server', () => {
     const reader = new FlvReader();
     const tags: FlvTag[] = [];
     ws.onmessage = (e) => tags.push(...reader.push(Buffer.from(e.data as ArrayBuffer)));
-    await new Promise((r) => setTimeout(r, 600));
+    await vi.waitFor(() => expect(tags.some(isKeyframe)).toBe(true), { timeout: 5000, interval: 20 });
     ws.close();
     expect(tags[0]!.type).toBe(TAG_SCRIPT);
-    expect(tags.some(isKeyframe)).toBe(true);
   });
 
   it('closes a viewer socket that sends data, even a frame header claiming 2^40 bytes, without buffering it', async () => {
@@ -169,13 +168,11 @@ describe('media server', () => {
     const { codes, base } = await boot();
     const grant = codes.issue(live);
     const reading = readFor(`${base}/live/3.flv?code=${grant.code}`, 5000);
-    await new Promise((r) => setTimeout(r, 300));
-    expect(server!.stats().liveViewers).toBe(1);
+    await vi.waitFor(() => expect(server!.stats().liveViewers).toBe(1), { timeout: 5000, interval: 20 });
     codes.shut(grant.code, 3, 1);
     const result = await reading;
     expect(result.ended).toBe(true);
-    await new Promise((r) => setTimeout(r, 50));
-    expect(server!.stats().liveViewers).toBe(0);
+    await vi.waitFor(() => expect(server!.stats().liveViewers).toBe(0), { timeout: 2000, interval: 10 });
   });
 
   it('closes a stream whose heartbeats stopped', async () => {
@@ -204,7 +201,7 @@ describe('media server', () => {
     const { codes, base } = await boot();
     const grant = codes.issue(live);
     const reading = readFor(`${base}/live/3.flv?code=${grant.code}`, 5000);
-    await new Promise((r) => setTimeout(r, 200));
+    await vi.waitFor(() => expect(server!.stats().liveViewers).toBe(1), { timeout: 5000, interval: 20 });
     await server!.stop();
     await reading;
     expect(server!.stats().connections).toBe(0);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { OpLogRow } from '../../shared/api/op-log-types.ts';
 import { api, login, removeDir, start, type Running } from './testing.ts';
 
@@ -15,7 +15,9 @@ afterAll(async () => {
 
 const page = async (token: string, body: Record<string, unknown> = {}) => (await api(s.base, 'POST', '/api/ops/gate_log/page', { token, body: { page: 1, limit: 100, ...body }, headers: { lang: 'en' } })).body;
 const rows = async (token: string, body: Record<string, unknown> = {}) => (await page(token, body)).data.rows as OpLogRow[];
-const settle = () => new Promise((r) => setTimeout(r, 50));
+/** A log row is written once its answer has gone out: wait for the row of the last call made. */
+const settled = (token: string, path: string) =>
+  vi.waitFor(async () => expect((await rows(token)).some((r) => r.path === path)).toBe(true), { timeout: 3000, interval: 10 });
 
 describe('operation logs', () => {
   it('records writes, sign-ins (also failed ones), sign-outs and refused calls — never reads or bodies', async () => {
@@ -25,7 +27,7 @@ describe('operation logs', () => {
     await api(s.base, 'POST', '/api/admin/user/page', { token: operator, body: { page: 1, limit: 10 } });
     await api(s.base, 'GET', '/api/admin/user/front/info', { token: operator });
     await fetch(`${s.base}/jwt/invalid`, { method: 'POST', headers: { 'access-token': operator } });
-    await settle();
+    await settled(admin, '/jwt/invalid');
     const log = await rows(admin);
     const find = (path: string, result?: string) => log.find((r) => r.path === path && (!result || r.result === result));
     expect(find('/api/admin/user/dep', 'ok')).toMatchObject({ username: 'admin', method: 'POST', code: 0 });
@@ -40,7 +42,7 @@ describe('operation logs', () => {
 
   it('keeps tenants apart, filters, and refuses a window beyond 3 months', async () => {
     const admin2 = await login(s.base, 'admin2', 'admin123');
-    await settle();
+    await settled(admin2, '/jwt/token');
     expect((await rows(admin2)).every((r) => r.username === 'admin2')).toBe(true);
     expect((await rows(admin, { result: 'refused' })).every((r) => r.result === 'refused')).toBe(true);
     expect((await rows(admin, { username: 'oper' })).every((r) => r.username.includes('oper'))).toBe(true);
