@@ -3,7 +3,7 @@
 import { registerLocalNames } from './local-names.ts';
 import { mkdirSync, existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
+import { DatabaseSync, type SQLInputValue, type SQLOutputValue } from 'node:sqlite';
 import { ELEMENT_CODES } from '../../shared/api/menu-seed.ts';
 import { hashPassword } from './passwords.ts';
 
@@ -15,6 +15,16 @@ export const SEED_DESCRIPTIONS = {
 } as const;
 
 export type Db = DatabaseSync;
+
+// node:sqlite types every row as a bag of SQL values. A query knows its row's shape, so the caller
+// names it once as a type argument (`.all<Row>(...)`, `.get<Row>(...)`) instead of casting the answer.
+// Without a type argument the calls keep node's own typing.
+declare module 'node:sqlite' {
+  interface StatementSync {
+    all<Row = Record<string, SQLOutputValue>>(...anonymousParameters: SQLInputValue[]): Row[];
+    get<Row = Record<string, SQLOutputValue>>(...anonymousParameters: SQLInputValue[]): Row | undefined;
+  }
+}
 
 /** One schema step. Ids are '<domain>/<number>' so route files can bring their own tables. */
 export interface Migration {

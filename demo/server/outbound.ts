@@ -38,6 +38,8 @@ export function outboundUrlProblem(url: string, networks: readonly string[], sch
   return null;
 }
 
+// dns.lookup and net's LookupFunction are overloaded on `all`; the two casts below pick the `all: true`
+// form, which is the one asked for and answered.
 type BaseLookup = (hostname: string, options: LookupAllOptions, callback: (error: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void) => void;
 
 /** A DNS lookup that answers only addresses the platform may reach (`base` resolves; tests pass their own). */

@@ -84,7 +84,9 @@ const stringOrAbsent: Rule = (value) => (value === undefined || value === null |
 
 /** The shared form schema as request rules: each field must be a string, then the same SPEC §5 rules as the form. */
 export function fromShared<T>(schema: SharedSchema): Schema<T> {
-  return Object.fromEntries(Object.entries(schema).map(([field, rules]) => [field, [stringOrAbsent, ...(rules as unknown as Rule[])]])) as unknown as Schema<T>;
+  const rules: Record<string, readonly Rule[]> = {};
+  for (const [field, shared] of Object.entries(schema)) rules[field] = [stringOrAbsent, ...shared];
+  return rules as Schema<T>;
 }
 
 /** An optional list of positive integer ids, at most `max`. */
@@ -147,7 +149,7 @@ export function safeCell(value: unknown): unknown {
   return typeof value === 'string' && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
-export async function writeSheet(path: string, name: string, columns: readonly SheetColumn[], rows: ReadonlyArray<Record<string, unknown>>): Promise<void> {
+export async function writeSheet(path: string, name: string, columns: readonly SheetColumn[], rows: ReadonlyArray<object>): Promise<void> {
   // Streamed to the file row by row, yielding every few hundred rows: a 20000-row export never holds
   // the event loop (or the whole workbook in memory).
   const book = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: path, useStyles: true, useSharedStrings: false });
@@ -175,6 +177,7 @@ export interface SheetRow {
 /** Reads the first sheet: headers matched to keys (by the header text in either language), rows as text. */
 export async function readSheet(data: Buffer, headers: Readonly<Record<string, readonly string[]>>): Promise<SheetRow[]> {
   const book = new ExcelJS.Workbook();
+  // exceljs's typings name an older Buffer type; the loader takes Node's Buffer as it is.
   await book.xlsx.load(data as unknown as ArrayBuffer);
   const sheet = book.worksheets[0];
   if (!sheet) return [];
@@ -213,7 +216,7 @@ export function startExport(
   db: Db,
   dataDir: string,
   user: SessionUser,
-  options: { key: string; title: TaskText; sheet: string; fileName: string; columns: readonly SheetColumn[]; total: number; load: () => ReadonlyArray<Record<string, unknown>>; done: (n: number) => TaskText },
+  options: { key: string; title: TaskText; sheet: string; fileName: string; columns: readonly SheetColumn[]; total: number; load: () => ReadonlyArray<object>; done: (n: number) => TaskText },
 ): ProgressKey {
   const title = typeof options.title === 'string' ? options.title : options.title.zh;
   let path = '';

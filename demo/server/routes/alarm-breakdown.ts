@@ -85,7 +85,7 @@ type Areas = ReturnType<typeof areasOf>;
 
 /** The tenant's areas: rows, paths, and each area's descendants (itself included). */
 function areasOf(db: Db, tenantId: number) {
-  const rows = db.prepare('SELECT row_guid, parent_guid, loc(name, name_en) AS name FROM area WHERE tenant_id = ? ORDER BY sort, name').all(tenantId) as unknown as AreaRow[];
+  const rows = db.prepare('SELECT row_guid, parent_guid, loc(name, name_en) AS name FROM area WHERE tenant_id = ? ORDER BY sort, name').all<AreaRow>(tenantId);
   const children = new Map<string | null, AreaRow[]>();
   for (const r of rows) children.set(r.parent_guid, [...(children.get(r.parent_guid) ?? []), r]);
   const below = (guid: string): string[] => [guid, ...(children.get(guid) ?? []).flatMap((c) => below(c.row_guid))];

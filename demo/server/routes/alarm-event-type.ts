@@ -4,7 +4,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AlarmEventType, AlarmEventTypePage, AlarmEventTypeQuery, AlarmEventTypeSave } from '../../../shared/api/alarm-types.ts';
 import { eventTypeSchema } from '../../../shared/validate/alarm.ts';
-import { fail, ok, requireMenu, rule, userOf, validBody, type Rule } from '../http.ts';
+import { fail, ok, requireMenu, rule, userOf, validBody } from '../http.ts';
 import { langOf, type Lang } from '../messages.ts';
 import { idList, inList, likePattern, offsetOf, pageRules } from '../resource.ts';
 
@@ -25,9 +25,9 @@ const plugin: FastifyPluginAsync = async (app) => {
   const eventTypeById = db.prepare('SELECT id, number, name, description FROM alarm_event_type WHERE id = ? AND tenant_id = ?');
   // The form's rules (shared), then the JSON shapes: the number a JSON integer, the texts strings.
   const eventTypeRules = {
-    number: [...(eventTypeSchema.number as unknown as Rule[]), rule.int(1, 2 ** 31 - 1)],
-    name: [rule.required, rule.string, ...(eventTypeSchema.name as unknown as Rule[])],
-    description: [rule.text(0, 10_000), ...(eventTypeSchema.description as unknown as Rule[])],
+    number: [...eventTypeSchema.number, rule.int(1, 2 ** 31 - 1)],
+    name: [rule.required, rule.string, ...eventTypeSchema.name],
+    description: [rule.text(0, 10_000), ...eventTypeSchema.description],
   };
 
   app.post<{ Body: AlarmEventTypeQuery }>(
@@ -44,7 +44,7 @@ const plugin: FastifyPluginAsync = async (app) => {
       }
       const sql = where.join(' AND ');
       const total = (db.prepare(`SELECT COUNT(*) AS n FROM alarm_event_type WHERE ${sql}`).get(...args) as { n: number }).n;
-      const rows = db.prepare(`SELECT id, number, name, description FROM alarm_event_type WHERE ${sql} ORDER BY number LIMIT ? OFFSET ?`).all(...args, request.body.limit, offsetOf(request.body)) as unknown as AlarmEventType[];
+      const rows = db.prepare(`SELECT id, number, name, description FROM alarm_event_type WHERE ${sql} ORDER BY number LIMIT ? OFFSET ?`).all<AlarmEventType>(...args, request.body.limit, offsetOf(request.body));
       return ok<AlarmEventTypePage>({ rows, total });
     },
   );
@@ -61,7 +61,7 @@ const plugin: FastifyPluginAsync = async (app) => {
       id === null
         ? Number(db.prepare('INSERT INTO alarm_event_type (tenant_id, number, name, description) VALUES (?, ?, ?, ?)').run(user.tenantId, number, name.trim(), description.trim()).lastInsertRowid)
         : (db.prepare('UPDATE alarm_event_type SET number = ?, name = ?, description = ? WHERE id = ? AND tenant_id = ?').run(number, name.trim(), description.trim(), id, user.tenantId), id);
-    return ok(eventTypeById.get(saved, user.tenantId) as unknown as AlarmEventType);
+    return ok(eventTypeById.get<AlarmEventType>(saved, user.tenantId)!);
   }
 
   app.post<{ Body: AlarmEventTypeSave }>(

@@ -168,11 +168,11 @@ const optionalId: Rule = (value) => (value === undefined || value === null || (N
 
 const ruleBody: Schema<AlarmRuleSave> = {
   modelId: [rule.required, rule.int(1, 2 ** 31 - 1)],
-  paramCode: [rule.required, asText, ...(alarmRuleSchema.paramCode as unknown as Rule[])],
+  paramCode: [rule.required, asText, ...alarmRuleSchema.paramCode],
   deviceId: [optionalId],
-  expression: [rule.required, asText, ...(alarmRuleSchema.expression as unknown as Rule[])],
+  expression: [rule.required, asText, ...alarmRuleSchema.expression],
   level: [rule.required, rule.oneOf(...ALARM_LEVELS)],
-  content: [rule.required, asText, ...(alarmRuleSchema.content as unknown as Rule[])],
+  content: [rule.required, asText, ...alarmRuleSchema.content],
   eventTypeId: [optionalId],
   noticeHours: [hours(1)],
   banHours: [hours(0)],
@@ -182,7 +182,7 @@ const ruleBody: Schema<AlarmRuleSave> = {
 const plugin: FastifyPluginAsync = async (app) => {
   const { db } = app.atrium;
   const manager = requireMenu('alarmManager');
-  const byId = (tenantId: number, id: number) => db.prepare(`${SELECT} WHERE r.tenant_id = ? AND r.id = ?`).get(tenantId, id) as unknown as RuleRow | undefined;
+  const byId = (tenantId: number, id: number) => db.prepare(`${SELECT} WHERE r.tenant_id = ? AND r.id = ?`).get<RuleRow>(tenantId, id);
 
   app.post<{ Body: PageQuery & { modelId?: number } }>(
     '/api/alarm/rule/page',
@@ -192,7 +192,7 @@ const plugin: FastifyPluginAsync = async (app) => {
       const where = ['r.tenant_id = ?', ...(request.body.modelId ? ['r.model_id = ?'] : [])];
       const args = [user.tenantId, ...(request.body.modelId ? [request.body.modelId] : [])];
       const total = (db.prepare(`SELECT COUNT(*) AS n FROM alarm_rule r WHERE ${where.join(' AND ')}`).get(...args) as { n: number }).n;
-      const rows = db.prepare(`${SELECT} WHERE ${where.join(' AND ')} ORDER BY model_name, r.param_code, r.id LIMIT ? OFFSET ?`).all(...args, request.body.limit, offsetOf(request.body)) as unknown as RuleRow[];
+      const rows = db.prepare(`${SELECT} WHERE ${where.join(' AND ')} ORDER BY model_name, r.param_code, r.id LIMIT ? OFFSET ?`).all<RuleRow>(...args, request.body.limit, offsetOf(request.body));
       return ok<AlarmRulePage>({ rows: rows.map(toRule), total });
     },
   );

@@ -88,7 +88,7 @@ export function whereOf(db: Db, user: SessionUser, q: AlarmStatQuery, fallbackDa
 }
 
 function areaTree(db: Db, tenantId: number, rootGuid: string | null, open: boolean, since: number, own: { sql: string; args: number[] }): AlarmAreaNode[] {
-  const areas = db.prepare('SELECT row_guid, parent_guid, loc(name, name_en) AS name FROM area WHERE tenant_id = ? ORDER BY sort, name').all(tenantId) as unknown as AreaRow[];
+  const areas = db.prepare('SELECT row_guid, parent_guid, loc(name, name_en) AS name FROM area WHERE tenant_id = ? ORDER BY sort, name').all<AreaRow>(tenantId);
   const counts = db
     .prepare(
       `SELECT d.area_guid AS guid, a.level AS level, COUNT(*) AS n FROM alarm a
@@ -156,7 +156,7 @@ const plugin: FastifyPluginAsync = async (app) => {
          WHERE ${where.sql} GROUP BY d.area_guid ORDER BY n DESC LIMIT ?`,
       )
       .all(...where.args, request.body.limit ?? 10) as Array<{ guid: string | null; n: number }>;
-    const paths = pathsOf(db.prepare('SELECT row_guid, parent_guid, loc(name, name_en) AS name FROM area WHERE tenant_id = ?').all(user.tenantId) as unknown as AreaRow[]);
+    const paths = pathsOf(db.prepare('SELECT row_guid, parent_guid, loc(name, name_en) AS name FROM area WHERE tenant_id = ?').all<AreaRow>(user.tenantId));
     return ok<AlarmNodeTotal[]>(rows.map((r) => ({ areaGuid: r.guid, areaPath: r.guid ? (paths.get(r.guid) ?? '') : '', total: r.n })));
   });
 

@@ -291,7 +291,7 @@ const plugin: FastifyPluginAsync = async (app) => {
   };
   const newest = (user: SessionUser) => {
     const own = alarmScopeSql(db, user);
-    return db.prepare(`SELECT ${COLUMNS} FROM ${FROM} WHERE a.tenant_id = ?${own.sql} ORDER BY a.id DESC LIMIT 1`).get(user.tenantId, ...own.args) as unknown as Row | undefined;
+    return db.prepare(`SELECT ${COLUMNS} FROM ${FROM} WHERE a.tenant_id = ?${own.sql} ORDER BY a.id DESC LIMIT 1`).get<Row>(user.tenantId, ...own.args);
   };
   const record = db.prepare('INSERT INTO alarm_action (alarm_id, tenant_id, action, user_name, at, note) VALUES (?, ?, ?, ?, ?, ?)');
 
@@ -349,7 +349,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     const total = (db.prepare(`SELECT COUNT(*) AS n FROM (SELECT 1 FROM alarm a WHERE ${where} LIMIT ${COUNT_CAP})`).get(...args) as { n: number }).n;
     const rows = db
       .prepare(`SELECT ${COLUMNS} FROM ${FROM} WHERE ${where} ORDER BY a.occurred_at DESC, a.id DESC LIMIT ? OFFSET ?`)
-      .all(...args, read.limit, (read.page - 1) * read.limit) as unknown as Row[];
+      .all<Row>(...args, read.limit, (read.page - 1) * read.limit);
     const paths = areaPaths(db, user.tenantId);
     return ok<AlarmPage>({ total, rows: rows.map((r) => toAlarm(r, lang, paths)) });
   }

@@ -310,7 +310,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     const { tenantId } = userOf(request);
     const { where, args } = byNameKeyword(tenantId, request.body.keyword);
     const total = (db.prepare(`SELECT COUNT(*) AS n FROM att_rule WHERE ${where}`).get(...args) as { n: number }).n;
-    const rows = db.prepare(`SELECT * FROM att_rule WHERE ${where} ORDER BY name LIMIT ? OFFSET ?`).all(...args, request.body.limit, offsetOf(request.body)) as unknown as RuleRecord[];
+    const rows = db.prepare(`SELECT * FROM att_rule WHERE ${where} ORDER BY name LIMIT ? OFFSET ?`).all<RuleRecord>(...args, request.body.limit, offsetOf(request.body));
     return ok({ rows: rows.map(toRule), total });
   });
 
@@ -328,7 +328,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     } else {
       db.prepare('UPDATE att_rule SET name = ?, work_start = ?, work_end = ?, flex_minutes = ?, late_threshold = ?, early_threshold = ?, fill_in_minutes = ?, weekdays = ?, skip_holidays = ? WHERE id = ? AND tenant_id = ?').run(...values, id, tenantId);
     }
-    return ok(toRule(db.prepare('SELECT * FROM att_rule WHERE id = ?').get(id) as unknown as RuleRecord));
+    return ok(toRule(db.prepare('SELECT * FROM att_rule WHERE id = ?').get<RuleRecord>(id)!));
   };
   app.post<{ Body: AttendanceRuleSave }>('/api/attendance/rule', { preHandler: [requireMenu('attendanceRule'), validBody(ruleRules)] }, async (request) => saveRule(request, null));
   app.put<{ Params: { id: string }; Body: AttendanceRuleSave }>('/api/attendance/rule/:id', { preHandler: [requireMenu('attendanceRule'), validBody(ruleRules)] }, async (request) => {
@@ -466,7 +466,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     }
     const rows = db
       .prepare(`SELECT m.user_id, u.name AS user_name, s.name AS site_name, s.kind AS site_kind, r.* FROM att_member m JOIN user u ON u.id = m.user_id JOIN att_site s ON s.id = m.site_id JOIN att_rule r ON r.id = s.rule_id WHERE ${where.join(' AND ')} ORDER BY u.name, u.id`)
-      .all(...args) as unknown as Array<RuleRecord & { user_id: number; user_name: string; site_name: string; site_kind: 'devices' | 'location' }>;
+      .all<RuleRecord & { user_id: number; user_name: string; site_name: string; site_kind: 'devices' | 'location' }>(...args);
     return rows.map((r) => ({ userId: r.user_id, userName: r.user_name, siteName: r.site_name, siteKind: r.site_kind, rule: toRule(r) }));
   }
 
@@ -604,7 +604,7 @@ const plugin: FastifyPluginAsync = async (app) => {
         fileName: `attendance-${period}.xlsx`,
         columns,
         total: who.length,
-        load: () => (b.kind === 'day' ? [...days(user.tenantId, who, b.day!, b.day!).values()].map((d) => d[0]! as unknown as Record<string, unknown>) : (monthRows(user.tenantId, who, b.month!) as unknown as Array<Record<string, unknown>>)),
+        load: () => (b.kind === 'day' ? [...days(user.tenantId, who, b.day!, b.day!).values()].map((d) => d[0]!) : monthRows(user.tenantId, who, b.month!)),
         done: (n) => ({ zh: `已导出 ${n} 人`, en: `${n} people exported` }),
       });
       return ok(key);

@@ -35,7 +35,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     { preHandler: [requireUser, validQuery<{ customKey: string }>({ customKey: [rule.required, rule.text(1, 64)] })] },
     async (request) => {
       const user = userOf(request);
-      const row = byKey.get(user.tenantId, user.id, request.query.customKey) as unknown as Row | undefined;
+      const row = byKey.get<Row>(user.tenantId, user.id, request.query.customKey);
       return ok(row ? [toItem(row)] : []);
     },
   );
@@ -53,7 +53,7 @@ const plugin: FastifyPluginAsync = async (app) => {
       const { customKey, customValue } = request.body;
       try {
         const id = Number(insert.run(user.tenantId, user.id, customKey, customValue, Date.now()).lastInsertRowid);
-        return ok(toItem(byId.get(id, user.tenantId, user.id) as unknown as Row));
+        return ok(toItem(byId.get<Row>(id, user.tenantId, user.id)!));
       } catch (error) {
         // Another tab created it first: creating again would silently replace its data.
         if (isUniqueViolation(error)) return failWith(request, 'custom.exists');
@@ -78,7 +78,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     async (request) => {
       const user = userOf(request);
       const { id, customValue, customKey, version } = request.body;
-      const row = byId.get(id, user.tenantId, user.id) as unknown as Row | undefined;
+      const row = byId.get<Row>(id, user.tenantId, user.id);
       if (!row) return failWith(request, 'custom.notFound');
       const expected = typeof version === 'number' ? version : row.version;
       if (expected !== row.version) return failWith(request, 'custom.stale');
@@ -89,7 +89,7 @@ const plugin: FastifyPluginAsync = async (app) => {
         if (isUniqueViolation(error)) return failWith(request, 'custom.exists');
         throw error;
       }
-      return ok(toItem(byId.get(id, user.tenantId, user.id) as unknown as Row));
+      return ok(toItem(byId.get<Row>(id, user.tenantId, user.id)!));
     },
   );
 };

@@ -112,7 +112,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     if (type === null) return say(request, 'badType');
     if (!Number.isInteger(rootId) || rootId < 0 || rootId > MAX_ID) return say(request, 'noGroup');
     if (rootId > 0 && !byId.get(rootId, user.tenantId)) return say(request, 'noGroup');
-    const rows = rowsOfType.all(user.tenantId, type) as unknown as GroupRow[];
+    const rows = rowsOfType.all<GroupRow>(user.tenantId, type);
     // Data authority: a narrowed user sees the granted groups and the path to them.
     const scope = visibleGroups(db, user, type);
     const keep = scope ? withAncestors(scope, new Map(rows.map((r) => [r.id, r.parent_id]))) : null;
@@ -148,13 +148,13 @@ const plugin: FastifyPluginAsync = async (app) => {
       const parentId = Number(request.params.id);
       const { name, type, sort } = request.body;
       if (parentId !== 0) {
-        const parent = byId.get(parentId, user.tenantId) as unknown as GroupRow | undefined;
+        const parent = byId.get<GroupRow>(parentId, user.tenantId);
         if (!parent || parent.type !== type) return fail(say(request, 'badParent'));
       }
       const id = Number(
         db.prepare('INSERT INTO data_group (tenant_id, parent_id, name, type, sort) VALUES (?, ?, ?, ?, ?)').run(user.tenantId, parentId || null, name.trim(), type, sort ?? 0).lastInsertRowid,
       );
-      return ok(toGroup(byId.get(id, user.tenantId) as unknown as GroupRow));
+      return ok(toGroup(byId.get<GroupRow>(id, user.tenantId)!));
     },
   );
 
@@ -163,14 +163,14 @@ const plugin: FastifyPluginAsync = async (app) => {
     { preHandler: [requireCheck(canManageCameras), validBody<DataGroupUpdate>({ name: [rule.text(1, 64)], parentId: [rule.int(0, MAX_ID)], sort: [rule.int(0, 100000)] })] },
     async (request) => {
       const user = userOf(request);
-      const row = byId.get(Number(request.params.id), user.tenantId) as unknown as GroupRow | undefined;
+      const row = byId.get<GroupRow>(Number(request.params.id), user.tenantId);
       if (!row) return fail(say(request, 'noGroup'));
       const body = request.body;
       let parentId = row.parent_id;
       if (body.parentId !== undefined) {
         parentId = body.parentId || null;
         if (parentId !== null) {
-          const parent = byId.get(parentId, user.tenantId) as unknown as GroupRow | undefined;
+          const parent = byId.get<GroupRow>(parentId, user.tenantId);
           const below = new Set((subtree.all(row.id, user.tenantId) as Array<{ id: number }>).map((r) => r.id));
           // A group under one of its own subgroups would cut that branch off the tree.
           if (!parent || parent.type !== row.type || below.has(parentId)) return fail(say(request, 'badParent'));
@@ -179,13 +179,13 @@ const plugin: FastifyPluginAsync = async (app) => {
       const stored = { name: row.raw_name ?? row.name, name_en: row.name_en ?? '' };
       const names = body.name?.trim() ? namesAfterEdit(stored, body.name.trim()) : stored;
       db.prepare('UPDATE data_group SET name = ?, name_en = ?, parent_id = ?, sort = ? WHERE id = ? AND tenant_id = ?').run(names.name, names.name_en, parentId, body.sort ?? row.sort, row.id, user.tenantId);
-      return ok(toGroup(byId.get(row.id, user.tenantId) as unknown as GroupRow));
+      return ok(toGroup(byId.get<GroupRow>(row.id, user.tenantId)!));
     },
   );
 
   app.delete<{ Params: { type: string; id: string } }>('/api/admin/dataGrp/:type/:id', { preHandler: requireCheck(canManageCameras) }, async (request) => {
     const user = userOf(request);
-    const row = byId.get(Number(request.params.id), user.tenantId) as unknown as GroupRow | undefined;
+    const row = byId.get<GroupRow>(Number(request.params.id), user.tenantId);
     if (!row || row.type !== Number(request.params.type)) return fail(say(request, 'noGroup'));
     const ids = (subtree.all(row.id, user.tenantId) as Array<{ id: number }>).map((r) => r.id);
     // Subgroups go with the group (ON DELETE CASCADE); cameras stay, ungrouped (ON DELETE SET NULL).

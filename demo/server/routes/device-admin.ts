@@ -199,7 +199,7 @@ const plugin: FastifyPluginAsync = async (app) => {
         { key: 'gatewayName', header: lang === 'en' ? 'Gateway' : '网关' },
         { key: 'areaName', header: lang === 'en' ? 'Area' : '区域' },
       ],
-      load: () => queryDevices(db, user.tenantId, { ...query, page: 1, limit: Math.max(1, total), count: false }).rows as unknown as Array<Record<string, unknown>>,
+      load: () => queryDevices(db, user.tenantId, { ...query, page: 1, limit: Math.max(1, total), count: false }).rows,
       done: (n) => ({ zh: say('zh', 'exportDone', { count: n }), en: say('en', 'exportDone', { count: n }) }),
     });
     return ok(started);

@@ -153,7 +153,7 @@ export function paramNamesOf(db: Db, modelId: number | null, param: { code: stri
 
 /** Parameters of one model (for the point simulator and the alarm rules). */
 export function modelParams(db: Db, tenantId: number, modelId: number): ParamRow[] {
-  return (db.prepare('SELECT * FROM model_param WHERE tenant_id = ? AND model_id = ? ORDER BY id').all(tenantId, modelId) as unknown as ParamDbRow[]).map(toParam);
+  return (db.prepare('SELECT * FROM model_param WHERE tenant_id = ? AND model_id = ? ORDER BY id').all<ParamDbRow>(tenantId, modelId)).map(toParam);
 }
 
 
@@ -231,7 +231,7 @@ const plugin: FastifyPluginAsync = async (app) => {
         `SELECT c.id, loc(c.name, c.name_en) AS name, (SELECT COUNT(*) FROM device_model m WHERE m.category_id = c.id) AS modelCount
          FROM device_category c WHERE c.tenant_id = ? ORDER BY name`,
       )
-      .all(userOf(request).tenantId) as unknown as DeviceCategory[];
+      .all<DeviceCategory>(userOf(request).tenantId);
     return ok(rows);
   });
 
@@ -289,13 +289,13 @@ const plugin: FastifyPluginAsync = async (app) => {
            FROM device_model m JOIN device_category c ON c.id = m.category_id
            WHERE ${sql} ORDER BY m.code LIMIT ? OFFSET ?`,
         )
-        .all(...args, request.body.limit, offsetOf(request.body)) as unknown as ModelRow[];
+        .all<ModelRow>(...args, request.body.limit, offsetOf(request.body));
       return ok<ModelPage>({ rows, total });
     },
   );
 
   app.get('/api/device/model/all', { preHandler: requireReader }, async (request) =>
-    ok(db.prepare('SELECT id, code, loc(name, name_en) AS name FROM device_model WHERE tenant_id = ? ORDER BY code').all(userOf(request).tenantId) as unknown as ModelOption[]),
+    ok(db.prepare('SELECT id, code, loc(name, name_en) AS name FROM device_model WHERE tenant_id = ? ORDER BY code').all<ModelOption>(userOf(request).tenantId)),
   );
 
   const modelRules = { ...(fromShared<ModelSave>(modelSchema) as Schema<ModelSave>), categoryId: [categoryRule] };
@@ -336,7 +336,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     const modelId = Number(request.params.id);
     if (!Number.isInteger(modelId) || !modelById.get(modelId, user.tenantId)) return fail(say(request, 'noModel'));
     const total = (db.prepare('SELECT COUNT(*) AS n FROM model_param WHERE tenant_id = ? AND model_id = ?').get(user.tenantId, modelId) as { n: number }).n;
-    const rows = db.prepare('SELECT * FROM model_param WHERE tenant_id = ? AND model_id = ? ORDER BY id LIMIT ? OFFSET ?').all(user.tenantId, modelId, request.body.limit, offsetOf(request.body)) as unknown as ParamDbRow[];
+    const rows = db.prepare('SELECT * FROM model_param WHERE tenant_id = ? AND model_id = ? ORDER BY id LIMIT ? OFFSET ?').all<ParamDbRow>(user.tenantId, modelId, request.body.limit, offsetOf(request.body));
     return ok<ParamPage>({ rows: rows.map(toParam), total });
   });
 
@@ -372,7 +372,7 @@ const plugin: FastifyPluginAsync = async (app) => {
             )
             .run(...values, id, user.tenantId),
           id);
-    return ok(toParam(db.prepare('SELECT * FROM model_param WHERE id = ?').get(saved) as unknown as ParamDbRow));
+    return ok(toParam(db.prepare('SELECT * FROM model_param WHERE id = ?').get<ParamDbRow>(saved)!));
   };
   app.post<{ Params: { id: string }; Body: ParamSave }>('/api/device/model/:id/param', { preHandler: [writer, textify, paramBody] }, async (request) => {
     const modelId = Number(request.params.id);

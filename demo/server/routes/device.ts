@@ -272,7 +272,7 @@ export function queryDevices(db: Db, tenantId: number, q: ParsedListQuery, scope
   const cursor = currentSeq(db, tenantId);
   const rows = db
     .prepare(`SELECT ${DEVICE_COLUMNS} ${DEVICE_FROM} WHERE ${whereSql} ORDER BY ${SORT_SQL[q.sort]} ${dir}, d.id ${dir} LIMIT ? OFFSET ?`)
-    .all(...args, q.limit, (q.page - 1) * q.limit) as unknown as DeviceRow[];
+    .all<DeviceRow>(...args, q.limit, (q.page - 1) * q.limit);
   const total = q.count ? (db.prepare(`SELECT COUNT(*) AS n ${DEVICE_FROM} WHERE ${whereSql}`).get(...args) as { n: number }).n : TOTAL_NONE;
   return { total, rows: rows.map(toDevice), cursor };
 }
@@ -408,7 +408,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     const problem = checkBatch(db, lang, tenantId, [request.body], false);
     if (problem) return fail(problem);
     const [id] = insertDevices(db, tenantId, [request.body]);
-    const page = db.prepare(`SELECT ${DEVICE_COLUMNS} ${DEVICE_FROM} WHERE d.id = ? AND d.tenant_id = ?`).get(id!, tenantId) as unknown as DeviceRow;
+    const page = db.prepare(`SELECT ${DEVICE_COLUMNS} ${DEVICE_FROM} WHERE d.id = ? AND d.tenant_id = ?`).get<DeviceRow>(id!, tenantId)!;
     return ok<Device>(toDevice(page));
   });
 

@@ -282,7 +282,7 @@ const plugin: FastifyPluginAsync = async (app) => {
          base_dn = excluded.base_dn, user_filter = excluded.user_filter, name_attr = excluded.name_attr, mail_attr = excluded.mail_attr, group_roles = excluded.group_roles,
          group_depts = excluded.group_depts, enabled = excluded.enabled, embedded = excluded.embedded`,
     ).run(tenantId, b.url, b.startTls ? 1 : 0, b.bindDn, sealed, b.baseDn, b.userFilter, b.nameAttr, b.mailAttr, JSON.stringify(b.groupRoles), JSON.stringify(departments), b.enabled ? 1 : 0, embedded);
-    return ok(toSettings(db.prepare('SELECT * FROM ldap_directory WHERE tenant_id = ?').get(tenantId) as unknown as DirectoryRow));
+    return ok(toSettings(db.prepare('SELECT * FROM ldap_directory WHERE tenant_id = ?').get<DirectoryRow>(tenantId)!));
   });
 
 };

@@ -332,7 +332,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     }
     const sql = where.join(' AND ');
     const total = (db.prepare(`SELECT COUNT(*) AS n FROM document d WHERE ${sql}`).get(...args) as { n: number }).n;
-    const rows = db.prepare(`${SELECT} WHERE ${sql} ORDER BY d.updated_at DESC, d.id DESC LIMIT ? OFFSET ?`).all(...args, request.body.limit, offsetOf(request.body)) as unknown as DocRecord[];
+    const rows = db.prepare(`${SELECT} WHERE ${sql} ORDER BY d.updated_at DESC, d.id DESC LIMIT ? OFFSET ?`).all<DocRecord>(...args, request.body.limit, offsetOf(request.body));
     return ok<DocumentPage>({ rows: rows.map(toRow), total });
   });
 
@@ -437,7 +437,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     if (!findDoc(user.tenantId, id)) return fail(say(langOf(request), 'noDocument'));
     const rows = db
       .prepare('SELECT version, file_name AS fileName, size, mime, sha256, uploaded_at AS uploadedAt, uploaded_by AS uploadedBy FROM document_version WHERE document_id = ? AND tenant_id = ? ORDER BY version DESC')
-      .all(id, user.tenantId) as unknown as Array<Omit<DocumentVersion, 'uploadedAt'> & { uploadedAt: number }>;
+      .all<Omit<DocumentVersion, 'uploadedAt'> & { uploadedAt: number }>(id, user.tenantId);
     return ok<DocumentVersion[]>(rows.map((r) => ({ ...r, uploadedAt: formatTime(r.uploadedAt) })));
   });
 

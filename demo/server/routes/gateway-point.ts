@@ -119,7 +119,7 @@ const saveRules = {
   used: [rule.required, (v: unknown) => (typeof v === 'boolean' ? null : { key: 'validate.oneOf' })],
   deviceId: [optionalId],
   paramCode: [(v: unknown) => (v === null || v === undefined || typeof v === 'string' ? null : { key: 'validate.text' })],
-} as unknown as Schema<GatewayPointSave>;
+} satisfies Schema<GatewayPointSave>;
 
 const plugin: FastifyPluginAsync = async (app) => {
   const { db } = app.atrium;
@@ -170,7 +170,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     }
     const sql = `${SELECT} WHERE ${where.join(' AND ')}`;
     const total = (db.prepare(`SELECT COUNT(*) AS n FROM (${sql} LIMIT ${COUNT_CAP})`).get(...args) as { n: number }).n;
-    const rows = db.prepare(`${sql} ORDER BY p.kind, p.code LIMIT ? OFFSET ?`).all(...args, limit, offsetOf({ page, limit })) as unknown as PointRow[];
+    const rows = db.prepare(`${sql} ORDER BY p.kind, p.code LIMIT ? OFFSET ?`).all<PointRow>(...args, limit, offsetOf({ page, limit }));
     return ok({ total, rows: rows.map(toPoint) });
   });
 
@@ -186,7 +186,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     return ok<PointTarget[]>(rows.map((r) => ({ deviceId: r.device_id, deviceCode: r.device_code, deviceName: r.device_name, paramCode: r.param_code, paramName: r.param_name, access: r.access })));
   });
 
-  const byId = (id: number) => toPoint(db.prepare(`${SELECT} WHERE p.id = ?`).get(id) as unknown as PointRow);
+  const byId = (id: number) => toPoint(db.prepare(`${SELECT} WHERE p.id = ?`).get<PointRow>(id)!);
 
   app.post<{ Params: { id: string }; Body: GatewayPointSave }>('/api/gateway/:id/point', { preHandler: [manager, validBody(saveRules)], schema: { summary: 'A new resource point on a gateway' } }, async (request) => {
     const user = userOf(request);

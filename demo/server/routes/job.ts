@@ -277,7 +277,7 @@ export function startScheduler(db: Db, dataDir: string, tickMs = TICK_MS): Sched
   // (or are recorded as skipped), and every job's next run is worked out afresh from now.
   const now = Date.now();
   db.prepare("UPDATE job_run SET result = 'failed', ended_at = ?, message_zh = ?, message_en = ? WHERE result = 'running'").run(now, TEXT.interrupted.zh, TEXT.interrupted.en);
-  for (const job of db.prepare('SELECT * FROM job WHERE enabled = 1').all() as unknown as JobRow[]) {
+  for (const job of db.prepare('SELECT * FROM job WHERE enabled = 1').all<JobRow>()) {
     if (job.next_run_at !== null && job.next_run_at <= now) {
       if (job.missed === 'runOnce') due(job, 'catchup');
       else skip(job, 'catchup', TEXT.missedSkip);
@@ -290,7 +290,7 @@ export function startScheduler(db: Db, dataDir: string, tickMs = TICK_MS): Sched
     if (ticking) return;
     ticking = true;
     try {
-      const jobs = db.prepare('SELECT * FROM job WHERE enabled = 1 AND next_run_at IS NOT NULL AND next_run_at <= ?').all(at) as unknown as JobRow[];
+      const jobs = db.prepare('SELECT * FROM job WHERE enabled = 1 AND next_run_at IS NOT NULL AND next_run_at <= ?').all<JobRow>(at);
       for (const job of jobs) {
         // The next run is set before this one starts, so a slow run never makes the timer fire it twice.
         db.prepare('UPDATE job SET next_run_at = ? WHERE id = ?').run(nextOf(job, at), job.id);
@@ -331,7 +331,7 @@ const asBool: Rule = (value) => (value === undefined || typeof value === 'boolea
 const paramsRule: Rule = (value) => (value === undefined || (typeof value === 'object' && value !== null && !Array.isArray(value)) ? null : { key: 'validate.oneOf' });
 
 const jobBody: Schema<JobSave> = {
-  name: [rule.required, asText, ...(jobSchema.name as unknown as Rule[])],
+  name: [rule.required, asText, ...jobSchema.name],
   cron: [rule.required, asText, rule.text(1, 120)],
   timezone: [rule.required, asText, rule.text(1, 64)],
   target: [rule.required, rule.oneOf(...JOB_TARGETS)],
@@ -355,7 +355,7 @@ const plugin: FastifyPluginAsync = async (app) => {
   const SELECT_JOB = `SELECT j.*, (SELECT r.started_at FROM job_run r WHERE r.job_id = j.id ORDER BY r.id DESC LIMIT 1) AS last_started,
       (SELECT r.result FROM job_run r WHERE r.job_id = j.id ORDER BY r.id DESC LIMIT 1) AS last_result FROM job j`;
   type ListedJob = JobRow & { last_started: number | null; last_result: RunResult | null };
-  const rowOf = (tenantId: number, id: number) => db.prepare(`${SELECT_JOB} WHERE j.tenant_id = ? AND j.id = ?`).get(tenantId, id) as unknown as ListedJob | undefined;
+  const rowOf = (tenantId: number, id: number) => db.prepare(`${SELECT_JOB} WHERE j.tenant_id = ? AND j.id = ?`).get<ListedJob>(tenantId, id);
   const toJob = (r: ListedJob): Job => {
     return {
       id: r.id,
@@ -404,7 +404,7 @@ const plugin: FastifyPluginAsync = async (app) => {
       const user = userOf(request);
       const { where, args } = byNameKeyword(user.tenantId, request.body.keyword);
       const total = (db.prepare(`SELECT COUNT(*) AS n FROM job WHERE ${where}`).get(...args) as { n: number }).n;
-      const rows = db.prepare(`SELECT * FROM (${SELECT_JOB}) WHERE ${where} ORDER BY name LIMIT ? OFFSET ?`).all(...args, request.body.limit, offsetOf(request.body)) as unknown as ListedJob[];
+      const rows = db.prepare(`SELECT * FROM (${SELECT_JOB}) WHERE ${where} ORDER BY name LIMIT ? OFFSET ?`).all<ListedJob>(...args, request.body.limit, offsetOf(request.body));
       return ok({ rows: rows.map(toJob), total });
     },
   );

@@ -154,7 +154,6 @@ const TEXT = {
 } as const satisfies Record<string, Record<Lang, string>>;
 const say = (lang: Lang, key: keyof typeof TEXT, vars: Record<string, string | number> = {}) => TEXT[key][lang].replace(/\{(\w+)\}/g, (_m, n: string) => String(vars[n] ?? ''));
 
-const shared = (rules: readonly unknown[]) => rules as unknown as Rule[];
 const asText: Rule = (value) => (value === undefined || value === null || typeof value === 'string' ? null : { key: 'validate.text' });
 const asBool: Rule = (value) => (value === undefined || typeof value === 'boolean' ? null : { key: 'validate.oneOf' });
 const positive = rule.int(1, 2 ** 31 - 1);
@@ -163,29 +162,29 @@ const aList: Rule = (value) => (value === undefined || Array.isArray(value) ? nu
 const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 
 const groupBody: Schema<LinkGroupSave> = {
-  name: [rule.required, asText, ...shared(linkGroupSchema.name)],
-  note: [asText, ...shared(linkGroupSchema.note)],
+  name: [rule.required, asText, ...linkGroupSchema.name],
+  note: [asText, ...linkGroupSchema.note],
 };
 
 const strategyBody: Schema<LinkStrategySave> = {
   groupId: [rule.required, positive],
-  name: [rule.required, asText, ...shared(strategySchema.name)],
+  name: [rule.required, asText, ...strategySchema.name],
   deviceId: [rule.required, positive],
-  expression: [rule.required, asText, ...shared(strategySchema.expression)],
+  expression: [rule.required, asText, ...strategySchema.expression],
   hits: [rule.required, rule.int(1, 100)],
   level: [rule.required, rule.oneOf(...LINK_LEVELS)],
   retrySeconds: [rule.int(1, 3600)],
-  periodStart: [asText, ...shared(strategySchema.periodStart)],
-  periodEnd: [asText, ...shared(strategySchema.periodEnd)],
+  periodStart: [asText, ...strategySchema.periodStart],
+  periodEnd: [asText, ...strategySchema.periodEnd],
   skipHolidays: [asBool],
   enabled: [asBool],
-  actions: [aList, actionList() as unknown as Rule],
+  actions: [aList, actionList()],
 };
 
 const sceneBody: Schema<QuickSceneSave> = {
-  name: [rule.required, asText, ...shared(sceneSchema.name)],
-  note: [asText, ...shared(sceneSchema.note)],
-  steps: [aList, stepList() as unknown as Rule],
+  name: [rule.required, asText, ...sceneSchema.name],
+  note: [asText, ...sceneSchema.note],
+  steps: [aList, stepList()],
 };
 
 /** Only the fields an action of its kind has, numbers as numbers (the body passed the shared rule). */
@@ -301,7 +300,7 @@ const plugin: FastifyPluginAsync = async (app) => {
       const total = (db.prepare(`SELECT COUNT(*) AS n FROM link_group g WHERE ${where}`).get(...args) as { n: number }).n;
       const rows = db
         .prepare(`SELECT g.id, g.name, g.note, (SELECT COUNT(*) FROM link_strategy s WHERE s.group_id = g.id) AS strategies FROM link_group g WHERE ${where} ORDER BY g.name LIMIT ? OFFSET ?`)
-        .all(...args, request.body.limit, offsetOf(request.body)) as unknown as LinkGroup[];
+        .all<LinkGroup>(...args, request.body.limit, offsetOf(request.body));
       return ok({ rows, total });
     },
   );
@@ -340,7 +339,7 @@ const plugin: FastifyPluginAsync = async (app) => {
 
   // ---- strategies ------------------------------------------------------------------------------
 
-  const strategyById = (tenantId: number, id: number) => db.prepare(`${STRATEGY_SELECT} WHERE s.tenant_id = ? AND s.id = ?`).get(tenantId, id) as unknown as StrategyRow | undefined;
+  const strategyById = (tenantId: number, id: number) => db.prepare(`${STRATEGY_SELECT} WHERE s.tenant_id = ? AND s.id = ?`).get<StrategyRow>(tenantId, id);
 
   app.post<{ Body: PageQuery & { groupId?: number; keyword?: string } }>(
     '/api/link/strategy/page',
@@ -352,7 +351,7 @@ const plugin: FastifyPluginAsync = async (app) => {
       const where = ['s.tenant_id = ?', ...(groupId ? ['s.group_id = ?'] : []), ...(keyword ? ["(s.name LIKE ? ESCAPE '\\' OR d.name LIKE ? ESCAPE '\\')"] : [])].join(' AND ');
       const args = [user.tenantId, ...(groupId ? [groupId] : []), ...(keyword ? [likePattern(keyword), likePattern(keyword)] : [])];
       const total = (db.prepare(`SELECT COUNT(*) AS n FROM link_strategy s JOIN device d ON d.id = s.device_id WHERE ${where}`).get(...args) as { n: number }).n;
-      const rows = db.prepare(`${STRATEGY_SELECT} WHERE ${where} ORDER BY g.name, s.name LIMIT ? OFFSET ?`).all(...args, request.body.limit, offsetOf(request.body)) as unknown as StrategyRow[];
+      const rows = db.prepare(`${STRATEGY_SELECT} WHERE ${where} ORDER BY g.name, s.name LIMIT ? OFFSET ?`).all<StrategyRow>(...args, request.body.limit, offsetOf(request.body));
       return ok({ rows: rows.map(toStrategy), total });
     },
   );
@@ -467,7 +466,7 @@ const plugin: FastifyPluginAsync = async (app) => {
       const user = userOf(request);
       const { where, args } = byNameKeyword(user.tenantId, request.body.keyword);
       const total = (db.prepare(`SELECT COUNT(*) AS n FROM quick_scene WHERE ${where}`).get(...args) as { n: number }).n;
-      const rows = db.prepare(`SELECT id, name, note, steps FROM quick_scene WHERE ${where} ORDER BY name LIMIT ? OFFSET ?`).all(...args, request.body.limit, offsetOf(request.body)) as unknown as SceneRow[];
+      const rows = db.prepare(`SELECT id, name, note, steps FROM quick_scene WHERE ${where} ORDER BY name LIMIT ? OFFSET ?`).all<SceneRow>(...args, request.body.limit, offsetOf(request.body));
       return ok({ rows: rows.map(toScene), total });
     },
   );
@@ -532,7 +531,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     const user = userOf(request);
     const year = Number(request.query.year);
     if (!Number.isInteger(year) || year < 2000 || year > 2100) return failField(say(langOf(request), 'badYear'), 'year');
-    const rows = db.prepare('SELECT day, kind, name FROM holiday WHERE tenant_id = ? AND day LIKE ? ORDER BY day').all(user.tenantId, `${year}-%`) as unknown as Holiday[];
+    const rows = db.prepare('SELECT day, kind, name FROM holiday WHERE tenant_id = ? AND day LIKE ? ORDER BY day').all<Holiday>(user.tenantId, `${year}-%`);
     return ok(rows);
   });
 
@@ -593,7 +592,7 @@ const plugin: FastifyPluginAsync = async (app) => {
   const attemptsOf = (ids: readonly number[]): Map<number, AttemptRow[]> => {
     const out = new Map<number, AttemptRow[]>();
     if (ids.length === 0) return out;
-    const rows = db.prepare(`SELECT record_id, action, label_zh, label_en, attempt, at, ok, message_zh, message_en FROM link_attempt WHERE record_id IN (${inList(ids.length)}) ORDER BY id`).all(...ids) as unknown as AttemptRow[];
+    const rows = db.prepare(`SELECT record_id, action, label_zh, label_en, attempt, at, ok, message_zh, message_en FROM link_attempt WHERE record_id IN (${inList(ids.length)}) ORDER BY id`).all<AttemptRow>(...ids);
     for (const a of rows) out.set(a.record_id, [...(out.get(a.record_id) ?? []), a]);
     return out;
   };

@@ -283,19 +283,19 @@ const plugin: FastifyPluginAsync = async (app) => {
 
   // New alarms reach the channels that carry their level.
   const unsubscribe = onAlarm(db, 'notify', async (alarm) => {
-    const channels = db.prepare("SELECT * FROM notify_channel WHERE tenant_id = ? AND enabled = 1 AND (',' || levels || ',') LIKE ?").all(alarm.tenantId, `%,${alarm.level},%`) as unknown as ChannelRow[];
+    const channels = db.prepare("SELECT * FROM notify_channel WHERE tenant_id = ? AND enabled = 1 AND (',' || levels || ',') LIKE ?").all<ChannelRow>(alarm.tenantId, `%,${alarm.level},%`);
     await Promise.all(channels.map((ch) => deliver(ch, { subject: `[${alarm.level}] ${alarm.deviceName}`, text: `${alarm.content} (${formatTime(alarm.at)})`, level: alarm.level })));
   });
   app.addHook('onClose', async () => unsubscribe());
 
   // ---- routes ------------------------------------------------------------------------------------
-  const rowOf = (tenantId: number, id: number) => db.prepare('SELECT * FROM notify_channel WHERE tenant_id = ? AND id = ?').get(tenantId, id) as unknown as ChannelRow | undefined;
+  const rowOf = (tenantId: number, id: number) => db.prepare('SELECT * FROM notify_channel WHERE tenant_id = ? AND id = ?').get<ChannelRow>(tenantId, id);
 
   app.post<{ Body: PageQuery & { keyword?: string } }>('/api/notify/channel/page', { preHandler: [manager, validBody<PageQuery & { keyword?: string }>({ ...(pageRules as Schema<PageQuery>), keyword: [rule.text(0, 64)] } as never)] }, async (request) => {
     const { tenantId } = userOf(request);
     const { where, args } = byNameKeyword(tenantId, request.body.keyword);
     const total = (db.prepare(`SELECT COUNT(*) AS n FROM notify_channel WHERE ${where}`).get(...args) as { n: number }).n;
-    const rows = db.prepare(`SELECT * FROM notify_channel WHERE ${where} ORDER BY name LIMIT ? OFFSET ?`).all(...args, request.body.limit, offsetOf(request.body)) as unknown as ChannelRow[];
+    const rows = db.prepare(`SELECT * FROM notify_channel WHERE ${where} ORDER BY name LIMIT ? OFFSET ?`).all<ChannelRow>(...args, request.body.limit, offsetOf(request.body));
     return ok({ rows: rows.map(toChannel), total });
   });
 

@@ -172,7 +172,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     const total = (db.prepare(`SELECT COUNT(*) AS n FROM oauth_platform WHERE ${where}`).get(...args) as { n: number }).n;
     const rows = db
       .prepare(`SELECT p.*, (SELECT COUNT(*) FROM oauth_binding b WHERE b.platform_id = p.id) AS bindings FROM oauth_platform p WHERE p.id IN (SELECT id FROM oauth_platform WHERE ${where}) ORDER BY p.id DESC LIMIT ? OFFSET ?`)
-      .all(...args, request.body.limit, offsetOf(request.body)) as unknown as PlatformDb[];
+      .all<PlatformDb>(...args, request.body.limit, offsetOf(request.body));
     return ok({ rows: rows.map(toPlatform), total });
   });
 

@@ -137,7 +137,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     const user = userOf(request);
     const lang = langOf(request);
     const now = Date.now();
-    return ok((list.all(user.tenantId, user.id) as unknown as Row[]).map((row) => toItem(row, lang, now)));
+    return ok((list.all<Row>(user.tenantId, user.id)).map((row) => toItem(row, lang, now)));
   });
 
   const fileOf = db.prepare('SELECT file_path, file_name, ended_at FROM progress WHERE tenant_id = ? AND user_id = ? AND task_key = ? AND hash_key = ? AND status <> 1');

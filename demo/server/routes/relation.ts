@@ -52,7 +52,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     }
     const sql = where.join(' AND ');
     const total = (db.prepare(`SELECT COUNT(*) AS n FROM device_camera r JOIN device d ON d.id = r.device_id JOIN camera c ON c.id = r.camera_id WHERE ${sql}`).get(...args) as { n: number }).n;
-    const rows = db.prepare(`${SELECT} WHERE ${sql} ORDER BY d.code, c.name LIMIT ? OFFSET ?`).all(...args, request.body.limit, offsetOf(request.body)) as unknown as Relation[];
+    const rows = db.prepare(`${SELECT} WHERE ${sql} ORDER BY d.code, c.name LIMIT ? OFFSET ?`).all<Relation>(...args, request.body.limit, offsetOf(request.body));
     return ok<RelationPage>({ rows, total });
   });
 
@@ -86,7 +86,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     const code = String(request.query.deviceCode ?? '').slice(0, 64);
     const rows = db
       .prepare('SELECT r.camera_id AS cameraId, loc(c.name, c.name_en) AS cameraName, r.name FROM device_camera r JOIN device d ON d.id = r.device_id JOIN camera c ON c.id = r.camera_id WHERE r.tenant_id = ? AND d.code = ? ORDER BY c.name')
-      .all(user.tenantId, code) as unknown as RelatedCamera[];
+      .all<RelatedCamera>(user.tenantId, code);
     return ok(rows);
   });
 };

@@ -102,7 +102,7 @@ export function seed(db: Db): void {
 export function loadRoles(db: Db, tenantId: number): Role[] {
   const rows = db
     .prepare('SELECT r.id, r.code, r.name, loc(r.description, r.description_en) AS description, r.parent_id, r.super_admin, (SELECT COUNT(*) FROM user_role ur WHERE ur.role_id = r.id) AS users FROM role r WHERE r.tenant_id = ? ORDER BY r.id')
-    .all(tenantId) as unknown as RoleRow[];
+    .all<RoleRow>(tenantId);
   const menus = db.prepare('SELECT menu_code FROM role_menu WHERE role_id = ?');
   const elements = db.prepare('SELECT element_code FROM role_element WHERE role_id = ?');
   const groups = db.prepare('SELECT data_group_id FROM role_data_group WHERE role_id = ?');

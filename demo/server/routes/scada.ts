@@ -182,7 +182,7 @@ const plugin: FastifyPluginAsync = async (app) => {
   app.post<{ Body: PageQuery & { keyword?: string } }>('/api/scada/page/page', { preHandler: [manager, validBody({ ...pageRules, keyword: [rule.text(0, 50)] })] }, async (request) => {
     const { where, args } = byNameKeyword(userOf(request).tenantId, request.body.keyword);
     const total = (db.prepare(`SELECT COUNT(*) AS n FROM scada_page WHERE ${where}`).get(...args) as { n: number }).n;
-    const rows = db.prepare(`SELECT * FROM scada_page WHERE ${where} ORDER BY updated_at DESC, id DESC LIMIT ? OFFSET ?`).all(...args, request.body.limit, offsetOf(request.body)) as unknown as PageDb[];
+    const rows = db.prepare(`SELECT * FROM scada_page WHERE ${where} ORDER BY updated_at DESC, id DESC LIMIT ? OFFSET ?`).all<PageDb>(...args, request.body.limit, offsetOf(request.body));
     return ok({ rows: rows.map(toRow), total });
   });
 
@@ -379,7 +379,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     const where = keyword ? "t.tenant_id = ? AND t.name LIKE ? ESCAPE '\\'" : 't.tenant_id = ?';
     const args: Array<string | number> = keyword ? [tenantId, `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`] : [tenantId];
     const total = (db.prepare(`SELECT COUNT(*) AS n FROM scada_template t WHERE ${where}`).get(...args) as { n: number }).n;
-    const rows = db.prepare(`${TEMPLATE_SELECT} WHERE ${where} ORDER BY t.created_at DESC, t.id DESC LIMIT ? OFFSET ?`).all(...args, request.body.limit, offsetOf(request.body)) as unknown as TemplateDb[];
+    const rows = db.prepare(`${TEMPLATE_SELECT} WHERE ${where} ORDER BY t.created_at DESC, t.id DESC LIMIT ? OFFSET ?`).all<TemplateDb>(...args, request.body.limit, offsetOf(request.body));
     return ok({ rows: rows.map(toTemplate), total });
   });
 

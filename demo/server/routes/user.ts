@@ -240,7 +240,7 @@ const plugin: FastifyPluginAsync = async (app) => {
       }
       const where = clauses.join(' AND ');
       const total = (db.prepare(`SELECT COUNT(*) AS n FROM user u WHERE ${where}`).get(...args) as { n: number }).n;
-      const rows = db.prepare(`${SELECT} WHERE ${where} ORDER BY u.id LIMIT ? OFFSET ?`).all(...args, q.limit, offsetOf(q)) as unknown as UserDbRow[];
+      const rows = db.prepare(`${SELECT} WHERE ${where} ORDER BY u.id LIMIT ? OFFSET ?`).all<UserDbRow>(...args, q.limit, offsetOf(q));
       return ok<UserPage>({ rows: rows.map(toUser), total });
     },
   );
@@ -398,7 +398,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     const user = userOf(request);
     const rows = db
       .prepare(`${SELECT} WHERE u.tenant_id = ? AND u.id IN (SELECT user_id FROM user_role WHERE role_id = ?) ORDER BY u.id LIMIT 1000`)
-      .all(user.tenantId, request.body.roleId) as unknown as UserDbRow[];
+      .all<UserDbRow>(user.tenantId, request.body.roleId);
     return ok(rows.map(toUser));
   });
 
@@ -437,7 +437,7 @@ const plugin: FastifyPluginAsync = async (app) => {
       total,
       load: () => {
         const paths = departmentPaths(user.tenantId);
-        return (db.prepare(`${SELECT} WHERE ${where} ORDER BY u.id`).all(...args) as unknown as UserDbRow[]).map((r) => ({
+        return (db.prepare(`${SELECT} WHERE ${where} ORDER BY u.id`).all<UserDbRow>(...args)).map((r) => ({
           username: r.username,
           name: r.name,
           phone: r.phone,

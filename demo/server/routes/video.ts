@@ -156,7 +156,7 @@ const CAMERA_SELECT = `SELECT c.*, loc(c.name, c.name_en) AS local_name, loc(g.n
 /** A camera of the caller's tenant inside their data authority, or null (not revealing it exists). */
 export function findCameraOf(db: Db, request: FastifyRequest, id: number): CameraRow | null {
   const user = userOf(request);
-  const row = (db.prepare(`${CAMERA_SELECT} WHERE c.id = ? AND c.tenant_id = ?`).get(id, user.tenantId) as unknown as CameraRow | undefined) ?? null;
+  const row = (db.prepare(`${CAMERA_SELECT} WHERE c.id = ? AND c.tenant_id = ?`).get<CameraRow>(id, user.tenantId)) ?? null;
   const scope = row ? visibleGroups(db, user, CAMERA_GROUP_TYPE) : null;
   return row && scope && (row.data_group_id === null || !scope.has(row.data_group_id)) ? null : row;
 }
@@ -243,7 +243,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     const limit = q.limit ?? 10;
     const { where, args } = filterSql(user, q);
     const total = (db.prepare(`SELECT COUNT(*) AS n FROM camera c WHERE ${where}`).get(...args) as { n: number }).n;
-    const rows = db.prepare(`${CAMERA_SELECT} WHERE ${where} ORDER BY c.id LIMIT ? OFFSET ?`).all(...args, limit, (page - 1) * limit) as unknown as CameraRow[];
+    const rows = db.prepare(`${CAMERA_SELECT} WHERE ${where} ORDER BY c.id LIMIT ? OFFSET ?`).all<CameraRow>(...args, limit, (page - 1) * limit);
     return ok<CameraList>({ rows: rows.map(toCamera), total });
   });
 
@@ -389,7 +389,7 @@ const plugin: FastifyPluginAsync = async (app) => {
       user.id,
       TEXTS.exportTitle[langOf(request)],
       async (report, signal) => {
-        const rows = db.prepare(`${CAMERA_SELECT} WHERE ${where} ORDER BY c.id`).all(...args) as unknown as CameraRow[];
+        const rows = db.prepare(`${CAMERA_SELECT} WHERE ${where} ORDER BY c.id`).all<CameraRow>(...args);
         const lines = [CSV_HEADER];
         for (let i = 0; i < rows.length; i++) {
           if (signal.aborted) return;

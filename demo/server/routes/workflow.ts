@@ -206,12 +206,12 @@ const plugin: FastifyPluginAsync = async (app) => {
   app.get('/api/workflow/directory', { preHandler: requireAnyMenu('activitiForm', ...ANY_BOX) }, async (request) => {
     const { tenantId } = userOf(request);
     return ok<Directory>({
-      users: db.prepare("SELECT id, name, username, department_id AS departmentId FROM user WHERE tenant_id = ? AND status = 'normal' ORDER BY name").all(tenantId) as unknown as Directory['users'],
-      departments: db.prepare('SELECT id, loc(name, name_en) AS name FROM department WHERE tenant_id = ? ORDER BY sort, name').all(tenantId) as unknown as Directory['departments'],
-      roles: db.prepare('SELECT id, name FROM role WHERE tenant_id = ? AND super_admin = 0 ORDER BY name').all(tenantId) as unknown as Directory['roles'],
+      users: db.prepare("SELECT id, name, username, department_id AS departmentId FROM user WHERE tenant_id = ? AND status = 'normal' ORDER BY name").all<Directory['users'][number]>(tenantId),
+      departments: db.prepare('SELECT id, loc(name, name_en) AS name FROM department WHERE tenant_id = ? ORDER BY sort, name').all<Directory['departments'][number]>(tenantId),
+      roles: db.prepare('SELECT id, name FROM role WHERE tenant_id = ? AND super_admin = 0 ORDER BY name').all<Directory['roles'][number]>(tenantId),
       documents: (() => {
         try {
-          return db.prepare('SELECT id, number, name FROM document WHERE tenant_id = ? ORDER BY number LIMIT 1000').all(tenantId) as unknown as Directory['documents'];
+          return db.prepare('SELECT id, number, name FROM document WHERE tenant_id = ? ORDER BY number LIMIT 1000').all<Directory['documents'][number]>(tenantId);
         } catch {
           return [];
         }
@@ -253,14 +253,14 @@ const plugin: FastifyPluginAsync = async (app) => {
     const where = keyword ? "f.tenant_id = ? AND f.name LIKE ? ESCAPE '\\'" : 'f.tenant_id = ?';
     const args = keyword ? [tenantId, likePattern(keyword)] : [tenantId];
     const total = (db.prepare(`SELECT COUNT(*) AS n FROM wf_form f WHERE ${where}`).get(...args) as { n: number }).n;
-    const rows = db.prepare(`${FORM_SELECT} WHERE ${where} ORDER BY f.name LIMIT ? OFFSET ?`).all(...args, request.body.limit, offsetOf(request.body)) as unknown as FormRecord[];
+    const rows = db.prepare(`${FORM_SELECT} WHERE ${where} ORDER BY f.name LIMIT ? OFFSET ?`).all<FormRecord>(...args, request.body.limit, offsetOf(request.body));
     return ok({ rows: rows.map(toForm), total });
   });
 
   /** Forms a user may start a request from (enabled ones). */
   app.get('/api/workflow/form/startable', { preHandler: requireMenu('hisTask') }, async (request) => {
     const { tenantId } = userOf(request);
-    const rows = db.prepare(`${FORM_SELECT} WHERE f.tenant_id = ? AND f.enabled = 1 ORDER BY f.name`).all(tenantId) as unknown as FormRecord[];
+    const rows = db.prepare(`${FORM_SELECT} WHERE f.tenant_id = ? AND f.enabled = 1 ORDER BY f.name`).all<FormRecord>(tenantId);
     return ok(rows.map(toForm));
   });
 
@@ -292,7 +292,7 @@ const plugin: FastifyPluginAsync = async (app) => {
       db.prepare('UPDATE wf_form SET name = ?, description = ?, enabled = ?, version = ?, updated_at = ? WHERE id = ?').run(name, body.description.trim(), body.enabled ? 1 : 0, version, now, id);
       return id;
     });
-    return ok(toForm(db.prepare(`${FORM_SELECT} WHERE f.id = ?`).get(formId) as unknown as FormRecord));
+    return ok(toForm(db.prepare(`${FORM_SELECT} WHERE f.id = ?`).get<FormRecord>(formId)!));
   }
 
   app.post<{ Body: WorkflowFormSave }>('/api/workflow/form', { preHandler: [designer, validBody(formSaveRules)] }, (request, reply) => saveForm(request, reply, null));
