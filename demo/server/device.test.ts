@@ -113,7 +113,7 @@ describe('devices on the demo platform', () => {
     expect((await list(admin, { limit: 5, count: 'none' })).total).toBe(-1);
     const tooBig = await api(s.base, 'GET', '/api/device/list', { token: admin, query: { limit: '20001' }, headers: { lang: 'en' } });
     expect(tooBig.body.code).toBe(-1);
-    expect(tooBig.body.msg).toMatch(/^Page size: .*1 .*20000/);
+    expect(tooBig.body.msg).toBe('limit must be a whole number from 1 to 20000');
     const badSort = await api(s.base, 'GET', '/api/device/list', { token: admin, query: { sort: 'password' }, headers: { lang: 'en' } });
     expect(badSort.body.code).toBe(-1);
     expect(badSort.body.msg).toMatch(/^Sort column: must be one of: code, name/);

@@ -42,14 +42,15 @@ export const offsetOf = (q: PageQuery): number => (q.page - 1) * q.limit;
 const WHOLE = { zh: '{field} 必须是 {min} 到 {max} 之间的整数', en: '{field} must be a whole number from {min} to {max}' } as const;
 
 /** A whole number from a query string (absent or empty: `fallback`), or the message saying what it must be. */
-export function queryInt(raw: string | undefined, field: string, min: number, max: number, fallback: number, lang: Lang): number | string {
+export function queryInt(raw: unknown, field: string, min: number, max: number, fallback: number, lang: Lang): number | string {
   if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
+  // Digits only: not '1e3', '0x10', ' -1' or a key given twice (an array), which Number() would take.
+  const n = typeof raw === 'string' && /^\d{1,15}$/.test(raw.trim()) ? Number(raw) : NaN;
   return Number.isInteger(n) && n >= min && n <= max ? n : WHOLE[lang].replace('{field}', field).replace('{min}', String(min)).replace('{max}', String(max));
 }
 
 /** Paging of a GET list (query strings page and limit), read the one way every list reads it. */
-export function queryPage(raw: { page?: string; limit?: string }, lang: Lang, maxLimit = MAX_LIMIT, defaultLimit = 20): PageQuery | string {
+export function queryPage(raw: { page?: unknown; limit?: unknown }, lang: Lang, maxLimit = MAX_LIMIT, defaultLimit = 20): PageQuery | string {
   const page = queryInt(raw.page, 'page', 1, 1_000_000, 1, lang);
   if (typeof page === 'string') return page;
   const limit = queryInt(raw.limit, 'limit', 1, maxLimit, defaultLimit, lang);

@@ -32,6 +32,7 @@ import { fail, ok, requireAnyMenu, requireMenu, userOf } from '../http.ts';
 import { handlesOf } from '../test-handles.ts';
 import { langOf, type Lang } from '../messages.ts';
 import { scopeSql, visibleGroups } from '../data-scope.ts';
+import { queryPage } from '../resource.ts';
 
 export const migrations: Migration[] = [
   {
@@ -221,9 +222,11 @@ export function parseListQuery(lang: Lang, raw: Raw): ParsedListQuery {
   if (status !== null && !isDeviceStatus(status)) throw new QueryProblem(say(lang, 'device.field.status', 'device.validate.oneOf', { allowed: 'online, offline, unknown' }));
   const gatewayId = intParam(lang, raw, 'gatewayId', 'device.field.gateway', 1, 2 ** 31 - 1, 0);
   const areaId = textParam(lang, raw, 'areaId', 'device.field.area', 64);
+  // Paging is read as every list reads it (the resource kit's one reader).
+  const paging = queryPage(raw, lang, DEVICE_PAGE_MAX);
+  if (typeof paging === 'string') throw new QueryProblem(paging);
   return {
-    page: intParam(lang, raw, 'page', 'device.param.page', 1, 1_000_000, 1),
-    limit: intParam(lang, raw, 'limit', 'device.param.limit', 1, DEVICE_PAGE_MAX, 20),
+    ...paging,
     areaId: areaId === '' ? null : areaId,
     status: status as DeviceStatus | null,
     keyword: normaliseKeyword(textParam(lang, raw, 'keyword', 'device.param.keyword', 64)),
@@ -428,8 +431,9 @@ const plugin: FastifyPluginAsync = async (app) => {
     answer(request, (lang) => {
       const raw = request.query ?? {};
       const tenantId = userOf(request).tenantId;
-      const page = intParam(lang, raw, 'page', 'device.param.page', 1, 1_000_000, 1);
-      const limit = intParam(lang, raw, 'limit', 'device.param.limit', 1, DEVICE_PAGE_MAX, 20);
+      const paging = queryPage(raw, lang, DEVICE_PAGE_MAX);
+      if (typeof paging === 'string') throw new QueryProblem(paging);
+      const { page, limit } = paging;
       const status = raw.status === undefined || raw.status === '' ? null : raw.status;
       if (status !== null && !isDeviceStatus(status)) throw new QueryProblem(say(lang, 'device.field.status', 'device.validate.oneOf', { allowed: 'online, offline, unknown' }));
       const keyword = normaliseKeyword(textParam(lang, raw, 'keyword', 'device.param.keyword', 64));

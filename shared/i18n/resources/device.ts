@@ -43,7 +43,6 @@ export default defineResources({
         modelId: '型号',
       },
       param: {
-        page: '页码',
         limit: '每页条数',
         keyword: '关键字',
         sort: '排序字段',
@@ -106,7 +105,6 @@ export default defineResources({
         modelId: 'Model',
       },
       param: {
-        page: 'Page',
         limit: 'Page size',
         keyword: 'Keyword',
         sort: 'Sort column',
