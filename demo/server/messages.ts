@@ -94,3 +94,15 @@ export function fieldLabel(lang: Lang, field: string): string {
 export function t(request: Pick<FastifyRequest, 'headers'>, key: MessageKey, vars?: Vars): string {
   return translate(langOf(request), key, vars);
 }
+
+/** A domain's own server texts: each key in both languages, placeholders written {name} or {{name}}. */
+export type TextTable = Readonly<Record<string, Readonly<Record<Lang, string>>>>;
+
+/**
+ * The one way a route file says one of its texts: `say(lang or request, key, vars)` gives the text
+ * in the caller's language with its placeholders filled in.
+ */
+export function textsOf<T extends TextTable>(table: T) {
+  return (who: Lang | Pick<FastifyRequest, 'headers'>, key: keyof T & string, vars: Readonly<Record<string, string | number>> = {}): string =>
+    table[key]![typeof who === 'string' ? who : langOf(who)].replace(/\{\{(\w+)\}\}|\{(\w+)\}/g, (_m, a?: string, b?: string) => String(vars[(a ?? b)!] ?? ''));
+}

@@ -25,7 +25,7 @@ import {
 } from '../../../shared/api/alarm-types.ts';
 import type { Db } from '../db.ts';
 import { fail, ok, requireMenu, rule, userOf, validBody } from '../http.ts';
-import { langOf } from '../messages.ts';
+import { langOf, textsOf } from '../messages.ts';
 import { offsetOf, queryInt } from '../resource.ts';
 import { daySeries, MAX_DAYS, pathsOf, spanStart, statRules, TEXT as STAT_TEXT, zeros, type AreaRow } from './alarm-stats.ts';
 import { alarmScopeSql } from '../data-scope.ts';
@@ -119,7 +119,7 @@ const scopeRules = {
 const plugin: FastifyPluginAsync = async (app) => {
   const { db } = app.atrium;
   const reader = requireMenu('alarmSearch');
-  const say = (request: FastifyRequest, key: keyof typeof TEXT) => TEXT[key][langOf(request)];
+  const say = textsOf(TEXT);
 
   /** Validates a body's area and model against the tenant; answers the scope or a message. */
   const scopeOf = (request: FastifyRequest, q: AlarmScopeQuery, open: boolean): Scope | string => {

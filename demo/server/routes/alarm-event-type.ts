@@ -5,7 +5,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AlarmEventType, AlarmEventTypePage, AlarmEventTypeQuery, AlarmEventTypeSave } from '../../../shared/api/alarm-types.ts';
 import { eventTypeSchema } from '../../../shared/validate/alarm.ts';
 import { fail, ok, requireMenu, rule, userOf, validBody } from '../http.ts';
-import { langOf, type Lang } from '../messages.ts';
+import { langOf, textsOf } from '../messages.ts';
 import { idList, inList, likePattern, offsetOf, pageRules } from '../resource.ts';
 
 const TEXT = {
@@ -14,8 +14,7 @@ const TEXT = {
   eventTypeInUse: { zh: '事件类型正被 {count} 条告警使用，不能删除', en: 'the event type is used by {count} alarms and cannot be deleted' },
 } as const;
 
-const say = (lang: Lang, key: keyof typeof TEXT, vars: Record<string, string | number> = {}) =>
-  TEXT[key][lang].replace(/\{(\w+)\}/g, (_m, name: string) => String(vars[name] ?? ''));
+const say = textsOf(TEXT);
 
 const idsRule = idList();
 

@@ -10,7 +10,7 @@ import { announceAlarm } from '../alarm-events.ts';
 import { tx, type Db, type Migration } from '../db.ts';
 import { fail, failField, ok, requireMenu, rule, userOf, validBody, type Rule, type Schema } from '../http.ts';
 import { inLang } from '../local-names.ts';
-import { langOf, type Lang } from '../messages.ts';
+import { langOf, type Lang, textsOf } from '../messages.ts';
 import { paramNamesOf } from './device-model.ts';
 import { deleteOwned, idList, offsetOf, type PageQuery, pageRules } from '../resource.ts';
 
@@ -51,7 +51,7 @@ const TEXT = {
   noDevice: { zh: '设备不存在或不属于该型号', en: 'no such device of this model' },
   noEventType: { zh: '事件类型不存在', en: 'no such event type' },
 } as const satisfies Record<string, Record<Lang, string>>;
-const say = (lang: Lang, key: keyof typeof TEXT, vars: Record<string, string | number> = {}) => TEXT[key][lang].replace(/\{(\w+)\}/g, (_m, n: string) => String(vars[n] ?? ''));
+const say = textsOf(TEXT);
 
 export interface LiveRule {
   id: number;

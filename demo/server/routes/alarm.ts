@@ -20,7 +20,7 @@ import {
 import { alarmQueryWindow, earliestAlarmQueryDate, toDate } from '../../../shared/validate/dates.ts';
 import { tx, type Db, type Migration } from '../db.ts';
 import { fail, ok, requireMenu, rule, userOf, validBody, type Rule } from '../http.ts';
-import { langOf, translate, type Lang } from '../messages.ts';
+import { langOf, translate, type Lang, textsOf } from '../messages.ts';
 import { COUNT_CAP, inList, likePattern, queryInt, queryPage } from '../resource.ts';
 import { startAlarmSimulator, type Simulator } from '../simulator.ts';
 import { formatTime, startTask } from '../tasks.ts';
@@ -130,8 +130,7 @@ const TEXT = {
   handleAllDone: { zh: '已处理 {count} 条告警', en: '{count} alarms handled' },
 } as const;
 
-const say = (lang: Lang, key: keyof typeof TEXT, vars: Record<string, string | number> = {}) =>
-  TEXT[key][lang].replace(/\{(\w+)\}/g, (_m, name: string) => String(vars[name] ?? ''));
+const say = textsOf(TEXT);
 
 interface Row {
   id: number;

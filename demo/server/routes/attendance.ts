@@ -14,7 +14,7 @@ import { KEYS, LIMITS } from '../../../shared/validate/index.ts';
 import type { Db, Migration } from '../db.ts';
 import { tx } from '../db.ts';
 import { fail, failField, ok, requireAnyMenu, requireMenu, rule, userOf, validBody, type Rule, type Schema } from '../http.ts';
-import { langOf, translate, type Lang } from '../messages.ts';
+import { langOf, translate, type Lang, textsOf } from '../messages.ts';
 import { byNameKeyword, idList, inList, likePattern, offsetOf, type PageQuery, pageRules, startExport, tooManyTasks } from '../resource.ts';
 import { workflowOf } from './workflow.ts';
 
@@ -100,7 +100,7 @@ const TEXT = {
   formTitle: { zh: '补卡申请', en: 'Attendance fill-in' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
-const say = (lang: Lang, key: keyof typeof TEXT, vars: Record<string, string | number> = {}): string => TEXT[key][lang].replace(/\{(\w+)\}/g, (_m, k: string) => String(vars[k] ?? ''));
+const say = textsOf(TEXT);
 
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;

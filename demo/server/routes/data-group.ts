@@ -11,7 +11,7 @@ import type { Db } from '../db.ts';
 import { tx } from '../db.ts';
 import { canManageCameras, canSeeCameras } from '../camera-rights.ts';
 import { fail, ok, requireCheck, rule, userOf, validBody } from '../http.ts';
-import { langOf, type Lang } from '../messages.ts';
+import { type Lang, textsOf } from '../messages.ts';
 
 const MAX_ID = 2 ** 31 - 1;
 const CLIP_COUNT = 8;
@@ -24,7 +24,7 @@ const TEXTS = {
   badType: { zh: '分组类型无效', en: 'invalid group type' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
-const say = (request: FastifyRequest, key: keyof typeof TEXTS): string => TEXTS[key][langOf(request)];
+const say = textsOf(TEXTS);
 
 interface GroupRow {
   id: number;

@@ -9,7 +9,7 @@ import { normaliseDevice } from '../../../shared/devices/device-rules.ts';
 import { tx } from '../db.ts';
 import { nextSeq } from '../device-simulator.ts';
 import { fail, failField, ok, requireMenu, rule, userOf, validBody } from '../http.ts';
-import { langOf, type Lang } from '../messages.ts';
+import { langOf, type Lang, textsOf } from '../messages.ts';
 import { idList, inList, makesCycle, readImportUpload, type SheetRow, startExport, startImport, tooManyTasks } from '../resource.ts';
 import { checkBatch, insertDevices, parseListQuery, queryDevices } from './device.ts';
 
@@ -26,7 +26,7 @@ const TEXT = {
   exportDone: { zh: '已导出 {count} 台设备', en: '{count} devices exported' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
-const say = (lang: Lang, key: keyof typeof TEXT, vars: Record<string, string | number> = {}) => TEXT[key][lang].replace(/\{(\w+)\}/g, (_m, n: string) => String(vars[n] ?? ''));
+const say = textsOf(TEXT);
 
 interface AreaSave {
   name: string;

@@ -21,7 +21,7 @@ import { categorySchema, modelSchema, paramSchema } from '../../../shared/valida
 import { tx, type Db, type Migration } from '../db.ts';
 import { fail, failField, ok, requireAnyMenu, requireMenu, rule, userOf, validBody, type Rule, type Schema } from '../http.ts';
 import { inLang, localName, namesAfterEdit } from '../local-names.ts';
-import { langOf, type Lang } from '../messages.ts';
+import { type Lang, textsOf } from '../messages.ts';
 import { fromShared, idList, inList, likePattern, offsetOf, type PageQuery, pageRules } from '../resource.ts';
 
 export const migrations: Migration[] = [
@@ -80,8 +80,7 @@ const TEXT = {
   paramTaken: { zh: '参数编码 {code} 在该型号中已存在', en: 'parameter code {code} already exists in this model' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
-const say = (request: FastifyRequest, key: keyof typeof TEXT, vars: Record<string, string | number> = {}) =>
-  TEXT[key][langOf(request)].replace(/\{(\w+)\}/g, (_m, n: string) => String(vars[n] ?? ''));
+const say = textsOf(TEXT);
 
 /** Reading needs devManager or MonitorOPS; writing devManager. */
 /** Every page that reads devices: the device group's pages and the monitoring ones. */

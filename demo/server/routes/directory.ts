@@ -15,7 +15,7 @@ import { DIRECTORY_BASE, DIRECTORY_READER, startDirectory, type Directory } from
 import type { AppContext } from '../context.ts';
 import type { Db, Migration } from '../db.ts';
 import { failField, ok, requireMenu, rule, userOf, validBody, type Schema } from '../http.ts';
-import { langOf, type Lang } from '../messages.ts';
+import { langOf, type Lang, textsOf } from '../messages.ts';
 import { hashPassword } from '../passwords.ts';
 import { secretBox, type SecretBox } from '../secrets.ts';
 
@@ -82,7 +82,7 @@ const TEXT = {
   roles: { zh: '映射中的角色不存在', en: 'A role in the mapping does not exist' },
   departments: { zh: '映射中的部门不存在', en: 'A department in the mapping does not exist' },
 } as const satisfies Record<string, Record<Lang, string>>;
-const say = (lang: Lang, key: keyof typeof TEXT) => TEXT[key][lang];
+const say = textsOf(TEXT);
 
 /** RFC 4515: a typed name is a value, never filter syntax. */
 export const escapeFilterValue = (value: string): string => value.replace(/[\\*()\0]/g, (c) => `\\${c.charCodeAt(0).toString(16).padStart(2, '0')}`);

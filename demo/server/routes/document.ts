@@ -16,7 +16,7 @@ import { DOCUMENT_MAX_BYTES, KEYS } from '../../../shared/validate/index.ts';
 import type { Db, Migration } from '../db.ts';
 import { tx } from '../db.ts';
 import { fail, failField, ok, requireMenu, rule, userOf, validBody, validQuery, type Schema } from '../http.ts';
-import { langOf, translate, type Lang } from '../messages.ts';
+import { langOf, translate, type Lang, textsOf } from '../messages.ts';
 import { deleteOwned, fromShared, idList, inList, likePattern, offsetOf, optionalId, type PageQuery, pageRules } from '../resource.ts';
 import { formatTime } from '../tasks.ts';
 
@@ -87,7 +87,7 @@ const TEXT = {
   tooManyTags: { zh: '标签最多 20 个', en: 'At most 20 tags' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
-const say = (lang: Lang, key: keyof typeof TEXT, vars: Record<string, string> = {}): string => TEXT[key][lang].replace(/\{(\w+)\}/g, (_m, k: string) => vars[k] ?? '');
+const say = textsOf(TEXT);
 
 /** Staged uploads not saved within this time are removed. */
 const STAGED_TTL_MS = 60 * 60 * 1000;

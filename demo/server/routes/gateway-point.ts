@@ -8,7 +8,7 @@ import { POINT_KINDS, type GatewayPoint, type GatewayPointSave, type PointKind, 
 import { gatewayPointSchema } from '../../../shared/validate/device-model.ts';
 import { tx, type Db, type Migration } from '../db.ts';
 import { fail, failField, ok, requireMenu, rule, userOf, validBody, type Schema } from '../http.ts';
-import { langOf, type Lang } from '../messages.ts';
+import { langOf, type Lang, textsOf } from '../messages.ts';
 import { COUNT_CAP, deleteOwned, fromShared, inList, likePattern, offsetOf, optionalId, queryPage } from '../resource.ts';
 
 export const migrations: Migration[] = [
@@ -46,7 +46,7 @@ const TEXT = {
   stillAssociated: { zh: '资源点 {codes} 仍关联着设备参数，先解除关联再删除', en: 'points {codes} still carry device parameters; clear them before deleting' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
-const say = (lang: Lang, key: keyof typeof TEXT, vars: Record<string, string> = {}) => TEXT[key][lang].replace(/\{(\w+)\}/g, (_m, k: string) => vars[k] ?? '');
+const say = textsOf(TEXT);
 
 interface PointRow {
   id: number;

@@ -25,7 +25,7 @@ import { jobSchema } from '../../../shared/validate/job.ts';
 import type { Db, Migration } from '../db.ts';
 import { fail, failField, ok, requireMenu, requireUser, rule, userOf, validBody, type Rule, type Schema } from '../http.ts';
 import { handlesOf } from '../test-handles.ts';
-import { langOf, translate, type Lang } from '../messages.ts';
+import { langOf, translate, type Lang, textsOf } from '../messages.ts';
 import { byNameKeyword, deleteOwned, exportsDir, idList, offsetOf, type PageQuery, pageRules, queryPage, writeSheet } from '../resource.ts';
 import { formatTime } from '../tasks.ts';
 import { startScene } from '../linkage-engine.ts';
@@ -94,7 +94,7 @@ const TEXT = {
   author: { zh: '任务的创建人已不存在', en: 'the job’s author no longer exists' },
 } as const satisfies Record<string, Both>;
 
-const say = (lang: Lang, key: keyof typeof TEXT) => TEXT[key][lang];
+const say = textsOf(TEXT);
 
 interface JobRow {
   id: number;

@@ -27,7 +27,7 @@ import { compile } from '../../../shared/validate/expression.ts';
 import { actionList, linkGroupSchema, sceneSchema, stepList, strategySchema } from '../../../shared/validate/linkage.ts';
 import { tx, type Db, type Migration } from '../db.ts';
 import { fail, failField, ok, requireMenu, rule, userOf, validBody, validQuery, type Rule, type Schema } from '../http.ts';
-import { langOf, translate, type Lang } from '../messages.ts';
+import { langOf, translate, type Lang, textsOf } from '../messages.ts';
 import { byNameKeyword, deleteOwned, idList, inList, likePattern, offsetOf, type PageQuery, pageRules, readImportUpload, tooManyTasks } from '../resource.ts';
 import { formatTime } from '../tasks.ts';
 import { engineOf, startLinkEngine, startScene, type LinkEngine } from '../linkage-engine.ts';
@@ -152,7 +152,7 @@ const TEXT = {
   kindHint: { zh: '类型须为“节假日”或“调休上班”（holiday / workday）', en: 'the kind must be holiday or workday (节假日 / 调休上班)' },
   imported: { zh: '已导入 {count} 天', en: '{count} days imported' },
 } as const satisfies Record<string, Record<Lang, string>>;
-const say = (lang: Lang, key: keyof typeof TEXT, vars: Record<string, string | number> = {}) => TEXT[key][lang].replace(/\{(\w+)\}/g, (_m, n: string) => String(vars[n] ?? ''));
+const say = textsOf(TEXT);
 
 const asText: Rule = (value) => (value === undefined || value === null || typeof value === 'string' ? null : { key: 'validate.text' });
 const asBool: Rule = (value) => (value === undefined || typeof value === 'boolean' ? null : { key: 'validate.oneOf' });

@@ -6,7 +6,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { MENU_SEED, type MenuSeedItem } from '../../../shared/api/menu-seed.ts';
 import type { Db, Migration } from '../db.ts';
 import { fail, failField, ok, requireMenu, rule, userOf, validBody, type Schema } from '../http.ts';
-import { langOf, type Lang } from '../messages.ts';
+import { langOf, type Lang, textsOf } from '../messages.ts';
 
 export const migrations: Migration[] = [
   {
@@ -73,7 +73,7 @@ const TEXT = {
   icon: { zh: '图标名须为字母、数字或中划线', en: 'An icon name holds letters, digits and - only' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
-const say = (lang: Lang, key: keyof typeof TEXT): string => TEXT[key][lang];
+const say = textsOf(TEXT);
 
 /** An in-app path or https; '' only where the platform's entry is a right rather than a page. */
 const uriProblem = (uri: string, mayBeEmpty: boolean): boolean => !((mayBeEmpty && uri === '') || /^\/[A-Za-z0-9/_-]*$/.test(uri) || /^https:\/\/[^\s<>"'`]{1,200}$/i.test(uri));

@@ -17,7 +17,7 @@ import { onAlarm } from '../alarm-events.ts';
 import { outboundUrlProblem, postOutbound, PrivateAddressError } from '../outbound.ts';
 import type { Migration } from '../db.ts';
 import { fail, failField, ok, requireMenu, rule, userOf, validBody, type Schema } from '../http.ts';
-import { langOf, type Lang } from '../messages.ts';
+import { langOf, type Lang, textsOf } from '../messages.ts';
 import { byNameKeyword, deleteOwned, idList, offsetOf, type PageQuery, pageRules } from '../resource.ts';
 import { formatTime } from '../tasks.ts';
 
@@ -103,7 +103,7 @@ const TEXT = {
   testText: { zh: '这是一条测试通知：渠道 {name} 可以送达。', en: 'This is a test notification: the channel {name} delivers.' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
-const say = (lang: Lang, key: keyof typeof TEXT, vars: Record<string, string> = {}) => TEXT[key][lang].replace(/\{(\w+)\}/g, (_m, k: string) => vars[k] ?? '');
+const say = textsOf(TEXT);
 const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 const PHONE = /^1[3-9]\d{9}$/;
 

@@ -15,7 +15,7 @@ import { outboundUrlProblem, reachableProblem } from '../outbound.ts';
 import { DEMO_CLIENT, startDemoProvider, type DemoProvider } from '../../oidc/provider.ts';
 import type { Db, Migration } from '../db.ts';
 import { fail, failField, failWith, ok, requireMenu, rule, userOf, validBody, type Schema } from '../http.ts';
-import { langOf, type Lang } from '../messages.ts';
+import { langOf, type Lang, textsOf } from '../messages.ts';
 import { verifyPassword, DUMMY_HASH } from '../passwords.ts';
 import { deleteOwned, idList, offsetOf, byNameKeyword, type PageQuery, pageRules } from '../resource.ts';
 import { secretBox } from '../secrets.ts';
@@ -63,7 +63,7 @@ const TEXT = {
   ticket: { zh: '绑定已过期，请重新通过第三方登录', en: 'This binding request has expired; sign in through the third party again' },
   alreadyBound: { zh: '该平台用户已绑定此第三方平台的另一个账号', en: 'This platform user is already bound to another account of this third party' },
 } as const satisfies Record<string, Record<Lang, string>>;
-const say = (lang: Lang, key: keyof typeof TEXT) => TEXT[key][lang];
+const say = textsOf(TEXT);
 
 const httpUrl = (value: unknown): boolean => {
   if (typeof value !== 'string' || value === '') return value === '' || value === undefined;

@@ -3,13 +3,13 @@
 // groups). Inheritance keeps every role's rights inside its parent's: removing a right from a role
 // removes it from all roles below; adding a right to a role adds it to all roles above. The tenant's
 // super admin role holds everything through its flag and is never edited, copied or deleted.
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { ELEMENT_CODES, MENU_SEED } from '../../../shared/api/menu-seed.ts';
 import type { Role, RoleSave } from '../../../shared/api/user-types.ts';
 import { roleSchema } from '../../../shared/validate/people.ts';
 import { tx, type Db, type Migration } from '../db.ts';
 import { fail, failField, ok, requireMenu, userOf, validBody } from '../http.ts';
-import { langOf, type Lang } from '../messages.ts';
+import { langOf, type Lang, textsOf } from '../messages.ts';
 import { isPlatformTenant, PLATFORM_MENUS } from '../tokens.ts';
 import { codeList, fromShared, idList, makesCycle, optionalId, subtree } from '../resource.ts';
 
@@ -46,8 +46,7 @@ const TEXTS = {
   copySuffix: { zh: '副本', en: 'copy' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
-const say = (request: FastifyRequest, key: keyof typeof TEXTS, vars?: Record<string, string | number>): string =>
-  TEXTS[key][langOf(request)].replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(vars?.[k] ?? ''));
+const say = textsOf(TEXTS);
 
 interface RoleRow {
   id: number;

@@ -26,7 +26,7 @@ import { bindingsOf, checkDoc, dropForeign, emptyDoc, MAX_TEMPLATES, rebind, typ
 import type { Db, Migration } from '../db.ts';
 import { tx } from '../db.ts';
 import { fail, failField, ok, requireAnyMenu, requireMenu, requireUser, rule, userOf, validBody, type Schema } from '../http.ts';
-import { langOf, type Lang } from '../messages.ts';
+import { langOf, type Lang, textsOf } from '../messages.ts';
 import { byNameKeyword, deleteOwned, idList, inList, offsetOf, type PageQuery, pageRules } from '../resource.ts';
 import { formatTime } from '../tasks.ts';
 import { sniffImage } from './current-user.ts';
@@ -81,8 +81,7 @@ const TEXT = {
   badSvg: { zh: '无法读取该 SVG 文件', en: 'This SVG file cannot be read' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
-const say = (lang: Lang, key: keyof typeof TEXT, vars: Record<string, string | number> = {}): string =>
-  TEXT[key][lang].replace(/\{(\w+)\}/g, (_m, k: string) => String(vars[k] ?? ''));
+const say = textsOf(TEXT);
 
 export const BACKGROUND_MAX_BYTES = 5 * 1024 * 1024;
 

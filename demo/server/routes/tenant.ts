@@ -12,7 +12,7 @@ import { AVATAR_MAX_BYTES, KEYS } from '../../../shared/validate/index.ts';
 import type { Db, Migration } from '../db.ts';
 import { tx } from '../db.ts';
 import { fail, failField, failWith, ok, requireMenu, rule, userOf, validBody, type Schema } from '../http.ts';
-import { langOf, type Lang } from '../messages.ts';
+import { langOf, type Lang, textsOf } from '../messages.ts';
 import { hashPassword } from '../passwords.ts';
 import { likePattern, offsetOf, queryPage, type PageQuery } from '../resource.ts';
 import { sniffImage } from './current-user.ts';
@@ -65,7 +65,7 @@ const TEXT = {
   logoWhich: { zh: '请说明上传的是主 Logo 还是小 Logo', en: 'Say whether this is the main or the small logo' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
-const say = (lang: Lang, key: keyof typeof TEXT, vars: Record<string, string | number> = {}): string => TEXT[key][lang].replace(/\{(\w+)\}/g, (_m, k: string) => String(vars[k] ?? ''));
+const say = textsOf(TEXT);
 
 const homeRule = (value: unknown) => (value === undefined || value === '' || (typeof value === 'string' && /^https:\/\/[^\s<>"]{1,200}$/i.test(value)) ? null : { key: 'validate.oneOf' as const });
 

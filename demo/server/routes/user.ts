@@ -24,7 +24,7 @@ import { departmentSchema, userCreateSchema, userUpdateSchema } from '../../../s
 import type { AppConfig, SessionUser } from '../context.ts';
 import { tx, type Db, type Migration } from '../db.ts';
 import { describeIssue, fail, failField, ok, requireMenu, rule, userOf, validBody, type Issue } from '../http.ts';
-import { langOf, translate, type Lang } from '../messages.ts';
+import { langOf, translate, type Lang, textsOf } from '../messages.ts';
 import { namesAfterEdit, requestLang } from '../local-names.ts';
 import { hashPassword } from '../passwords.ts';
 import { fromShared, idList, likePattern, makesCycle, offsetOf, optionalId, pageRules, readImportUpload, startExport, startImport, subtree, tooManyTasks, type SheetColumn } from '../resource.ts';
@@ -136,8 +136,7 @@ const TEXTS = {
   rowDepartment: { zh: '部门不存在', en: 'no such department' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
-const say = (request: FastifyRequest, key: keyof typeof TEXTS, vars?: Record<string, string | number>): string =>
-  TEXTS[key][langOf(request)].replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(vars?.[k] ?? ''));
+const say = textsOf(TEXTS);
 
 interface UserDbRow {
   id: number;

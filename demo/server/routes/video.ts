@@ -15,7 +15,7 @@ import type { SessionUser } from '../context.ts';
 import { visibleGroups } from '../data-scope.ts';
 import { tx, type Db } from '../db.ts';
 import { checkBody, fail, failField, ok, requireCheck, rule, userOf, validBody, type Schema } from '../http.ts';
-import { langOf, type Lang } from '../messages.ts';
+import { langOf, type Lang, textsOf } from '../messages.ts';
 import { KEEP_DAYS } from '../recordings.ts';
 import { sourceProblem } from '../security.ts';
 import { runningCount, startTask } from '../tasks.ts';
@@ -66,7 +66,7 @@ const TEXTS = {
   sourcePrivate: { zh: '视频源指向本机或内网地址，平台未允许该网络（ATRIUM_CAMERA_NETWORKS）', en: 'the source points to a local or private address whose network the platform does not allow (ATRIUM_CAMERA_NETWORKS)' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
-export const say = (request: FastifyRequest, key: keyof typeof TEXTS): string => TEXTS[key][langOf(request)];
+export const say = textsOf(TEXTS);
 
 export { migrations, seed } from './video-seed.ts';
 

@@ -11,7 +11,7 @@ import { checkForm, checkValues, problemText } from '../../../shared/workflow/va
 import type { Db, Migration } from '../db.ts';
 import { tx } from '../db.ts';
 import { fail, failField, ok, requireAnyMenu, requireMenu, rule, userOf, validBody, type Schema } from '../http.ts';
-import { langOf, type Lang } from '../messages.ts';
+import { langOf, type Lang, textsOf } from '../messages.ts';
 import { idList, inList, likePattern, offsetOf, type PageQuery, pageRules } from '../resource.ts';
 import { formatTime } from '../tasks.ts';
 import type { SessionUser } from '../context.ts';
@@ -140,7 +140,7 @@ const TEXT = {
   transferSelf: { zh: '不能转交给自己', en: 'A task cannot be transferred to yourself' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
-const say = (lang: Lang, key: keyof typeof TEXT, vars: Record<string, string> = {}): string => TEXT[key][lang].replace(/\{(\w+)\}/g, (_m, k: string) => vars[k] ?? '');
+const say = textsOf(TEXT);
 
 /** Which menu right each box needs (SPEC §2 activitiManager). */
 const BOX_MENU: Record<Box, string> = { my: 'myTask', initiated: 'hisTask', approved: 'approveTask', cc: 'copyTask', all: 'allTask' };
