@@ -38,6 +38,7 @@ const ROUTE_MODULES: Array<Promise<RouteModule>> = [
   import('./routes/video-play.ts'),
   import('./routes/data-group.ts'),
   import('./routes/device.ts'),
+  import('./routes/gateway.ts'),
   import('./routes/device-model.ts'),
   import('./routes/device-admin.ts'),
   import('./routes/points.ts'),

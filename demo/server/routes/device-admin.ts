@@ -11,7 +11,8 @@ import { nextSeq } from '../device-simulator.ts';
 import { fail, failField, ok, requireMenu, rule, userOf, validBody } from '../http.ts';
 import { langOf, type Lang, textsOf } from '../messages.ts';
 import { idList, inList, makesCycle, readImportUpload, type SheetRow, startExport, startImport, tooManyTasks } from '../resource.ts';
-import { checkBatch, insertDevices, parseListQuery, queryDevices } from './device.ts';
+import { parseListQuery, queryDevices } from '../device-query.ts';
+import { checkBatch, insertDevices } from './device.ts';
 
 const TEXT = {
   noArea: { zh: '区域不存在', en: 'no such area' },

@@ -1,0 +1,248 @@
+// The device list's query, read and run once for every caller (the list, its export, the status
+// feed): query parameters checked with readable messages, tenant and data-group scoping, sort, the
+// SPEC §9 total markers, and the area tree the list filters by.
+import type { FastifyRequest } from 'fastify';
+import {
+  DEVICE_PAGE_MAX,
+  DEVICE_SORT_KEYS,
+  TOTAL_NONE,
+  isDeviceStatus,
+  type AreaNode,
+  type Device,
+  type DevicePage,
+  type DeviceSortKey,
+  type DeviceStatus,
+  type DeviceStatusChanges,
+} from '../../shared/api/device-types.ts';
+import { normaliseKeyword } from '../../shared/devices/list-model.ts';
+import { translate } from '../../shared/i18n/translate.ts';
+import type { Db } from './db.ts';
+import { fail, ok } from './http.ts';
+import { langOf, type Lang } from './messages.ts';
+import { scopeSql } from './data-scope.ts';
+import { currentSeq } from './device-simulator.ts';
+import { queryPage } from './resource.ts';
+
+export interface DeviceRow {
+  id: number;
+  code: string;
+  name: string;
+  label: string;
+  address: string;
+  sn: string;
+  ip: string;
+  mac: string;
+  bus_no: number | null;
+  port: number | null;
+  version: string;
+  status: DeviceStatus;
+  status_seq: number;
+  status_at: number;
+  gateway_id: number | null;
+  gateway_name: string;
+  area_guid: string | null;
+  area_name: string;
+  model_id: number | null;
+  model_name: string;
+  data_group_id: number | null;
+  data_group_name: string;
+}
+
+export const toDevice = (r: DeviceRow): Device => ({
+  id: r.id,
+  code: r.code,
+  name: r.name,
+  label: r.label,
+  address: r.address,
+  sn: r.sn,
+  ip: r.ip,
+  mac: r.mac,
+  busNo: r.bus_no,
+  port: r.port,
+  version: r.version,
+  status: r.status,
+  statusSeq: r.status_seq,
+  statusAt: r.status_at,
+  gatewayId: r.gateway_id,
+  gatewayName: r.gateway_name,
+  areaId: r.area_guid,
+  areaName: r.area_name,
+  modelId: r.model_id,
+  modelName: r.model_name,
+  dataGroupId: r.data_group_id,
+  dataGroupName: r.data_group_name,
+});
+
+export const DEVICE_FROM = `
+  FROM device d
+  LEFT JOIN gateway g ON g.id = d.gateway_id AND g.tenant_id = d.tenant_id
+  LEFT JOIN area a ON a.row_guid = d.area_guid AND a.tenant_id = d.tenant_id
+  LEFT JOIN device_model m ON m.id = d.model_id AND m.tenant_id = d.tenant_id
+  LEFT JOIN data_group dg ON dg.id = d.data_group_id AND dg.tenant_id = d.tenant_id`;
+
+export const DEVICE_COLUMNS = `d.id, d.code, loc(d.name, d.name_en) AS name, d.label, d.address, d.sn, d.ip, d.mac, d.bus_no, d.port, d.version,
+  d.status, d.status_seq, d.status_at, d.gateway_id, COALESCE(g.name, '') AS gateway_name, d.area_guid, COALESCE(loc(a.name, a.name_en), '') AS area_name,
+  d.model_id, COALESCE(loc(m.name, m.name_en), '') AS model_name, d.data_group_id, COALESCE(loc(dg.name, dg.name_en), '') AS data_group_name`;
+
+/** SQL of each sort key; ties are broken by id in the same direction (see DeviceListQuery). */
+const SORT_SQL: Record<DeviceSortKey, string> = {
+  code: 'd.code',
+  name: 'loc(d.name, d.name_en)',
+  label: 'd.label',
+  address: 'd.address',
+  sn: 'd.sn',
+  ip: 'd.ip',
+  status: 'd.status',
+  gatewayName: 'gateway_name',
+  areaName: 'area_name',
+};
+
+/** The query a list call asked for, checked; or the readable reason it is not acceptable. */
+export interface ParsedListQuery {
+  page: number;
+  limit: number;
+  areaId: string | null;
+  status: DeviceStatus | null;
+  keyword: string;
+  gatewayId: number | null;
+  sort: DeviceSortKey;
+  order: 'asc' | 'desc';
+  count: boolean;
+}
+
+export type Raw = Record<string, unknown>;
+
+export class QueryProblem extends Error {}
+
+export function fieldSay(lang: Lang, field: string, key: string, params?: Record<string, string | number>): string {
+  return translate(lang, 'device.validate.fieldMessage', { field: translate(lang, field), message: translate(lang, key, params) });
+}
+
+export function intParam(lang: Lang, raw: Raw, name: string, label: string, min: number, max: number, fallback: number): number {
+  const value = raw[name];
+  if (value === undefined || value === '') return fallback;
+  const n = typeof value === 'string' && /^\d{1,15}$/.test(value.trim()) ? Number(value) : NaN;
+  if (!Number.isInteger(n)) throw new QueryProblem(fieldSay(lang, label, 'validate.integer'));
+  if (n < min || n > max) throw new QueryProblem(fieldSay(lang, label, 'validate.range', { min, max }));
+  return n;
+}
+
+export function textParam(lang: Lang, raw: Raw, name: string, label: string, max: number): string {
+  const value = raw[name];
+  if (value === undefined) return '';
+  if (typeof value !== 'string') throw new QueryProblem(fieldSay(lang, label, 'validate.text'));
+  if ([...value].length > max) throw new QueryProblem(fieldSay(lang, label, 'validate.length.max', { max }));
+  return value;
+}
+
+function oneOf<T extends string>(lang: Lang, raw: Raw, name: string, label: string, allowed: readonly T[], fallback: T): T {
+  const value = raw[name];
+  if (value === undefined || value === '') return fallback;
+  if (typeof value === 'string' && (allowed as readonly string[]).includes(value)) return value as T;
+  throw new QueryProblem(fieldSay(lang, label, 'device.validate.oneOf', { allowed: allowed.join(', ') }));
+}
+
+export function parseListQuery(lang: Lang, raw: Raw): ParsedListQuery {
+  const status = raw.status === undefined || raw.status === '' ? null : raw.status;
+  if (status !== null && !isDeviceStatus(status)) throw new QueryProblem(fieldSay(lang, 'device.field.status', 'device.validate.oneOf', { allowed: 'online, offline, unknown' }));
+  const gatewayId = intParam(lang, raw, 'gatewayId', 'device.field.gateway', 1, 2 ** 31 - 1, 0);
+  const areaId = textParam(lang, raw, 'areaId', 'device.field.area', 64);
+  // Paging is read as every list reads it (the resource kit's one reader).
+  const paging = queryPage(raw, lang, DEVICE_PAGE_MAX);
+  if (typeof paging === 'string') throw new QueryProblem(paging);
+  return {
+    ...paging,
+    areaId: areaId === '' ? null : areaId,
+    status: status as DeviceStatus | null,
+    keyword: normaliseKeyword(textParam(lang, raw, 'keyword', 'device.param.keyword', 64)),
+    gatewayId: gatewayId === 0 ? null : gatewayId,
+    sort: oneOf(lang, raw, 'sort', 'device.param.sort', DEVICE_SORT_KEYS, 'code'),
+    order: oneOf(lang, raw, 'order', 'device.param.order', ['asc', 'desc'] as const, 'asc'),
+    count: raw.count !== 'none',
+  };
+}
+
+/** Runs a parsed list query for one tenant. Exported for the unit tests of the query semantics. */
+export function queryDevices(db: Db, tenantId: number, q: ParsedListQuery, scope: ReadonlySet<number> | null = null): DevicePage {
+  const where: string[] = ['d.tenant_id = ?'];
+  const args: Array<string | number> = [tenantId];
+  if (scope) {
+    // Data authority: only devices filed in the groups the user's roles grant.
+    where.push(`d.data_group_id IN (${[...scope].map(() => '?').join(',') || 'NULL'})`);
+    args.push(...scope);
+  }
+  if (q.areaId !== null) {
+    where.push(`d.area_guid IN (
+      WITH RECURSIVE sub(guid) AS (
+        SELECT row_guid FROM area WHERE tenant_id = ? AND row_guid = ?
+        UNION ALL
+        SELECT c.row_guid FROM area c JOIN sub ON c.parent_guid = sub.guid WHERE c.tenant_id = ?
+      ) SELECT guid FROM sub)`);
+    args.push(tenantId, q.areaId, tenantId);
+  }
+  if (q.status !== null) {
+    where.push('d.status = ?');
+    args.push(q.status);
+  }
+  if (q.gatewayId !== null) {
+    where.push('d.gateway_id = ?');
+    args.push(q.gatewayId);
+  }
+  if (q.keyword !== '') {
+    // lower() folds ASCII only, exactly like the client's foldAscii(); instr() has no wildcards to escape.
+    // A seeded device's name matches in either language.
+    where.push('(instr(lower(d.code), ?) > 0 OR instr(lower(d.name), ?) > 0 OR instr(lower(d.name_en), ?) > 0 OR instr(lower(d.label), ?) > 0)');
+    args.push(q.keyword, q.keyword, q.keyword, q.keyword);
+  }
+  const whereSql = where.join(' AND ');
+  const dir = q.order === 'desc' ? 'DESC' : 'ASC';
+  // The cursor is read in the same synchronous step as the rows: no change can fall between them.
+  const cursor = currentSeq(db, tenantId);
+  const rows = db
+    .prepare(`SELECT ${DEVICE_COLUMNS} ${DEVICE_FROM} WHERE ${whereSql} ORDER BY ${SORT_SQL[q.sort]} ${dir}, d.id ${dir} LIMIT ? OFFSET ?`)
+    .all<DeviceRow>(...args, q.limit, (q.page - 1) * q.limit);
+  const total = q.count ? (db.prepare(`SELECT COUNT(*) AS n ${DEVICE_FROM} WHERE ${whereSql}`).get(...args) as { n: number }).n : TOTAL_NONE;
+  return { total, rows: rows.map(toDevice), cursor };
+}
+
+export function areaTree(db: Db, tenantId: number): AreaNode[] {
+  const rows = db.prepare('SELECT row_guid, parent_guid, loc(name, name_en) AS name FROM area WHERE tenant_id = ? ORDER BY sort, name, row_guid').all(tenantId) as Array<{
+    row_guid: string;
+    parent_guid: string | null;
+    name: string;
+  }>;
+  const nodes = new Map<string, AreaNode>(rows.map((r) => [r.row_guid, { rowGuid: r.row_guid, parentId: r.parent_guid, areaName: r.name, children: [] }]));
+  const roots: AreaNode[] = [];
+  for (const node of nodes.values()) {
+    const parent = node.parentId ? nodes.get(node.parentId) : undefined;
+    if (parent) parent.children.push(node);
+    else roots.push(node);
+  }
+  return roots;
+}
+
+export const CHANGES_MAX = 5000;
+
+export function statusChanges(db: Db, tenantId: number, since: number, limit: number, scope: ReadonlySet<number> | null = null): DeviceStatusChanges {
+  const cursor = currentSeq(db, tenantId);
+  if (since > cursor) return { cursor, changes: [], reset: true };
+  const narrow = scopeSql('data_group_id', scope);
+  const rows = db
+    .prepare(`SELECT id, status, status_seq, status_at FROM device WHERE tenant_id = ? AND status_seq > ?${narrow.sql} ORDER BY status_seq, id LIMIT ?`)
+    .all(tenantId, since, ...narrow.args, limit + 1) as Array<{ id: number; status: DeviceStatus; status_seq: number; status_at: number }>;
+  if (rows.length > limit) return { cursor, changes: [], reset: true };
+  return { cursor, changes: rows.map((r) => ({ id: r.id, status: r.status, seq: r.status_seq, at: r.status_at })), reset: false };
+}
+
+// ---- writing ----------------------------------------------------------------------------------
+
+/** Runs a list read for the request's language: its answer, or the readable refusal of its query. */
+export function answerQuery<T>(request: FastifyRequest, run: (lang: Lang) => T) {
+  const lang = langOf(request);
+  try {
+    return ok(run(lang));
+  } catch (error) {
+    if (error instanceof QueryProblem) return fail(error.message);
+    throw error;
+  }
+}
