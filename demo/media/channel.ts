@@ -13,6 +13,8 @@ export interface StreamInfo {
   width: number;
   height: number;
   fps: number;
+  /** FLV video codec id: 7 H.264 (the default), 12 H.265. */
+  videoCodec?: 7 | 12;
 }
 
 interface TimedFrame {
@@ -54,7 +56,7 @@ export function metadataTag(info: StreamInfo, epochMs: number, kind: 'live' | 'r
       width: info.width,
       height: info.height,
       framerate: info.fps,
-      videocodecid: 7,
+      videocodecid: info.videoCodec ?? 7,
       ...(info.hasAudio ? { audiocodecid: 10 } : {}),
       atriumEpoch: epochMs,
       atriumKind: kind,

@@ -20,6 +20,8 @@ export interface StreamGrant {
   scene?: { kind: SceneKind; title: CameraTitle } | null;
   /** A real source (RTSP, file) to relay through ffmpeg when it is installed. */
   sourceUrl: string | null;
+  /** An H.265 camera: sent as H.265 (the viewer's browser decodes it) or transcoded to H.264. */
+  hevc?: 'native' | 'transcode' | null;
   /** Replay range, ms since epoch. */
   startMs: number | null;
   endMs: number | null;

@@ -6,7 +6,9 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { loopFrame, type Clip } from './clip.ts';
 import { FlvReader, isEndOfSequence, isMediaFrame, isSequenceHeader, type FlvTag } from './flv.ts';
 import type { LiveChannel, Producer } from './channel.ts';
-import { SCENE_ENCODER, sceneInput, type SceneOptions } from './scene.ts';
+import { HevcFlvPackager } from './hevc-flv.ts';
+import { hevcClipFor } from './hevc-source.ts';
+import { SCENE, SCENE_ENCODER, sceneInput, type SceneOptions } from './scene.ts';
 
 /** Paces the clip loop in real time: frame n goes out when the channel clock reaches its timestamp. */
 export class ClipProducer implements Producer {
@@ -63,27 +65,47 @@ export function hasFfmpeg(): boolean {
   return ffmpegChecked;
 }
 
-/** Publishes an ffmpeg FLV pipe on a channel, on the channel's clock; `fallback` takes over if it exits. */
+/** Turns what ffmpeg writes into FLV tags (its own FLV, or a stream packaged here, as H.265). */
+interface TagReader {
+  push(chunk: Buffer): FlvTag[];
+}
+
+/** Publishes an ffmpeg pipe on a channel as FLV, on the channel's clock; `fallback` takes over if it exits. */
 class FfmpegProducer implements Producer {
-  readonly #args: string[];
+  readonly #args: string[] | Promise<string[]>;
   readonly #fallback: Clip;
   readonly #log: (line: string) => void;
   readonly #what: string;
+  readonly #reader: () => TagReader;
   #child: ChildProcess | null = null;
   #fallbackProducer: ClipProducer | null = null;
   #stopped = false;
 
-  constructor(args: string[], fallback: Clip, log: (line: string) => void, what: string) {
+  /** `args` may still be in the making (a clip to encode first); `reader` reads ffmpeg's output. */
+  constructor(args: string[] | Promise<string[]>, fallback: Clip, log: (line: string) => void, what: string, reader: () => TagReader = () => new FlvReader()) {
     this.#args = args;
     this.#fallback = fallback;
     this.#log = log;
     this.#what = what;
+    this.#reader = reader;
   }
 
   start(channel: LiveChannel): void {
-    const child = spawn('ffmpeg', this.#args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    if (Array.isArray(this.#args)) return this.#spawn(channel, this.#args);
+    this.#args.then(
+      (args) => {
+        if (!this.#stopped && !channel.closed) this.#spawn(channel, args);
+      },
+      (error: unknown) => {
+        if (!this.#stopped && !channel.closed) this.refuse(channel, `(${error instanceof Error ? error.message : String(error)})`);
+      },
+    );
+  }
+
+  #spawn(channel: LiveChannel, args: string[]): void {
+    const child = spawn('ffmpeg', args, { stdio: ['ignore', 'pipe', 'pipe'] });
     this.#child = child;
-    const reader = new FlvReader();
+    const reader = this.#reader();
     let config: FlvTag[] = [];
     let first: number | null = null;
     let offset = 0;
@@ -178,5 +200,25 @@ export class RelayProducer extends FfmpegProducer {
 export class SceneProducer extends FfmpegProducer {
   constructor(scene: Omit<SceneOptions, 'clock'>, fallback: Clip, log: (line: string) => void) {
     super(['-hide_banner', '-loglevel', 'error', '-re', ...sceneInput({ ...scene, clock: { kind: 'live' } }), ...SCENE_ENCODER, '-f', 'flv', '-flvflags', 'no_duration_filesize', 'pipe:1'], fallback, log, 'picture');
+  }
+}
+
+/** How an H.265 camera reaches a viewer: as H.265 (the browser decodes it) or transcoded to H.264. */
+export type HevcDelivery = 'native' | 'transcode';
+
+/**
+ * A demo H.265 camera: its picture's H.265 clip (hevc-source.ts) looped in real time. Native: the
+ * H.265 pictures as they are, packaged as FLV codec 12 here (ffmpeg 5 cannot). Transcode: ffmpeg
+ * decodes the H.265 and encodes the same H.264 as every other stream, for browsers without H.265.
+ */
+export class HevcProducer extends FfmpegProducer {
+  constructor(scene: Omit<SceneOptions, 'clock'>, delivery: HevcDelivery, fallback: Clip, log: (line: string) => void) {
+    const input = (clip: string) => ['-hide_banner', '-loglevel', 'error', '-re', '-stream_loop', '-1', '-i', clip];
+    const args = hevcClipFor(scene).then((clip) =>
+      delivery === 'native'
+        ? [...input(clip), '-an', '-c:v', 'copy', '-bsf:v', 'hevc_mp4toannexb', '-flush_packets', '1', '-f', 'hevc', 'pipe:1']
+        : [...input(clip), '-an', ...SCENE_ENCODER, '-f', 'flv', '-flvflags', 'no_duration_filesize', 'pipe:1'],
+    );
+    super(args, fallback, log, delivery === 'native' ? 'H.265 picture' : 'H.265 transcode', delivery === 'native' ? () => new HevcFlvPackager(SCENE.fps) : () => new FlvReader());
   }
 }

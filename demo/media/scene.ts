@@ -23,7 +23,8 @@ export interface CameraTitle {
   nameEn: string | null;
 }
 
-export type SceneClock = { kind: 'live' } | { kind: 'replay'; startMs: number; rate: number };
+/** live: the wall clock; replay: the recorded time; none: no time (a clip that loops, whose time would repeat). */
+export type SceneClock = { kind: 'live' } | { kind: 'replay'; startMs: number; rate: number } | { kind: 'none' };
 
 export interface SceneOptions {
   kind: SceneKind;
@@ -61,7 +62,7 @@ function fontFile(pattern: string, list = false): string | null {
   return file;
 }
 
-const latinFont = () => fontFile('DejaVu Sans:bold');
+export const latinFont = () => fontFile('DejaVu Sans:bold');
 /** The bold monospace font of the on-screen clocks (also the clip replay's, timed-replay.ts). */
 export const monoFont = () => fontFile('DejaVu Sans Mono:bold');
 const chineseFont = () => fontFile(':lang=zh', true);
@@ -224,7 +225,7 @@ export function sceneInput(options: SceneOptions): string[] {
   });
   const parts = [`[s${sprites.length}]null`, ...moving];
   const mono = monoFont();
-  if (mono) {
+  if (mono && options.clock.kind !== 'none') {
     const clock = options.clock.kind === 'live' ? '%{localtime:%Y-%m-%d %H\\:%M\\:%S}' : `%{pts:localtime:${(options.clock.startMs / 1000).toFixed(3)}:%Y-%m-%d %H\\:%M\\:%S}`;
     parts.push(`drawtext=fontfile=${mono}:textfile=${textFile(clock)}:x=w-tw-28:y=24:fontsize=30:fontcolor=white:borderw=2:bordercolor=black`);
     if (options.clock.kind === 'replay') parts.push(`drawtext=fontfile=${mono}:textfile=${textFile(`PLAYBACK ${rate}x`)}:expansion=none:x=w-tw-28:y=64:fontsize=24:fontcolor=0xffd24a:borderw=2:bordercolor=black`);

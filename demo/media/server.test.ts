@@ -43,6 +43,29 @@ async function readFor(url: string, ms: number): Promise<{ status: number; tags:
   return { status: 200, tags, ended };
 }
 
+/** Reads a stream until `enough` says so (or `ms` pass), then lets it go. */
+async function readUntil(url: string, enough: (tags: FlvTag[]) => boolean, ms: number): Promise<FlvTag[]> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), ms);
+  const tags: FlvTag[] = [];
+  try {
+    const res = await fetch(url, { signal: controller.signal });
+    const reader = new FlvReader();
+    const body = res.body!.getReader();
+    while (!enough(tags)) {
+      const { done, value } = await body.read();
+      if (done) break;
+      tags.push(...reader.push(Buffer.from(value)));
+    }
+  } catch {
+    /* aborted after ms: the caller's checks say what was missing */
+  } finally {
+    clearTimeout(timer);
+    controller.abort();
+  }
+  return tags;
+}
+
 /** The pictures of a stream, decoded by ffmpeg to 1280x720 grey frames. */
 function decodeGray(tags: FlvTag[]): Buffer[] {
   const flv = Buffer.concat([flvHeader(false, true), ...tags.map((t) => encodeTag(t.type, t.timestamp, t.data))]);
@@ -121,6 +144,26 @@ describe('media server', () => {
     expect(differs(first, framesB[0]!, { x: 0, y: 300, w: 100, h: 100 })).toBe(false);
     expect(differs(first, framesB[0]!, { x: 20, y: 660, w: 500, h: 50 })).toBe(true);
   }, 15_000);
+
+  it('sends an H.265 camera as H.265 in FLV (codec 12) to a browser that decodes it, and as an H.264 transcode to others', async () => {
+    const { codes, base } = await boot();
+    const scene = { kind: 'machines' as const, title: { label: 'CAM-046', name: 'Aisle 2', nameEn: null } };
+    const codec = (t: FlvTag) => t.data[0]! & 0x0f;
+    // The first viewer may wait while the camera's H.265 clip is encoded (once, a few seconds).
+    const native = await readUntil(`${base}/live/5.flv?code=${codes.issue({ ...live, cameraId: 5, scene, hevc: 'native' }).code}`, (tags) => tags.filter(isKeyframe).length >= 3, 20_000);
+    expect(readMetadata(native[0]!.data)!.videocodecid).toBe(12);
+    const video = native.filter((t) => t.type === TAG_VIDEO);
+    expect(video.every((t) => codec(t) === 12)).toBe(true);
+    expect(isSequenceHeader(video[0]!)).toBe(true);
+    expect(video[0]!.data[6]! & 0x1f).toBe(1); // the record names the Main profile
+    expect(isKeyframe(video[1]!)).toBe(true);
+
+    const transcoded = await readUntil(`${base}/live/5.flv?code=${codes.issue({ ...live, cameraId: 5, scene, hevc: 'transcode' }).code}`, (tags) => tags.filter(isKeyframe).length >= 3, 20_000);
+    expect(readMetadata(transcoded[0]!.data)!.videocodecid).toBe(7);
+    expect(transcoded.filter((t) => t.type === TAG_VIDEO).every((t) => codec(t) === 7)).toBe(true);
+    // The transcode is the camera's own 1280x720 picture, decodable as any H.264 stream.
+    expect(decodeGray(transcoded.slice(1)).length).toBeGreaterThan(2);
+  }, 45_000);
 
   it('serves the same stream over WebSocket', async () => {
     const { codes, base } = await boot();

@@ -9,7 +9,7 @@ import type { Duplex } from 'node:stream';
 import { LiveChannel } from './channel.ts';
 import { CLIP_DIR, clipFor, clipLibrary, type Clip } from './clip.ts';
 import { PlayCodeStore, type StreamGrant, type StreamKind } from './play-codes.ts';
-import { ClipProducer, hasFfmpeg, RelayProducer, SceneProducer } from './producers.ts';
+import { ClipProducer, hasFfmpeg, HevcProducer, RelayProducer, SceneProducer } from './producers.ts';
 import { SCENE } from './scene.ts';
 import { ReplayStream } from './replay.ts';
 import { TimedReplay } from './timed-replay.ts';
@@ -84,14 +84,17 @@ export async function startMediaServer(options: MediaServerOptions): Promise<Med
   const idleMs = options.channelIdleMs ?? 10_000;
   const drawnIdleMs = options.drawnIdleMs ?? options.channelIdleMs ?? 1_000;
   const drawScenes = options.scenes === true && hasFfmpeg();
-  const channels = new Map<number, { channel: LiveChannel; idle: ReturnType<typeof setTimeout> | null; idleMs: number }>();
+  // One channel per camera and form: an H.265 camera may be watched as H.265 and as its transcode at once.
+  const channels = new Map<string, { channel: LiveChannel; idle: ReturnType<typeof setTimeout> | null; idleMs: number }>();
+  const channelKey = (grant: StreamGrant): string => (grant.hevc ? `${grant.cameraId}:${grant.hevc}` : String(grant.cameraId));
   const sinksByCode = new Map<string, Set<Sink>>();
   const sockets = new Set<Socket | Duplex>();
   let replays = 0;
   let listening = false;
 
   const channelFor = (grant: StreamGrant): LiveChannel => {
-    const existing = channels.get(grant.cameraId);
+    const key = channelKey(grant);
+    const existing = channels.get(key);
     if (existing && !existing.channel.closed) {
       if (existing.idle) clearTimeout(existing.idle);
       existing.idle = null;
@@ -99,25 +102,34 @@ export async function startMediaServer(options: MediaServerOptions): Promise<Med
     }
     const clip = clipFor(grant.clip, clips);
     const relay = grant.sourceUrl && hasFfmpeg();
-    const scene = !relay && drawScenes && grant.scene ? grant.scene : null;
+    const hevc = !relay && grant.hevc && hasFfmpeg() ? grant.hevc : null;
+    const scene = !relay && (drawScenes || hevc) && grant.scene ? grant.scene : null;
     // A drawn picture learns its decoder configuration from ffmpeg before its first frame.
     const channel = new LiveChannel({
       cameraId: grant.cameraId,
-      info: scene ? { hasAudio: false, hasVideo: true, width: SCENE.width, height: SCENE.height, fps: SCENE.fps } : { hasAudio: clip.hasAudio, hasVideo: clip.hasVideo, width: clip.width, height: clip.height, fps: clip.fps },
+      info: scene ? { hasAudio: false, hasVideo: true, width: SCENE.width, height: SCENE.height, fps: SCENE.fps, ...(hevc === 'native' ? { videoCodec: 12 as const } : {}) } : { hasAudio: clip.hasAudio, hasVideo: clip.hasVideo, width: clip.width, height: clip.height, fps: clip.fps },
       config: scene ? [] : clip.config,
     });
-    channel.run(relay ? new RelayProducer(grant.sourceUrl!, clip, log) : scene ? new SceneProducer({ ...scene, look: grant.clip }, clip, log) : new ClipProducer(clip));
-    channels.set(grant.cameraId, { channel, idle: null, idleMs: scene ? drawnIdleMs : idleMs });
+    channel.run(
+      relay
+        ? new RelayProducer(grant.sourceUrl!, clip, log)
+        : hevc && scene
+          ? new HevcProducer({ ...scene, look: grant.clip }, hevc, clip, log)
+          : scene
+            ? new SceneProducer({ ...scene, look: grant.clip }, clip, log)
+            : new ClipProducer(clip),
+    );
+    channels.set(key, { channel, idle: null, idleMs: scene ? drawnIdleMs : idleMs });
     return channel;
   };
 
-  const releaseChannel = (cameraId: number): void => {
-    const entry = channels.get(cameraId);
+  const releaseChannel = (key: string): void => {
+    const entry = channels.get(key);
     if (!entry || entry.channel.viewers.size > 0 || entry.idle) return;
     entry.idle = setTimeout(() => {
       if (entry.channel.viewers.size === 0) {
         entry.channel.close();
-        if (channels.get(cameraId) === entry) channels.delete(cameraId);
+        if (channels.get(key) === entry) channels.delete(key);
       }
     }, entry.idleMs);
   };
@@ -140,7 +152,7 @@ export async function startMediaServer(options: MediaServerOptions): Promise<Med
       const viewer = channel.addViewer(grant.code, sink);
       sink.onClose(() => {
         channel.removeViewer(viewer);
-        releaseChannel(grant.cameraId);
+        releaseChannel(channelKey(grant));
       });
       return;
     }

@@ -59,7 +59,11 @@ export interface Camera {
   tags: string[];
   /** A real source (RTSP or file) the demo relays when ffmpeg is installed; '' uses the demo clip. */
   sourceUrl: string;
+  /** What the camera sends: H.264, or H.265 (played as H.265 where the browser decodes it, else transcoded). */
+  codec: VideoCodec;
 }
+
+export type VideoCodec = 'h264' | 'h265';
 
 /** GET /api/cctv/video/client/getCameraList. */
 export interface CameraListQuery {
@@ -123,6 +127,11 @@ export interface PlayRequest {
   speed?: number;
   /** Replay speed (0.5, 1, 2, 4 or 8; 1 when absent), paced by the media server. */
   rate?: number;
+  /**
+   * Whether this browser decodes H.265 (MediaSource.isTypeSupported). An H.265 camera's live stream
+   * is then sent as H.265; otherwise the media server transcodes it to H.264.
+   */
+  h265?: boolean;
 }
 
 /** One stream (SPEC §3 Play response). `code` is the play code the heartbeat and shut carry. */
@@ -133,6 +142,10 @@ export interface PlayStream {
   code: string;
   /** 0 live or 1 replay. */
   playType: 0 | 1;
+  /** The codec of this stream (H.264 when absent); the player picks its engine by it. */
+  codec?: VideoCodec;
+  /** An H.265 camera transcoded to H.264 because the browser said it cannot decode H.265. */
+  transcoded?: boolean;
   /** Replay: where playback really starts (a start in a gap moves to the nearest recording). */
   startTime?: string;
   /** Replay: the speed the stream is paced at. */

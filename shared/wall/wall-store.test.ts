@@ -11,7 +11,7 @@ import type { Camera } from '../api/video-types.ts';
 
 const camera = (id: number, name = `Cam ${id}`, label = `CAM-${id}`): Camera => ({
   id, name, label, data_group_Id: 2, dataGroupName: 'Lobby', groupPath: 'Tower A / Lobby', params: { disableYunControl: id % 2 === 0 },
-  address: '', resolution: '', tags: [], sourceUrl: '',
+  address: '', resolution: '', tags: [], sourceUrl: '', codec: 'h264',
 });
 
 /** A custom-data endpoint with versions, shared by the stores of two "tabs". */

@@ -125,6 +125,7 @@ const plugin: FastifyPluginAsync = async (app) => {
           speed: [rule.int(1, 7)],
           // Any number passes here; one not offered is refused below with the speeds that are.
           rate: [(value) => (value === undefined || value === null || typeof value === 'number' ? null : { key: 'validate.oneOf' })],
+          h265: [rule.oneOf(true, false)],
         }),
       ],
     },
@@ -147,7 +148,11 @@ const plugin: FastifyPluginAsync = async (app) => {
 
       const origin = mediaOrigin(request);
       const rate = body.rate ?? 1;
+      // An H.265 camera's live picture goes out as H.265 to a browser that decodes it, transcoded to
+      // H.264 for any other. Recordings are kept as H.264, so replay is H.264 for everyone.
+      const hevc = camera.codec === 'h265' && hasFfmpeg() ? (body.h265 === true ? 'native' : 'transcode') : null;
       const stream = (kind: 'live' | 'replay', range: { startMs: number; endMs: number; spans: Array<[number, number]> } | null): PlayStream => {
+        const live = kind === 'live';
         const grant = playCodes.issue({
           cameraId: camera.id,
           tenantId: user.tenantId,
@@ -156,12 +161,14 @@ const plugin: FastifyPluginAsync = async (app) => {
           clip: camera.clip,
           scene: sceneOf(camera),
           sourceUrl: camera.source_url || null,
+          hevc: live ? hevc : null,
           startMs: range?.startMs ?? null,
           endMs: range?.endMs ?? null,
           ...(range ? { spans: range.spans, rate } : {}),
         });
         const path = `/${kind}/${camera.id}.flv?code=${grant.code}`;
-        const answer: PlayStream = { flvUri: origin.http + path, wsUri: origin.ws + path, code: grant.code, playType: kind === 'live' ? 0 : 1 };
+        const codec = live && hevc === 'native' ? 'h265' : 'h264';
+        const answer: PlayStream = { flvUri: origin.http + path, wsUri: origin.ws + path, code: grant.code, playType: live ? 0 : 1, codec, ...(live && hevc === 'transcode' ? { transcoded: true } : {}) };
         return range ? { ...answer, startTime: formatTime(range.startMs), rate, spans: range.spans } : answer;
       };
 

@@ -53,7 +53,16 @@ export const migrations: Migration[] = [
     id: 'video/010-english-names',
     sql: "ALTER TABLE data_group ADD COLUMN name_en TEXT NOT NULL DEFAULT ''; ALTER TABLE camera ADD COLUMN name_en TEXT NOT NULL DEFAULT '';",
   },
+  // The codec a camera sends (h264 or h265); a database seeded earlier gets its H.265 demo camera too.
+  {
+    id: 'video/020-codec',
+    sql: `ALTER TABLE camera ADD COLUMN codec TEXT NOT NULL DEFAULT 'h264' CHECK (codec IN ('h264', 'h265'));
+          UPDATE camera SET codec = 'h265' WHERE tenant_id = 1 AND label IN ('CAM-046');`,
+  },
 ];
+
+/** The first tenant's cameras that send H.265 (the last one seeded, the data centre's aisle 2). */
+export const H265_DEMO_LABELS = ['CAM-046'] as const;
 
 /** A name in both languages: [Chinese, English] (local-names.ts). */
 type Names = readonly [zh: string, en: string];
@@ -166,7 +175,11 @@ export function seed(db: Db): void {
   if (has.n > 0) return;
   const tenants = db.prepare('SELECT id FROM tenant ORDER BY id').all() as Array<{ id: number }>;
   tx(db, () => {
-    if (tenants[0]) seedTenant(db, tenants[0].id, TENANT1, 'CAM-');
+    if (tenants[0]) {
+      seedTenant(db, tenants[0].id, TENANT1, 'CAM-');
+      const h265 = db.prepare("UPDATE camera SET codec = 'h265' WHERE tenant_id = ? AND label = ?");
+      for (const label of H265_DEMO_LABELS) h265.run(tenants[0].id, label);
+    }
     if (tenants[1]) seedTenant(db, tenants[1].id, TENANT2, 'ST-CAM-');
   });
 }

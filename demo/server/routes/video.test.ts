@@ -91,6 +91,22 @@ describe('play requests', () => {
     await ok.body?.cancel();
   });
 
+  it('answers an H.265 camera as H.265 to a browser that decodes it, transcoded for others; replay is H.264', async () => {
+    const cam = ((await list('admin', { label: 'CAM-046', exact: 'true' })).data as CameraList).rows[0]!;
+    expect(cam.codec).toBe('h265');
+    const native = (await play('admin', { id: cam.id, playType: 0, h265: true })).data as PlayStream;
+    expect([native.codec, native.transcoded]).toEqual(['h265', undefined]);
+    const other = (await play('admin', { id: cam.id, playType: 0, h265: false })).data as PlayStream;
+    expect([other.codec, other.transcoded]).toEqual(['h264', true]);
+    // Without the flag the browser is taken not to decode H.265.
+    expect(((await play('admin', { id: cam.id, playType: 0 })).data as PlayStream).transcoded).toBe(true);
+    const [live, replay] = (await play('admin', { id: cam.id, playType: 2, h265: true })).data as PlayStream[];
+    expect([live!.codec, replay!.codec, replay!.transcoded]).toEqual(['h265', 'h264', undefined]);
+    // An H.264 camera is H.264 whatever the browser says.
+    expect(((await play('admin', { id: 1, playType: 0, h265: true })).data as PlayStream).codec).toBe('h264');
+    expect((await play('admin', { id: cam.id, playType: 0, h265: 'yes' })).code).toBe(-1);
+  });
+
   it('answers a list for playType 2 and a replay defaulting to today', async () => {
     const both = (await play('admin', { id: 2, playType: 2 })).data as PlayStream[];
     expect(both.map((s) => s.playType)).toEqual([0, 1]);

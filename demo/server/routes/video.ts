@@ -87,6 +87,7 @@ export interface CameraRow {
   source_url: string;
   disable_yun_control: number;
   clip: number;
+  codec: 'h264' | 'h265';
   group_name: string | null;
   parent_name: string | null;
 }
@@ -103,6 +104,7 @@ export const toCamera = (row: CameraRow): Camera => ({
   resolution: row.resolution,
   tags: row.tags ? row.tags.split(',') : [],
   sourceUrl: row.source_url,
+  codec: row.codec,
 });
 
 /** Query strings carry text; numeric and boolean fields are converted before the shared rules run. */
