@@ -1,5 +1,5 @@
-// The contract between the stream player and a decoding library. flv.js implements it today; an
-// mpegts.js engine (H.265 where the browser decodes it, not built yet) could implement the same four members.
+// The contract between the stream player and a decoding library: flv.js plays H.264, mpegts.js plays
+// H.265 where the browser decodes it (see engines.ts).
 
 /** The parts of a <video> the player and engines touch; HTMLVideoElement satisfies it, tests fake it. */
 export interface VideoLike {
@@ -39,6 +39,8 @@ export interface EngineCallbacks {
   onError(failure: EngineFailure): void;
   /** The stream's onMetaData (for the demo platform: atriumEpoch, the wall-clock ms of media time 0). */
   onMetadata?(metadata: Record<string, unknown>): void;
+  /** What the engine found in the stream (the codec string MSE is asked for, e.g. hvc1.1.6.L93.B0). */
+  onMediaInfo?(info: { videoCodec: string }): void;
 }
 
 export interface EngineHandle {

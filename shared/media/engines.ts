@@ -11,3 +11,14 @@ export const loadFlvEngine: EngineLoader = () => {
   });
   return flv;
 };
+
+let mpegts: ReturnType<EngineLoader> | null = null;
+
+/** mpegts.js (H.265 in FLV, for browsers that decode H.265); its chunk downloads only for an H.265 stream. */
+export const loadMpegtsEngine: EngineLoader = () => {
+  mpegts ??= import('./mpegts-engine.ts').then((m) => m.mpegtsEngine).catch((error: unknown) => {
+    mpegts = null;
+    throw error;
+  });
+  return mpegts;
+};

@@ -1,8 +1,9 @@
 // The video engine (ARCHITECTURE "Video engine"): players, engines, pan-tilt and screenshots.
-export { StreamPlayer, browserVisibility, streamUrl, DEFAULT_TIMING } from './stream-player.ts';
+export { StreamPlayer, browserVisibility, streamUrl, DEFAULT_TIMING, IDLE_STATE } from './stream-player.ts';
 export type { PlayerState, PlayerStats, PlayerStatus, StreamApi, StreamPlayerOptions, Timing, Visibility } from './stream-player.ts';
 export type { EngineCallbacks, EngineFailure, EngineHandle, EngineLoader, EngineSource, PlayerEngine, VideoLike } from './engine.ts';
-export { loadFlvEngine } from './engines.ts';
+export { loadFlvEngine, loadMpegtsEngine } from './engines.ts';
+export { browserDecodesH265 } from './codecs.ts';
 export { decideLatency, bufferEndAround, backoffDelay, LIVE_POLICY } from './latency.ts';
 export type { LatencyDecision, LatencyPolicy } from './latency.ts';
 export { PtzControl, clampSpeed } from './ptz.ts';

@@ -2,6 +2,7 @@
 import type { Client } from '../http/client.ts';
 import { heartbeat, requestBoth, requestStream, shutStream } from '../api/video.ts';
 import type { PlayStream } from '../api/video-types.ts';
+import { browserDecodesH265 } from './codecs.ts';
 import type { StreamApi } from './stream-player.ts';
 
 export interface ReplayRange {
@@ -26,7 +27,11 @@ export function cameraStreamApi(client: PlayClient, cameraId: number, kind: 'liv
   return {
     ...commonCalls(client),
     request: () =>
-      requestStream(client, { id: cameraId, playType: kind === 'live' ? 0 : 1, ...(kind === 'replay' ? { ...range, ...(rate !== 1 ? { rate } : {}) } : {}) }, { quiet: requests++ > 0 }),
+      requestStream(
+        client,
+        { id: cameraId, playType: kind === 'live' ? 0 : 1, ...(kind === 'replay' ? { ...range, ...(rate !== 1 ? { rate } : {}) } : { h265: browserDecodesH265() }) },
+        { quiet: requests++ > 0 },
+      ),
   };
 }
 
@@ -44,7 +49,7 @@ export function pairedStreamApis(client: PlayClient, cameraId: number, range: Re
       request: async () => {
         if (taken[kind]) return single.request();
         taken[kind] = true;
-        both ??= requestBoth(client, { id: cameraId, ...range, ...(rate !== 1 ? { rate } : {}) });
+        both ??= requestBoth(client, { id: cameraId, ...range, ...(rate !== 1 ? { rate } : {}), h265: browserDecodesH265() });
         const list = await both;
         return list.find((s) => s.playType === (kind === 'live' ? 0 : 1)) ?? null;
       },

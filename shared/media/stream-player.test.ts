@@ -140,7 +140,13 @@ function setup(extra: { api?: Partial<StreamApi>; live?: boolean; visibility?: V
   const api = fakeApi(extra.api);
   const player = new StreamPlayer({ cameraId: 7, live: extra.live ?? true, api: api.api, engine: engine.load, video, visibility: extra.visibility ?? null, now: () => Date.now() });
   const statuses: string[] = [];
-  player.subscribe((s) => statuses.push(s.status));
+  // Each status the player passes through (a change of codec or engine alone is not a new status).
+  let last: { status: string; attempt: number; reason: string | null } | null = null;
+  player.subscribe((s) => {
+    if (last && last.status === s.status && last.attempt === s.attempt && last.reason === s.reason) return;
+    last = { status: s.status, attempt: s.attempt, reason: s.reason };
+    statuses.push(s.status);
+  });
   return { player, engine, api, statuses };
 }
 
@@ -157,6 +163,41 @@ describe('StreamPlayer', () => {
     expect(api.calls.heartbeats).toEqual(['code-1', 'code-1', 'code-1']);
     expect(player.stats().firstFrameMs).not.toBeNull();
     player.stop();
+  });
+
+  it('plays an H.265 stream with the H.265 engine, loaded only then; a transcoded one with the H.264 engine, saying so', async () => {
+    const h264 = fakeEngine();
+    const h265 = fakeEngine();
+    let h265Loads = 0;
+    const loadH265 = () => {
+      h265Loads += 1;
+      return h265.load().then((e) => ({ ...e, name: 'fake-h265' }));
+    };
+    const answer = (over: Partial<PlayStream>) => fakeApi({ request: async () => ({ flvUri: 'http://m/live/7.flv?code=c', wsUri: 'ws://m/live/7.flv?code=c', code: 'c', playType: 0, ...over }) });
+    const make = (api: ReturnType<typeof fakeApi>) => new StreamPlayer({ cameraId: 7, live: true, api: api.api, engine: h264.load, h265Engine: loadH265, video, now: () => Date.now() });
+
+    const plain = make(answer({ codec: 'h264' }));
+    plain.start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect([h264.opened.length, h265.opened.length, h265Loads]).toEqual([1, 0, 0]);
+    expect([plain.state.codec, plain.state.transcoded]).toEqual(['h264', false]);
+    plain.stop();
+
+    const native = make(answer({ codec: 'h265' }));
+    native.start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect([h264.opened.length, h265.opened.length, h265Loads]).toEqual([1, 1, 1]);
+    expect([native.state.codec, native.state.engine]).toEqual(['h265', 'fake-h265']);
+    h265.last().callbacks.onMediaInfo?.({ videoCodec: 'hvc1.1.6.L93.B0' });
+    expect(native.state.mediaCodec).toBe('hvc1.1.6.L93.B0');
+    native.stop();
+
+    const transcoded = make(answer({ codec: 'h264', transcoded: true }));
+    transcoded.start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect([h264.opened.length, h265.opened.length]).toEqual([2, 1]);
+    expect([transcoded.state.codec, transcoded.state.transcoded, transcoded.state.engine]).toEqual(['h264', true, 'fake']);
+    transcoded.stop();
   });
 
   it('restarts after a stream error with the same code, and asks for a new one after a 403', async () => {

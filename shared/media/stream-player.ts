@@ -1,8 +1,9 @@
 // One camera stream's whole life (ARCHITECTURE "Video engine"): request a play code → open it with
 // an engine → heartbeat every 2 s → keep live video near the edge → restart on errors and stalls
 // with throttled backoff → shut and tear everything down on stop. Views only render `state`.
-import type { PlayCodeRef, PlayStream } from '../api/video-types.ts';
+import type { PlayCodeRef, PlayStream, VideoCodec } from '../api/video-types.ts';
 import type { EngineFailure, EngineHandle, EngineLoader, VideoLike } from './engine.ts';
+import { loadMpegtsEngine } from './engines.ts';
 import { backoffDelay, bufferEndAround, decideLatency, LIVE_POLICY, type LatencyPolicy } from './latency.ts';
 
 export type PlayerStatus =
@@ -28,7 +29,18 @@ export interface PlayerState {
   height: number;
   /** The browser refused sound without a user gesture, so the player muted itself to keep playing. */
   autoMuted: boolean;
+  /** The codec of the stream playing (H.264 until a stream says otherwise). */
+  codec: VideoCodec;
+  /** The camera sends H.265, which this browser cannot decode: the platform sends an H.264 transcode. */
+  transcoded: boolean;
+  /** The engine playing it ('flv.js', 'mpegts.js'), '' before the first stream. */
+  engine: string;
+  /** The codec string the engine found in the stream (hvc1…, avc1…), '' until it reports one. */
+  mediaCodec: string;
 }
+
+/** A player's state before it has played anything. */
+export const IDLE_STATE: PlayerState = { status: 'idle', attempt: 0, reason: null, width: 0, height: 0, autoMuted: false, codec: 'h264', transcoded: false, engine: '', mediaCodec: '' };
 
 export interface PlayerStats {
   /** From start() to the first decoded picture, ms. */
@@ -89,7 +101,10 @@ export interface StreamPlayerOptions {
   cameraId: number;
   live: boolean;
   api: StreamApi;
+  /** The engine of H.264 streams (flv.js). */
   engine: EngineLoader;
+  /** The engine of H.265 streams, loaded only when one arrives (mpegts.js by default). */
+  h265Engine?: EngineLoader;
   video: VideoLike;
   muted?: boolean;
   /**
@@ -157,7 +172,7 @@ export class StreamPlayer {
   readonly #o: StreamPlayerOptions;
   readonly #t: Timing;
   readonly #now: () => number;
-  #state: PlayerState = { status: 'idle', attempt: 0, reason: null, width: 0, height: 0, autoMuted: false };
+  #state: PlayerState = IDLE_STATE;
   readonly #listeners = new Set<(state: PlayerState) => void>();
 
   /** Bumped whenever a connection attempt is abandoned; async continuations of older ones stop. */
@@ -265,6 +280,18 @@ export class StreamPlayer {
     }
     if (gen !== this.#gen) return;
     if (!stream) return this.#end('no-device', 'no stream');
+    const codec = stream.codec ?? 'h264';
+    if (codec === 'h265') {
+      // The H.265 engine's chunk downloads only now, for the one camera that needs it.
+      try {
+        engine = await (this.#o.h265Engine ?? loadMpegtsEngine)();
+      } catch (error) {
+        if (gen !== this.#gen) return;
+        return this.#restart(error instanceof Error ? error.message : 'engine failed to load');
+      }
+      if (gen !== this.#gen) return;
+    }
+    this.#set({ codec, transcoded: stream.transcoded === true, engine: engine.name, mediaCodec: '' });
     this.#startHeartbeat();
     this.#gotFrame = false;
     this.#epochMs = null;
@@ -281,6 +308,9 @@ export class StreamPlayer {
         },
         onMetadata: (meta) => {
           if (gen === this.#gen && typeof meta.atriumEpoch === 'number') this.#epochMs = meta.atriumEpoch;
+        },
+        onMediaInfo: (info) => {
+          if (gen === this.#gen) this.#set({ mediaCodec: info.videoCodec });
         },
       },
     );

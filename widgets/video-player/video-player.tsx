@@ -118,8 +118,13 @@ function PaneView({ pane, labelled }: { pane: Pane; labelled: boolean }) {
   // A paused replay shows its last picture under a small "paused" label, not a veil.
   const label = pane.still !== undefined ? undefined : STATUS_KEYS[status];
   return (
-    <div className={css.pane} data-pane={pane.kind} data-status={status}>
+    <div className={css.pane} data-pane={pane.kind} data-status={status} data-codec={state.codec} data-engine={state.engine} data-media-codec={state.mediaCodec}>
       <div ref={surface} className={css.surface} />
+      {state.transcoded && (
+        <p className={css.paneNote} role="note" data-part="transcoded">
+          {t('media.transcoded')}
+        </p>
+      )}
       {pane.still !== undefined && (
         <>
           {pane.still && <img className={css.still} src={pane.still} alt="" data-part="still" />}

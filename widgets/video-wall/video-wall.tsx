@@ -287,7 +287,7 @@ function PaneView(props: { store: WallStore; n: number; name: string; cameraId: 
   const status = cameraId === null ? 'empty' : player ? state.status : 'idle';
   const label = cameraId !== null ? STATUS_KEYS[status] : undefined;
   return (
-    <div className={css.pane} role="group" aria-label={t('wall.pane', { n })} data-pane={n} data-camera-id={cameraId ?? ''} data-status={status} data-pending={pending}>
+    <div className={css.pane} role="group" aria-label={t('wall.pane', { n })} data-pane={n} data-camera-id={cameraId ?? ''} data-status={status} data-pending={pending} data-codec={state.codec} data-engine={state.engine}>
       <div className={css.paneBar}>
         <span className={css.paneTitle} title={name}>
           {n}. {name}
@@ -307,6 +307,11 @@ function PaneView(props: { store: WallStore; n: number; name: string; cameraId: 
         <div ref={surface} className={css.surface} style={{ height: '100%' }} />
         <div ref={zone} className={css.drop} data-role="drop" />
         {cameraId === null && <div className={css.tip}>{t('wall.tip', { n })}</div>}
+        {cameraId !== null && state.transcoded && (
+          <p className={css.paneNote} role="note" data-part="transcoded">
+            {t('media.transcoded')}
+          </p>
+        )}
         {replayOn && cameraId !== null && (
           <div className={css.replay} data-part="pane-replay">
             {playerReady && createElement('atrium-video-player', { 'camera-id': String(cameraId), 'play-type': '1', muted: '', class: css.replayPlayer })}

@@ -7,6 +7,7 @@ export default defineResources({
       live: '直播',
       replay: '回放',
       replayRange: '回放时间段',
+      transcoded: '此浏览器不能解码 H.265，正在播放平台转码的 H.264 画面',
       screenshot: '截图',
       noDevice: '无设备编码或设备ID',
       ptz: {
@@ -32,6 +33,7 @@ export default defineResources({
       live: 'Live',
       replay: 'Replay',
       replayRange: 'Replay period',
+      transcoded: 'This browser cannot decode H.265: playing an H.264 copy made by the platform',
       screenshot: 'Screenshot',
       noDevice: 'No device code or device id',
       ptz: {
