@@ -4,6 +4,7 @@
 // FLV codec-12 packaging mpegts.js reads (the codec string it reports comes from our record).
 import { expect, test, type Page } from './fixtures.ts';
 import { addPlayer, call, openVideoPage, probe, signIn, waitForPlayback } from './video-helpers.ts';
+import { openWall, pane, paneIsPlaying, storedWall, WALL_KEY } from './wall-helpers.ts';
 
 async function h265CameraId(base: string, token: string): Promise<number> {
   const list = await call(base, token, 'GET', '/api/cctv/video/client/getCameraList', { query: { label: 'CAM-046', exact: 'true', page: '1', limit: '10' } });
@@ -52,5 +53,22 @@ test.describe('an H.265 camera', () => {
     await expect(pane).toHaveAttribute('data-media-codec', /^hvc1\.1\.\d+\.L93/, { timeout: 20_000 });
     await expect(pane.locator('[data-part=transcoded]')).toHaveCount(0);
     expect(await page.evaluate(() => performance.getEntriesByType('resource').some((e) => e.name.includes('mpegts-engine')))).toBe(true);
+  });
+
+  test('on the wall, the same: the pane plays the transcode and says so', async ({ page, baseURL }) => {
+    // The operator's own wall (each user keeps one), so the admin's wall tests are not disturbed.
+    const operator = await signIn(baseURL!, 'operator', 'operator123');
+    const id = await h265CameraId(baseURL!, operator);
+    const slots = JSON.stringify([{ id, name: 'CAM-046', label: 'CAM-046', type: 2, params: { disableYunControl: true } }]);
+    const stored = await storedWall(baseURL!, operator);
+    const saved = stored
+      ? await call(baseURL!, operator, 'PUT', '/api/admin/custom/data', { body: { id: stored.id, customKey: WALL_KEY, customValue: slots, version: stored.version } })
+      : await call(baseURL!, operator, 'POST', '/api/admin/custom/data', { body: { customKey: WALL_KEY, customValue: slots } });
+    expect(saved.code, saved.msg).toBe(0);
+    const wall = await openWall(page, operator);
+    await expect(pane(wall, 2)).toHaveAttribute('data-camera-id', String(id));
+    await expect(pane(wall, 2).locator('[data-part=transcoded]')).toHaveText('This browser cannot decode H.265: playing an H.264 copy made by the platform');
+    await expect(pane(wall, 2)).toHaveAttribute('data-engine', 'flv.js');
+    await expect.poll(() => paneIsPlaying(wall, 2), { timeout: 20_000 }).toBe(true);
   });
 });
