@@ -37,36 +37,6 @@ export const sideTitle = style({
   borderBottom: `1px solid ${vars.color.border}`,
 });
 
-export const tree = style({ listStyle: 'none', margin: 0, padding: `${vars.space.xs} 0` });
-export const treeGroup = style({ listStyle: 'none', margin: 0, padding: 0 });
-
-export const treeItem = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space.xs,
-  minHeight: 30,
-  paddingRight: vars.space.sm,
-  cursor: 'pointer',
-  outline: 'none',
-  whiteSpace: 'nowrap',
-  selectors: {
-    '&:hover': { background: vars.color.surfaceRaised },
-    '&:focus-visible': { boxShadow: `inset 0 0 0 2px ${vars.color.primary}` },
-    '&[aria-selected="true"]': { color: vars.color.primary, background: vars.color.surfaceRaised, fontWeight: 600 },
-  },
-});
-
-export const twisty = style({
-  all: 'unset',
-  flex: '0 0 20px',
-  height: 20,
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  color: vars.color.textMuted,
-  fontSize: vars.font.sizeSm,
-  cursor: 'pointer',
-});
 
 export const main = style({ flex: '1 1 auto', minWidth: 0, display: 'flex', flexDirection: 'column', gap: vars.space.sm });
 

@@ -40,26 +40,16 @@ export const filter = style({
   selectors: { '&:focus-visible': { borderColor: vars.color.primary } },
 });
 
-export const tree = style({ listStyle: 'none', margin: 0, padding: 0, overflow: 'auto', flex: 1 });
-export const treeChildren = style({ listStyle: 'none', margin: 0, paddingLeft: vars.space.md });
-export const treeItem = style({
+/** The group tree's scrolling box (the tree itself is shared/tree's). */
+export const tree = style({ overflow: 'auto', flex: 1, minHeight: 0 });
+/** The line that offers to load the groups again. */
+export const retryLine = style({
   all: 'unset',
-  display: 'block',
-  width: '100%',
-  boxSizing: 'border-box',
-  padding: `2px ${vars.space.xs}`,
   cursor: 'pointer',
-  whiteSpace: 'nowrap',
-  overflow: 'hidden',
-  textOverflow: 'ellipsis',
+  padding: `2px ${vars.space.xs}`,
   fontSize: vars.font.sizeSm,
-  borderRadius: vars.radius.sm,
-  selectors: {
-    '&:hover': { background: vars.color.surfaceRaised },
-    '&:focus-visible': { boxShadow: `inset 0 0 0 2px ${vars.color.primary}` },
-    // The chosen group: a bar in the accent colour, the text in the page's own (legible in every theme).
-    '&[aria-current="true"]': { fontWeight: 600, background: vars.color.surfaceRaised, boxShadow: `inset 3px 0 0 ${vars.color.primary}` },
-  },
+  color: vars.color.danger,
+  selectors: { '&:focus-visible': { boxShadow: `inset 0 0 0 2px ${vars.color.primary}` } },
 });
 
 export const count = style({ fontSize: vars.font.sizeSm, color: vars.color.textMuted });

@@ -12,6 +12,7 @@ import { OVERSCAN, ROW_HEIGHT, type ListCamera } from '../../shared/wall/index.t
 import { usePlayerState } from '../video-player/player-state.ts';
 import { ensureKitElement } from '../../shared/kit.ts';
 import { session } from '../../shared/session/store.ts';
+import { TreeList, type TreeNode } from '../../shared/tree/tree-list.tsx';
 import * as css from './video-wall.css.ts';
 import { bindListDrag, bindPaneDrop, useVideoWall } from './use-video-wall.ts';
 
@@ -52,45 +53,35 @@ export function VideoWall({ treeId, fullscreen = false }: VideoWallProps) {
 
 // ---- group tree ----
 
-function matches(node: DataGroup, k: string): boolean {
-  return node.name.toLowerCase().includes(k) || node.children.some((c) => matches(c, k));
-}
+const toNodes = (groups: readonly DataGroup[]): TreeNode[] => groups.map((g) => ({ id: String(g.id), name: g.name, children: toNodes(g.children) }));
 
 function GroupTree({ store }: { store: WallStore }) {
   const { t } = useTranslation();
   const snap = useSnapshot(store.state, { sync: true });
-  const k = snap.treeKeyword.trim().toLowerCase();
-  const render = (nodes: readonly DataGroup[]) =>
-    nodes
-      .filter((n) => !k || matches(n, k))
-      .map((n) => (
-        <li key={n.id}>
-          <button type="button" className={css.treeItem} aria-current={snap.groupId === n.id} onClick={() => void store.selectGroup(n.id)} data-group-id={n.id}>
-            {n.name}
-          </button>
-          {n.children.length > 0 && <ul className={css.treeChildren}>{render(n.children)}</ul>}
-        </li>
-      ));
+  const nodes = useMemo(() => toNodes(snap.tree as DataGroup[]), [snap.tree]);
   return (
     <nav className={css.column} aria-label={t('wall.groups')}>
       <h2 className={css.heading}>{t('wall.groups')}</h2>
       <input className={css.filter} type="search" aria-label={t('wall.groupFilter')} placeholder={t('wall.groupFilter')} value={snap.treeKeyword} onChange={(e) => store.setTreeKeyword(e.target.value)} />
-      <ul className={css.tree}>
-        <li>
-          <button type="button" className={css.treeItem} aria-current={snap.groupId === null} onClick={() => void store.selectGroup(null)} data-group-id="">
-            {t('wall.allGroups')}
-          </button>
-        </li>
-        {snap.treePhase === 'error' ? (
-          <li>
-            <button type="button" className={css.treeItem} onClick={() => void store.loadTree()}>
-              {t('wall.loadFailed')} · {t('wall.retry')}
-            </button>
-          </li>
-        ) : (
-          render(snap.tree as DataGroup[])
-        )}
-      </ul>
+      {snap.treePhase === 'error' ? (
+        <button type="button" className={css.retryLine} onClick={() => void store.loadTree()}>
+          {t('wall.loadFailed')} · {t('wall.retry')}
+        </button>
+      ) : (
+        <div className={css.tree}>
+          <TreeList
+            label={t('wall.groups')}
+            nodes={nodes}
+            selected={snap.groupId === null ? null : String(snap.groupId)}
+            onSelect={(id) => void store.selectGroup(id === null ? null : Number(id))}
+            allLabel={t('wall.allGroups')}
+            filter={snap.treeKeyword}
+            busy={snap.treePhase === 'loading'}
+            expandLabel={t('wall.expand')}
+            collapseLabel={t('wall.collapse')}
+          />
+        </div>
+      )}
     </nav>
   );
 }

@@ -1,0 +1,33 @@
+// The widgets' tree (tree-list.tsx), in the theme's colours.
+import { style } from '@vanilla-extract/css';
+import { vars } from '../theme/contract.ts';
+
+export const tree = style({ listStyle: 'none', margin: 0, padding: `${vars.space.xs} 0` });
+
+export const item = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  minHeight: 30,
+  paddingRight: vars.space.sm,
+  cursor: 'pointer',
+  outline: 'none',
+  whiteSpace: 'nowrap',
+  selectors: {
+    '&:hover': { background: vars.color.surfaceRaised },
+    '&:focus-visible': { boxShadow: `inset 0 0 0 2px ${vars.color.primary}` },
+    '&[aria-selected="true"]': { color: vars.color.primary, background: vars.color.surfaceRaised, fontWeight: 600 },
+  },
+});
+
+export const twisty = style({
+  all: 'unset',
+  flex: '0 0 20px',
+  height: 20,
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  color: vars.color.textMuted,
+  fontSize: vars.font.sizeSm,
+  cursor: 'pointer',
+});
