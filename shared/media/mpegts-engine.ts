@@ -2,7 +2,8 @@
 // engine it is only ever imported dynamically (see loadMpegtsEngine): its chunk downloads when the
 // first H.265 stream arrives, never with the kit or for an H.264 camera.
 import mpegts from 'mpegts.js';
-import type { EngineCallbacks, EngineHandle, EngineSource, PlayerEngine, VideoLike } from './engine.ts';
+import type { PlayerEngine } from './engine.ts';
+import { libraryEngine } from './library-engine.ts';
 import { H265_TYPES } from './codecs.ts';
 
 mpegts.LoggingControl.applyConfig({ enableVerbose: false, enableDebug: false, enableInfo: false, enableWarn: false });
@@ -22,55 +23,6 @@ const MPEGTS_CONFIG: mpegts.Config = {
   reuseRedirectedURL: true,
 };
 
-function statusOf(info: unknown): number | undefined {
-  const code = (info as { code?: unknown } | null)?.code;
-  return typeof code === 'number' && code >= 100 ? code : undefined;
-}
-
-class MpegtsHandle implements EngineHandle {
-  #player: mpegts.Player | null;
-  readonly #video: VideoLike;
-
-  constructor(video: VideoLike, source: EngineSource, callbacks: EngineCallbacks) {
-    this.#video = video;
-    const player = mpegts.createPlayer({ type: 'flv', url: source.url, isLive: true, cors: true, withCredentials: false }, MPEGTS_CONFIG);
-    this.#player = player;
-    player.on(mpegts.Events.ERROR, (type: string, detail: string, info: unknown) => {
-      if (this.#player !== player) return;
-      const kind = type === mpegts.ErrorTypes.MEDIA_ERROR ? 'media' : 'network';
-      const status = statusOf(info);
-      callbacks.onError({ kind, ...(status ? { status } : {}), message: `${type}: ${detail}` });
-    });
-    player.on(mpegts.Events.LOADING_COMPLETE, () => {
-      if (this.#player === player && source.live) callbacks.onError({ kind: 'network', message: 'stream ended' });
-    });
-    player.on(mpegts.Events.MEDIA_INFO, (info: { videoCodec?: unknown; width?: unknown; height?: unknown }) => {
-      if (this.#player === player && typeof info.videoCodec === 'string') callbacks.onMediaInfo?.({ videoCodec: info.videoCodec });
-    });
-    if (callbacks.onMetadata) player.on(mpegts.Events.METADATA_ARRIVED, (meta: Record<string, unknown>) => callbacks.onMetadata?.(meta));
-    player.attachMediaElement(video as unknown as HTMLMediaElement);
-    player.load();
-  }
-
-  destroy(): void {
-    const player = this.#player;
-    if (!player) return;
-    this.#player = null;
-    try {
-      player.pause();
-      player.unload();
-      player.detachMediaElement();
-      player.destroy();
-    } catch {
-      /* a half-open player may throw on teardown; the element is emptied below either way */
-    }
-    this.#video.removeAttribute('src');
-    this.#video.load();
-  }
-}
-
-export const mpegtsEngine: PlayerEngine = {
-  name: 'mpegts.js',
-  supports: (codec) => mpegts.isSupported() && (codec === 'h264' || H265_TYPES.some((type) => MediaSource.isTypeSupported(type))),
-  open: (video, source, callbacks) => new MpegtsHandle(video, source, callbacks),
-};
+export const mpegtsEngine: PlayerEngine = libraryEngine('mpegts.js', mpegts, MPEGTS_CONFIG, (codec) =>
+  mpegts.isSupported() && (codec === 'h264' || H265_TYPES.some((type) => MediaSource.isTypeSupported(type))),
+);

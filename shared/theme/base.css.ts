@@ -64,3 +64,21 @@ export const input = style({
     '&[aria-invalid="true"]': { borderColor: vars.color.danger },
   },
 });
+
+/** One line along the bottom of a video pane, over the picture (the H.265 transcode notice). */
+export const paneNote = style({
+  position: 'absolute',
+  left: vars.space.xs,
+  bottom: vars.space.xs,
+  maxWidth: `calc(100% - 2 * ${vars.space.xs})`,
+  margin: 0,
+  padding: `0 ${vars.space.xs}`,
+  borderRadius: vars.radius.sm,
+  background: vars.color.overlay,
+  color: vars.color.text,
+  fontSize: vars.font.sizeSm,
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+  pointerEvents: 'none',
+});

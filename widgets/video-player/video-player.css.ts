@@ -219,21 +219,3 @@ export const selection = style({ position: 'absolute', top: 0, bottom: 0, backgr
 export const still = style({ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'contain' });
 
 export const visuallyHidden = style({ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' });
-
-/** One line along the bottom of a pane (the H.265 transcode notice). */
-export const paneNote = style({
-  margin: 0,
-  position: 'absolute',
-  left: vars.space.xs,
-  bottom: vars.space.xs,
-  maxWidth: `calc(100% - 2 * ${vars.space.xs})`,
-  padding: `0 ${vars.space.xs}`,
-  borderRadius: vars.radius.sm,
-  background: vars.color.overlay,
-  color: vars.color.text,
-  fontSize: vars.font.sizeSm,
-  overflow: 'hidden',
-  textOverflow: 'ellipsis',
-  whiteSpace: 'nowrap',
-  pointerEvents: 'none',
-});

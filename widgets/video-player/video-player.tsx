@@ -4,7 +4,7 @@ import { lazy, Suspense, useLayoutEffect, useRef, useState, type KeyboardEvent, 
 import { useTranslation } from 'react-i18next';
 import { PTZ_ACTIONS, PTZ_SPEED_MAX, PTZ_SPEED_MIN, type PtzActionName } from '../../shared/api/video-types.ts';
 import type { Pane } from '../../shared/media/index.ts';
-import { button, buttonGhost } from '../../shared/theme/base.css.ts';
+import { button, buttonGhost, paneNote } from '../../shared/theme/base.css.ts';
 import * as css from './video-player.css.ts';
 import { usePlayerState, useVideoPlayer, type VideoPlayerModel, type VideoPlayerOptions } from './use-video-player.ts';
 import { Timeline } from './timeline.tsx';
@@ -121,7 +121,7 @@ function PaneView({ pane, labelled }: { pane: Pane; labelled: boolean }) {
     <div className={css.pane} data-pane={pane.kind} data-status={status} data-codec={state.codec} data-engine={state.engine} data-media-codec={state.mediaCodec}>
       <div ref={surface} className={css.surface} />
       {state.transcoded && (
-        <p className={css.paneNote} role="note" data-part="transcoded">
+        <p className={paneNote} role="note" data-part="transcoded">
           {t('media.transcoded')}
         </p>
       )}

@@ -173,21 +173,3 @@ export const notice = style({
   color: vars.color.warning,
   background: vars.color.surface,
 });
-
-/** One line along the bottom of a pane (the H.265 transcode notice). */
-export const paneNote = style({
-  position: 'absolute',
-  left: vars.space.xs,
-  bottom: vars.space.xs,
-  maxWidth: `calc(100% - 2 * ${vars.space.xs})`,
-  margin: 0,
-  padding: `0 ${vars.space.xs}`,
-  borderRadius: vars.radius.sm,
-  background: vars.color.overlay,
-  color: vars.color.text,
-  fontSize: vars.font.sizeSm,
-  overflow: 'hidden',
-  textOverflow: 'ellipsis',
-  whiteSpace: 'nowrap',
-  pointerEvents: 'none',
-});

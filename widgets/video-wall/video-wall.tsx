@@ -13,6 +13,7 @@ import { usePlayerState } from '../video-player/player-state.ts';
 import { ensureKitElement } from '../../shared/kit.ts';
 import { session } from '../../shared/session/store.ts';
 import { TreeList, type TreeNode } from '../../shared/tree/tree-list.tsx';
+import { paneNote } from '../../shared/theme/base.css.ts';
 import * as css from './video-wall.css.ts';
 import { bindListDrag, bindPaneDrop, useVideoWall } from './use-video-wall.ts';
 
@@ -299,7 +300,7 @@ function PaneView(props: { store: WallStore; n: number; name: string; cameraId: 
         <div ref={zone} className={css.drop} data-role="drop" />
         {cameraId === null && <div className={css.tip}>{t('wall.tip', { n })}</div>}
         {cameraId !== null && state.transcoded && (
-          <p className={css.paneNote} role="note" data-part="transcoded">
+          <p className={paneNote} role="note" data-part="transcoded">
             {t('media.transcoded')}
           </p>
         )}

@@ -1,0 +1,84 @@
+// flv.js and mpegts.js share one player API (mpegts.js grew out of flv.js): create, attach, load, the
+// same events and the same teardown. One engine handle drives either; each engine module passes its
+// own library in, so each library still lands in its own lazily loaded chunk.
+import type { EngineCallbacks, EngineHandle, EngineSource, PlayerEngine, VideoLike } from './engine.ts';
+
+/** The part of a flv.js or mpegts.js player the engine uses. */
+interface LibraryPlayer {
+  on(event: string, listener: (...args: unknown[]) => void): void;
+  attachMediaElement(element: HTMLMediaElement): void;
+  load(): void;
+  pause(): void;
+  unload(): void;
+  detachMediaElement(): void;
+  destroy(): void;
+}
+
+/** The part of the flv.js or mpegts.js module the engine uses. */
+export interface PlayerLibrary {
+  createPlayer(source: { type: 'flv'; url: string; isLive: boolean; cors: boolean; withCredentials: boolean }, config: object): LibraryPlayer;
+  Events: { ERROR: string; LOADING_COMPLETE: string; METADATA_ARRIVED: string; MEDIA_INFO?: string };
+  ErrorTypes: { MEDIA_ERROR: string };
+}
+
+function statusOf(info: unknown): number | undefined {
+  const code = (info as { code?: unknown } | null)?.code;
+  return typeof code === 'number' && code >= 100 ? code : undefined;
+}
+
+class LibraryHandle implements EngineHandle {
+  #player: LibraryPlayer | null;
+  readonly #video: VideoLike;
+
+  constructor(lib: PlayerLibrary, config: object, video: VideoLike, source: EngineSource, callbacks: EngineCallbacks) {
+    this.#video = video;
+    const player = lib.createPlayer({ type: 'flv', url: source.url, isLive: true, cors: true, withCredentials: false }, config);
+    this.#player = player;
+    const current = () => this.#player === player;
+    player.on(lib.Events.ERROR, (type, detail, info) => {
+      if (!current()) return;
+      const status = statusOf(info);
+      callbacks.onError({ kind: type === lib.ErrorTypes.MEDIA_ERROR ? 'media' : 'network', ...(status ? { status } : {}), message: `${String(type)}: ${String(detail)}` });
+    });
+    // A live stream that simply ends (server closed it) is a failure to recover from, not a finish.
+    player.on(lib.Events.LOADING_COMPLETE, () => {
+      if (current() && source.live) callbacks.onError({ kind: 'network', message: 'stream ended' });
+    });
+    if (callbacks.onMetadata) {
+      player.on(lib.Events.METADATA_ARRIVED, (meta) => {
+        if (current() && meta && typeof meta === 'object') callbacks.onMetadata?.(meta as Record<string, unknown>);
+      });
+    }
+    if (lib.Events.MEDIA_INFO && callbacks.onMediaInfo) {
+      player.on(lib.Events.MEDIA_INFO, (info) => {
+        const codec = (info as { videoCodec?: unknown } | null)?.videoCodec;
+        if (current() && typeof codec === 'string') callbacks.onMediaInfo?.({ videoCodec: codec });
+      });
+    }
+    player.attachMediaElement(video as unknown as HTMLMediaElement);
+    player.load();
+  }
+
+  destroy(): void {
+    const player = this.#player;
+    if (!player) return;
+    this.#player = null;
+    try {
+      player.pause();
+      player.unload();
+      // Ends the MediaSource and revokes its object URL.
+      player.detachMediaElement();
+      player.destroy();
+    } catch {
+      /* a half-open player may throw on teardown; the element is emptied below either way */
+    }
+    // Without this the element keeps the last MediaSource URL and its decoder alive.
+    this.#video.removeAttribute('src');
+    this.#video.load();
+  }
+}
+
+/** An engine playing through `lib` with `config`. */
+export function libraryEngine(name: string, lib: PlayerLibrary, config: object, supports: PlayerEngine['supports']): PlayerEngine {
+  return { name, supports, open: (video, source, callbacks) => new LibraryHandle(lib, config, video, source, callbacks) };
+}
