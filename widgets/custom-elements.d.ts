@@ -50,7 +50,7 @@ export interface AtriumScadaPageElementEventMap {
   'atrium-scada-link': CustomEvent<AtriumEventMap['atrium-scada-link']>;
 }
 
-/** <atrium-video-player>: A live or recorded camera: HTTP-FLV/WS-FLV with latency control, stall recovery, screenshot, full screen and pan-tilt; in replay, an NVR timeline of the day's recordings (seek by click, drag or keyboard, zoom, previous/next day, pause, 0.5–8×, clip download; needs video:replay). The video engine loads only when this element appears. */
+/** <atrium-video-player>: A live or recorded camera: HTTP-FLV/WS-FLV with latency control, stall recovery, screenshot, full screen and pan-tilt; H.265 cameras play as H.265 where the browser decodes it and as an H.264 transcode elsewhere, with one line saying so; in replay, an NVR timeline of the day's recordings (seek by click, drag or keyboard, zoom, previous/next day, pause, 0.5–8×, clip download; needs video:replay). The video engine loads only when this element appears. */
 export interface AtriumVideoPlayerElement extends HTMLElement {
   /** `camera-id` attribute. the camera's id; or */
   cameraId?: string;

@@ -4,7 +4,8 @@ import { VideoPlayer, type VideoPlayerProps } from './video-player.tsx';
 
 /**
  * @summary A live or recorded camera: HTTP-FLV/WS-FLV with latency control, stall recovery,
- * screenshot, full screen and pan-tilt; in replay, an NVR timeline of the day's recordings (seek by
+ * screenshot, full screen and pan-tilt; H.265 cameras play as H.265 where the browser decodes it and
+ * as an H.264 transcode elsewhere, with one line saying so; in replay, an NVR timeline of the day's recordings (seek by
  * click, drag or keyboard, zoom, previous/next day, pause, 0.5–8×, clip download; needs video:replay).
  * The video engine loads only when this element appears.
  * @attr camera-id - the camera's id; or
