@@ -14,9 +14,12 @@ export const requestLang = new AsyncLocalStorage<Lang>();
 /** The language of the request being served ('zh' outside one). */
 export const currentLang = (): Lang => requestLang.getStore() ?? 'zh';
 
-/** Registers loc(name, name_en) on a connection. */
+/** Registers loc(name, name_en) on a connection: inLang() for the request's language, in SQL. */
 export function registerLocalNames(db: Db): void {
-  db.function('loc', { deterministic: false }, (name: unknown, en: unknown) => (currentLang() === 'en' && typeof en === 'string' && en !== '' ? en : name) as string);
+  // A missing row (a LEFT JOIN without a match) stays NULL.
+  db.function('loc', { deterministic: false }, (name: unknown, en: unknown) =>
+    name === null || name === undefined ? null : inLang(currentLang(), { name: String(name), name_en: typeof en === 'string' ? en : null }),
+  );
 }
 
 /** Every request runs inside its language (hooks after this one, the handler, and what it starts). */
@@ -41,6 +44,6 @@ export const bothNames = (row: { name: string; name_en?: string | null }): strin
  * what they typed, in both languages.
  */
 export function namesAfterEdit(row: { name: string; name_en: string }, typed: string): { name: string; name_en: string } {
-  const shown = currentLang() === 'en' && row.name_en ? row.name_en : row.name;
+  const shown = localName(row);
   return typed === shown ? { name: row.name, name_en: row.name_en } : { name: typed, name_en: '' };
 }

@@ -158,10 +158,16 @@ test('the sign-in page says "invalid user" for logged-off, deactivated and expir
     await expect(page).toHaveURL(/\/login$/);
   }
 
-  // A tenant without SMS sign-in (the second tenant's admin phone).
+  // A tenant without SMS sign-in: a user of the second tenant, made here so no other test moves its phone.
+  const admin2 = await apiSignIn(baseURL!, 'admin2', 'admin123');
+  const secondPhone = `1360${String(stamp).padStart(5, '0')}90`;
+  const second = await call(baseURL!, admin2, 'POST', '/api/admin/user', {
+    body: { username: `state.second.${stamp}`, name: 'Second tenant user', password: 'secret-pass-1', confirmPassword: 'secret-pass-1', phone: secondPhone, email: `second.${stamp}@example.com` },
+  });
+  expect(second.code, second.msg).toBe(0);
   await page.getByRole('tab', { name: zh('login.form.bySms') }).click();
   const form = page.getByTestId('sms-form');
-  await form.locator('input[name=phone]').fill('13900000001');
+  await form.locator('input[name=phone]').fill(secondPhone);
   await page.getByTestId('send-code').click();
   await expect(page.getByTestId('login-error')).toHaveText('未开启短信登录');
   await expect(page.getByTestId('send-code')).toBeEnabled();

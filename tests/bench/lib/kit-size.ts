@@ -5,7 +5,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { dirname, join, normalize, relative } from 'node:path';
 
-export const BUDGETS_KB = { bell: 100, furtherWidget: 25, videoEngine: 70 };
+export const BUDGETS_KB = { bell: 100, furtherWidget: 25, videoEngine: 70, h265Engine: 70 };
 
 export interface KitSizes {
   /** Every file the bell alone loads, with its gzip size in KB. */
@@ -18,6 +18,9 @@ export interface KitSizes {
   /** Other chunks the video player loads on demand (the sign-in prompt, the replay period's calendar), by file. */
   playerOnDemandKB: Record<string, number>;
   videoEngineFiles: string[];
+  /** The H.265 engine (mpegts.js), loaded only when an H.265 stream arrives, with what only it needs. */
+  h265EngineKB: number;
+  h265EngineFiles: string[];
   /** True when some widget loads the engine without a video element (statically). */
   videoEngineInCore: boolean;
   allInOneKB: number;
@@ -67,11 +70,17 @@ export function measureKit(dir: string): KitSizes {
   const staticAll = new Set(entries.flatMap((e) => [...closure(dir, e)]));
   const videoStatic = closure(dir, 'video-player.js');
   const engine = new Set<string>();
+  const h265 = new Set<string>();
   const onDemand = new Set<string>();
   for (const file of videoStatic) {
-    for (const d of imports(dir, file).dynamic) for (const f of closure(dir, d)) if (!videoStatic.has(f)) (/engine/.test(d) ? engine : onDemand).add(f);
+    for (const d of imports(dir, file).dynamic) {
+      const into = /mpegts-engine/.test(d) ? h265 : /engine/.test(d) ? engine : onDemand;
+      for (const f of closure(dir, d)) if (!videoStatic.has(f)) into.add(f);
+    }
   }
-  for (const f of engine) onDemand.delete(f);
+  for (const f of [...engine, ...h265]) onDemand.delete(f);
+  // What both engines share (the engine handle) counts with the H.264 engine, which every player loads.
+  for (const f of engine) h265.delete(f);
   return {
     bellFiles: Object.fromEntries([...bell].map((f) => [relative('.', f), kb(gz(dir, f))])),
     bellKB: total(dir, bell),
@@ -79,7 +88,9 @@ export function measureKit(dir: string): KitSizes {
     videoEngineKB: total(dir, engine),
     playerOnDemandKB: Object.fromEntries([...onDemand].map((f) => [f, kb(gz(dir, f))])),
     videoEngineFiles: [...engine],
-    videoEngineInCore: [...engine].some((f) => staticAll.has(f)),
+    h265EngineKB: total(dir, h265),
+    h265EngineFiles: [...h265],
+    videoEngineInCore: [...engine, ...h265].some((f) => staticAll.has(f)),
     allInOneKB: total(dir, closure(dir, 'atrium-kit.js')),
   };
 }
@@ -93,6 +104,8 @@ export function overBudget(s: KitSizes): string[] {
   }
   if (s.videoEngineKB > BUDGETS_KB.videoEngine) out.push(`video engine ${s.videoEngineKB} KB gzip > ${BUDGETS_KB.videoEngine} KB`);
   if (s.videoEngineFiles.length === 0) out.push('no lazily loaded video engine chunk found');
+  if (s.h265EngineKB > BUDGETS_KB.h265Engine) out.push(`H.265 engine ${s.h265EngineKB} KB gzip > ${BUDGETS_KB.h265Engine} KB`);
+  if (s.h265EngineFiles.length === 0) out.push('no lazily loaded H.265 engine chunk found');
   if (s.videoEngineInCore) out.push('the video engine is loaded statically by some widget');
   return out;
 }
