@@ -128,8 +128,9 @@ async function main(): Promise<void> {
     console.log('first frame (ms):', results.firstFrameMs);
 
     // 1b. An H.265 camera in this browser, which has no H.265 decoder: the platform's H.264 transcode.
-    // Each run waits out the channel's 1 s idle close, so every run starts a fresh transcode. The first
-    // run may also encode the camera's H.265 clip (once per machine); it is reported apart.
+    // Each run waits out the removed element's 3 s keep-alive and the channel's 1 s idle close, so every
+    // run starts a fresh transcode. The first run may also encode the camera's H.265 clip (once per
+    // machine); it is reported apart.
     const listed = await call(base, token, 'GET', '/api/cctv/video/client/getCameraList', { query: { label: 'CAM-046', exact: 'true', page: '1', limit: '10' } });
     const h265Id = (listed.data.rows as Array<{ id: number }>)[0]!.id;
     const h265Times: number[] = [];
@@ -139,7 +140,7 @@ async function main(): Promise<void> {
       if (i === 0) h265Cold = ms;
       else h265Times.push(ms);
       await page.evaluate((id) => document.getElementById(id)!.remove(), `h265-${i}`);
-      await sleep(1500);
+      await sleep(5000);
     }
     results.h265TranscodeFirstFrameMs = { coldFirstRun: Math.round(h265Cold), ...summary(h265Times, 0), all: h265Times.map(Math.round) };
     console.log('H.265 camera, transcoded, first frame (ms):', results.h265TranscodeFirstFrameMs);
