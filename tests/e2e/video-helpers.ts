@@ -104,3 +104,22 @@ export function mediaBaseOf(base: string): string {
   url.port = String(Number(url.port) + 1);
   return url.origin;
 }
+
+/**
+ * Puts the page's timers on a clock the test can move ahead (it runs on its own otherwise) and makes
+ * the page note each request as it sends it. Call before the page loads. Answers how many requests
+ * to `path` the page has sent: read right after moving the clock, "none sent" needs no waiting.
+ */
+export async function controlTime(page: Page): Promise<(path: string) => Promise<number>> {
+  await page.clock.install();
+  await page.addInitScript(() => {
+    const sent: string[] = [];
+    (window as unknown as { __sent: string[] }).__sent = sent;
+    const send = window.fetch.bind(window);
+    window.fetch = (input, init) => {
+      sent.push(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+      return send(input, init);
+    };
+  });
+  return (path) => page.evaluate((p) => (window as unknown as { __sent: string[] }).__sent.filter((url) => url.includes(p)).length, path);
+}

@@ -1,7 +1,7 @@
 // Issue 4 "Checked by": real frames for live, replay and both; heartbeats every 2 s at the server;
 // removing the element shuts its stream; a move in the DOM keeps it; rights and tenants hold.
 import { expect, test } from './fixtures.ts';
-import { addPlayer, call, clearRequests, HEART_PATH, mediaBaseOf, mediaStats, openVideoPage, probe, REQUEST_PATH, requestsTo, SHUT_PATH, signIn, waitForPlayback } from './video-helpers.ts';
+import { addPlayer, call, clearRequests, controlTime, HEART_PATH, mediaBaseOf, mediaStats, openVideoPage, probe, REQUEST_PATH, requestsTo, SHUT_PATH, signIn, waitForPlayback } from './video-helpers.ts';
 
 test.describe('video player', () => {
   test('live: decodes real frames and keeps near the live edge', async ({ page, baseURL }) => {
@@ -50,6 +50,7 @@ test.describe('video player', () => {
   });
 
   test('removing the element shuts the stream and closes its connection; a quick move does not', async ({ page, baseURL }) => {
+    const sent = await controlTime(page);
     const admin = await signIn(baseURL!, 'admin', 'admin123');
     await openVideoPage(page, admin);
     const media = mediaBaseOf(baseURL!);
@@ -65,8 +66,10 @@ test.describe('video player', () => {
       document.body.append(box);
       box.append(el);
     });
-    // Past the element's 3 s keep-alive: had the move been taken for a removal, the shut would be sent by now.
-    await page.waitForTimeout(3500);
+    // Past the element's 3 s keep-alive on the page's clock: had the move been taken for a removal, the
+    // shut would have been sent by now.
+    await page.clock.runFor(3500);
+    expect(await sent(SHUT_PATH)).toBe(0);
     await waitForPlayback(page, player);
     expect(await requestsTo(baseURL!, REQUEST_PATH)).toHaveLength(0);
     expect(await requestsTo(baseURL!, SHUT_PATH)).toHaveLength(0);
@@ -77,9 +80,11 @@ test.describe('video player', () => {
     // The element waits 3 s (keep-alive for moves), then shuts.
     await expect.poll(async () => (await requestsTo(baseURL!, SHUT_PATH)).length, { timeout: 6000 }).toBe(1);
     await expect.poll(async () => (await mediaStats(media)).liveViewers, { timeout: 3000 }).toBe(viewers - 1);
-    const beats = (await requestsTo(baseURL!, HEART_PATH)).length;
-    await page.waitForTimeout(2500);
-    expect((await requestsTo(baseURL!, HEART_PATH)).length).toBe(beats);
+    const beats = await sent(HEART_PATH);
+    expect(beats).toBeGreaterThan(0);
+    // Three heartbeat intervals on the page's clock: a heartbeat still due would have been sent.
+    await page.clock.runFor(6000);
+    expect(await sent(HEART_PATH)).toBe(beats);
   });
 
   test('finds a camera by device code, and shows the no-device message for an unknown one', async ({ page, baseURL }) => {

@@ -3,10 +3,12 @@
 // the page shuts the stream at once (SPEC §4), and coming back plays again.
 import { expect, test } from './fixtures.ts';
 import { VISIBILITY_SCRIPT } from './alarm-progress-helpers.ts';
-import { addPlayer, clearRequests, HEART_PATH, mediaBaseOf, mediaStats, openVideoPage, probe, REQUEST_PATH, requestsTo, SHUT_PATH, signIn, waitForPlayback } from './video-helpers.ts';
+import { addPlayer, clearRequests, controlTime, HEART_PATH, mediaBaseOf, mediaStats, openVideoPage, probe, REQUEST_PATH, requestsTo, SHUT_PATH, signIn, waitForPlayback } from './video-helpers.ts';
 
 test('a hidden tab pauses live video, lets the stream go, and resumes at the live edge', async ({ page, baseURL }) => {
   await page.addInitScript(VISIBILITY_SCRIPT);
+  const sent = await controlTime(page);
+  const heartbeatsSent = () => sent(HEART_PATH);
   const admin = await signIn(baseURL!, 'admin', 'admin123');
   await openVideoPage(page, admin);
   const player = await addPlayer(page, { 'camera-id': '12', muted: true });
@@ -17,9 +19,12 @@ test('a hidden tab pauses live video, lets the stream go, and resumes at the liv
   await expect.poll(async () => (await probe(player))[0]?.paused).toBe(true);
   await expect(player.locator('[data-pane=live]')).toHaveAttribute('data-status', 'paused', { timeout: 8000 });
   expect(await requestsTo(baseURL!, SHUT_PATH)).toHaveLength(1);
-  const beats = (await requestsTo(baseURL!, HEART_PATH)).length;
-  await page.waitForTimeout(3000);
-  expect((await requestsTo(baseURL!, HEART_PATH)).length).toBe(beats);
+  // While it played, the page sent heartbeats (so the count below can move).
+  expect(await heartbeatsSent()).toBeGreaterThan(0);
+  const beats = await heartbeatsSent();
+  // Three heartbeat intervals (2 s each) pass on the page's clock: a heartbeat that was due has been sent.
+  await page.clock.runFor(6000);
+  expect(await heartbeatsSent()).toBe(beats);
 
   await page.evaluate(() => (window as unknown as { __setHidden(h: boolean): void }).__setHidden(false));
   await waitForPlayback(page, player);
