@@ -16,7 +16,9 @@ export const item = style({
   selectors: {
     '&:hover': { background: vars.color.surfaceRaised },
     '&:focus-visible': { boxShadow: `inset 0 0 0 2px ${vars.color.primary}` },
-    '&[aria-selected="true"]': { color: vars.color.primary, background: vars.color.surfaceRaised, fontWeight: 600 },
+    // The chosen item: a bar in the accent colour, the text in the page's own (legible in every theme).
+    '&[aria-selected="true"]': { fontWeight: 600, background: vars.color.surfaceRaised, boxShadow: `inset 3px 0 0 ${vars.color.primary}` },
+    '&[aria-selected="true"]:focus-visible': { boxShadow: `inset 3px 0 0 ${vars.color.primary}, inset 0 0 0 2px ${vars.color.primary}` },
   },
 });
 
