@@ -87,41 +87,6 @@ export const dialogTitle = style({ margin: 0, fontSize: vars.font.sizeLg });
 export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm });
 export const actions = style({ display: 'flex', gap: vars.space.sm, justifyContent: 'flex-end' });
 export const check = style({ display: 'flex', gap: vars.space.xs, alignItems: 'center', fontSize: vars.font.sizeMd });
-export const tree = style({ listStyle: 'none', margin: 0, padding: 0, fontSize: vars.font.sizeSm });
-export const treeGroup = style({ listStyle: 'none', margin: 0, padding: 0 });
-export const treeNode = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space.xs,
-  padding: `3px ${vars.space.xs}`,
-  borderRadius: vars.radius.sm,
-  cursor: 'pointer',
-  outline: 'none',
-  selectors: {
-    '&[data-selected]': { fontWeight: 600, background: vars.color.surfaceRaised, boxShadow: `inset 3px 0 0 ${vars.color.primary}` },
-    '&[data-focus]': { outline: `2px solid ${vars.color.primary}`, outlineOffset: -2 },
-    '&:hover': { background: vars.color.surfaceRaised },
-  },
-});
-export const treeIndicator = style({
-  display: 'inline-block',
-  width: 12,
-  transition: 'transform 120ms',
-  selectors: { '&[data-state="open"]': { transform: 'rotate(90deg)' } },
-});
-export const treeBox = style({
-  width: 14,
-  height: 14,
-  boxSizing: 'border-box',
-  border: `1px solid ${vars.color.textMuted}`,
-  borderRadius: 3,
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  fontSize: 10,
-  lineHeight: 1,
-  selectors: { '&[data-state="checked"], &[data-state="indeterminate"]': { background: vars.color.primary, borderColor: vars.color.primary, color: vars.color.onPrimary } },
-});
 export const fieldError = style({ color: vars.color.danger, fontSize: vars.font.sizeSm, flexBasis: '100%' });
 /** A level tag (alarm levels): the colour on its left edge only repeats what the text says. */
 export const badge = style({
@@ -133,3 +98,6 @@ export const badge = style({
   fontSize: vars.font.sizeSm,
   lineHeight: 1.6,
 });
+
+/** A list without bullets or indent (the device drawer's alarms and cameras). */
+export const list = style({ listStyle: 'none', margin: 0, padding: 0, fontSize: vars.font.sizeSm });

@@ -51,7 +51,7 @@ export default addTexts({
         started: '导入任务已开始，可在后台任务中查看进度',
       },
       exportStarted: '导出任务已开始，完成后可在后台任务中下载文件',
-      tree: { all: '全部' },
+      tree: { all: '全部', expand: '展开', collapse: '收起' },
     },
   },
   en: {
@@ -103,7 +103,7 @@ export default addTexts({
         started: 'Import started; follow it under background tasks',
       },
       exportStarted: 'Export started; download the file from background tasks when it is done',
-      tree: { all: 'All' },
+      tree: { all: 'All', expand: 'Expand', collapse: 'Collapse' },
     },
   },
 });

@@ -33,3 +33,21 @@ export const twisty = style({
   fontSize: vars.font.sizeSm,
   cursor: 'pointer',
 });
+
+/** A node's checkbox (checkbox mode). */
+export const box = style({
+  flex: '0 0 auto',
+  width: 14,
+  height: 14,
+  boxSizing: 'border-box',
+  border: `1px solid ${vars.color.textMuted}`,
+  borderRadius: 3,
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  fontSize: 10,
+  lineHeight: 1,
+  selectors: { '&[data-state="checked"], &[data-state="indeterminate"]': { background: vars.color.primary, borderColor: vars.color.primary, color: vars.color.onPrimary } },
+});
+
+export const note = style({ color: vars.color.textMuted, fontWeight: 400 });

@@ -22,7 +22,7 @@ test('20000 seeded cameras filter by name and by label', async ({ page }) => {
   const count = wall.locator('[data-role=count]');
   await expect(count).toHaveText(`${COUNT} cameras`, { timeout: 20000 });
   expect(await wall.locator('[role=option]').count()).toBeLessThan(300);
-  await expect(wall.locator(`[role=treeitem][data-id="${group.id}"]`)).toHaveAttribute('aria-selected', 'true');
+  await expect(wall.locator(`[role=treeitem][data-node-id="${group.id}"]`)).toHaveAttribute('aria-selected', 'true');
 
   const keyword = wall.locator('[data-role=keyword]');
   // By label: BN012345 is exactly one camera.

@@ -102,7 +102,7 @@ describe('<atrium-device-list>', () => {
     const names = () => $$(el, '[role=treeitem] [data-part=name]').map((t) => t.textContent);
     expect(names()).to.deep.equal(['All areas', 'North wing', 'North 1F', 'South wing']);
     // The keyboard collapses a branch and selects with Enter.
-    const north = $$(el, '[role=treeitem]').find((t) => t.dataset.id === 'north')!;
+    const north = $$(el, '[role=treeitem]').find((t) => t.dataset.nodeId === 'north')!;
     north.focus();
     north.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowLeft', bubbles: true }));
     await until(() => names().length === 3);

@@ -115,7 +115,7 @@ export function DeviceDrawer({ device, onClose }: { device: Device; onClose: () 
               ) : alarms.length === 0 ? (
                 <p className={kit.muted}>{t('devcard.detail.noAlarms')}</p>
               ) : (
-                <ul className={kit.tree} data-part="alarms">
+                <ul className={kit.list} data-part="alarms">
                   {alarms.map((a) => (
                     <li key={a.id} data-alarm-id={a.id} style={{ padding: '2px 0' }}>
                       <span className={kit.badge}>{t(`status.alarmLevel.${a.level}`)}</span> {a.content} <span className={kit.muted}>{a.time}</span>
@@ -134,7 +134,7 @@ export function DeviceDrawer({ device, onClose }: { device: Device; onClose: () 
               ) : cameras.length === 0 ? (
                 <p className={kit.muted}>{t('devcard.detail.noCameras')}</p>
               ) : (
-                <ul className={kit.tree} data-part="cameras">
+                <ul className={kit.list} data-part="cameras">
                   {cameras.map((c) => (
                     <li key={c.cameraId} data-camera-id={c.cameraId} style={{ display: 'flex', flexDirection: 'column', gap: 4, padding: '4px 0' }}>
                       <span style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
