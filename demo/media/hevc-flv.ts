@@ -170,6 +170,8 @@ export class HevcFlvPackager {
   #unit: Buffer[] = [];
   #hasVcl = false;
   #params: { vps?: Buffer; sps?: Buffer; pps?: Buffer } = {};
+  /** A parameter set arrived since the record was last built (they repeat at every key picture). */
+  #paramsChanged = false;
   #config: Buffer | null = null;
   #frames = 0;
 
@@ -196,10 +198,11 @@ export class HevcFlvPackager {
       const firstSlice = isVcl(type) && ((nal[2] ?? 0) & 0x80) !== 0;
       if (this.#hasVcl && (type === NAL_AUD || type === NAL_VPS || type === NAL_SPS || type === NAL_PPS || type === NAL_PREFIX_SEI || firstSlice)) tags.push(...this.#finishUnit());
       if (type === NAL_AUD) continue;
-      if (type === NAL_VPS) this.#params.vps = nal;
-      else if (type === NAL_SPS) this.#params.sps = nal;
-      else if (type === NAL_PPS) this.#params.pps = nal;
-      else {
+      const param = type === NAL_VPS ? 'vps' : type === NAL_SPS ? 'sps' : type === NAL_PPS ? 'pps' : null;
+      if (param) {
+        if (!this.#params[param]?.equals(nal)) this.#paramsChanged = true;
+        this.#params[param] = nal;
+      } else {
         this.#unit.push(nal);
         if (isVcl(type)) this.#hasVcl = true;
       }
@@ -213,12 +216,10 @@ export class HevcFlvPackager {
     const { vps, sps, pps } = this.#params;
     const keyframe = this.#unit.some((nal) => isIrap(nalType(nal)));
     const timestamp = Math.round(this.#frames * this.#frameMs);
-    if (vps && sps && pps) {
-      const config = decoderConfiguration(vps, sps, pps);
-      if (!this.#config || !config.equals(this.#config)) {
-        this.#config = config;
-        tags.push(videoTag(true, 0, 0, config));
-      }
+    if (vps && sps && pps && this.#paramsChanged) {
+      this.#paramsChanged = false;
+      this.#config = decoderConfiguration(vps, sps, pps);
+      tags.push(videoTag(true, 0, 0, this.#config));
     }
     // Pictures before the first parameter sets cannot be decoded by anyone: dropped.
     if (this.#config) {

@@ -21,6 +21,26 @@ export interface PlayerLibrary {
   ErrorTypes: { MEDIA_ERROR: string };
 }
 
+/**
+ * Low-latency settings both libraries take. With the stash buffer on, they hold bytes back until
+ * ~384 KB pile up (seconds of a low-bitrate camera), and lazy loading pauses the download when the
+ * buffer is "big enough": both trade latency for smoothness on VOD, which a live camera does not
+ * want. Old data is trimmed behind the playhead so a long-running tab does not fill the SourceBuffer.
+ */
+export const LOW_LATENCY = {
+  enableWorker: false,
+  enableStashBuffer: false,
+  stashInitialSize: 32 * 1024,
+  lazyLoad: false,
+  deferLoadAfterSourceOpen: false,
+  autoCleanupSourceBuffer: true,
+  autoCleanupMaxBackwardDuration: 20,
+  autoCleanupMinBackwardDuration: 10,
+  fixAudioTimestampGap: true,
+  accurateSeek: false,
+  reuseRedirectedURL: true,
+} as const;
+
 function statusOf(info: unknown): number | undefined {
   const code = (info as { code?: unknown } | null)?.code;
   return typeof code === 'number' && code >= 100 ? code : undefined;
