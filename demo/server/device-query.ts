@@ -22,55 +22,32 @@ import { langOf, type Lang } from './messages.ts';
 import { scopeSql } from './data-scope.ts';
 import { currentSeq } from './device-simulator.ts';
 import { queryPage } from './resource.ts';
+import { col, shape } from './shape.ts';
 
-export interface DeviceRow {
-  id: number;
-  code: string;
-  name: string;
-  label: string;
-  address: string;
-  sn: string;
-  ip: string;
-  mac: string;
-  bus_no: number | null;
-  port: number | null;
-  version: string;
-  status: DeviceStatus;
-  status_seq: number;
-  status_at: number;
-  gateway_id: number | null;
-  gateway_name: string;
-  area_guid: string | null;
-  area_name: string;
-  model_id: number | null;
-  model_name: string;
-  data_group_id: number | null;
-  data_group_name: string;
-}
-
-export const toDevice = (r: DeviceRow): Device => ({
-  id: r.id,
-  code: r.code,
-  name: r.name,
-  label: r.label,
-  address: r.address,
-  sn: r.sn,
-  ip: r.ip,
-  mac: r.mac,
-  busNo: r.bus_no,
-  port: r.port,
-  version: r.version,
-  status: r.status,
-  statusSeq: r.status_seq,
-  statusAt: r.status_at,
-  gatewayId: r.gateway_id,
-  gatewayName: r.gateway_name,
-  areaId: r.area_guid,
-  areaName: r.area_name,
-  modelId: r.model_id,
-  modelName: r.model_name,
-  dataGroupId: r.data_group_id,
-  dataGroupName: r.data_group_name,
+/** A device as the API answers it (device d with its gateway g, area a, model m and data group dg: DEVICE_FROM). */
+export const DEVICE = shape<Device>({
+  id: col.value('d.id'),
+  code: col.value('d.code'),
+  name: col.value('loc(d.name, d.name_en)'),
+  label: col.value('d.label'),
+  address: col.value('d.address'),
+  sn: col.value('d.sn'),
+  ip: col.value('d.ip'),
+  mac: col.value('d.mac'),
+  busNo: col.value('d.bus_no'),
+  port: col.value('d.port'),
+  version: col.value('d.version'),
+  status: col.value('d.status'),
+  statusSeq: col.value('d.status_seq'),
+  statusAt: col.value('d.status_at'),
+  gatewayId: col.value('d.gateway_id'),
+  gatewayName: col.value("COALESCE(g.name, '')"),
+  areaId: col.value('d.area_guid'),
+  areaName: col.value("COALESCE(loc(a.name, a.name_en), '')"),
+  modelId: col.value('d.model_id'),
+  modelName: col.value("COALESCE(loc(m.name, m.name_en), '')"),
+  dataGroupId: col.value('d.data_group_id'),
+  dataGroupName: col.value("COALESCE(loc(dg.name, dg.name_en), '')"),
 });
 
 export const DEVICE_FROM = `
@@ -79,10 +56,6 @@ export const DEVICE_FROM = `
   LEFT JOIN area a ON a.row_guid = d.area_guid AND a.tenant_id = d.tenant_id
   LEFT JOIN device_model m ON m.id = d.model_id AND m.tenant_id = d.tenant_id
   LEFT JOIN data_group dg ON dg.id = d.data_group_id AND dg.tenant_id = d.tenant_id`;
-
-export const DEVICE_COLUMNS = `d.id, d.code, loc(d.name, d.name_en) AS name, d.label, d.address, d.sn, d.ip, d.mac, d.bus_no, d.port, d.version,
-  d.status, d.status_seq, d.status_at, d.gateway_id, COALESCE(g.name, '') AS gateway_name, d.area_guid, COALESCE(loc(a.name, a.name_en), '') AS area_name,
-  d.model_id, COALESCE(loc(m.name, m.name_en), '') AS model_name, d.data_group_id, COALESCE(loc(dg.name, dg.name_en), '') AS data_group_name`;
 
 /** SQL of each sort key; ties are broken by id in the same direction (see DeviceListQuery). */
 const SORT_SQL: Record<DeviceSortKey, string> = {
@@ -93,8 +66,8 @@ const SORT_SQL: Record<DeviceSortKey, string> = {
   sn: 'd.sn',
   ip: 'd.ip',
   status: 'd.status',
-  gatewayName: 'gateway_name',
-  areaName: 'area_name',
+  gatewayName: "COALESCE(g.name, '')",
+  areaName: "COALESCE(loc(a.name, a.name_en), '')",
 };
 
 /** The query a list call asked for, checked; or the readable reason it is not acceptable. */
@@ -199,10 +172,10 @@ export function queryDevices(db: Db, tenantId: number, q: ParsedListQuery, scope
   // The cursor is read in the same synchronous step as the rows: no change can fall between them.
   const cursor = currentSeq(db, tenantId);
   const rows = db
-    .prepare(`SELECT ${DEVICE_COLUMNS} ${DEVICE_FROM} WHERE ${whereSql} ORDER BY ${SORT_SQL[q.sort]} ${dir}, d.id ${dir} LIMIT ? OFFSET ?`)
-    .all<DeviceRow>(...args, q.limit, (q.page - 1) * q.limit);
+    .prepare(`SELECT ${DEVICE.select} ${DEVICE_FROM} WHERE ${whereSql} ORDER BY ${SORT_SQL[q.sort]} ${dir}, d.id ${dir} LIMIT ? OFFSET ?`)
+    .all(...args, q.limit, (q.page - 1) * q.limit);
   const total = q.count ? (db.prepare(`SELECT COUNT(*) AS n ${DEVICE_FROM} WHERE ${whereSql}`).get(...args) as { n: number }).n : TOTAL_NONE;
-  return { total, rows: rows.map(toDevice), cursor };
+  return { total, rows: DEVICE.all(rows), cursor };
 }
 
 export function areaTree(db: Db, tenantId: number): AreaNode[] {

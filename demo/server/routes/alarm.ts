@@ -22,6 +22,7 @@ import { tx, type Db, type Migration } from '../db.ts';
 import { fail, ok, requireMenu, rule, userOf, validBody, type Rule } from '../http.ts';
 import { langOf, translate, type Lang, textsOf } from '../messages.ts';
 import { COUNT_CAP, inList, likePattern, queryInt, queryPage } from '../resource.ts';
+import { col, shape } from '../shape.ts';
 import { startAlarmSimulator, type Simulator } from '../simulator.ts';
 import { formatTime, startTask } from '../tasks.ts';
 import type { SessionUser } from '../context.ts';
@@ -132,29 +133,35 @@ const TEXT = {
 
 const say = textsOf(TEXT);
 
-interface Row {
-  id: number;
-  device_code: string;
-  device_name: string;
-  model_id: number | null;
-  level: Alarm['level'];
-  status: Alarm['status'];
-  handle_status: Alarm['handleStatus'];
-  content_zh: string;
-  content_en: string;
-  occurred_at: number;
-  handler: string;
-  handled_at: number | null;
-  handle_note: string;
-  confirmer: string;
-  confirmed_at: number | null;
-  event_type_id: number | null;
-  event_type_name: string | null;
-  area_guid: string | null;
-}
+/** The area path of a device's area guid ('Tower A / Floor 3'), looked up once per answer. */
+type AreaPath = (guid: string | null) => string;
+
+/**
+ * An alarm as the API answers it (alarm a, event type e, device d). The device's name is the one the
+ * alarm recorded, in the caller's language while it is still the device's name.
+ */
+const ALARM = shape<Alarm, AreaPath>({
+  id: col.value('a.id'),
+  deviceCode: col.value('a.device_code'),
+  deviceName: col.value('CASE WHEN d.name = a.device_name THEN loc(d.name, d.name_en) ELSE a.device_name END'),
+  modelId: col.value('a.model_id'),
+  level: col.value('a.level'),
+  status: col.value('a.status'),
+  handleStatus: col.value('a.handle_status'),
+  content: col.value('loc(a.content_zh, a.content_en)'),
+  time: col.time('a.occurred_at'),
+  handler: col.value('a.handler'),
+  handleTime: col.time('a.handled_at'),
+  handleNote: col.value('a.handle_note'),
+  confirmer: col.value('a.confirmer'),
+  confirmTime: col.time('a.confirmed_at'),
+  eventTypeId: col.value('a.event_type_id'),
+  eventTypeName: col.value("COALESCE(e.name, '')"),
+  areaPath: col.calc('d.area_guid', (guid, pathOf: AreaPath) => pathOf(typeof guid === 'string' ? guid : null)),
+});
 
 /** Area paths of one tenant ('Tower A / Floor 3'), computed once per answer. */
-function areaPaths(db: Db, tenantId: number): (guid: string | null) => string {
+function areaPaths(db: Db, tenantId: number): AreaPath {
   const rows = db.prepare('SELECT row_guid, parent_guid, loc(name, name_en) AS name FROM area WHERE tenant_id = ?').all(tenantId) as Array<{ row_guid: string; parent_guid: string | null; name: string }>;
   const byGuid = new Map(rows.map((r) => [r.row_guid, r]));
   const cache = new Map<string, string>();
@@ -169,26 +176,6 @@ function areaPaths(db: Db, tenantId: number): (guid: string | null) => string {
     return path;
   };
 }
-
-const toAlarm = (row: Row, lang: Lang, areaPath: (guid: string | null) => string = () => ''): Alarm => ({
-  id: row.id,
-  deviceCode: row.device_code,
-  deviceName: row.device_name,
-  modelId: row.model_id,
-  level: row.level,
-  status: row.status,
-  handleStatus: row.handle_status,
-  content: lang === 'en' ? row.content_en : row.content_zh,
-  time: formatTime(row.occurred_at),
-  handler: row.handler,
-  handleTime: formatTime(row.handled_at),
-  handleNote: row.handle_note,
-  confirmer: row.confirmer,
-  confirmTime: formatTime(row.confirmed_at),
-  eventTypeId: row.event_type_id,
-  eventTypeName: row.event_type_name ?? '',
-  areaPath: areaPath(row.area_guid),
-});
 
 const idsRule: Rule = (value) => {
   if (value === undefined || value === null) return { key: 'validate.required' };
@@ -278,10 +265,6 @@ export { seed } from '../alarm-seed.ts';
 
 const plugin: FastifyPluginAsync = async (app) => {
   const { db, config, log } = app.atrium;
-  // The device's name as the alarm recorded it, in the caller's language while it is still the device's name.
-  const COLUMNS = `a.id, a.device_code, CASE WHEN d.name = a.device_name THEN loc(d.name, d.name_en) ELSE a.device_name END AS device_name, a.model_id, a.level, a.status, a.handle_status, a.content_zh, a.content_en,
-    a.occurred_at, a.handler, a.handled_at, a.handle_note, a.confirmer, a.confirmed_at, a.event_type_id, e.name AS event_type_name,
-    d.area_guid`;
   const FROM = `alarm a LEFT JOIN alarm_event_type e ON e.id = a.event_type_id
     LEFT JOIN device d ON d.tenant_id = a.tenant_id AND d.code = a.device_code`;
   const openCount = (user: SessionUser) => {
@@ -290,7 +273,7 @@ const plugin: FastifyPluginAsync = async (app) => {
   };
   const newest = (user: SessionUser) => {
     const own = alarmScopeSql(db, user);
-    return db.prepare(`SELECT ${COLUMNS} FROM ${FROM} WHERE a.tenant_id = ?${own.sql} ORDER BY a.id DESC LIMIT 1`).get<Row>(user.tenantId, ...own.args);
+    return db.prepare(`SELECT ${ALARM.select} FROM ${FROM} WHERE a.tenant_id = ?${own.sql} ORDER BY a.id DESC LIMIT 1`).get(user.tenantId, ...own.args);
   };
   const record = db.prepare('INSERT INTO alarm_action (alarm_id, tenant_id, action, user_name, at, note) VALUES (?, ?, ?, ?, ?, ?)');
 
@@ -304,7 +287,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     const user = userOf(request);
     const total = openCount(user);
     const row = newest(user);
-    const latest = row ? toAlarm(row, langOf(request)) : null;
+    const latest = row ? ALARM.read(row, () => '') : null;
     return ok<AlarmTotal>({
       total,
       latestId: latest?.id ?? 0,
@@ -347,10 +330,9 @@ const plugin: FastifyPluginAsync = async (app) => {
     // SPEC §9: past 20000 the list says 20000+, so counting stops there.
     const total = (db.prepare(`SELECT COUNT(*) AS n FROM (SELECT 1 FROM alarm a WHERE ${where} LIMIT ${COUNT_CAP})`).get(...args) as { n: number }).n;
     const rows = db
-      .prepare(`SELECT ${COLUMNS} FROM ${FROM} WHERE ${where} ORDER BY a.occurred_at DESC, a.id DESC LIMIT ? OFFSET ?`)
-      .all<Row>(...args, read.limit, (read.page - 1) * read.limit);
-    const paths = areaPaths(db, user.tenantId);
-    return ok<AlarmPage>({ total, rows: rows.map((r) => toAlarm(r, lang, paths)) });
+      .prepare(`SELECT ${ALARM.select} FROM ${FROM} WHERE ${where} ORDER BY a.occurred_at DESC, a.id DESC LIMIT ? OFFSET ?`)
+      .all(...args, read.limit, (read.page - 1) * read.limit);
+    return ok<AlarmPage>({ total, rows: ALARM.all(rows, areaPaths(db, user.tenantId)) });
   }
 
   app.get<{ Querystring: Query }>('/api/alarm', { preHandler: requireMenu('alarmSearch') }, async (request) => listPage(request, true));

@@ -3,27 +3,25 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { CustomDataCreate, CustomDataItem, CustomDataUpdate } from '../../../shared/api/types.ts';
 import { failWith, ok, requireUser, rule, userOf, validBody, validQuery } from '../http.ts';
+import { col, shape } from '../shape.ts';
 
 /** Big enough for any layout or settings blob, small enough to keep one row cheap. */
 const MAX_VALUE = 512 * 1024;
 const MAX_ID = 2 ** 31 - 1;
 
-interface Row {
-  id: number;
-  custom_key: string;
-  custom_value: string;
-  version: number;
-}
-
-const toItem = (row: Row): CustomDataItem => ({ id: row.id, customKey: row.custom_key, customValue: row.custom_value, version: row.version });
+const ITEM = shape<CustomDataItem>({
+  id: col.value('id'),
+  customKey: col.value('custom_key'),
+  customValue: col.value('custom_value'),
+  version: col.value('version'),
+});
 
 const isUniqueViolation = (error: unknown): boolean => error instanceof Error && /UNIQUE constraint failed/.test(error.message);
 
 const plugin: FastifyPluginAsync = async (app) => {
   const { db } = app.atrium;
-  const COLUMNS = 'id, custom_key, custom_value, version';
-  const byKey = db.prepare(`SELECT ${COLUMNS} FROM custom_data WHERE tenant_id = ? AND user_id = ? AND custom_key = ?`);
-  const byId = db.prepare(`SELECT ${COLUMNS} FROM custom_data WHERE id = ? AND tenant_id = ? AND user_id = ?`);
+  const byKey = db.prepare(`SELECT ${ITEM.select} FROM custom_data WHERE tenant_id = ? AND user_id = ? AND custom_key = ?`);
+  const byId = db.prepare(`SELECT ${ITEM.select} FROM custom_data WHERE id = ? AND tenant_id = ? AND user_id = ?`);
   const insert = db.prepare('INSERT INTO custom_data (tenant_id, user_id, custom_key, custom_value, version, updated_at) VALUES (?, ?, ?, ?, 1, ?)');
   const update = db.prepare(
     `UPDATE custom_data SET custom_key = ?, custom_value = ?, version = version + 1, updated_at = ?
@@ -35,8 +33,8 @@ const plugin: FastifyPluginAsync = async (app) => {
     { preHandler: [requireUser, validQuery<{ customKey: string }>({ customKey: [rule.required, rule.text(1, 64)] })] },
     async (request) => {
       const user = userOf(request);
-      const row = byKey.get<Row>(user.tenantId, user.id, request.query.customKey);
-      return ok(row ? [toItem(row)] : []);
+      const row = byKey.get(user.tenantId, user.id, request.query.customKey);
+      return ok(row ? [ITEM.read(row)] : []);
     },
   );
 
@@ -53,7 +51,7 @@ const plugin: FastifyPluginAsync = async (app) => {
       const { customKey, customValue } = request.body;
       try {
         const id = Number(insert.run(user.tenantId, user.id, customKey, customValue, Date.now()).lastInsertRowid);
-        return ok(toItem(byId.get<Row>(id, user.tenantId, user.id)!));
+        return ok(ITEM.read(byId.get(id, user.tenantId, user.id)!));
       } catch (error) {
         // Another tab created it first: creating again would silently replace its data.
         if (isUniqueViolation(error)) return failWith(request, 'custom.exists');
@@ -78,18 +76,19 @@ const plugin: FastifyPluginAsync = async (app) => {
     async (request) => {
       const user = userOf(request);
       const { id, customValue, customKey, version } = request.body;
-      const row = byId.get<Row>(id, user.tenantId, user.id);
-      if (!row) return failWith(request, 'custom.notFound');
+      const found = byId.get(id, user.tenantId, user.id);
+      if (!found) return failWith(request, 'custom.notFound');
+      const row = ITEM.read(found);
       const expected = typeof version === 'number' ? version : row.version;
       if (expected !== row.version) return failWith(request, 'custom.stale');
       try {
-        const result = update.run(customKey || row.custom_key, customValue, Date.now(), id, user.tenantId, user.id, expected);
+        const result = update.run(customKey || row.customKey, customValue, Date.now(), id, user.tenantId, user.id, expected);
         if (result.changes === 0) return failWith(request, 'custom.stale');
       } catch (error) {
         if (isUniqueViolation(error)) return failWith(request, 'custom.exists');
         throw error;
       }
-      return ok(toItem(byId.get<Row>(id, user.tenantId, user.id)!));
+      return ok(ITEM.read(byId.get(id, user.tenantId, user.id)!));
     },
   );
 };

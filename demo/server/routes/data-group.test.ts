@@ -62,9 +62,9 @@ describe('data groups', () => {
 
   it('builds a forest from rows in any order', () => {
     const rows = [
-      { id: 3, parent_id: 1, name: 'c', type: 7, sort: 1 },
-      { id: 1, parent_id: null, name: 'a', type: 7, sort: 0 },
-      { id: 2, parent_id: 1, name: 'b', type: 7, sort: 0 },
+      { id: 3, parentId: 1, name: 'c', type: 7, sort: 1 },
+      { id: 1, parentId: null, name: 'a', type: 7, sort: 0 },
+      { id: 2, parentId: 1, name: 'b', type: 7, sort: 0 },
     ];
     expect(buildTree(rows, 0)[0]!.children.map((n) => n.name)).toEqual(['b', 'c']);
     expect(buildTree(rows, 1).map((n) => n.name)).toEqual(['b', 'c']);

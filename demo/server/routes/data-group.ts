@@ -12,6 +12,7 @@ import { tx } from '../db.ts';
 import { canManageCameras, canSeeCameras } from '../camera-rights.ts';
 import { fail, ok, requireCheck, rule, userOf, validBody } from '../http.ts';
 import { type Lang, textsOf } from '../messages.ts';
+import { col, shape } from '../shape.ts';
 
 const MAX_ID = 2 ** 31 - 1;
 const CLIP_COUNT = 8;
@@ -26,22 +27,30 @@ const TEXTS = {
 
 const say = textsOf(TEXTS);
 
-interface GroupRow {
+/** A group as the API answers it, before its children are placed (buildTree). */
+type GroupNode = Omit<DataGroup, 'children'>;
+
+const GROUP = shape<GroupNode>({
+  id: col.value('id'),
+  parentId: col.value('parent_id'),
+  name: col.value('loc(name, name_en)'),
+  type: col.value('type'),
+  sort: col.value('sort'),
+});
+
+/** What is stored of a group (names as stored: local-names.ts), for editing it. */
+interface StoredGroup {
   id: number;
   parent_id: number | null;
-  /** In the caller's language; raw_name and name_en are what is stored (local-names.ts). */
   name: string;
-  raw_name?: string;
-  name_en?: string;
+  name_en: string;
   type: number;
   sort: number;
 }
 
-const toGroup = (r: GroupRow): DataGroup => ({ id: r.id, parentId: r.parent_id, name: r.name, type: r.type, sort: r.sort, children: [] });
-
-/** Rows (any order) → the forest under `rootId` (0: the top level), each level sorted by sort then id. */
-export function buildTree(rows: readonly GroupRow[], rootId: number): DataGroup[] {
-  const nodes = new Map(rows.map((r) => [r.id, toGroup(r)]));
+/** Groups (any order) → the forest under `rootId` (0: the top level), each level sorted by sort then id. */
+export function buildTree(groups: readonly GroupNode[], rootId: number): DataGroup[] {
+  const nodes = new Map(groups.map((g): [number, DataGroup] => [g.id, { ...g, children: [] }]));
   const top: DataGroup[] = [];
   for (const n of nodes.values()) {
     const parent = n.parentId === null ? undefined : nodes.get(n.parentId);
@@ -55,7 +64,6 @@ export function buildTree(rows: readonly GroupRow[], rootId: number): DataGroup[
   order(top);
   return top;
 }
-
 
 const ZONES = ['North', 'South', 'East', 'West', 'Central', 'Upper', 'Lower', 'Inner', 'Outer', 'Rear'];
 
@@ -90,8 +98,11 @@ export function seed(db: Db, config: AppConfig): void {
 
 const plugin: FastifyPluginAsync = async (app) => {
   const { db } = app.atrium;
-  const rowsOfType = db.prepare('SELECT id, parent_id, loc(name, name_en) AS name, name AS raw_name, name_en, type, sort FROM data_group WHERE tenant_id = ? AND type = ?');
-  const byId = db.prepare('SELECT id, parent_id, loc(name, name_en) AS name, name AS raw_name, name_en, type, sort FROM data_group WHERE id = ? AND tenant_id = ?');
+  const rowsOfType = db.prepare(`SELECT ${GROUP.select} FROM data_group WHERE tenant_id = ? AND type = ?`);
+  const byId = db.prepare('SELECT id, parent_id, name, name_en, type, sort FROM data_group WHERE id = ? AND tenant_id = ?');
+  const answerOf = db.prepare(`SELECT ${GROUP.select} FROM data_group WHERE id = ?`);
+  /** A group just saved, as answered: no children (the tree call places them). */
+  const groupAnswer = (id: number): DataGroup => ({ ...GROUP.read(answerOf.get(id)!), children: [] });
   const subtree = db.prepare(
     `WITH RECURSIVE tree(id) AS (SELECT id FROM data_group WHERE id = ? AND tenant_id = ?
        UNION ALL SELECT d.id FROM data_group d JOIN tree ON d.parent_id = tree.id)
@@ -112,11 +123,11 @@ const plugin: FastifyPluginAsync = async (app) => {
     if (type === null) return say(request, 'badType');
     if (!Number.isInteger(rootId) || rootId < 0 || rootId > MAX_ID) return say(request, 'noGroup');
     if (rootId > 0 && !byId.get(rootId, user.tenantId)) return say(request, 'noGroup');
-    const rows = rowsOfType.all<GroupRow>(user.tenantId, type);
+    const groups = GROUP.all(rowsOfType.all(user.tenantId, type));
     // Data authority: a narrowed user sees the granted groups and the path to them.
     const scope = visibleGroups(db, user, type);
-    const keep = scope ? withAncestors(scope, new Map(rows.map((r) => [r.id, r.parent_id]))) : null;
-    return buildTree(keep ? rows.filter((r) => keep.has(r.id)) : rows, rootId);
+    const keep = scope ? withAncestors(scope, new Map(groups.map((g) => [g.id, g.parentId]))) : null;
+    return buildTree(keep ? groups.filter((g) => keep.has(g.id)) : groups, rootId);
   }
 
   type TreeRequest = { Params: { id: string }; Querystring: { type?: string; force?: string } };
@@ -148,13 +159,13 @@ const plugin: FastifyPluginAsync = async (app) => {
       const parentId = Number(request.params.id);
       const { name, type, sort } = request.body;
       if (parentId !== 0) {
-        const parent = byId.get<GroupRow>(parentId, user.tenantId);
+        const parent = byId.get<StoredGroup>(parentId, user.tenantId);
         if (!parent || parent.type !== type) return fail(say(request, 'badParent'));
       }
       const id = Number(
         db.prepare('INSERT INTO data_group (tenant_id, parent_id, name, type, sort) VALUES (?, ?, ?, ?, ?)').run(user.tenantId, parentId || null, name.trim(), type, sort ?? 0).lastInsertRowid,
       );
-      return ok(toGroup(byId.get<GroupRow>(id, user.tenantId)!));
+      return ok(groupAnswer(id));
     },
   );
 
@@ -163,29 +174,29 @@ const plugin: FastifyPluginAsync = async (app) => {
     { preHandler: [requireCheck(canManageCameras), validBody<DataGroupUpdate>({ name: [rule.text(1, 64)], parentId: [rule.int(0, MAX_ID)], sort: [rule.int(0, 100000)] })] },
     async (request) => {
       const user = userOf(request);
-      const row = byId.get<GroupRow>(Number(request.params.id), user.tenantId);
+      const row = byId.get<StoredGroup>(Number(request.params.id), user.tenantId);
       if (!row) return fail(say(request, 'noGroup'));
       const body = request.body;
       let parentId = row.parent_id;
       if (body.parentId !== undefined) {
         parentId = body.parentId || null;
         if (parentId !== null) {
-          const parent = byId.get<GroupRow>(parentId, user.tenantId);
+          const parent = byId.get<StoredGroup>(parentId, user.tenantId);
           const below = new Set((subtree.all(row.id, user.tenantId) as Array<{ id: number }>).map((r) => r.id));
           // A group under one of its own subgroups would cut that branch off the tree.
           if (!parent || parent.type !== row.type || below.has(parentId)) return fail(say(request, 'badParent'));
         }
       }
-      const stored = { name: row.raw_name ?? row.name, name_en: row.name_en ?? '' };
+      const stored = { name: row.name, name_en: row.name_en };
       const names = body.name?.trim() ? namesAfterEdit(stored, body.name.trim()) : stored;
       db.prepare('UPDATE data_group SET name = ?, name_en = ?, parent_id = ?, sort = ? WHERE id = ? AND tenant_id = ?').run(names.name, names.name_en, parentId, body.sort ?? row.sort, row.id, user.tenantId);
-      return ok(toGroup(byId.get<GroupRow>(row.id, user.tenantId)!));
+      return ok(groupAnswer(row.id));
     },
   );
 
   app.delete<{ Params: { type: string; id: string } }>('/api/admin/dataGrp/:type/:id', { preHandler: requireCheck(canManageCameras) }, async (request) => {
     const user = userOf(request);
-    const row = byId.get<GroupRow>(Number(request.params.id), user.tenantId);
+    const row = byId.get<StoredGroup>(Number(request.params.id), user.tenantId);
     if (!row || row.type !== Number(request.params.type)) return fail(say(request, 'noGroup'));
     const ids = (subtree.all(row.id, user.tenantId) as Array<{ id: number }>).map((r) => r.id);
     // Subgroups go with the group (ON DELETE CASCADE); cameras stay, ungrouped (ON DELETE SET NULL).

@@ -20,7 +20,7 @@ import { fail, ok, requireAnyMenu, requireMenu, userOf } from '../http.ts';
 import { handlesOf } from '../test-handles.ts';
 import { langOf, type Lang } from '../messages.ts';
 import { visibleGroups } from '../data-scope.ts';
-import { answerQuery, areaTree, CHANGES_MAX, DEVICE_COLUMNS, DEVICE_FROM, fieldSay, intParam, parseListQuery, QueryProblem, queryDevices, statusChanges, toDevice, type DeviceRow, type Raw } from '../device-query.ts';
+import { answerQuery, areaTree, CHANGES_MAX, DEVICE, DEVICE_FROM, fieldSay, intParam, parseListQuery, QueryProblem, queryDevices, statusChanges, type Raw } from '../device-query.ts';
 
 export const migrations: Migration[] = [
   {
@@ -177,8 +177,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     const problem = checkBatch(db, lang, tenantId, [request.body], false);
     if (problem) return fail(problem);
     const [id] = insertDevices(db, tenantId, [request.body]);
-    const page = db.prepare(`SELECT ${DEVICE_COLUMNS} ${DEVICE_FROM} WHERE d.id = ? AND d.tenant_id = ?`).get<DeviceRow>(id!, tenantId)!;
-    return ok<Device>(toDevice(page));
+    return ok<Device>(DEVICE.read(db.prepare(`SELECT ${DEVICE.select} ${DEVICE_FROM} WHERE d.id = ? AND d.tenant_id = ?`).get(id!, tenantId)!));
   });
 
   app.post<{ Body: DeviceBatch }>('/api/device/batch', { preHandler: requireDeviceWriter }, async (request) => {

@@ -10,6 +10,7 @@ import { tx, type Db, type Migration } from '../db.ts';
 import { fail, failField, ok, requireMenu, rule, userOf, validBody, type Schema } from '../http.ts';
 import { langOf, type Lang, textsOf } from '../messages.ts';
 import { COUNT_CAP, deleteOwned, fromShared, inList, likePattern, offsetOf, optionalId, queryPage } from '../resource.ts';
+import { col, shape } from '../shape.ts';
 
 export const migrations: Migration[] = [
   {
@@ -48,41 +49,25 @@ const TEXT = {
 
 const say = textsOf(TEXT);
 
-interface PointRow {
-  id: number;
-  gateway_id: number;
-  code: string;
-  name: string;
-  kind: PointKind;
-  used: number;
-  device_id: number | null;
-  device_code: string | null;
-  device_name: string | null;
-  model_id: number | null;
-  param_code: string | null;
-  param_name: string | null;
-  distributed: number;
-}
+/** A point as the API answers it (gateway_point p, the device d it is associated with, and that parameter mp). */
+const POINT = shape<GatewayPoint>({
+  id: col.value('p.id'),
+  gatewayId: col.value('p.gateway_id'),
+  code: col.value('p.code'),
+  name: col.value('p.name'),
+  kind: col.value('p.kind'),
+  used: col.flag('p.used'),
+  deviceId: col.value('p.device_id'),
+  deviceCode: col.value("COALESCE(d.code, '')"),
+  deviceName: col.value("COALESCE(loc(d.name, d.name_en), '')"),
+  paramCode: col.value('CASE WHEN p.device_id IS NULL THEN NULL ELSE p.param_code END'),
+  paramName: col.value("CASE WHEN p.device_id IS NULL THEN '' ELSE COALESCE(loc(mp.name, mp.name_en), p.param_code, '') END"),
+  distributed: col.flag('p.distributed'),
+});
 
-const SELECT = `SELECT p.id, p.gateway_id, p.code, p.name, p.kind, p.used, p.device_id, d.code AS device_code, loc(d.name, d.name_en) AS device_name, d.model_id,
-  p.param_code, loc(mp.name, mp.name_en) AS param_name, p.distributed
+const SELECT = `SELECT ${POINT.select}
   FROM gateway_point p LEFT JOIN device d ON d.id = p.device_id
   LEFT JOIN model_param mp ON mp.model_id = d.model_id AND mp.code = p.param_code`;
-
-const toPoint = (r: PointRow): GatewayPoint => ({
-  id: r.id,
-  gatewayId: r.gateway_id,
-  code: r.code,
-  name: r.name,
-  kind: r.kind,
-  used: r.used === 1,
-  deviceId: r.device_id,
-  deviceCode: r.device_code ?? '',
-  deviceName: r.device_name ?? '',
-  paramCode: r.device_id === null ? null : r.param_code,
-  paramName: r.device_id === null ? '' : (r.param_name ?? r.param_code ?? ''),
-  distributed: r.distributed === 1,
-});
 
 /** The kind of point that carries a parameter: analogue or digital, input or output. */
 const kindFor = (dataType: string, access: string): PointKind => `${dataType === 'bool' ? 'D' : 'A'}${access === 'rw' ? 'O' : 'I'}` as PointKind;
@@ -170,8 +155,8 @@ const plugin: FastifyPluginAsync = async (app) => {
     }
     const sql = `${SELECT} WHERE ${where.join(' AND ')}`;
     const total = (db.prepare(`SELECT COUNT(*) AS n FROM (${sql} LIMIT ${COUNT_CAP})`).get(...args) as { n: number }).n;
-    const rows = db.prepare(`${sql} ORDER BY p.kind, p.code LIMIT ? OFFSET ?`).all<PointRow>(...args, limit, offsetOf({ page, limit }));
-    return ok({ total, rows: rows.map(toPoint) });
+    const rows = db.prepare(`${sql} ORDER BY p.kind, p.code LIMIT ? OFFSET ?`).all(...args, limit, offsetOf({ page, limit }));
+    return ok({ total, rows: POINT.all(rows) });
   });
 
   app.get<{ Params: { id: string } }>('/api/gateway/:id/point/targets', { preHandler: manager, schema: { summary: 'The device parameters behind a gateway that a point may carry' } }, async (request) => {
@@ -186,7 +171,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     return ok<PointTarget[]>(rows.map((r) => ({ deviceId: r.device_id, deviceCode: r.device_code, deviceName: r.device_name, paramCode: r.param_code, paramName: r.param_name, access: r.access })));
   });
 
-  const byId = (id: number) => toPoint(db.prepare(`${SELECT} WHERE p.id = ?`).get<PointRow>(id)!);
+  const byId = (id: number) => POINT.read(db.prepare(`${SELECT} WHERE p.id = ?`).get(id)!);
 
   app.post<{ Params: { id: string }; Body: GatewayPointSave }>('/api/gateway/:id/point', { preHandler: [manager, validBody(saveRules)], schema: { summary: 'A new resource point on a gateway' } }, async (request) => {
     const user = userOf(request);

@@ -29,6 +29,7 @@ import { tx, type Db, type Migration } from '../db.ts';
 import { fail, failField, ok, requireMenu, rule, userOf, validBody, validQuery, type Rule, type Schema } from '../http.ts';
 import { langOf, translate, type Lang, textsOf } from '../messages.ts';
 import { byNameKeyword, deleteOwned, idList, inList, likePattern, offsetOf, type PageQuery, pageRules, readImportUpload, tooManyTasks } from '../resource.ts';
+import { col, shape } from '../shape.ts';
 import { formatTime } from '../tasks.ts';
 import { engineOf, startLinkEngine, startScene, type LinkEngine } from '../linkage-engine.ts';
 import { modelParams } from './device-model.ts';
@@ -199,55 +200,29 @@ function cleanAction(a: LinkAction): LinkAction {
   }
 }
 
-interface StrategyRow {
-  id: number;
-  group_id: number;
-  group_name: string;
-  name: string;
-  device_id: number;
-  device_name: string;
-  expression: string;
-  hits: number;
-  level: LinkStrategy['level'];
-  retry_seconds: number;
-  period_start: string;
-  period_end: string;
-  skip_holidays: number;
-  enabled: number;
-  actions: string;
-  held: number;
-}
-
-const toStrategy = (r: StrategyRow): LinkStrategy => ({
-  id: r.id,
-  groupId: r.group_id,
-  groupName: r.group_name,
-  name: r.name,
-  deviceId: r.device_id,
-  deviceName: r.device_name,
-  expression: r.expression,
-  hits: r.hits,
-  level: r.level,
-  retrySeconds: r.retry_seconds,
-  periodStart: r.period_start,
-  periodEnd: r.period_end,
-  skipHolidays: r.skip_holidays === 1,
-  enabled: r.enabled === 1,
-  actions: JSON.parse(r.actions) as LinkAction[],
-  held: r.held,
+/** A strategy as the API answers it (link_strategy s, its group g and device d). */
+const STRATEGY = shape<LinkStrategy>({
+  id: col.value('s.id'),
+  groupId: col.value('s.group_id'),
+  groupName: col.value('g.name'),
+  name: col.value('s.name'),
+  deviceId: col.value('s.device_id'),
+  deviceName: col.value('d.name'),
+  expression: col.value('s.expression'),
+  hits: col.value('s.hits'),
+  level: col.value('s.level'),
+  retrySeconds: col.value('s.retry_seconds'),
+  periodStart: col.value('s.period_start'),
+  periodEnd: col.value('s.period_end'),
+  skipHolidays: col.flag('s.skip_holidays'),
+  enabled: col.flag('s.enabled'),
+  actions: col.json('s.actions'),
+  held: col.value('s.held'),
 });
 
-const STRATEGY_SELECT = `SELECT s.id, s.group_id, g.name AS group_name, s.name, s.device_id, d.name AS device_name, s.expression, s.hits, s.level, s.retry_seconds,
-  s.period_start, s.period_end, s.skip_holidays, s.enabled, s.actions, s.held
-  FROM link_strategy s JOIN link_group g ON g.id = s.group_id JOIN device d ON d.id = s.device_id`;
+const STRATEGY_SELECT = `SELECT ${STRATEGY.select} FROM link_strategy s JOIN link_group g ON g.id = s.group_id JOIN device d ON d.id = s.device_id`;
 
-interface SceneRow {
-  id: number;
-  name: string;
-  note: string;
-  steps: string;
-}
-const toScene = (row: SceneRow): QuickScene => ({ ...row, steps: JSON.parse(row.steps) as SceneStep[] });
+const SCENE = shape<QuickScene>({ id: col.value('id'), name: col.value('name'), note: col.value('note'), steps: col.json('steps') });
 
 /** The points of a device (by its model) as code → writable and range. */
 function pointsOf(db: Db, tenantId: number, deviceId: number) {
@@ -339,7 +314,10 @@ const plugin: FastifyPluginAsync = async (app) => {
 
   // ---- strategies ------------------------------------------------------------------------------
 
-  const strategyById = (tenantId: number, id: number) => db.prepare(`${STRATEGY_SELECT} WHERE s.tenant_id = ? AND s.id = ?`).get<StrategyRow>(tenantId, id);
+  const strategyById = (tenantId: number, id: number): LinkStrategy | undefined => {
+    const row = db.prepare(`${STRATEGY_SELECT} WHERE s.tenant_id = ? AND s.id = ?`).get(tenantId, id);
+    return row && STRATEGY.read(row);
+  };
 
   app.post<{ Body: PageQuery & { groupId?: number; keyword?: string } }>(
     '/api/link/strategy/page',
@@ -351,8 +329,8 @@ const plugin: FastifyPluginAsync = async (app) => {
       const where = ['s.tenant_id = ?', ...(groupId ? ['s.group_id = ?'] : []), ...(keyword ? ["(s.name LIKE ? ESCAPE '\\' OR d.name LIKE ? ESCAPE '\\')"] : [])].join(' AND ');
       const args = [user.tenantId, ...(groupId ? [groupId] : []), ...(keyword ? [likePattern(keyword), likePattern(keyword)] : [])];
       const total = (db.prepare(`SELECT COUNT(*) AS n FROM link_strategy s JOIN device d ON d.id = s.device_id WHERE ${where}`).get(...args) as { n: number }).n;
-      const rows = db.prepare(`${STRATEGY_SELECT} WHERE ${where} ORDER BY g.name, s.name LIMIT ? OFFSET ?`).all<StrategyRow>(...args, request.body.limit, offsetOf(request.body));
-      return ok({ rows: rows.map(toStrategy), total });
+      const rows = db.prepare(`${STRATEGY_SELECT} WHERE ${where} ORDER BY g.name, s.name LIMIT ? OFFSET ?`).all(...args, request.body.limit, offsetOf(request.body));
+      return ok({ rows: STRATEGY.all(rows), total });
     },
   );
 
@@ -412,7 +390,7 @@ const plugin: FastifyPluginAsync = async (app) => {
         .run(...strategyValues(request.body), user.tenantId, user.id).lastInsertRowid,
     );
     changed();
-    return ok(toStrategy(strategyById(user.tenantId, id)!));
+    return ok(strategyById(user.tenantId, id)!);
   });
 
   app.put<{ Params: { id: string }; Body: LinkStrategySave }>('/api/link/strategy/:id', { preHandler: [manager, validBody(strategyBody)] }, async (request) => {
@@ -427,7 +405,7 @@ const plugin: FastifyPluginAsync = async (app) => {
        skip_holidays = ?, enabled = ?, actions = ?, held = 0, armed = 1 WHERE id = ? AND tenant_id = ?`,
     ).run(...strategyValues(request.body), id, user.tenantId);
     changed();
-    return ok(toStrategy(strategyById(user.tenantId, id)!));
+    return ok(strategyById(user.tenantId, id)!);
   });
 
   app.post<{ Params: { id: string }; Body: { enabled: boolean } }>(
@@ -439,7 +417,7 @@ const plugin: FastifyPluginAsync = async (app) => {
       if (!Number.isInteger(id) || !strategyById(user.tenantId, id)) return fail(say(langOf(request), 'noStrategy'));
       db.prepare('UPDATE link_strategy SET enabled = ?, held = 0, armed = 1 WHERE id = ? AND tenant_id = ?').run(request.body.enabled ? 1 : 0, id, user.tenantId);
       changed();
-      return ok(toStrategy(strategyById(user.tenantId, id)!));
+      return ok(strategyById(user.tenantId, id)!);
     },
   );
 
@@ -455,8 +433,8 @@ const plugin: FastifyPluginAsync = async (app) => {
   // ---- quick scenes ----------------------------------------------------------------------------
 
   const sceneById = (tenantId: number, id: number) => {
-    const row = db.prepare('SELECT id, name, note, steps FROM quick_scene WHERE tenant_id = ? AND id = ?').get(tenantId, id) as SceneRow | undefined;
-    return row ? toScene(row) : undefined;
+    const row = db.prepare(`SELECT ${SCENE.select} FROM quick_scene WHERE tenant_id = ? AND id = ?`).get(tenantId, id);
+    return row && SCENE.read(row);
   };
 
   app.post<{ Body: PageQuery & { keyword?: string } }>(
@@ -466,8 +444,8 @@ const plugin: FastifyPluginAsync = async (app) => {
       const user = userOf(request);
       const { where, args } = byNameKeyword(user.tenantId, request.body.keyword);
       const total = (db.prepare(`SELECT COUNT(*) AS n FROM quick_scene WHERE ${where}`).get(...args) as { n: number }).n;
-      const rows = db.prepare(`SELECT id, name, note, steps FROM quick_scene WHERE ${where} ORDER BY name LIMIT ? OFFSET ?`).all<SceneRow>(...args, request.body.limit, offsetOf(request.body));
-      return ok({ rows: rows.map(toScene), total });
+      const rows = db.prepare(`SELECT ${SCENE.select} FROM quick_scene WHERE ${where} ORDER BY name LIMIT ? OFFSET ?`).all(...args, request.body.limit, offsetOf(request.body));
+      return ok({ rows: SCENE.all(rows), total });
     },
   );
 

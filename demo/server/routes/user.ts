@@ -27,6 +27,7 @@ import { describeIssue, fail, failField, ok, requireMenu, rule, userOf, validBod
 import { langOf, translate, type Lang, textsOf } from '../messages.ts';
 import { namesAfterEdit, requestLang } from '../local-names.ts';
 import { hashPassword } from '../passwords.ts';
+import { col, shape } from '../shape.ts';
 import { fromShared, idList, likePattern, makesCycle, offsetOf, optionalId, pageRules, readImportUpload, startExport, startImport, subtree, tooManyTasks, type SheetColumn } from '../resource.ts';
 
 /** The seeded departments' names: [Chinese, English]. */
@@ -138,34 +139,22 @@ const TEXTS = {
 
 const say = textsOf(TEXTS);
 
-interface UserDbRow {
-  id: number;
-  username: string;
-  name: string;
-  phone: string;
-  email: string;
-  status: UserStatus;
-  gender: Gender;
-  department_id: number | null;
-  department_name: string | null;
-  role_ids: string | null;
-  role_names: string | null;
-  super_admin: number;
-}
+const ROLES_OF_USER = 'FROM user_role ur JOIN role r ON r.id = ur.role_id WHERE ur.user_id = u.id';
 
-const toUser = (r: UserDbRow): UserRow => ({
-  id: r.id,
-  username: r.username,
-  name: r.name,
-  phone: r.phone,
-  email: r.email,
-  status: r.status,
-  gender: r.gender,
-  departmentId: r.department_id,
-  departmentName: r.department_name ?? '',
-  roleIds: r.role_ids ? r.role_ids.split(',').map(Number) : [],
-  roleNames: r.role_names ? r.role_names.split('\u001f') : [],
-  superAdmin: r.super_admin === 1,
+/** A user as the API answers it (user u, department d); roles listed in the same order (by id). */
+const USER = shape<UserRow>({
+  id: col.value('u.id'),
+  username: col.value('u.username'),
+  name: col.value('u.name'),
+  phone: col.value('u.phone'),
+  email: col.value('u.email'),
+  status: col.value('u.status'),
+  gender: col.value('u.gender'),
+  departmentId: col.value('u.department_id'),
+  departmentName: col.value("COALESCE(loc(d.name, d.name_en), '')"),
+  roleIds: col.ids(`(SELECT group_concat(r.id ORDER BY r.id) ${ROLES_OF_USER})`),
+  roleNames: col.list(`(SELECT group_concat(r.name, char(31) ORDER BY r.id) ${ROLES_OF_USER})`, '\u001f'),
+  superAdmin: col.flag(`EXISTS (SELECT 1 ${ROLES_OF_USER} AND r.super_admin = 1)`),
 });
 
 /** The sheet's columns; headers are read back in either language. */
@@ -182,11 +171,7 @@ const sheetColumns = (lang: Lang): SheetColumn[] => SHEET.map((c) => ({ key: c.k
 
 const plugin: FastifyPluginAsync = async (app) => {
   const { db, config } = app.atrium;
-  const SELECT = `SELECT u.id, u.username, u.name, u.phone, u.email, u.status, u.gender, u.department_id, loc(d.name, d.name_en) AS department_name,
-      (SELECT group_concat(r.id) FROM user_role ur JOIN role r ON r.id = ur.role_id WHERE ur.user_id = u.id) AS role_ids,
-      (SELECT group_concat(r.name, char(31)) FROM user_role ur JOIN role r ON r.id = ur.role_id WHERE ur.user_id = u.id) AS role_names,
-      EXISTS (SELECT 1 FROM user_role ur JOIN role r ON r.id = ur.role_id WHERE ur.user_id = u.id AND r.super_admin = 1) AS super_admin
-    FROM user u LEFT JOIN department d ON d.id = u.department_id`;
+  const SELECT = `SELECT ${USER.select} FROM user u LEFT JOIN department d ON d.id = u.department_id`;
   const byId = db.prepare(`${SELECT} WHERE u.id = ? AND u.tenant_id = ?`);
   const departmentOf = db.prepare('SELECT id, loc(name, name_en) AS name, name AS stored_name, name_en, parent_id FROM department WHERE id = ? AND tenant_id = ?');
   const departmentParents = (tenantId: number) =>
@@ -194,8 +179,8 @@ const plugin: FastifyPluginAsync = async (app) => {
   const accountTaken = db.prepare('SELECT 1 FROM user WHERE username = ?');
   const phoneTaken = db.prepare("SELECT 1 FROM user WHERE phone = ? AND phone <> '' AND id <> ?");
   const findUser = (user: SessionUser, id: number): UserRow | null => {
-    const row = byId.get(id, user.tenantId) as UserDbRow | undefined;
-    return row ? toUser(row) : null;
+    const row = byId.get(id, user.tenantId);
+    return row ? USER.read(row) : null;
   };
   /** Roles the caller may hand out: of their tenant, never the super admin role. */
   const validRoles = (tenantId: number, ids: readonly number[]): boolean =>
@@ -239,8 +224,8 @@ const plugin: FastifyPluginAsync = async (app) => {
       }
       const where = clauses.join(' AND ');
       const total = (db.prepare(`SELECT COUNT(*) AS n FROM user u WHERE ${where}`).get(...args) as { n: number }).n;
-      const rows = db.prepare(`${SELECT} WHERE ${where} ORDER BY u.id LIMIT ? OFFSET ?`).all<UserDbRow>(...args, q.limit, offsetOf(q));
-      return ok<UserPage>({ rows: rows.map(toUser), total });
+      const rows = db.prepare(`${SELECT} WHERE ${where} ORDER BY u.id LIMIT ? OFFSET ?`).all(...args, q.limit, offsetOf(q));
+      return ok<UserPage>({ rows: USER.all(rows), total });
     },
   );
 
@@ -397,8 +382,8 @@ const plugin: FastifyPluginAsync = async (app) => {
     const user = userOf(request);
     const rows = db
       .prepare(`${SELECT} WHERE u.tenant_id = ? AND u.id IN (SELECT user_id FROM user_role WHERE role_id = ?) ORDER BY u.id LIMIT 1000`)
-      .all<UserDbRow>(user.tenantId, request.body.roleId);
-    return ok(rows.map(toUser));
+      .all(user.tenantId, request.body.roleId);
+    return ok(USER.all(rows));
   });
 
   // ---- export and import --------------------------------------------------------------------------
@@ -436,12 +421,12 @@ const plugin: FastifyPluginAsync = async (app) => {
       total,
       load: () => {
         const paths = departmentPaths(user.tenantId);
-        return (db.prepare(`${SELECT} WHERE ${where} ORDER BY u.id`).all<UserDbRow>(...args)).map((r) => ({
+        return USER.all(db.prepare(`${SELECT} WHERE ${where} ORDER BY u.id`).all(...args)).map((r) => ({
           username: r.username,
           name: r.name,
           phone: r.phone,
           email: r.email,
-          department: r.department_id ? (paths.get(r.department_id) ?? '') : '',
+          department: r.departmentId ? (paths.get(r.departmentId) ?? '') : '',
         }));
       },
       done: (n) => ({ zh: `已导出 ${n} 个用户`, en: `${n} users exported` }),

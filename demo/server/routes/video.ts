@@ -18,6 +18,7 @@ import { checkBody, fail, failField, ok, requireCheck, rule, userOf, validBody, 
 import { langOf, type Lang, textsOf } from '../messages.ts';
 import { KEEP_DAYS } from '../recordings.ts';
 import { sourceProblem } from '../security.ts';
+import { col, shape } from '../shape.ts';
 import { runningCount, startTask } from '../tasks.ts';
 
 export const MAX_ID = 2 ** 31 - 1;
@@ -79,7 +80,6 @@ export interface CameraRow {
   /** The stored (Chinese or typed) name, its English seed name, and the one in the caller's language. */
   name: string;
   name_en: string;
-  local_name?: string;
   label: string;
   address: string;
   resolution: string;
@@ -89,22 +89,24 @@ export interface CameraRow {
   clip: number;
   codec: 'h264' | 'h265';
   group_name: string | null;
-  parent_name: string | null;
 }
 
-export const toCamera = (row: CameraRow): Camera => ({
-  id: row.id,
-  name: row.local_name ?? row.name,
-  label: row.label,
-  data_group_Id: row.data_group_id,
-  dataGroupName: row.group_name ?? '',
-  groupPath: [row.parent_name, row.group_name].filter(Boolean).join(' / '),
-  params: { disableYunControl: row.disable_yun_control === 1 },
-  address: row.address,
-  resolution: row.resolution,
-  tags: row.tags ? row.tags.split(',') : [],
-  sourceUrl: row.source_url,
-  codec: row.codec,
+const GROUP_NAME = 'loc(g.name, g.name_en)';
+
+/** A camera as the API answers it (camera c, its group g and the group's parent p). */
+const CAMERA = shape<Camera>({
+  id: col.value('c.id'),
+  name: col.value('loc(c.name, c.name_en)'),
+  label: col.value('c.label'),
+  data_group_Id: col.value('c.data_group_id'),
+  dataGroupName: col.value(`COALESCE(${GROUP_NAME}, '')`),
+  groupPath: col.value(`CASE WHEN p.id IS NULL THEN COALESCE(${GROUP_NAME}, '') ELSE loc(p.name, p.name_en) || ' / ' || ${GROUP_NAME} END`),
+  params: { disableYunControl: col.flag('c.disable_yun_control') },
+  address: col.value('c.address'),
+  resolution: col.value('c.resolution'),
+  tags: col.list('c.tags'),
+  sourceUrl: col.value('c.source_url'),
+  codec: col.value('c.codec'),
 });
 
 /** Query strings carry text; numeric and boolean fields are converted before the shared rules run. */
@@ -152,8 +154,9 @@ export function mediaOrigin(request: FastifyRequest): { http: string; ws: string
 
 export const BASE = '/api/cctv/video/client';
 
-const CAMERA_SELECT = `SELECT c.*, loc(c.name, c.name_en) AS local_name, loc(g.name, g.name_en) AS group_name, loc(p.name, p.name_en) AS parent_name FROM camera c
-    LEFT JOIN data_group g ON g.id = c.data_group_id LEFT JOIN data_group p ON p.id = g.parent_id`;
+const CAMERA_FROM = 'FROM camera c LEFT JOIN data_group g ON g.id = c.data_group_id LEFT JOIN data_group p ON p.id = g.parent_id';
+const CAMERA_SELECT = `SELECT c.*, ${GROUP_NAME} AS group_name ${CAMERA_FROM}`;
+const ANSWER_SELECT = `SELECT ${CAMERA.select} ${CAMERA_FROM}`;
 
 /** A camera of the caller's tenant inside their data authority, or null (not revealing it exists). */
 export function findCameraOf(db: Db, request: FastifyRequest, id: number): CameraRow | null {
@@ -186,6 +189,9 @@ const plugin: FastifyPluginAsync = async (app) => {
   );
 
   const findCamera = (request: FastifyRequest, id: number): CameraRow | null => findCameraOf(db, request, id);
+  const byId = db.prepare(`${ANSWER_SELECT} WHERE c.id = ?`);
+  /** A camera just saved (found by the caller, so in their tenant and data authority). */
+  const cameraAnswer = (id: number): Camera => CAMERA.read(byId.get(id)!);
 
   function filterSql(user: SessionUser, q: ListQuery): { where: string; args: Array<string | number> } {
     const clauses = ['c.tenant_id = ?'];
@@ -245,8 +251,8 @@ const plugin: FastifyPluginAsync = async (app) => {
     const limit = q.limit ?? 10;
     const { where, args } = filterSql(user, q);
     const total = (db.prepare(`SELECT COUNT(*) AS n FROM camera c WHERE ${where}`).get(...args) as { n: number }).n;
-    const rows = db.prepare(`${CAMERA_SELECT} WHERE ${where} ORDER BY c.id LIMIT ? OFFSET ?`).all<CameraRow>(...args, limit, (page - 1) * limit);
-    return ok<CameraList>({ rows: rows.map(toCamera), total });
+    const rows = db.prepare(`${ANSWER_SELECT} WHERE ${where} ORDER BY c.id LIMIT ? OFFSET ?`).all(...args, limit, (page - 1) * limit);
+    return ok<CameraList>({ rows: CAMERA.all(rows), total });
   });
 
   app.get(`${BASE}/tags`, { preHandler: requireCheck(canSeeCameras) }, async (request) => {
@@ -299,7 +305,7 @@ const plugin: FastifyPluginAsync = async (app) => {
           );
         }),
       );
-      return ok(count === 1 ? toCamera(findCamera(request, ids[0]!)!) : { ids });
+      return ok(count === 1 ? cameraAnswer(ids[0]!) : { ids });
     } catch (error) {
       if (error instanceof Error && /UNIQUE/.test(error.message)) return fail(say(request, 'labelTaken'));
       throw error;
@@ -346,7 +352,7 @@ const plugin: FastifyPluginAsync = async (app) => {
         if (error instanceof Error && /UNIQUE/.test(error.message)) return fail(say(request, 'labelTaken'));
         throw error;
       }
-      return ok(toCamera(findCamera(request, row.id)!));
+      return ok(cameraAnswer(row.id));
     },
   );
 
@@ -391,11 +397,11 @@ const plugin: FastifyPluginAsync = async (app) => {
       user.id,
       TEXTS.exportTitle[langOf(request)],
       async (report, signal) => {
-        const rows = db.prepare(`${CAMERA_SELECT} WHERE ${where} ORDER BY c.id`).all<CameraRow>(...args);
+        const rows = CAMERA.all(db.prepare(`${ANSWER_SELECT} WHERE ${where} ORDER BY c.id`).all(...args));
         const lines = [CSV_HEADER];
         for (let i = 0; i < rows.length; i++) {
           if (signal.aborted) return;
-          lines.push(csvLine(toCamera(rows[i]!)));
+          lines.push(csvLine(rows[i]!));
           if (i % 500 === 499) {
             report({ current: i + 1, total: rows.length });
             // Yield between chunks: a 20000-row export must not stall every other request.
