@@ -10,13 +10,11 @@ import {
   USER_STATUSES,
   type Department,
   type DepartmentSave,
-  type Gender,
   type UserCreate,
   type UserPage,
   type UserPageQuery,
   type UserRoles,
   type UserRow,
-  type UserStatus,
   type UserUpdate,
 } from '../../../shared/api/user-types.ts';
 import { validateObject } from '../../../shared/validate/index.ts';
