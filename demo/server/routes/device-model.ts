@@ -20,9 +20,10 @@ import {
 import { categorySchema, modelSchema, paramSchema } from '../../../shared/validate/device-model.ts';
 import { tx, type Db, type Migration } from '../db.ts';
 import { fail, failField, ok, requireAnyMenu, requireMenu, rule, userOf, validBody, type Rule, type Schema } from '../http.ts';
-import { inLang, localName, namesAfterEdit } from '../local-names.ts';
+import { inLang, namesAfterEdit } from '../local-names.ts';
 import { type Lang, textsOf } from '../messages.ts';
 import { fromShared, idList, inList, likePattern, offsetOf, type PageQuery, pageRules } from '../resource.ts';
+import { col, shape } from '../shape.ts';
 
 export const migrations: Migration[] = [
   {
@@ -105,43 +106,24 @@ const paramRules: Schema<ParamSave> = {
 
 const categoryRule: Rule = (value) => (Number.isInteger(value) && (value as number) > 0 ? null : { key: 'validate.required' });
 
-interface ParamDbRow {
-  id: number;
-  model_id: number;
-  name: string;
-  name_en: string;
-  code: string;
-  data_type: ParamRow['dataType'];
-  access: ParamRow['access'];
-  unit: string;
-  precision: string;
-  collect_formula: string;
-  control_formula: string;
-  alarm_expression: string;
-  ui_type: ParamRow['uiType'];
-  min: string;
-  max: string;
-  step: string;
-  default_value: string;
-}
-
-const toParam = (r: ParamDbRow): ParamRow => ({
-  id: r.id,
-  modelId: r.model_id,
-  name: localName(r),
-  code: r.code,
-  dataType: r.data_type,
-  access: r.access,
-  unit: r.unit,
-  precision: r.precision,
-  collectFormula: r.collect_formula,
-  controlFormula: r.control_formula,
-  alarmExpression: r.alarm_expression,
-  uiType: r.ui_type,
-  min: r.min,
-  max: r.max,
-  step: r.step,
-  defaultValue: r.default_value,
+/** A parameter as the API answers it (model_param). */
+const PARAM = shape<ParamRow>({
+  id: col.value('id'),
+  modelId: col.value('model_id'),
+  name: col.value('loc(name, name_en)'),
+  code: col.value('code'),
+  dataType: col.value('data_type'),
+  access: col.value('access'),
+  unit: col.value('unit'),
+  precision: col.value('precision'),
+  collectFormula: col.value('collect_formula'),
+  controlFormula: col.value('control_formula'),
+  alarmExpression: col.value('alarm_expression'),
+  uiType: col.value('ui_type'),
+  min: col.value('min'),
+  max: col.value('max'),
+  step: col.value('step'),
+  defaultValue: col.value('default_value'),
 });
 
 /** A parameter's name in both languages, for text stored once for both (alarm contents). */
@@ -152,7 +134,7 @@ export function paramNamesOf(db: Db, modelId: number | null, param: { code: stri
 
 /** Parameters of one model (for the point simulator and the alarm rules). */
 export function modelParams(db: Db, tenantId: number, modelId: number): ParamRow[] {
-  return (db.prepare('SELECT * FROM model_param WHERE tenant_id = ? AND model_id = ? ORDER BY id').all<ParamDbRow>(tenantId, modelId)).map(toParam);
+  return PARAM.all(db.prepare(`SELECT ${PARAM.select} FROM model_param WHERE tenant_id = ? AND model_id = ? ORDER BY id`).all(tenantId, modelId));
 }
 
 
@@ -335,8 +317,8 @@ const plugin: FastifyPluginAsync = async (app) => {
     const modelId = Number(request.params.id);
     if (!Number.isInteger(modelId) || !modelById.get(modelId, user.tenantId)) return fail(say(request, 'noModel'));
     const total = (db.prepare('SELECT COUNT(*) AS n FROM model_param WHERE tenant_id = ? AND model_id = ?').get(user.tenantId, modelId) as { n: number }).n;
-    const rows = db.prepare('SELECT * FROM model_param WHERE tenant_id = ? AND model_id = ? ORDER BY id LIMIT ? OFFSET ?').all<ParamDbRow>(user.tenantId, modelId, request.body.limit, offsetOf(request.body));
-    return ok<ParamPage>({ rows: rows.map(toParam), total });
+    const rows = db.prepare(`SELECT ${PARAM.select} FROM model_param WHERE tenant_id = ? AND model_id = ? ORDER BY id LIMIT ? OFFSET ?`).all(user.tenantId, modelId, request.body.limit, offsetOf(request.body));
+    return ok<ParamPage>({ rows: PARAM.all(rows), total });
   });
 
   const paramBody = validBody<ParamSave>(paramRules);
@@ -371,7 +353,7 @@ const plugin: FastifyPluginAsync = async (app) => {
             )
             .run(...values, id, user.tenantId),
           id);
-    return ok(toParam(db.prepare('SELECT * FROM model_param WHERE id = ?').get<ParamDbRow>(saved)!));
+    return ok(PARAM.read(db.prepare(`SELECT ${PARAM.select} FROM model_param WHERE id = ?`).get(saved)!));
   };
   app.post<{ Params: { id: string }; Body: ParamSave }>('/api/device/model/:id/param', { preHandler: [writer, textify, paramBody] }, async (request) => {
     const modelId = Number(request.params.id);

@@ -18,8 +18,8 @@ import { fail, failField, failWith, ok, requireMenu, rule, userOf, validBody, ty
 import { langOf, type Lang, textsOf } from '../messages.ts';
 import { verifyPassword, DUMMY_HASH } from '../passwords.ts';
 import { deleteOwned, idList, offsetOf, byNameKeyword, type PageQuery, pageRules } from '../resource.ts';
+import { col, shape } from '../shape.ts';
 import { secretBox } from '../secrets.ts';
-import { formatTime } from '../tasks.ts';
 import { issueToken } from '../tokens.ts';
 
 export const migrations: Migration[] = [
@@ -101,22 +101,22 @@ interface PlatformDb {
   scopes: string;
   enabled: number;
   created_at: number;
-  bindings?: number;
 }
 
-const toPlatform = (r: PlatformDb): OauthPlatform => ({
-  id: r.id,
-  name: r.name,
-  clientId: r.client_id,
-  hasSecret: r.secret_sealed !== '',
-  issuer: r.issuer,
-  authorizeUrl: r.authorize_url,
-  tokenUrl: r.token_url,
-  userinfoUrl: r.userinfo_url,
-  scopes: r.scopes,
-  enabled: r.enabled === 1,
-  bindings: r.bindings ?? 0,
-  createdAt: formatTime(r.created_at),
+/** A platform as the API answers it (oauth_platform p): never its secret, only whether it has one. */
+const PLATFORM = shape<OauthPlatform>({
+  id: col.value('p.id'),
+  name: col.value('p.name'),
+  clientId: col.value('p.client_id'),
+  hasSecret: col.flag("p.secret_sealed <> ''"),
+  issuer: col.value('p.issuer'),
+  authorizeUrl: col.value('p.authorize_url'),
+  tokenUrl: col.value('p.token_url'),
+  userinfoUrl: col.value('p.userinfo_url'),
+  scopes: col.value('p.scopes'),
+  enabled: col.flag('p.enabled'),
+  bindings: col.value('(SELECT COUNT(*) FROM oauth_binding b WHERE b.platform_id = p.id)'),
+  createdAt: col.time('p.created_at'),
 });
 
 /** A sign-in in progress, by its state: kept here, never in the browser. */
@@ -163,6 +163,9 @@ const plugin: FastifyPluginAsync = async (app) => {
     await provider?.close();
   });
 
+  const answerOf = db.prepare(`SELECT ${PLATFORM.select} FROM oauth_platform p WHERE p.id = ?`);
+  /** A platform just saved (found by the caller in their tenant), as answered. */
+  const platformAnswer = (id: number): OauthPlatform => PLATFORM.read(answerOf.get(id)!);
   const platformOf = (tenantId: number, id: unknown) => db.prepare('SELECT * FROM oauth_platform WHERE id = ? AND tenant_id = ?').get(Number(id) || -1, tenantId) as PlatformDb | undefined;
 
   // ---- management ----------------------------------------------------------------------------------
@@ -171,9 +174,9 @@ const plugin: FastifyPluginAsync = async (app) => {
     const { where, args } = byNameKeyword(userOf(request).tenantId, request.body.keyword);
     const total = (db.prepare(`SELECT COUNT(*) AS n FROM oauth_platform WHERE ${where}`).get(...args) as { n: number }).n;
     const rows = db
-      .prepare(`SELECT p.*, (SELECT COUNT(*) FROM oauth_binding b WHERE b.platform_id = p.id) AS bindings FROM oauth_platform p WHERE p.id IN (SELECT id FROM oauth_platform WHERE ${where}) ORDER BY p.id DESC LIMIT ? OFFSET ?`)
-      .all<PlatformDb>(...args, request.body.limit, offsetOf(request.body));
-    return ok({ rows: rows.map(toPlatform), total });
+      .prepare(`SELECT ${PLATFORM.select} FROM oauth_platform p WHERE p.id IN (SELECT id FROM oauth_platform WHERE ${where}) ORDER BY p.id DESC LIMIT ? OFFSET ?`)
+      .all(...args, request.body.limit, offsetOf(request.body));
+    return ok({ rows: PLATFORM.all(rows), total });
   });
 
   /** Checks a save beyond its fields: addresses, scopes, the secret on create, the name. */
@@ -197,7 +200,7 @@ const plugin: FastifyPluginAsync = async (app) => {
         .prepare('INSERT INTO oauth_platform (tenant_id, name, client_id, secret_sealed, issuer, authorize_url, token_url, userinfo_url, scopes, enabled, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
         .run(userOf(request).tenantId, b.name.trim(), b.clientId.trim(), box.seal(b.clientSecret!), b.issuer.trim(), b.authorizeUrl ?? '', b.tokenUrl ?? '', b.userinfoUrl ?? '', b.scopes.trim(), b.enabled ? 1 : 0, Date.now()).lastInsertRowid,
     );
-    return ok(toPlatform(platformOf(userOf(request).tenantId, id)!));
+    return ok(platformAnswer(id));
   });
 
   app.put<{ Params: { id: string }; Body: OauthPlatformSave }>('/api/admin/oauth2/:id', { preHandler: [manager, validBody(saveRules)] }, async (request) => {
@@ -219,7 +222,7 @@ const plugin: FastifyPluginAsync = async (app) => {
       b.enabled ? 1 : 0,
       found.id,
     );
-    return ok(toPlatform(platformOf(tenantId, found.id)!));
+    return ok(platformAnswer(found.id));
   });
 
   app.post<{ Body: { ids: number[] } }>('/api/admin/oauth2/delete', { preHandler: [manager, validBody<{ ids: number[] }>({ ids: [rule.required, idList()] })] }, async (request) => {

@@ -9,7 +9,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Db, Migration } from '../db.ts';
 import { fail, failField, failWith, ok, requireUser, rule, userOf, validBody, type Schema } from '../http.ts';
 import { langOf, type Lang } from '../messages.ts';
-import { formatTime } from '../tasks.ts';
+import { col, shape } from '../shape.ts';
 
 export const migrations: Migration[] = [
   {
@@ -72,14 +72,15 @@ export function seed(db: Db): void {
   db.prepare("INSERT INTO schema_migration (id, applied_at) VALUES ('voucher/seed-perpetual', ?)").run(Date.now());
 }
 
-const toVoucher = (r: { id: number; tenant_id: number; code: string; kind: 'provisional' | 'perpetual'; expires_at: number | null; note: string }, now = Date.now()): Voucher => ({
-  id: r.id,
-  tenantId: r.tenant_id,
-  code: r.code,
-  kind: r.kind,
-  expiresAt: r.expires_at === null ? '' : formatTime(r.expires_at),
-  expired: r.kind === 'provisional' && (r.expires_at ?? 0) <= now,
-  note: r.note,
+/** A voucher as the API answers it (voucher v), seen at a moment (ms): provisional ones expire. */
+const VOUCHER = shape<Voucher, number>({
+  id: col.value('v.id'),
+  tenantId: col.value('v.tenant_id'),
+  code: col.value('v.code'),
+  kind: col.value('v.kind'),
+  expiresAt: col.time('v.expires_at'),
+  expired: col.calc("CASE WHEN v.kind = 'provisional' THEN COALESCE(v.expires_at, 0) END", (until, now: number) => until !== null && Number(until) <= now),
+  note: col.value('v.note'),
 });
 
 const saveRules: Schema<VoucherSave> = {
@@ -113,8 +114,8 @@ const plugin: FastifyPluginAsync = async (app) => {
     const operator = isOperator(request);
     if (!operator && !user.superAdmin) return failWith(request, 'http.noPermission', undefined, 40301);
     const tenantId = operator && request.query.tenantId ? Number(request.query.tenantId) : user.tenantId;
-    const rows = db.prepare('SELECT * FROM voucher WHERE tenant_id = ? ORDER BY id DESC').all(tenantId) as Parameters<typeof toVoucher>[0][];
-    return ok(rows.map((r) => toVoucher(r)));
+    const rows = db.prepare(`SELECT ${VOUCHER.select} FROM voucher v WHERE v.tenant_id = ? ORDER BY v.id DESC`).all(tenantId);
+    return ok(VOUCHER.all(rows, Date.now()));
   });
 
   const save = (request: FastifyRequest<{ Body: VoucherSave }>, id: number | null) => {
@@ -129,7 +130,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     } else {
       db.prepare('UPDATE voucher SET kind = ?, expires_at = ?, note = ? WHERE id = ? AND tenant_id = ?').run(b.kind, expires, (b.note ?? '').trim(), id, b.tenantId);
     }
-    return ok(toVoucher(db.prepare('SELECT * FROM voucher WHERE id = ?').get(id) as Parameters<typeof toVoucher>[0]));
+    return ok(VOUCHER.read(db.prepare(`SELECT ${VOUCHER.select} FROM voucher v WHERE v.id = ?`).get(id)!, Date.now()));
   };
 
   app.post<{ Body: VoucherSave }>('/api/admin/user/certi', { preHandler: [requireUser, validBody(saveRules)] }, async (request) => save(request, null));

@@ -13,6 +13,7 @@ import { tx } from '../db.ts';
 import { fail, failField, ok, requireAnyMenu, requireMenu, rule, userOf, validBody, type Schema } from '../http.ts';
 import { langOf, type Lang, textsOf } from '../messages.ts';
 import { idList, inList, likePattern, offsetOf, type PageQuery, pageRules } from '../resource.ts';
+import { col, shape } from '../shape.ts';
 import { formatTime } from '../tasks.ts';
 import type { SessionUser } from '../context.ts';
 
@@ -146,33 +147,20 @@ const say = textsOf(TEXT);
 const BOX_MENU: Record<Box, string> = { my: 'myTask', initiated: 'hisTask', approved: 'approveTask', cc: 'copyTask', all: 'allTask' };
 const ANY_BOX = Object.values(BOX_MENU);
 
-interface FormRecord {
-  id: number;
-  name: string;
-  description: string;
-  enabled: number;
-  version: number;
-  updated_at: number;
-  fields: string;
-  process: string;
-  requests: number;
-}
-
-const FORM_SELECT = `SELECT f.id, f.name, f.description, f.enabled, f.version, f.updated_at, v.fields, v.process,
-    (SELECT COUNT(*) FROM wf_request r WHERE r.form_id = f.id) AS requests
-  FROM wf_form f JOIN wf_form_version v ON v.form_id = f.id AND v.version = f.version`;
-
-const toForm = (r: FormRecord): WorkflowForm => ({
-  id: r.id,
-  name: r.name,
-  description: r.description,
-  enabled: r.enabled === 1,
-  version: r.version,
-  fields: JSON.parse(r.fields) as FormField[],
-  process: JSON.parse(r.process) as ProcessDef,
-  requests: r.requests,
-  updatedAt: formatTime(r.updated_at),
+/** A form as the API answers it (wf_form f at its current version v). */
+const FORM = shape<WorkflowForm>({
+  id: col.value('f.id'),
+  name: col.value('f.name'),
+  description: col.value('f.description'),
+  enabled: col.flag('f.enabled'),
+  version: col.value('f.version'),
+  fields: col.json('v.fields'),
+  process: col.json('v.process'),
+  requests: col.value('(SELECT COUNT(*) FROM wf_request r WHERE r.form_id = f.id)'),
+  updatedAt: col.time('f.updated_at'),
 });
+
+const FORM_SELECT = `SELECT ${FORM.select} FROM wf_form f JOIN wf_form_version v ON v.form_id = f.id AND v.version = f.version`;
 
 interface RequestRecord {
   id: number;
@@ -253,15 +241,15 @@ const plugin: FastifyPluginAsync = async (app) => {
     const where = keyword ? "f.tenant_id = ? AND f.name LIKE ? ESCAPE '\\'" : 'f.tenant_id = ?';
     const args = keyword ? [tenantId, likePattern(keyword)] : [tenantId];
     const total = (db.prepare(`SELECT COUNT(*) AS n FROM wf_form f WHERE ${where}`).get(...args) as { n: number }).n;
-    const rows = db.prepare(`${FORM_SELECT} WHERE ${where} ORDER BY f.name LIMIT ? OFFSET ?`).all<FormRecord>(...args, request.body.limit, offsetOf(request.body));
-    return ok({ rows: rows.map(toForm), total });
+    const rows = db.prepare(`${FORM_SELECT} WHERE ${where} ORDER BY f.name LIMIT ? OFFSET ?`).all(...args, request.body.limit, offsetOf(request.body));
+    return ok({ rows: FORM.all(rows), total });
   });
 
   /** Forms a user may start a request from (enabled ones). */
   app.get('/api/workflow/form/startable', { preHandler: requireMenu('hisTask') }, async (request) => {
     const { tenantId } = userOf(request);
-    const rows = db.prepare(`${FORM_SELECT} WHERE f.tenant_id = ? AND f.enabled = 1 ORDER BY f.name`).all<FormRecord>(tenantId);
-    return ok(rows.map(toForm));
+    const rows = db.prepare(`${FORM_SELECT} WHERE f.tenant_id = ? AND f.enabled = 1 ORDER BY f.name`).all(tenantId);
+    return ok(FORM.all(rows));
   });
 
   async function saveForm(request: FastifyRequest<{ Body: WorkflowFormSave }>, reply: FastifyReply, id: number | null) {
@@ -292,7 +280,7 @@ const plugin: FastifyPluginAsync = async (app) => {
       db.prepare('UPDATE wf_form SET name = ?, description = ?, enabled = ?, version = ?, updated_at = ? WHERE id = ?').run(name, body.description.trim(), body.enabled ? 1 : 0, version, now, id);
       return id;
     });
-    return ok(toForm(db.prepare(`${FORM_SELECT} WHERE f.id = ?`).get<FormRecord>(formId)!));
+    return ok(FORM.read(db.prepare(`${FORM_SELECT} WHERE f.id = ?`).get(formId)!));
   }
 
   app.post<{ Body: WorkflowFormSave }>('/api/workflow/form', { preHandler: [designer, validBody(formSaveRules)] }, (request, reply) => saveForm(request, reply, null));
