@@ -16,6 +16,7 @@ import { tx } from '../db.ts';
 import { fail, failField, ok, requireAnyMenu, requireMenu, rule, userOf, validBody, type Rule, type Schema } from '../http.ts';
 import { langOf, translate, type Lang, textsOf } from '../messages.ts';
 import { byNameKeyword, idList, inList, likePattern, offsetOf, type PageQuery, pageRules, startExport, tooManyTasks } from '../resource.ts';
+import { col, shape, type Spec } from '../shape.ts';
 import { workflowOf } from './workflow.ts';
 
 export const migrations: Migration[] = [
@@ -106,31 +107,20 @@ const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const MONTH = /^\d{4}-\d{2}$/;
 
-interface RuleRecord {
-  id: number;
-  name: string;
-  work_start: string;
-  work_end: string;
-  flex_minutes: number;
-  late_threshold: number;
-  early_threshold: number;
-  fill_in_minutes: number;
-  weekdays: string;
-  skip_holidays: number;
-}
-
-const toRule = (r: RuleRecord): AttendanceRule => ({
-  id: r.id,
-  name: r.name,
-  workStart: r.work_start,
-  workEnd: r.work_end,
-  flexMinutes: r.flex_minutes,
-  lateThreshold: r.late_threshold,
-  earlyThreshold: r.early_threshold,
-  fillInMinutes: r.fill_in_minutes,
-  weekdays: r.weekdays.split(',').filter(Boolean).map(Number),
-  skipHolidays: r.skip_holidays === 1,
-});
+/** A rule as the API answers it (att_rule r). */
+const RULE_FIELDS = {
+  id: col.value('r.id'),
+  name: col.value('r.name'),
+  workStart: col.value('r.work_start'),
+  workEnd: col.value('r.work_end'),
+  flexMinutes: col.value('r.flex_minutes'),
+  lateThreshold: col.value('r.late_threshold'),
+  earlyThreshold: col.value('r.early_threshold'),
+  fillInMinutes: col.value('r.fill_in_minutes'),
+  weekdays: col.ids('r.weekdays'),
+  skipHolidays: col.flag('r.skip_holidays'),
+} satisfies Spec<AttendanceRule>;
+const RULE = shape<AttendanceRule>(RULE_FIELDS);
 
 const fillInRule: Rule = (value) => {
   const [min, max] = LIMITS.attendanceFillIn;
@@ -194,6 +184,9 @@ interface Member {
   siteKind: 'devices' | 'location';
   rule: AttendanceRule;
 }
+
+/** A member (att_member m, user u, site s) with the rule r of their site. */
+const MEMBER = shape<Member>({ userId: col.value('m.user_id'), userName: col.value('u.name'), siteName: col.value('s.name'), siteKind: col.value('s.kind'), rule: RULE_FIELDS });
 
 /** Ensures each tenant has its fill-in approval form (the tenant super admin approves until changed). */
 export function seed(db: Db): void {
@@ -310,8 +303,8 @@ const plugin: FastifyPluginAsync = async (app) => {
     const { tenantId } = userOf(request);
     const { where, args } = byNameKeyword(tenantId, request.body.keyword);
     const total = (db.prepare(`SELECT COUNT(*) AS n FROM att_rule WHERE ${where}`).get(...args) as { n: number }).n;
-    const rows = db.prepare(`SELECT * FROM att_rule WHERE ${where} ORDER BY name LIMIT ? OFFSET ?`).all<RuleRecord>(...args, request.body.limit, offsetOf(request.body));
-    return ok({ rows: rows.map(toRule), total });
+    const rows = db.prepare(`SELECT ${RULE.select} FROM att_rule r WHERE ${where} ORDER BY r.name LIMIT ? OFFSET ?`).all(...args, request.body.limit, offsetOf(request.body));
+    return ok({ rows: RULE.all(rows), total });
   });
 
   const saveRule = (request: FastifyRequest<{ Body: AttendanceRuleSave }>, id: number | null) => {
@@ -328,7 +321,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     } else {
       db.prepare('UPDATE att_rule SET name = ?, work_start = ?, work_end = ?, flex_minutes = ?, late_threshold = ?, early_threshold = ?, fill_in_minutes = ?, weekdays = ?, skip_holidays = ? WHERE id = ? AND tenant_id = ?').run(...values, id, tenantId);
     }
-    return ok(toRule(db.prepare('SELECT * FROM att_rule WHERE id = ?').get<RuleRecord>(id)!));
+    return ok(RULE.read(db.prepare(`SELECT ${RULE.select} FROM att_rule r WHERE r.id = ?`).get(id)!));
   };
   app.post<{ Body: AttendanceRuleSave }>('/api/attendance/rule', { preHandler: [requireMenu('attendanceRule'), validBody(ruleRules)] }, async (request) => saveRule(request, null));
   app.put<{ Params: { id: string }; Body: AttendanceRuleSave }>('/api/attendance/rule/:id', { preHandler: [requireMenu('attendanceRule'), validBody(ruleRules)] }, async (request) => {
@@ -465,9 +458,9 @@ const plugin: FastifyPluginAsync = async (app) => {
       args.push(likePattern(filter.keyword.trim()), likePattern(filter.keyword.trim()));
     }
     const rows = db
-      .prepare(`SELECT m.user_id, u.name AS user_name, s.name AS site_name, s.kind AS site_kind, r.* FROM att_member m JOIN user u ON u.id = m.user_id JOIN att_site s ON s.id = m.site_id JOIN att_rule r ON r.id = s.rule_id WHERE ${where.join(' AND ')} ORDER BY u.name, u.id`)
-      .all<RuleRecord & { user_id: number; user_name: string; site_name: string; site_kind: 'devices' | 'location' }>(...args);
-    return rows.map((r) => ({ userId: r.user_id, userName: r.user_name, siteName: r.site_name, siteKind: r.site_kind, rule: toRule(r) }));
+      .prepare(`SELECT ${MEMBER.select} FROM att_member m JOIN user u ON u.id = m.user_id JOIN att_site s ON s.id = m.site_id JOIN att_rule r ON r.id = s.rule_id WHERE ${where.join(' AND ')} ORDER BY u.name, u.id`)
+      .all(...args);
+    return MEMBER.all(rows);
   }
 
   /** Every member's days between two days (inclusive), from one read of the clocks and the calendar. */

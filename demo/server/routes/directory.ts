@@ -18,6 +18,7 @@ import { failField, ok, requireMenu, rule, userOf, validBody, type Schema } from
 import { langOf, type Lang, textsOf } from '../messages.ts';
 import { hashPassword } from '../passwords.ts';
 import { secretBox, type SecretBox } from '../secrets.ts';
+import { col, shape } from '../shape.ts';
 
 export const migrations: Migration[] = [
   {
@@ -103,17 +104,21 @@ interface DirectoryRow {
   embedded: number;
 }
 
-const toSettings = (r: DirectoryRow): DirectorySettings => ({
-  url: r.embedded ? '' : r.url,
-  startTls: r.start_tls === 1,
-  bindDn: r.bind_dn,
-  baseDn: r.base_dn,
-  userFilter: r.user_filter,
-  nameAttr: r.name_attr,
-  mailAttr: r.mail_attr,
-  groupRoles: JSON.parse(r.group_roles) as Record<string, string>,
-  groupDepartments: JSON.parse(r.group_depts) as Record<string, string>,
-  enabled: r.enabled === 1,
+/** The settings as answered: never the service account's password, only whether there is one. */
+type DirectoryAnswer = Omit<DirectorySettings, 'bindPassword'> & { hasPassword: boolean };
+
+const SETTINGS = shape<DirectoryAnswer>({
+  url: col.value("CASE WHEN embedded = 1 THEN '' ELSE url END"),
+  startTls: col.flag('start_tls'),
+  bindDn: col.value('bind_dn'),
+  baseDn: col.value('base_dn'),
+  userFilter: col.value('user_filter'),
+  nameAttr: col.value('name_attr'),
+  mailAttr: col.value('mail_attr'),
+  groupRoles: col.json('group_roles'),
+  groupDepartments: col.json('group_depts'),
+  enabled: col.flag('enabled'),
+  hasPassword: col.flag("embedded = 1 OR bind_password_sealed <> ''"),
 });
 
 /** The sign-in tenant (the default one) gets the demo directory on first start. */
@@ -256,8 +261,8 @@ const plugin: FastifyPluginAsync = async (app) => {
 
   const manager = requireMenu('baseInfo');
   app.get('/api/admin/ldap', { preHandler: manager }, async (request) => {
-    const row = db.prepare('SELECT * FROM ldap_directory WHERE tenant_id = ?').get(userOf(request).tenantId) as DirectoryRow | undefined;
-    return ok(row ? { ...toSettings(row), hasPassword: row.embedded === 1 || row.bind_password_sealed !== '' } : null);
+    const row = db.prepare(`SELECT ${SETTINGS.select} FROM ldap_directory WHERE tenant_id = ?`).get(userOf(request).tenantId);
+    return ok(row ? SETTINGS.read(row) : null);
   });
 
   app.put<{ Body: DirectorySettings }>('/api/admin/ldap', { preHandler: [manager, validBody(settingsRules)] }, async (request: FastifyRequest<{ Body: DirectorySettings }>) => {
@@ -282,7 +287,7 @@ const plugin: FastifyPluginAsync = async (app) => {
          base_dn = excluded.base_dn, user_filter = excluded.user_filter, name_attr = excluded.name_attr, mail_attr = excluded.mail_attr, group_roles = excluded.group_roles,
          group_depts = excluded.group_depts, enabled = excluded.enabled, embedded = excluded.embedded`,
     ).run(tenantId, b.url, b.startTls ? 1 : 0, b.bindDn, sealed, b.baseDn, b.userFilter, b.nameAttr, b.mailAttr, JSON.stringify(b.groupRoles), JSON.stringify(departments), b.enabled ? 1 : 0, embedded);
-    return ok(toSettings(db.prepare('SELECT * FROM ldap_directory WHERE tenant_id = ?').get<DirectoryRow>(tenantId)!));
+    return ok(SETTINGS.read(db.prepare(`SELECT ${SETTINGS.select} FROM ldap_directory WHERE tenant_id = ?`).get(tenantId)!));
   });
 
 };

@@ -18,7 +18,7 @@ import { tx } from '../db.ts';
 import { fail, failField, ok, requireMenu, rule, userOf, validBody, validQuery, type Schema } from '../http.ts';
 import { langOf, translate, type Lang, textsOf } from '../messages.ts';
 import { deleteOwned, fromShared, idList, inList, likePattern, offsetOf, optionalId, type PageQuery, pageRules } from '../resource.ts';
-import { formatTime } from '../tasks.ts';
+import { col, shape } from '../shape.ts';
 
 export const migrations: Migration[] = [
   {
@@ -158,47 +158,40 @@ const cleanName = (name: string): string =>
 
 // ---- rows ---------------------------------------------------------------------------------------
 
-interface DocRecord {
-  id: number;
-  number: string;
-  name: string;
-  note: string;
-  version: number;
-  updated_at: number;
-  updated_by: string;
-  file_name: string;
-  size: number;
-  mime: string;
-  sha256: string;
-  tags: string | null;
-  devices: string | null;
-}
+const DEVICES_OF_DOC = 'FROM document_device dd JOIN device dv ON dv.id = dd.device_id WHERE dd.document_id = d.id';
 
-const SELECT = `SELECT d.id, d.number, d.name, d.note, d.version, d.updated_at, d.updated_by, v.file_name, v.size, v.mime, v.sha256,
-    (SELECT group_concat(t.tag, char(31)) FROM document_tag t WHERE t.document_id = d.id) AS tags,
-    (SELECT group_concat(dd.device_id || char(30) || dv.code, char(31)) FROM document_device dd JOIN device dv ON dv.id = dd.device_id WHERE dd.document_id = d.id) AS devices
-  FROM document d JOIN document_version v ON v.document_id = d.id AND v.version = d.version`;
+/** A document as the API answers it (document d at its current version v); bound devices in id order. */
+const DOCUMENT = shape<DocumentRow>({
+  id: col.value('d.id'),
+  number: col.value('d.number'),
+  name: col.value('d.name'),
+  note: col.value('d.note'),
+  tags: col.list('(SELECT group_concat(t.tag, char(31) ORDER BY t.tag) FROM document_tag t WHERE t.document_id = d.id)', '\u001f'),
+  fileName: col.value('v.file_name'),
+  size: col.value('v.size'),
+  mime: col.value('v.mime'),
+  sha256: col.value('v.sha256'),
+  version: col.value('d.version'),
+  previewable: col.calc('v.mime', (mime) => INLINE.has(String(mime))),
+  deviceIds: col.ids(`(SELECT group_concat(dd.device_id ORDER BY dd.device_id) ${DEVICES_OF_DOC})`),
+  deviceCodes: col.list(`(SELECT group_concat(dv.code, char(31) ORDER BY dd.device_id) ${DEVICES_OF_DOC})`, '\u001f'),
+  updatedAt: col.time('d.updated_at'),
+  updatedBy: col.value('d.updated_by'),
+});
 
-function toRow(r: DocRecord): DocumentRow {
-  const devices = r.devices ? r.devices.split('\u001f').map((pair) => pair.split('\u001e') as [string, string]) : [];
-  return {
-    id: r.id,
-    number: r.number,
-    name: r.name,
-    note: r.note,
-    tags: r.tags ? r.tags.split('\u001f').sort() : [],
-    fileName: r.file_name,
-    size: r.size,
-    mime: r.mime,
-    sha256: r.sha256,
-    version: r.version,
-    previewable: INLINE.has(r.mime),
-    deviceIds: devices.map(([id]) => Number(id)),
-    deviceCodes: devices.map(([, code]) => code),
-    updatedAt: formatTime(r.updated_at),
-    updatedBy: r.updated_by,
-  };
-}
+const SELECT = `SELECT ${DOCUMENT.select} FROM document d JOIN document_version v ON v.document_id = d.id AND v.version = d.version`;
+
+/** A stored version as the API answers it (document_version). */
+const VERSION = shape<DocumentVersion>({
+  version: col.value('version'),
+  fileName: col.value('file_name'),
+  size: col.value('size'),
+  mime: col.value('mime'),
+  sha256: col.value('sha256'),
+  uploadedAt: col.time('uploaded_at'),
+  uploadedBy: col.value('uploaded_by'),
+});
+
 
 interface Staged {
   file_id: string;
@@ -239,7 +232,10 @@ const plugin: FastifyPluginAsync = async (app) => {
     db.prepare('DELETE FROM document_upload WHERE created_at < ?').run(now - STAGED_TTL_MS);
   }
 
-  const findDoc = (tenantId: number, id: number) => db.prepare(`${SELECT} WHERE d.tenant_id = ? AND d.id = ?`).get(tenantId, id) as DocRecord | undefined;
+  const findDoc = (tenantId: number, id: number): DocumentRow | undefined => {
+    const row = db.prepare(`${SELECT} WHERE d.tenant_id = ? AND d.id = ?`).get(tenantId, id);
+    return row && DOCUMENT.read(row);
+  };
 
   app.post('/api/document/upload', { preHandler: manager }, async (request) => {
     const user = userOf(request);
@@ -332,8 +328,8 @@ const plugin: FastifyPluginAsync = async (app) => {
     }
     const sql = where.join(' AND ');
     const total = (db.prepare(`SELECT COUNT(*) AS n FROM document d WHERE ${sql}`).get(...args) as { n: number }).n;
-    const rows = db.prepare(`${SELECT} WHERE ${sql} ORDER BY d.updated_at DESC, d.id DESC LIMIT ? OFFSET ?`).all<DocRecord>(...args, request.body.limit, offsetOf(request.body));
-    return ok<DocumentPage>({ rows: rows.map(toRow), total });
+    const rows = db.prepare(`${SELECT} WHERE ${sql} ORDER BY d.updated_at DESC, d.id DESC LIMIT ? OFFSET ?`).all(...args, request.body.limit, offsetOf(request.body));
+    return ok<DocumentPage>({ rows: DOCUMENT.all(rows), total });
   });
 
   /** Checks a save beyond its fields: tags, devices, the staged file and the number's uniqueness. */
@@ -409,7 +405,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     const checked = checkSave(request, request.body, null);
     if ('refusal' in checked) return checked.refusal;
     const id = tx(db, () => store(db, user.tenantId, user.name, null, request.body, checked));
-    return ok(toRow(findDoc(user.tenantId, id)!));
+    return ok(findDoc(user.tenantId, id)!);
   });
 
   app.put<{ Params: { id: string }; Body: DocumentSave }>('/api/document/:id', { preHandler: [manager, validBody(saveRules)] }, async (request) => {
@@ -419,7 +415,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     const checked = checkSave(request, request.body, id);
     if ('refusal' in checked) return checked.refusal;
     tx(db, () => store(db, user.tenantId, user.name, id, request.body, checked));
-    return ok(toRow(findDoc(user.tenantId, id)!));
+    return ok(findDoc(user.tenantId, id)!);
   });
 
   app.post<{ Body: { ids: number[] } }>('/api/document/delete', { preHandler: [manager, validBody<{ ids: number[] }>({ ids: [rule.required, idList()] })] }, async (request) => {
@@ -436,9 +432,9 @@ const plugin: FastifyPluginAsync = async (app) => {
     const id = Number(request.params.id);
     if (!findDoc(user.tenantId, id)) return fail(say(langOf(request), 'noDocument'));
     const rows = db
-      .prepare('SELECT version, file_name AS fileName, size, mime, sha256, uploaded_at AS uploadedAt, uploaded_by AS uploadedBy FROM document_version WHERE document_id = ? AND tenant_id = ? ORDER BY version DESC')
-      .all<Omit<DocumentVersion, 'uploadedAt'> & { uploadedAt: number }>(id, user.tenantId);
-    return ok<DocumentVersion[]>(rows.map((r) => ({ ...r, uploadedAt: formatTime(r.uploadedAt) })));
+      .prepare(`SELECT ${VERSION.select} FROM document_version WHERE document_id = ? AND tenant_id = ? ORDER BY version DESC`)
+      .all(id, user.tenantId);
+    return ok<DocumentVersion[]>(VERSION.all(rows));
   });
 
   app.get<{ Params: { id: string }; Querystring: { version?: string; inline?: string } }>(

@@ -13,12 +13,14 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import nodemailer from 'nodemailer';
 import { SMTPServer } from 'smtp-server';
 import { ALARM_LEVELS, type AlarmLevel } from '../../../shared/api/alarm-types.ts';
+import type { Delivery } from '../../../shared/api/notify.ts';
 import { onAlarm } from '../alarm-events.ts';
 import { outboundUrlProblem, postOutbound, PrivateAddressError } from '../outbound.ts';
 import type { Migration } from '../db.ts';
 import { fail, failField, ok, requireMenu, rule, userOf, validBody, type Schema } from '../http.ts';
 import { langOf, type Lang, textsOf } from '../messages.ts';
 import { byNameKeyword, deleteOwned, idList, offsetOf, type PageQuery, pageRules } from '../resource.ts';
+import { col, shape } from '../shape.ts';
 import { formatTime } from '../tasks.ts';
 
 export const migrations: Migration[] = [
@@ -152,24 +154,17 @@ export function readMail(raw: string): { subject: string; tenant: number | null;
 }
 
 
-interface ChannelRow {
-  id: number;
-  tenant_id: number;
-  name: string;
-  kind: Channel['kind'];
-  config: string;
-  levels: string;
-  enabled: number;
-}
-
-const toChannel = (r: ChannelRow): Channel => ({
-  id: r.id,
-  name: r.name,
-  kind: r.kind,
-  config: JSON.parse(r.config) as Channel['config'],
-  levels: r.levels.split(',').filter(Boolean) as AlarmLevel[],
-  enabled: r.enabled === 1,
+/** A channel as the API answers it (notify_channel c). */
+const CHANNEL = shape<Channel>({
+  id: col.value('c.id'),
+  name: col.value('c.name'),
+  kind: col.value('c.kind'),
+  config: col.json('c.config'),
+  levels: col.list('c.levels'),
+  enabled: col.flag('c.enabled'),
 });
+
+const DELIVERY = shape<Delivery>({ at: col.time('at'), attempt: col.value('attempt'), ok: col.flag('ok'), subject: col.value('subject'), detail: col.value('detail') });
 
 const saveRules: Schema<ChannelSave> = {
   name: [rule.required, rule.text(1, 30)],
@@ -224,12 +219,11 @@ const plugin: FastifyPluginAsync = async (app) => {
   });
 
   // ---- delivery ----------------------------------------------------------------------------------
-  const record = (channel: ChannelRow, attempt: number, okay: boolean, subject: string, detail: string) =>
-    db.prepare('INSERT INTO notify_delivery (tenant_id, channel_id, at, attempt, ok, subject, detail) VALUES (?, ?, ?, ?, ?, ?, ?)').run(channel.tenant_id, channel.id, Date.now(), attempt, okay ? 1 : 0, subject.slice(0, 300), detail.slice(0, 500));
+  const record = (tenantId: number, channel: Channel, attempt: number, okay: boolean, subject: string, detail: string) =>
+    db.prepare('INSERT INTO notify_delivery (tenant_id, channel_id, at, attempt, ok, subject, detail) VALUES (?, ?, ?, ?, ?, ?, ?)').run(tenantId, channel.id, Date.now(), attempt, okay ? 1 : 0, subject.slice(0, 300), detail.slice(0, 500));
 
   /** Delivers one message through one channel; answers whether it arrived (after the retries a webhook gets). */
-  async function deliver(channel: ChannelRow, message: Message): Promise<boolean> {
-    const c = toChannel(channel);
+  async function deliver(tenantId: number, c: Channel, message: Message): Promise<boolean> {
     if (c.kind === 'email') {
       const cfg = c.config as EmailConfig;
       try {
@@ -239,12 +233,12 @@ const plugin: FastifyPluginAsync = async (app) => {
           subject: message.subject,
           text: message.text,
           textEncoding: 'base64',
-          headers: { 'X-Atrium-Tenant': String(channel.tenant_id) },
+          headers: { 'X-Atrium-Tenant': String(tenantId) },
         });
-        record(channel, 1, true, message.subject, `accepted by ${sent.accepted.length} recipients`);
+        record(tenantId, c, 1, true, message.subject, `accepted by ${sent.accepted.length} recipients`);
         return true;
       } catch (error) {
-        record(channel, 1, false, message.subject, (error as Error).message);
+        record(tenantId, c, 1, false, message.subject, (error as Error).message);
         return false;
       }
     }
@@ -253,26 +247,26 @@ const plugin: FastifyPluginAsync = async (app) => {
       const text = cfg.template.replace('{level}', message.level).replace('{content}', message.text);
       // The SMS provider is simulated: the message goes to the log, never to a phone.
       log(`[sms simulator] to ${cfg.phones.length} phone(s): ${text}`);
-      record(channel, 1, true, message.subject, `simulated SMS: ${text}`);
+      record(tenantId, c, 1, true, message.subject, `simulated SMS: ${text}`);
       return true;
     }
     const cfg = c.config as WebhookConfig;
-    const body = JSON.stringify({ subject: message.subject, text: message.text, level: message.level, tenantId: channel.tenant_id, at: new Date().toISOString() });
+    const body = JSON.stringify({ subject: message.subject, text: message.text, level: message.level, tenantId: tenantId, at: new Date().toISOString() });
     for (let attempt = 1; attempt <= 4; attempt++) {
       const timestamp = String(Date.now());
       const signature = createHmac('sha256', cfg.secret).update(`${timestamp}.${body}`).digest('hex');
       try {
         const answer = await postOutbound(cfg.url, { 'content-type': 'application/json', 'x-atrium-timestamp': timestamp, 'x-atrium-signature': signature }, body, config.outboundNetworks);
         if (answer.status >= 200 && answer.status < 300) {
-          record(channel, attempt, true, message.subject, `HTTP ${answer.status}`);
+          record(tenantId, c, attempt, true, message.subject, `HTTP ${answer.status}`);
           return true;
         }
-        record(channel, attempt, false, message.subject, `HTTP ${answer.status}`);
+        record(tenantId, c, attempt, false, message.subject, `HTTP ${answer.status}`);
       } catch (error) {
-        record(channel, attempt, false, message.subject, (error as Error).message);
+        record(tenantId, c, attempt, false, message.subject, (error as Error).message);
         // An address the platform may not reach stays refused; retrying would only knock again.
         if (error instanceof PrivateAddressError) {
-          log(`[notify] webhook of channel ${channel.id} refused: it resolves to a private address`);
+          log(`[notify] webhook of channel ${c.id} refused: it resolves to a private address`);
           return false;
         }
       }
@@ -283,20 +277,23 @@ const plugin: FastifyPluginAsync = async (app) => {
 
   // New alarms reach the channels that carry their level.
   const unsubscribe = onAlarm(db, 'notify', async (alarm) => {
-    const channels = db.prepare("SELECT * FROM notify_channel WHERE tenant_id = ? AND enabled = 1 AND (',' || levels || ',') LIKE ?").all<ChannelRow>(alarm.tenantId, `%,${alarm.level},%`);
-    await Promise.all(channels.map((ch) => deliver(ch, { subject: `[${alarm.level}] ${alarm.deviceName}`, text: `${alarm.content} (${formatTime(alarm.at)})`, level: alarm.level })));
+    const channels = CHANNEL.all(db.prepare(`SELECT ${CHANNEL.select} FROM notify_channel c WHERE c.tenant_id = ? AND c.enabled = 1 AND (',' || c.levels || ',') LIKE ?`).all(alarm.tenantId, `%,${alarm.level},%`));
+    await Promise.all(channels.map((ch) => deliver(alarm.tenantId, ch, { subject: `[${alarm.level}] ${alarm.deviceName}`, text: `${alarm.content} (${formatTime(alarm.at)})`, level: alarm.level })));
   });
   app.addHook('onClose', async () => unsubscribe());
 
   // ---- routes ------------------------------------------------------------------------------------
-  const rowOf = (tenantId: number, id: number) => db.prepare('SELECT * FROM notify_channel WHERE tenant_id = ? AND id = ?').get<ChannelRow>(tenantId, id);
+  const rowOf = (tenantId: number, id: number): Channel | undefined => {
+    const row = db.prepare(`SELECT ${CHANNEL.select} FROM notify_channel c WHERE c.tenant_id = ? AND c.id = ?`).get(tenantId, id);
+    return row && CHANNEL.read(row);
+  };
 
   app.post<{ Body: PageQuery & { keyword?: string } }>('/api/notify/channel/page', { preHandler: [manager, validBody<PageQuery & { keyword?: string }>({ ...(pageRules as Schema<PageQuery>), keyword: [rule.text(0, 64)] } as never)] }, async (request) => {
     const { tenantId } = userOf(request);
     const { where, args } = byNameKeyword(tenantId, request.body.keyword);
     const total = (db.prepare(`SELECT COUNT(*) AS n FROM notify_channel WHERE ${where}`).get(...args) as { n: number }).n;
-    const rows = db.prepare(`SELECT * FROM notify_channel WHERE ${where} ORDER BY name LIMIT ? OFFSET ?`).all<ChannelRow>(...args, request.body.limit, offsetOf(request.body));
-    return ok({ rows: rows.map(toChannel), total });
+    const rows = db.prepare(`SELECT ${CHANNEL.select} FROM notify_channel c WHERE ${where} ORDER BY c.name LIMIT ? OFFSET ?`).all(...args, request.body.limit, offsetOf(request.body));
+    return ok({ rows: CHANNEL.all(rows), total });
   });
 
   const save = (request: FastifyRequest<{ Body: ChannelSave }>, id: number | null) => {
@@ -311,7 +308,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     const values = [name, b.kind, JSON.stringify(checked.config), [...new Set(b.levels)].join(','), b.enabled ? 1 : 0];
     if (id === null) id = Number(db.prepare('INSERT INTO notify_channel (name, kind, config, levels, enabled, tenant_id) VALUES (?, ?, ?, ?, ?, ?)').run(...values, tenantId).lastInsertRowid);
     else db.prepare('UPDATE notify_channel SET name = ?, kind = ?, config = ?, levels = ?, enabled = ? WHERE id = ? AND tenant_id = ?').run(...values, id, tenantId);
-    return ok(toChannel(rowOf(tenantId, id)!));
+    return ok(rowOf(tenantId, id)!);
   };
   app.post<{ Body: ChannelSave }>('/api/notify/channel', { preHandler: [manager, validBody(saveRules)] }, async (request) => save(request, null));
   app.put<{ Params: { id: string }; Body: ChannelSave }>('/api/notify/channel/:id', { preHandler: [manager, validBody(saveRules)] }, async (request) => {
@@ -329,15 +326,15 @@ const plugin: FastifyPluginAsync = async (app) => {
     const lang = langOf(request);
     const channel = rowOf(tenantId, Number(request.params.id));
     if (!channel) return fail(say(lang, 'noChannel'));
-    const delivered = await deliver(channel, { subject: say(lang, 'testSubject'), text: say(lang, 'testText', { name: channel.name }), level: 'test' });
+    const delivered = await deliver(tenantId, channel, { subject: say(lang, 'testSubject'), text: say(lang, 'testText', { name: channel.name }), level: 'test' });
     return ok({ delivered });
   });
 
   app.get<{ Params: { id: string } }>('/api/notify/channel/:id/deliveries', { preHandler: manager }, async (request) => {
     const { tenantId } = userOf(request);
     if (!rowOf(tenantId, Number(request.params.id))) return fail(say(langOf(request), 'noChannel'));
-    const rows = db.prepare('SELECT at, attempt, ok, subject, detail FROM notify_delivery WHERE channel_id = ? AND tenant_id = ? ORDER BY id DESC LIMIT 100').all(Number(request.params.id), tenantId) as Array<{ at: number; attempt: number; ok: number; subject: string; detail: string }>;
-    return ok(rows.map((r) => ({ at: formatTime(r.at), attempt: r.attempt, ok: r.ok === 1, subject: r.subject, detail: r.detail })));
+    const rows = db.prepare(`SELECT ${DELIVERY.select} FROM notify_delivery WHERE channel_id = ? AND tenant_id = ? ORDER BY id DESC LIMIT 100`).all(Number(request.params.id), tenantId);
+    return ok(DELIVERY.all(rows));
   });
 
   /** The embedded mail server's mailbox: the mails the tenant's channels sent. */

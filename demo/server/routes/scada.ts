@@ -28,6 +28,7 @@ import { tx } from '../db.ts';
 import { fail, failField, ok, requireAnyMenu, requireMenu, requireUser, rule, userOf, validBody, type Schema } from '../http.ts';
 import { langOf, type Lang, textsOf } from '../messages.ts';
 import { byNameKeyword, deleteOwned, idList, inList, offsetOf, type PageQuery, pageRules } from '../resource.ts';
+import { col, shape } from '../shape.ts';
 import { formatTime } from '../tasks.ts';
 import { sniffImage } from './current-user.ts';
 
@@ -121,16 +122,27 @@ interface PageDb {
   updated_at: number;
 }
 
-const countOf = (json: string): number => (JSON.parse(json) as ScadaDoc).elements.length;
+/** How many elements a stored document (JSON text) holds, counted in SQL. */
+const elementsOf = (column: string): string => `json_array_length(${column}, '$.elements')`;
 
-const toRow = (r: PageDb): ScadaPageRow => ({
-  id: r.id,
-  name: r.name,
-  description: r.description,
-  elements: countOf(r.draft),
-  updatedAt: formatTime(r.updated_at),
-  publishedAt: r.published_at ? formatTime(r.published_at) : '',
-  unpublished: r.published_revision !== r.revision,
+/** A page as the API answers it (scada_page p). */
+const PAGE = shape<ScadaPageRow>({
+  id: col.value('p.id'),
+  name: col.value('p.name'),
+  description: col.value('p.description'),
+  elements: col.value(elementsOf('p.draft')),
+  updatedAt: col.time('p.updated_at'),
+  publishedAt: col.time('p.published_at'),
+  unpublished: col.flag('p.published_revision IS NOT p.revision'),
+});
+
+/** A template as the API answers it (scada_template t, the page p it was saved from). */
+const TEMPLATE = shape<ScadaTemplateRow>({
+  id: col.value('t.id'),
+  name: col.value('t.name'),
+  elements: col.value(elementsOf('t.doc')),
+  source: col.value("COALESCE(p.name, '')"),
+  createdAt: col.time('t.created_at'),
 });
 
 interface Named {
@@ -173,23 +185,26 @@ const plugin: FastifyPluginAsync = async (app) => {
     }
   };
 
-  const insertPage = (tenantId: number, name: string, description: string, doc: ScadaDoc): PageDb => {
-    const id = Number(db.prepare('INSERT INTO scada_page (tenant_id, name, description, draft, updated_at) VALUES (?, ?, ?, ?, ?)').run(tenantId, name, description, JSON.stringify(doc), Date.now()).lastInsertRowid);
-    return pageOf(tenantId, id)!;
-  };
+  const answerOf = db.prepare(`SELECT ${PAGE.select} FROM scada_page p WHERE p.id = ?`);
+  /** A page of the caller's tenant (found or made by them), as answered. */
+  const pageAnswer = (id: number): ScadaPageRow => PAGE.read(answerOf.get(id)!);
+
+  /** A new page, as answered. */
+  const insertPage = (tenantId: number, name: string, description: string, doc: ScadaDoc): ScadaPageRow =>
+    pageAnswer(Number(db.prepare('INSERT INTO scada_page (tenant_id, name, description, draft, updated_at) VALUES (?, ?, ?, ?, ?)').run(tenantId, name, description, JSON.stringify(doc), Date.now()).lastInsertRowid));
 
   app.post<{ Body: PageQuery & { keyword?: string } }>('/api/scada/page/page', { preHandler: [manager, validBody({ ...pageRules, keyword: [rule.text(0, 50)] })] }, async (request) => {
     const { where, args } = byNameKeyword(userOf(request).tenantId, request.body.keyword);
     const total = (db.prepare(`SELECT COUNT(*) AS n FROM scada_page WHERE ${where}`).get(...args) as { n: number }).n;
-    const rows = db.prepare(`SELECT * FROM scada_page WHERE ${where} ORDER BY updated_at DESC, id DESC LIMIT ? OFFSET ?`).all<PageDb>(...args, request.body.limit, offsetOf(request.body));
-    return ok({ rows: rows.map(toRow), total });
+    const rows = db.prepare(`SELECT ${PAGE.select} FROM scada_page p WHERE ${where} ORDER BY p.updated_at DESC, p.id DESC LIMIT ? OFFSET ?`).all(...args, request.body.limit, offsetOf(request.body));
+    return ok({ rows: PAGE.all(rows), total });
   });
 
   app.post<{ Body: Named }>('/api/scada/page', { preHandler: [manager, validBody(nameRules)] }, async (request) => {
     const { tenantId } = userOf(request);
     const name = request.body.name.trim();
     if (nameTaken('scada_page', tenantId, name)) return failField(say(langOf(request), 'nameTaken'), 'name');
-    return ok(toRow(insertPage(tenantId, name, (request.body.description ?? '').trim(), emptyDoc())));
+    return ok(insertPage(tenantId, name, (request.body.description ?? '').trim(), emptyDoc()));
   });
 
   app.put<{ Params: { id: string }; Body: Named }>('/api/scada/page/:id', { preHandler: [manager, validBody(nameRules)] }, async (request) => {
@@ -200,13 +215,13 @@ const plugin: FastifyPluginAsync = async (app) => {
     const name = request.body.name.trim();
     if (nameTaken('scada_page', tenantId, name, page.id)) return failField(say(lang, 'nameTaken'), 'name');
     db.prepare('UPDATE scada_page SET name = ?, description = ? WHERE id = ?').run(name, (request.body.description ?? '').trim(), page.id);
-    return ok(toRow(pageOf(tenantId, page.id)!));
+    return ok(pageAnswer(page.id));
   });
 
   app.get<{ Params: { id: string } }>('/api/scada/page/:id', { preHandler: manager }, async (request) => {
     const page = pageOf(userOf(request).tenantId, request.params.id);
     if (!page) return fail(say(langOf(request), 'noPage'));
-    return ok<ScadaDraft>({ ...toRow(page), revision: page.revision, doc: JSON.parse(page.draft) as ScadaDoc });
+    return ok<ScadaDraft>({ ...pageAnswer(page.id), revision: page.revision, doc: JSON.parse(page.draft) as ScadaDoc });
   });
 
   // The body is checked by acceptDoc (shared/scada/doc.ts), element by element.
@@ -235,14 +250,14 @@ const plugin: FastifyPluginAsync = async (app) => {
     const page = pageOf(tenantId, request.params.id);
     if (!page) return fail(say(langOf(request), 'noPage'));
     db.prepare('UPDATE scada_page SET published = draft, published_revision = revision, published_at = ? WHERE id = ?').run(Date.now(), page.id);
-    return ok(toRow(pageOf(tenantId, page.id)!));
+    return ok(pageAnswer(page.id));
   });
 
   app.post<{ Params: { id: string } }>('/api/scada/page/:id/duplicate', { preHandler: manager }, async (request) => {
     const { tenantId } = userOf(request);
     const page = pageOf(tenantId, request.params.id);
     if (!page) return fail(say(langOf(request), 'noPage'));
-    return ok(toRow(insertPage(tenantId, copyName(tenantId, page.name), page.description, JSON.parse(page.draft) as ScadaDoc)));
+    return ok(insertPage(tenantId, copyName(tenantId, page.name), page.description, JSON.parse(page.draft) as ScadaDoc));
   });
 
   app.post<{ Body: { ids: number[] } }>('/api/scada/page/delete', { preHandler: [manager, validBody<{ ids: number[] }>({ ids: [rule.required, idList()] })] }, async (request) => {
@@ -361,16 +376,12 @@ const plugin: FastifyPluginAsync = async (app) => {
 
   // ---- templates ---------------------------------------------------------------------------------
 
-  interface TemplateDb {
-    id: number;
-    name: string;
-    doc: string;
-    created_at: number;
-    source: string | null;
-  }
-  const TEMPLATE_SELECT = 'SELECT t.id, t.name, t.doc, t.created_at, p.name AS source FROM scada_template t LEFT JOIN scada_page p ON p.id = t.source_page_id AND p.tenant_id = t.tenant_id';
-  const toTemplate = (r: TemplateDb): ScadaTemplateRow => ({ id: r.id, name: r.name, elements: countOf(r.doc), source: r.source ?? '', createdAt: formatTime(r.created_at) });
-  const templateOf = (tenantId: number, id: unknown) => db.prepare(`${TEMPLATE_SELECT} WHERE t.id = ? AND t.tenant_id = ?`).get(Number(id) || -1, tenantId) as TemplateDb | undefined;
+  const TEMPLATE_FROM = 'FROM scada_template t LEFT JOIN scada_page p ON p.id = t.source_page_id AND p.tenant_id = t.tenant_id';
+  /** A template of the tenant: as answered, and its stored document. */
+  const templateOf = (tenantId: number, id: unknown): { row: ScadaTemplateRow; doc: string } | undefined => {
+    const r = db.prepare(`SELECT ${TEMPLATE.select}, t.doc AS stored_doc ${TEMPLATE_FROM} WHERE t.id = ? AND t.tenant_id = ?`).get(Number(id) || -1, tenantId);
+    return r && { row: TEMPLATE.read(r), doc: String(r.stored_doc) };
+  };
 
   app.post<{ Body: PageQuery & { keyword?: string } }>('/api/scada/template/page', { preHandler: [templates, validBody({ ...pageRules, keyword: [rule.text(0, 50)] })] }, async (request) => {
     const { tenantId } = userOf(request);
@@ -378,8 +389,8 @@ const plugin: FastifyPluginAsync = async (app) => {
     const where = keyword ? "t.tenant_id = ? AND t.name LIKE ? ESCAPE '\\'" : 't.tenant_id = ?';
     const args: Array<string | number> = keyword ? [tenantId, `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`] : [tenantId];
     const total = (db.prepare(`SELECT COUNT(*) AS n FROM scada_template t WHERE ${where}`).get(...args) as { n: number }).n;
-    const rows = db.prepare(`${TEMPLATE_SELECT} WHERE ${where} ORDER BY t.created_at DESC, t.id DESC LIMIT ? OFFSET ?`).all<TemplateDb>(...args, request.body.limit, offsetOf(request.body));
-    return ok({ rows: rows.map(toTemplate), total });
+    const rows = db.prepare(`SELECT ${TEMPLATE.select} ${TEMPLATE_FROM} WHERE ${where} ORDER BY t.created_at DESC, t.id DESC LIMIT ? OFFSET ?`).all(...args, request.body.limit, offsetOf(request.body));
+    return ok({ rows: TEMPLATE.all(rows), total });
   });
 
   app.post<{ Body: { pageId: number; name: string } }>(
@@ -400,7 +411,7 @@ const plugin: FastifyPluginAsync = async (app) => {
       });
       if (created === 'full') return fail(say(lang, 'tooManyTemplates'));
       if (created === 'taken') return failField(say(lang, 'nameTaken'), 'name');
-      return ok(toTemplate(templateOf(tenantId, created)!));
+      return ok(templateOf(tenantId, created)!.row);
     },
   );
 
@@ -412,7 +423,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     const { deviceIds, cameraIds } = bindingsOf(doc);
     const named = (table: string, ids: number[]) =>
       ids.length ? (db.prepare(`SELECT id, name FROM ${table} WHERE tenant_id = ? AND id IN (${inList(ids.length)})`).all(tenantId, ...ids) as Array<{ id: number; name: string }>) : [];
-    return ok<ScadaTemplate>({ ...toTemplate(t), doc, devices: named('device', deviceIds), cameras: named('camera', cameraIds) });
+    return ok<ScadaTemplate>({ ...t.row, doc, devices: named('device', deviceIds), cameras: named('camera', cameraIds) });
   });
 
   const mapRule = (value: unknown) =>
@@ -433,7 +444,7 @@ const plugin: FastifyPluginAsync = async (app) => {
       const toMap = (m: Record<string, number>) => new Map(Object.entries(m).map(([k, v]) => [Number(k), v]));
       const accepted = acceptDoc(db, tenantId, rebind(JSON.parse(t.doc) as ScadaDoc, toMap(request.body.devices), toMap(request.body.cameras)), lang);
       if (typeof accepted === 'string') return fail(accepted);
-      return ok(toRow(insertPage(tenantId, name, '', accepted.doc)));
+      return ok(insertPage(tenantId, name, '', accepted.doc));
     },
   );
 
