@@ -14,6 +14,7 @@ interface Thing {
   params: { loud: boolean; label: string | null };
   download?: string;
   doubled: number;
+  both: string;
 }
 
 const THING = shape<Thing, { factor: number }>({
@@ -27,6 +28,7 @@ const THING = shape<Thing, { factor: number }>({
   params: { loud: col.flag('t.loud'), label: col.value('t.label') },
   download: col.calc('t.file', (v) => (v ? `/file/${String(v)}` : undefined)),
   doubled: col.calc('t.id', (v, c: { factor: number }) => Number(v) * c.factor),
+  both: col.from(['t.id', 't.label'], ([id, label]) => `${id}:${label ?? '-'}`),
 });
 
 describe('answer shapes', () => {
@@ -43,8 +45,8 @@ describe('answer shapes', () => {
 
   it('reads rows into the answer, converting each kind', () => {
     expect(THING.all(rows, { factor: 10 })).toStrictEqual([
-      { id: 1, name: 'one', enabled: true, tags: ['a', 'b'], roleIds: [3, 4], config: { a: 2 }, updatedAt: '2026-01-02 03:04:05', params: { loud: false, label: 'x' }, download: '/file/f.xlsx', doubled: 10 },
-      { id: 2, name: '', enabled: false, tags: [], roleIds: [], config: { a: 0 }, updatedAt: formatTime(null), params: { loud: true, label: null }, doubled: 20 },
+      { id: 1, name: 'one', enabled: true, tags: ['a', 'b'], roleIds: [3, 4], config: { a: 2 }, updatedAt: '2026-01-02 03:04:05', params: { loud: false, label: 'x' }, download: '/file/f.xlsx', doubled: 10, both: '1:x' },
+      { id: 2, name: '', enabled: false, tags: [], roleIds: [], config: { a: 0 }, updatedAt: formatTime(null), params: { loud: true, label: null }, doubled: 20, both: '2:-' },
     ]);
   });
 

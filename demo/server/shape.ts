@@ -48,6 +48,9 @@ export const col = {
   time: (sql: string): Field<string, unknown> => make<string, unknown>(sql, (v) => formatTime(v === null ? null : Number(v))),
   /** Anything else: the value (and the answer's context, when the shape has one) → the field. */
   calc: <T, C = void>(sql: string, read: (value: SQLOutputValue, context: C) => T): Field<T, C> => make(sql, read),
+  /** A field made from several values (read together as one JSON array; text, numbers or null). */
+  from: <T, C = void>(sqls: readonly string[], read: (values: Array<string | number | null>, context: C) => T): Field<T, C> =>
+    make(`json_array(${sqls.join(', ')})`, (v, context: C) => read(JSON.parse(String(v)) as Array<string | number | null>, context)),
 };
 
 interface Slot {

@@ -4,7 +4,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Db, Migration } from './db.ts';
 import { PROGRESS_DONE, PROGRESS_FAILED, PROGRESS_RUNNING, type ProgressKey } from '../../shared/api/progress-types.ts';
-import type { Lang } from './messages.ts';
 
 export const TASK_MIGRATIONS: Migration[] = [
   {
@@ -121,8 +120,6 @@ export function formatTime(ms: number | null): string {
   const d = new Date(ms);
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 }
-
-export const textIn = (lang: Lang, zh: string, en: string): string => (lang === 'en' ? en || zh : zh || en);
 
 /** Starts `work` in the background for this user and answers the progress item's key at once. */
 export function startTask(db: Db, tenantId: number, userId: number, title: string, work: TaskWork, options: TaskOptions = {}): ProgressKey {

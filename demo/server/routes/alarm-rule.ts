@@ -13,6 +13,7 @@ import { inLang } from '../local-names.ts';
 import { langOf, type Lang, textsOf } from '../messages.ts';
 import { paramNamesOf } from './device-model.ts';
 import { deleteOwned, idList, offsetOf, type PageQuery, pageRules } from '../resource.ts';
+import { col, shape } from '../shape.ts';
 
 export const migrations: Migration[] = [
   {
@@ -124,42 +125,25 @@ export function fireRule(db: Db, tenantId: number, deviceId: number, live: LiveR
   });
 }
 
-interface RuleRow {
-  id: number;
-  model_id: number;
-  model_name: string;
-  param_code: string;
-  device_id: number | null;
-  device_name: string | null;
-  expression: string;
-  level: AlarmRule['level'];
-  content: string;
-  event_type_id: number | null;
-  event_type_name: string | null;
-  notice_hours: number;
-  ban_hours: number;
-  enabled: number;
-}
-
-const toRule = (r: RuleRow): AlarmRule => ({
-  id: r.id,
-  modelId: r.model_id,
-  modelName: r.model_name,
-  paramCode: r.param_code,
-  deviceId: r.device_id,
-  deviceName: r.device_name ?? '',
-  expression: r.expression,
-  level: r.level,
-  content: r.content,
-  eventTypeId: r.event_type_id,
-  eventTypeName: r.event_type_name ?? '',
-  noticeHours: r.notice_hours,
-  banHours: r.ban_hours,
-  enabled: r.enabled === 1,
+/** A rule as the API answers it (alarm_rule r, its model m, device d and event type e). */
+const RULE = shape<AlarmRule>({
+  id: col.value('r.id'),
+  modelId: col.value('r.model_id'),
+  modelName: col.value('loc(m.name, m.name_en)'),
+  paramCode: col.value('r.param_code'),
+  deviceId: col.value('r.device_id'),
+  deviceName: col.value("COALESCE(d.name, '')"),
+  expression: col.value('r.expression'),
+  level: col.value('r.level'),
+  content: col.value('r.content'),
+  eventTypeId: col.value('r.event_type_id'),
+  eventTypeName: col.value("COALESCE(e.name, '')"),
+  noticeHours: col.value('r.notice_hours'),
+  banHours: col.value('r.ban_hours'),
+  enabled: col.flag('r.enabled'),
 });
 
-const SELECT = `SELECT r.id, r.model_id, loc(m.name, m.name_en) AS model_name, r.param_code, r.device_id, d.name AS device_name, r.expression, r.level, r.content,
-  r.event_type_id, e.name AS event_type_name, r.notice_hours, r.ban_hours, r.enabled
+const SELECT = `SELECT ${RULE.select}
   FROM alarm_rule r JOIN device_model m ON m.id = r.model_id LEFT JOIN device d ON d.id = r.device_id LEFT JOIN alarm_event_type e ON e.id = r.event_type_id`;
 
 const asText: Rule = (value) => (value === undefined || value === null || typeof value === 'string' ? null : { key: 'validate.text' });
@@ -182,7 +166,10 @@ const ruleBody: Schema<AlarmRuleSave> = {
 const plugin: FastifyPluginAsync = async (app) => {
   const { db } = app.atrium;
   const manager = requireMenu('alarmManager');
-  const byId = (tenantId: number, id: number) => db.prepare(`${SELECT} WHERE r.tenant_id = ? AND r.id = ?`).get<RuleRow>(tenantId, id);
+  const byId = (tenantId: number, id: number): AlarmRule | undefined => {
+    const row = db.prepare(`${SELECT} WHERE r.tenant_id = ? AND r.id = ?`).get(tenantId, id);
+    return row && RULE.read(row);
+  };
 
   app.post<{ Body: PageQuery & { modelId?: number } }>(
     '/api/alarm/rule/page',
@@ -192,8 +179,8 @@ const plugin: FastifyPluginAsync = async (app) => {
       const where = ['r.tenant_id = ?', ...(request.body.modelId ? ['r.model_id = ?'] : [])];
       const args = [user.tenantId, ...(request.body.modelId ? [request.body.modelId] : [])];
       const total = (db.prepare(`SELECT COUNT(*) AS n FROM alarm_rule r WHERE ${where.join(' AND ')}`).get(...args) as { n: number }).n;
-      const rows = db.prepare(`${SELECT} WHERE ${where.join(' AND ')} ORDER BY model_name, r.param_code, r.id LIMIT ? OFFSET ?`).all<RuleRow>(...args, request.body.limit, offsetOf(request.body));
-      return ok<AlarmRulePage>({ rows: rows.map(toRule), total });
+      const rows = db.prepare(`${SELECT} WHERE ${where.join(' AND ')} ORDER BY loc(m.name, m.name_en), r.param_code, r.id LIMIT ? OFFSET ?`).all(...args, request.body.limit, offsetOf(request.body));
+      return ok<AlarmRulePage>({ rows: RULE.all(rows), total });
     },
   );
 
@@ -232,7 +219,7 @@ const plugin: FastifyPluginAsync = async (app) => {
         .prepare('INSERT INTO alarm_rule (tenant_id, model_id, param_code, device_id, expression, level, content, event_type_id, notice_hours, ban_hours, enabled) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
         .run(user.tenantId, ...values(request.body)).lastInsertRowid,
     );
-    return ok(toRule(byId(user.tenantId, id)!));
+    return ok(byId(user.tenantId, id)!);
   });
 
   app.put<{ Params: { id: string }; Body: AlarmRuleSave }>('/api/alarm/rule/:id', { preHandler: [manager, validBody<AlarmRuleSave>(ruleBody)] }, async (request) => {
@@ -244,7 +231,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     db.prepare(
       'UPDATE alarm_rule SET model_id = ?, param_code = ?, device_id = ?, expression = ?, level = ?, content = ?, event_type_id = ?, notice_hours = ?, ban_hours = ?, enabled = ? WHERE id = ? AND tenant_id = ?',
     ).run(...values(request.body), id, user.tenantId);
-    return ok(toRule(byId(user.tenantId, id)!));
+    return ok(byId(user.tenantId, id)!);
   });
 
   app.post<{ Body: { ids: number[] } }>('/api/alarm/rule/delete', { preHandler: [manager, validBody<{ ids: number[] }>({ ids: [rule.required, idList()] })] }, async (request) => {

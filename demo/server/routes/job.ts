@@ -17,7 +17,6 @@ import {
   type JobRun,
   type JobRunLog,
   type JobSave,
-  type RunResult,
   type RunTrigger,
 } from '../../../shared/api/job-types.ts';
 import { cronProblem, nextRuns } from '../../../shared/validate/cron.ts';
@@ -25,8 +24,9 @@ import { jobSchema } from '../../../shared/validate/job.ts';
 import type { Db, Migration } from '../db.ts';
 import { fail, failField, ok, requireMenu, requireUser, rule, userOf, validBody, type Rule, type Schema } from '../http.ts';
 import { handlesOf } from '../test-handles.ts';
-import { langOf, translate, type Lang, textsOf } from '../messages.ts';
+import { langOf, translate, textsOf } from '../messages.ts';
 import { byNameKeyword, deleteOwned, exportsDir, idList, offsetOf, type PageQuery, pageRules, queryPage, writeSheet } from '../resource.ts';
+import { col, shape } from '../shape.ts';
 import { formatTime } from '../tasks.ts';
 import { startScene } from '../linkage-engine.ts';
 import { throughGateway, type Both } from '../point-write.ts';
@@ -315,16 +315,42 @@ export function startScheduler(db: Db, dataDir: string, tickMs = TICK_MS): Sched
   };
 }
 
-const toRun = (r: Record<string, unknown>, lang: Lang): JobRun => ({
-  id: r.id as number,
-  jobId: r.job_id as number,
-  trigger: r.trigger as RunTrigger,
-  startedAt: formatTime(r.started_at as number),
-  endedAt: r.ended_at ? formatTime(r.ended_at as number) : '',
-  result: r.result as RunResult,
-  message: lang === 'en' ? (r.message_en as string) : (r.message_zh as string),
-  ...(r.file_path ? { download: `/api/job/run/${r.id as number}/file`, fileName: r.file_name as string } : {}),
+/** Whether a run (job_run) left a file: its download and name are answered only then. */
+const withFile = (sql: string): string => `CASE WHEN file_path <> '' THEN ${sql} END`;
+
+/** A run as the API answers it (job_run), its message in the caller's language. */
+const RUN = shape<JobRun>({
+  id: col.value('id'),
+  jobId: col.value('job_id'),
+  trigger: col.value('trigger'),
+  startedAt: col.time('started_at'),
+  endedAt: col.time('ended_at'),
+  result: col.value('result'),
+  message: col.value('loc(message_zh, message_en)'),
+  download: col.calc(withFile('id'), (id) => (id === null ? undefined : `/api/job/run/${Number(id)}/file`)),
+  fileName: col.calc(withFile('file_name'), (name) => (name === null ? undefined : String(name))),
 });
+
+/** The last run of job j. */
+const lastRun = (column: string): string => `(SELECT r.${column} FROM job_run r WHERE r.job_id = j.id ORDER BY r.id DESC LIMIT 1)`;
+
+/** A job as the API answers it (job j) with its last run, read in the same statement (one query per list, not one per job). */
+const JOB = shape<Job>({
+  id: col.value('j.id'),
+  name: col.value('j.name'),
+  cron: col.value('j.cron'),
+  timezone: col.value('j.timezone'),
+  target: col.value('j.target'),
+  params: col.json('j.params'),
+  enabled: col.flag('j.enabled'),
+  skipIfRunning: col.flag('j.skip_if_running'),
+  missed: col.value('j.missed'),
+  nextRun: col.time('j.next_run_at'),
+  lastRun: col.time(lastRun('started_at')),
+  lastResult: col.value(`COALESCE(${lastRun('result')}, '')`),
+});
+
+const LOG_LINE = shape<JobLogLine>({ id: col.value('id'), at: col.time('at'), text: col.value('loc(text_zh, text_en)') });
 
 const asText: Rule = (value) => (value === undefined || value === null || typeof value === 'string' ? null : { key: 'validate.text' });
 const asBool: Rule = (value) => (value === undefined || typeof value === 'boolean' ? null : { key: 'validate.oneOf' });
@@ -351,27 +377,10 @@ const plugin: FastifyPluginAsync = async (app) => {
   });
   app.addHook('preClose', async () => scheduler?.stop());
 
-  /** A job with its last run, read in the same statement (a list reads one query, not one per job). */
-  const SELECT_JOB = `SELECT j.*, (SELECT r.started_at FROM job_run r WHERE r.job_id = j.id ORDER BY r.id DESC LIMIT 1) AS last_started,
-      (SELECT r.result FROM job_run r WHERE r.job_id = j.id ORDER BY r.id DESC LIMIT 1) AS last_result FROM job j`;
-  type ListedJob = JobRow & { last_started: number | null; last_result: RunResult | null };
-  const rowOf = (tenantId: number, id: number) => db.prepare(`${SELECT_JOB} WHERE j.tenant_id = ? AND j.id = ?`).get<ListedJob>(tenantId, id);
-  const toJob = (r: ListedJob): Job => {
-    return {
-      id: r.id,
-      name: r.name,
-      cron: r.cron,
-      timezone: r.timezone,
-      target: r.target,
-      params: JSON.parse(r.params) as JobParams,
-      enabled: r.enabled === 1,
-      skipIfRunning: r.skip_if_running === 1,
-      missed: r.missed,
-      nextRun: r.next_run_at ? formatTime(r.next_run_at) : '',
-      lastRun: r.last_started ? formatTime(r.last_started) : '',
-      lastResult: r.last_result ?? '',
-    };
-  };
+  const rowOf = (tenantId: number, id: number) => db.prepare('SELECT * FROM job WHERE tenant_id = ? AND id = ?').get<JobRow>(tenantId, id);
+  const answerOf = db.prepare(`SELECT ${JOB.select} FROM job j WHERE j.id = ?`);
+  /** A job of the caller's tenant (found or made by them), as answered. */
+  const jobAnswer = (id: number): Job => JOB.read(answerOf.get(id)!);
 
   /** Checks the schedule and what the target names; answers the refusal or the cleaned params. */
   function check(request: FastifyRequest<{ Body: JobSave }>, except = 0): ReturnType<typeof failField> | JobParams {
@@ -404,8 +413,8 @@ const plugin: FastifyPluginAsync = async (app) => {
       const user = userOf(request);
       const { where, args } = byNameKeyword(user.tenantId, request.body.keyword);
       const total = (db.prepare(`SELECT COUNT(*) AS n FROM job WHERE ${where}`).get(...args) as { n: number }).n;
-      const rows = db.prepare(`SELECT * FROM (${SELECT_JOB}) WHERE ${where} ORDER BY name LIMIT ? OFFSET ?`).all<ListedJob>(...args, request.body.limit, offsetOf(request.body));
-      return ok({ rows: rows.map(toJob), total });
+      const rows = db.prepare(`SELECT ${JOB.select} FROM job j WHERE ${where} ORDER BY j.name LIMIT ? OFFSET ?`).all(...args, request.body.limit, offsetOf(request.body));
+      return ok({ rows: JOB.all(rows), total });
     },
   );
 
@@ -431,7 +440,7 @@ const plugin: FastifyPluginAsync = async (app) => {
         .prepare('INSERT INTO job (name, cron, timezone, target, params, enabled, skip_if_running, missed, next_run_at, tenant_id, created_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
         .run(...values(b, checked), next, user.tenantId, user.id).lastInsertRowid,
     );
-    return ok(toJob(rowOf(user.tenantId, id)!));
+    return ok(jobAnswer(id));
   });
 
   app.put<{ Params: { id: string }; Body: JobSave }>('/api/job/:id', { preHandler: [manager, validBody(jobBody)] }, async (request) => {
@@ -448,7 +457,7 @@ const plugin: FastifyPluginAsync = async (app) => {
       id,
       user.tenantId,
     );
-    return ok(toJob(rowOf(user.tenantId, id)!));
+    return ok(jobAnswer(id));
   });
 
   app.post<{ Params: { id: string }; Body: { enabled: boolean } }>(
@@ -460,7 +469,7 @@ const plugin: FastifyPluginAsync = async (app) => {
       if (!job) return fail(say(langOf(request), 'noJob'));
       const enabled = request.body.enabled ? 1 : 0;
       db.prepare('UPDATE job SET enabled = ?, next_run_at = ? WHERE id = ?').run(enabled, nextOf({ ...job, enabled }, Date.now()), job.id);
-      return ok(toJob(rowOf(user.tenantId, job.id)!));
+      return ok(jobAnswer(job.id));
     },
   );
 
@@ -485,7 +494,7 @@ const plugin: FastifyPluginAsync = async (app) => {
   app.get<{ Params: { id: string } }>('/api/job/:id', { preHandler: requireUser }, async (request) => {
     const user = userOf(request);
     const job = rowOf(user.tenantId, Number(request.params.id) || -1);
-    return job ? ok(toJob(job)) : fail(say(langOf(request), 'noJob'));
+    return job ? ok(jobAnswer(job.id)) : fail(say(langOf(request), 'noJob'));
   });
 
   app.get<{ Params: { id: string }; Querystring: { page?: string; limit?: string } }>('/api/job/:id/runs', { preHandler: requireUser }, async (request) => {
@@ -496,11 +505,11 @@ const plugin: FastifyPluginAsync = async (app) => {
     if (typeof paging === 'string') return fail(paging);
     const { page, limit } = paging;
     const total = (db.prepare('SELECT COUNT(*) AS n FROM job_run WHERE job_id = ?').get(job.id) as { n: number }).n;
-    const rows = db.prepare('SELECT * FROM job_run WHERE job_id = ? ORDER BY id DESC LIMIT ? OFFSET ?').all(job.id, limit, (page - 1) * limit) as Array<Record<string, unknown>>;
-    return ok({ rows: rows.map((r) => toRun(r, langOf(request))), total });
+    const rows = db.prepare(`SELECT ${RUN.select} FROM job_run WHERE job_id = ? ORDER BY id DESC LIMIT ? OFFSET ?`).all(job.id, limit, (page - 1) * limit);
+    return ok({ rows: RUN.all(rows), total });
   });
 
-  const runOf = (tenantId: number, id: number) => db.prepare('SELECT * FROM job_run WHERE tenant_id = ? AND id = ?').get(tenantId, id) as Record<string, unknown> | undefined;
+  const runOf = (tenantId: number, id: number) => db.prepare('SELECT id, file_path, file_name FROM job_run WHERE tenant_id = ? AND id = ?').get<{ id: number; file_path: string | null; file_name: string }>(tenantId, id);
 
   app.get<{ Params: { id: string }; Querystring: { after?: string } }>('/api/job/run/:id/log', { preHandler: requireUser }, async (request) => {
     const user = userOf(request);
@@ -508,19 +517,17 @@ const plugin: FastifyPluginAsync = async (app) => {
     const run = runOf(user.tenantId, Number(request.params.id) || -1);
     if (!run) return fail(say(lang, 'noRun'));
     const after = Math.max(0, Number(request.query.after) || 0);
-    const lines = (db.prepare('SELECT id, at, text_zh, text_en FROM job_log WHERE run_id = ? AND id > ? ORDER BY id LIMIT 1000').all(run.id as number, after) as Array<{ id: number; at: number; text_zh: string; text_en: string }>).map(
-      (l): JobLogLine => ({ id: l.id, at: formatTime(l.at), text: lang === 'en' ? l.text_en : l.text_zh }),
-    );
-    return ok<JobRunLog>({ run: toRun(run, lang), lines });
+    const lines = LOG_LINE.all(db.prepare(`SELECT ${LOG_LINE.select} FROM job_log WHERE run_id = ? AND id > ? ORDER BY id LIMIT 1000`).all(run.id, after));
+    return ok<JobRunLog>({ run: RUN.read(db.prepare(`SELECT ${RUN.select} FROM job_run WHERE id = ?`).get(run.id)!), lines });
   });
 
   app.get<{ Params: { id: string } }>('/api/job/run/:id/file', { preHandler: requireUser }, async (request, reply) => {
     const user = userOf(request);
     const run = runOf(user.tenantId, Number(request.params.id) || -1);
-    const path = (run?.file_path as string | undefined) ?? '';
+    const path = run?.file_path ?? '';
     const body = path.startsWith(exportsDir(config.dataDir)) ? await readFile(path).catch(() => null) : null;
     if (!run || !body) return fail(say(langOf(request), run ? 'noFile' : 'noRun'));
-    const name = String(run.file_name);
+    const name = run.file_name;
     return reply
       .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
       .header('content-disposition', `attachment; filename="${name.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`)

@@ -12,6 +12,7 @@ import type { Db, Migration } from '../db.ts';
 import { fail, failField, ok, requireMenu, rule, userOf, validBody } from '../http.ts';
 import { langOf, translate } from '../messages.ts';
 import { COUNT_CAP, offsetOf, pageRules, startExport, tooManyTasks } from '../resource.ts';
+import { col, shape } from '../shape.ts';
 import { pathOf } from '../request-log.ts';
 import { findSession } from '../tokens.ts';
 
@@ -133,29 +134,29 @@ export function installOpLog(app: FastifyInstance): void {
   });
 }
 
-const toRow = (r: Record<string, unknown>): OpLogRow => ({
-  id: r.id as number,
-  userId: r.user_id as number | null,
-  username: r.username as string,
-  at: r.at as number,
-  ip: r.ip as string,
-  method: r.method as string,
-  route: r.route as string,
-  path: r.path as string,
-  target: r.target as string,
-  code: r.code as number | null,
-  status: r.status as number,
-  result: r.result as OpLogRow['result'],
+/** A record as the API answers it (op_log). */
+const RECORD = shape<OpLogRow>({
+  id: col.value('id'),
+  userId: col.value('user_id'),
+  username: col.value('username'),
+  at: col.value('at'),
+  ip: col.value('ip'),
+  method: col.value('method'),
+  route: col.value('route'),
+  path: col.value('path'),
+  target: col.value('target'),
+  code: col.value('code'),
+  status: col.value('status'),
+  result: col.value('result'),
 });
 
 /** Walks a tenant's chain: the index of the first record that does not follow from the one before, or null. */
 export function brokenAt(db: Db, tenantId: number): number | null {
-  const rows = db.prepare('SELECT * FROM op_log WHERE tenant_id = ? ORDER BY id').all(tenantId) as Array<Record<string, unknown>>;
+  const rows = db.prepare(`SELECT ${RECORD.select}, hash AS stored_hash FROM op_log WHERE tenant_id = ? ORDER BY id`).all(tenantId);
   let previous = '';
   for (const [i, r] of rows.entries()) {
-    const { id: _id, ...fields } = toRow(r);
-    if (hashOf(previous, { tenantId: r.tenant_id as number, ...fields }) !== r.hash) return i;
-    previous = r.hash as string;
+    if (hashOf(previous, { ...RECORD.read(r), tenantId }) !== r.stored_hash) return i;
+    previous = String(r.stored_hash);
   }
   return null;
 }
@@ -207,8 +208,8 @@ const plugin: FastifyPluginAsync = async (app) => {
     if (window) return failField(window, 'from');
     const { where, args } = filterSql(user.tenantId, q);
     const total = (db.prepare(`SELECT COUNT(*) AS n FROM (SELECT 1 FROM op_log WHERE ${where} LIMIT ${COUNT_CAP})`).get(...args) as { n: number }).n;
-    const rows = db.prepare(`SELECT * FROM op_log WHERE ${where} ORDER BY id DESC LIMIT ? OFFSET ?`).all(...args, q.limit, offsetOf(q)) as Array<Record<string, unknown>>;
-    return ok<OpLogPage>({ rows: rows.map(toRow), total });
+    const rows = db.prepare(`SELECT ${RECORD.select} FROM op_log WHERE ${where} ORDER BY id DESC LIMIT ? OFFSET ?`).all(...args, q.limit, offsetOf(q));
+    return ok<OpLogPage>({ rows: RECORD.all(rows), total });
   });
 
   app.get('/api/ops/gate_log/verify', { preHandler: requireMenu('gateLog') }, async (request) => {
@@ -246,7 +247,7 @@ const plugin: FastifyPluginAsync = async (app) => {
         ],
         total,
         load: () =>
-          (db.prepare(`SELECT * FROM op_log WHERE ${where} ORDER BY id DESC`).all(...args) as Array<Record<string, unknown>>).map((r) => ({ ...toRow(r), time: new Date(r.at as number).toISOString() })),
+          RECORD.all(db.prepare(`SELECT ${RECORD.select} FROM op_log WHERE ${where} ORDER BY id DESC`).all(...args)).map((r) => ({ ...r, time: new Date(r.at).toISOString() })),
         done: (n) => ({ zh: `已导出 ${n} 条操作日志`, en: `${n} operation logs exported` }),
       }),
     );

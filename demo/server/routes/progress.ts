@@ -7,10 +7,11 @@ import type { ProgressDelete, ProgressDeleted, ProgressDemoStart, ProgressItem, 
 import { readFile, rm } from 'node:fs/promises';
 import { basename, extname, resolve, sep } from 'node:path';
 import { fail, ok, requireElement, requireUser, rule, userOf, validBody, type Rule } from '../http.ts';
-import { langOf, type Lang } from '../messages.ts';
-import { cancelTask, formatTime, markInterrupted, runningCount, startTask, stopTasks, TaskFailure, TASK_MIGRATIONS, textIn, type Report } from '../tasks.ts';
+import { langOf } from '../messages.ts';
+import { cancelTask, markInterrupted, runningCount, startTask, stopTasks, TaskFailure, TASK_MIGRATIONS, type Report } from '../tasks.ts';
 import { tx, type Db } from '../db.ts';
 import { yieldToRequests } from '../resource.ts';
+import { col, shape } from '../shape.ts';
 
 /** A user may run this many demo jobs at once; more is refused rather than queued. */
 const MAX_RUNNING = 5;
@@ -25,40 +26,32 @@ const TEXT = {
   notRunning: { zh: '任务已结束或不存在', en: 'the task has finished or does not exist' },
 } as const;
 
-interface Row {
-  task_key: string;
-  hash_key: string;
-  title: string;
-  started_at: number;
-  ended_at: number | null;
-  total_size: number;
-  current_size: number;
-  status: number;
-  msg_zh: string;
-  msg_en: string;
-  file_path: string;
-  file_name: string;
-}
-
 /** A finished task's file is kept this long, then removed; the item stays, without its download. */
 export const FILE_TTL_MS = 24 * 3_600_000;
 const SWEEP_MS = 10 * 60_000;
 
 const fileExpired = (endedAt: number | null, now: number): boolean => endedAt !== null && now - endedAt > FILE_TTL_MS;
 
-const toItem = (row: Row, lang: Lang, now: number): ProgressItem => ({
-  key: row.task_key,
-  hashKey: row.hash_key,
-  title: row.title,
-  startTime: formatTime(row.started_at),
-  endTime: row.status === 1 ? '' : formatTime(row.ended_at),
-  totalSize: row.total_size,
-  currentSize: row.current_size,
-  status: row.status,
-  msg: textIn(lang, row.msg_zh, row.msg_en),
-  ...(row.file_path && !fileExpired(row.ended_at, now)
-    ? { download: `${FILE_PATH}?key=${encodeURIComponent(row.task_key)}&hashKey=${encodeURIComponent(row.hash_key)}`, fileName: row.file_name }
-    : {}),
+/** A finished task's file, while it is still kept at `now` (ms): its key, hash key and ended time, else nothing. */
+const FILE_OFFER = ["CASE WHEN file_path <> '' THEN task_key END", 'hash_key', 'ended_at'];
+const offered = ([key, hashKey, endedAt]: Array<string | number | null>, now: number): boolean =>
+  key !== null && !fileExpired(endedAt === null ? null : Number(endedAt), now) && hashKey !== null;
+
+/** A task as the progress panel is answered it (progress), seen at a moment (ms); its message in the caller's language, else the other. */
+const ITEM = shape<ProgressItem, number>({
+  key: col.value('task_key'),
+  hashKey: col.value('hash_key'),
+  title: col.value('title'),
+  startTime: col.time('started_at'),
+  endTime: col.time('CASE WHEN status = 1 THEN NULL ELSE ended_at END'),
+  totalSize: col.value('total_size'),
+  currentSize: col.value('current_size'),
+  status: col.value('status'),
+  msg: col.value("CASE WHEN msg_zh = '' THEN msg_en ELSE loc(msg_zh, msg_en) END"),
+  download: col.from(FILE_OFFER, (file, now: number) =>
+    offered(file, now) ? `${FILE_PATH}?key=${encodeURIComponent(String(file[0]))}&hashKey=${encodeURIComponent(String(file[1]))}` : undefined,
+  ),
+  fileName: col.from([...FILE_OFFER, 'file_name'], (file, now: number) => (offered(file, now) ? String(file[3]) : undefined)),
 });
 
 /** GET: a finished task's file, for the user who ran it (token in the header, never in the URL). */
@@ -118,8 +111,7 @@ export async function sweepExpiredFiles(db: Db, dataDir: string, now: number): P
 const plugin: FastifyPluginAsync = async (app) => {
   const { db } = app.atrium;
   const list = db.prepare(
-    `SELECT task_key, hash_key, title, started_at, ended_at, total_size, current_size, status, msg_zh, msg_en, file_path, file_name
-     FROM progress WHERE tenant_id = ? AND user_id = ? ORDER BY started_at DESC, id DESC LIMIT 500`,
+    `SELECT ${ITEM.select} FROM progress WHERE tenant_id = ? AND user_id = ? ORDER BY started_at DESC, id DESC LIMIT 500`,
   );
   const deleteFinished = db.prepare('DELETE FROM progress WHERE tenant_id = ? AND user_id = ? AND status <> 1');
   const deleteOne = db.prepare('DELETE FROM progress WHERE tenant_id = ? AND user_id = ? AND task_key = ? AND hash_key = ? AND status <> 1');
@@ -135,9 +127,7 @@ const plugin: FastifyPluginAsync = async (app) => {
 
   app.get('/api/admin/progress', { preHandler: requireElement('progress:view') }, async (request) => {
     const user = userOf(request);
-    const lang = langOf(request);
-    const now = Date.now();
-    return ok((list.all<Row>(user.tenantId, user.id)).map((row) => toItem(row, lang, now)));
+    return ok(ITEM.all(list.all(user.tenantId, user.id), Date.now()));
   });
 
   const fileOf = db.prepare('SELECT file_path, file_name, ended_at FROM progress WHERE tenant_id = ? AND user_id = ? AND task_key = ? AND hash_key = ? AND status <> 1');
