@@ -196,15 +196,18 @@ export function areaTree(db: Db, tenantId: number): AreaNode[] {
 
 export const CHANGES_MAX = 5000;
 
+/** A device's status change as the feed answers it (device). */
+const CHANGE = shape<DeviceStatusChanges['changes'][number]>({ id: col.value('id'), status: col.value('status'), seq: col.value('status_seq'), at: col.value('status_at') });
+
 export function statusChanges(db: Db, tenantId: number, since: number, limit: number, scope: ReadonlySet<number> | null = null): DeviceStatusChanges {
   const cursor = currentSeq(db, tenantId);
   if (since > cursor) return { cursor, changes: [], reset: true };
   const narrow = scopeSql('data_group_id', scope);
   const rows = db
-    .prepare(`SELECT id, status, status_seq, status_at FROM device WHERE tenant_id = ? AND status_seq > ?${narrow.sql} ORDER BY status_seq, id LIMIT ?`)
-    .all(tenantId, since, ...narrow.args, limit + 1) as Array<{ id: number; status: DeviceStatus; status_seq: number; status_at: number }>;
+    .prepare(`SELECT ${CHANGE.select} FROM device WHERE tenant_id = ? AND status_seq > ?${narrow.sql} ORDER BY status_seq, id LIMIT ?`)
+    .all(tenantId, since, ...narrow.args, limit + 1);
   if (rows.length > limit) return { cursor, changes: [], reset: true };
-  return { cursor, changes: rows.map((r) => ({ id: r.id, status: r.status, seq: r.status_seq, at: r.status_at })), reset: false };
+  return { cursor, changes: CHANGE.all(rows), reset: false };
 }
 
 // ---- writing ----------------------------------------------------------------------------------

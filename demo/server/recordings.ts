@@ -7,6 +7,7 @@
 import { tx, type Db, type Migration } from './db.ts';
 import { seededRandom } from './device-seed.ts';
 import type { RecordSegment } from '../../shared/media/recording.ts';
+import { col, shape } from './shape.ts';
 
 export const migrations: Migration[] = [
   {
@@ -90,6 +91,8 @@ export function generateDay(cameraId: number, dayStartMs: number): RecordSegment
  * One camera's segments of a day: from the index when the day is over (written on first ask), made
  * up to `now` when it is today, none for a day after today or older than KEEP_DAYS.
  */
+const SEGMENT = shape<RecordSegment>({ startMs: col.value('start_ms'), endMs: col.value('end_ms'), state: col.value('state'), trigger: col.value('trigger') });
+
 export function segmentsOfDay(db: Db, cameraId: number, dayStartMs: number, now = Date.now()): RecordSegment[] {
   const todayStart = new Date(new Date(now).getFullYear(), new Date(now).getMonth(), new Date(now).getDate()).getTime();
   if (dayStartMs > todayStart || dayStartMs < todayStart - KEEP_DAYS * 24 * HOUR) return [];
@@ -106,8 +109,7 @@ export function segmentsOfDay(db: Db, cameraId: number, dayStartMs: number, now 
       for (const s of generateDay(cameraId, dayStartMs)) insert.run(cameraId, day, s.startMs, s.endMs, s.state, s.trigger);
     });
   }
-  const rows = db.prepare('SELECT start_ms, end_ms, state, trigger FROM record_segment WHERE camera_id = ? AND day = ? ORDER BY start_ms').all(cameraId, day) as Array<{ start_ms: number; end_ms: number; state: RecordSegment['state']; trigger: RecordSegment['trigger'] }>;
-  return rows.map((r) => ({ startMs: r.start_ms, endMs: r.end_ms, state: r.state, trigger: r.trigger }));
+  return SEGMENT.all(db.prepare(`SELECT ${SEGMENT.select} FROM record_segment WHERE camera_id = ? AND day = ? ORDER BY start_ms`).all(cameraId, day));
 }
 
 /** The segments overlapping [fromMs, toMs), over as many days as the window touches. */

@@ -16,7 +16,11 @@ import { storePoint } from './point-write.ts';
 import { directoryOf } from './routes/directory.ts';
 import { say } from './routes/video.ts';
 import { raiseAlarms } from './simulator.ts';
+import { col, shape } from './shape.ts';
 import { handlesOf } from './test-handles.ts';
+
+/** A pan-tilt command as the test hook answers it (ptz_command). */
+const PTZ = shape<PtzCommandRecord>({ cameraId: col.value('camera_id'), action: col.value('action'), start: col.value('start'), speed: col.value('speed'), runTime: col.value('run_time'), at: col.value('at') });
 
 type BulkAlarms = AlarmBulkCreate & { tenantId?: number };
 
@@ -129,10 +133,8 @@ export function installTestHooks(app: FastifyInstance): void {
 
   // ---- video: the pan-tilt commands a camera received; the media server dying and coming back ----
   app.get<{ Querystring: { cameraId?: string; since?: string } }>('/__test/ptz', async (request) => {
-    const rows = db
-      .prepare('SELECT camera_id, action, start, speed, run_time, at FROM ptz_command WHERE camera_id = ? AND at >= ? ORDER BY id')
-      .all(Number(request.query.cameraId ?? 0), Number(request.query.since ?? 0)) as Array<{ camera_id: number; action: number; start: number; speed: number; run_time: number; at: number }>;
-    return ok<PtzCommandRecord[]>(rows.map((r) => ({ cameraId: r.camera_id, action: r.action, start: r.start, speed: r.speed, runTime: r.run_time, at: r.at })));
+    const rows = db.prepare(`SELECT ${PTZ.select} FROM ptz_command WHERE camera_id = ? AND at >= ? ORDER BY id`).all(Number(request.query.cameraId ?? 0), Number(request.query.since ?? 0));
+    return ok<PtzCommandRecord[]>(PTZ.all(rows));
   });
   app.post<{ Body: { action: 'stop' | 'start' } }>('/__test/media', { preHandler: validBody<{ action: string }>({ action: [rule.required, rule.oneOf('stop', 'start')] }) }, async (request) => {
     const media = currentMediaServer();

@@ -160,6 +160,9 @@ const ALARM = shape<Alarm, AreaPath>({
   areaPath: col.calc('d.area_guid', (guid, pathOf: AreaPath) => pathOf(typeof guid === 'string' ? guid : null)),
 });
 
+/** What was done to an alarm (alarm_action). */
+const ACTION = shape<AlarmAction>({ action: col.value('action'), user: col.value('user_name'), time: col.time('at'), note: col.value('note') });
+
 /** Area paths of one tenant ('Tower A / Floor 3'), computed once per answer. */
 function areaPaths(db: Db, tenantId: number): AreaPath {
   const rows = db.prepare('SELECT row_guid, parent_guid, loc(name, name_en) AS name FROM area WHERE tenant_id = ?').all(tenantId) as Array<{ row_guid: string; parent_guid: string | null; name: string }>;
@@ -345,16 +348,8 @@ const plugin: FastifyPluginAsync = async (app) => {
     const own = alarmScopeSql(db, user, 'device_code');
     const alarm = Number.isInteger(id) && id > 0 ? (db.prepare(`SELECT occurred_at FROM alarm WHERE id = ? AND tenant_id = ?${own.sql}`).get(id, user.tenantId, ...own.args) as { occurred_at: number } | undefined) : undefined;
     if (!alarm) return fail(say(lang, 'missing', { ids: request.params.id }));
-    const rows = db.prepare('SELECT action, user_name, at, note FROM alarm_action WHERE alarm_id = ? AND tenant_id = ? ORDER BY at, id').all(id, user.tenantId) as Array<{
-      action: AlarmAction['action'];
-      user_name: string;
-      at: number;
-      note: string;
-    }>;
-    return ok<AlarmAction[]>([
-      { action: 'raised', user: '', time: formatTime(alarm.occurred_at), note: '' },
-      ...rows.map((r) => ({ action: r.action, user: r.user_name, time: formatTime(r.at), note: r.note })),
-    ]);
+    const rows = db.prepare(`SELECT ${ACTION.select} FROM alarm_action WHERE alarm_id = ? AND tenant_id = ? ORDER BY at, id`).all(id, user.tenantId);
+    return ok<AlarmAction[]>([{ action: 'raised', user: '', time: formatTime(alarm.occurred_at), note: '' }, ...ACTION.all(rows)]);
   });
 
 

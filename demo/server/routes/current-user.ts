@@ -8,6 +8,7 @@ import { AVATAR_MAX_BYTES } from '../../../shared/validate/files.ts';
 import { SEED_DESCRIPTIONS, type Migration } from '../db.ts';
 import { failWith, ok, requireUser, rule, userOf, validBody } from '../http.ts';
 import { hashPassword, verifyPassword } from '../passwords.ts';
+import { col, shape } from '../shape.ts';
 import { revokeOtherTokens } from '../tokens.ts';
 
 const AVATAR_PREFIX = '/upload/avatar/';
@@ -30,24 +31,24 @@ export function sniffImage(bytes: Buffer): 'jpg' | 'png' | 'svg' | null {
   return svg.test(head) ? 'svg' : null;
 }
 
-interface ProfileRow {
-  id: number;
-  username: string;
-  name: string;
-  phone: string;
-  email: string;
-  description: string;
-  avatar: string;
-  tenant_id: number;
-  tenant_name: string;
-}
+/** The signed-in user as the API answers them (user u, tenant t). */
+const PROFILE = shape<CurrentUserInfo>({
+  id: col.value('u.id'),
+  username: col.value('u.username'),
+  name: col.value('u.name'),
+  phone: col.value('u.phone'),
+  email: col.value('u.email'),
+  description: col.value('loc(u.description, u.description_en)'),
+  avatar: col.value('u.avatar'),
+  tenantId: col.value('u.tenant_id'),
+  tenantName: col.value('t.name'),
+});
 
 const plugin: FastifyPluginAsync = async (app) => {
   const ctx = app.atrium;
   const { db } = ctx;
   const profile = db.prepare(
-    `SELECT u.id, u.username, u.name, u.phone, u.email, loc(u.description, u.description_en) AS description, u.avatar, u.tenant_id, t.name AS tenant_name
-     FROM user u JOIN tenant t ON t.id = u.tenant_id WHERE u.id = ? AND u.tenant_id = ?`,
+    `SELECT ${PROFILE.select} FROM user u JOIN tenant t ON t.id = u.tenant_id WHERE u.id = ? AND u.tenant_id = ?`,
   );
   const phoneOwner = db.prepare('SELECT id FROM user WHERE phone = ? AND id <> ?');
   const updateProfile = db.prepare('UPDATE user SET name = ?, phone = ?, email = ? WHERE id = ? AND tenant_id = ?');
@@ -56,19 +57,9 @@ const plugin: FastifyPluginAsync = async (app) => {
   const updateAvatar = db.prepare('UPDATE user SET avatar = ? WHERE id = ? AND tenant_id = ?');
 
   const read = (id: number, tenantId: number): CurrentUserInfo => {
-    const row = profile.get(id, tenantId) as ProfileRow | undefined;
+    const row = profile.get(id, tenantId);
     if (!row) throw new Error('signed-in user vanished');
-    return {
-      id: row.id,
-      username: row.username,
-      name: row.name,
-      phone: row.phone,
-      email: row.email,
-      description: row.description,
-      avatar: row.avatar,
-      tenantId: row.tenant_id,
-      tenantName: row.tenant_name,
-    };
+    return PROFILE.read(row);
   };
 
   app.get('/api/admin/user/cur-user/info', { preHandler: requireUser }, async (request) => {
@@ -142,7 +133,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     await mkdir(dir, { recursive: true });
     const name = `${user.tenantId}-${user.id}-${randomBytes(9).toString('base64url')}.${type}`;
     await writeFile(join(dir, name), bytes);
-    const previous = (profile.get(user.id, user.tenantId) as ProfileRow | undefined)?.avatar ?? '';
+    const previous = read(user.id, user.tenantId).avatar;
     const avatar = AVATAR_PREFIX + name;
     updateAvatar.run(avatar, user.id, user.tenantId);
     if (previous.startsWith(AVATAR_PREFIX)) {

@@ -65,6 +65,16 @@ const POINT = shape<GatewayPoint>({
   distributed: col.flag('p.distributed'),
 });
 
+/** A device parameter a point may carry (device d, its model's parameter mp). */
+const TARGET = shape<PointTarget>({
+  deviceId: col.value('d.id'),
+  deviceCode: col.value('d.code'),
+  deviceName: col.value('loc(d.name, d.name_en)'),
+  paramCode: col.value('mp.code'),
+  paramName: col.value('loc(mp.name, mp.name_en)'),
+  access: col.value('mp.access'),
+});
+
 const SELECT = `SELECT ${POINT.select}
   FROM gateway_point p LEFT JOIN device d ON d.id = p.device_id
   LEFT JOIN model_param mp ON mp.model_id = d.model_id AND mp.code = p.param_code`;
@@ -163,12 +173,9 @@ const plugin: FastifyPluginAsync = async (app) => {
     const gateway = gatewayOf(request, request.params.id);
     if (!gateway) return fail(say(langOf(request), 'noGateway'));
     const rows = db
-      .prepare(
-        `SELECT d.id AS device_id, d.code AS device_code, loc(d.name, d.name_en) AS device_name, mp.code AS param_code, loc(mp.name, mp.name_en) AS param_name, mp.access
-         FROM device d JOIN model_param mp ON mp.model_id = d.model_id WHERE d.gateway_id = ? AND d.tenant_id = ? ORDER BY d.code, mp.id LIMIT 2000`,
-      )
-      .all(gateway.id, userOf(request).tenantId) as Array<{ device_id: number; device_code: string; device_name: string; param_code: string; param_name: string; access: 'r' | 'rw' }>;
-    return ok<PointTarget[]>(rows.map((r) => ({ deviceId: r.device_id, deviceCode: r.device_code, deviceName: r.device_name, paramCode: r.param_code, paramName: r.param_name, access: r.access })));
+      .prepare(`SELECT ${TARGET.select} FROM device d JOIN model_param mp ON mp.model_id = d.model_id WHERE d.gateway_id = ? AND d.tenant_id = ? ORDER BY d.code, mp.id LIMIT 2000`)
+      .all(gateway.id, userOf(request).tenantId);
+    return ok<PointTarget[]>(TARGET.all(rows));
   });
 
   const byId = (id: number) => POINT.read(db.prepare(`${SELECT} WHERE p.id = ?`).get(id)!);

@@ -1,14 +1,31 @@
 // Gateways (IoT routers) of the demo platform: the tenant's list with status and keyword filters,
 // paging and the SPEC §9 total markers (GET /api/gateway/list, shared/api/device-types.ts).
 import type { FastifyPluginAsync } from 'fastify';
-import { DEVICE_PAGE_MAX, TOTAL_NONE, isDeviceStatus, type DeviceStatus, type Gateway, type GatewayPage } from '../../../shared/api/device-types.ts';
+import { DEVICE_PAGE_MAX, TOTAL_NONE, isDeviceStatus, type Gateway, type GatewayPage } from '../../../shared/api/device-types.ts';
 import { normaliseKeyword } from '../../../shared/devices/list-model.ts';
 import { answerQuery, fieldSay, QueryProblem, textParam, type Raw } from '../device-query.ts';
 import { requireAnyMenu, userOf } from '../http.ts';
 import { queryPage } from '../resource.ts';
+import { col, shape } from '../shape.ts';
 
 /** Reading needs MonitorOPS or devManager, as for devices. */
 const requireDeviceReader = requireAnyMenu('MonitorOPS', 'devManager');
+
+/** A gateway as the API answers it (gateway gw, its area a). */
+const GATEWAY = shape<Gateway>({
+  id: col.value('gw.id'),
+  code: col.value('gw.code'),
+  name: col.value('gw.name'),
+  ip: col.value('gw.ip'),
+  mac: col.value('gw.mac'),
+  version: col.value('gw.version'),
+  status: col.value('gw.status'),
+  statusAt: col.value('gw.status_at'),
+  distributedAt: col.value('gw.distributed_at'),
+  areaId: col.value('gw.area_guid'),
+  areaName: col.value("COALESCE(loc(a.name, a.name_en), '')"),
+  deviceCount: col.value('(SELECT COUNT(*) FROM device d WHERE d.gateway_id = gw.id AND d.tenant_id = gw.tenant_id)'),
+});
 
 const plugin: FastifyPluginAsync = async (app) => {
   const { db } = app.atrium;
@@ -36,42 +53,13 @@ const plugin: FastifyPluginAsync = async (app) => {
       const whereSql = where.join(' AND ');
       const rows = db
         .prepare(
-          `SELECT gw.id, gw.code, gw.name, gw.ip, gw.mac, gw.version, gw.status, gw.status_at, gw.distributed_at, gw.area_guid, COALESCE(loc(a.name, a.name_en), '') AS area_name,
-             (SELECT COUNT(*) FROM device d WHERE d.gateway_id = gw.id AND d.tenant_id = gw.tenant_id) AS device_count
-           FROM gateway gw LEFT JOIN area a ON a.row_guid = gw.area_guid AND a.tenant_id = gw.tenant_id
+          `SELECT ${GATEWAY.select} FROM gateway gw LEFT JOIN area a ON a.row_guid = gw.area_guid AND a.tenant_id = gw.tenant_id
            WHERE ${whereSql} ORDER BY gw.code, gw.id LIMIT ? OFFSET ?`,
         )
-        .all(...args, limit, (page - 1) * limit) as Array<{
-        id: number;
-        code: string;
-        name: string;
-        ip: string;
-        mac: string;
-        version: string;
-        status: DeviceStatus;
-        status_at: number;
-        distributed_at: number | null;
-        area_guid: string | null;
-        area_name: string;
-        device_count: number;
-      }>;
+        .all(...args, limit, (page - 1) * limit);
       const total =
         raw.count === 'none' ? TOTAL_NONE : (db.prepare(`SELECT COUNT(*) AS n FROM gateway gw WHERE ${whereSql}`).get(...args) as { n: number }).n;
-      const gateways: Gateway[] = rows.map((r) => ({
-        id: r.id,
-        code: r.code,
-        name: r.name,
-        ip: r.ip,
-        mac: r.mac,
-        version: r.version,
-        status: r.status,
-        statusAt: r.status_at,
-        distributedAt: r.distributed_at,
-        areaId: r.area_guid,
-        areaName: r.area_name,
-        deviceCount: r.device_count,
-      }));
-      return { total, rows: gateways } satisfies GatewayPage;
+      return { total, rows: GATEWAY.all(rows) } satisfies GatewayPage;
     }),
   );
 

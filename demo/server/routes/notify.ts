@@ -13,7 +13,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import nodemailer from 'nodemailer';
 import { SMTPServer } from 'smtp-server';
 import { ALARM_LEVELS, type AlarmLevel } from '../../../shared/api/alarm-types.ts';
-import type { Delivery } from '../../../shared/api/notify.ts';
+import type { Delivery, Mail } from '../../../shared/api/notify.ts';
 import { onAlarm } from '../alarm-events.ts';
 import { outboundUrlProblem, postOutbound, PrivateAddressError } from '../outbound.ts';
 import type { Migration } from '../db.ts';
@@ -164,6 +164,7 @@ const CHANNEL = shape<Channel>({
   enabled: col.flag('c.enabled'),
 });
 
+const MAIL = shape<Mail>({ id: col.value('id'), receivedAt: col.time('received_at'), from: col.value('mail_from'), to: col.value('rcpt_to'), subject: col.value('subject'), body: col.value('body') });
 const DELIVERY = shape<Delivery>({ at: col.time('at'), attempt: col.value('attempt'), ok: col.flag('ok'), subject: col.value('subject'), detail: col.value('detail') });
 
 const saveRules: Schema<ChannelSave> = {
@@ -340,8 +341,7 @@ const plugin: FastifyPluginAsync = async (app) => {
   /** The embedded mail server's mailbox: the mails the tenant's channels sent. */
   app.get('/api/notify/mailbox', { preHandler: manager }, async (request) => {
     const { tenantId } = userOf(request);
-    const rows = db.prepare('SELECT id, received_at, mail_from, rcpt_to, subject, body FROM mailbox WHERE tenant_id = ? ORDER BY id DESC LIMIT 100').all(tenantId) as Array<{ id: number; received_at: number; mail_from: string; rcpt_to: string; subject: string; body: string }>;
-    return ok(rows.map((r) => ({ id: r.id, receivedAt: formatTime(r.received_at), from: r.mail_from, to: r.rcpt_to, subject: r.subject, body: r.body })));
+    return ok(MAIL.all(db.prepare(`SELECT ${MAIL.select} FROM mailbox WHERE tenant_id = ? ORDER BY id DESC LIMIT 100`).all(tenantId)));
   });
 };
 

@@ -12,6 +12,7 @@ import { fail, failField, ok, requireMenu, userOf, validBody } from '../http.ts'
 import { langOf, type Lang, textsOf } from '../messages.ts';
 import { isPlatformTenant, PLATFORM_MENUS } from '../tokens.ts';
 import { codeList, fromShared, idList, makesCycle, optionalId, subtree } from '../resource.ts';
+import { col, shape } from '../shape.ts';
 
 export const migrations: Migration[] = [
   {
@@ -48,15 +49,28 @@ const TEXTS = {
 
 const say = textsOf(TEXTS);
 
-interface RoleRow {
-  id: number;
-  code: string;
-  name: string;
-  description: string;
-  parent_id: number | null;
-  super_admin: number;
-  users: number;
-}
+/** What the tenant super admin holds: every menu but the platform's, every element. */
+const ALL_MENUS = MENU_SEED.map((m) => m.code).filter((code) => !PLATFORM_MENUS.includes(code));
+
+/** A role's codes in one of its grant tables (role r), or everything when it is the super admin. */
+const grants = (table: string, column: string, all: readonly string[]) =>
+  col.from(['r.super_admin', `(SELECT group_concat(${column}, char(31)) FROM ${table} WHERE role_id = r.id)`], ([superAdmin, codes]) =>
+    superAdmin === 1 ? [...all] : typeof codes === 'string' && codes !== '' ? codes.split('\u001f') : [],
+  );
+
+/** A role as the API answers it (role r), with its rights and how many users hold it. */
+const ROLE = shape<Role>({
+  id: col.value('r.id'),
+  code: col.value('r.code'),
+  name: col.value('r.name'),
+  description: col.value('loc(r.description, r.description_en)'),
+  parentId: col.value('r.parent_id'),
+  superAdmin: col.flag('r.super_admin'),
+  menus: grants('role_menu', 'menu_code', ALL_MENUS),
+  elements: grants('role_element', 'element_code', ELEMENT_CODES),
+  dataGroups: col.ids('(SELECT group_concat(data_group_id) FROM role_data_group WHERE role_id = r.id)'),
+  userCount: col.value('(SELECT COUNT(*) FROM user_role ur WHERE ur.role_id = r.id)'),
+});
 
 const CHILDREN = new Map<string, string[]>();
 for (const m of MENU_SEED) if (m.parentCode) CHILDREN.set(m.parentCode, [...(CHILDREN.get(m.parentCode) ?? []), m.code]);
@@ -99,24 +113,7 @@ export function seed(db: Db): void {
 }
 
 export function loadRoles(db: Db, tenantId: number): Role[] {
-  const rows = db
-    .prepare('SELECT r.id, r.code, r.name, loc(r.description, r.description_en) AS description, r.parent_id, r.super_admin, (SELECT COUNT(*) FROM user_role ur WHERE ur.role_id = r.id) AS users FROM role r WHERE r.tenant_id = ? ORDER BY r.id')
-    .all<RoleRow>(tenantId);
-  const menus = db.prepare('SELECT menu_code FROM role_menu WHERE role_id = ?');
-  const elements = db.prepare('SELECT element_code FROM role_element WHERE role_id = ?');
-  const groups = db.prepare('SELECT data_group_id FROM role_data_group WHERE role_id = ?');
-  return rows.map((r) => ({
-    id: r.id,
-    code: r.code,
-    name: r.name,
-    description: r.description,
-    parentId: r.parent_id,
-    superAdmin: r.super_admin === 1,
-    menus: r.super_admin === 1 ? MENU_SEED.map((m) => m.code).filter((code) => !PLATFORM_MENUS.includes(code)) : (menus.all(r.id) as Array<{ menu_code: string }>).map((x) => x.menu_code),
-    elements: r.super_admin === 1 ? [...ELEMENT_CODES] : (elements.all(r.id) as Array<{ element_code: string }>).map((x) => x.element_code),
-    dataGroups: (groups.all(r.id) as Array<{ data_group_id: number }>).map((x) => x.data_group_id),
-    userCount: r.users,
-  }));
+  return ROLE.all(db.prepare(`SELECT ${ROLE.select} FROM role r WHERE r.tenant_id = ? ORDER BY r.id`).all(tenantId));
 }
 
 const plugin: FastifyPluginAsync = async (app) => {

@@ -136,6 +136,15 @@ const PAGE = shape<ScadaPageRow>({
   unpublished: col.flag('p.published_revision IS NOT p.revision'),
 });
 
+/** An open alarm as a page's alarm elements show it (alarm). */
+const LATEST_ALARM = shape<ScadaLive['alarms']['latest'][number]>({
+  id: col.value('id'),
+  deviceName: col.value('device_name'),
+  content: col.value('loc(content_zh, content_en)'),
+  level: col.value('level'),
+  at: col.time('occurred_at'),
+});
+
 /** A template as the API answers it (scada_template t, the page p it was saved from). */
 const TEMPLATE = shape<ScadaTemplateRow>({
   id: col.value('t.id'),
@@ -289,7 +298,6 @@ const plugin: FastifyPluginAsync = async (app) => {
 
   function live(request: FastifyRequest, doc: ScadaDoc): ScadaLive {
     const { tenantId } = userOf(request);
-    const lang = langOf(request);
     const { deviceIds } = bindingsOf(doc);
     const devices = deviceIds.length
       ? (db.prepare(`SELECT id, code, name, status, model_id FROM device WHERE tenant_id = ? AND id IN (${inList(deviceIds.length)})`).all(tenantId, ...deviceIds) as Array<{ id: number; code: string; name: string; status: 'online' | 'offline' | 'unknown'; model_id: number | null }>)
@@ -319,13 +327,13 @@ const plugin: FastifyPluginAsync = async (app) => {
     const wantsAlarms = doc.elements.some((e) => e.kind === 'bell' || e.kind === 'alarms');
     const total = wantsAlarms ? (db.prepare("SELECT COUNT(*) AS n FROM alarm WHERE tenant_id = ? AND handle_status = 'unhandled'").get(tenantId) as { n: number }).n : 0;
     const latest = wantsAlarms
-      ? (db.prepare("SELECT id, device_name, content_zh, content_en, level, occurred_at FROM alarm WHERE tenant_id = ? AND handle_status = 'unhandled' ORDER BY occurred_at DESC, id DESC LIMIT 10").all(tenantId) as Array<{ id: number; device_name: string; content_zh: string; content_en: string; level: string; occurred_at: number }>)
+      ? LATEST_ALARM.all(db.prepare(`SELECT ${LATEST_ALARM.select} FROM alarm WHERE tenant_id = ? AND handle_status = 'unhandled' ORDER BY occurred_at DESC, id DESC LIMIT 10`).all(tenantId))
       : [];
     return {
       at: Date.now(),
       points,
       devices: devices.map((d) => ({ id: d.id, name: d.name, status: d.status, alarms: alarmsBy.get(d.code) ?? 0 })),
-      alarms: { total, latest: latest.map((a) => ({ id: a.id, deviceName: a.device_name, content: lang === 'en' ? a.content_en : a.content_zh, level: a.level, at: formatTime(a.occurred_at) })) },
+      alarms: { total, latest },
     };
   }
 

@@ -162,6 +162,21 @@ const FORM = shape<WorkflowForm>({
 
 const FORM_SELECT = `SELECT ${FORM.select} FROM wf_form f JOIN wf_form_version v ON v.form_id = f.id AND v.version = f.version`;
 
+/** A request as a box lists it (wf_request r, its form f at the request's version v, initiator u; "my" adds its task t). */
+const requestRow = (taskId: string) =>
+  shape<RequestRow>({
+    id: col.value('r.id'),
+    taskId: col.value(taskId),
+    formName: col.value('f.name'),
+    initiatorName: col.value('u.name'),
+    status: col.value('r.status'),
+    stepName: col.value("COALESCE(json_extract(v.process, '$.steps[' || r.step || '].name'), '')"),
+    createdAt: col.time('r.created_at'),
+    updatedAt: col.time('r.updated_at'),
+  });
+const REQUEST = requestRow('NULL');
+const REQUEST_WITH_TASK = requestRow('t.id');
+
 interface RequestRecord {
   id: number;
   tenant_id: number;
@@ -550,24 +565,24 @@ const plugin: FastifyPluginAsync = async (app) => {
 
   // ---- the five boxes ---------------------------------------------------------------------------
 
-  /** The FROM/WHERE of a box for this user: requests r (and, for "my", their pending task t). */
-  function boxSql(box: Box, user: SessionUser): { from: string; where: string; args: Array<string | number>; task: string } {
+  /** The FROM/WHERE of a box for this user: requests r (and, for "my", their pending task t, answered as taskId). */
+  function boxSql(box: Box, user: SessionUser): { from: string; where: string; args: Array<string | number>; task: boolean } {
     switch (box) {
       case 'my':
-        return { from: "wf_task t JOIN wf_request r ON r.id = t.request_id AND t.status = 'pending'", where: 't.tenant_id = ? AND t.assignee_id = ?', args: [user.tenantId, user.id], task: 't.id' };
+        return { from: "wf_task t JOIN wf_request r ON r.id = t.request_id AND t.status = 'pending'", where: 't.tenant_id = ? AND t.assignee_id = ?', args: [user.tenantId, user.id], task: true };
       case 'initiated':
-        return { from: 'wf_request r', where: 'r.tenant_id = ? AND r.initiator_id = ?', args: [user.tenantId, user.id], task: 'NULL' };
+        return { from: 'wf_request r', where: 'r.tenant_id = ? AND r.initiator_id = ?', args: [user.tenantId, user.id], task: false };
       case 'approved':
         return {
           from: 'wf_request r',
           where: "r.tenant_id = ? AND r.id IN (SELECT request_id FROM wf_task WHERE tenant_id = ? AND assignee_id = ? AND status IN ('approved', 'rejected', 'transferred'))",
           args: [user.tenantId, user.tenantId, user.id],
-          task: 'NULL',
+          task: false,
         };
       case 'cc':
-        return { from: 'wf_request r', where: 'r.tenant_id = ? AND r.id IN (SELECT request_id FROM wf_cc WHERE user_id = ?)', args: [user.tenantId, user.id], task: 'NULL' };
+        return { from: 'wf_request r', where: 'r.tenant_id = ? AND r.id IN (SELECT request_id FROM wf_cc WHERE user_id = ?)', args: [user.tenantId, user.id], task: false };
       default:
-        return { from: 'wf_request r', where: 'r.tenant_id = ?', args: [user.tenantId], task: 'NULL' };
+        return { from: 'wf_request r', where: 'r.tenant_id = ?', args: [user.tenantId], task: false };
     }
   }
 
@@ -583,33 +598,14 @@ const plugin: FastifyPluginAsync = async (app) => {
       const where = status ? `${q.where} AND r.status = ?` : q.where;
       const args = status ? [...q.args, status] : q.args;
       const total = (db.prepare(`SELECT COUNT(*) AS n FROM ${q.from} WHERE ${where}`).get(...args) as { n: number }).n;
+      const shown = q.task ? REQUEST_WITH_TASK : REQUEST;
       const rows = db
         .prepare(
-          `SELECT r.id, ${q.task} AS taskId, f.name AS formName, u.name AS initiatorName, r.status, r.step, r.form_id, r.form_version, r.created_at, r.updated_at
-           FROM ${q.from} JOIN wf_form f ON f.id = r.form_id JOIN user u ON u.id = r.initiator_id WHERE ${where} ORDER BY r.id DESC LIMIT ? OFFSET ?`,
+          `SELECT ${shown.select} FROM ${q.from} JOIN wf_form f ON f.id = r.form_id JOIN wf_form_version v ON v.form_id = r.form_id AND v.version = r.form_version
+           JOIN user u ON u.id = r.initiator_id WHERE ${where} ORDER BY r.id DESC LIMIT ? OFFSET ?`,
         )
-        .all(...args, request.body.limit, offsetOf(request.body)) as Array<{ id: number; taskId: number | null; formName: string; initiatorName: string; status: RequestStatus; step: number; form_id: number; form_version: number; created_at: number; updated_at: number }>;
-      const stepNames = new Map<string, string[]>();
-      const stepName = (formId: number, version: number, step: number) => {
-        const key = `${formId}/${version}`;
-        if (!stepNames.has(key)) stepNames.set(key, (JSON.parse(versionOf(formId, version).process) as ProcessDef).steps.map((s) => s.name));
-        return stepNames.get(key)![step] ?? '';
-      };
-      return ok<RequestPage>({
-        rows: rows.map(
-          (r): RequestRow => ({
-            id: r.id,
-            taskId: r.taskId,
-            formName: r.formName,
-            initiatorName: r.initiatorName,
-            status: r.status,
-            stepName: stepName(r.form_id, r.form_version, r.step),
-            createdAt: formatTime(r.created_at),
-            updatedAt: formatTime(r.updated_at),
-          }),
-        ),
-        total,
-      });
+        .all(...args, request.body.limit, offsetOf(request.body));
+      return ok<RequestPage>({ rows: shown.all(rows), total });
     },
   );
 
