@@ -23,13 +23,13 @@ const DEVICE_KINDS: ReadonlyArray<[string, SourceKind]> = [
  */
 function seedSources(db: Db): void {
   const insert = db.prepare('INSERT OR IGNORE INTO alarm_source (tenant_id, code, name, kind) VALUES (?, ?, ?, ?)');
-  const tenants = (db.prepare('SELECT id FROM tenant WHERE platform = 0').all() as Array<{ id: number }>).map((t) => t.id);
+  const tenants = (db.prepare('SELECT id FROM tenant WHERE platform = 0').all<{ id: number }>()).map((t) => t.id);
   const hasSources = db.prepare('SELECT 1 FROM alarm_source WHERE tenant_id = ? LIMIT 1');
   const devicesOf = db.prepare("SELECT code, name FROM device WHERE tenant_id = ? AND code LIKE ? ESCAPE '\\' ORDER BY id LIMIT 2");
   for (const tenantId of tenants) {
     if (hasSources.get(tenantId)) continue;
     const devices = DEVICE_KINDS.flatMap(([prefix, kind]) =>
-      (devicesOf.all(tenantId, `%${prefix}-%`) as Array<{ code: string; name: string }>).map((d) => ({ tenantId, code: d.code, name: d.name, kind })),
+      (devicesOf.all<{ code: string; name: string }>(tenantId, `%${prefix}-%`)).map((d) => ({ tenantId, code: d.code, name: d.name, kind })),
     );
     for (const s of devices.length ? devices : SEED_SOURCES.filter((x) => x.tenantId === tenantId)) insert.run(s.tenantId, s.code, s.name, s.kind);
   }
@@ -37,7 +37,7 @@ function seedSources(db: Db): void {
 
 /** A week of history on first start, so the bell and lists show something before the simulator runs. */
 function seedHistory(db: Db): void {
-  const has = db.prepare('SELECT COUNT(*) AS n FROM alarm').get() as { n: number };
+  const has = db.prepare('SELECT COUNT(*) AS n FROM alarm').get<{ n: number }>()!;
   if (has.n > 0) return;
   // A fixed sequence, so every fresh demo starts with the same history.
   let state = 20240601;
@@ -54,7 +54,7 @@ function seedHistory(db: Db): void {
   for (const [tenantId, count] of tenants) {
     if (!alarmSources(db).some((s) => s.tenantId === tenantId)) continue;
     raiseAlarms(db, tenantId, count);
-    const ids = (db.prepare('SELECT id FROM alarm WHERE tenant_id = ? ORDER BY id').all(tenantId) as Array<{ id: number }>).map((r) => r.id);
+    const ids = (db.prepare('SELECT id FROM alarm WHERE tenant_id = ? ORDER BY id').all<{ id: number }>(tenantId)).map((r) => r.id);
     tx(db, () => {
       ids.forEach((id, i) => {
         const at = now - Math.floor(random() * 7 * 86_400_000);
@@ -77,15 +77,15 @@ const LEVEL_MIX = ['critical', 'warning', 'warning', 'warning', 'reminder', 'rem
 
 export function seedBulkAlarms(db: Db, target: number | null): void {
   if (target === null) return;
-  const have = (db.prepare('SELECT COUNT(*) AS n FROM alarm WHERE tenant_id = 1').get() as { n: number }).n;
+  const have = db.prepare('SELECT COUNT(*) AS n FROM alarm WHERE tenant_id = 1').get<{ n: number }>()!.n;
   if (have >= target) return;
-  const devices = db.prepare('SELECT code, name, model_id FROM device WHERE tenant_id = 1 ORDER BY id').all() as Array<{ code: string; name: string; model_id: number | null }>;
+  const devices = db.prepare('SELECT code, name, model_id FROM device WHERE tenant_id = 1 ORDER BY id').all<{ code: string; name: string; model_id: number | null }>();
   if (devices.length === 0) return;
   if (!db.prepare('SELECT 1 FROM alarm_event_type WHERE tenant_id = 1').get()) {
     const add = db.prepare('INSERT INTO alarm_event_type (tenant_id, number, name) VALUES (1, ?, ?)');
     ['Fire', 'Intrusion', 'Equipment fault'].forEach((name, i) => add.run(9001 + i, name));
   }
-  const types = (db.prepare('SELECT id FROM alarm_event_type WHERE tenant_id = 1 ORDER BY id').all() as Array<{ id: number }>).map((t) => t.id);
+  const types = (db.prepare('SELECT id FROM alarm_event_type WHERE tenant_id = 1 ORDER BY id').all<{ id: number }>()).map((t) => t.id);
   const insert = db.prepare(
     `INSERT INTO alarm (tenant_id, device_code, device_name, model_id, level, status, handle_status, content_zh, content_en, occurred_at, handler, handled_at, confirmer, confirmed_at, event_type_id, param_code)
      VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,

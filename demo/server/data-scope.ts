@@ -19,7 +19,7 @@ export function visibleGroups(db: Db, user: SessionUser, type: number): Readonly
        JOIN role r ON r.id = ur.role_id JOIN data_group g ON g.id = rdg.data_group_id AND g.type = ?
        WHERE ur.user_id = ? AND r.tenant_id = ?`,
     )
-    .all(type, user.id, user.tenantId) as Array<{ id: number }>;
+    .all<{ id: number }>(type, user.id, user.tenantId);
   if (granted.length === 0) return null;
   const below = db.prepare(
     `WITH RECURSIVE tree(id) AS (SELECT id FROM data_group WHERE id = ? AND tenant_id = ?
@@ -27,7 +27,7 @@ export function visibleGroups(db: Db, user: SessionUser, type: number): Readonly
      SELECT id FROM tree`,
   );
   const out = new Set<number>();
-  for (const g of granted) for (const row of below.all(g.id, user.tenantId) as Array<{ id: number }>) out.add(row.id);
+  for (const g of granted) for (const row of below.all<{ id: number }>(g.id, user.tenantId)) out.add(row.id);
   return out;
 }
 

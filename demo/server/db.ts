@@ -123,7 +123,7 @@ export function tx<T>(db: Db, fn: () => T): T {
 
 function migrate(db: Db, migrations: Migration[]): void {
   db.exec('CREATE TABLE IF NOT EXISTS schema_migration (id TEXT PRIMARY KEY, applied_at INTEGER NOT NULL)');
-  const applied = new Set((db.prepare('SELECT id FROM schema_migration').all() as Array<{ id: string }>).map((r) => r.id));
+  const applied = new Set((db.prepare('SELECT id FROM schema_migration').all<{ id: string }>()).map((r) => r.id));
   for (const migration of migrations) {
     if (applied.has(migration.id)) continue;
     tx(db, () => {
@@ -160,7 +160,7 @@ function writeSeedLogos(uploadDir: string): void {
 
 async function seed(db: Db, uploadDir: string): Promise<void> {
   writeSeedLogos(uploadDir);
-  const has = db.prepare('SELECT COUNT(*) AS n FROM tenant').get() as { n: number };
+  const has = db.prepare('SELECT COUNT(*) AS n FROM tenant').get<{ n: number }>()!;
   if (has.n > 0) return;
   const [adminHash, operatorHash, viewerHash, admin2Hash] = await Promise.all(
     ['admin123', 'operator123', 'viewer123', 'admin123'].map((p) => hashPassword(p)),

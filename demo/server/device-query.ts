@@ -174,16 +174,12 @@ export function queryDevices(db: Db, tenantId: number, q: ParsedListQuery, scope
   const rows = db
     .prepare(`SELECT ${DEVICE.select} ${DEVICE_FROM} WHERE ${whereSql} ORDER BY ${SORT_SQL[q.sort]} ${dir}, d.id ${dir} LIMIT ? OFFSET ?`)
     .all(...args, q.limit, (q.page - 1) * q.limit);
-  const total = q.count ? (db.prepare(`SELECT COUNT(*) AS n ${DEVICE_FROM} WHERE ${whereSql}`).get(...args) as { n: number }).n : TOTAL_NONE;
+  const total = q.count ? db.prepare(`SELECT COUNT(*) AS n ${DEVICE_FROM} WHERE ${whereSql}`).get<{ n: number }>(...args)!.n : TOTAL_NONE;
   return { total, rows: DEVICE.all(rows), cursor };
 }
 
 export function areaTree(db: Db, tenantId: number): AreaNode[] {
-  const rows = db.prepare('SELECT row_guid, parent_guid, loc(name, name_en) AS name FROM area WHERE tenant_id = ? ORDER BY sort, name, row_guid').all(tenantId) as Array<{
-    row_guid: string;
-    parent_guid: string | null;
-    name: string;
-  }>;
+  const rows = db.prepare('SELECT row_guid, parent_guid, loc(name, name_en) AS name FROM area WHERE tenant_id = ? ORDER BY sort, name, row_guid').all<{ row_guid: string; parent_guid: string | null; name: string; }>(tenantId);
   const nodes = new Map<string, AreaNode>(rows.map((r) => [r.row_guid, { rowGuid: r.row_guid, parentId: r.parent_guid, areaName: r.name, children: [] }]));
   const roots: AreaNode[] = [];
   for (const node of nodes.values()) {

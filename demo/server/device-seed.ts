@@ -185,13 +185,13 @@ function loadContext(db: Db, tenantId: number): SeedContext {
          WHERE a.tenant_id = ? AND NOT EXISTS (SELECT 1 FROM area c WHERE c.parent_guid = a.row_guid AND c.tenant_id = a.tenant_id)
          ORDER BY a.rowid`,
       )
-      .all(tenantId) as Array<{ guid: string; name: string }>
+      .all<{ guid: string; name: string }>(tenantId)
   ).map((row, i) => ({ guid: row.guid, short: `X${i + 1}` }));
-  const gateways = (db.prepare('SELECT id FROM gateway WHERE tenant_id = ? ORDER BY id').all(tenantId) as Array<{ id: number }>).map((r) => r.id);
+  const gateways = (db.prepare('SELECT id FROM gateway WHERE tenant_id = ? ORDER BY id').all<{ id: number }>(tenantId)).map((r) => r.id);
   return { leaves, gateways };
 }
 
-const count = (db: Db, sql: string, tenantId: number): number => (db.prepare(sql).get(tenantId) as { n: number }).n;
+const count = (db: Db, sql: string, tenantId: number): number => db.prepare(sql).get<{ n: number }>(tenantId)!.n;
 
 export const TENANT1_DEVICES = 360;
 export const TENANT2_DEVICES = 8;
@@ -201,7 +201,7 @@ export const TENANT2_DEVICES = 8;
  * `target` is set, the first tenant is topped up to that many devices.
  */
 export function seedDevices(db: Db, target: number | null): void {
-  const tenants = db.prepare('SELECT id FROM tenant ORDER BY id').all() as Array<{ id: number }>;
+  const tenants = db.prepare('SELECT id FROM tenant ORDER BY id').all<{ id: number }>();
   const plans: Array<[number | undefined, SeedArea[], number, number, string]> = [
     [tenants[0]?.id, TENANT1_AREAS, 6, TENANT1_DEVICES, ''],
     [tenants[1]?.id, TENANT2_AREAS, 2, TENANT2_DEVICES, 'ST-'],

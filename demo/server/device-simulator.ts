@@ -11,13 +11,13 @@ const TICK_MS = 2000;
 /** The tenant's next change-feed position. Call inside a transaction. */
 export function nextSeq(db: Db, tenantId: number): number {
   db.prepare('INSERT OR IGNORE INTO device_cursor (tenant_id, seq) VALUES (?, 0)').run(tenantId);
-  const row = db.prepare('UPDATE device_cursor SET seq = seq + 1 WHERE tenant_id = ? RETURNING seq').get(tenantId) as { seq: number };
+  const row = db.prepare('UPDATE device_cursor SET seq = seq + 1 WHERE tenant_id = ? RETURNING seq').get<{ seq: number }>(tenantId)!;
   return row.seq;
 }
 
 /** The tenant's current change-feed position (0 before any change). */
 export function currentSeq(db: Db, tenantId: number): number {
-  const row = db.prepare('SELECT seq FROM device_cursor WHERE tenant_id = ?').get(tenantId) as { seq: number } | undefined;
+  const row = db.prepare('SELECT seq FROM device_cursor WHERE tenant_id = ?').get<{ seq: number }>(tenantId);
   return row?.seq ?? 0;
 }
 
@@ -27,9 +27,7 @@ export function currentSeq(db: Db, tenantId: number): number {
  */
 export function setDeviceStatus(db: Db, tenantId: number, deviceId: number, status: DeviceStatus, now = Date.now()): number | null {
   return tx(db, () => {
-    const row = db.prepare('SELECT status, status_seq FROM device WHERE id = ? AND tenant_id = ?').get(deviceId, tenantId) as
-      | { status: string; status_seq: number }
-      | undefined;
+    const row = db.prepare('SELECT status, status_seq FROM device WHERE id = ? AND tenant_id = ?').get<{ status: string; status_seq: number }>(deviceId, tenantId);
     if (!row) return null;
     if (row.status === status) return row.status_seq;
     const seq = nextSeq(db, tenantId);
@@ -92,7 +90,7 @@ export class DeviceSimulator {
   tick(now = Date.now()): number {
     if (this.#share === 0) return 0;
     const db = this.#db;
-    const tenants = db.prepare('SELECT tenant_id, COUNT(*) AS n FROM device GROUP BY tenant_id').all() as Array<{ tenant_id: number; n: number }>;
+    const tenants = db.prepare('SELECT tenant_id, COUNT(*) AS n FROM device GROUP BY tenant_id').all<{ tenant_id: number; n: number }>();
     const pick = db.prepare('SELECT id, status FROM device WHERE tenant_id = ? ORDER BY id LIMIT 1 OFFSET ?');
     const update = db.prepare('UPDATE device SET status = ?, status_seq = ?, status_at = ? WHERE id = ? AND tenant_id = ?');
     let flipped = 0;
@@ -102,16 +100,14 @@ export class DeviceSimulator {
         const count = Math.min(n, Math.floor(due));
         this.#carry.set(tenantId, due - count);
         for (let i = 0; i < count; i++) {
-          const row = pick.get(tenantId, Math.floor(this.#random() * n)) as { id: number; status: DeviceStatus } | undefined;
+          const row = pick.get<{ id: number; status: DeviceStatus }>(tenantId, Math.floor(this.#random() * n));
           if (!row) continue;
           update.run(nextStatus(row.status, this.#random), nextSeq(db, tenantId), now, row.id, tenantId);
           flipped += 1;
         }
         // Gateways are few and steadier: one of them changes now and then.
         if (count > 0 && this.#random() < 0.1) {
-          const gateway = db.prepare('SELECT id, status FROM gateway WHERE tenant_id = ? ORDER BY random() LIMIT 1').get(tenantId) as
-            | { id: number; status: DeviceStatus }
-            | undefined;
+          const gateway = db.prepare('SELECT id, status FROM gateway WHERE tenant_id = ? ORDER BY random() LIMIT 1').get<{ id: number; status: DeviceStatus }>(tenantId);
           if (gateway) {
             db.prepare('UPDATE gateway SET status = ?, status_at = ? WHERE id = ? AND tenant_id = ?').run(
               nextStatus(gateway.status, this.#random),

@@ -57,7 +57,7 @@ const clockOf = (at: number): string => {
 
 /** A short description of an action, for records (both languages). */
 export function actionLabel(db: Db, tenantId: number, action: LinkAction): Both {
-  const device = (id: number) => (db.prepare('SELECT name FROM device WHERE id = ? AND tenant_id = ?').get(id, tenantId) as { name: string } | undefined)?.name ?? `#${id}`;
+  const device = (id: number) => (db.prepare('SELECT name FROM device WHERE id = ? AND tenant_id = ?').get<{ name: string }>(id, tenantId))?.name ?? `#${id}`;
   switch (action.kind) {
     case 'write': {
       const name = device(action.deviceId);
@@ -68,7 +68,7 @@ export function actionLabel(db: Db, tenantId: number, action: LinkAction): Both 
       return { zh: `告警 ${name}（${action.level}）`, en: `alarm on ${name} (${action.level})` };
     }
     case 'scene': {
-      const scene = (db.prepare('SELECT name FROM quick_scene WHERE id = ? AND tenant_id = ?').get(action.sceneId, tenantId) as { name: string } | undefined)?.name ?? `#${action.sceneId}`;
+      const scene = (db.prepare('SELECT name FROM quick_scene WHERE id = ? AND tenant_id = ?').get<{ name: string }>(action.sceneId, tenantId))?.name ?? `#${action.sceneId}`;
       return { zh: `运行场景 ${scene}`, en: `run scene ${scene}` };
     }
   }
@@ -76,7 +76,7 @@ export function actionLabel(db: Db, tenantId: number, action: LinkAction): Both 
 
 /** Raises an alarm on one of the tenant's devices (a linkage or scene action); answers its id or null. */
 export function raiseLinkAlarm(db: Db, tenantId: number, deviceId: number, level: AlarmLevel, content: string, at: number): number | null {
-  const device = db.prepare('SELECT code, name, model_id FROM device WHERE id = ? AND tenant_id = ?').get(deviceId, tenantId) as { code: string; name: string; model_id: number | null } | undefined;
+  const device = db.prepare('SELECT code, name, model_id FROM device WHERE id = ? AND tenant_id = ?').get<{ code: string; name: string; model_id: number | null }>(deviceId, tenantId);
   if (!device) return null;
   const alarmId = Number(
     db
@@ -113,7 +113,7 @@ export async function runAction(db: Db, tenantId: number, userId: number, action
 
 /** Runs a quick scene as a background task of `userId`: one progress step per scene step; cancelling stops the rest. */
 export function startScene(db: Db, tenantId: number, userId: number, sceneId: number, depth = 0) {
-  const row = db.prepare('SELECT name, steps FROM quick_scene WHERE id = ? AND tenant_id = ?').get(sceneId, tenantId) as { name: string; steps: string };
+  const row = db.prepare('SELECT name, steps FROM quick_scene WHERE id = ? AND tenant_id = ?').get<{ name: string; steps: string }>(sceneId, tenantId)!;
   const steps = JSON.parse(row.steps) as SceneStep[];
   const work = async (report: Report, signal: AbortSignal) => {
     report({ current: 0, total: steps.length, msg: { zh: '等待第 1 步', en: 'waiting for step 1' } });
@@ -151,19 +151,7 @@ export function startLinkEngine(db: Db, retryScanMs = RETRY_SCAN_MS): LinkEngine
   const build = () => {
     const rows = db
       .prepare('SELECT id, tenant_id, device_id, expression, hits, level, retry_seconds, period_start, period_end, skip_holidays, created_by FROM link_strategy WHERE enabled = 1')
-      .all() as Array<{
-      id: number;
-      tenant_id: number;
-      device_id: number;
-      expression: string;
-      hits: number;
-      level: LinkLevel;
-      retry_seconds: number;
-      period_start: string;
-      period_end: string;
-      skip_holidays: number;
-      created_by: number;
-    }>;
+      .all<{ id: number; tenant_id: number; device_id: number; expression: string; hits: number; level: LinkLevel; retry_seconds: number; period_start: string; period_end: string; skip_holidays: number; created_by: number; }>();
     const next = new Map<number, Live[]>();
     for (const r of rows) {
       const c = compile(r.expression);
@@ -200,15 +188,7 @@ export function startLinkEngine(db: Db, retryScanMs = RETRY_SCAN_MS): LinkEngine
 
   /** Runs the record's pending actions once; settles it (success, failed) or queues its retry. */
   const attempt = async (recordId: number) => {
-    const rec = db.prepare('SELECT tenant_id, actions, pending, level, retry_ms, depth, user_id FROM link_record WHERE id = ?').get(recordId) as {
-      tenant_id: number;
-      actions: string;
-      pending: string;
-      level: LinkLevel;
-      retry_ms: number;
-      depth: number;
-      user_id: number;
-    };
+    const rec = db.prepare('SELECT tenant_id, actions, pending, level, retry_ms, depth, user_id FROM link_record WHERE id = ?').get<{ tenant_id: number; actions: string; pending: string; level: LinkLevel; retry_ms: number; depth: number; user_id: number; }>(recordId)!;
     const actions = JSON.parse(rec.actions) as LinkAction[];
     const pending = JSON.parse(rec.pending) as number[];
     const failed: number[] = [];
@@ -216,7 +196,7 @@ export function startLinkEngine(db: Db, retryScanMs = RETRY_SCAN_MS): LinkEngine
       const action = actions[i]!;
       const outcome = await runAction(db, rec.tenant_id, rec.user_id, action, rec.depth);
       const label = actionLabel(db, rec.tenant_id, action);
-      const n = (db.prepare('SELECT COUNT(*) AS n FROM link_attempt WHERE record_id = ? AND action = ?').get(recordId, i) as { n: number }).n + 1;
+      const n = db.prepare('SELECT COUNT(*) AS n FROM link_attempt WHERE record_id = ? AND action = ?').get<{ n: number }>(recordId, i)!.n + 1;
       db.prepare('INSERT INTO link_attempt (record_id, action, label_zh, label_en, attempt, at, ok, message_zh, message_en) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)').run(
         recordId,
         i,
@@ -230,7 +210,7 @@ export function startLinkEngine(db: Db, retryScanMs = RETRY_SCAN_MS): LinkEngine
       );
       if (!outcome.ok) failed.push(i);
     }
-    const tries = (db.prepare('SELECT MAX(attempt) AS n FROM link_attempt WHERE record_id = ?').get(recordId) as { n: number | null }).n ?? 0;
+    const tries = db.prepare('SELECT MAX(attempt) AS n FROM link_attempt WHERE record_id = ?').get<{ n: number | null }>(recordId)!.n ?? 0;
     if (failed.length === 0) db.prepare("UPDATE link_record SET result = 'success', pending = '[]', next_retry_at = NULL WHERE id = ?").run(recordId);
     else if (rec.level === 'important' && tries < MAX_ATTEMPTS)
       db.prepare("UPDATE link_record SET result = 'retrying', pending = ?, next_retry_at = ? WHERE id = ?").run(JSON.stringify(failed), Date.now() + rec.retry_ms, recordId);
@@ -245,8 +225,8 @@ export function startLinkEngine(db: Db, retryScanMs = RETRY_SCAN_MS): LinkEngine
 
   /** Records a firing; answers its id when its actions are to run (not when the chain is too deep). */
   const fire = (s: Live, current: Record<string, number>, at: number, depth: number): number | null => {
-    const strategy = db.prepare('SELECT name, actions FROM link_strategy WHERE id = ?').get(s.id) as { name: string; actions: string };
-    const device = db.prepare('SELECT name FROM device WHERE id = ?').get(s.deviceId) as { name: string } | undefined;
+    const strategy = db.prepare('SELECT name, actions FROM link_strategy WHERE id = ?').get<{ name: string; actions: string }>(s.id)!;
+    const device = db.prepare('SELECT name FROM device WHERE id = ?').get<{ name: string }>(s.deviceId);
     const stopped = depth > MAX_CHAIN_DEPTH;
     const actions = JSON.parse(strategy.actions) as LinkAction[];
     const id = Number(
@@ -287,7 +267,7 @@ export function startLinkEngine(db: Db, retryScanMs = RETRY_SCAN_MS): LinkEngine
     index ??= build();
     const list = index.get(deviceId)?.filter((s) => s.tenantId === tenantId);
     if (!list?.length) return;
-    const current = Object.fromEntries((values.all(deviceId) as Array<{ code: string; value: number }>).map((r) => [r.code, r.value]));
+    const current = Object.fromEntries((values.all<{ code: string; value: number }>(deviceId)).map((r) => [r.code, r.value]));
     for (const s of list) {
       if (!inPeriod(s, at)) continue;
       if (s.skipHolidays && holiday.get(tenantId, dayOf(at))) continue;
@@ -297,7 +277,7 @@ export function startLinkEngine(db: Db, retryScanMs = RETRY_SCAN_MS): LinkEngine
       } catch {
         // A point the device has not reported yet: the source does not hold.
       }
-      const state = stateOf.get(s.id) as { held: number; armed: number } | undefined;
+      const state = stateOf.get<{ held: number; armed: number }>(s.id);
       if (!state) continue;
       if (!holds) {
         if (state.held !== 0 || state.armed !== 1) setState.run(0, 1, s.id);
@@ -329,7 +309,7 @@ export function startLinkEngine(db: Db, retryScanMs = RETRY_SCAN_MS): LinkEngine
     if (scanning) return;
     scanning = true;
     try {
-      const due = db.prepare("SELECT id FROM link_record WHERE result = 'retrying' AND next_retry_at <= ? ORDER BY next_retry_at LIMIT 100").all(now) as Array<{ id: number }>;
+      const due = db.prepare("SELECT id FROM link_record WHERE result = 'retrying' AND next_retry_at <= ? ORDER BY next_retry_at LIMIT 100").all<{ id: number }>(now);
       for (const { id } of due) {
         // Claimed first, so a second scan does not run it too.
         if (Number(db.prepare("UPDATE link_record SET result = 'running' WHERE id = ? AND result = 'retrying'").run(id).changes) === 0) continue;

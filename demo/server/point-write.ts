@@ -45,8 +45,8 @@ export async function throughGateway(db: Db, gatewayId: number, lang: Lang): Pro
 }
 
 async function gatewayAnswer(db: Db, gatewayId: number): Promise<Both | null> {
-  const gateway = db.prepare('SELECT status FROM gateway WHERE id = ?').get(gatewayId) as { status: string } | undefined;
-  const mode = (db.prepare('SELECT mode FROM gateway_sim WHERE gateway_id = ?').get(gatewayId) as { mode: string } | undefined)?.mode ?? 'normal';
+  const gateway = db.prepare('SELECT status FROM gateway WHERE id = ?').get<{ status: string }>(gatewayId);
+  const mode = (db.prepare('SELECT mode FROM gateway_sim WHERE gateway_id = ?').get<{ mode: string }>(gatewayId))?.mode ?? 'normal';
   const text = (key: 'offline' | 'noAnswer' | 'exception'): Both => ({ zh: sharedTranslate('zh', `gateway.${key}` as never), en: sharedTranslate('en', `gateway.${key}` as never) });
   if (!gateway || gateway.status !== 'online') return text('offline');
   if (mode === 'silent') return text('noAnswer');
@@ -86,9 +86,7 @@ export type WriteOutcome = { ok: true; written: number } | { ok: false; text: Bo
 
 /** Writes `value` to a read-write point of one of the tenant's devices, through its gateway; `depth` counts writes that caused this one. */
 export async function writePoint(db: Db, tenantId: number, deviceId: number, code: string, value: unknown, depth = 0): Promise<WriteOutcome> {
-  const device = db.prepare('SELECT id, model_id, gateway_id FROM device WHERE id = ? AND tenant_id = ?').get(deviceId, tenantId) as
-    | { id: number; model_id: number | null; gateway_id: number | null }
-    | undefined;
+  const device = db.prepare('SELECT id, model_id, gateway_id FROM device WHERE id = ? AND tenant_id = ?').get<{ id: number; model_id: number | null; gateway_id: number | null }>(deviceId, tenantId);
   if (!device) return { ok: false, text: both('noDevice') };
   const param = device.model_id ? modelParams(db, tenantId, device.model_id).find((p) => p.code === code) : undefined;
   if (!param) return { ok: false, text: both('noParam', { code }), field: 'code' };

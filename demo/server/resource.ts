@@ -66,7 +66,7 @@ export const inList = (n: number): string => Array.from({ length: n }, () => '?'
  */
 export function deleteOwned(db: Db, table: string, tenantId: number, ids: readonly number[]): number | null {
   const marks = inList(ids.length);
-  const found = (db.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE tenant_id = ? AND id IN (${marks})`).get(tenantId, ...ids) as { n: number }).n;
+  const found = db.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE tenant_id = ? AND id IN (${marks})`).get<{ n: number }>(tenantId, ...ids)!.n;
   if (found !== new Set(ids).size) return null;
   return Number(db.prepare(`DELETE FROM ${table} WHERE tenant_id = ? AND id IN (${marks})`).run(tenantId, ...ids).changes);
 }

@@ -85,17 +85,17 @@ export const kindOf = (code: string, name: string): SourceKind => KIND_HINTS.fin
 function hasTable(db: Db, table: string, columns: string[]): boolean {
   const exists = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(table);
   if (!exists) return false;
-  const have = new Set((db.prepare(`PRAGMA table_info(${table})`).all() as Array<{ name: string }>).map((c) => c.name));
+  const have = new Set((db.prepare(`PRAGMA table_info(${table})`).all<{ name: string }>()).map((c) => c.name));
   return columns.every((c) => have.has(c));
 }
 
 /** The devices alarms come from: the real device table when there is one with devices, else the seeded sources. */
 export function alarmSources(db: Db): AlarmSource[] {
   if (hasTable(db, 'device', ['tenant_id', 'code', 'name'])) {
-    const rows = db.prepare('SELECT tenant_id, code, name FROM device LIMIT 5000').all() as Array<{ tenant_id: number; code: string; name: string }>;
+    const rows = db.prepare('SELECT tenant_id, code, name FROM device LIMIT 5000').all<{ tenant_id: number; code: string; name: string }>();
     if (rows.length > 0) return rows.map((r) => ({ tenantId: r.tenant_id, code: r.code, name: r.name, kind: kindOf(r.code, r.name) }));
   }
-  return (db.prepare('SELECT tenant_id, code, name, kind FROM alarm_source ORDER BY id').all() as Array<{ tenant_id: number; code: string; name: string; kind: SourceKind }>).map(
+  return (db.prepare('SELECT tenant_id, code, name, kind FROM alarm_source ORDER BY id').all<{ tenant_id: number; code: string; name: string; kind: SourceKind }>()).map(
     (r) => ({ tenantId: r.tenant_id, code: r.code, name: r.name, kind: r.kind }),
   );
 }

@@ -187,15 +187,13 @@ export function startTask(db: Db, tenantId: number, userId: number, title: strin
 
 /** How many tasks of this user are running (to refuse starting an unbounded number). */
 export function runningCount(db: Db, tenantId: number, userId: number): number {
-  const row = db.prepare('SELECT COUNT(*) AS n FROM progress WHERE tenant_id = ? AND user_id = ? AND status = 1').get(tenantId, userId) as { n: number };
+  const row = db.prepare('SELECT COUNT(*) AS n FROM progress WHERE tenant_id = ? AND user_id = ? AND status = 1').get<{ n: number }>(tenantId, userId)!;
   return row.n;
 }
 
 /** Stops one running task of this user (its work sees the abort and does no further step); false when none. */
 export function cancelTask(db: Db, tenantId: number, userId: number, key: string, hashKey: string): boolean {
-  const row = db.prepare('SELECT id FROM progress WHERE tenant_id = ? AND user_id = ? AND task_key = ? AND hash_key = ? AND status = ?').get(tenantId, userId, key, hashKey, PROGRESS_RUNNING) as
-    | { id: number }
-    | undefined;
+  const row = db.prepare('SELECT id FROM progress WHERE tenant_id = ? AND user_id = ? AND task_key = ? AND hash_key = ? AND status = ?').get<{ id: number }>(tenantId, userId, key, hashKey, PROGRESS_RUNNING);
   if (!row) return false;
   const runner = runnerOf(db);
   runner.running.get(row.id)?.abort();

@@ -51,7 +51,7 @@ export function installTestHooks(app: FastifyInstance): void {
     const clocks = request.body?.clocks;
     if (!Array.isArray(clocks)) return fail('clocks must be a list of { userId, at }');
     for (const c of clocks) {
-      const t = db.prepare('SELECT tenant_id FROM user WHERE id = ?').get(c.userId) as { tenant_id: number } | undefined;
+      const t = db.prepare('SELECT tenant_id FROM user WHERE id = ?').get<{ tenant_id: number }>(c.userId);
       if (t) db.prepare("INSERT INTO att_clock (tenant_id, user_id, at, source, device_id) VALUES (?, ?, ?, 'device', ?)").run(t.tenant_id, c.userId, c.at, c.deviceId ?? null);
     }
     return ok({ stored: clocks.length });
@@ -113,7 +113,7 @@ export function installTestHooks(app: FastifyInstance): void {
   app.post<{ Body: { deviceId: number; code: string; value: number; at?: number } }>('/__test/points/set', async (request) => {
     const { deviceId, code, value, at } = request.body ?? {};
     if (!Number.isInteger(deviceId) || typeof code !== 'string' || typeof value !== 'number') return fail('deviceId, code and value are required');
-    const device = db.prepare('SELECT tenant_id FROM device WHERE id = ?').get(deviceId) as { tenant_id: number } | undefined;
+    const device = db.prepare('SELECT tenant_id FROM device WHERE id = ?').get<{ tenant_id: number }>(deviceId);
     if (!device) return fail('no such device');
     storePoint(db, device.tenant_id, deviceId, code, value, at ?? Date.now());
     return ok({ deviceId, code, value });

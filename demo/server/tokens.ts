@@ -46,7 +46,7 @@ export function loadRights(db: Db, tenantId: number, userId: number): { superAdm
       `SELECT r.id, r.super_admin FROM role r JOIN user_role ur ON ur.role_id = r.id
        WHERE ur.user_id = ? AND r.tenant_id = ?`,
     )
-    .all(userId, tenantId) as Array<{ id: number; super_admin: number }>;
+    .all<{ id: number; super_admin: number }>(userId, tenantId);
   if (roles.some((r) => r.super_admin === 1)) {
     // Every page of the tenant, but the platform's own pages: those belong to the platform operator alone.
     return { superAdmin: true, menus: new Set(MENU_SEED.map((m) => m.code).filter((code) => !PLATFORM_MENUS.includes(code))), elements: new Set(ELEMENT_CODES) };
@@ -56,8 +56,8 @@ export function loadRights(db: Db, tenantId: number, userId: number): { superAdm
   const menuQuery = db.prepare('SELECT menu_code FROM role_menu WHERE role_id = ?');
   const elementQuery = db.prepare('SELECT element_code FROM role_element WHERE role_id = ?');
   for (const role of roles) {
-    for (const row of menuQuery.all(role.id) as Array<{ menu_code: string }>) menus.add(row.menu_code);
-    for (const row of elementQuery.all(role.id) as Array<{ element_code: string }>) elements.add(row.element_code);
+    for (const row of menuQuery.all<{ menu_code: string }>(role.id)) menus.add(row.menu_code);
+    for (const row of elementQuery.all<{ element_code: string }>(role.id)) elements.add(row.element_code);
   }
   // The platform's pages are never a tenant's, whatever a tenant's role lists.
   if (PLATFORM_MENUS.some((code) => menus.has(code)) && !isPlatformTenant(db, tenantId)) {
@@ -73,7 +73,7 @@ export function findSession(ctx: AppContext, token: string, now = Date.now()): S
       `SELECT u.id, u.tenant_id, u.username, u.name, u.status FROM token t JOIN user u ON u.id = t.user_id AND u.tenant_id = t.tenant_id
        WHERE t.hash = ? AND t.expires_at > ?`,
     )
-    .get(hashToken(token), now) as { id: number; tenant_id: number; username: string; name: string; status: string } | undefined;
+    .get<{ id: number; tenant_id: number; username: string; name: string; status: string }>(hashToken(token), now);
   if (!row || row.status !== 'normal') return null;
   const rights = loadRights(ctx.db, row.tenant_id, row.id);
   return { id: row.id, tenantId: row.tenant_id, username: row.username, name: row.name, ...rights };

@@ -22,7 +22,7 @@ const plugin: FastifyPluginAsync = async (app) => {
 
   app.get('/api/admin/user/front/info', { preHandler: requireUser }, async (request) => {
     const user = userOf(request);
-    const row = userRow.get(user.id, user.tenantId) as { description: string; avatar: string } | undefined;
+    const row = userRow.get<{ description: string; avatar: string }>(user.id, user.tenantId);
     const lang = langOf(request);
     // The tenant's own tree (names, icons, order, hidden entries, entries of its own: routes/menu.ts).
     const menus: MenuItem[] = tenantMenus(ctx.db, user.tenantId).filter((m) => !m.hidden && (m.custom ? user.superAdmin : user.menus.has(m.code))).map((m) => ({

@@ -104,7 +104,7 @@ function levelCounts(rows: ReadonlyArray<{ level: AlarmLevel; n: number }>): Lev
 /** Parameter names per model, for naming resource points. */
 function paramNames(db: Db, tenantId: number): (modelId: number | null, code: string | null) => string {
   const names = new Map<string, string>();
-  for (const p of db.prepare('SELECT model_id, code, loc(name, name_en) AS name FROM model_param WHERE tenant_id = ?').all(tenantId) as Array<{ model_id: number; code: string; name: string }>) {
+  for (const p of db.prepare('SELECT model_id, code, loc(name, name_en) AS name FROM model_param WHERE tenant_id = ?').all<{ model_id: number; code: string; name: string }>(tenantId)) {
     names.set(`${p.model_id}/${p.code}`, p.name);
   }
   return (modelId, code) => (code === null ? '' : (names.get(`${modelId}/${code}`) ?? code));
@@ -146,7 +146,7 @@ const plugin: FastifyPluginAsync = async (app) => {
         `SELECT a.device_code AS code, MAX(a.device_name) AS device, a.param_code AS param, MAX(a.model_id) AS model, COUNT(*) AS n
          FROM alarm a ${JOIN_DEVICE} WHERE ${where.sql} GROUP BY a.device_code, a.param_code ORDER BY n DESC, code LIMIT ?`,
       )
-      .all(...where.args, limit) as Array<{ code: string; device: string; param: string | null; model: number | null; n: number }>;
+      .all<{ code: string; device: string; param: string | null; model: number | null; n: number }>(...where.args, limit);
     return rows.map((r) => ({ deviceCode: r.code, deviceName: r.device, paramCode: r.param, paramName: name(r.model, r.param), total: r.n }));
   };
 
@@ -155,7 +155,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     const where = scopeSql(scope);
     const rows = db
       .prepare(`SELECT d.area_guid AS guid, ${keySql} AS k, COUNT(*) AS n FROM alarm a ${JOIN_DEVICE} WHERE ${where.sql} AND d.area_guid IS NOT NULL GROUP BY d.area_guid, k`)
-      .all(...where.args) as Array<{ guid: string; k: Key; n: number }>;
+      .all<{ guid: string; k: Key; n: number }>(...where.args);
     const parent = new Map(areas.rows.map((r) => [r.row_guid, r.parent_guid]));
     const out = new Map<string, Map<Key, number>>();
     for (const r of rows) {
@@ -181,11 +181,11 @@ const plugin: FastifyPluginAsync = async (app) => {
   };
 
   const typeNames = (tenantId: number) => {
-    const names = new Map((db.prepare('SELECT id, name FROM alarm_event_type WHERE tenant_id = ?').all(tenantId) as Array<{ id: number; name: string }>).map((t) => [t.id, t.name]));
+    const names = new Map((db.prepare('SELECT id, name FROM alarm_event_type WHERE tenant_id = ?').all<{ id: number; name: string }>(tenantId)).map((t) => [t.id, t.name]));
     return (k: Key, n: number): AlarmTypeTotal => ({ eventTypeId: k === null ? null : Number(k), name: k === null ? '' : (names.get(Number(k)) ?? ''), total: n });
   };
   const modelNames = (tenantId: number) => {
-    const names = new Map((db.prepare('SELECT id, loc(name, name_en) AS name FROM device_model WHERE tenant_id = ?').all(tenantId) as Array<{ id: number; name: string }>).map((m) => [m.id, m.name]));
+    const names = new Map((db.prepare('SELECT id, loc(name, name_en) AS name FROM device_model WHERE tenant_id = ?').all<{ id: number; name: string }>(tenantId)).map((m) => [m.id, m.name]));
     return (k: Key, n: number): AlarmModelTotal => ({ modelId: k === null ? null : Number(k), modelName: k === null ? '' : (names.get(Number(k)) ?? ''), total: n });
   };
 
@@ -212,7 +212,7 @@ const plugin: FastifyPluginAsync = async (app) => {
            SUM(a.level = 'critical') AS critical, SUM(a.level = 'warning') AS warning, SUM(a.level = 'reminder') AS reminder, SUM(a.level = 'normal') AS normal
          FROM alarm a ${JOIN_DEVICE} WHERE ${where.sql} GROUP BY ${key} ORDER BY n DESC, k LIMIT ?`,
       )
-      .all(...where.args, limit) as Array<LevelCounts & { k: K; n: number; last: number; name?: string; id?: number | null; area?: string | null }>;
+      .all<LevelCounts & { k: K; n: number; last: number; name?: string; id?: number | null; area?: string | null }>(...where.args, limit);
   };
   const countsOf = (r: LevelCounts): LevelCounts => ({ critical: r.critical, warning: r.warning, reminder: r.reminder, normal: r.normal });
 
@@ -246,7 +246,7 @@ const plugin: FastifyPluginAsync = async (app) => {
       const id = Number(request.params.id);
       const own = alarmScopeSql(db, user, 'code');
       const device = Number.isInteger(id)
-        ? (db.prepare(`SELECT id, code, name, model_id FROM device WHERE id = ? AND tenant_id = ?${own.sql}`).get(id, user.tenantId, ...own.args) as { id: number; code: string; name: string; model_id: number | null } | undefined)
+        ? (db.prepare(`SELECT id, code, name, model_id FROM device WHERE id = ? AND tenant_id = ?${own.sql}`).get<{ id: number; code: string; name: string; model_id: number | null }>(id, user.tenantId, ...own.args))
         : undefined;
       if (!device) return fail(say(request, 'device'));
       const modelId = request.query.modelId;
@@ -257,14 +257,14 @@ const plugin: FastifyPluginAsync = async (app) => {
         levelCounts(
           db
             .prepare(`SELECT level, COUNT(*) AS n FROM alarm WHERE tenant_id = ? AND device_code = ? AND occurred_at >= ? ${open ? "AND handle_status <> 'handled'" : ''} GROUP BY level`)
-            .all(user.tenantId, device.code, since) as Array<{ level: AlarmLevel; n: number }>,
+            .all<{ level: AlarmLevel; n: number }>(user.tenantId, device.code, since),
         );
-      const types = (db.prepare('SELECT event_type_id AS k, COUNT(*) AS n FROM alarm WHERE tenant_id = ? AND device_code = ? AND occurred_at >= ? GROUP BY k ORDER BY n DESC').all(user.tenantId, device.code, since) as Array<{ k: Key; n: number }>).map((r) =>
+      const types = (db.prepare('SELECT event_type_id AS k, COUNT(*) AS n FROM alarm WHERE tenant_id = ? AND device_code = ? AND occurred_at >= ? GROUP BY k ORDER BY n DESC').all<{ k: Key; n: number }>(user.tenantId, device.code, since)).map((r) =>
         typeNames(user.tenantId)(r.k, r.n),
       );
       const perDay = db
         .prepare(`SELECT strftime('%Y-%m-%d', occurred_at / 1000, 'unixepoch', 'localtime') AS day, level, COUNT(*) AS n FROM alarm WHERE tenant_id = ? AND device_code = ? AND occurred_at >= ? GROUP BY day, level`)
-        .all(user.tenantId, device.code, since) as Array<{ day: string; level: AlarmLevel; n: number }>;
+        .all<{ day: string; level: AlarmLevel; n: number }>(user.tenantId, device.code, since);
       return ok<AlarmMachineStat>({
         deviceId: device.id,
         deviceCode: device.code,
@@ -309,8 +309,8 @@ const plugin: FastifyPluginAsync = async (app) => {
       const where = scopeSql(scope);
       const perGateway = db
         .prepare(`SELECT d.gateway_id AS gw, a.level AS level, COUNT(*) AS n FROM alarm a ${JOIN_DEVICE} WHERE ${where.sql} AND d.gateway_id IS NOT NULL GROUP BY d.gateway_id, a.level`)
-        .all(...where.args) as Array<{ gw: number; level: AlarmLevel; n: number }>;
-      const gateways = db.prepare('SELECT id, code, name, status, area_guid FROM gateway WHERE tenant_id = ? ORDER BY code').all(scope.tenantId) as Array<{ id: number; code: string; name: string; status: AlarmGatewayCount['status']; area_guid: string | null }>;
+        .all<{ gw: number; level: AlarmLevel; n: number }>(...where.args);
+      const gateways = db.prepare('SELECT id, code, name, status, area_guid FROM gateway WHERE tenant_id = ? ORDER BY code').all<{ id: number; code: string; name: string; status: AlarmGatewayCount['status']; area_guid: string | null }>(scope.tenantId);
       const countsOf = new Map<number, LevelCounts>();
       for (const r of perGateway) {
         const c = countsOf.get(r.gw) ?? zeros();
@@ -369,7 +369,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     const where = scopeSql(scope);
     const rows = db
       .prepare(`SELECT a.device_code AS code, MAX(a.device_name) AS name, MAX(d.area_guid) AS area, COUNT(*) AS n FROM alarm a ${JOIN_DEVICE} WHERE ${where.sql} GROUP BY a.device_code ORDER BY n DESC, code LIMIT ?`)
-      .all(...where.args, limit) as Array<{ code: string; name: string; area: string | null; n: number }>;
+      .all<{ code: string; name: string; area: string | null; n: number }>(...where.args, limit);
     const paths = areasOf(db, scope.tenantId).paths;
     const items = itemsOf(rows.map((r) => r.code));
     return rows.map((r) => ({ deviceCode: r.code, deviceName: r.name, areaPath: r.area ? (paths.get(r.area) ?? '') : '', total: r.n, items: items.get(r.code) ?? [] }));
@@ -380,7 +380,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     const where = scopeSql(scope);
     return db
       .prepare(`SELECT a.device_code AS code, ${keySql} AS k, MAX(a.model_id) AS model, COUNT(*) AS n FROM alarm a ${JOIN_DEVICE} WHERE ${where.sql} AND a.device_code IN (${codes.map(() => '?').join(',') || 'NULL'}) GROUP BY a.device_code, k ORDER BY n DESC`)
-      .all(...where.args, ...codes) as Array<{ code: string; k: Key; model: number | null; n: number }>;
+      .all<{ code: string; k: Key; model: number | null; n: number }>(...where.args, ...codes);
   };
   const group = <T>(rows: ReadonlyArray<{ code: string }>, item: (r: never) => T, keep = Infinity): Map<string, T[]> => {
     const out = new Map<string, T[]>();
@@ -427,11 +427,11 @@ const plugin: FastifyPluginAsync = async (app) => {
       const since = spanStart(b.days ?? MAX_DAYS);
       const page = { page: b.page ?? 1, limit: b.limit ?? 20 };
       const from = `FROM alarm_action x JOIN alarm a ON a.id = x.alarm_id AND a.tenant_id = x.tenant_id WHERE a.tenant_id = ? AND a.device_code = ? AND x.at >= ?`;
-      const total = (db.prepare(`SELECT COUNT(*) AS n ${from}`).get(user.tenantId, b.deviceCode, since) as { n: number }).n;
+      const total = db.prepare(`SELECT COUNT(*) AS n ${from}`).get<{ n: number }>(user.tenantId, b.deviceCode, since)!.n;
       const lang = langOf(request);
       const rows = db
         .prepare(`SELECT a.id, a.level, a.content_zh, a.content_en, x.action, x.user_name, x.at, x.note ${from} ORDER BY x.at DESC, x.id DESC LIMIT ? OFFSET ?`)
-        .all(user.tenantId, b.deviceCode, since, page.limit, offsetOf(page)) as Array<{ id: number; level: AlarmLevel; content_zh: string; content_en: string; action: AlarmApplyLogEntry['action']; user_name: string; at: number; note: string }>;
+        .all<{ id: number; level: AlarmLevel; content_zh: string; content_en: string; action: AlarmApplyLogEntry['action']; user_name: string; at: number; note: string }>(user.tenantId, b.deviceCode, since, page.limit, offsetOf(page));
       return ok({
         total,
         rows: rows.map<AlarmApplyLogEntry>((r) => ({ alarmId: r.id, level: r.level, content: lang === 'en' ? r.content_en : r.content_zh, action: r.action, userName: r.user_name, at: r.at, note: r.note })),

@@ -42,7 +42,7 @@ const plugin: FastifyPluginAsync = async (app) => {
         args.push(likePattern(keyword), likePattern(keyword));
       }
       const sql = where.join(' AND ');
-      const total = (db.prepare(`SELECT COUNT(*) AS n FROM alarm_event_type WHERE ${sql}`).get(...args) as { n: number }).n;
+      const total = db.prepare(`SELECT COUNT(*) AS n FROM alarm_event_type WHERE ${sql}`).get<{ n: number }>(...args)!.n;
       const rows = db.prepare(`SELECT id, number, name, description FROM alarm_event_type WHERE ${sql} ORDER BY number LIMIT ? OFFSET ?`).all<AlarmEventType>(...args, request.body.limit, offsetOf(request.body));
       return ok<AlarmEventTypePage>({ rows, total });
     },
@@ -86,9 +86,9 @@ const plugin: FastifyPluginAsync = async (app) => {
       const user = userOf(request);
       const lang = langOf(request);
       const { ids } = request.body;
-      const found = db.prepare(`SELECT COUNT(*) AS n FROM alarm_event_type WHERE tenant_id = ? AND id IN (${inList(ids.length)})`).get(user.tenantId, ...ids) as { n: number };
+      const found = db.prepare(`SELECT COUNT(*) AS n FROM alarm_event_type WHERE tenant_id = ? AND id IN (${inList(ids.length)})`).get<{ n: number }>(user.tenantId, ...ids)!;
       if (found.n !== new Set(ids).size) return fail(say(lang, 'eventTypeMissing'));
-      const used = db.prepare(`SELECT COUNT(*) AS n FROM alarm WHERE tenant_id = ? AND event_type_id IN (${inList(ids.length)})`).get(user.tenantId, ...ids) as { n: number };
+      const used = db.prepare(`SELECT COUNT(*) AS n FROM alarm WHERE tenant_id = ? AND event_type_id IN (${inList(ids.length)})`).get<{ n: number }>(user.tenantId, ...ids)!;
       if (used.n > 0) return fail(say(lang, 'eventTypeInUse', { count: used.n }));
       const result = db.prepare(`DELETE FROM alarm_event_type WHERE tenant_id = ? AND id IN (${inList(ids.length)})`).run(user.tenantId, ...ids);
       return ok({ deleted: Number(result.changes) });

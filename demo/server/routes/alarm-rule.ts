@@ -68,19 +68,7 @@ export type RuleBook = (tenantId: number, modelId: number, paramCode: string, de
 
 /** Every enabled rule, compiled once (per simulator round): look one parameter of one device up. */
 export function ruleBook(db: Db): RuleBook {
-  const rows = db.prepare('SELECT id, tenant_id, model_id, param_code, device_id, expression, level, content, event_type_id, notice_hours, ban_hours FROM alarm_rule WHERE enabled = 1').all() as Array<{
-    id: number;
-    tenant_id: number;
-    model_id: number;
-    param_code: string;
-    device_id: number | null;
-    expression: string;
-    level: AlarmRule['level'];
-    content: string;
-    event_type_id: number | null;
-    notice_hours: number;
-    ban_hours: number;
-  }>;
+  const rows = db.prepare('SELECT id, tenant_id, model_id, param_code, device_id, expression, level, content, event_type_id, notice_hours, ban_hours FROM alarm_rule WHERE enabled = 1').all<{ id: number; tenant_id: number; model_id: number; param_code: string; device_id: number | null; expression: string; level: AlarmRule['level']; content: string; event_type_id: number | null; notice_hours: number; ban_hours: number; }>();
   const book = new Map<string, Array<LiveRule & { deviceId: number | null }>>();
   for (const r of rows) {
     const c = compile(r.expression);
@@ -101,9 +89,9 @@ export function fireRule(db: Db, tenantId: number, deviceId: number, live: LiveR
   }
   if (!holds) return null;
   return tx(db, () => {
-    const ban = db.prepare('SELECT until FROM alarm_rule_ban WHERE rule_id = ? AND device_id = ?').get(live.id, deviceId) as { until: number } | undefined;
+    const ban = db.prepare('SELECT until FROM alarm_rule_ban WHERE rule_id = ? AND device_id = ?').get<{ until: number }>(live.id, deviceId);
     if (ban && ban.until > at) return null;
-    const device = db.prepare('SELECT code, name, name_en, model_id FROM device WHERE id = ? AND tenant_id = ?').get(deviceId, tenantId) as { code: string; name: string; name_en: string; model_id: number } | undefined;
+    const device = db.prepare('SELECT code, name, name_en, model_id FROM device WHERE id = ? AND tenant_id = ?').get<{ code: string; name: string; name_en: string; model_id: number }>(deviceId, tenantId);
     if (!device) return null;
     // The rule's text is one template; the alarm reads in both languages with the names in each.
     const paramNames = paramNamesOf(db, device.model_id, param);
@@ -178,7 +166,7 @@ const plugin: FastifyPluginAsync = async (app) => {
       const user = userOf(request);
       const where = ['r.tenant_id = ?', ...(request.body.modelId ? ['r.model_id = ?'] : [])];
       const args = [user.tenantId, ...(request.body.modelId ? [request.body.modelId] : [])];
-      const total = (db.prepare(`SELECT COUNT(*) AS n FROM alarm_rule r WHERE ${where.join(' AND ')}`).get(...args) as { n: number }).n;
+      const total = db.prepare(`SELECT COUNT(*) AS n FROM alarm_rule r WHERE ${where.join(' AND ')}`).get<{ n: number }>(...args)!.n;
       const rows = db.prepare(`${SELECT} WHERE ${where.join(' AND ')} ORDER BY loc(m.name, m.name_en), r.param_code, r.id LIMIT ? OFFSET ?`).all(...args, request.body.limit, offsetOf(request.body));
       return ok<AlarmRulePage>({ rows: RULE.all(rows), total });
     },
@@ -190,7 +178,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     const lang = langOf(request);
     const b = request.body;
     if (!db.prepare('SELECT 1 FROM device_model WHERE id = ? AND tenant_id = ?').get(b.modelId, user.tenantId)) return failField(say(lang, 'noModel'), 'modelId');
-    const codes = (db.prepare('SELECT code FROM model_param WHERE model_id = ? ORDER BY id').all(b.modelId) as Array<{ code: string }>).map((r) => r.code);
+    const codes = (db.prepare('SELECT code FROM model_param WHERE model_id = ? ORDER BY id').all<{ code: string }>(b.modelId)).map((r) => r.code);
     if (!codes.includes(b.paramCode.trim())) return failField(say(lang, 'noParam', { code: b.paramCode, codes: codes.join(', ') || '—' }), 'paramCode');
     if (b.deviceId && !db.prepare('SELECT 1 FROM device WHERE id = ? AND tenant_id = ? AND model_id = ?').get(b.deviceId, user.tenantId, b.modelId)) return failField(say(lang, 'noDevice'), 'deviceId');
     if (b.eventTypeId && !db.prepare('SELECT 1 FROM alarm_event_type WHERE id = ? AND tenant_id = ?').get(b.eventTypeId, user.tenantId)) return failField(say(lang, 'noEventType'), 'eventTypeId');

@@ -96,7 +96,7 @@ function areaTree(db: Db, tenantId: number, rootGuid: string | null, open: boole
        WHERE a.tenant_id = ? AND a.occurred_at >= ? ${open ? "AND a.handle_status <> 'handled'" : ''} AND d.area_guid IS NOT NULL${own.sql}
        GROUP BY d.area_guid, a.level`,
     )
-    .all(tenantId, since, ...own.args) as Array<{ guid: string; level: AlarmLevel; n: number }>;
+    .all<{ guid: string; level: AlarmLevel; n: number }>(tenantId, since, ...own.args);
   const nodes = new Map<string, AlarmAreaNode>(areas.map((r) => [r.row_guid, { rowGuid: r.row_guid, parentId: r.parent_guid, areaName: r.name, counts: zeros(), children: [] }]));
   for (const c of counts) {
     const node = nodes.get(c.guid);
@@ -135,13 +135,13 @@ const plugin: FastifyPluginAsync = async (app) => {
         `SELECT strftime('%Y-%m-%d', occurred_at / 1000, 'unixepoch', 'localtime') AS day, level, COUNT(*) AS n
          FROM alarm a WHERE a.tenant_id = ? AND a.occurred_at >= ?${own.sql} GROUP BY day, level`,
       )
-      .all(user.tenantId, start, ...own.args) as Array<{ day: string; level: AlarmLevel; n: number }>;
+      .all<{ day: string; level: AlarmLevel; n: number }>(user.tenantId, start, ...own.args);
     return ok<AlarmsByDay>(daySeries(rows, start, days));
   });
 
   app.post<{ Body: AlarmStatQuery }>('/api/alarm/total/by/level', { preHandler: [reader, validBody<AlarmStatQuery>(statRules)] }, async (request) => {
     const where = whereOf(db, userOf(request), request.body, 30);
-    const rows = db.prepare(`SELECT a.level AS level, COUNT(*) AS n FROM alarm a WHERE ${where.sql} GROUP BY a.level`).all(...where.args) as Array<{ level: AlarmLevel; n: number }>;
+    const rows = db.prepare(`SELECT a.level AS level, COUNT(*) AS n FROM alarm a WHERE ${where.sql} GROUP BY a.level`).all<{ level: AlarmLevel; n: number }>(...where.args);
     const by = new Map(rows.map((r) => [r.level, r.n]));
     return ok<AlarmLevelTotal[]>(ALARM_LEVELS.map((level) => ({ level, total: by.get(level) ?? 0 })));
   });
@@ -155,7 +155,7 @@ const plugin: FastifyPluginAsync = async (app) => {
          LEFT JOIN device d ON d.tenant_id = a.tenant_id AND d.code = a.device_code
          WHERE ${where.sql} GROUP BY d.area_guid ORDER BY n DESC LIMIT ?`,
       )
-      .all(...where.args, request.body.limit ?? 10) as Array<{ guid: string | null; n: number }>;
+      .all<{ guid: string | null; n: number }>(...where.args, request.body.limit ?? 10);
     const paths = pathsOf(db.prepare('SELECT row_guid, parent_guid, loc(name, name_en) AS name FROM area WHERE tenant_id = ?').all<AreaRow>(user.tenantId));
     return ok<AlarmNodeTotal[]>(rows.map((r) => ({ areaGuid: r.guid, areaPath: r.guid ? (paths.get(r.guid) ?? '') : '', total: r.n })));
   });
@@ -164,7 +164,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     const where = whereOf(db, userOf(request), request.body, 30);
     const rows = db
       .prepare(`SELECT a.device_code AS code, MAX(a.device_name) AS name, COUNT(*) AS n FROM alarm a WHERE ${where.sql} GROUP BY a.device_code ORDER BY n DESC, code LIMIT ?`)
-      .all(...where.args, request.body.limit ?? 10) as Array<{ code: string; name: string; n: number }>;
+      .all<{ code: string; name: string; n: number }>(...where.args, request.body.limit ?? 10);
     return ok<AlarmMachineTotal[]>(rows.map((r) => ({ deviceCode: r.code, deviceName: r.name, total: r.n })));
   });
 

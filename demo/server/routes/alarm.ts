@@ -165,7 +165,7 @@ const ACTION = shape<AlarmAction>({ action: col.value('action'), user: col.value
 
 /** Area paths of one tenant ('Tower A / Floor 3'), computed once per answer. */
 function areaPaths(db: Db, tenantId: number): AreaPath {
-  const rows = db.prepare('SELECT row_guid, parent_guid, loc(name, name_en) AS name FROM area WHERE tenant_id = ?').all(tenantId) as Array<{ row_guid: string; parent_guid: string | null; name: string }>;
+  const rows = db.prepare('SELECT row_guid, parent_guid, loc(name, name_en) AS name FROM area WHERE tenant_id = ?').all<{ row_guid: string; parent_guid: string | null; name: string }>(tenantId);
   const byGuid = new Map(rows.map((r) => [r.row_guid, r]));
   const cache = new Map<string, string>();
   return (guid) => {
@@ -272,7 +272,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     LEFT JOIN device d ON d.tenant_id = a.tenant_id AND d.code = a.device_code`;
   const openCount = (user: SessionUser) => {
     const own = alarmScopeSql(db, user);
-    return (db.prepare(`SELECT COUNT(*) AS n FROM alarm a WHERE a.tenant_id = ? AND a.handle_status = 'unhandled'${own.sql}`).get(user.tenantId, ...own.args) as { n: number }).n;
+    return db.prepare(`SELECT COUNT(*) AS n FROM alarm a WHERE a.tenant_id = ? AND a.handle_status = 'unhandled'${own.sql}`).get<{ n: number }>(user.tenantId, ...own.args)!.n;
   };
   const newest = (user: SessionUser) => {
     const own = alarmScopeSql(db, user);
@@ -310,13 +310,13 @@ const plugin: FastifyPluginAsync = async (app) => {
     SELECT guid FROM below)`);
   const tenantDevices = db.prepare('SELECT COUNT(*) AS n FROM device WHERE tenant_id = ?');
   const broadArea = (tenantId: number, guid: string): boolean =>
-    (areaDevices.get(tenantId, guid, tenantId) as { n: number }).n * 20 > (tenantDevices.get(tenantId) as { n: number }).n;
+    (areaDevices.get<{ n: number }>(tenantId, guid, tenantId)!).n * 20 > (tenantDevices.get<{ n: number }>(tenantId)!).n;
 
   const textHits = db.prepare(`SELECT COUNT(*) AS n FROM (SELECT rowid FROM alarm_text WHERE alarm_text MATCH ? LIMIT ${COUNT_CAP})`);
   function textCandidates(keyword: string | undefined): { where: string[]; args: string[] } {
     if (!keyword || [...keyword].length < 3) return { where: [], args: [] };
     const phrase = `"${keyword.replace(/"/g, '""')}"`;
-    if ((textHits.get(phrase) as { n: number }).n >= COUNT_CAP) return { where: [], args: [] };
+    if ((textHits.get<{ n: number }>(phrase)!).n >= COUNT_CAP) return { where: [], args: [] };
     return { where: ['a.id IN (SELECT rowid FROM alarm_text WHERE alarm_text MATCH ?)'], args: [phrase] };
   }
 
@@ -331,7 +331,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     const where = ['a.tenant_id = ?', ...(current ? ["a.status <> 'closed'"] : []), ...read.filter.where, ...text.where].join(' AND ') + own.sql;
     const args = [user.tenantId, ...read.filter.args, ...text.args, ...own.args];
     // SPEC §9: past 20000 the list says 20000+, so counting stops there.
-    const total = (db.prepare(`SELECT COUNT(*) AS n FROM (SELECT 1 FROM alarm a WHERE ${where} LIMIT ${COUNT_CAP})`).get(...args) as { n: number }).n;
+    const total = db.prepare(`SELECT COUNT(*) AS n FROM (SELECT 1 FROM alarm a WHERE ${where} LIMIT ${COUNT_CAP})`).get<{ n: number }>(...args)!.n;
     const rows = db
       .prepare(`SELECT ${ALARM.select} FROM ${FROM} WHERE ${where} ORDER BY a.occurred_at DESC, a.id DESC LIMIT ? OFFSET ?`)
       .all(...args, read.limit, (read.page - 1) * read.limit);
@@ -346,7 +346,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     const lang = langOf(request);
     const id = Number(request.params.id);
     const own = alarmScopeSql(db, user, 'device_code');
-    const alarm = Number.isInteger(id) && id > 0 ? (db.prepare(`SELECT occurred_at FROM alarm WHERE id = ? AND tenant_id = ?${own.sql}`).get(id, user.tenantId, ...own.args) as { occurred_at: number } | undefined) : undefined;
+    const alarm = Number.isInteger(id) && id > 0 ? (db.prepare(`SELECT occurred_at FROM alarm WHERE id = ? AND tenant_id = ?${own.sql}`).get<{ occurred_at: number }>(id, user.tenantId, ...own.args)) : undefined;
     if (!alarm) return fail(say(lang, 'missing', { ids: request.params.id }));
     const rows = db.prepare(`SELECT ${ACTION.select} FROM alarm_action WHERE alarm_id = ? AND tenant_id = ? ORDER BY at, id`).all(id, user.tenantId);
     return ok<AlarmAction[]>([{ action: 'raised', user: '', time: formatTime(alarm.occurred_at), note: '' }, ...ACTION.all(rows)]);
@@ -362,11 +362,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     const user = userOf(request);
     const lang = langOf(request);
     const own = alarmScopeSql(db, user, 'device_code');
-    const rows = db.prepare(`SELECT id, status, handle_status FROM alarm WHERE tenant_id = ? AND id IN (${inList(ids.length)})${own.sql}`).all(user.tenantId, ...ids, ...own.args) as Array<{
-      id: number;
-      status: string;
-      handle_status: string;
-    }>;
+    const rows = db.prepare(`SELECT id, status, handle_status FROM alarm WHERE tenant_id = ? AND id IN (${inList(ids.length)})${own.sql}`).all<{ id: number; status: string; handle_status: string; }>(user.tenantId, ...ids, ...own.args);
     const found = new Set(rows.map((r) => r.id));
     const missing = ids.filter((id) => !found.has(id));
     if (missing.length) return say(lang, 'missing', { ids: missing.slice(0, 10).join(', ') });
@@ -431,7 +427,7 @@ const plugin: FastifyPluginAsync = async (app) => {
       const own = alarmScopeSql(db, user);
       const where = ['a.tenant_id = ?', "a.handle_status <> 'handled'", ...read.filter.where].join(' AND ') + own.sql;
       const args = [user.tenantId, ...read.filter.args, ...own.args];
-      const ids = (db.prepare(`SELECT a.id FROM alarm a WHERE ${where} ORDER BY a.id`).all(...args) as Array<{ id: number }>).map((r) => r.id);
+      const ids = (db.prepare(`SELECT a.id FROM alarm a WHERE ${where} ORDER BY a.id`).all<{ id: number }>(...args)).map((r) => r.id);
       const handle = (chunk: readonly number[]) =>
         tx(db, () => {
           const now = Date.now();

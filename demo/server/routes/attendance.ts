@@ -190,10 +190,10 @@ const MEMBER = shape<Member>({ userId: col.value('m.user_id'), userName: col.val
 
 /** Ensures each tenant has its fill-in approval form (the tenant super admin approves until changed). */
 export function seed(db: Db): void {
-  const tenants = db.prepare('SELECT id FROM tenant WHERE platform = 0').all() as Array<{ id: number }>;
+  const tenants = db.prepare('SELECT id FROM tenant WHERE platform = 0').all<{ id: number }>();
   for (const { id: tenantId } of tenants) {
     if (db.prepare('SELECT 1 FROM wf_form WHERE tenant_id = ? AND kind = ?').get(tenantId, FILL_IN_KIND)) continue;
-    const approver = db.prepare('SELECT id FROM role WHERE tenant_id = ? AND super_admin = 1 ORDER BY id LIMIT 1').get(tenantId) as { id: number } | undefined;
+    const approver = db.prepare('SELECT id FROM role WHERE tenant_id = ? AND super_admin = 1 ORDER BY id LIMIT 1').get<{ id: number }>(tenantId);
     if (!approver) continue;
     tx(db, () => {
       const now = Date.now();
@@ -212,8 +212,8 @@ export function seed(db: Db): void {
     tx(db, () => {
       const ruleId = Number(db.prepare("INSERT INTO att_rule (tenant_id, name, work_start, work_end, flex_minutes, late_threshold, early_threshold, fill_in_minutes, weekdays, skip_holidays) VALUES (1, 'Office hours', '09:00', '18:00', 10, 60, 60, 30, '1,2,3,4,5', 1)").run().lastInsertRowid);
       const siteId = Number(db.prepare("INSERT INTO att_site (tenant_id, name, rule_id, kind) VALUES (1, 'Head office', ?, 'devices')").run(ruleId).lastInsertRowid);
-      for (const d of db.prepare('SELECT id FROM device WHERE tenant_id = 1 ORDER BY id LIMIT 2').all() as Array<{ id: number }>) db.prepare('INSERT INTO att_site_device (site_id, device_id) VALUES (?, ?)').run(siteId, d.id);
-      for (const u of db.prepare("SELECT id FROM user WHERE tenant_id = 1 AND username IN ('admin', 'operator', 'viewer')").all() as Array<{ id: number }>) db.prepare('INSERT INTO att_member (tenant_id, user_id, site_id) VALUES (1, ?, ?)').run(u.id, siteId);
+      for (const d of db.prepare('SELECT id FROM device WHERE tenant_id = 1 ORDER BY id LIMIT 2').all<{ id: number }>()) db.prepare('INSERT INTO att_site_device (site_id, device_id) VALUES (?, ?)').run(siteId, d.id);
+      for (const u of db.prepare("SELECT id FROM user WHERE tenant_id = 1 AND username IN ('admin', 'operator', 'viewer')").all<{ id: number }>()) db.prepare('INSERT INTO att_member (tenant_id, user_id, site_id) VALUES (1, ?, ?)').run(u.id, siteId);
     });
   }
 }
@@ -228,7 +228,7 @@ export function seed(db: Db): void {
 export function clockAtLocation(db: Db, tenantId: number, userId: number, at: Position, now: number): { ok: true; distance: number; site: string } | { ok: false; key: 'notMember' | 'notLocation' | 'outside'; distance?: number; site?: string; radius?: number } {
   const site = db
     .prepare('SELECT s.name, s.kind, s.latitude, s.longitude, s.radius_m FROM att_member m JOIN att_site s ON s.id = m.site_id WHERE m.user_id = ? AND m.tenant_id = ?')
-    .get(userId, tenantId) as { name: string; kind: string; latitude: number | null; longitude: number | null; radius_m: number | null } | undefined;
+    .get<{ name: string; kind: string; latitude: number | null; longitude: number | null; radius_m: number | null }>(userId, tenantId);
   if (!site) return { ok: false, key: 'notMember' };
   if (site.kind !== 'location' || site.latitude === null || site.longitude === null || site.radius_m === null) return { ok: false, key: 'notLocation' };
   const distance = Math.round(distanceMeters(at, { latitude: site.latitude, longitude: site.longitude }));
@@ -247,18 +247,7 @@ export function simulateRound(db: Db, now: number, random = Math.random): number
          , s.kind, s.latitude, s.longitude, s.radius_m
        FROM att_member m JOIN att_site s ON s.id = m.site_id JOIN att_rule r ON r.id = s.rule_id`,
     )
-    .all(dayStart(today)) as Array<{
-    tenant_id: number;
-    user_id: number;
-    work_start: string;
-    work_end: string;
-    device_id: number | null;
-    clocks: number;
-    kind: 'devices' | 'location';
-    latitude: number | null;
-    longitude: number | null;
-    radius_m: number | null;
-  }>;
+    .all<{ tenant_id: number; user_id: number; work_start: string; work_end: string; device_id: number | null; clocks: number; kind: 'devices' | 'location'; latitude: number | null; longitude: number | null; radius_m: number | null; }>(dayStart(today));
   let made = 0;
   for (const r of rows) {
     if (r.kind === 'location') {
@@ -302,7 +291,7 @@ const plugin: FastifyPluginAsync = async (app) => {
   app.post<{ Body: PageQuery & { keyword?: string } }>('/api/attendance/rule/page', { preHandler: [requireAnyMenu('attendanceRule', 'attendanceSite'), validBody<PageQuery & { keyword?: string }>({ ...(pageRules as Schema<PageQuery>), keyword: [rule.text(0, 64)] } as never)] }, async (request) => {
     const { tenantId } = userOf(request);
     const { where, args } = byNameKeyword(tenantId, request.body.keyword);
-    const total = (db.prepare(`SELECT COUNT(*) AS n FROM att_rule WHERE ${where}`).get(...args) as { n: number }).n;
+    const total = db.prepare(`SELECT COUNT(*) AS n FROM att_rule WHERE ${where}`).get<{ n: number }>(...args)!.n;
     const rows = db.prepare(`SELECT ${RULE.select} FROM att_rule r WHERE ${where} ORDER BY r.name LIMIT ? OFFSET ?`).all(...args, request.body.limit, offsetOf(request.body));
     return ok({ rows: RULE.all(rows), total });
   });
@@ -313,7 +302,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     const problem = ruleProblem(request, b);
     if (problem) return problem;
     const name = b.name.trim();
-    const taken = db.prepare('SELECT id FROM att_rule WHERE tenant_id = ? AND name = ?').get(tenantId, name) as { id: number } | undefined;
+    const taken = db.prepare('SELECT id FROM att_rule WHERE tenant_id = ? AND name = ?').get<{ id: number }>(tenantId, name);
     if (taken && taken.id !== id) return failField(say(langOf(request), 'nameTaken'), 'name');
     const values = [name, b.workStart, b.workEnd, b.flexMinutes, b.lateThreshold, b.earlyThreshold, b.fillInMinutes, [...new Set(b.weekdays)].sort().join(','), b.skipHolidays ? 1 : 0];
     if (id === null) {
@@ -333,7 +322,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     const { tenantId } = userOf(request);
     const lang = langOf(request);
     const ids = [...new Set(request.body.ids)];
-    const rules = db.prepare(`SELECT id, name, (SELECT COUNT(*) FROM att_site s WHERE s.rule_id = r.id) AS used FROM att_rule r WHERE tenant_id = ? AND id IN (${inList(ids.length)})`).all(tenantId, ...ids) as Array<{ id: number; name: string; used: number }>;
+    const rules = db.prepare(`SELECT id, name, (SELECT COUNT(*) FROM att_site s WHERE s.rule_id = r.id) AS used FROM att_rule r WHERE tenant_id = ? AND id IN (${inList(ids.length)})`).all<{ id: number; name: string; used: number }>(tenantId, ...ids);
     if (rules.length !== ids.length) return fail(say(lang, 'noRule'));
     const used = rules.find((r) => r.used > 0);
     if (used) return fail(say(lang, 'ruleUsed', { name: used.name }));
@@ -343,12 +332,10 @@ const plugin: FastifyPluginAsync = async (app) => {
   // ---- sites ------------------------------------------------------------------------------------
 
   const siteOf = (tenantId: number, id: number): AttendanceSite | null => {
-    const s = db.prepare('SELECT s.*, r.name AS rule_name FROM att_site s JOIN att_rule r ON r.id = s.rule_id WHERE s.tenant_id = ? AND s.id = ?').get(tenantId, id) as
-      | { id: number; name: string; rule_id: number; rule_name: string; kind: 'devices' | 'location'; latitude: number | null; longitude: number | null; radius_m: number | null }
-      | undefined;
+    const s = db.prepare('SELECT s.*, r.name AS rule_name FROM att_site s JOIN att_rule r ON r.id = s.rule_id WHERE s.tenant_id = ? AND s.id = ?').get<{ id: number; name: string; rule_id: number; rule_name: string; kind: 'devices' | 'location'; latitude: number | null; longitude: number | null; radius_m: number | null }>(tenantId, id);
     if (!s) return null;
-    const devices = db.prepare('SELECT d.id, d.code FROM att_site_device sd JOIN device d ON d.id = sd.device_id WHERE sd.site_id = ? ORDER BY d.code').all(s.id) as Array<{ id: number; code: string }>;
-    const members = db.prepare('SELECT u.id, u.name FROM att_member m JOIN user u ON u.id = m.user_id WHERE m.site_id = ? ORDER BY u.name').all(s.id) as Array<{ id: number; name: string }>;
+    const devices = db.prepare('SELECT d.id, d.code FROM att_site_device sd JOIN device d ON d.id = sd.device_id WHERE sd.site_id = ? ORDER BY d.code').all<{ id: number; code: string }>(s.id);
+    const members = db.prepare('SELECT u.id, u.name FROM att_member m JOIN user u ON u.id = m.user_id WHERE m.site_id = ? ORDER BY u.name').all<{ id: number; name: string }>(s.id);
     return {
       id: s.id,
       name: s.name,
@@ -368,8 +355,8 @@ const plugin: FastifyPluginAsync = async (app) => {
   app.post<{ Body: PageQuery & { keyword?: string } }>('/api/attendance/site/page', { preHandler: [requireAnyMenu('attendanceSite', 'dayStats', 'monthStats', 'perStats'), validBody<PageQuery & { keyword?: string }>({ ...(pageRules as Schema<PageQuery>), keyword: [rule.text(0, 64)] } as never)] }, async (request) => {
     const { tenantId } = userOf(request);
     const { where, args } = byNameKeyword(tenantId, request.body.keyword);
-    const total = (db.prepare(`SELECT COUNT(*) AS n FROM att_site WHERE ${where}`).get(...args) as { n: number }).n;
-    const ids = db.prepare(`SELECT id FROM att_site WHERE ${where} ORDER BY name LIMIT ? OFFSET ?`).all(...args, request.body.limit, offsetOf(request.body)) as Array<{ id: number }>;
+    const total = db.prepare(`SELECT COUNT(*) AS n FROM att_site WHERE ${where}`).get<{ n: number }>(...args)!.n;
+    const ids = db.prepare(`SELECT id FROM att_site WHERE ${where} ORDER BY name LIMIT ? OFFSET ?`).all<{ id: number }>(...args, request.body.limit, offsetOf(request.body));
     return ok({ rows: ids.map((r) => siteOf(tenantId, r.id)!), total });
   });
 
@@ -382,22 +369,22 @@ const plugin: FastifyPluginAsync = async (app) => {
     const memberIds = [...new Set(b.memberIds ?? [])];
     if (b.kind === 'devices') {
       if (deviceIds.length === 0) return failField(say(lang, 'noDevices'), 'deviceIds');
-      const found = (db.prepare(`SELECT COUNT(*) AS n FROM device WHERE tenant_id = ? AND id IN (${inList(deviceIds.length)})`).get(tenantId, ...deviceIds) as { n: number }).n;
+      const found = db.prepare(`SELECT COUNT(*) AS n FROM device WHERE tenant_id = ? AND id IN (${inList(deviceIds.length)})`).get<{ n: number }>(tenantId, ...deviceIds)!.n;
       if (found !== deviceIds.length) return failField(say(lang, 'noDevice'), 'deviceIds');
     } else {
       const fine = typeof b.latitude === 'number' && Math.abs(b.latitude) <= 90 && typeof b.longitude === 'number' && Math.abs(b.longitude) <= 180 && typeof b.radiusMeters === 'number';
       if (!fine) return failField(say(lang, 'location'), 'latitude');
     }
     if (memberIds.length) {
-      const found = (db.prepare(`SELECT COUNT(*) AS n FROM user WHERE tenant_id = ? AND id IN (${inList(memberIds.length)})`).get(tenantId, ...memberIds) as { n: number }).n;
+      const found = db.prepare(`SELECT COUNT(*) AS n FROM user WHERE tenant_id = ? AND id IN (${inList(memberIds.length)})`).get<{ n: number }>(tenantId, ...memberIds)!.n;
       if (found !== memberIds.length) return failField(say(lang, 'noUser'), 'memberIds');
       const elsewhere = db
         .prepare(`SELECT u.name, s.name AS site FROM att_member m JOIN user u ON u.id = m.user_id JOIN att_site s ON s.id = m.site_id WHERE m.user_id IN (${inList(memberIds.length)}) AND m.site_id IS NOT ? LIMIT 1`)
-        .get(...memberIds, id) as { name: string; site: string } | undefined;
+        .get<{ name: string; site: string }>(...memberIds, id);
       if (elsewhere) return failField(say(lang, 'memberElsewhere', { name: elsewhere.name, site: elsewhere.site }), 'memberIds');
     }
     const name = b.name.trim();
-    const taken = db.prepare('SELECT id FROM att_site WHERE tenant_id = ? AND name = ?').get(tenantId, name) as { id: number } | undefined;
+    const taken = db.prepare('SELECT id FROM att_site WHERE tenant_id = ? AND name = ?').get<{ id: number }>(tenantId, name);
     if (taken && taken.id !== id) return failField(say(lang, 'nameTaken'), 'name');
     const location = b.kind === 'location' ? [b.latitude, b.longitude, b.radiusMeters] : [null, null, null];
     const siteId = tx(db, () => {
@@ -422,7 +409,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     const { tenantId } = userOf(request);
     const ids = [...new Set(request.body.ids)];
     const deleted = tx(db, () => {
-      const found = (db.prepare(`SELECT COUNT(*) AS n FROM att_site WHERE tenant_id = ? AND id IN (${inList(ids.length)})`).get(tenantId, ...ids) as { n: number }).n;
+      const found = db.prepare(`SELECT COUNT(*) AS n FROM att_site WHERE tenant_id = ? AND id IN (${inList(ids.length)})`).get<{ n: number }>(tenantId, ...ids)!.n;
       if (found !== ids.length) return null;
       return Number(db.prepare(`DELETE FROM att_site WHERE tenant_id = ? AND id IN (${inList(ids.length)})`).run(tenantId, ...ids).changes);
     });
@@ -467,7 +454,7 @@ const plugin: FastifyPluginAsync = async (app) => {
   function days(tenantId: number, who: readonly Member[], from: string, to: string): Map<number, DayRecord[]> {
     const start = dayStart(from);
     const end = dayStart(to) + 24 * 3600 * 1000;
-    const calendar = new Map((db.prepare('SELECT day, kind FROM holiday WHERE tenant_id = ? AND day >= ? AND day <= ?').all(tenantId, from, to) as Array<{ day: string; kind: 'holiday' | 'workday' }>).map((h) => [h.day, h.kind]));
+    const calendar = new Map((db.prepare('SELECT day, kind FROM holiday WHERE tenant_id = ? AND day >= ? AND day <= ?').all<{ day: string; kind: 'holiday' | 'workday' }>(tenantId, from, to)).map((h) => [h.day, h.kind]));
     const clocks = new Map<string, Clock[]>();
     const wanted = new Set(who.map((m) => m.userId));
     for (const c of db.prepare('SELECT user_id, at, source FROM att_clock WHERE tenant_id = ? AND at >= ? AND at < ?').iterate(tenantId, start, end) as Iterable<{ user_id: number; at: number; source: string }>) {
@@ -618,7 +605,7 @@ const plugin: FastifyPluginAsync = async (app) => {
       if (!me) return fail(say(lang, 'notMember'));
       if (b.day > dayText(Date.now())) return failField(say(lang, 'future'), 'day');
       if (!fillInAllowed(me.rule, toMinute(b.time))) return failField(say(lang, 'window', { minutes: me.rule.fillInMinutes, start: me.rule.workStart, end: me.rule.workEnd }), 'time');
-      const form = db.prepare('SELECT id FROM wf_form WHERE tenant_id = ? AND kind = ? AND enabled = 1').get(user.tenantId, FILL_IN_KIND) as { id: number } | undefined;
+      const form = db.prepare('SELECT id FROM wf_form WHERE tenant_id = ? AND kind = ? AND enabled = 1').get<{ id: number }>(user.tenantId, FILL_IN_KIND);
       const service = workflowOf(db);
       if (!form || !service) return fail(say(lang, 'noForm'));
       const started = service.start(user.tenantId, user.id, form.id, { day: b.day, time: b.time, reason: b.reason.trim() }, lang);

@@ -81,7 +81,7 @@ const plugin: FastifyPluginAsync = async (app) => {
         if (locked > 0) return failWith(request, 'auth.locked', { minutes: Math.ceil(locked / 60_000) });
         if (model === 'ldap') {
           const service = directoryOf.get(ctx);
-          const tenant = (ctx.db.prepare('SELECT id FROM tenant WHERE is_default = 1 ORDER BY id LIMIT 1').get() as { id: number } | undefined)?.id ?? 1;
+          const tenant = (ctx.db.prepare('SELECT id FROM tenant WHERE is_default = 1 ORDER BY id LIMIT 1').get<{ id: number }>())?.id ?? 1;
           const outcome = service ? await directorySignIn(ctx, service.box, service.embedded(), tenant, username, password) : ({ ok: false, reason: 'none' } as const);
           if (outcome.ok) {
             throttle.succeeded(username);
@@ -94,7 +94,7 @@ const plugin: FastifyPluginAsync = async (app) => {
           if (outcome.reason === 'disabled') return failWith(request, 'auth.invalidUser');
           return fail(directoryMessage(langOf(request), outcome.reason));
         }
-        const user = byUsername.get(username) as LoginUserRow | undefined;
+        const user = byUsername.get<LoginUserRow>(username);
         const matches = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
         if (!user || !matches) {
           const lock = throttle.failed(username);
@@ -107,7 +107,7 @@ const plugin: FastifyPluginAsync = async (app) => {
         return tokenAnswer(issueToken(ctx, user.id, user.tenant_id));
       }
 
-      const user = byPhone.get(username) as LoginUserRow | undefined;
+      const user = byPhone.get<LoginUserRow>(username);
       if (!user) return failWith(request, 'auth.phoneOrCode');
       if (user.sms_enabled !== 1) return failWith(request, 'auth.smsDisabled');
       if (!ctx.sms.verify(username, verifyCode)) return failWith(request, 'auth.phoneOrCode');
@@ -140,7 +140,7 @@ const plugin: FastifyPluginAsync = async (app) => {
       const { phone } = request.params;
       const problem = rule.phone(phone, {});
       if (problem) return failWith(request, problem.key, problem.params);
-      const user = byPhone.get(phone) as LoginUserRow | undefined;
+      const user = byPhone.get<LoginUserRow>(phone);
       if (!user) return failWith(request, 'auth.phoneOrCode');
       if (user.sms_enabled !== 1) return failWith(request, 'auth.smsDisabled');
       const code = ctx.sms.issue(phone);

@@ -65,10 +65,10 @@ const plugin: FastifyPluginAsync = async (app) => {
 
   app.post<{ Body: PageQuery }>('/api/ops/client-error/page', { preHandler: [requireMenu('gateLog'), validBody<PageQuery>(pageRules)] }, async (request) => {
     const user = userOf(request);
-    const total = (db.prepare('SELECT COUNT(*) AS n FROM client_error WHERE tenant_id = ?').get(user.tenantId) as { n: number }).n;
+    const total = db.prepare('SELECT COUNT(*) AS n FROM client_error WHERE tenant_id = ?').get<{ n: number }>(user.tenantId)!.n;
     const rows = db
       .prepare('SELECT id, at, message, stack, path, agent FROM client_error WHERE tenant_id = ? ORDER BY at DESC, id DESC LIMIT ? OFFSET ?')
-      .all(user.tenantId, request.body.limit, offsetOf(request.body)) as Array<{ id: number; at: number; message: string; stack: string; path: string; agent: string }>;
+      .all<{ id: number; at: number; message: string; stack: string; path: string; agent: string }>(user.tenantId, request.body.limit, offsetOf(request.body));
     return ok<ClientErrorPage>({ rows: rows.map((r) => ({ ...r, at: formatTime(r.at) })), total });
   });
 };

@@ -104,7 +104,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     async (request) => {
       const user = userOf(request);
       const { oldPassword, newPassword } = request.body;
-      const row = passwordOf.get(user.id, user.tenantId) as { password_hash: string } | undefined;
+      const row = passwordOf.get<{ password_hash: string }>(user.id, user.tenantId);
       if (!row || !(await verifyPassword(oldPassword, row.password_hash))) return failWith(request, 'user.oldPassword');
       updatePassword.run(await hashPassword(newPassword), user.id, user.tenantId);
       // Whoever else holds a session of this account (maybe the reason for the change) is signed out.

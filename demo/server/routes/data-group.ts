@@ -76,14 +76,12 @@ export const seededCamera = (i: number): { name: string; label: string } => ({
 export function seed(db: Db, config: AppConfig): void {
   const n = config.tuning.seedCameras;
   if (!n) return;
-  const tenant = db.prepare('SELECT id FROM tenant ORDER BY id LIMIT 1').get() as { id: number } | undefined;
+  const tenant = db.prepare('SELECT id FROM tenant ORDER BY id LIMIT 1').get<{ id: number }>();
   if (!tenant) return;
   tx(db, () => {
-    let group = db.prepare('SELECT id FROM data_group WHERE tenant_id = ? AND type = ? AND name = ? AND parent_id IS NULL').get(tenant.id, CAMERA_GROUP_TYPE, SEED_GROUP_NAME) as
-      | { id: number }
-      | undefined;
+    let group = db.prepare('SELECT id FROM data_group WHERE tenant_id = ? AND type = ? AND name = ? AND parent_id IS NULL').get<{ id: number }>(tenant.id, CAMERA_GROUP_TYPE, SEED_GROUP_NAME);
     group ??= { id: Number(db.prepare('INSERT INTO data_group (tenant_id, parent_id, name, type, sort) VALUES (?, NULL, ?, ?, 99)').run(tenant.id, SEED_GROUP_NAME, CAMERA_GROUP_TYPE).lastInsertRowid) };
-    const have = (db.prepare('SELECT COUNT(*) AS n FROM camera WHERE tenant_id = ? AND data_group_id = ?').get(tenant.id, group.id) as { n: number }).n;
+    const have = db.prepare('SELECT COUNT(*) AS n FROM camera WHERE tenant_id = ? AND data_group_id = ?').get<{ n: number }>(tenant.id, group.id)!.n;
     const insert = db.prepare(
       `INSERT OR IGNORE INTO camera (tenant_id, data_group_id, name, label, address, resolution, tags, disable_yun_control, clip, created_at)
        VALUES (?, ?, ?, ?, '', '1920x1080', 'Bench', 1, ?, ?)`,
@@ -182,7 +180,7 @@ const plugin: FastifyPluginAsync = async (app) => {
         parentId = body.parentId || null;
         if (parentId !== null) {
           const parent = byId.get<StoredGroup>(parentId, user.tenantId);
-          const below = new Set((subtree.all(row.id, user.tenantId) as Array<{ id: number }>).map((r) => r.id));
+          const below = new Set((subtree.all<{ id: number }>(row.id, user.tenantId)).map((r) => r.id));
           // A group under one of its own subgroups would cut that branch off the tree.
           if (!parent || parent.type !== row.type || below.has(parentId)) return fail(say(request, 'badParent'));
         }
@@ -198,7 +196,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     const user = userOf(request);
     const row = byId.get<StoredGroup>(Number(request.params.id), user.tenantId);
     if (!row || row.type !== Number(request.params.type)) return fail(say(request, 'noGroup'));
-    const ids = (subtree.all(row.id, user.tenantId) as Array<{ id: number }>).map((r) => r.id);
+    const ids = (subtree.all<{ id: number }>(row.id, user.tenantId)).map((r) => r.id);
     // Subgroups go with the group (ON DELETE CASCADE); cameras stay, ungrouped (ON DELETE SET NULL).
     db.prepare('DELETE FROM data_group WHERE id = ? AND tenant_id = ?').run(row.id, user.tenantId);
     return ok<DataGroupDeleted>({ deleted: ids.length });

@@ -53,7 +53,7 @@ const plugin: FastifyPluginAsync = async (app) => {
   const { db, config } = app.atrium;
   const areaRow = db.prepare('SELECT row_guid, parent_guid, name, name_en FROM area WHERE row_guid = ? AND tenant_id = ?');
   const parentsOf = (tenantId: number) =>
-    new Map((db.prepare('SELECT row_guid, parent_guid FROM area WHERE tenant_id = ?').all(tenantId) as Array<{ row_guid: string; parent_guid: string | null }>).map((r) => [r.row_guid, r.parent_guid]));
+    new Map((db.prepare('SELECT row_guid, parent_guid FROM area WHERE tenant_id = ?').all<{ row_guid: string; parent_guid: string | null }>(tenantId)).map((r) => [r.row_guid, r.parent_guid]));
   const areaRules = { name: [rule.required, rule.text(1, 64)], parentId: [rule.text(0, 64)] };
 
   app.post<{ Body: AreaSave }>('/api/device/area', { preHandler: [writer, validBody<AreaSave>(areaRules)] }, async (request) => {
@@ -70,7 +70,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     const user = userOf(request);
     const lang = langOf(request);
     const guid = request.params.guid;
-    const row = areaRow.get(guid, user.tenantId) as { parent_guid: string | null; name: string; name_en: string } | undefined;
+    const row = areaRow.get<{ parent_guid: string | null; name: string; name_en: string }>(guid, user.tenantId);
     if (!row) return fail(say(lang, 'noArea'));
     const parent = request.body.parentId === undefined ? row.parent_guid : request.body.parentId || null;
     if (parent !== null) {
@@ -90,8 +90,8 @@ const plugin: FastifyPluginAsync = async (app) => {
     const lang = langOf(request);
     const guid = request.params.guid;
     if (!areaRow.get(guid, user.tenantId)) return fail(say(lang, 'noArea'));
-    const devices = (db.prepare('SELECT COUNT(*) AS n FROM device WHERE tenant_id = ? AND area_guid = ?').get(user.tenantId, guid) as { n: number }).n;
-    const areas = (db.prepare('SELECT COUNT(*) AS n FROM area WHERE tenant_id = ? AND parent_guid = ?').get(user.tenantId, guid) as { n: number }).n;
+    const devices = db.prepare('SELECT COUNT(*) AS n FROM device WHERE tenant_id = ? AND area_guid = ?').get<{ n: number }>(user.tenantId, guid)!.n;
+    const areas = db.prepare('SELECT COUNT(*) AS n FROM area WHERE tenant_id = ? AND parent_guid = ?').get<{ n: number }>(user.tenantId, guid)!.n;
     if (devices > 0 || areas > 0) return fail(say(lang, 'areaNotEmpty', { devices, areas }));
     db.prepare('DELETE FROM area WHERE row_guid = ? AND tenant_id = ?').run(guid, user.tenantId);
     return ok({ deleted: 1 });
@@ -101,7 +101,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     const user = userOf(request);
     const lang = langOf(request);
     const id = Number(request.params.id);
-    const exists = Number.isInteger(id) && id > 0 ? (db.prepare('SELECT name, name_en FROM device WHERE id = ? AND tenant_id = ?').get(id, user.tenantId) as { name: string; name_en: string } | undefined) : undefined;
+    const exists = Number.isInteger(id) && id > 0 ? (db.prepare('SELECT name, name_en FROM device WHERE id = ? AND tenant_id = ?').get<{ name: string; name_en: string }>(id, user.tenantId)) : undefined;
     if (!exists) return fail(say(lang, 'noDevice'));
     const problem = checkBatch(db, lang, user.tenantId, [request.body], false, id);
     if (problem) return fail(problem);
@@ -121,7 +121,7 @@ const plugin: FastifyPluginAsync = async (app) => {
   app.post<{ Body: { ids: number[] } }>('/api/device/delete', { preHandler: [writer, validBody<{ ids: number[] }>({ ids: [rule.required, idList()] })] }, async (request) => {
     const user = userOf(request);
     const ids = request.body.ids;
-    const found = (db.prepare(`SELECT COUNT(*) AS n FROM device WHERE tenant_id = ? AND id IN (${inList(ids.length)})`).get(user.tenantId, ...ids) as { n: number }).n;
+    const found = db.prepare(`SELECT COUNT(*) AS n FROM device WHERE tenant_id = ? AND id IN (${inList(ids.length)})`).get<{ n: number }>(user.tenantId, ...ids)!.n;
     if (found !== new Set(ids).size) return fail(say(langOf(request), 'noDevice'));
     return ok({ deleted: Number(db.prepare(`DELETE FROM device WHERE tenant_id = ? AND id IN (${inList(ids.length)})`).run(user.tenantId, ...ids).changes) });
   });
@@ -136,9 +136,9 @@ const plugin: FastifyPluginAsync = async (app) => {
     if (busy) return fail(busy);
     const upload = await readImportUpload(request, IMPORT_HEADERS);
     if (!('rows' in upload)) return upload;
-    const models = new Map((db.prepare('SELECT code, id FROM device_model WHERE tenant_id = ?').all(user.tenantId) as Array<{ code: string; id: number }>).map((m) => [m.code, m.id]));
+    const models = new Map((db.prepare('SELECT code, id FROM device_model WHERE tenant_id = ?').all<{ code: string; id: number }>(user.tenantId)).map((m) => [m.code, m.id]));
     // A sheet may name an area in either language.
-    const areas = new Map((db.prepare('SELECT name, name_en, row_guid FROM area WHERE tenant_id = ?').all(user.tenantId) as Array<{ name: string; name_en: string; row_guid: string }>).flatMap((a) => bothNames(a).map((n) => [n, a.row_guid] as const)));
+    const areas = new Map((db.prepare('SELECT name, name_en, row_guid FROM area WHERE tenant_id = ?').all<{ name: string; name_en: string; row_guid: string }>(user.tenantId)).flatMap((a) => bothNames(a).map((n) => [n, a.row_guid] as const)));
     const toDevice = (row: SheetRow): DeviceCreate => {
       const v = row.values;
       return {

@@ -31,7 +31,7 @@ const SEED_GROUPS: ReadonlyArray<[string, readonly string[]]> = [
 ];
 
 export function seed(db: Db): void {
-  const tenant = db.prepare('SELECT id FROM tenant WHERE platform = 0 ORDER BY id LIMIT 1').get() as { id: number } | undefined;
+  const tenant = db.prepare('SELECT id FROM tenant WHERE platform = 0 ORDER BY id LIMIT 1').get<{ id: number }>();
   if (!tenant || db.prepare('SELECT 1 FROM data_group WHERE tenant_id = ? AND type = ?').get(tenant.id, DEVICE_GROUP_TYPE)) return;
   tx(db, () => {
     SEED_GROUPS.forEach(([name, prefixes], i) => {
@@ -62,7 +62,7 @@ const plugin: FastifyPluginAsync = async (app) => {
       }
       if (ids.length === 0) return ok({ filed: 0 });
       const narrow = scopeSql('data_group_id', groups);
-      const found = new Set((db.prepare(`SELECT id FROM device WHERE tenant_id = ? AND id IN (${inList(ids.length)})${narrow.sql}`).all(user.tenantId, ...ids, ...narrow.args) as Array<{ id: number }>).map((r) => r.id));
+      const found = new Set((db.prepare(`SELECT id FROM device WHERE tenant_id = ? AND id IN (${inList(ids.length)})${narrow.sql}`).all<{ id: number }>(user.tenantId, ...ids, ...narrow.args)).map((r) => r.id));
       const missing = ids.filter((id) => !found.has(id));
       if (missing.length > 0) return fail(TEXT.noDevice[lang].replace('{ids}', missing.slice(0, 10).join(', ')));
       tx(db, () => {

@@ -128,7 +128,7 @@ const PARAM = shape<ParamRow>({
 
 /** A parameter's name in both languages, for text stored once for both (alarm contents). */
 export function paramNamesOf(db: Db, modelId: number | null, param: { code: string; name: string }): Record<Lang, string> {
-  const row = modelId === null ? undefined : (db.prepare('SELECT name, name_en FROM model_param WHERE model_id = ? AND code = ?').get(modelId, param.code) as { name: string; name_en: string } | undefined);
+  const row = modelId === null ? undefined : (db.prepare('SELECT name, name_en FROM model_param WHERE model_id = ? AND code = ?').get<{ name: string; name_en: string }>(modelId, param.code));
   return row ? { zh: row.name, en: inLang('en', row) } : { zh: param.name, en: param.name };
 }
 
@@ -174,7 +174,7 @@ migrations.push({
 
 /** Categories, models and parameters for each tenant that has none; seeded devices get their model. */
 export function seed(db: Db): void {
-  const tenants = (db.prepare('SELECT id FROM tenant WHERE platform = 0').all() as Array<{ id: number }>).map((t) => t.id);
+  const tenants = (db.prepare('SELECT id FROM tenant WHERE platform = 0').all<{ id: number }>()).map((t) => t.id);
   for (const tenantId of tenants) {
     if (db.prepare('SELECT 1 FROM device_category WHERE tenant_id = ? LIMIT 1').get(tenantId)) continue;
     tx(db, () => {
@@ -219,7 +219,7 @@ const plugin: FastifyPluginAsync = async (app) => {
   const saveCategory = (request: FastifyRequest<{ Body: { name: string } }>, id: number | null) => {
     const user = userOf(request);
     const name = request.body.name.trim();
-    const before = id === null ? undefined : (categoryById.get(id, user.tenantId) as Named | undefined);
+    const before = id === null ? undefined : (categoryById.get<Named>(id, user.tenantId));
     if (id !== null && !before) return fail(say(request, 'noCategory'));
     if (db.prepare('SELECT 1 FROM device_category WHERE tenant_id = ? AND (name = ? OR name_en = ?) AND id <> ?').get(user.tenantId, name, name, id ?? 0)) return failField(say(request, 'categoryTaken', { name }), 'name');
     const names = before ? namesAfterEdit(before, name) : { name, name_en: '' };
@@ -236,7 +236,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     const user = userOf(request);
     const id = Number(request.params.id);
     if (!Number.isInteger(id) || !categoryById.get(id, user.tenantId)) return fail(say(request, 'noCategory'));
-    const models = (db.prepare('SELECT COUNT(*) AS n FROM device_model WHERE category_id = ?').get(id) as { n: number }).n;
+    const models = db.prepare('SELECT COUNT(*) AS n FROM device_model WHERE category_id = ?').get<{ n: number }>(id)!.n;
     if (models > 0) return fail(say(request, 'categoryInUse', { count: models }));
     db.prepare('DELETE FROM device_category WHERE id = ? AND tenant_id = ?').run(id, user.tenantId);
     return ok({ deleted: 1 });
@@ -261,7 +261,7 @@ const plugin: FastifyPluginAsync = async (app) => {
         args.push(likePattern(keyword), likePattern(keyword), likePattern(keyword));
       }
       const sql = where.join(' AND ');
-      const total = (db.prepare(`SELECT COUNT(*) AS n FROM device_model m WHERE ${sql}`).get(...args) as { n: number }).n;
+      const total = db.prepare(`SELECT COUNT(*) AS n FROM device_model m WHERE ${sql}`).get<{ n: number }>(...args)!.n;
       const rows = db
         .prepare(
           `SELECT m.id, m.code, loc(m.name, m.name_en) AS name, m.category_id AS categoryId, loc(c.name, c.name_en) AS categoryName, m.description,
@@ -283,7 +283,7 @@ const plugin: FastifyPluginAsync = async (app) => {
   const saveModel = (request: FastifyRequest<{ Body: ModelSave }>, id: number | null) => {
     const user = userOf(request);
     const { code, name, categoryId, description = '' } = request.body;
-    const before = id === null ? undefined : (modelById.get(id, user.tenantId) as Named | undefined);
+    const before = id === null ? undefined : (modelById.get<Named>(id, user.tenantId));
     if (id !== null && !before) return fail(say(request, 'noModel'));
     if (!categoryById.get(categoryId, user.tenantId)) return failField(say(request, 'noCategory'), 'categoryId');
     if (db.prepare('SELECT 1 FROM device_model WHERE tenant_id = ? AND code = ? AND id <> ?').get(user.tenantId, code.trim(), id ?? 0)) return failField(say(request, 'modelTaken', { code }), 'code');
@@ -302,9 +302,9 @@ const plugin: FastifyPluginAsync = async (app) => {
   app.post<{ Body: { ids: number[] } }>('/api/device/model/delete', { preHandler: [writer, validBody<{ ids: number[] }>({ ids: [rule.required, idList()] })] }, async (request) => {
     const user = userOf(request);
     const ids = request.body.ids;
-    const found = (db.prepare(`SELECT COUNT(*) AS n FROM device_model WHERE tenant_id = ? AND id IN (${inList(ids.length)})`).get(user.tenantId, ...ids) as { n: number }).n;
+    const found = db.prepare(`SELECT COUNT(*) AS n FROM device_model WHERE tenant_id = ? AND id IN (${inList(ids.length)})`).get<{ n: number }>(user.tenantId, ...ids)!.n;
     if (found !== new Set(ids).size) return fail(say(request, 'noModel'));
-    const used = (db.prepare(`SELECT COUNT(*) AS n FROM device WHERE tenant_id = ? AND model_id IN (${inList(ids.length)})`).get(user.tenantId, ...ids) as { n: number }).n;
+    const used = db.prepare(`SELECT COUNT(*) AS n FROM device WHERE tenant_id = ? AND model_id IN (${inList(ids.length)})`).get<{ n: number }>(user.tenantId, ...ids)!.n;
     if (used > 0) return fail(say(request, 'modelInUse', { count: used }));
     const deleted = tx(db, () => Number(db.prepare(`DELETE FROM device_model WHERE tenant_id = ? AND id IN (${inList(ids.length)})`).run(user.tenantId, ...ids).changes));
     return ok({ deleted });
@@ -316,7 +316,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     const user = userOf(request);
     const modelId = Number(request.params.id);
     if (!Number.isInteger(modelId) || !modelById.get(modelId, user.tenantId)) return fail(say(request, 'noModel'));
-    const total = (db.prepare('SELECT COUNT(*) AS n FROM model_param WHERE tenant_id = ? AND model_id = ?').get(user.tenantId, modelId) as { n: number }).n;
+    const total = db.prepare('SELECT COUNT(*) AS n FROM model_param WHERE tenant_id = ? AND model_id = ?').get<{ n: number }>(user.tenantId, modelId)!.n;
     const rows = db.prepare(`SELECT ${PARAM.select} FROM model_param WHERE tenant_id = ? AND model_id = ? ORDER BY id LIMIT ? OFFSET ?`).all(user.tenantId, modelId, request.body.limit, offsetOf(request.body));
     return ok<ParamPage>({ rows: PARAM.all(rows), total });
   });
@@ -330,7 +330,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     const b = request.body;
     const code = b.code.trim();
     if (db.prepare('SELECT 1 FROM model_param WHERE model_id = ? AND code = ? AND id <> ?').get(modelId, code, id ?? 0)) return failField(say(request, 'paramTaken', { code }), 'code');
-    const before = id === null ? undefined : (db.prepare('SELECT name, name_en FROM model_param WHERE id = ?').get(id) as Named | undefined);
+    const before = id === null ? undefined : (db.prepare('SELECT name, name_en FROM model_param WHERE id = ?').get<Named>(id));
     const names = before ? namesAfterEdit(before, b.name.trim()) : { name: b.name.trim(), name_en: '' };
     const values = [
       names.name, names.name_en, code, b.dataType, b.access, (b.unit ?? '').trim(), (b.precision ?? '').trim(), (b.collectFormula ?? '').trim(), (b.controlFormula ?? '').trim(),
@@ -361,14 +361,14 @@ const plugin: FastifyPluginAsync = async (app) => {
     return saveParam(request, modelId, null);
   });
   app.put<{ Params: { pid: string }; Body: ParamSave }>('/api/device/model/param/:pid', { preHandler: [writer, textify, paramBody] }, async (request) => {
-    const row = db.prepare('SELECT model_id FROM model_param WHERE id = ? AND tenant_id = ?').get(Number(request.params.pid) || -1, userOf(request).tenantId) as { model_id: number } | undefined;
+    const row = db.prepare('SELECT model_id FROM model_param WHERE id = ? AND tenant_id = ?').get<{ model_id: number }>(Number(request.params.pid) || -1, userOf(request).tenantId);
     if (!row) return fail(say(request, 'noParam'));
     return saveParam(request, row.model_id, Number(request.params.pid));
   });
   app.post<{ Body: { ids: number[] } }>('/api/device/model/param/delete', { preHandler: [writer, validBody<{ ids: number[] }>({ ids: [rule.required, idList()] })] }, async (request) => {
     const user = userOf(request);
     const ids = request.body.ids;
-    const found = (db.prepare(`SELECT COUNT(*) AS n FROM model_param WHERE tenant_id = ? AND id IN (${inList(ids.length)})`).get(user.tenantId, ...ids) as { n: number }).n;
+    const found = db.prepare(`SELECT COUNT(*) AS n FROM model_param WHERE tenant_id = ? AND id IN (${inList(ids.length)})`).get<{ n: number }>(user.tenantId, ...ids)!.n;
     if (found !== new Set(ids).size) return fail(say(request, 'noParam'));
     return ok({ deleted: Number(db.prepare(`DELETE FROM model_param WHERE tenant_id = ? AND id IN (${inList(ids.length)})`).run(user.tenantId, ...ids).changes) });
   });

@@ -123,7 +123,7 @@ const SETTINGS = shape<DirectoryAnswer>({
 
 /** The sign-in tenant (the default one) gets the demo directory on first start. */
 export function seed(db: Db): void {
-  const tenant = db.prepare('SELECT id FROM tenant WHERE is_default = 1 ORDER BY id LIMIT 1').get() as { id: number } | undefined;
+  const tenant = db.prepare('SELECT id FROM tenant WHERE is_default = 1 ORDER BY id LIMIT 1').get<{ id: number }>();
   if (!tenant || db.prepare('SELECT 1 FROM ldap_directory WHERE tenant_id = ?').get(tenant.id)) return;
   if (db.prepare("SELECT 1 FROM schema_migration WHERE id = 'directory/seed'").get()) return;
   // Sealed on first use (the key lives in the data folder, which the seed does not see): '' = the demo's own.
@@ -147,7 +147,7 @@ export type DirectoryOutcome =
 /** One directory sign-in for the tenant: search, bind as the person, create or update the local account. */
 export async function directorySignIn(ctx: AppContext, box: SecretBox, embedded: Directory | null, tenantId: number, username: string, password: string): Promise<DirectoryOutcome> {
   const { db } = ctx;
-  const row = db.prepare('SELECT * FROM ldap_directory WHERE tenant_id = ? AND enabled = 1').get(tenantId) as DirectoryRow | undefined;
+  const row = db.prepare('SELECT * FROM ldap_directory WHERE tenant_id = ? AND enabled = 1').get<DirectoryRow>(tenantId);
   if (!row) return { ok: false, reason: 'none' };
   const url = row.embedded ? embedded?.url : row.url;
   if (!url) return { ok: false, reason: 'down' };
@@ -196,8 +196,8 @@ export async function directorySignIn(ctx: AppContext, box: SecretBox, embedded:
   // The local account: linked by DN; created on the first sign-in; roles from the groups every time.
   const mapping = JSON.parse(row.group_roles) as Record<string, string>;
   const codes = [...new Set(person.groups.map((g) => mapping[g]).filter((c): c is string => Boolean(c)))];
-  const roles = codes.length ? (db.prepare(`SELECT id FROM role WHERE tenant_id = ? AND code IN (${codes.map(() => '?').join(',')})`).all(tenantId, ...codes) as Array<{ id: number }>) : [];
-  let user = db.prepare('SELECT id, status FROM user WHERE directory_dn = ? AND tenant_id = ?').get(person.dn, tenantId) as { id: number; status: string } | undefined;
+  const roles = codes.length ? (db.prepare(`SELECT id FROM role WHERE tenant_id = ? AND code IN (${codes.map(() => '?').join(',')})`).all<{ id: number }>(tenantId, ...codes)) : [];
+  let user = db.prepare('SELECT id, status FROM user WHERE directory_dn = ? AND tenant_id = ?').get<{ id: number; status: string }>(person.dn, tenantId);
   if (!user) {
     const name = username.trim();
     if (db.prepare('SELECT 1 FROM user WHERE username = ?').get(name)) return { ok: false, reason: 'nameTaken' };
@@ -212,7 +212,7 @@ export async function directorySignIn(ctx: AppContext, box: SecretBox, embedded:
   // The department follows the groups too: the first of the person's groups that names one.
   const places = JSON.parse(row.group_depts) as Record<string, string>;
   const place = person.groups.map((g) => places[g]).find((d): d is string => Boolean(d));
-  const department = place ? (db.prepare('SELECT id FROM department WHERE tenant_id = ? AND (name = ? OR name_en = ?) ORDER BY id LIMIT 1').get(tenantId, place, place) as { id: number } | undefined) : undefined;
+  const department = place ? (db.prepare('SELECT id FROM department WHERE tenant_id = ? AND (name = ? OR name_en = ?) ORDER BY id LIMIT 1').get<{ id: number }>(tenantId, place, place)) : undefined;
   if (department) db.prepare('UPDATE user SET department_id = ? WHERE id = ?').run(department.id, user.id);
   db.prepare('DELETE FROM user_role WHERE user_id = ?').run(user.id);
   for (const r of roles) db.prepare('INSERT OR IGNORE INTO user_role (user_id, role_id) VALUES (?, ?)').run(user.id, r.id);
@@ -273,10 +273,10 @@ const plugin: FastifyPluginAsync = async (app) => {
     if (b.url && outboundUrlProblem(b.url, app.atrium.config.outboundNetworks, LDAP_SCHEMES)) return failField(say(lang, 'privateUrl'), 'url');
     if (!/^\(.*\{username\}.*\)$/.test(b.userFilter)) return failField(say(lang, 'filter'), 'userFilter');
     const codes = [...new Set(Object.values(b.groupRoles))];
-    if (codes.length && (db.prepare(`SELECT COUNT(*) AS n FROM role WHERE tenant_id = ? AND code IN (${codes.map(() => '?').join(',')})`).get(tenantId, ...codes) as { n: number }).n !== codes.length) return failField(say(lang, 'roles'), 'groupRoles');
+    if (codes.length && db.prepare(`SELECT COUNT(*) AS n FROM role WHERE tenant_id = ? AND code IN (${codes.map(() => '?').join(',')})`).get<{ n: number }>(tenantId, ...codes)!.n !== codes.length) return failField(say(lang, 'roles'), 'groupRoles');
     const departments = b.groupDepartments ?? {};
     for (const name of new Set(Object.values(departments))) if (!db.prepare('SELECT 1 FROM department WHERE tenant_id = ? AND (name = ? OR name_en = ?)').get(tenantId, name, name)) return failField(say(lang, 'departments'), 'groupDepartments');
-    const old = db.prepare('SELECT * FROM ldap_directory WHERE tenant_id = ?').get(tenantId) as DirectoryRow | undefined;
+    const old = db.prepare('SELECT * FROM ldap_directory WHERE tenant_id = ?').get<DirectoryRow>(tenantId);
     const embedded = b.url === '' ? 1 : 0;
     const sealed = b.bindPassword ? box.seal(b.bindPassword) : (old?.bind_password_sealed ?? '');
     if (!embedded && !sealed) return failField(lang === 'en' ? 'Enter the service account password' : '请填写服务账号密码', 'bindPassword');

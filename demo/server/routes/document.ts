@@ -227,7 +227,7 @@ const plugin: FastifyPluginAsync = async (app) => {
   const versionPath = (tenantId: number, documentId: number, version: number) => join(root, String(tenantId), String(documentId), String(version));
 
   function purgeStaged(now = Date.now()): void {
-    const old = db.prepare('SELECT file_id FROM document_upload WHERE created_at < ?').all(now - STAGED_TTL_MS) as Array<{ file_id: string }>;
+    const old = db.prepare('SELECT file_id FROM document_upload WHERE created_at < ?').all<{ file_id: string }>(now - STAGED_TTL_MS);
     for (const { file_id } of old) rmSync(stagedPath(file_id), { force: true });
     db.prepare('DELETE FROM document_upload WHERE created_at < ?').run(now - STAGED_TTL_MS);
   }
@@ -327,7 +327,7 @@ const plugin: FastifyPluginAsync = async (app) => {
       args.push(request.body.deviceId);
     }
     const sql = where.join(' AND ');
-    const total = (db.prepare(`SELECT COUNT(*) AS n FROM document d WHERE ${sql}`).get(...args) as { n: number }).n;
+    const total = db.prepare(`SELECT COUNT(*) AS n FROM document d WHERE ${sql}`).get<{ n: number }>(...args)!.n;
     const rows = db.prepare(`${SELECT} WHERE ${sql} ORDER BY d.updated_at DESC, d.id DESC LIMIT ? OFFSET ?`).all(...args, request.body.limit, offsetOf(request.body));
     return ok<DocumentPage>({ rows: DOCUMENT.all(rows), total });
   });
@@ -340,17 +340,17 @@ const plugin: FastifyPluginAsync = async (app) => {
     if (tags.length > 20) return { refusal: failField(say(lang, 'tooManyTags'), 'tags') };
     const deviceIds = [...new Set(body.deviceIds ?? [])];
     if (deviceIds.length) {
-      const found = (db.prepare(`SELECT COUNT(*) AS n FROM device WHERE tenant_id = ? AND id IN (${inList(deviceIds.length)})`).get(user.tenantId, ...deviceIds) as { n: number }).n;
+      const found = db.prepare(`SELECT COUNT(*) AS n FROM device WHERE tenant_id = ? AND id IN (${inList(deviceIds.length)})`).get<{ n: number }>(user.tenantId, ...deviceIds)!.n;
       if (found !== deviceIds.length) return { refusal: failField(say(lang, 'noDevice'), 'deviceIds') };
     }
     const number = body.number.trim();
-    const taken = db.prepare('SELECT id FROM document WHERE tenant_id = ? AND number = ?').get(user.tenantId, number) as { id: number } | undefined;
+    const taken = db.prepare('SELECT id FROM document WHERE tenant_id = ? AND number = ?').get<{ id: number }>(user.tenantId, number);
     if (taken && taken.id !== editing) return { refusal: failField(say(lang, 'numberTaken'), 'number') };
     let staged: Staged | undefined;
     if (body.fileId) {
       staged = db
         .prepare('SELECT file_id, name, mime, size, sha256 FROM document_upload WHERE file_id = ? AND tenant_id = ? AND user_id = ? AND created_at >= ?')
-        .get(body.fileId, user.tenantId, user.id, Date.now() - STAGED_TTL_MS) as typeof staged;
+        .get<typeof staged>(body.fileId, user.tenantId, user.id, Date.now() - STAGED_TTL_MS)!;
       if (!staged) return { refusal: failField(say(lang, 'noUpload'), 'fileId') };
     } else if (editing === null) {
       return { refusal: failField(translate(lang, KEYS.fileRequired), 'fileId') };
@@ -369,7 +369,7 @@ const plugin: FastifyPluginAsync = async (app) => {
         db.prepare('INSERT INTO document (tenant_id, number, name, note, version, updated_at, updated_by) VALUES (?, ?, ?, ?, 1, ?, ?)').run(tenantId, checked.number, body.name.trim(), (body.note ?? '').trim(), now, by).lastInsertRowid,
       );
     } else {
-      const current = (db.prepare('SELECT version FROM document WHERE id = ?').get(documentId) as { version: number }).version;
+      const current = db.prepare('SELECT version FROM document WHERE id = ?').get<{ version: number }>(documentId)!.version;
       version = checked.staged ? current + 1 : current;
       db.prepare('UPDATE document SET number = ?, name = ?, note = ?, version = ?, updated_at = ?, updated_by = ? WHERE id = ?').run(checked.number, body.name.trim(), (body.note ?? '').trim(), version, now, by, documentId);
     }
@@ -447,9 +447,7 @@ const plugin: FastifyPluginAsync = async (app) => {
       const doc = findDoc(user.tenantId, id);
       if (!doc) return fail(say(lang, 'noDocument'));
       const version = request.query.version ? Number(request.query.version) : doc.version;
-      const file = db.prepare('SELECT file_name, mime, size, path FROM document_version WHERE document_id = ? AND tenant_id = ? AND version = ?').get(id, user.tenantId, version) as
-        | { file_name: string; mime: string; size: number; path: string }
-        | undefined;
+      const file = db.prepare('SELECT file_name, mime, size, path FROM document_version WHERE document_id = ? AND tenant_id = ? AND version = ?').get<{ file_name: string; mime: string; size: number; path: string }>(id, user.tenantId, version);
       if (!file) return fail(say(lang, 'noVersion'));
       const inline = request.query.inline === '1' && INLINE.has(file.mime);
       const ascii = file.file_name.replace(/[^\x20-\x7e]/g, '_');

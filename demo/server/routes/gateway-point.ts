@@ -88,7 +88,7 @@ const kindFor = (dataType: string, access: string): PointKind => `${dataType ===
  * spare point of each kind, unused and never distributed.
  */
 export function seed(db: Db): void {
-  const gateways = db.prepare('SELECT g.id, g.tenant_id FROM gateway g WHERE NOT EXISTS (SELECT 1 FROM gateway_point p WHERE p.gateway_id = g.id)').all() as Array<{ id: number; tenant_id: number }>;
+  const gateways = db.prepare('SELECT g.id, g.tenant_id FROM gateway g WHERE NOT EXISTS (SELECT 1 FROM gateway_point p WHERE p.gateway_id = g.id)').all<{ id: number; tenant_id: number }>();
   if (gateways.length === 0) return;
   const devices = db.prepare('SELECT id, model_id FROM device WHERE gateway_id = ? AND model_id IS NOT NULL ORDER BY id LIMIT 4');
   const params = db.prepare('SELECT code, name, data_type, access FROM model_param WHERE model_id = ? ORDER BY id');
@@ -97,8 +97,8 @@ export function seed(db: Db): void {
     for (const g of gateways) {
       const next: Record<PointKind, number> = { AI: 0, DI: 0, AO: 0, DO: 0 };
       const code = (kind: PointKind) => `${kind}-${String(++next[kind]).padStart(2, '0')}`;
-      for (const d of devices.all(g.id) as Array<{ id: number; model_id: number }>) {
-        for (const p of params.all(d.model_id) as Array<{ code: string; name: string; data_type: string; access: string }>) {
+      for (const d of devices.all<{ id: number; model_id: number }>(g.id)) {
+        for (const p of params.all<{ code: string; name: string; data_type: string; access: string }>(d.model_id)) {
           const kind = kindFor(p.data_type, p.access);
           insert.run(g.tenant_id, g.id, code(kind), p.name.slice(0, 30), kind, 1, d.id, p.code, 1);
         }
@@ -121,7 +121,7 @@ const plugin: FastifyPluginAsync = async (app) => {
   const manager = requireMenu('gwManager');
 
   const gatewayOf = (request: FastifyRequest, id: unknown) =>
-    db.prepare('SELECT id FROM gateway WHERE id = ? AND tenant_id = ?').get(Number(id), userOf(request).tenantId) as { id: number } | undefined;
+    db.prepare('SELECT id FROM gateway WHERE id = ? AND tenant_id = ?').get<{ id: number }>(Number(id), userOf(request).tenantId);
 
   /** Checks a point's association; answers the refusal (a message and its field) or null. */
   const targetProblem = (lang: Lang, gatewayId: number, kind: PointKind, b: GatewayPointSave, pointId: number | null): { msg: string; field: string } | null => {
@@ -129,12 +129,12 @@ const plugin: FastifyPluginAsync = async (app) => {
     const hasParam = typeof b.paramCode === 'string' && b.paramCode !== '';
     if (hasDevice !== hasParam) return { msg: say(lang, 'pair'), field: hasDevice ? 'paramCode' : 'deviceId' };
     if (!hasDevice) return null;
-    const device = db.prepare('SELECT id, model_id, gateway_id FROM device WHERE id = ?').get(b.deviceId) as { id: number; model_id: number | null; gateway_id: number | null } | undefined;
+    const device = db.prepare('SELECT id, model_id, gateway_id FROM device WHERE id = ?').get<{ id: number; model_id: number | null; gateway_id: number | null }>(b.deviceId);
     if (!device || device.gateway_id !== gatewayId) return { msg: say(lang, 'notBehind'), field: 'deviceId' };
-    const param = db.prepare('SELECT access FROM model_param WHERE model_id = ? AND code = ?').get(device.model_id, b.paramCode) as { access: string } | undefined;
+    const param = db.prepare('SELECT access FROM model_param WHERE model_id = ? AND code = ?').get<{ access: string }>(device.model_id, b.paramCode);
     if (!param) return { msg: say(lang, 'noParam', { code: b.paramCode! }), field: 'paramCode' };
     if ((kind === 'AO' || kind === 'DO') && param.access !== 'rw') return { msg: say(lang, 'needsWrite'), field: 'paramCode' };
-    const holder = db.prepare('SELECT id, code FROM gateway_point WHERE device_id = ? AND param_code = ?').get(b.deviceId, b.paramCode) as { id: number; code: string } | undefined;
+    const holder = db.prepare('SELECT id, code FROM gateway_point WHERE device_id = ? AND param_code = ?').get<{ id: number; code: string }>(b.deviceId, b.paramCode);
     if (holder && holder.id !== pointId) return { msg: say(lang, 'taken', { code: holder.code }), field: 'paramCode' };
     return null;
   };
@@ -164,7 +164,7 @@ const plugin: FastifyPluginAsync = async (app) => {
       args.push(like, like, like);
     }
     const sql = `${SELECT} WHERE ${where.join(' AND ')}`;
-    const total = (db.prepare(`SELECT COUNT(*) AS n FROM (${sql} LIMIT ${COUNT_CAP})`).get(...args) as { n: number }).n;
+    const total = db.prepare(`SELECT COUNT(*) AS n FROM (${sql} LIMIT ${COUNT_CAP})`).get<{ n: number }>(...args)!.n;
     const rows = db.prepare(`${sql} ORDER BY p.kind, p.code LIMIT ? OFFSET ?`).all(...args, limit, offsetOf({ page, limit }));
     return ok({ total, rows: POINT.all(rows) });
   });
@@ -201,7 +201,7 @@ const plugin: FastifyPluginAsync = async (app) => {
   app.put<{ Params: { id: string }; Body: GatewayPointSave }>('/api/gateway/point/:id', { preHandler: [manager, validBody(saveRules)], schema: { summary: "A resource point's name, use and association (its code and kind stay); it becomes undistributed" } }, async (request) => {
     const user = userOf(request);
     const lang = langOf(request);
-    const point = db.prepare('SELECT id, gateway_id, kind FROM gateway_point WHERE id = ? AND tenant_id = ?').get(Number(request.params.id), user.tenantId) as { id: number; gateway_id: number; kind: PointKind } | undefined;
+    const point = db.prepare('SELECT id, gateway_id, kind FROM gateway_point WHERE id = ? AND tenant_id = ?').get<{ id: number; gateway_id: number; kind: PointKind }>(Number(request.params.id), user.tenantId);
     if (!point) return fail(say(lang, 'noPoint'));
     const b = request.body;
     const problem = targetProblem(lang, point.gateway_id, point.kind, b, point.id);
@@ -217,7 +217,7 @@ const plugin: FastifyPluginAsync = async (app) => {
       const user = userOf(request);
       const lang = langOf(request);
       const ids = [...new Set(request.body.ids)];
-      const rows = db.prepare(`SELECT id, code, device_id FROM gateway_point WHERE tenant_id = ? AND id IN (${inList(ids.length)})`).all(user.tenantId, ...ids) as Array<{ id: number; code: string; device_id: number | null }>;
+      const rows = db.prepare(`SELECT id, code, device_id FROM gateway_point WHERE tenant_id = ? AND id IN (${inList(ids.length)})`).all<{ id: number; code: string; device_id: number | null }>(user.tenantId, ...ids);
       if (rows.length !== ids.length) return fail(say(lang, 'noPoint'));
       const held = rows.filter((r) => r.device_id !== null);
       if (held.length > 0) return fail(say(lang, 'stillAssociated', { codes: held.map((r) => r.code).join(', ') }));

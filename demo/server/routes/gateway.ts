@@ -58,7 +58,7 @@ const plugin: FastifyPluginAsync = async (app) => {
         )
         .all(...args, limit, (page - 1) * limit);
       const total =
-        raw.count === 'none' ? TOTAL_NONE : (db.prepare(`SELECT COUNT(*) AS n FROM gateway gw WHERE ${whereSql}`).get(...args) as { n: number }).n;
+        raw.count === 'none' ? TOTAL_NONE : db.prepare(`SELECT COUNT(*) AS n FROM gateway gw WHERE ${whereSql}`).get<{ n: number }>(...args)!.n;
       return { total, rows: GATEWAY.all(rows) } satisfies GatewayPage;
     }),
   );

@@ -130,7 +130,7 @@ const TARGETS: Record<JobSave['target'], (c: RunContext) => Promise<Outcome>> = 
         `SELECT occurred_at, level, status, handle_status, device_code, device_name, content_zh, content_en FROM alarm
          WHERE tenant_id = ? AND status <> 'closed' ORDER BY occurred_at DESC LIMIT 100000`,
       )
-      .all(job.tenant_id) as Array<Record<string, string | number>>;
+      .all<Record<string, string | number>>(job.tenant_id);
     log(both(`读取到 ${rows.length} 条未关闭的告警`, `${rows.length} open alarms read`));
     const name = `alarms-${formatTime(Date.now()).replace(/[: ]/g, '-')}.xlsx`;
     const path = join(exportsDir(dataDir), `job-${job.tenant_id}-${runId}-${name}`);
@@ -170,7 +170,7 @@ const TARGETS: Record<JobSave['target'], (c: RunContext) => Promise<Outcome>> = 
 
   async runScene({ db, job, log }) {
     const sceneId = Number((JSON.parse(job.params) as JobParams).sceneId);
-    const scene = db.prepare('SELECT name FROM quick_scene WHERE id = ? AND tenant_id = ?').get(sceneId, job.tenant_id) as { name: string } | undefined;
+    const scene = db.prepare('SELECT name FROM quick_scene WHERE id = ? AND tenant_id = ?').get<{ name: string }>(sceneId, job.tenant_id);
     if (!scene) return { ok: false, text: TEXT.noScene };
     if (!db.prepare('SELECT 1 FROM user WHERE id = ? AND tenant_id = ?').get(job.created_by, job.tenant_id)) return { ok: false, text: TEXT.author };
     const task = startScene(db, job.tenant_id, job.created_by, sceneId);
@@ -180,21 +180,21 @@ const TARGETS: Record<JobSave['target'], (c: RunContext) => Promise<Outcome>> = 
 
   async resyncGateway({ db, job, log }) {
     const gatewayId = Number((JSON.parse(job.params) as JobParams).gatewayId);
-    const gateway = db.prepare('SELECT name FROM gateway WHERE id = ? AND tenant_id = ?').get(gatewayId, job.tenant_id) as { name: string } | undefined;
+    const gateway = db.prepare('SELECT name FROM gateway WHERE id = ? AND tenant_id = ?').get<{ name: string }>(gatewayId, job.tenant_id);
     if (!gateway) return { ok: false, text: TEXT.noGateway };
     log(both(`向网关“${gateway.name}”下发配置`, `distributing the configuration through “${gateway.name}”`));
     const [zh, en] = await Promise.all([throughGateway(db, gatewayId, 'zh'), throughGateway(db, gatewayId, 'en')]);
     if (zh || en) return { ok: false, text: both(zh ?? '', en ?? '') };
     db.prepare('UPDATE gateway SET distributed_at = ? WHERE id = ?').run(Date.now(), gatewayId);
-    const devices = (db.prepare('SELECT COUNT(*) AS n FROM device WHERE gateway_id = ?').get(gatewayId) as { n: number }).n;
+    const devices = db.prepare('SELECT COUNT(*) AS n FROM device WHERE gateway_id = ?').get<{ n: number }>(gatewayId)!.n;
     return { ok: true, text: both(`已下发，网关下 ${devices} 台设备`, `distributed; ${devices} devices behind it`) };
   },
 
   async dailySummary({ db, job, log }) {
     const since = Date.now() - 86_400_000;
-    const levels = db.prepare('SELECT level, COUNT(*) AS n FROM alarm WHERE tenant_id = ? AND occurred_at >= ? GROUP BY level ORDER BY level').all(job.tenant_id, since) as Array<{ level: string; n: number }>;
-    const devices = db.prepare("SELECT SUM(status = 'online') AS online, COUNT(*) AS n FROM device WHERE tenant_id = ?").get(job.tenant_id) as { online: number | null; n: number };
-    const linkage = (db.prepare('SELECT COUNT(*) AS n FROM link_record WHERE tenant_id = ? AND fired_at >= ?').get(job.tenant_id, since) as { n: number }).n;
+    const levels = db.prepare('SELECT level, COUNT(*) AS n FROM alarm WHERE tenant_id = ? AND occurred_at >= ? GROUP BY level ORDER BY level').all<{ level: string; n: number }>(job.tenant_id, since);
+    const devices = db.prepare("SELECT SUM(status = 'online') AS online, COUNT(*) AS n FROM device WHERE tenant_id = ?").get<{ online: number | null; n: number }>(job.tenant_id)!;
+    const linkage = db.prepare('SELECT COUNT(*) AS n FROM link_record WHERE tenant_id = ? AND fired_at >= ?').get<{ n: number }>(job.tenant_id, since)!.n;
     const alarms = levels.map((l) => `${l.level} ${l.n}`).join(', ') || '0';
     log(both(`过去 24 小时告警：${alarms}`, `alarms in the past 24 h: ${alarms}`));
     log(both(`设备在线 ${devices.online ?? 0}/${devices.n}`, `devices online ${devices.online ?? 0}/${devices.n}`));
@@ -412,7 +412,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     async (request) => {
       const user = userOf(request);
       const { where, args } = byNameKeyword(user.tenantId, request.body.keyword);
-      const total = (db.prepare(`SELECT COUNT(*) AS n FROM job WHERE ${where}`).get(...args) as { n: number }).n;
+      const total = db.prepare(`SELECT COUNT(*) AS n FROM job WHERE ${where}`).get<{ n: number }>(...args)!.n;
       const rows = db.prepare(`SELECT ${JOB.select} FROM job j WHERE ${where} ORDER BY j.name LIMIT ? OFFSET ?`).all(...args, request.body.limit, offsetOf(request.body));
       return ok({ rows: JOB.all(rows), total });
     },
@@ -504,7 +504,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     const paging = queryPage(request.query, langOf(request), 200);
     if (typeof paging === 'string') return fail(paging);
     const { page, limit } = paging;
-    const total = (db.prepare('SELECT COUNT(*) AS n FROM job_run WHERE job_id = ?').get(job.id) as { n: number }).n;
+    const total = db.prepare('SELECT COUNT(*) AS n FROM job_run WHERE job_id = ?').get<{ n: number }>(job.id)!.n;
     const rows = db.prepare(`SELECT ${RUN.select} FROM job_run WHERE job_id = ? ORDER BY id DESC LIMIT ? OFFSET ?`).all(job.id, limit, (page - 1) * limit);
     return ok({ rows: RUN.all(rows), total });
   });

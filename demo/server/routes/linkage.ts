@@ -226,7 +226,7 @@ const SCENE = shape<QuickScene>({ id: col.value('id'), name: col.value('name'), 
 
 /** The points of a device (by its model) as code → writable and range. */
 function pointsOf(db: Db, tenantId: number, deviceId: number) {
-  const device = db.prepare('SELECT name, model_id FROM device WHERE id = ? AND tenant_id = ?').get(deviceId, tenantId) as { name: string; model_id: number | null } | undefined;
+  const device = db.prepare('SELECT name, model_id FROM device WHERE id = ? AND tenant_id = ?').get<{ name: string; model_id: number | null }>(deviceId, tenantId);
   if (!device) return null;
   const params = device.model_id ? modelParams(db, tenantId, device.model_id) : [];
   return { name: device.name, params };
@@ -260,9 +260,7 @@ const plugin: FastifyPluginAsync = async (app) => {
   // ---- groups ----------------------------------------------------------------------------------
 
   const groupById = (tenantId: number, id: number) =>
-    db.prepare('SELECT g.id, g.name, g.note, (SELECT COUNT(*) FROM link_strategy s WHERE s.group_id = g.id) AS strategies FROM link_group g WHERE g.tenant_id = ? AND g.id = ?').get(tenantId, id) as
-      | LinkGroup
-      | undefined;
+    db.prepare('SELECT g.id, g.name, g.note, (SELECT COUNT(*) FROM link_strategy s WHERE s.group_id = g.id) AS strategies FROM link_group g WHERE g.tenant_id = ? AND g.id = ?').get<LinkGroup>(tenantId, id);
 
   app.post<{ Body: PageQuery & { keyword?: string } }>(
     '/api/link/group/page',
@@ -272,7 +270,7 @@ const plugin: FastifyPluginAsync = async (app) => {
       const keyword = request.body.keyword?.trim();
       const where = `g.tenant_id = ?${keyword ? " AND g.name LIKE ? ESCAPE '\\'" : ''}`;
       const args = [user.tenantId, ...(keyword ? [likePattern(keyword)] : [])];
-      const total = (db.prepare(`SELECT COUNT(*) AS n FROM link_group g WHERE ${where}`).get(...args) as { n: number }).n;
+      const total = db.prepare(`SELECT COUNT(*) AS n FROM link_group g WHERE ${where}`).get<{ n: number }>(...args)!.n;
       const rows = db
         .prepare(`SELECT g.id, g.name, g.note, (SELECT COUNT(*) FROM link_strategy s WHERE s.group_id = g.id) AS strategies FROM link_group g WHERE ${where} ORDER BY g.name LIMIT ? OFFSET ?`)
         .all<LinkGroup>(...args, request.body.limit, offsetOf(request.body));
@@ -328,7 +326,7 @@ const plugin: FastifyPluginAsync = async (app) => {
       const keyword = request.body.keyword?.trim();
       const where = ['s.tenant_id = ?', ...(groupId ? ['s.group_id = ?'] : []), ...(keyword ? ["(s.name LIKE ? ESCAPE '\\' OR d.name LIKE ? ESCAPE '\\')"] : [])].join(' AND ');
       const args = [user.tenantId, ...(groupId ? [groupId] : []), ...(keyword ? [likePattern(keyword), likePattern(keyword)] : [])];
-      const total = (db.prepare(`SELECT COUNT(*) AS n FROM link_strategy s JOIN device d ON d.id = s.device_id WHERE ${where}`).get(...args) as { n: number }).n;
+      const total = db.prepare(`SELECT COUNT(*) AS n FROM link_strategy s JOIN device d ON d.id = s.device_id WHERE ${where}`).get<{ n: number }>(...args)!.n;
       const rows = db.prepare(`${STRATEGY_SELECT} WHERE ${where} ORDER BY g.name, s.name LIMIT ? OFFSET ?`).all(...args, request.body.limit, offsetOf(request.body));
       return ok({ rows: STRATEGY.all(rows), total });
     },
@@ -354,7 +352,7 @@ const plugin: FastifyPluginAsync = async (app) => {
       if (refused) return failField(refused, 'actions');
       if (action.kind === 'write' && action.deviceId === b.deviceId && reads.has(action.code)) return failField(say(lang, 'selfWrite', { index: i + 1, device: source.name, code: action.code }), 'actions');
       if (action.kind === 'scene') {
-        const steps = JSON.parse((db.prepare('SELECT steps FROM quick_scene WHERE id = ?').get(action.sceneId) as { steps: string }).steps) as SceneStep[];
+        const steps = JSON.parse(db.prepare('SELECT steps FROM quick_scene WHERE id = ?').get<{ steps: string }>(action.sceneId)!.steps) as SceneStep[];
         const loop = steps.find((s) => s.action.kind === 'write' && s.action.deviceId === b.deviceId && reads.has(s.action.code));
         if (loop && loop.action.kind === 'write') return failField(say(lang, 'selfScene', { index: i + 1, device: source.name, code: loop.action.code }), 'actions');
       }
@@ -443,7 +441,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     async (request) => {
       const user = userOf(request);
       const { where, args } = byNameKeyword(user.tenantId, request.body.keyword);
-      const total = (db.prepare(`SELECT COUNT(*) AS n FROM quick_scene WHERE ${where}`).get(...args) as { n: number }).n;
+      const total = db.prepare(`SELECT COUNT(*) AS n FROM quick_scene WHERE ${where}`).get<{ n: number }>(...args)!.n;
       const rows = db.prepare(`SELECT ${SCENE.select} FROM quick_scene WHERE ${where} ORDER BY name LIMIT ? OFFSET ?`).all(...args, request.body.limit, offsetOf(request.body));
       return ok({ rows: SCENE.all(rows), total });
     },
@@ -485,7 +483,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     const lang = langOf(request);
     const scenes = request.body.ids.map((id) => sceneById(user.tenantId, id));
     if (scenes.some((s) => !s)) return fail(say(lang, 'noScene'));
-    const strategies = db.prepare('SELECT name, actions FROM link_strategy WHERE tenant_id = ?').all(user.tenantId) as Array<{ name: string; actions: string }>;
+    const strategies = db.prepare('SELECT name, actions FROM link_strategy WHERE tenant_id = ?').all<{ name: string; actions: string }>(user.tenantId);
     for (const scene of scenes) {
       const user_ = strategies.find((s) => (JSON.parse(s.actions) as LinkAction[]).some((a) => a.kind === 'scene' && a.sceneId === scene!.id));
       if (user_) return fail(say(lang, 'sceneInUse', { name: scene!.name, strategy: user_.name }));
@@ -631,8 +629,8 @@ const plugin: FastifyPluginAsync = async (app) => {
         if (problem) return fail(translate(lang, problem.key, problem.params));
         add('fired_at BETWEEN ? AND ?', start!.getTime(), end!.getTime());
       } else add('fired_at >= ?', earliestAlarmQueryDate(new Date()).getTime());
-      const total = (db.prepare(`SELECT COUNT(*) AS n FROM link_record WHERE ${where.join(' AND ')}`).get(...args) as { n: number }).n;
-      const rows = db.prepare(`SELECT * FROM link_record WHERE ${where.join(' AND ')} ORDER BY fired_at DESC, id DESC LIMIT ? OFFSET ?`).all(...args, b.limit, offsetOf(b)) as Array<Record<string, unknown>>;
+      const total = db.prepare(`SELECT COUNT(*) AS n FROM link_record WHERE ${where.join(' AND ')}`).get<{ n: number }>(...args)!.n;
+      const rows = db.prepare(`SELECT * FROM link_record WHERE ${where.join(' AND ')} ORDER BY fired_at DESC, id DESC LIMIT ? OFFSET ?`).all<Record<string, unknown>>(...args, b.limit, offsetOf(b));
       const attempts = attemptsOf(rows.map((r) => r.id as number));
       return ok({ rows: rows.map((r) => toRecord(r, lang, attempts.get(r.id as number) ?? [])), total });
     },
@@ -640,7 +638,7 @@ const plugin: FastifyPluginAsync = async (app) => {
 
   app.get<{ Params: { id: string } }>('/api/link/record/:id', { preHandler: manager }, async (request) => {
     const user = userOf(request);
-    const row = db.prepare('SELECT * FROM link_record WHERE tenant_id = ? AND id = ?').get(user.tenantId, Number(request.params.id) || -1) as Record<string, unknown> | undefined;
+    const row = db.prepare('SELECT * FROM link_record WHERE tenant_id = ? AND id = ?').get<Record<string, unknown>>(user.tenantId, Number(request.params.id) || -1);
     if (!row) return fail(say(langOf(request), 'noRecord'));
     return ok(toRecord(row, langOf(request), attemptsOf([row.id as number]).get(row.id as number) ?? []));
   });

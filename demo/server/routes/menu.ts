@@ -47,7 +47,7 @@ const SEED_ORDER = new Map(MENU_SEED.map((m, i) => [m.code, (i + 1) * 10]));
 /** The tenant's menu tree, groups and their children each in order. */
 export function tenantMenus(db: Db, tenantId: number): MenuEntry[] {
   const rows = new Map(
-    (db.prepare('SELECT * FROM menu_entry WHERE tenant_id = ?').all(tenantId) as Array<{ code: string; parent_code: string | null; zh: string; en: string; icon: string; uri: string; sort: number; hidden: number; custom: number }>).map((r) => [r.code, r]),
+    (db.prepare('SELECT * FROM menu_entry WHERE tenant_id = ?').all<{ code: string; parent_code: string | null; zh: string; en: string; icon: string; uri: string; sort: number; hidden: number; custom: number }>(tenantId)).map((r) => [r.code, r]),
   );
   const all: MenuEntry[] = MENU_SEED.map((m) => {
     const r = rows.get(m.code);

@@ -138,7 +138,7 @@ const plugin: FastifyPluginAsync = async (app) => {
 
   app.get<{ Querystring: { since?: string } }>('/api/monitor/cluster', { preHandler: requireMenu('clusterMonitorMng') }, async (request) => {
     const since = Math.max(Date.now() - HOUR_MS, Number(request.query.since) || 0);
-    const rows = db.prepare('SELECT node, data FROM cluster_sample WHERE at > ? ORDER BY at').all(since) as Array<{ node: string; data: string }>;
+    const rows = db.prepare('SELECT node, data FROM cluster_sample WHERE at > ? ORDER BY at').all<{ node: string; data: string }>(since);
     const nodes = new Map<string, NodeSample[]>();
     for (const r of rows) nodes.set(r.node, [...(nodes.get(r.node) ?? []), JSON.parse(r.data) as NodeSample]);
     return ok<ClusterAnswer>({ self: node, nodes: [...nodes].map(([name, samples]) => ({ name, samples })) });

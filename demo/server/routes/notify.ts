@@ -292,7 +292,7 @@ const plugin: FastifyPluginAsync = async (app) => {
   app.post<{ Body: PageQuery & { keyword?: string } }>('/api/notify/channel/page', { preHandler: [manager, validBody<PageQuery & { keyword?: string }>({ ...(pageRules as Schema<PageQuery>), keyword: [rule.text(0, 64)] } as never)] }, async (request) => {
     const { tenantId } = userOf(request);
     const { where, args } = byNameKeyword(tenantId, request.body.keyword);
-    const total = (db.prepare(`SELECT COUNT(*) AS n FROM notify_channel WHERE ${where}`).get(...args) as { n: number }).n;
+    const total = db.prepare(`SELECT COUNT(*) AS n FROM notify_channel WHERE ${where}`).get<{ n: number }>(...args)!.n;
     const rows = db.prepare(`SELECT ${CHANNEL.select} FROM notify_channel c WHERE ${where} ORDER BY c.name LIMIT ? OFFSET ?`).all(...args, request.body.limit, offsetOf(request.body));
     return ok({ rows: CHANNEL.all(rows), total });
   });
@@ -304,7 +304,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     const checked = checkConfig(b.kind, b.config, lang, config.outboundNetworks);
     if ('message' in checked) return failField(checked.message, checked.field);
     const name = b.name.trim();
-    const taken = db.prepare('SELECT id FROM notify_channel WHERE tenant_id = ? AND name = ?').get(tenantId, name) as { id: number } | undefined;
+    const taken = db.prepare('SELECT id FROM notify_channel WHERE tenant_id = ? AND name = ?').get<{ id: number }>(tenantId, name);
     if (taken && taken.id !== id) return failField(say(lang, 'nameTaken'), 'name');
     const values = [name, b.kind, JSON.stringify(checked.config), [...new Set(b.levels)].join(','), b.enabled ? 1 : 0];
     if (id === null) id = Number(db.prepare('INSERT INTO notify_channel (name, kind, config, levels, enabled, tenant_id) VALUES (?, ?, ?, ?, ?, ?)').run(...values, tenantId).lastInsertRowid);

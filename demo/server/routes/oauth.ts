@@ -138,7 +138,7 @@ interface Unbound {
 const PENDING_MS = 10 * 60_000;
 
 /** The sign-in page's tenant: the default one. */
-const signInTenant = (db: Db): number => (db.prepare('SELECT id FROM tenant WHERE is_default = 1 ORDER BY id LIMIT 1').get() as { id: number } | undefined)?.id ?? 1;
+const signInTenant = (db: Db): number => (db.prepare('SELECT id FROM tenant WHERE is_default = 1 ORDER BY id LIMIT 1').get<{ id: number }>())?.id ?? 1;
 
 const plugin: FastifyPluginAsync = async (app) => {
   const { db, config } = app.atrium;
@@ -166,13 +166,13 @@ const plugin: FastifyPluginAsync = async (app) => {
   const answerOf = db.prepare(`SELECT ${PLATFORM.select} FROM oauth_platform p WHERE p.id = ?`);
   /** A platform just saved (found by the caller in their tenant), as answered. */
   const platformAnswer = (id: number): OauthPlatform => PLATFORM.read(answerOf.get(id)!);
-  const platformOf = (tenantId: number, id: unknown) => db.prepare('SELECT * FROM oauth_platform WHERE id = ? AND tenant_id = ?').get(Number(id) || -1, tenantId) as PlatformDb | undefined;
+  const platformOf = (tenantId: number, id: unknown) => db.prepare('SELECT * FROM oauth_platform WHERE id = ? AND tenant_id = ?').get<PlatformDb>(Number(id) || -1, tenantId);
 
   // ---- management ----------------------------------------------------------------------------------
 
   app.post<{ Body: PageQuery & { keyword?: string } }>('/api/admin/oauth2/page', { preHandler: [manager, validBody({ ...pageRules, keyword: [rule.text(0, 50)] })] }, async (request) => {
     const { where, args } = byNameKeyword(userOf(request).tenantId, request.body.keyword);
-    const total = (db.prepare(`SELECT COUNT(*) AS n FROM oauth_platform WHERE ${where}`).get(...args) as { n: number }).n;
+    const total = db.prepare(`SELECT COUNT(*) AS n FROM oauth_platform WHERE ${where}`).get<{ n: number }>(...args)!.n;
     const rows = db
       .prepare(`SELECT ${PLATFORM.select} FROM oauth_platform p WHERE p.id IN (SELECT id FROM oauth_platform WHERE ${where}) ORDER BY p.id DESC LIMIT ? OFFSET ?`)
       .all(...args, request.body.limit, offsetOf(request.body));
@@ -236,7 +236,7 @@ const plugin: FastifyPluginAsync = async (app) => {
   // ---- the flow (unsigned /jwt calls, like the other sign-in calls) --------------------------------
 
   app.get('/jwt/oauth/platforms', async () => {
-    const rows = db.prepare('SELECT id, name FROM oauth_platform WHERE tenant_id = ? AND enabled = 1 ORDER BY id').all(signInTenant(db)) as Array<{ id: number; name: string }>;
+    const rows = db.prepare('SELECT id, name FROM oauth_platform WHERE tenant_id = ? AND enabled = 1 ORDER BY id').all<{ id: number; name: string }>(signInTenant(db));
     return ok(rows);
   });
 
@@ -272,7 +272,7 @@ const plugin: FastifyPluginAsync = async (app) => {
   const callbackUri = (request: FastifyRequest) => `${request.protocol}://${request.headers.host}/jwt/oauth/callback`;
 
   app.get<{ Params: { id: string } }>('/jwt/oauth/:id/start', async (request, reply) => {
-    const p = db.prepare('SELECT * FROM oauth_platform WHERE id = ? AND tenant_id = ? AND enabled = 1').get(Number(request.params.id) || -1, signInTenant(db)) as PlatformDb | undefined;
+    const p = db.prepare('SELECT * FROM oauth_platform WHERE id = ? AND tenant_id = ? AND enabled = 1').get<PlatformDb>(Number(request.params.id) || -1, signInTenant(db));
     if (!p) return landing(reply, { error: 'invalid_app' });
     let configuration: oidc.Configuration;
     try {
@@ -303,7 +303,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     const started = pending.get(state);
     pending.delete(state);
     if (!started || Date.now() - started.at > PENDING_MS) return landing(reply, { error: 'failed' });
-    const p = db.prepare('SELECT * FROM oauth_platform WHERE id = ?').get(started.platformId) as PlatformDb | undefined;
+    const p = db.prepare('SELECT * FROM oauth_platform WHERE id = ?').get<PlatformDb>(started.platformId);
     if (!p || p.enabled !== 1) return landing(reply, { error: 'invalid_app' });
     if (request.query.error) return landing(reply, { error: 'failed' });
     let subject: string;
@@ -322,7 +322,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     }
     const bound = db
       .prepare('SELECT u.id, u.tenant_id, u.status FROM oauth_binding b JOIN user u ON u.id = b.user_id WHERE b.platform_id = ? AND b.subject = ?')
-      .get(p.id, subject) as { id: number; tenant_id: number; status: string } | undefined;
+      .get<{ id: number; tenant_id: number; status: string }>(p.id, subject);
     if (bound) {
       if (bound.status !== 'normal') return landing(reply, { error: 'invalid_user' });
       return landing(reply, { token: issueToken(app.atrium, bound.id, bound.tenant_id) });
@@ -340,9 +340,7 @@ const plugin: FastifyPluginAsync = async (app) => {
       const lang = langOf(request);
       const waiting = unbound.get(request.body.ticket);
       if (!waiting || Date.now() - waiting.at > PENDING_MS) return fail(say(lang, 'ticket'));
-      const user = db.prepare('SELECT id, tenant_id, password_hash, status FROM user WHERE username = ? AND tenant_id = ?').get(request.body.username.trim(), waiting.tenantId) as
-        | { id: number; tenant_id: number; password_hash: string; status: string }
-        | undefined;
+      const user = db.prepare('SELECT id, tenant_id, password_hash, status FROM user WHERE username = ? AND tenant_id = ?').get<{ id: number; tenant_id: number; password_hash: string; status: string }>(request.body.username.trim(), waiting.tenantId);
       const matches = await verifyPassword(request.body.password, user?.password_hash ?? DUMMY_HASH);
       if (!user || !matches) return failWith(request, 'auth.wrongPassword');
       if (user.status !== 'normal') return failWith(request, 'auth.invalidUser');

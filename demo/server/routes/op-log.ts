@@ -103,7 +103,7 @@ export function installOpLog(app: FastifyInstance): void {
       // Who tried to sign in: the account named, when it exists (the password is never kept).
       const body = request.body as { username?: unknown } | undefined;
       username = typeof body?.username === 'string' ? body.username.trim().slice(0, 64) : '';
-      const owner = username ? (tenantOfUser.get(username) as { id: number; tenant_id: number } | undefined) : undefined;
+      const owner = username ? (tenantOfUser.get<{ id: number; tenant_id: number }>(username)) : undefined;
       tenantId = owner?.tenant_id ?? null;
       userId = owner?.id ?? null;
     }
@@ -124,7 +124,7 @@ export function installOpLog(app: FastifyInstance): void {
       result: resultOf(reply.statusCode, code),
     };
     try {
-      const previous = (last.get(tenantId) as { hash: string } | undefined)?.hash ?? '';
+      const previous = (last.get<{ hash: string }>(tenantId))?.hash ?? '';
       insert.run(row.tenantId, row.userId, row.username, row.at, row.ip, row.method, row.route, row.path, row.target, row.code, row.status, row.result, hashOf(previous, row));
     } catch {
       /* the database closed with the server */
@@ -207,7 +207,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     const window = windowProblem(request, q);
     if (window) return failField(window, 'from');
     const { where, args } = filterSql(user.tenantId, q);
-    const total = (db.prepare(`SELECT COUNT(*) AS n FROM (SELECT 1 FROM op_log WHERE ${where} LIMIT ${COUNT_CAP})`).get(...args) as { n: number }).n;
+    const total = db.prepare(`SELECT COUNT(*) AS n FROM (SELECT 1 FROM op_log WHERE ${where} LIMIT ${COUNT_CAP})`).get<{ n: number }>(...args)!.n;
     const rows = db.prepare(`SELECT ${RECORD.select} FROM op_log WHERE ${where} ORDER BY id DESC LIMIT ? OFFSET ?`).all(...args, q.limit, offsetOf(q));
     return ok<OpLogPage>({ rows: RECORD.all(rows), total });
   });
@@ -215,7 +215,7 @@ const plugin: FastifyPluginAsync = async (app) => {
   app.get('/api/ops/gate_log/verify', { preHandler: requireMenu('gateLog') }, async (request) => {
     const user = userOf(request);
     const broken = brokenAt(db, user.tenantId);
-    const count = (db.prepare('SELECT COUNT(*) AS n FROM op_log WHERE tenant_id = ?').get(user.tenantId) as { n: number }).n;
+    const count = db.prepare('SELECT COUNT(*) AS n FROM op_log WHERE tenant_id = ?').get<{ n: number }>(user.tenantId)!.n;
     return ok({ intact: broken === null, records: count, ...(broken !== null ? { brokenAt: broken } : {}) });
   });
 
@@ -227,7 +227,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     const window = windowProblem(request, q);
     if (window) return failField(window, 'from');
     const { where, args } = filterSql(user.tenantId, q);
-    const total = (db.prepare(`SELECT COUNT(*) AS n FROM op_log WHERE ${where}`).get(...args) as { n: number }).n;
+    const total = db.prepare(`SELECT COUNT(*) AS n FROM op_log WHERE ${where}`).get<{ n: number }>(...args)!.n;
     const zh = langOf(request) === 'zh';
     return ok(
       startExport(db, config.dataDir, user, {

@@ -125,14 +125,14 @@ export function startPointSimulator(db: Db, intervalMs: number, random: () => nu
   const tick = (now = Date.now()): number => {
     // Models change rarely; a round rereads them so edits reach the simulation.
     compiled.clear();
-    const devices = db.prepare("SELECT id, tenant_id, model_id FROM device WHERE model_id IS NOT NULL AND status = 'online'").all() as Array<{ id: number; tenant_id: number; model_id: number }>;
+    const devices = db.prepare("SELECT id, tenant_id, model_id FROM device WHERE model_id IS NOT NULL AND status = 'online'").all<{ id: number; tenant_id: number; model_id: number }>();
     let written = 0;
     const raised: Array<[number, number, ParamRow, number]> = [];
     const rules = ruleBook(db);
     const ruled: Array<[number, number, LiveRule, ParamRow, number]> = [];
     tx(db, () => {
       for (const d of devices) {
-        const before = new Map((last.all(d.id) as Array<{ code: string; value: number }>).map((r) => [r.code, r.value]));
+        const before = new Map((last.all<{ code: string; value: number }>(d.id)).map((r) => [r.code, r.value]));
         for (const c of paramsOf(d.tenant_id, d.model_id)) {
           let value: number;
           if (c.param.dataType === 'bool') value = before.has(c.param.code) ? (random() < 0.03 ? 1 - before.get(c.param.code)! : before.get(c.param.code)!) : c.def >= 0.5 ? 1 : 0;
@@ -176,9 +176,9 @@ export function startPointSimulator(db: Db, intervalMs: number, random: () => nu
 /** Raises an alarm for a point unless it is banned; answers the alarm id or null. */
 export function raisePointAlarm(db: Db, tenantId: number, deviceId: number, param: ParamRow, value: number, at: number): number | null {
   return tx(db, () => {
-    const ban = db.prepare('SELECT until FROM point_ban WHERE device_id = ? AND code = ?').get(deviceId, param.code) as { until: number } | undefined;
+    const ban = db.prepare('SELECT until FROM point_ban WHERE device_id = ? AND code = ?').get<{ until: number }>(deviceId, param.code);
     if (ban && ban.until > at) return null;
-    const device = db.prepare('SELECT code, name, model_id FROM device WHERE id = ? AND tenant_id = ?').get(deviceId, tenantId) as { code: string; name: string; model_id: number } | undefined;
+    const device = db.prepare('SELECT code, name, model_id FROM device WHERE id = ? AND tenant_id = ?').get<{ code: string; name: string; model_id: number }>(deviceId, tenantId);
     if (!device) return null;
     const unit = param.unit ? ` ${param.unit}` : '';
     const names = paramNamesOf(db, device.model_id, param);
@@ -221,16 +221,14 @@ const plugin: FastifyPluginAsync = async (app) => {
       // The gateway now holds every resource point as it stands.
       return Number(db.prepare('UPDATE gateway_point SET distributed = 1 WHERE gateway_id = ? AND tenant_id = ? AND distributed = 0').run(id, user.tenantId).changes);
     });
-    const devices = (db.prepare('SELECT COUNT(*) AS n FROM device WHERE gateway_id = ? AND tenant_id = ?').get(id, user.tenantId) as { n: number }).n;
+    const devices = db.prepare('SELECT COUNT(*) AS n FROM device WHERE gateway_id = ? AND tenant_id = ?').get<{ n: number }>(id, user.tenantId)!.n;
     return ok({ id, distributedAt: at, devices, points });
   });
 
   /** One of the caller's devices inside their data authority (else undefined: it does not exist for them). */
   const deviceOf = (request: FastifyRequest, id: number) => {
     const narrow = scopeSql('data_group_id', visibleGroups(db, userOf(request), DEVICE_GROUP_TYPE));
-    return db.prepare(`SELECT id, model_id, gateway_id FROM device WHERE id = ? AND tenant_id = ?${narrow.sql}`).get(id, userOf(request).tenantId, ...narrow.args) as
-      | { id: number; model_id: number | null; gateway_id: number | null }
-      | undefined;
+    return db.prepare(`SELECT id, model_id, gateway_id FROM device WHERE id = ? AND tenant_id = ?${narrow.sql}`).get<{ id: number; model_id: number | null; gateway_id: number | null }>(id, userOf(request).tenantId, ...narrow.args);
   };
 
   app.get<{ Params: { id: string } }>('/api/device/:id/points', { preHandler: requireReader }, async (request) => {
@@ -238,7 +236,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     const device = deviceOf(request, Number(request.params.id) || -1);
     if (!device) return fail(say(langOf(request), 'noDevice'));
     const params = device.model_id ? modelParams(db, user.tenantId, device.model_id) : [];
-    const current = new Map((db.prepare('SELECT code, value, at FROM point_current WHERE device_id = ?').all(device.id) as Array<{ code: string; value: number; at: number }>).map((r) => [r.code, r]));
+    const current = new Map((db.prepare('SELECT code, value, at FROM point_current WHERE device_id = ?').all<{ code: string; value: number; at: number }>(device.id)).map((r) => [r.code, r]));
     return ok<PointValue[]>(
       params.map((p) => ({ code: p.code, name: p.name, unit: p.unit, dataType: p.dataType, access: p.access, min: p.min, max: p.max, value: current.get(p.code)?.value ?? null, at: current.get(p.code)?.at ?? null })),
     );
@@ -256,7 +254,7 @@ const plugin: FastifyPluginAsync = async (app) => {
       const ids = [...new Set(request.body.ids)];
       const devices = db
         .prepare(`SELECT id, code, model_id FROM device WHERE tenant_id = ? AND id IN (${inList(ids.length)})${narrow.sql}`)
-        .all(user.tenantId, ...ids, ...narrow.args) as Array<{ id: number; code: string; model_id: number | null }>;
+        .all<{ id: number; code: string; model_id: number | null }>(user.tenantId, ...ids, ...narrow.args);
       const current = db.prepare('SELECT code, value, at FROM point_current WHERE device_id = ?');
       const params = new Map<number, ParamRow[]>();
       const paramsOf = (modelId: number) => params.get(modelId) ?? params.set(modelId, modelParams(db, user.tenantId, modelId)).get(modelId)!;
@@ -265,12 +263,12 @@ const plugin: FastifyPluginAsync = async (app) => {
       if (seesAlarms && devices.length > 0) {
         const rows = db
           .prepare(`SELECT device_code AS code, COUNT(*) AS n FROM alarm WHERE tenant_id = ? AND handle_status != 'handled' AND status != 'closed' AND device_code IN (${inList(devices.length)}) GROUP BY device_code`)
-          .all(user.tenantId, ...devices.map((d) => d.code)) as Array<{ code: string; n: number }>;
+          .all<{ code: string; n: number }>(user.tenantId, ...devices.map((d) => d.code));
         for (const r of rows) alarms.set(r.code, r.n);
       }
       return ok<DeviceReadings[]>(
         devices.map((d) => {
-          const values = new Map((current.all(d.id) as Array<{ code: string; value: number; at: number }>).map((r) => [r.code, r]));
+          const values = new Map((current.all<{ code: string; value: number; at: number }>(d.id)).map((r) => [r.code, r]));
           const readings = (d.model_id ? paramsOf(d.model_id) : []).map((p) => ({ code: p.code, name: p.name, unit: p.unit, dataType: p.dataType, access: p.access, min: p.min, max: p.max, value: values.get(p.code)?.value ?? null, at: values.get(p.code)?.at ?? null }));
           return { id: d.id, readings, openAlarms: seesAlarms ? (alarms.get(d.code) ?? 0) : null };
         }),
@@ -312,7 +310,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     const problem = start && end ? alarmQueryWindow(start, end, now) : { key: 'validate.date.invalid' as const };
     if (problem) return translate(lang, problem.key, problem.params);
     const narrow = scopeSql('data_group_id', visibleGroups(db, user, DEVICE_GROUP_TYPE));
-    const owned = db.prepare(`SELECT id, code, name FROM device WHERE tenant_id = ? AND id IN (${inList(deviceIds.length)})${narrow.sql}`).all(user.tenantId, ...deviceIds, ...narrow.args) as Array<{ id: number; code: string; name: string }>;
+    const owned = db.prepare(`SELECT id, code, name FROM device WHERE tenant_id = ? AND id IN (${inList(deviceIds.length)})${narrow.sql}`).all<{ id: number; code: string; name: string }>(user.tenantId, ...deviceIds, ...narrow.args);
     if (owned.length !== new Set(deviceIds).size) return say(lang, 'noDevice');
     const from = start!.getTime();
     const to = Math.min(end!.getTime(), now.getTime());
@@ -325,7 +323,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     );
     for (const d of owned) {
       for (const code of codes) {
-        const rows = select.all(from, bucket, d.id, code, user.tenantId, from, to) as Array<{ v: number; t: number; n: number }>;
+        const rows = select.all<{ v: number; t: number; n: number }>(from, bucket, d.id, code, user.tenantId, from, to);
         series.push({ deviceId: d.id, deviceCode: d.code, deviceName: d.name, code, points: rows.map((r) => [r.t, Number(r.v.toFixed(4))]), samples: rows.reduce((a, r) => a + r.n, 0) });
       }
     }

@@ -98,7 +98,7 @@ async function demoWork(steps: number, stepMs: number, failAt: number | undefine
 
 /** Removes finished tasks' files past their time from the disk; their items keep their outcome without a download. Answers how many. */
 export async function sweepExpiredFiles(db: Db, dataDir: string, now: number): Promise<number> {
-  const rows = db.prepare("SELECT id, file_path FROM progress WHERE file_path <> '' AND ended_at IS NOT NULL AND ended_at < ?").all(now - FILE_TTL_MS) as Array<{ id: number; file_path: string }>;
+  const rows = db.prepare("SELECT id, file_path FROM progress WHERE file_path <> '' AND ended_at IS NOT NULL AND ended_at < ?").all<{ id: number; file_path: string }>(now - FILE_TTL_MS);
   const forget = db.prepare("UPDATE progress SET file_path = '' WHERE id = ?");
   for (const row of rows) {
     const path = resolve(row.file_path);
@@ -134,7 +134,7 @@ const plugin: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: { key?: string; hashKey?: string } }>(FILE_PATH, { preHandler: requireUser }, async (request, reply) => {
     const user = userOf(request);
     const { key, hashKey } = request.query;
-    const row = typeof key === 'string' && typeof hashKey === 'string' ? (fileOf.get(user.tenantId, user.id, key, hashKey) as { file_path: string; file_name: string; ended_at: number | null } | undefined) : undefined;
+    const row = typeof key === 'string' && typeof hashKey === 'string' ? (fileOf.get<{ file_path: string; file_name: string; ended_at: number | null }>(user.tenantId, user.id, key, hashKey)) : undefined;
     if (row?.file_path && fileExpired(row.ended_at, Date.now())) return fail(TEXT.expired[langOf(request)]);
     // Only files the platform wrote under its data folder are served.
     const path = row?.file_path ? resolve(row.file_path) : '';

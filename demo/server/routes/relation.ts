@@ -51,7 +51,7 @@ const plugin: FastifyPluginAsync = async (app) => {
       args.push(likePattern(keyword), likePattern(keyword), likePattern(keyword));
     }
     const sql = where.join(' AND ');
-    const total = (db.prepare(`SELECT COUNT(*) AS n FROM device_camera r JOIN device d ON d.id = r.device_id JOIN camera c ON c.id = r.camera_id WHERE ${sql}`).get(...args) as { n: number }).n;
+    const total = db.prepare(`SELECT COUNT(*) AS n FROM device_camera r JOIN device d ON d.id = r.device_id JOIN camera c ON c.id = r.camera_id WHERE ${sql}`).get<{ n: number }>(...args)!.n;
     const rows = db.prepare(`${SELECT} WHERE ${sql} ORDER BY d.code, c.name LIMIT ? OFFSET ?`).all<Relation>(...args, request.body.limit, offsetOf(request.body));
     return ok<RelationPage>({ rows, total });
   });

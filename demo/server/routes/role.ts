@@ -98,7 +98,7 @@ export function normaliseMenus(menus: Iterable<string>): Set<string> {
  * group's pages listed, so rights are explicit and a role can hold part of a group.
  */
 export function seed(db: Db): void {
-  const rows = db.prepare('SELECT role_id, menu_code FROM role_menu').all() as Array<{ role_id: number; menu_code: string }>;
+  const rows = db.prepare('SELECT role_id, menu_code FROM role_menu').all<{ role_id: number; menu_code: string }>();
   const byRole = new Map<number, Set<string>>();
   for (const r of rows) byRole.set(r.role_id, (byRole.get(r.role_id) ?? new Set()).add(r.menu_code));
   const add = db.prepare('INSERT OR IGNORE INTO role_menu (role_id, menu_code) VALUES (?, ?)');

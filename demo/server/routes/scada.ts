@@ -164,7 +164,7 @@ const nameRules: Schema<Named> = { name: [rule.required, rule.text(1, 50)], desc
 function ownedBindings(db: Db, tenantId: number, doc: ScadaDoc): { devices: Set<number>; cameras: Set<number> } {
   const { deviceIds, cameraIds } = bindingsOf(doc);
   const pick = (table: string, ids: number[]) =>
-    ids.length === 0 ? new Set<number>() : new Set((db.prepare(`SELECT id FROM ${table} WHERE tenant_id = ? AND id IN (${inList(ids.length)})`).all(tenantId, ...ids) as Array<{ id: number }>).map((r) => r.id));
+    ids.length === 0 ? new Set<number>() : new Set((db.prepare(`SELECT id FROM ${table} WHERE tenant_id = ? AND id IN (${inList(ids.length)})`).all<{ id: number }>(tenantId, ...ids)).map((r) => r.id));
   return { devices: pick('device', deviceIds), cameras: pick('camera', cameraIds) };
 }
 
@@ -182,7 +182,7 @@ const plugin: FastifyPluginAsync = async (app) => {
   const templates = requireAnyMenu('mapTemplateManage', 'scadaManage');
 
   const pageOf = (tenantId: number, id: unknown): PageDb | undefined =>
-    db.prepare('SELECT * FROM scada_page WHERE id = ? AND tenant_id = ?').get(Number(id) || -1, tenantId) as PageDb | undefined;
+    db.prepare('SELECT * FROM scada_page WHERE id = ? AND tenant_id = ?').get<PageDb>(Number(id) || -1, tenantId);
   const nameTaken = (table: 'scada_page' | 'scada_template', tenantId: number, name: string, except = -1) =>
     Boolean(db.prepare(`SELECT 1 FROM ${table} WHERE tenant_id = ? AND name = ? AND id <> ?`).get(tenantId, name, except));
 
@@ -204,7 +204,7 @@ const plugin: FastifyPluginAsync = async (app) => {
 
   app.post<{ Body: PageQuery & { keyword?: string } }>('/api/scada/page/page', { preHandler: [manager, validBody({ ...pageRules, keyword: [rule.text(0, 50)] })] }, async (request) => {
     const { where, args } = byNameKeyword(userOf(request).tenantId, request.body.keyword);
-    const total = (db.prepare(`SELECT COUNT(*) AS n FROM scada_page WHERE ${where}`).get(...args) as { n: number }).n;
+    const total = db.prepare(`SELECT COUNT(*) AS n FROM scada_page WHERE ${where}`).get<{ n: number }>(...args)!.n;
     const rows = db.prepare(`SELECT ${PAGE.select} FROM scada_page p WHERE ${where} ORDER BY p.updated_at DESC, p.id DESC LIMIT ? OFFSET ?`).all(...args, request.body.limit, offsetOf(request.body));
     return ok({ rows: PAGE.all(rows), total });
   });
@@ -300,22 +300,22 @@ const plugin: FastifyPluginAsync = async (app) => {
     const { tenantId } = userOf(request);
     const { deviceIds } = bindingsOf(doc);
     const devices = deviceIds.length
-      ? (db.prepare(`SELECT id, code, name, status, model_id FROM device WHERE tenant_id = ? AND id IN (${inList(deviceIds.length)})`).all(tenantId, ...deviceIds) as Array<{ id: number; code: string; name: string; status: 'online' | 'offline' | 'unknown'; model_id: number | null }>)
+      ? (db.prepare(`SELECT id, code, name, status, model_id FROM device WHERE tenant_id = ? AND id IN (${inList(deviceIds.length)})`).all<{ id: number; code: string; name: string; status: 'online' | 'offline' | 'unknown'; model_id: number | null }>(tenantId, ...deviceIds))
       : [];
     const alarmsBy = new Map<string, number>();
     if (devices.length) {
       const rows = db
         .prepare(`SELECT device_code AS code, COUNT(*) AS n FROM alarm WHERE tenant_id = ? AND handle_status <> 'handled' AND device_code IN (${inList(devices.length)}) GROUP BY device_code`)
-        .all(tenantId, ...devices.map((d) => d.code)) as Array<{ code: string; n: number }>;
+        .all<{ code: string; n: number }>(tenantId, ...devices.map((d) => d.code));
       for (const r of rows) alarmsBy.set(r.code, r.n);
     }
     const wanted = new Set(doc.elements.filter((e) => e.deviceId !== undefined && e.code).map((e) => `${e.deviceId}/${e.code}`));
-    const current = devices.length ? (db.prepare(`SELECT device_id, code, value, at FROM point_current WHERE tenant_id = ? AND device_id IN (${inList(devices.length)})`).all(tenantId, ...devices.map((d) => d.id)) as Array<{ device_id: number; code: string; value: number; at: number }>) : [];
+    const current = devices.length ? (db.prepare(`SELECT device_id, code, value, at FROM point_current WHERE tenant_id = ? AND device_id IN (${inList(devices.length)})`).all<{ device_id: number; code: string; value: number; at: number }>(tenantId, ...devices.map((d) => d.id))) : [];
     const byKey = new Map(current.map((c) => [`${c.device_id}/${c.code}`, c]));
     const units = new Map<string, string>();
     const modelIds = [...new Set(devices.map((d) => d.model_id).filter((m): m is number => m !== null))];
     if (modelIds.length) {
-      for (const p of db.prepare(`SELECT model_id, code, unit FROM model_param WHERE tenant_id = ? AND model_id IN (${inList(modelIds.length)})`).all(tenantId, ...modelIds) as Array<{ model_id: number; code: string; unit: string }>) units.set(`${p.model_id}/${p.code}`, p.unit);
+      for (const p of db.prepare(`SELECT model_id, code, unit FROM model_param WHERE tenant_id = ? AND model_id IN (${inList(modelIds.length)})`).all<{ model_id: number; code: string; unit: string }>(tenantId, ...modelIds)) units.set(`${p.model_id}/${p.code}`, p.unit);
     }
     const modelOf = new Map(devices.map((d) => [d.id, d.model_id]));
     const points = [...wanted].flatMap((key) => {
@@ -325,7 +325,7 @@ const plugin: FastifyPluginAsync = async (app) => {
       return [{ deviceId: id, code, value: c?.value ?? null, at: c?.at ?? null, unit: units.get(`${modelOf.get(id)}/${code}`) ?? '' }];
     });
     const wantsAlarms = doc.elements.some((e) => e.kind === 'bell' || e.kind === 'alarms');
-    const total = wantsAlarms ? (db.prepare("SELECT COUNT(*) AS n FROM alarm WHERE tenant_id = ? AND handle_status = 'unhandled'").get(tenantId) as { n: number }).n : 0;
+    const total = wantsAlarms ? db.prepare("SELECT COUNT(*) AS n FROM alarm WHERE tenant_id = ? AND handle_status = 'unhandled'").get<{ n: number }>(tenantId)!.n : 0;
     const latest = wantsAlarms
       ? LATEST_ALARM.all(db.prepare(`SELECT ${LATEST_ALARM.select} FROM alarm WHERE tenant_id = ? AND handle_status = 'unhandled' ORDER BY occurred_at DESC, id DESC LIMIT 10`).all(tenantId))
       : [];
@@ -340,9 +340,9 @@ const plugin: FastifyPluginAsync = async (app) => {
   /** What the editor's binding pickers offer: the tenant's devices with their parameters, cameras and pages. */
   app.get('/api/scada/bindings', { preHandler: manager }, async (request) => {
     const { tenantId } = userOf(request);
-    const devices = db.prepare('SELECT id, code, loc(name, name_en) AS name, model_id FROM device WHERE tenant_id = ? ORDER BY code').all(tenantId) as Array<{ id: number; code: string; name: string; model_id: number | null }>;
+    const devices = db.prepare('SELECT id, code, loc(name, name_en) AS name, model_id FROM device WHERE tenant_id = ? ORDER BY code').all<{ id: number; code: string; name: string; model_id: number | null }>(tenantId);
     const params = new Map<number, ScadaBindings['devices'][number]['params']>();
-    for (const p of db.prepare('SELECT model_id, code, loc(name, name_en) AS name, unit, access FROM model_param WHERE tenant_id = ? ORDER BY id').all(tenantId) as Array<{ model_id: number; code: string; name: string; unit: string; access: 'r' | 'rw' }>) {
+    for (const p of db.prepare('SELECT model_id, code, loc(name, name_en) AS name, unit, access FROM model_param WHERE tenant_id = ? ORDER BY id').all<{ model_id: number; code: string; name: string; unit: string; access: 'r' | 'rw' }>(tenantId)) {
       const list = params.get(p.model_id) ?? [];
       list.push({ code: p.code, name: p.name, unit: p.unit, access: p.access });
       params.set(p.model_id, list);
@@ -396,7 +396,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     const keyword = request.body.keyword?.trim();
     const where = keyword ? "t.tenant_id = ? AND t.name LIKE ? ESCAPE '\\'" : 't.tenant_id = ?';
     const args: Array<string | number> = keyword ? [tenantId, `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`] : [tenantId];
-    const total = (db.prepare(`SELECT COUNT(*) AS n FROM scada_template t WHERE ${where}`).get(...args) as { n: number }).n;
+    const total = db.prepare(`SELECT COUNT(*) AS n FROM scada_template t WHERE ${where}`).get<{ n: number }>(...args)!.n;
     const rows = db.prepare(`SELECT ${TEMPLATE.select} ${TEMPLATE_FROM} WHERE ${where} ORDER BY t.created_at DESC, t.id DESC LIMIT ? OFFSET ?`).all(...args, request.body.limit, offsetOf(request.body));
     return ok({ rows: TEMPLATE.all(rows), total });
   });
@@ -412,7 +412,7 @@ const plugin: FastifyPluginAsync = async (app) => {
       const name = request.body.name.trim();
       const created = tx(db, () => {
         // Counted and inserted in one transaction: two saves at once cannot make an eleventh.
-        const n = (db.prepare('SELECT COUNT(*) AS n FROM scada_template WHERE tenant_id = ?').get(tenantId) as { n: number }).n;
+        const n = db.prepare('SELECT COUNT(*) AS n FROM scada_template WHERE tenant_id = ?').get<{ n: number }>(tenantId)!.n;
         if (n >= MAX_TEMPLATES) return 'full' as const;
         if (nameTaken('scada_template', tenantId, name)) return 'taken' as const;
         return Number(db.prepare('INSERT INTO scada_template (tenant_id, name, doc, source_page_id, created_at) VALUES (?, ?, ?, ?, ?)').run(tenantId, name, page.draft, page.id, Date.now()).lastInsertRowid);
@@ -430,7 +430,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     const doc = JSON.parse(t.doc) as ScadaDoc;
     const { deviceIds, cameraIds } = bindingsOf(doc);
     const named = (table: string, ids: number[]) =>
-      ids.length ? (db.prepare(`SELECT id, name FROM ${table} WHERE tenant_id = ? AND id IN (${inList(ids.length)})`).all(tenantId, ...ids) as Array<{ id: number; name: string }>) : [];
+      ids.length ? (db.prepare(`SELECT id, name FROM ${table} WHERE tenant_id = ? AND id IN (${inList(ids.length)})`).all<{ id: number; name: string }>(tenantId, ...ids)) : [];
     return ok<ScadaTemplate>({ ...t.row, doc, devices: named('device', deviceIds), cameras: named('camera', cameraIds) });
   });
 

@@ -88,7 +88,7 @@ const OPERATOR_MENUS = ['baseManager', ...PLATFORM_MENUS];
 
 /** The platform operator's tenant and account, once. */
 export async function seed(db: Db): Promise<void> {
-  const platform = db.prepare("SELECT r.id FROM role r JOIN tenant t ON t.id = r.tenant_id WHERE t.platform = 1 AND r.code = 'platformOperator'").get() as { id: number } | undefined;
+  const platform = db.prepare("SELECT r.id FROM role r JOIN tenant t ON t.id = r.tenant_id WHERE t.platform = 1 AND r.code = 'platformOperator'").get<{ id: number }>();
   if (platform) {
     // A data folder from before the monitors moved to the operator gets them too.
     for (const code of OPERATOR_MENUS) db.prepare('INSERT OR IGNORE INTO role_menu (role_id, menu_code) VALUES (?, ?)').run(platform.id, code);
@@ -107,8 +107,8 @@ export async function seed(db: Db): Promise<void> {
 
 /** Every table holding tenant rows, children first where the schema says so (the rest is deferred). */
 function tenantTables(db: Db): string[] {
-  const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as Array<{ name: string }>).map((t) => t.name);
-  return tables.filter((t) => t !== 'tenant' && (db.prepare(`PRAGMA table_info("${t}")`).all() as Array<{ name: string }>).some((c) => c.name === 'tenant_id'));
+  const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all<{ name: string }>()).map((t) => t.name);
+  return tables.filter((t) => t !== 'tenant' && (db.prepare(`PRAGMA table_info("${t}")`).all<{ name: string }>()).some((c) => c.name === 'tenant_id'));
 }
 
 const plugin: FastifyPluginAsync = async (app) => {
@@ -125,7 +125,7 @@ const plugin: FastifyPluginAsync = async (app) => {
           (SELECT u.username FROM user u JOIN user_role ur ON ur.user_id = u.id JOIN role r ON r.id = ur.role_id WHERE r.tenant_id = t.id AND r.super_admin = 1 LIMIT 1) AS super_admin
          FROM tenant t WHERE t.id = ? AND t.platform = 0`,
       )
-      .get(id) as { id: number; name: string; type: 'enterprise' | 'personal'; home: string; description: string; main_logo: string; small_logo: string; users: number; devices: number; super_admin: string | null } | undefined;
+      .get<{ id: number; name: string; type: 'enterprise' | 'personal'; home: string; description: string; main_logo: string; small_logo: string; users: number; devices: number; super_admin: string | null }>(id);
     if (!t) return null;
     return { id: t.id, name: t.name, type: t.type, home: t.home, description: t.description, logoUrl: `${t.main_logo};${t.small_logo}`, users: t.users, devices: t.devices, superAdmin: t.super_admin ?? '' };
   };
@@ -138,8 +138,8 @@ const plugin: FastifyPluginAsync = async (app) => {
     const keyword = request.query.keyword?.trim();
     const where = keyword ? "platform = 0 AND name LIKE ? ESCAPE '\\'" : 'platform = 0';
     const args = keyword ? [likePattern(keyword)] : [];
-    const total = (db.prepare(`SELECT COUNT(*) AS n FROM tenant WHERE ${where}`).get(...args) as { n: number }).n;
-    const ids = db.prepare(`SELECT id FROM tenant WHERE ${where} ORDER BY id LIMIT ? OFFSET ?`).all(...args, limit, offsetOf({ page, limit } as PageQuery)) as Array<{ id: number }>;
+    const total = db.prepare(`SELECT COUNT(*) AS n FROM tenant WHERE ${where}`).get<{ n: number }>(...args)!.n;
+    const ids = db.prepare(`SELECT id FROM tenant WHERE ${where} ORDER BY id LIMIT ? OFFSET ?`).all<{ id: number }>(...args, limit, offsetOf({ page, limit } as PageQuery));
     return ok({ rows: ids.map((r) => rowOf(r.id)!), total });
   });
 
@@ -188,7 +188,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     if (!isPlatform(request)) return failWith(request, 'http.noPermission', undefined, 40301);
     const lang = langOf(request);
     const id = Number(request.params.id);
-    const t = db.prepare('SELECT platform, is_default FROM tenant WHERE id = ?').get(id) as { platform: number; is_default: number } | undefined;
+    const t = db.prepare('SELECT platform, is_default FROM tenant WHERE id = ?').get<{ platform: number; is_default: number }>(id);
     if (!t) return fail(say(lang, 'noTenant'));
     if (t.platform) return fail(say(lang, 'platform'));
     if (t.is_default) return fail(say(lang, 'default'));
@@ -208,7 +208,7 @@ const plugin: FastifyPluginAsync = async (app) => {
 
   // ---- the tenant's own info (base_info) --------------------------------------------------------
 
-  const own = (tenantId: number) => db.prepare('SELECT id, name, type, home, description, main_logo, small_logo FROM tenant WHERE id = ?').get(tenantId) as { id: number; name: string; type: string; home: string; description: string; main_logo: string; small_logo: string };
+  const own = (tenantId: number) => db.prepare('SELECT id, name, type, home, description, main_logo, small_logo FROM tenant WHERE id = ?').get<{ id: number; name: string; type: string; home: string; description: string; main_logo: string; small_logo: string }>(tenantId)!;
   const info = (tenantId: number) => {
     const t = own(tenantId);
     return { id: t.id, name: t.name, type: t.type, home: t.home, description: t.description, logoUrl: `${t.main_logo};${t.small_logo}` };

@@ -76,7 +76,7 @@ export function seed(db: Db, config: AppConfig): void {
 }
 
 function seedOrganisation(db: Db): void {
-  const has = db.prepare('SELECT COUNT(*) AS n FROM department').get() as { n: number };
+  const has = db.prepare('SELECT COUNT(*) AS n FROM department').get<{ n: number }>()!;
   const tenant = db.prepare('SELECT id FROM tenant WHERE id = 1').get();
   if (has.n > 0 || !tenant) return;
   tx(db, () => {
@@ -101,8 +101,8 @@ function seedOrganisation(db: Db): void {
  */
 function seedBulkUsers(db: Db, n: number | null): void {
   if (!n) return;
-  const have = (db.prepare('SELECT COUNT(*) AS n FROM user WHERE tenant_id = 1').get() as { n: number }).n;
-  const departments = (db.prepare('SELECT id FROM department WHERE tenant_id = 1 ORDER BY id').all() as Array<{ id: number }>).map((d) => d.id);
+  const have = db.prepare('SELECT COUNT(*) AS n FROM user WHERE tenant_id = 1').get<{ n: number }>()!.n;
+  const departments = (db.prepare('SELECT id FROM department WHERE tenant_id = 1 ORDER BY id').all<{ id: number }>()).map((d) => d.id);
   if (have >= n) return;
   tx(db, () => {
     const insert = db.prepare("INSERT INTO user (tenant_id, username, password_hash, name, phone, email, department_id) VALUES (1, ?, 'seeded$no-sign-in', ?, ?, ?, ?)");
@@ -173,7 +173,7 @@ const plugin: FastifyPluginAsync = async (app) => {
   const byId = db.prepare(`${SELECT} WHERE u.id = ? AND u.tenant_id = ?`);
   const departmentOf = db.prepare('SELECT id, loc(name, name_en) AS name, name AS stored_name, name_en, parent_id FROM department WHERE id = ? AND tenant_id = ?');
   const departmentParents = (tenantId: number) =>
-    new Map((db.prepare('SELECT id, parent_id FROM department WHERE tenant_id = ?').all(tenantId) as Array<{ id: number; parent_id: number | null }>).map((r) => [r.id, r.parent_id]));
+    new Map((db.prepare('SELECT id, parent_id FROM department WHERE tenant_id = ?').all<{ id: number; parent_id: number | null }>(tenantId)).map((r) => [r.id, r.parent_id]));
   const accountTaken = db.prepare('SELECT 1 FROM user WHERE username = ?');
   const phoneTaken = db.prepare("SELECT 1 FROM user WHERE phone = ? AND phone <> '' AND id <> ?");
   const findUser = (user: SessionUser, id: number): UserRow | null => {
@@ -221,7 +221,7 @@ const plugin: FastifyPluginAsync = async (app) => {
         args.push(q.status);
       }
       const where = clauses.join(' AND ');
-      const total = (db.prepare(`SELECT COUNT(*) AS n FROM user u WHERE ${where}`).get(...args) as { n: number }).n;
+      const total = db.prepare(`SELECT COUNT(*) AS n FROM user u WHERE ${where}`).get<{ n: number }>(...args)!.n;
       const rows = db.prepare(`${SELECT} WHERE ${where} ORDER BY u.id LIMIT ? OFFSET ?`).all(...args, q.limit, offsetOf(q));
       return ok<UserPage>({ rows: USER.all(rows), total });
     },
@@ -327,7 +327,7 @@ const plugin: FastifyPluginAsync = async (app) => {
   const departmentTree = (tenantId: number): Department[] => {
     const rows = db
       .prepare('SELECT d.id, d.parent_id, loc(d.name, d.name_en) AS name, d.sort, d.head_user_id, (SELECT name FROM user h WHERE h.id = d.head_user_id) AS head_name, (SELECT COUNT(*) FROM user u WHERE u.department_id = d.id) AS users FROM department d WHERE d.tenant_id = ? ORDER BY d.sort, d.id')
-      .all(tenantId) as Array<{ id: number; parent_id: number | null; name: string; sort: number; head_user_id: number | null; head_name: string | null; users: number }>;
+      .all<{ id: number; parent_id: number | null; name: string; sort: number; head_user_id: number | null; head_name: string | null; users: number }>(tenantId);
     const nodes = new Map(rows.map((r) => [r.id, { id: r.id, parentId: r.parent_id, name: r.name, sort: r.sort, headUserId: r.head_user_id, headName: r.head_name ?? '', userCount: r.users, children: [] as Department[] }]));
     const top: Department[] = [];
     for (const n of nodes.values()) (n.parentId !== null && nodes.get(n.parentId) ? nodes.get(n.parentId)!.children : top).push(n);
@@ -344,7 +344,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     if (id !== null && !departmentOf.get(id, user.tenantId)) return fail(say(request, 'depNotFound'));
     if (parentId !== null && !departmentOf.get(parentId, user.tenantId)) return failField(say(request, 'depNotFound'), 'parentId');
     if (id !== null && makesCycle(departmentParents(user.tenantId), id, parentId)) return failField(say(request, 'depCycle'), 'parentId');
-    const before = id === null ? undefined : (departmentOf.get(id, user.tenantId) as { stored_name: string; name_en: string });
+    const before = id === null ? undefined : (departmentOf.get<{ stored_name: string; name_en: string }>(id, user.tenantId)!);
     // A name kept as shown keeps both languages; a name typed anew is the name in both.
     const { name, name_en } = before ? namesAfterEdit({ name: before.stored_name, name_en: before.name_en }, b.name.trim()) : { name: b.name.trim(), name_en: '' };
     const clash = db.prepare('SELECT 1 FROM department WHERE tenant_id = ? AND parent_id IS ? AND (name = ? OR name_en = ?) AND id IS NOT ?').get(user.tenantId, parentId, name, b.name.trim(), id);
@@ -365,11 +365,11 @@ const plugin: FastifyPluginAsync = async (app) => {
 
   app.delete<{ Params: { id: string } }>('/api/admin/user/dep/:id', { preHandler: requireMenu('userMng') }, async (request) => {
     const user = userOf(request);
-    const dep = departmentOf.get(Number(request.params.id), user.tenantId) as { id: number; name: string } | undefined;
+    const dep = departmentOf.get<{ id: number; name: string }>(Number(request.params.id), user.tenantId);
     if (!dep) return fail(say(request, 'depNotFound'));
-    const users = (db.prepare('SELECT COUNT(*) AS n FROM user WHERE department_id = ?').get(dep.id) as { n: number }).n;
+    const users = db.prepare('SELECT COUNT(*) AS n FROM user WHERE department_id = ?').get<{ n: number }>(dep.id)!.n;
     if (users > 0) return fail(say(request, 'depHasUsers', { name: dep.name, count: users }));
-    const children = (db.prepare('SELECT COUNT(*) AS n FROM department WHERE parent_id = ?').get(dep.id) as { n: number }).n;
+    const children = db.prepare('SELECT COUNT(*) AS n FROM department WHERE parent_id = ?').get<{ n: number }>(dep.id)!.n;
     if (children > 0) return fail(say(request, 'depHasChildren', { name: dep.name, count: children }));
     db.prepare('DELETE FROM department WHERE id = ? AND tenant_id = ?').run(dep.id, user.tenantId);
     return ok({ deleted: 1 });
@@ -409,7 +409,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     const ids = departmentId !== null ? subtree(departmentParents(user.tenantId), departmentId) : null;
     const where = `u.tenant_id = ?${ids ? ` AND u.department_id IN (${ids.map(() => '?').join(',') || 'NULL'})` : ''}${keyword ? " AND (u.username LIKE ? ESCAPE '\\' OR u.name LIKE ? ESCAPE '\\')" : ''}`;
     const args = [user.tenantId, ...(ids ?? []), ...(keyword ? [likePattern(keyword), likePattern(keyword)] : [])];
-    const total = (db.prepare(`SELECT COUNT(*) AS n FROM user u WHERE ${where}`).get(...args) as { n: number }).n;
+    const total = db.prepare(`SELECT COUNT(*) AS n FROM user u WHERE ${where}`).get<{ n: number }>(...args)!.n;
     const started: ProgressKey = startExport(db, config.dataDir, user, {
       key: 'userExport',
       title: TEXTS.exportTitle[lang],

@@ -171,9 +171,9 @@ function seedTenant(db: Db, tenantId: number, world: SeedWorld, prefix: string):
 }
 
 export function seed(db: Db): void {
-  const has = db.prepare('SELECT COUNT(*) AS n FROM data_group').get() as { n: number };
+  const has = db.prepare('SELECT COUNT(*) AS n FROM data_group').get<{ n: number }>()!;
   if (has.n > 0) return;
-  const tenants = db.prepare('SELECT id FROM tenant ORDER BY id').all() as Array<{ id: number }>;
+  const tenants = db.prepare('SELECT id FROM tenant ORDER BY id').all<{ id: number }>();
   tx(db, () => {
     if (tenants[0]) {
       seedTenant(db, tenants[0].id, TENANT1, 'CAM-');

@@ -206,7 +206,7 @@ const plugin: FastifyPluginAsync = async (app) => {
       args.push(q.id);
     }
     if (q.dataGroupId) {
-      const ids = (subgroups.all(q.dataGroupId, user.tenantId) as Array<{ id: number }>).map((r) => r.id);
+      const ids = (subgroups.all<{ id: number }>(q.dataGroupId, user.tenantId)).map((r) => r.id);
       clauses.push(`c.data_group_id IN (${ids.length ? ids.map(() => '?').join(',') : 'NULL'})`);
       args.push(...ids);
     }
@@ -250,13 +250,13 @@ const plugin: FastifyPluginAsync = async (app) => {
     const page = q.page ?? 1;
     const limit = q.limit ?? 10;
     const { where, args } = filterSql(user, q);
-    const total = (db.prepare(`SELECT COUNT(*) AS n FROM camera c WHERE ${where}`).get(...args) as { n: number }).n;
+    const total = db.prepare(`SELECT COUNT(*) AS n FROM camera c WHERE ${where}`).get<{ n: number }>(...args)!.n;
     const rows = db.prepare(`${ANSWER_SELECT} WHERE ${where} ORDER BY c.id LIMIT ? OFFSET ?`).all(...args, limit, (page - 1) * limit);
     return ok<CameraList>({ rows: CAMERA.all(rows), total });
   });
 
   app.get(`${BASE}/tags`, { preHandler: requireCheck(canSeeCameras) }, async (request) => {
-    const rows = db.prepare('SELECT tags FROM camera WHERE tenant_id = ?').all(userOf(request).tenantId) as Array<{ tags: string }>;
+    const rows = db.prepare('SELECT tags FROM camera WHERE tenant_id = ?').all<{ tags: string }>(userOf(request).tenantId);
     const tags = new Set<string>();
     for (const r of rows) for (const t of r.tags.split(',')) if (t) tags.add(t);
     return ok([...tags].sort());
@@ -294,7 +294,7 @@ const plugin: FastifyPluginAsync = async (app) => {
       `INSERT INTO camera (tenant_id, data_group_id, name, label, address, resolution, tags, source_url, disable_yun_control, clip, created_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
-    const maxId = (db.prepare('SELECT COALESCE(MAX(id), 0) AS n FROM camera').get() as { n: number }).n;
+    const maxId = db.prepare('SELECT COALESCE(MAX(id), 0) AS n FROM camera').get<{ n: number }>()!.n;
     try {
       const ids = tx(db, () =>
         Array.from({ length: count }, (_, i) => {
@@ -389,7 +389,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     const user = userOf(request);
     if (runningCount(db, user.tenantId, user.id) >= MAX_RUNNING_EXPORTS) return fail(say(request, 'tooManyTasks'));
     const { where, args } = filterSql(user, request.body ?? {});
-    const total = (db.prepare(`SELECT COUNT(*) AS n FROM camera c WHERE ${where}`).get(...args) as { n: number }).n;
+    const total = db.prepare(`SELECT COUNT(*) AS n FROM camera c WHERE ${where}`).get<{ n: number }>(...args)!.n;
     let target = '';
     const key = startTask(
       db,

@@ -67,7 +67,7 @@ export function seed(db: Db): void {
   // Only on the first start with vouchers (marked in the migration log): later, a tenant whose vouchers
   // were all withdrawn stays unlicensed instead of getting a new one at the next restart.
   if (db.prepare("SELECT 1 FROM schema_migration WHERE id = 'voucher/seed-perpetual'").get()) return;
-  const bare = db.prepare('SELECT id FROM tenant t WHERE platform = 0 AND NOT EXISTS (SELECT 1 FROM voucher v WHERE v.tenant_id = t.id)').all() as Array<{ id: number }>;
+  const bare = db.prepare('SELECT id FROM tenant t WHERE platform = 0 AND NOT EXISTS (SELECT 1 FROM voucher v WHERE v.tenant_id = t.id)').all<{ id: number }>();
   for (const { id } of bare) db.prepare("INSERT INTO voucher (tenant_id, code, kind, note, created_at) VALUES (?, ?, 'perpetual', 'demo', ?)").run(id, newCode(), Date.now());
   db.prepare("INSERT INTO schema_migration (id, applied_at) VALUES ('voucher/seed-perpetual', ?)").run(Date.now());
 }
@@ -135,7 +135,7 @@ const plugin: FastifyPluginAsync = async (app) => {
 
   app.post<{ Body: VoucherSave }>('/api/admin/user/certi', { preHandler: [requireUser, validBody(saveRules)] }, async (request) => save(request, null));
   app.put<{ Params: { id: string }; Body: VoucherSave }>('/api/admin/user/certi/:id', { preHandler: [requireUser, validBody(saveRules)] }, async (request) => {
-    const found = db.prepare('SELECT tenant_id FROM voucher WHERE id = ?').get(Number(request.params.id)) as { tenant_id: number } | undefined;
+    const found = db.prepare('SELECT tenant_id FROM voucher WHERE id = ?').get<{ tenant_id: number }>(Number(request.params.id));
     if (!found || found.tenant_id !== request.body.tenantId) return fail(TEXT.noVoucher[langOf(request)]);
     return save(request, Number(request.params.id));
   });

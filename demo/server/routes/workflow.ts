@@ -201,7 +201,7 @@ const plugin: FastifyPluginAsync = async (app) => {
   const { db } = app.atrium;
   const designer = requireMenu('activitiForm');
 
-  const userName = (id: number | null): string => (id === null ? '' : ((db.prepare('SELECT name FROM user WHERE id = ?').get(id) as { name: string } | undefined)?.name ?? ''));
+  const userName = (id: number | null): string => (id === null ? '' : ((db.prepare('SELECT name FROM user WHERE id = ?').get<{ name: string }>(id))?.name ?? ''));
   const sendProblem = (reply: FastifyReply, lang: Lang, problems: ReturnType<typeof checkForm>) => reply.send(failField(problemText(lang, problems[0]!), problems[0]!.at));
 
   // ---- directory (pickers) -----------------------------------------------------------------------
@@ -229,7 +229,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     const users = new Set<number>(process.cc);
     for (const s of process.steps) if (s.approvers.kind === 'user') for (const id of s.approvers.userIds) users.add(id);
     if (users.size) {
-      const found = (db.prepare(`SELECT COUNT(*) AS n FROM user WHERE tenant_id = ? AND id IN (${inList(users.size)})`).get(tenantId, ...users) as { n: number }).n;
+      const found = db.prepare(`SELECT COUNT(*) AS n FROM user WHERE tenant_id = ? AND id IN (${inList(users.size)})`).get<{ n: number }>(tenantId, ...users)!.n;
       if (found !== users.size) return { at: 'process', message: say(lang, 'noUser') };
     }
     for (const [i, s] of process.steps.entries()) {
@@ -255,7 +255,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     const keyword = request.body.keyword?.trim();
     const where = keyword ? "f.tenant_id = ? AND f.name LIKE ? ESCAPE '\\'" : 'f.tenant_id = ?';
     const args = keyword ? [tenantId, likePattern(keyword)] : [tenantId];
-    const total = (db.prepare(`SELECT COUNT(*) AS n FROM wf_form f WHERE ${where}`).get(...args) as { n: number }).n;
+    const total = db.prepare(`SELECT COUNT(*) AS n FROM wf_form f WHERE ${where}`).get<{ n: number }>(...args)!.n;
     const rows = db.prepare(`${FORM_SELECT} WHERE ${where} ORDER BY f.name LIMIT ? OFFSET ?`).all(...args, request.body.limit, offsetOf(request.body));
     return ok({ rows: FORM.all(rows), total });
   });
@@ -276,7 +276,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     const foreign = foreignIds(tenantId, body.process, lang);
     if (foreign) return failField(foreign.message, foreign.at);
     const name = body.name.trim();
-    const taken = db.prepare('SELECT id FROM wf_form WHERE tenant_id = ? AND name = ?').get(tenantId, name) as { id: number } | undefined;
+    const taken = db.prepare('SELECT id FROM wf_form WHERE tenant_id = ? AND name = ?').get<{ id: number }>(tenantId, name);
     if (taken && taken.id !== id) return failField(say(lang, 'nameTaken'), 'name');
     const fields = JSON.stringify(cleanFields(body.fields));
     const process = JSON.stringify(cleanProcess(body.process));
@@ -287,7 +287,7 @@ const plugin: FastifyPluginAsync = async (app) => {
         db.prepare('INSERT INTO wf_form_version (form_id, version, fields, process, created_at) VALUES (?, 1, ?, ?, ?)').run(made, fields, process, now);
         return made;
       }
-      const current = db.prepare('SELECT f.version, v.fields, v.process FROM wf_form f JOIN wf_form_version v ON v.form_id = f.id AND v.version = f.version WHERE f.id = ?').get(id) as { version: number; fields: string; process: string };
+      const current = db.prepare('SELECT f.version, v.fields, v.process FROM wf_form f JOIN wf_form_version v ON v.form_id = f.id AND v.version = f.version WHERE f.id = ?').get<{ version: number; fields: string; process: string }>(id)!;
       // A new version only when what a request runs on changed; requests keep the version they started with.
       const changed = current.fields !== fields || current.process !== process;
       const version = changed ? current.version + 1 : current.version;
@@ -309,7 +309,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     const { tenantId } = userOf(request);
     const lang = langOf(request);
     const ids = [...new Set(request.body.ids)];
-    const forms = db.prepare(`SELECT id, name, (SELECT COUNT(*) FROM wf_request r WHERE r.form_id = f.id) AS n FROM wf_form f WHERE tenant_id = ? AND id IN (${inList(ids.length)})`).all(tenantId, ...ids) as Array<{ id: number; name: string; n: number }>;
+    const forms = db.prepare(`SELECT id, name, (SELECT COUNT(*) FROM wf_request r WHERE r.form_id = f.id) AS n FROM wf_form f WHERE tenant_id = ? AND id IN (${inList(ids.length)})`).all<{ id: number; name: string; n: number }>(tenantId, ...ids);
     if (forms.length !== ids.length) return fail(say(lang, 'noForm'));
     const used = forms.find((f) => f.n > 0);
     if (used) return fail(say(lang, 'formUsed', { name: used.name }));
@@ -319,7 +319,7 @@ const plugin: FastifyPluginAsync = async (app) => {
 
   // ---- requests ---------------------------------------------------------------------------------
 
-  const versionOf = (formId: number, version: number) => db.prepare('SELECT fields, process FROM wf_form_version WHERE form_id = ? AND version = ?').get(formId, version) as { fields: string; process: string };
+  const versionOf = (formId: number, version: number) => db.prepare('SELECT fields, process FROM wf_form_version WHERE form_id = ? AND version = ?').get<{ fields: string; process: string }>(formId, version)!;
   const exists = (tenantId: number) => (type: 'user' | 'department' | 'attachment', id: number): boolean => {
     const table = type === 'user' ? 'user' : type === 'department' ? 'department' : 'document';
     try {
@@ -333,14 +333,14 @@ const plugin: FastifyPluginAsync = async (app) => {
   function approversOf(tenantId: number, initiatorId: number, step: ProcessDef['steps'][number], lang: Lang): number[] | string {
     const a = step.approvers;
     if (a.kind === 'user') {
-      const ids = db.prepare(`SELECT id FROM user WHERE tenant_id = ? AND status = 'normal' AND id IN (${inList(a.userIds.length)}) ORDER BY id`).all(tenantId, ...a.userIds) as Array<{ id: number }>;
+      const ids = db.prepare(`SELECT id FROM user WHERE tenant_id = ? AND status = 'normal' AND id IN (${inList(a.userIds.length)}) ORDER BY id`).all<{ id: number }>(tenantId, ...a.userIds);
       return ids.length ? ids.map((r) => r.id) : say(lang, 'noUser');
     }
     if (a.kind === 'role') {
-      const ids = db.prepare("SELECT u.id FROM user u JOIN user_role ur ON ur.user_id = u.id WHERE u.tenant_id = ? AND ur.role_id = ? AND u.status = 'normal' ORDER BY u.id").all(tenantId, a.roleId) as Array<{ id: number }>;
+      const ids = db.prepare("SELECT u.id FROM user u JOIN user_role ur ON ur.user_id = u.id WHERE u.tenant_id = ? AND ur.role_id = ? AND u.status = 'normal' ORDER BY u.id").all<{ id: number }>(tenantId, a.roleId);
       return ids.length ? ids.map((r) => r.id) : say(lang, 'whyRole');
     }
-    const head = db.prepare('SELECT d.head_user_id AS id FROM user u JOIN department d ON d.id = u.department_id WHERE u.id = ?').get(initiatorId) as { id: number | null } | undefined;
+    const head = db.prepare('SELECT d.head_user_id AS id FROM user u JOIN department d ON d.id = u.department_id WHERE u.id = ?').get<{ id: number | null }>(initiatorId);
     return head?.id ? [head.id] : say(lang, 'whyHead');
   }
 
@@ -371,13 +371,13 @@ const plugin: FastifyPluginAsync = async (app) => {
     db.prepare('UPDATE wf_request SET status = ?, step = ?, approved_since_submit = ?, updated_at = ? WHERE id = ?').run(outcome.status, outcome.step, outcome.approvedSinceSubmit ? 1 : 0, now, requestId);
     if (outcome.status === 'approved' || outcome.status === 'rejected') event({ tenantId, requestId }, 'finished', outcome.step, decidedBy, outcome.status);
     if (outcome.status === 'approved' && approvedListeners.length) {
-      const r = db.prepare('SELECT r.form_id, f.kind, r.values_json FROM wf_request r JOIN wf_form f ON f.id = r.form_id WHERE r.id = ?').get(requestId) as { form_id: number; kind: string; values_json: string };
+      const r = db.prepare('SELECT r.form_id, f.kind, r.values_json FROM wf_request r JOIN wf_form f ON f.id = r.form_id WHERE r.id = ?').get<{ form_id: number; kind: string; values_json: string }>(requestId)!;
       for (const listener of approvedListeners) listener({ tenantId, requestId, formId: r.form_id, formKind: r.kind, initiatorId, values: JSON.parse(r.values_json) as FieldValues });
     }
   }
 
   function startRequest(tenantId: number, userId: number, formId: number, values: FieldValues, lang: Lang): { id: number } | { refusal: string; field: string | null } {
-    const form = db.prepare('SELECT id, enabled, version FROM wf_form WHERE tenant_id = ? AND id = ?').get(tenantId, formId) as { id: number; enabled: number; version: number } | undefined;
+    const form = db.prepare('SELECT id, enabled, version FROM wf_form WHERE tenant_id = ? AND id = ?').get<{ id: number; enabled: number; version: number }>(tenantId, formId);
     if (!form) return { refusal: say(lang, 'noForm'), field: null };
     if (!form.enabled) return { refusal: say(lang, 'formOff'), field: null };
     const v = versionOf(form.id, form.version);
@@ -419,10 +419,10 @@ const plugin: FastifyPluginAsync = async (app) => {
   function decide(request: FastifyRequest, requestId: number, make: (state: MachineState) => MachineEvent, kind: TimelineEntry['kind'], comment: string, targetId: number | null = null) {
     const user = userOf(request);
     const lang = langOf(request);
-    const r = db.prepare('SELECT * FROM wf_request WHERE tenant_id = ? AND id = ?').get(user.tenantId, requestId) as RequestRecord | undefined;
+    const r = db.prepare('SELECT * FROM wf_request WHERE tenant_id = ? AND id = ?').get<RequestRecord>(user.tenantId, requestId);
     if (!r) return fail(say(lang, 'noRequest'));
     const process = JSON.parse(versionOf(r.form_id, r.form_version).process) as ProcessDef;
-    const tasks = (db.prepare('SELECT id, step, assignee_id AS assigneeId, status FROM wf_task WHERE request_id = ?').all(r.id) as Array<{ id: number; step: number; assigneeId: number; status: TaskStatus }>).map((t) => ({ ...t }));
+    const tasks = (db.prepare('SELECT id, step, assignee_id AS assigneeId, status FROM wf_task WHERE request_id = ?').all<{ id: number; step: number; assigneeId: number; status: TaskStatus }>(r.id)).map((t) => ({ ...t }));
     const state: MachineState = { status: r.status, step: r.step, initiatorId: r.initiator_id, tasks, approvedSinceSubmit: r.approved_since_submit === 1 };
     const outcome = transition(state, make(state), process.steps);
     if (!outcome.ok) return fail(say(lang, outcome.refusal satisfies Refusal));
@@ -438,7 +438,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     return ok({ id: r.id, status: outcome.status });
   }
 
-  const taskRequest = (tenantId: number, taskId: number) => db.prepare('SELECT request_id AS requestId FROM wf_task WHERE tenant_id = ? AND id = ?').get(tenantId, taskId) as { requestId: number } | undefined;
+  const taskRequest = (tenantId: number, taskId: number) => db.prepare('SELECT request_id AS requestId FROM wf_task WHERE tenant_id = ? AND id = ?').get<{ requestId: number }>(tenantId, taskId);
   const commentRule = { comment: [rule.text(0, 255)] };
 
   app.post<{ Params: { id: string }; Body: { comment?: string } }>('/api/workflow/task/:id/approve', { preHandler: [requireMenu('myTask'), validBody<{ comment?: string }>(commentRule)] }, async (request) => {
@@ -486,7 +486,7 @@ const plugin: FastifyPluginAsync = async (app) => {
   app.post<{ Params: { id: string }; Body: { values: FieldValues } }>('/api/workflow/request/:id/resubmit', { preHandler: [requireMenu('hisTask'), validBody<{ values: FieldValues }>({ values: [rule.required] })] }, async (request) => {
     const user = userOf(request);
     const lang = langOf(request);
-    const r = db.prepare('SELECT * FROM wf_request WHERE tenant_id = ? AND id = ?').get(user.tenantId, Number(request.params.id)) as RequestRecord | undefined;
+    const r = db.prepare('SELECT * FROM wf_request WHERE tenant_id = ? AND id = ?').get<RequestRecord>(user.tenantId, Number(request.params.id));
     if (!r) return fail(say(lang, 'noRequest'));
     const fields = JSON.parse(versionOf(r.form_id, r.form_version).fields) as FormField[];
     const problems = checkValues(fields, request.body.values, exists(user.tenantId));
@@ -505,7 +505,7 @@ const plugin: FastifyPluginAsync = async (app) => {
   app.get<{ Params: { id: string } }>('/api/workflow/request/:id', { preHandler: requireAnyMenu(...ANY_BOX) }, async (request) => {
     const user = userOf(request);
     const lang = langOf(request);
-    const r = db.prepare('SELECT * FROM wf_request WHERE tenant_id = ? AND id = ?').get(user.tenantId, Number(request.params.id)) as RequestRecord | undefined;
+    const r = db.prepare('SELECT * FROM wf_request WHERE tenant_id = ? AND id = ?').get<RequestRecord>(user.tenantId, Number(request.params.id));
     if (!r || !maySee(user, r)) return fail(say(lang, 'noRequest'));
     const v = versionOf(r.form_id, r.form_version);
     const fields = JSON.parse(v.fields) as FormField[];
@@ -516,11 +516,11 @@ const plugin: FastifyPluginAsync = async (app) => {
       const id = Number(values[f.name]);
       if (!id) continue;
       if (f.type === 'user') labels[f.name] = userName(id);
-      if (f.type === 'department') labels[f.name] = (db.prepare('SELECT loc(name, name_en) AS name FROM department WHERE id = ? AND tenant_id = ?').get(id, user.tenantId) as { name: string } | undefined)?.name ?? '';
+      if (f.type === 'department') labels[f.name] = (db.prepare('SELECT loc(name, name_en) AS name FROM department WHERE id = ? AND tenant_id = ?').get<{ name: string }>(id, user.tenantId))?.name ?? '';
       if (f.type === 'attachment') {
         const doc = (() => {
           try {
-            return db.prepare('SELECT number, name FROM document WHERE id = ? AND tenant_id = ?').get(id, user.tenantId) as { number: string; name: string } | undefined;
+            return db.prepare('SELECT number, name FROM document WHERE id = ? AND tenant_id = ?').get<{ number: string; name: string }>(id, user.tenantId);
           } catch {
             return undefined;
           }
@@ -528,20 +528,12 @@ const plugin: FastifyPluginAsync = async (app) => {
         labels[f.name] = doc ? `${doc.number} ${doc.name}` : '';
       }
     }
-    const tasks = db.prepare('SELECT t.id, t.step, t.assignee_id, u.name AS assigneeName, t.status, t.comment, t.decided_at FROM wf_task t JOIN user u ON u.id = t.assignee_id WHERE t.request_id = ? ORDER BY t.id').all(r.id) as Array<{
-      id: number;
-      step: number;
-      assignee_id: number;
-      assigneeName: string;
-      status: TaskStatus;
-      comment: string;
-      decided_at: number | null;
-    }>;
-    const events = db.prepare('SELECT e.at, e.actor_id, e.kind, e.step, e.comment, e.target_id FROM wf_event e WHERE e.request_id = ? ORDER BY e.id').all(r.id) as Array<{ at: number; actor_id: number | null; kind: TimelineEntry['kind']; step: number; comment: string; target_id: number | null }>;
+    const tasks = db.prepare('SELECT t.id, t.step, t.assignee_id, u.name AS assigneeName, t.status, t.comment, t.decided_at FROM wf_task t JOIN user u ON u.id = t.assignee_id WHERE t.request_id = ? ORDER BY t.id').all<{ id: number; step: number; assignee_id: number; assigneeName: string; status: TaskStatus; comment: string; decided_at: number | null; }>(r.id);
+    const events = db.prepare('SELECT e.at, e.actor_id, e.kind, e.step, e.comment, e.target_id FROM wf_event e WHERE e.request_id = ? ORDER BY e.id').all<{ at: number; actor_id: number | null; kind: TimelineEntry['kind']; step: number; comment: string; target_id: number | null }>(r.id);
     const mine = tasks.find((t) => t.assignee_id === user.id && t.status === 'pending');
     const detail: RequestDetail = {
       id: r.id,
-      formName: (db.prepare('SELECT name FROM wf_form WHERE id = ?').get(r.form_id) as { name: string }).name,
+      formName: db.prepare('SELECT name FROM wf_form WHERE id = ?').get<{ name: string }>(r.form_id)!.name,
       formVersion: r.form_version,
       fields,
       values,
@@ -554,7 +546,7 @@ const plugin: FastifyPluginAsync = async (app) => {
         mode: s.mode,
         tasks: tasks.filter((t) => t.step === i).map((t) => ({ assigneeName: t.assigneeName, status: t.status, comment: t.comment, decidedAt: formatTime(t.decided_at) })),
       })),
-      ccNames: (db.prepare('SELECT u.name FROM wf_cc c JOIN user u ON u.id = c.user_id WHERE c.request_id = ? ORDER BY u.name').all(r.id) as Array<{ name: string }>).map((c) => c.name),
+      ccNames: (db.prepare('SELECT u.name FROM wf_cc c JOIN user u ON u.id = c.user_id WHERE c.request_id = ? ORDER BY u.name').all<{ name: string }>(r.id)).map((c) => c.name),
       timeline: events.map((e) => ({ at: formatTime(e.at), actorName: userName(e.actor_id), kind: e.kind, stepName: process.steps[e.step]?.name ?? '', comment: e.comment, targetName: userName(e.target_id) })),
       myTaskId: mine?.id ?? null,
       canWithdraw: r.initiator_id === user.id && (r.status === 'running' || r.status === 'returned') && r.approved_since_submit === 0,
@@ -597,7 +589,7 @@ const plugin: FastifyPluginAsync = async (app) => {
       const q = boxSql(box, user);
       const where = status ? `${q.where} AND r.status = ?` : q.where;
       const args = status ? [...q.args, status] : q.args;
-      const total = (db.prepare(`SELECT COUNT(*) AS n FROM ${q.from} WHERE ${where}`).get(...args) as { n: number }).n;
+      const total = db.prepare(`SELECT COUNT(*) AS n FROM ${q.from} WHERE ${where}`).get<{ n: number }>(...args)!.n;
       const shown = q.task ? REQUEST_WITH_TASK : REQUEST;
       const rows = db
         .prepare(
@@ -618,7 +610,7 @@ const plugin: FastifyPluginAsync = async (app) => {
         continue;
       }
       const q = boxSql(box, user);
-      counts[box] = (db.prepare(`SELECT COUNT(*) AS n FROM ${q.from} WHERE ${q.where}`).get(...q.args) as { n: number }).n;
+      counts[box] = db.prepare(`SELECT COUNT(*) AS n FROM ${q.from} WHERE ${q.where}`).get<{ n: number }>(...q.args)!.n;
     }
     return ok(counts);
   });
