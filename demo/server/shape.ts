@@ -54,6 +54,7 @@ export const col = {
 };
 
 interface Slot {
+  sql: string;
   alias: string;
   path: readonly string[];
   read?: (value: SQLOutputValue, context: unknown) => unknown;
@@ -64,7 +65,7 @@ function slotsOf(spec: object, path: readonly string[], out: Slot[]): Slot[] {
     const at = [...path, key];
     if ('field' in entry && entry.field === true) {
       const f = entry as Field<unknown, unknown>;
-      out.push({ alias: at.join('.'), path: at, read: f.read as Slot['read'] });
+      out.push({ sql: f.sql, alias: at.join('.'), path: at, read: f.read as Slot['read'] });
     } else slotsOf(entry, at, out);
   }
   return out;
@@ -73,16 +74,11 @@ function slotsOf(spec: object, path: readonly string[], out: Slot[]): Slot[] {
 /** The shape of T: its SELECT list and its reader. */
 export function shape<T, C = void>(spec: Spec<T, C>): Shape<T, C> {
   const slots = slotsOf(spec, [], []);
-  const sqlOf = (path: readonly string[]): string => {
-    let at: unknown = spec;
-    for (const key of path) at = (at as Record<string, unknown>)[key];
-    return (at as Field<unknown, unknown>).sql;
-  };
-  const select = slots.map((s) => `${sqlOf(s.path)} AS "${s.alias}"`).join(', ');
+  const select = slots.map((s) => `${s.sql} AS "${s.alias}"`).join(', ');
   const read = (row: Readonly<Record<string, SQLOutputValue>>, context: C): T => {
     const out: Record<string, unknown> = {};
     for (const s of slots) {
-      const raw = row[s.alias] as SQLOutputValue;
+      const raw = row[s.alias]!;
       const value = s.read ? s.read(raw, context) : raw;
       if (value === undefined) continue;
       let target = out;
