@@ -51,11 +51,14 @@ describe('H.265 in FLV', () => {
   it('cuts the byte stream into NAL units however the bytes arrive', () => {
     const whole = new AnnexBReader();
     const all = [...whole.push(stream), ...whole.flush()];
-    const pieces = new AnnexBReader();
-    const cut: Buffer[] = [];
-    for (let at = 0; at < stream.length; at += 7) cut.push(...pieces.push(stream.subarray(at, at + 7)));
-    cut.push(...pieces.flush());
-    expect(cut.map((n) => n.toString('hex'))).toEqual(all.map((n) => n.toString('hex')));
+    // A start code may straddle any boundary: byte by byte, in twos and in sevens.
+    for (const size of [1, 2, 7]) {
+      const pieces = new AnnexBReader();
+      const cut: Buffer[] = [];
+      for (let at = 0; at < stream.length; at += size) cut.push(...pieces.push(stream.subarray(at, at + size)));
+      cut.push(...pieces.flush());
+      expect(cut.map((n) => n.toString('hex'))).toEqual(all.map((n) => n.toString('hex')));
+    }
     // Parameter sets (VPS 32, SPS 33, PPS 34) precede each random access picture.
     expect(all.slice(0, 3).map(nalType)).toEqual([32, 33, 34]);
     const sps = readSps(all[1]!);

@@ -22,12 +22,17 @@ const isIrap = (type: number): boolean => type >= 16 && type <= 23;
  * unit after the last start code is held until the next start code shows where it ends.
  */
 export class AnnexBReader {
+  /** The bytes from the last start code on: the unit still arriving. */
   #pending: Buffer = Buffer.alloc(0);
+  /** The length of the start code #pending begins with (0 before the first). */
+  #lead = 0;
+  /** How much of #pending was already searched: a push searches only what is new (and the last two bytes, where a code may straddle). */
+  #searched = 0;
 
   push(chunk: Buffer): Buffer[] {
     const data = this.#pending.length ? Buffer.concat([this.#pending, chunk]) : chunk;
-    const starts: Array<{ at: number; size: number }> = [];
-    for (let i = 0; i + 2 < data.length; i++) {
+    const starts: Array<{ at: number; size: number }> = this.#lead ? [{ at: 0, size: this.#lead }] : [];
+    for (let i = Math.max(this.#lead, this.#searched - 2); i + 2 < data.length; i++) {
       if (data[i] === 0 && data[i + 1] === 0 && data[i + 2] === 1) {
         const four = i > 0 && data[i - 1] === 0;
         starts.push({ at: four ? i - 1 : i, size: four ? 4 : 3 });
@@ -40,7 +45,10 @@ export class AnnexBReader {
       const unit = data.subarray(from, starts[k + 1]!.at);
       if (unit.length) units.push(Buffer.from(unit));
     }
-    this.#pending = starts.length ? Buffer.from(data.subarray(starts[starts.length - 1]!.at)) : Buffer.from(data);
+    const last = starts[starts.length - 1];
+    this.#pending = Buffer.from(last ? data.subarray(last.at) : data);
+    this.#lead = last?.size ?? 0;
+    this.#searched = this.#pending.length;
     return units;
   }
 
@@ -48,6 +56,8 @@ export class AnnexBReader {
   flush(): Buffer[] {
     const rest = this.#pending;
     this.#pending = Buffer.alloc(0);
+    this.#lead = 0;
+    this.#searched = 0;
     const at = rest[2] === 1 ? 3 : 4;
     return rest.length > at ? [Buffer.from(rest.subarray(at))] : [];
   }
