@@ -12,6 +12,7 @@ import {
   type Holiday,
   type HolidaySet,
   type LinkAction,
+  type LinkAttempt,
   type LinkGroup,
   type LinkGroupSave,
   type LinkRecord,
@@ -22,6 +23,7 @@ import {
   type QuickSceneSave,
   type SceneStep,
 } from '../../../shared/api/linkage-types.ts';
+import type { SQLOutputValue } from 'node:sqlite';
 import { alarmQueryWindow, earliestAlarmQueryDate, toDate } from '../../../shared/validate/dates.ts';
 import { compile } from '../../../shared/validate/expression.ts';
 import { actionList, linkGroupSchema, sceneSchema, stepList, strategySchema } from '../../../shared/validate/linkage.ts';
@@ -30,7 +32,6 @@ import { fail, failField, ok, requireMenu, rule, userOf, validBody, validQuery, 
 import { langOf, translate, type Lang, textsOf } from '../messages.ts';
 import { byNameKeyword, deleteOwned, idList, inList, likePattern, offsetOf, type PageQuery, pageRules, readImportUpload, tooManyTasks } from '../resource.ts';
 import { col, shape } from '../shape.ts';
-import { formatTime } from '../tasks.ts';
 import { engineOf, startLinkEngine, startScene, type LinkEngine } from '../linkage-engine.ts';
 import { modelParams } from './device-model.ts';
 
@@ -221,6 +222,29 @@ const STRATEGY = shape<LinkStrategy>({
 });
 
 const STRATEGY_SELECT = `SELECT ${STRATEGY.select} FROM link_strategy s JOIN link_group g ON g.id = s.group_id JOIN device d ON d.id = s.device_id`;
+
+/** A firing as the API answers it (link_record), before its attempts are added. */
+const RECORD = shape<Omit<LinkRecord, 'attempts'>>({
+  id: col.value('id'),
+  strategyId: col.value('strategy_id'),
+  strategyName: col.value('strategy_name'),
+  deviceId: col.value('device_id'),
+  deviceName: col.value('device_name'),
+  firedAt: col.time('fired_at'),
+  values: col.json('source_values'),
+  result: col.value('result'),
+  note: col.value('loc(note_zh, note_en)'),
+});
+
+/** One try of one action of a firing (link_attempt). */
+const ATTEMPT = shape<LinkAttempt>({
+  action: col.value('action'),
+  label: col.value('loc(label_zh, label_en)'),
+  attempt: col.value('attempt'),
+  at: col.time('at'),
+  ok: col.flag('ok'),
+  message: col.value('loc(message_zh, message_en)'),
+});
 
 const SCENE = shape<QuickScene>({ id: col.value('id'), name: col.value('name'), note: col.value('note'), steps: col.json('steps') });
 
@@ -552,46 +576,21 @@ const plugin: FastifyPluginAsync = async (app) => {
 
   // ---- records ---------------------------------------------------------------------------------
 
-  interface AttemptRow {
-    record_id: number;
-    action: number;
-    label_zh: string;
-    label_en: string;
-    attempt: number;
-    at: number;
-    ok: number;
-    message_zh: string;
-    message_en: string;
-  }
-
   /** The attempts of these records, by record, in one query. */
-  const attemptsOf = (ids: readonly number[]): Map<number, AttemptRow[]> => {
-    const out = new Map<number, AttemptRow[]>();
+  const attemptsOf = (ids: readonly number[]): Map<number, LinkAttempt[]> => {
+    const out = new Map<number, LinkAttempt[]>();
     if (ids.length === 0) return out;
-    const rows = db.prepare(`SELECT record_id, action, label_zh, label_en, attempt, at, ok, message_zh, message_en FROM link_attempt WHERE record_id IN (${inList(ids.length)}) ORDER BY id`).all<AttemptRow>(...ids);
-    for (const a of rows) out.set(a.record_id, [...(out.get(a.record_id) ?? []), a]);
+    const rows = db.prepare(`SELECT ${ATTEMPT.select}, record_id FROM link_attempt WHERE record_id IN (${inList(ids.length)}) ORDER BY id`).all(...ids);
+    for (const row of rows) out.set(Number(row.record_id), [...(out.get(Number(row.record_id)) ?? []), ATTEMPT.read(row)]);
     return out;
   };
 
-  const toRecord = (r: Record<string, unknown>, lang: Lang, attempts: readonly AttemptRow[]): LinkRecord => ({
-    id: r.id as number,
-    strategyId: r.strategy_id as number,
-    strategyName: r.strategy_name as string,
-    deviceId: r.device_id as number,
-    deviceName: r.device_name as string,
-    firedAt: formatTime(r.fired_at as number),
-    values: JSON.parse(r.source_values as string) as Record<string, number>,
-    result: r.result as LinkRecord['result'],
-    note: lang === 'en' ? (r.note_en as string) : (r.note_zh as string),
-    attempts: attempts.map((a) => ({
-      action: a.action,
-      label: lang === 'en' ? a.label_en : a.label_zh,
-      attempt: a.attempt,
-      at: formatTime(a.at),
-      ok: a.ok === 1,
-      message: lang === 'en' ? a.message_en : a.message_zh,
-    })),
-  });
+  /** Records as answered, each with its attempts. */
+  const recordsOf = (rows: ReadonlyArray<Record<string, SQLOutputValue>>): LinkRecord[] => {
+    const records = RECORD.all(rows);
+    const attempts = attemptsOf(records.map((r) => r.id));
+    return records.map((r) => ({ ...r, attempts: attempts.get(r.id) ?? [] }));
+  };
 
   app.post<{ Body: LinkRecordQuery }>(
     '/api/link/record/page',
@@ -630,17 +629,16 @@ const plugin: FastifyPluginAsync = async (app) => {
         add('fired_at BETWEEN ? AND ?', start!.getTime(), end!.getTime());
       } else add('fired_at >= ?', earliestAlarmQueryDate(new Date()).getTime());
       const total = db.prepare(`SELECT COUNT(*) AS n FROM link_record WHERE ${where.join(' AND ')}`).get<{ n: number }>(...args)!.n;
-      const rows = db.prepare(`SELECT * FROM link_record WHERE ${where.join(' AND ')} ORDER BY fired_at DESC, id DESC LIMIT ? OFFSET ?`).all<Record<string, unknown>>(...args, b.limit, offsetOf(b));
-      const attempts = attemptsOf(rows.map((r) => r.id as number));
-      return ok({ rows: rows.map((r) => toRecord(r, lang, attempts.get(r.id as number) ?? [])), total });
+      const rows = db.prepare(`SELECT ${RECORD.select} FROM link_record WHERE ${where.join(' AND ')} ORDER BY fired_at DESC, id DESC LIMIT ? OFFSET ?`).all(...args, b.limit, offsetOf(b));
+      return ok({ rows: recordsOf(rows), total });
     },
   );
 
   app.get<{ Params: { id: string } }>('/api/link/record/:id', { preHandler: manager }, async (request) => {
     const user = userOf(request);
-    const row = db.prepare('SELECT * FROM link_record WHERE tenant_id = ? AND id = ?').get<Record<string, unknown>>(user.tenantId, Number(request.params.id) || -1);
+    const row = db.prepare(`SELECT ${RECORD.select} FROM link_record WHERE tenant_id = ? AND id = ?`).get(user.tenantId, Number(request.params.id) || -1);
     if (!row) return fail(say(langOf(request), 'noRecord'));
-    return ok(toRecord(row, langOf(request), attemptsOf([row.id as number]).get(row.id as number) ?? []));
+    return ok(recordsOf([row])[0]!);
   });
 
 };
