@@ -4,21 +4,18 @@ import { ELEMENT_CODES } from '../../../shared/api/menu-seed.ts';
 import type { MenuItem, TenantDetail, UserInfo } from '../../../shared/api/types.ts';
 import { ok, requireUser, userOf } from '../http.ts';
 import { langOf } from '../messages.ts';
+import { col, shape } from '../shape.ts';
 import { findSession } from '../tokens.ts';
 import { tenantMenus } from './menu.ts';
 
-interface TenantRow {
-  id: number;
-  name: string;
-  main_logo: string;
-  small_logo: string;
-}
+/** A tenant as the login page and the shell read it (tenant): both logos in one field, main;small. */
+const TENANT = shape<TenantDetail>({ id: col.value('id'), name: col.value('name'), logoUrl: col.value("main_logo || ';' || small_logo") });
 
 const plugin: FastifyPluginAsync = async (app) => {
   const ctx = app.atrium;
   const userRow = ctx.db.prepare('SELECT description, avatar FROM user WHERE id = ? AND tenant_id = ?');
-  const tenantById = ctx.db.prepare('SELECT id, name, main_logo, small_logo FROM tenant WHERE id = ?');
-  const defaultTenant = ctx.db.prepare('SELECT id, name, main_logo, small_logo FROM tenant WHERE is_default = 1 ORDER BY id LIMIT 1');
+  const tenantById = ctx.db.prepare(`SELECT ${TENANT.select} FROM tenant WHERE id = ?`);
+  const defaultTenant = ctx.db.prepare(`SELECT ${TENANT.select} FROM tenant WHERE is_default = 1 ORDER BY id LIMIT 1`);
 
   app.get('/api/admin/user/front/info', { preHandler: requireUser }, async (request) => {
     const user = userOf(request);
@@ -48,9 +45,8 @@ const plugin: FastifyPluginAsync = async (app) => {
   // Public: the login page shows the default tenant's name and logo before anyone signs in.
   app.get('/api/admin/tenant/detail', async (request) => {
     const user = request.token ? findSession(ctx, request.token) : null;
-    const tenant = (user ? tenantById.get(user.tenantId) : defaultTenant.get()) as TenantRow | undefined;
-    const list: TenantDetail[] = tenant ? [{ id: tenant.id, name: tenant.name, logoUrl: `${tenant.main_logo};${tenant.small_logo}` }] : [];
-    return ok(list);
+    const tenant = user ? tenantById.get(user.tenantId) : defaultTenant.get();
+    return ok<TenantDetail[]>(tenant ? [TENANT.read(tenant)] : []);
   });
 };
 
