@@ -20,6 +20,7 @@ import { langOf } from '../messages.ts';
 import type { SessionUser } from '../context.ts';
 import { alarmScopeSql } from '../data-scope.ts';
 import { queryInt } from '../resource.ts';
+import { col, shape } from '../shape.ts';
 
 export const MAX_DAYS = 92;
 export const TEXT = {
@@ -120,6 +121,16 @@ function areaTree(db: Db, tenantId: number, rootGuid: string | null, open: boole
   return rootGuid === null ? roots : (nodes.get(rootGuid)?.children ?? []);
 }
 
+/** Open alarms of one area (alarm a, device d; grouped by area), its path read from the tenant's area paths. */
+const NODE_TOTAL = shape<AlarmNodeTotal, ReadonlyMap<string, string>>({
+  areaGuid: col.value('d.area_guid'),
+  areaPath: col.calc('d.area_guid', (guid, paths: ReadonlyMap<string, string>) => (typeof guid === 'string' ? (paths.get(guid) ?? '') : '')),
+  total: col.value('COUNT(*)'),
+});
+
+/** Alarms of one device (alarm a, grouped by device code), under the name they recorded. */
+const MACHINE_TOTAL = shape<AlarmMachineTotal>({ deviceCode: col.value('a.device_code'), deviceName: col.value('MAX(a.device_name)'), total: col.value('COUNT(*)') });
+
 const plugin: FastifyPluginAsync = async (app) => {
   const { db } = app.atrium;
   const reader = requireMenu('alarmSearch');
@@ -151,21 +162,21 @@ const plugin: FastifyPluginAsync = async (app) => {
     const where = whereOf(db, user, request.body, 30);
     const rows = db
       .prepare(
-        `SELECT d.area_guid AS guid, COUNT(*) AS n FROM alarm a
+        `SELECT ${NODE_TOTAL.select} FROM alarm a
          LEFT JOIN device d ON d.tenant_id = a.tenant_id AND d.code = a.device_code
-         WHERE ${where.sql} GROUP BY d.area_guid ORDER BY n DESC LIMIT ?`,
+         WHERE ${where.sql} GROUP BY d.area_guid ORDER BY COUNT(*) DESC LIMIT ?`,
       )
-      .all<{ guid: string | null; n: number }>(...where.args, request.body.limit ?? 10);
+      .all(...where.args, request.body.limit ?? 10);
     const paths = pathsOf(db.prepare('SELECT row_guid, parent_guid, loc(name, name_en) AS name FROM area WHERE tenant_id = ?').all<AreaRow>(user.tenantId));
-    return ok<AlarmNodeTotal[]>(rows.map((r) => ({ areaGuid: r.guid, areaPath: r.guid ? (paths.get(r.guid) ?? '') : '', total: r.n })));
+    return ok<AlarmNodeTotal[]>(NODE_TOTAL.all(rows, paths));
   });
 
   app.post<{ Body: AlarmStatQuery }>('/api/alarm/total/machine', { preHandler: [reader, validBody<AlarmStatQuery>(statRules)] }, async (request) => {
     const where = whereOf(db, userOf(request), request.body, 30);
     const rows = db
-      .prepare(`SELECT a.device_code AS code, MAX(a.device_name) AS name, COUNT(*) AS n FROM alarm a WHERE ${where.sql} GROUP BY a.device_code ORDER BY n DESC, code LIMIT ?`)
-      .all<{ code: string; name: string; n: number }>(...where.args, request.body.limit ?? 10);
-    return ok<AlarmMachineTotal[]>(rows.map((r) => ({ deviceCode: r.code, deviceName: r.name, total: r.n })));
+      .prepare(`SELECT ${MACHINE_TOTAL.select} FROM alarm a WHERE ${where.sql} GROUP BY a.device_code ORDER BY COUNT(*) DESC, a.device_code LIMIT ?`)
+      .all(...where.args, request.body.limit ?? 10);
+    return ok<AlarmMachineTotal[]>(MACHINE_TOTAL.all(rows));
   });
 
   type TreeRequest = { Params: { id: string }; Querystring: { days?: string } };
