@@ -27,6 +27,7 @@ import type { Db } from '../db.ts';
 import { fail, ok, requireMenu, rule, userOf, validBody } from '../http.ts';
 import { langOf, textsOf } from '../messages.ts';
 import { offsetOf, queryInt } from '../resource.ts';
+import { col, shape, type Shape, type Spec } from '../shape.ts';
 import { daySeries, MAX_DAYS, pathsOf, spanStart, statRules, TEXT as STAT_TEXT, zeros, type AreaRow } from './alarm-stats.ts';
 import { alarmScopeSql } from '../data-scope.ts';
 
@@ -110,6 +111,57 @@ function paramNames(db: Db, tenantId: number): (modelId: number | null, code: st
   return (modelId, code) => (code === null ? '' : (names.get(`${modelId}/${code}`) ?? code));
 }
 
+/** Area paths by area guid, and names of parameters by model: what answers are read with. */
+type AreaPaths = ReadonlyMap<string, string>;
+type ParamName = ReturnType<typeof paramNames>;
+
+const areaPathOf = (guid: string) => col.calc(guid, (value, paths: AreaPaths) => (typeof value === 'string' ? (paths.get(value) ?? '') : ''));
+
+/** Counts per level of a group of alarms (a). */
+const LEVEL_COUNTS = {
+  critical: col.value("SUM(a.level = 'critical')"),
+  warning: col.value("SUM(a.level = 'warning')"),
+  reminder: col.value("SUM(a.level = 'reminder')"),
+  normal: col.value("SUM(a.level = 'normal')"),
+} satisfies Spec<LevelCounts>;
+
+/** The alarms of one device (alarm a, device d; grouped by device code). */
+const MACHINE_ROW = shape<AlarmMachineRow, AreaPaths>({
+  deviceId: col.value('MAX(d.id)'),
+  deviceCode: col.value('a.device_code'),
+  deviceName: col.value("COALESCE(MAX(a.device_name), '')"),
+  areaPath: areaPathOf('MAX(d.area_guid)'),
+  counts: LEVEL_COUNTS,
+  total: col.value('COUNT(*)'),
+  lastAt: col.value('MAX(a.occurred_at)'),
+});
+
+/** The alarms of one area's own devices (grouped by area). */
+const NODE_ROW = shape<AlarmNodeRow, AreaPaths>({
+  areaGuid: col.value('d.area_guid'),
+  areaPath: areaPathOf('d.area_guid'),
+  counts: LEVEL_COUNTS,
+  total: col.value('COUNT(*)'),
+  lastAt: col.value('MAX(a.occurred_at)'),
+});
+
+/** A device's alarms, before its items are added (grouped by device code). */
+const MACHINE_TOTAL = shape<Omit<AlarmMachineBreakdown<never>, 'items'>, AreaPaths>({
+  deviceCode: col.value('a.device_code'),
+  deviceName: col.value('MAX(a.device_name)'),
+  areaPath: areaPathOf('MAX(d.area_guid)'),
+  total: col.value('COUNT(*)'),
+});
+
+/** The alarms of one resource point: a device's parameter, or the device as a whole (grouped by both). */
+const RESOURCE = shape<AlarmResourceTotal, ParamName>({
+  deviceCode: col.value('a.device_code'),
+  deviceName: col.value('MAX(a.device_name)'),
+  paramCode: col.value('a.param_code'),
+  paramName: col.from(['MAX(a.model_id)', 'a.param_code'], ([model, param], name: ParamName) => name(model === null ? null : Number(model), param === null ? null : String(param))),
+  total: col.value('COUNT(*)'),
+});
+
 const scopeRules = {
   ...statRules,
   areaGuid: [rule.text(1, 64)],
@@ -142,12 +194,9 @@ const plugin: FastifyPluginAsync = async (app) => {
     const where = scopeSql(scope);
     const name = paramNames(db, scope.tenantId);
     const rows = db
-      .prepare(
-        `SELECT a.device_code AS code, MAX(a.device_name) AS device, a.param_code AS param, MAX(a.model_id) AS model, COUNT(*) AS n
-         FROM alarm a ${JOIN_DEVICE} WHERE ${where.sql} GROUP BY a.device_code, a.param_code ORDER BY n DESC, code LIMIT ?`,
-      )
-      .all<{ code: string; device: string; param: string | null; model: number | null; n: number }>(...where.args, limit);
-    return rows.map((r) => ({ deviceCode: r.code, deviceName: r.device, paramCode: r.param, paramName: name(r.model, r.param), total: r.n }));
+      .prepare(`SELECT ${RESOURCE.select} FROM alarm a ${JOIN_DEVICE} WHERE ${where.sql} GROUP BY a.device_code, a.param_code ORDER BY COUNT(*) DESC, a.device_code LIMIT ?`)
+      .all(...where.args, limit);
+    return RESOURCE.all(rows, name);
   };
 
   /** Counts grouped by (area of the device, key), rolled up the area tree. */
@@ -203,35 +252,23 @@ const plugin: FastifyPluginAsync = async (app) => {
     return { scope: { tenantId: userOf(request).tenantId, since: spanStart(days), open: false, own: alarmScopeSql(db, userOf(request)), ...(hs ? { handleStatus: hs } : {}) }, limit };
   };
 
-  /** Per-level counts, total and newest alarm of the scope grouped by `key` (SQL over `a` and `d`), most first. */
-  const levelsBy = <K extends string | null>(scope: Scope, limit: number, key: string, extra: string) => {
+  /** The scope's alarms grouped by `key` (SQL over `a` and `d`), most first, read as `rows` shows a group. */
+  const levelsBy = <T>(scope: Scope, limit: number, key: string, rows: Shape<T, AreaPaths>): T[] => {
     const where = scopeSql(scope);
-    return db
-      .prepare(
-        `SELECT ${key} AS k, ${extra} COUNT(*) AS n, MAX(a.occurred_at) AS last,
-           SUM(a.level = 'critical') AS critical, SUM(a.level = 'warning') AS warning, SUM(a.level = 'reminder') AS reminder, SUM(a.level = 'normal') AS normal
-         FROM alarm a ${JOIN_DEVICE} WHERE ${where.sql} GROUP BY ${key} ORDER BY n DESC, k LIMIT ?`,
-      )
-      .all<LevelCounts & { k: K; n: number; last: number; name?: string; id?: number | null; area?: string | null }>(...where.args, limit);
+    const found = db.prepare(`SELECT ${rows.select} FROM alarm a ${JOIN_DEVICE} WHERE ${where.sql} GROUP BY ${key} ORDER BY COUNT(*) DESC, ${key} LIMIT ?`).all(...where.args, limit);
+    return rows.all(found, areasOf(db, scope.tenantId).paths);
   };
-  const countsOf = (r: LevelCounts): LevelCounts => ({ critical: r.critical, warning: r.warning, reminder: r.reminder, normal: r.normal });
 
   app.get<ListRequest>('/api/alarm/list/machine', { preHandler: reader, schema: { summary: 'Devices by alarms of the window, most first, with counts per level' } }, async (request) => {
     const parsed = listScope(request);
     if (typeof parsed === 'string') return fail(parsed);
-    const paths = areasOf(db, parsed.scope.tenantId).paths;
-    const rows = levelsBy<string>(parsed.scope, parsed.limit, 'a.device_code', 'MAX(a.device_name) AS name, MAX(d.id) AS id, MAX(d.area_guid) AS area,');
-    return ok<AlarmMachineRow[]>(
-      rows.map((r) => ({ deviceId: r.id ?? null, deviceCode: r.k, deviceName: r.name ?? '', areaPath: r.area ? (paths.get(r.area) ?? '') : '', counts: countsOf(r), total: r.n, lastAt: r.last })),
-    );
+    return ok<AlarmMachineRow[]>(levelsBy(parsed.scope, parsed.limit, 'a.device_code', MACHINE_ROW));
   });
 
   app.get<ListRequest>('/api/alarm/list/node', { preHandler: reader, schema: { summary: 'Areas by the alarms of their own devices in the window, most first, with counts per level' } }, async (request) => {
     const parsed = listScope(request);
     if (typeof parsed === 'string') return fail(parsed);
-    const paths = areasOf(db, parsed.scope.tenantId).paths;
-    const rows = levelsBy<string | null>(parsed.scope, parsed.limit, 'd.area_guid', '');
-    return ok<AlarmNodeRow[]>(rows.map((r) => ({ areaGuid: r.k, areaPath: r.k ? (paths.get(r.k) ?? '') : '', counts: countsOf(r), total: r.n, lastAt: r.last })));
+    return ok<AlarmNodeRow[]>(levelsBy(parsed.scope, parsed.limit, 'd.area_guid', NODE_ROW));
   });
 
   // ---- one device, and resource points ---------------------------------------------------------
@@ -367,12 +404,12 @@ const plugin: FastifyPluginAsync = async (app) => {
   /** Devices with open alarms in the scope, most first, each with its items. */
   const machineBreakdown = <T>(scope: Scope, limit: number, itemsOf: (codes: string[]) => Map<string, T[]>): Array<AlarmMachineBreakdown<T>> => {
     const where = scopeSql(scope);
-    const rows = db
-      .prepare(`SELECT a.device_code AS code, MAX(a.device_name) AS name, MAX(d.area_guid) AS area, COUNT(*) AS n FROM alarm a ${JOIN_DEVICE} WHERE ${where.sql} GROUP BY a.device_code ORDER BY n DESC, code LIMIT ?`)
-      .all<{ code: string; name: string; area: string | null; n: number }>(...where.args, limit);
-    const paths = areasOf(db, scope.tenantId).paths;
-    const items = itemsOf(rows.map((r) => r.code));
-    return rows.map((r) => ({ deviceCode: r.code, deviceName: r.name, areaPath: r.area ? (paths.get(r.area) ?? '') : '', total: r.n, items: items.get(r.code) ?? [] }));
+    const devices = MACHINE_TOTAL.all(
+      db.prepare(`SELECT ${MACHINE_TOTAL.select} FROM alarm a ${JOIN_DEVICE} WHERE ${where.sql} GROUP BY a.device_code ORDER BY COUNT(*) DESC, a.device_code LIMIT ?`).all(...where.args, limit),
+      areasOf(db, scope.tenantId).paths,
+    );
+    const items = itemsOf(devices.map((d) => d.deviceCode));
+    return devices.map((d) => ({ ...d, items: items.get(d.deviceCode) ?? [] }));
   };
 
   /** (device, key, n) rows for the given devices inside the scope. */
