@@ -7,6 +7,10 @@ export const spotlight = style({ zIndex: 61, borderRadius: vars.radius.sm, boxSh
 
 export const positioner = style({
   zIndex: 62,
+  // The library places a step absolutely in the document. Fixed, a step that reaches past the window
+  // cannot make the document scrollable (the shell never scrolls as a whole), and moving focus into
+  // it cannot scroll the shell out of view. The document never scrolls, so the coordinates agree.
+  position: 'fixed !important' as 'fixed',
   // Tooltip steps get an inline z-index of --tour-layer (2) + --tour-z-index: above the backdrop (60).
   vars: { '--tour-z-index': '60' },
   selectors: {

@@ -14,7 +14,8 @@ const byId = (id: string) => () => document.getElementById(id);
 
 const STEPS = [
   { id: 'welcome', type: 'dialog' as const },
-  { id: 'menu', target: byId('atrium-sidebar') },
+  // The menu runs the window's whole height: its step sits beside it, not below it (out of sight).
+  { id: 'menu', target: byId('atrium-sidebar'), placement: 'right-start' as const },
   { id: 'tabs', target: byId('atrium-visited-tabs') },
   { id: 'header', target: byId('atrium-header-tools') },
   { id: 'language', target: byId('atrium-language') },
@@ -32,6 +33,7 @@ export function GuideTour() {
         id: step.id,
         type: step.type ?? 'tooltip',
         ...(step.target ? { target: step.target } : {}),
+        ...(step.placement ? { placement: step.placement } : {}),
         title: t(`shell.tour.${step.id}.title`),
         description: t(`shell.tour.${step.id}.text`),
         actions: [

@@ -187,6 +187,12 @@ test('the whole tour keeps the shell in view on a small screen and ends on a but
     await tour.getByRole('button', { name: zh('shell.tour.next') }).click();
     await expect(tour).toContainText(zh(`shell.tour.${step}.title`));
     expect(await shellInView(), step).toEqual({ pageScroll: 0, headerTop: 0, headerLeft: true });
+    // Each step is wholly inside the window (the menu's once sat below the window's bottom edge).
+    const inside = async () => {
+      const box = (await tour.boundingBox())!;
+      return box.y >= 0 && box.x >= 0 && box.y + box.height <= 600 && box.x + box.width <= 1024;
+    };
+    await expect.poll(inside, { message: `the ${step} step inside the window` }).toBe(true);
   }
   await expect(tour.getByRole('button', { name: zh('shell.tour.next') })).toHaveCount(0);
   await tour.getByRole('button', { name: zh('shell.tour.done'), exact: true }).click();
