@@ -13,7 +13,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import nodemailer from 'nodemailer';
 import { SMTPServer } from 'smtp-server';
 import { ALARM_LEVELS, type AlarmLevel } from '../../../shared/api/alarm-types.ts';
-import type { Delivery, Mail } from '../../../shared/api/notify.ts';
+import type { Channel, ChannelSave, Delivery, Mail } from '../../../shared/api/notify.ts';
 import { onAlarm } from '../alarm-events.ts';
 import { outboundUrlProblem, postOutbound, PrivateAddressError } from '../outbound.ts';
 import type { Migration } from '../db.ts';
@@ -75,16 +75,6 @@ export interface WebhookConfig {
   secret: string;
 }
 
-export interface Channel {
-  id: number;
-  name: string;
-  kind: 'email' | 'sms' | 'webhook';
-  config: EmailConfig | SmsConfig | WebhookConfig;
-  levels: AlarmLevel[];
-  enabled: boolean;
-}
-
-export type ChannelSave = Omit<Channel, 'id'>;
 
 export interface Message {
   subject: string;
