@@ -3,7 +3,8 @@
 // whose codes the console does not know (shown as such; only super admins see them). A user's menus
 // (front/info) come from this tree at their next user-info load. A uri is an in-app path or https.
 import type { FastifyPluginAsync } from 'fastify';
-import { MENU_SEED, type MenuSeedItem } from '../../../shared/api/menu-seed.ts';
+import { MENU_SEED } from '../../../shared/api/menu-seed.ts';
+import type { MenuEntry, MenuSave } from '../../../shared/api/menu-admin.ts';
 import type { Db, Migration } from '../db.ts';
 import { fail, failField, ok, requireMenu, rule, userOf, validBody, type Schema } from '../http.ts';
 import { langOf, type Lang, textsOf } from '../messages.ts';
@@ -29,16 +30,6 @@ export const migrations: Migration[] = [
   },
 ];
 
-export interface MenuEntry extends MenuSeedItem {
-  sort: number;
-  hidden: boolean;
-  /** An entry of the tenant's own (its code is not one the console knows). */
-  custom: boolean;
-  /** Changed from the platform's entry. */
-  changed: boolean;
-}
-
-export type MenuSave = Pick<MenuEntry, 'zh' | 'en' | 'icon' | 'uri' | 'sort' | 'hidden'>;
 export type MenuCreate = MenuSave & { code: string; parentCode: string };
 
 const SEED_CODES = new Set(MENU_SEED.map((m) => m.code));

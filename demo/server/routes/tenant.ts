@@ -8,6 +8,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { ELEMENT_CODES } from '../../../shared/api/menu-seed.ts';
+import type { TenantCreate, TenantRow, TenantSave } from '../../../shared/api/tenant-admin.ts';
 import { AVATAR_MAX_BYTES, KEYS } from '../../../shared/validate/index.ts';
 import type { Db, Migration } from '../db.ts';
 import { tx } from '../db.ts';
@@ -15,6 +16,7 @@ import { fail, failField, failWith, ok, requireMenu, rule, userOf, validBody, ty
 import { langOf, type Lang, textsOf } from '../messages.ts';
 import { hashPassword } from '../passwords.ts';
 import { likePattern, offsetOf, queryPage, type PageQuery } from '../resource.ts';
+import { col, shape } from '../shape.ts';
 import { sniffImage } from './current-user.ts';
 import { isPlatformTenant, PLATFORM_MENUS } from '../tokens.ts';
 import { issueTrial } from './voucher.ts';
@@ -30,29 +32,22 @@ export const migrations: Migration[] = [
   },
 ];
 
-export interface TenantRow {
-  id: number;
-  name: string;
-  type: 'enterprise' | 'personal';
-  home: string;
-  description: string;
-  logoUrl: string;
-  users: number;
-  devices: number;
-  superAdmin: string;
-}
+type TenantUpdate = TenantSave;
 
-export interface TenantCreate {
-  type: 'enterprise' | 'personal';
-  name: string;
-  home: string;
-  description: string;
-  adminUsername: string;
-  adminName: string;
-  adminPassword: string;
-}
-
-type TenantUpdate = Pick<TenantCreate, 'type' | 'name' | 'home' | 'description'>;
+/** A tenant as the operator's list answers it (tenant t): both logos in one field, main;small. */
+const TENANT = shape<TenantRow>({
+  id: col.value('t.id'),
+  name: col.value('t.name'),
+  type: col.value('t.type'),
+  home: col.value('t.home'),
+  description: col.value('t.description'),
+  logoUrl: col.value("t.main_logo || ';' || t.small_logo"),
+  users: col.value('(SELECT COUNT(*) FROM user u WHERE u.tenant_id = t.id)'),
+  devices: col.value('(SELECT COUNT(*) FROM device d WHERE d.tenant_id = t.id)'),
+  superAdmin: col.value(
+    "COALESCE((SELECT u.username FROM user u JOIN user_role ur ON ur.user_id = u.id JOIN role r ON r.id = ur.role_id WHERE r.tenant_id = t.id AND r.super_admin = 1 LIMIT 1), '')",
+  ),
+});
 
 const TEXT = {
   nameTaken: { zh: '租户名称已存在', en: 'The same name already exists.' },
@@ -117,17 +112,8 @@ const plugin: FastifyPluginAsync = async (app) => {
   const isPlatform = (request: FastifyRequest) => isPlatformTenant(db, userOf(request).tenantId);
 
   const rowOf = (id: number): TenantRow | null => {
-    const t = db
-      .prepare(
-        `SELECT t.id, t.name, t.type, t.home, t.description, t.main_logo, t.small_logo,
-          (SELECT COUNT(*) FROM user u WHERE u.tenant_id = t.id) AS users,
-          (SELECT COUNT(*) FROM device d WHERE d.tenant_id = t.id) AS devices,
-          (SELECT u.username FROM user u JOIN user_role ur ON ur.user_id = u.id JOIN role r ON r.id = ur.role_id WHERE r.tenant_id = t.id AND r.super_admin = 1 LIMIT 1) AS super_admin
-         FROM tenant t WHERE t.id = ? AND t.platform = 0`,
-      )
-      .get<{ id: number; name: string; type: 'enterprise' | 'personal'; home: string; description: string; main_logo: string; small_logo: string; users: number; devices: number; super_admin: string | null }>(id);
-    if (!t) return null;
-    return { id: t.id, name: t.name, type: t.type, home: t.home, description: t.description, logoUrl: `${t.main_logo};${t.small_logo}`, users: t.users, devices: t.devices, superAdmin: t.super_admin ?? '' };
+    const row = db.prepare(`SELECT ${TENANT.select} FROM tenant t WHERE t.id = ? AND t.platform = 0`).get(id);
+    return row ? TENANT.read(row) : null;
   };
 
   app.get<{ Querystring: { page?: string; limit?: string; keyword?: string } }>('/api/admin/tenant/page', { preHandler: operator }, async (request) => {
@@ -139,8 +125,8 @@ const plugin: FastifyPluginAsync = async (app) => {
     const where = keyword ? "platform = 0 AND name LIKE ? ESCAPE '\\'" : 'platform = 0';
     const args = keyword ? [likePattern(keyword)] : [];
     const total = db.prepare(`SELECT COUNT(*) AS n FROM tenant WHERE ${where}`).get<{ n: number }>(...args)!.n;
-    const ids = db.prepare(`SELECT id FROM tenant WHERE ${where} ORDER BY id LIMIT ? OFFSET ?`).all<{ id: number }>(...args, limit, offsetOf({ page, limit } as PageQuery));
-    return ok({ rows: ids.map((r) => rowOf(r.id)!), total });
+    const rows = db.prepare(`SELECT ${TENANT.select} FROM tenant t WHERE ${where} ORDER BY t.id LIMIT ? OFFSET ?`).all(...args, limit, offsetOf({ page, limit } as PageQuery));
+    return ok({ rows: TENANT.all(rows), total });
   });
 
   app.get<{ Params: { id: string } }>('/api/admin/tenant/:id', { preHandler: operator }, async (request) => {

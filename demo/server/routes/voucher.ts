@@ -6,6 +6,7 @@
 // starts with a 30-day provisional one.
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { Voucher } from '../../../shared/api/tenant-admin.ts';
 import type { Db, Migration } from '../db.ts';
 import { fail, failField, failWith, ok, requireUser, rule, userOf, validBody, type Schema } from '../http.ts';
 import { langOf, type Lang } from '../messages.ts';
@@ -28,17 +29,6 @@ export const migrations: Migration[] = [
     `,
   },
 ];
-
-export interface Voucher {
-  id: number;
-  tenantId: number;
-  code: string;
-  kind: 'provisional' | 'perpetual';
-  /** YYYY-MM-DD HH:mm:ss; '' for a perpetual voucher. */
-  expiresAt: string;
-  expired: boolean;
-  note: string;
-}
 
 export interface VoucherSave {
   tenantId: number;
