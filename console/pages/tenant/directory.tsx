@@ -4,23 +4,13 @@
 // which directory groups give which roles and departments ("group=role", "group=department" per line).
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { DirectoryAnswer } from '../../../shared/api/directory-types.ts';
 import { http, notify, RequestError } from '../../../shared/http/index.ts';
 import { button, input } from '../../../shared/theme/base.css.ts';
 import * as kit from '../../resource/resource.css.ts';
 
-interface Settings {
-  url: string;
-  startTls: boolean;
-  bindDn: string;
-  baseDn: string;
-  userFilter: string;
-  nameAttr: string;
-  mailAttr: string;
-  groupRoles: Record<string, string>;
-  groupDepartments?: Record<string, string>;
-  enabled: boolean;
-  hasPassword?: boolean;
-}
+/** What the page edits: the settings as answered (no password flag before the first save). */
+type Settings = Omit<DirectoryAnswer, 'hasPassword'> & { hasPassword?: boolean };
 
 const EMPTY: Settings = { url: '', startTls: false, bindDn: '', baseDn: '', userFilter: '(uid={username})', nameAttr: 'cn', mailAttr: 'mail', groupRoles: {}, enabled: false };
 const TEXT_FIELDS = ['url', 'bindDn', 'baseDn', 'userFilter', 'nameAttr', 'mailAttr'] as const;

@@ -19,6 +19,7 @@ import { langOf, type Lang, textsOf } from '../messages.ts';
 import { hashPassword } from '../passwords.ts';
 import { secretBox, type SecretBox } from '../secrets.ts';
 import { col, shape } from '../shape.ts';
+import type { DirectoryAnswer, DirectorySettings } from '../../../shared/api/directory-types.ts';
 
 export const migrations: Migration[] = [
   {
@@ -49,26 +50,6 @@ export const migrations: Migration[] = [
       UPDATE ldap_directory SET group_depts = '{"operators":"运营中心","viewers":"运营中心"}' WHERE embedded = 1;`,
   },
 ];
-
-/** The directory settings a tenant edits (GET/PUT /api/admin/ldap). */
-export interface DirectorySettings {
-  /** ldap:// or ldaps://; '' for the demo's own directory. */
-  url: string;
-  startTls: boolean;
-  bindDn: string;
-  /** Write-only: empty keeps the stored one. */
-  bindPassword?: string;
-  baseDn: string;
-  /** An LDAP filter with {username} where the typed name goes (escaped). */
-  userFilter: string;
-  nameAttr: string;
-  mailAttr: string;
-  /** Directory group (its cn) → role code of the tenant. */
-  groupRoles: Record<string, string>;
-  /** Directory group (its cn) → department name of the tenant (the first of the person's groups that has one wins). */
-  groupDepartments?: Record<string, string>;
-  enabled: boolean;
-}
 
 /** The request timeout for every directory call: a directory that does not answer is given up on. */
 export const DIRECTORY_TIMEOUT_MS = 5000;
@@ -103,9 +84,6 @@ interface DirectoryRow {
   enabled: number;
   embedded: number;
 }
-
-/** The settings as answered: never the service account's password, only whether there is one. */
-type DirectoryAnswer = Omit<DirectorySettings, 'bindPassword'> & { hasPassword: boolean };
 
 const SETTINGS = shape<DirectoryAnswer>({
   url: col.value("CASE WHEN embedded = 1 THEN '' ELSE url END"),
