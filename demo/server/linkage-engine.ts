@@ -9,6 +9,7 @@
 import { setTimeout as wait } from 'node:timers/promises';
 import type { AlarmLevel } from '../../shared/api/alarm-types.ts';
 import { MAX_ATTEMPTS, MAX_CHAIN_DEPTH, type LinkAction, type LinkLevel, type SceneStep } from '../../shared/api/linkage-types.ts';
+import { dayText, timeText } from '../../shared/forms/date-text.ts';
 import { compile, evaluate, type Node } from '../../shared/validate/expression.ts';
 import { tx, type Db } from './db.ts';
 import { announceAlarm } from './alarm-events.ts';
@@ -44,16 +45,10 @@ interface Live {
   createdBy: number;
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
 /** YYYY-MM-DD in the platform's time zone. */
-export const dayOf = (at: number): string => {
-  const d = new Date(at);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-};
-const clockOf = (at: number): string => {
-  const d = new Date(at);
-  return `${pad(d.getHours())}:${pad(d.getMinutes())}`;
-};
+export const dayOf = (at: number): string => dayText(at);
+/** HH:mm in the platform's time zone. */
+const clockOf = (at: number): string => timeText(at).slice(0, 5);
 
 /** A short description of an action, for records (both languages). */
 export function actionLabel(db: Db, tenantId: number, action: LinkAction): Both {

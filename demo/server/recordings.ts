@@ -7,6 +7,7 @@
 import { tx, type Db, type Migration } from './db.ts';
 import { seededRandom } from './device-seed.ts';
 import type { RecordSegment } from '../../shared/media/recording.ts';
+import { dayText } from '../../shared/forms/date-text.ts';
 import { col, shape } from './shape.ts';
 
 export const migrations: Migration[] = [
@@ -33,13 +34,8 @@ export const KEEP_DAYS = 90;
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
-const pad = (n: number) => String(n).padStart(2, '0');
-
 /** 'YYYY-MM-DD' of a local day start. */
-export const dayKey = (dayStartMs: number): string => {
-  const d = new Date(dayStartMs);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-};
+export const dayKey = (dayStartMs: number): string => dayText(dayStartMs);
 
 /** The local midnight of a 'YYYY-MM-DD', or null when it is not a real date. */
 export function dayStartOf(day: string): number | null {

@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db, Migration } from './db.ts';
 import { PROGRESS_DONE, PROGRESS_FAILED, PROGRESS_RUNNING, type ProgressKey } from '../../shared/api/progress-types.ts';
+import { dateTimeText } from '../../shared/forms/date-text.ts';
 
 export const TASK_MIGRATIONS: Migration[] = [
   {
@@ -112,14 +113,8 @@ function runnerOf(db: Db): Runner {
 const split = (text: TaskText | undefined): [string, string] =>
   text === undefined ? ['', ''] : typeof text === 'string' ? [text, text] : [text.zh, text.en];
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** YYYY-MM-DD HH:mm:ss in the server's time zone (SPEC §9 time format). */
-export function formatTime(ms: number | null): string {
-  if (ms === null) return '';
-  const d = new Date(ms);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-}
+/** YYYY-MM-DD HH:mm:ss in the server's time zone (SPEC §9 time format); '' for none. */
+export const formatTime = (ms: number | null): string => (ms === null ? '' : dateTimeText(ms));
 
 /** Starts `work` in the background for this user and answers the progress item's key at once. */
 export function startTask(db: Db, tenantId: number, userId: number, title: string, work: TaskWork, options: TaskOptions = {}): ProgressKey {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayOf, isDateText, timeOf, todayText } from './date-text.ts';
+import { dateTimeText, dayOf, dayText, isDateText, timeOf, timeText, todayText } from './date-text.ts';
 
 describe('date texts (SPEC §9)', () => {
   it('accepts real days and times in the format only', () => {
@@ -22,5 +22,12 @@ describe('date texts (SPEC §9)', () => {
     expect(timeOf('2024-01-02 03:04:05', '00:00:00')).toBe('03:04:05');
     expect(timeOf('2024-01-02', '23:59:59')).toBe('23:59:59');
     expect(todayText(new Date(2026, 0, 5, 23, 0))).toBe('2026-01-05');
+  });
+
+  it('writes a moment in local time, from a date or epoch ms, padded', () => {
+    const at = new Date(2026, 2, 4, 5, 6, 7);
+    expect([dayText(at), timeText(at), dateTimeText(at)]).toEqual(['2026-03-04', '05:06:07', '2026-03-04 05:06:07']);
+    expect(dateTimeText(at.getTime())).toBe('2026-03-04 05:06:07');
+    expect(dateTimeText(new Date(2026, 11, 31, 23, 59, 59))).toBe('2026-12-31 23:59:59');
   });
 });

@@ -27,7 +27,23 @@ export const dayOf = (text: string): string => (/^\d{4}-\d{2}-\d{2}/.test(text) 
 /** The time part of a date-time text, or `fallback`. */
 export const timeOf = (text: string, fallback: string): string => (/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(text) ? text.slice(11) : fallback);
 
-/** Today in local time as YYYY-MM-DD. */
-export function todayText(now: Date = new Date()): string {
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+const two = (n: number): string => String(n).padStart(2, '0');
+const dateOf = (at: Date | number): Date => (typeof at === 'number' ? new Date(at) : at);
+
+/** A moment's local day as YYYY-MM-DD (a Date, or epoch ms). */
+export function dayText(at: Date | number): string {
+  const d = dateOf(at);
+  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`;
 }
+
+/** A moment's local time of day as HH:mm:ss. */
+export function timeText(at: Date | number): string {
+  const d = dateOf(at);
+  return `${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
+}
+
+/** A moment in local time as YYYY-MM-DD HH:mm:ss (SPEC §9). */
+export const dateTimeText = (at: Date | number): string => `${dayText(at)} ${timeText(at)}`;
+
+/** Today in local time as YYYY-MM-DD. */
+export const todayText = (now: Date = new Date()): string => dayText(now);

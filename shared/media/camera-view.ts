@@ -5,6 +5,7 @@ import type { Client } from '../http/client.ts';
 import { findCameraById, findCameraByLabel, sendPtz } from '../api/video.ts';
 import { PTZ_RUN_TIME_MS, type PtzAction } from '../api/video-types.ts';
 import type { EngineLoader, VideoLike } from './engine.ts';
+import { dateTimeText } from '../forms/date-text.ts';
 import { PtzControl } from './ptz.ts';
 import { cameraStreamApi, pairedStreamApis, type ReplayRange } from './sources.ts';
 import { isReplayRate, positionAfter, type RecordSegment, type ReplayRate, type Span } from './recording.ts';
@@ -91,9 +92,7 @@ export interface CameraViewOptions {
   snapshot?: (video: VideoLike | null) => string | null;
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-export const formatTime = (d: Date): string =>
-  `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+export const formatTime = (d: Date): string => dateTimeText(d);
 
 /** SPEC §4: replay with no time set covers today, 00:00:00 to 23:59:59. */
 export function todayRange(now: Date = new Date()): Required<ReplayRange> {

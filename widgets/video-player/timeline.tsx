@@ -5,6 +5,7 @@
 // a moved position is announced. The cursor follows playback through refs (no render per frame).
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent, type WheelEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dayText, timeText } from '../../shared/forms/date-text.ts';
 import { MAX_CLIP_MS, REPLAY_RATES, snapToPlayable } from '../../shared/media/recording.ts';
 import type { ReplayTimeline } from '../../shared/media/index.ts';
 import { buttonGhost } from '../../shared/theme/base.css.ts';
@@ -22,10 +23,7 @@ const SEGMENTS_REFRESH_MS = 60_000;
 const KEY_SETTLE_MS = 450;
 
 const pad = (n: number) => String(n).padStart(2, '0');
-export const clockText = (ms: number): string => {
-  const d = new Date(ms);
-  return `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-};
+export const clockText = (ms: number): string => timeText(ms);
 const dayStartOf = (day: string): number => {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
   return new Date(y, m - 1, d).getTime();
@@ -33,7 +31,7 @@ const dayStartOf = (day: string): number => {
 const shiftDay = (day: string, by: number): string => {
   const d = new Date(dayStartOf(day));
   d.setDate(d.getDate() + by);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+  return dayText(d);
 };
 
 export interface TimelineModel {
@@ -67,8 +65,7 @@ export function Timeline({ timeline, model }: { timeline: ReplayTimeline; model:
   const clockRef = useRef<HTMLSpanElement>(null);
   const keyTarget = useRef<number | null>(null);
   const keyTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const today = new Date();
-  const isToday = day === `${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}`;
+  const isToday = day === dayText(new Date());
 
   const clampView = (start: number, w = width) => Math.min(Math.max(start, dayStart), dayEnd - w);
   const toX = (ms: number) => ((ms - viewStart) / width) * 100;

@@ -14,6 +14,7 @@ import {
   type AlarmStatQuery,
   type LevelCounts,
 } from '../../../shared/api/alarm-types.ts';
+import { dayText } from '../../../shared/forms/date-text.ts';
 import type { Db } from '../db.ts';
 import { fail, ok, requireMenu, rule, userOf, validBody } from '../http.ts';
 import { langOf } from '../messages.ts';
@@ -34,14 +35,13 @@ export function spanStart(days: number, now = new Date()): number {
   return new Date(now.getFullYear(), now.getMonth(), now.getDate() - (days - 1)).getTime();
 }
 
-const dayKey = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 
 /** One entry per local day of a `days`-day span from `start`, oldest first, from (day, level, n) rows. */
 export function daySeries(rows: ReadonlyArray<{ day: string; level: AlarmLevel; n: number }>, start: number, days: number): AlarmsByDay {
   const keys = Array.from({ length: days }, (_, i) => {
     const d = new Date(start);
     d.setDate(d.getDate() + i);
-    return dayKey(d);
+    return dayText(d);
   });
   const index = new Map(keys.map((k, i) => [k, i]));
   const series = Object.fromEntries(ALARM_LEVELS.map((l) => [l, keys.map(() => 0)])) as AlarmsByDay['series'];

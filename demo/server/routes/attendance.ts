@@ -10,6 +10,7 @@ import type { AttendanceRule, AttendanceRuleSave, AttendanceSite, AttendanceSite
 import type { FieldValues } from '../../../shared/api/workflow-types.ts';
 import { distanceMeters, offsetBy, type Position } from '../../../shared/attendance/geo.ts';
 import { dayResult, fillInAllowed, isDueDay, minuteText, toMinute, type Clock } from '../../../shared/attendance/stats.ts';
+import { dayText } from '../../../shared/forms/date-text.ts';
 import { KEYS, LIMITS } from '../../../shared/validate/index.ts';
 import type { Db, Migration } from '../db.ts';
 import { tx } from '../db.ts';
@@ -159,10 +160,7 @@ const dayStart = (day: string): number => {
   const [y, m, d] = day.split('-').map(Number);
   return new Date(y!, m! - 1, d!).getTime();
 };
-const dayText = (ms: number): string => {
-  const d = new Date(ms);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
+
 const isoWeekday = (day: string): number => ((new Date(dayStart(day)).getDay() + 6) % 7) + 1;
 const realDay = (day: string): boolean => DAY.test(day) && dayText(dayStart(day)) === day;
 /** The days of a YYYY-MM month, up to and including `until` (YYYY-MM-DD). */
