@@ -50,6 +50,18 @@ describe('answer shapes', () => {
     ]);
   });
 
+  it('gathers what a subquery finds, in the order asked, as texts or ids', () => {
+    db.exec("CREATE TABLE g (t_id INTEGER, n INTEGER, name TEXT); INSERT INTO g VALUES (1, 3, 'c'), (1, 1, 'a, b'), (2, 2, 'x');");
+    const GATHER = shape<{ names: string[]; ns: number[] }>({ names: col.gather('g.name', 'FROM g WHERE g.t_id = t.id', 'g.n'), ns: col.gatherIds('g.n', 'FROM g WHERE g.t_id = t.id', 'g.n DESC') });
+    const found = db.prepare(`SELECT ${GATHER.select} FROM t ORDER BY t.id`).all();
+    expect(GATHER.all(found)).toStrictEqual([
+      { names: ['a, b', 'c'], ns: [3, 1] },
+      { names: ['x'], ns: [2] },
+    ]);
+    db.exec('DELETE FROM g');
+    expect(GATHER.read(db.prepare(`SELECT ${GATHER.select} FROM t WHERE t.id = 1`).get()!)).toStrictEqual({ names: [], ns: [] });
+  });
+
   it('leaves out a field read as undefined', () => {
     expect('download' in THING.read(rows[1]!, { factor: 1 })).toBe(false);
   });

@@ -30,7 +30,14 @@ export interface Shape<T, C = void> {
 
 const make = <T, C = void>(sql: string, read?: (value: SQLOutputValue, context: C) => T): Field<T, C> => ({ sql, read, field: true });
 
-const splitList = (value: SQLOutputValue, separator: string): string[] => (typeof value === 'string' && value !== '' ? value.split(separator) : []);
+/** Texts joined by `separator` → the texts (NULL or '' → none). */
+export const splitList = (value: SQLOutputValue, separator: string): string[] => (typeof value === 'string' && value !== '' ? value.split(separator) : []);
+
+/** What `gathered` joins values with (SQL char(31)): no name or code holds it. */
+export const UNIT = '\u001f';
+
+/** SQL: the values of `value` a subquery finds (`from`: its FROM … WHERE …), in `order`, joined with UNIT (NULL when none). */
+export const gathered = (value: string, from: string, order?: string): string => `(SELECT group_concat(${value}, char(31)${order ? ` ORDER BY ${order}` : ''}) ${from})`;
 
 /** Field kinds. The SQL is the route's own text, never user input. */
 export const col = {
@@ -44,6 +51,10 @@ export const col = {
   list: <T extends string = string>(sql: string, separator = ','): Field<T[], unknown> => make<T[], unknown>(sql, (v) => splitList(v, separator) as T[]),
   /** Whole numbers joined by commas (NULL or '' → none). */
   ids: (sql: string): Field<number[], unknown> => make<number[], unknown>(sql, (v) => splitList(v, ',').map(Number)),
+  /** The texts a subquery finds, as a list (see `gathered`). */
+  gather: (value: string, from: string, order?: string): Field<string[], unknown> => make<string[], unknown>(gathered(value, from, order), (v) => splitList(v, UNIT)),
+  /** The whole numbers a subquery finds, as a list (see `gathered`). */
+  gatherIds: (value: string, from: string, order?: string): Field<number[], unknown> => make<number[], unknown>(gathered(value, from, order), (v) => splitList(v, UNIT).map(Number)),
   /** Epoch ms → 'YYYY-MM-DD HH:mm:ss' in the server's time; NULL → ''. */
   time: (sql: string): Field<string, unknown> => make<string, unknown>(sql, (v) => formatTime(v === null ? null : Number(v))),
   /** Anything else: the value (and the answer's context, when the shape has one) → the field. */

@@ -378,9 +378,14 @@ const plugin: FastifyPluginAsync = async (app) => {
   app.addHook('preClose', async () => scheduler?.stop());
 
   const rowOf = (tenantId: number, id: number) => db.prepare('SELECT * FROM job WHERE tenant_id = ? AND id = ?').get<JobRow>(tenantId, id);
-  const answerOf = db.prepare(`SELECT ${JOB.select} FROM job j WHERE j.id = ?`);
-  /** A job of the caller's tenant (found or made by them), as answered. */
-  const jobAnswer = (id: number): Job => JOB.read(answerOf.get(id)!);
+  const answerOf = db.prepare(`SELECT ${JOB.select} FROM job j WHERE j.id = ? AND j.tenant_id = ?`);
+  /** A job of the tenant, as answered. */
+  const findJob = (tenantId: number, id: number): Job | undefined => {
+    const row = answerOf.get(id, tenantId);
+    return row && JOB.read(row);
+  };
+  /** A job the caller just saved, as answered. */
+  const jobAnswer = (tenantId: number, id: number): Job => findJob(tenantId, id)!;
 
   /** Checks the schedule and what the target names; answers the refusal or the cleaned params. */
   function check(request: FastifyRequest<{ Body: JobSave }>, except = 0): ReturnType<typeof failField> | JobParams {
@@ -440,7 +445,7 @@ const plugin: FastifyPluginAsync = async (app) => {
         .prepare('INSERT INTO job (name, cron, timezone, target, params, enabled, skip_if_running, missed, next_run_at, tenant_id, created_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
         .run(...values(b, checked), next, user.tenantId, user.id).lastInsertRowid,
     );
-    return ok(jobAnswer(id));
+    return ok(jobAnswer(user.tenantId, id));
   });
 
   app.put<{ Params: { id: string }; Body: JobSave }>('/api/job/:id', { preHandler: [manager, validBody(jobBody)] }, async (request) => {
@@ -457,7 +462,7 @@ const plugin: FastifyPluginAsync = async (app) => {
       id,
       user.tenantId,
     );
-    return ok(jobAnswer(id));
+    return ok(jobAnswer(user.tenantId, id));
   });
 
   app.post<{ Params: { id: string }; Body: { enabled: boolean } }>(
@@ -469,7 +474,7 @@ const plugin: FastifyPluginAsync = async (app) => {
       if (!job) return fail(say(langOf(request), 'noJob'));
       const enabled = request.body.enabled ? 1 : 0;
       db.prepare('UPDATE job SET enabled = ?, next_run_at = ? WHERE id = ?').run(enabled, nextOf({ ...job, enabled }, Date.now()), job.id);
-      return ok(jobAnswer(job.id));
+      return ok(jobAnswer(user.tenantId, job.id));
     },
   );
 
@@ -493,8 +498,8 @@ const plugin: FastifyPluginAsync = async (app) => {
 
   app.get<{ Params: { id: string } }>('/api/job/:id', { preHandler: requireUser }, async (request) => {
     const user = userOf(request);
-    const job = rowOf(user.tenantId, Number(request.params.id) || -1);
-    return job ? ok(jobAnswer(job.id)) : fail(say(langOf(request), 'noJob'));
+    const job = findJob(user.tenantId, Number(request.params.id) || -1);
+    return job ? ok(job) : fail(say(langOf(request), 'noJob'));
   });
 
   app.get<{ Params: { id: string }; Querystring: { page?: string; limit?: string } }>('/api/job/:id/runs', { preHandler: requireUser }, async (request) => {
@@ -514,11 +519,12 @@ const plugin: FastifyPluginAsync = async (app) => {
   app.get<{ Params: { id: string }; Querystring: { after?: string } }>('/api/job/run/:id/log', { preHandler: requireUser }, async (request) => {
     const user = userOf(request);
     const lang = langOf(request);
-    const run = runOf(user.tenantId, Number(request.params.id) || -1);
-    if (!run) return fail(say(lang, 'noRun'));
+    const found = db.prepare(`SELECT ${RUN.select} FROM job_run WHERE tenant_id = ? AND id = ?`).get(user.tenantId, Number(request.params.id) || -1);
+    if (!found) return fail(say(lang, 'noRun'));
+    const run = RUN.read(found);
     const after = Math.max(0, Number(request.query.after) || 0);
     const lines = LOG_LINE.all(db.prepare(`SELECT ${LOG_LINE.select} FROM job_log WHERE run_id = ? AND id > ? ORDER BY id LIMIT 1000`).all(run.id, after));
-    return ok<JobRunLog>({ run: RUN.read(db.prepare(`SELECT ${RUN.select} FROM job_run WHERE id = ?`).get(run.id)!), lines });
+    return ok<JobRunLog>({ run, lines });
   });
 
   app.get<{ Params: { id: string } }>('/api/job/run/:id/file', { preHandler: requireUser }, async (request, reply) => {

@@ -34,8 +34,7 @@ const fileExpired = (endedAt: number | null, now: number): boolean => endedAt !=
 
 /** A finished task's file, while it is still kept at `now` (ms): its key, hash key and ended time, else nothing. */
 const FILE_OFFER = ["CASE WHEN file_path <> '' THEN task_key END", 'hash_key', 'ended_at'];
-const offered = ([key, hashKey, endedAt]: Array<string | number | null>, now: number): boolean =>
-  key !== null && !fileExpired(endedAt === null ? null : Number(endedAt), now) && hashKey !== null;
+const offered = ([key, , endedAt]: Array<string | number | null>, now: number): boolean => key !== null && !fileExpired(endedAt === null ? null : Number(endedAt), now);
 
 /** A task as the progress panel is answered it (progress), seen at a moment (ms); its message in the caller's language, else the other. */
 const ITEM = shape<ProgressItem, number>({

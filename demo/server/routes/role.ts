@@ -12,7 +12,7 @@ import { fail, failField, ok, requireMenu, userOf, validBody } from '../http.ts'
 import { langOf, type Lang, textsOf } from '../messages.ts';
 import { isPlatformTenant, PLATFORM_MENUS } from '../tokens.ts';
 import { codeList, fromShared, idList, makesCycle, optionalId, subtree } from '../resource.ts';
-import { col, shape } from '../shape.ts';
+import { col, gathered, shape, splitList, UNIT } from '../shape.ts';
 
 export const migrations: Migration[] = [
   {
@@ -54,9 +54,7 @@ const ALL_MENUS = MENU_SEED.map((m) => m.code).filter((code) => !PLATFORM_MENUS.
 
 /** A role's codes in one of its grant tables (role r), or everything when it is the super admin. */
 const grants = (table: string, column: string, all: readonly string[]) =>
-  col.from(['r.super_admin', `(SELECT group_concat(${column}, char(31)) FROM ${table} WHERE role_id = r.id)`], ([superAdmin, codes]) =>
-    superAdmin === 1 ? [...all] : typeof codes === 'string' && codes !== '' ? codes.split('\u001f') : [],
-  );
+  col.from(['r.super_admin', gathered(column, `FROM ${table} WHERE role_id = r.id`)], ([superAdmin, codes]) => (superAdmin === 1 ? [...all] : splitList(codes ?? null, UNIT)));
 
 /** A role as the API answers it (role r), with its rights and how many users hold it. */
 const ROLE = shape<Role>({
@@ -68,7 +66,7 @@ const ROLE = shape<Role>({
   superAdmin: col.flag('r.super_admin'),
   menus: grants('role_menu', 'menu_code', ALL_MENUS),
   elements: grants('role_element', 'element_code', ELEMENT_CODES),
-  dataGroups: col.ids('(SELECT group_concat(data_group_id) FROM role_data_group WHERE role_id = r.id)'),
+  dataGroups: col.gatherIds('data_group_id', 'FROM role_data_group WHERE role_id = r.id'),
   userCount: col.value('(SELECT COUNT(*) FROM user_role ur WHERE ur.role_id = r.id)'),
 });
 

@@ -228,9 +228,11 @@ const plugin: FastifyPluginAsync = async (app) => {
   });
 
   app.get<{ Params: { id: string } }>('/api/scada/page/:id', { preHandler: manager }, async (request) => {
-    const page = pageOf(userOf(request).tenantId, request.params.id);
+    const page = db
+      .prepare(`SELECT ${PAGE.select}, p.revision AS stored_revision, p.draft AS stored_draft FROM scada_page p WHERE p.id = ? AND p.tenant_id = ?`)
+      .get(Number(request.params.id) || -1, userOf(request).tenantId);
     if (!page) return fail(say(langOf(request), 'noPage'));
-    return ok<ScadaDraft>({ ...pageAnswer(page.id), revision: page.revision, doc: JSON.parse(page.draft) as ScadaDoc });
+    return ok<ScadaDraft>({ ...PAGE.read(page), revision: Number(page.stored_revision), doc: JSON.parse(String(page.stored_draft)) as ScadaDoc });
   });
 
   // The body is checked by acceptDoc (shared/scada/doc.ts), element by element.

@@ -150,8 +150,8 @@ const USER = shape<UserRow>({
   gender: col.value('u.gender'),
   departmentId: col.value('u.department_id'),
   departmentName: col.value("COALESCE(loc(d.name, d.name_en), '')"),
-  roleIds: col.ids(`(SELECT group_concat(r.id ORDER BY r.id) ${ROLES_OF_USER})`),
-  roleNames: col.list(`(SELECT group_concat(r.name, char(31) ORDER BY r.id) ${ROLES_OF_USER})`, '\u001f'),
+  roleIds: col.gatherIds('r.id', ROLES_OF_USER, 'r.id'),
+  roleNames: col.gather('r.name', ROLES_OF_USER, 'r.id'),
   superAdmin: col.flag(`EXISTS (SELECT 1 ${ROLES_OF_USER} AND r.super_admin = 1)`),
 });
 
