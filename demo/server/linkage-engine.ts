@@ -45,8 +45,6 @@ interface Live {
   createdBy: number;
 }
 
-/** YYYY-MM-DD in the platform's time zone. */
-export const dayOf = (at: number): string => dayText(at);
 /** HH:mm in the platform's time zone. */
 const clockOf = (at: number): string => timeText(at).slice(0, 5);
 
@@ -265,7 +263,7 @@ export function startLinkEngine(db: Db, retryScanMs = RETRY_SCAN_MS): LinkEngine
     const current = Object.fromEntries((values.all<{ code: string; value: number }>(deviceId)).map((r) => [r.code, r.value]));
     for (const s of list) {
       if (!inPeriod(s, at)) continue;
-      if (s.skipHolidays && holiday.get(tenantId, dayOf(at))) continue;
+      if (s.skipHolidays && holiday.get(tenantId, dayText(at))) continue;
       let holds = false;
       try {
         holds = s.tree !== null && evaluate(s.tree, current) !== 0;

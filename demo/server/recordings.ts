@@ -34,8 +34,6 @@ export const KEEP_DAYS = 90;
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
-/** 'YYYY-MM-DD' of a local day start. */
-export const dayKey = (dayStartMs: number): string => dayText(dayStartMs);
 
 /** The local midnight of a 'YYYY-MM-DD', or null when it is not a real date. */
 export function dayStartOf(day: string): number | null {
@@ -97,7 +95,7 @@ export function segmentsOfDay(db: Db, cameraId: number, dayStartMs: number, now 
       .filter((s) => s.startMs < now)
       .map((s) => ({ ...s, endMs: Math.min(s.endMs, now) }));
   }
-  const day = dayKey(dayStartMs);
+  const day = dayText(dayStartMs);
   if (!db.prepare('SELECT 1 FROM record_day WHERE camera_id = ? AND day = ?').get(cameraId, day)) {
     const insert = db.prepare('INSERT INTO record_segment (camera_id, day, start_ms, end_ms, state, trigger) VALUES (?, ?, ?, ?, ?, ?)');
     tx(db, () => {

@@ -92,13 +92,11 @@ export interface CameraViewOptions {
   snapshot?: (video: VideoLike | null) => string | null;
 }
 
-export const formatTime = (d: Date): string => dateTimeText(d);
-
 /** SPEC §4: replay with no time set covers today, 00:00:00 to 23:59:59. */
 export function todayRange(now: Date = new Date()): Required<ReplayRange> {
   const start = new Date(now.getFullYear(), now.getMonth(), now.getDate());
   const end = new Date(now.getFullYear(), now.getMonth(), now.getDate(), 23, 59, 59);
-  return { startTime: formatTime(start), endTime: formatTime(end) };
+  return { startTime: dateTimeText(start), endTime: dateTimeText(end) };
 }
 
 const TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
@@ -225,8 +223,8 @@ export class CameraView {
     if (!tl || this.#state.phase !== 'ready') return;
     const start = new Date(atMs);
     const end = new Date(start.getFullYear(), start.getMonth(), start.getDate(), 23, 59, 59);
-    if (rangeProblem({ startTime: formatTime(start), endTime: formatTime(end) })) return;
-    this.#set({ range: { startTime: formatTime(start), endTime: formatTime(end) }, timeline: { ...tl, paused: false, pausedAt: atMs, spans: [] } });
+    if (rangeProblem({ startTime: dateTimeText(start), endTime: dateTimeText(end) })) return;
+    this.#set({ range: { startTime: dateTimeText(start), endTime: dateTimeText(end) }, timeline: { ...tl, paused: false, pausedAt: atMs, spans: [] } });
     this.#rebuildReplay();
   }
 
@@ -258,7 +256,7 @@ export class CameraView {
   async clip(startMs: number, endMs: number): Promise<void> {
     const id = this.#state.cameraId;
     if (id === null) return;
-    await this.#o.client.post('/api/cctv/video/client/clip', { id, startTime: formatTime(new Date(startMs)), endTime: formatTime(new Date(endMs)) });
+    await this.#o.client.post('/api/cctv/video/client/clip', { id, startTime: dateTimeText(new Date(startMs)), endTime: dateTimeText(new Date(endMs)) });
   }
 
   /** Reads the shown day's recordings again (today's grow while it is watched). */

@@ -11,5 +11,5 @@ export type { PtzCommand, PtzOptions } from './ptz.ts';
 export { cameraStreamApi, pairedStreamApis } from './sources.ts';
 export type { ReplayRange } from './sources.ts';
 export { saveScreenshot, screenshotName, captureFrame } from './screenshot.ts';
-export { CameraView, todayRange, rangeProblem, formatTime } from './camera-view.ts';
+export { CameraView, todayRange, rangeProblem } from './camera-view.ts';
 export type { CameraViewEvent, CameraViewInput, CameraViewOptions, CameraViewState, Pane, ReplayTimeline, Rights, ViewMode } from './camera-view.ts';

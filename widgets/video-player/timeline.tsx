@@ -23,7 +23,6 @@ const SEGMENTS_REFRESH_MS = 60_000;
 const KEY_SETTLE_MS = 450;
 
 const pad = (n: number) => String(n).padStart(2, '0');
-export const clockText = (ms: number): string => timeText(ms);
 const dayStartOf = (day: string): number => {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
   return new Date(y, m - 1, d).getTime();
@@ -96,9 +95,9 @@ export function Timeline({ timeline, model }: { timeline: ReplayTimeline; model:
           cursorRef.current.style.left = `${x}%`;
           cursorRef.current.hidden = x < 0 || x > 100;
         }
-        if (clockRef.current) clockRef.current.textContent = clockText(at);
+        if (clockRef.current) clockRef.current.textContent = timeText(at);
         trackRef.current?.setAttribute('aria-valuenow', String(Math.round((at - dayStart) / 1000)));
-        trackRef.current?.setAttribute('aria-valuetext', clockText(at));
+        trackRef.current?.setAttribute('aria-valuetext', timeText(at));
         // Zoomed in, the view pages along with playback.
         if (drag === null && keyTarget.current === null && (at < viewStart || at > viewStart + width) && at >= dayStart && at < dayEnd) setViewStart(clampView(at - width / 10));
       }
@@ -121,7 +120,7 @@ export function Timeline({ timeline, model }: { timeline: ReplayTimeline; model:
 
   const commit = (ms: number) => {
     const target = snap(ms);
-    setAnnounce(t('video.timeline.playingFrom', { time: clockText(target) }));
+    setAnnounce(t('video.timeline.playingFrom', { time: timeText(target) }));
     model.seek(target);
   };
 
@@ -214,7 +213,7 @@ export function Timeline({ timeline, model }: { timeline: ReplayTimeline; model:
 
   const togglePause = () => {
     const at = model.positionMs();
-    setAnnounce(paused ? t('video.timeline.playingFrom', { time: clockText(at ?? dayStart) }) : t('video.timeline.pausedAt', { time: clockText(at ?? dayStart) }));
+    setAnnounce(paused ? t('video.timeline.playingFrom', { time: timeText(at ?? dayStart) }) : t('video.timeline.pausedAt', { time: timeText(at ?? dayStart) }));
     model.togglePause();
   };
 
@@ -225,7 +224,7 @@ export function Timeline({ timeline, model }: { timeline: ReplayTimeline; model:
     for (let at = Math.ceil(viewStart / every) * every; at < viewStart + width; at += every) out.push(at);
     return out;
   }, [viewStart, width, zoom]);
-  const hhmm = (ms: number) => clockText(ms).slice(0, 5);
+  const hhmm = (ms: number) => timeText(ms).slice(0, 5);
 
   return (
     <div className={css.timeline} data-part="timeline" data-day={day} role="group" aria-label={t('video.timeline.label')}>
@@ -293,7 +292,7 @@ export function Timeline({ timeline, model }: { timeline: ReplayTimeline; model:
           <button type="button" className={`${buttonGhost} ${css.small}`} onClick={() => markClip('to')} data-action="clip-end">
             {t('video.timeline.clipEnd')}
           </button>
-          {span && clipLength > 0 && <span data-part="selection">{t('video.timeline.selection', { from: clockText(span.from), to: clockText(span.to) })}</span>}
+          {span && clipLength > 0 && <span data-part="selection">{t('video.timeline.selection', { from: timeText(span.from), to: timeText(span.to) })}</span>}
           {clipLength > MAX_CLIP_MS && (
             <span className={css.error} role="alert">
               {t('video.timeline.clipTooLong')}
@@ -332,7 +331,7 @@ export function Timeline({ timeline, model }: { timeline: ReplayTimeline; model:
             data-trigger={s.trigger}
             data-start={s.startMs}
             data-end={s.endMs}
-            title={s.state === 'abnormal' ? t('video.timeline.abnormal') : `${clockText(s.startMs)} – ${clockText(s.endMs)}`}
+            title={s.state === 'abnormal' ? t('video.timeline.abnormal') : `${timeText(s.startMs)} – ${timeText(s.endMs)}`}
             style={{ left: `${toX(s.startMs)}%`, width: `${((s.endMs - s.startMs) / width) * 100}%` }}
           />
         ))}
@@ -343,7 +342,7 @@ export function Timeline({ timeline, model }: { timeline: ReplayTimeline; model:
         ))}
         {span && span.to > span.from && <div className={css.selection} data-part="clip-span" style={{ left: `${toX(span.from)}%`, width: `${((span.to - span.from) / width) * 100}%` }} />}
         <div ref={cursorRef} className={css.cursor} data-part="cursor" />
-        {drag !== null && <div className={css.preview} style={{ left: `${toX(snap(drag))}%` }} data-part="preview" title={clockText(snap(drag))} />}
+        {drag !== null && <div className={css.preview} style={{ left: `${toX(snap(drag))}%` }} data-part="preview" title={timeText(snap(drag))} />}
       </div>
       <div className={css.visuallyHidden} aria-live="polite" data-part="announce">
         {announce}

@@ -581,7 +581,12 @@ const plugin: FastifyPluginAsync = async (app) => {
     const out = new Map<number, LinkAttempt[]>();
     if (ids.length === 0) return out;
     const rows = db.prepare(`SELECT ${ATTEMPT.select}, record_id FROM link_attempt WHERE record_id IN (${inList(ids.length)}) ORDER BY id`).all(...ids);
-    for (const row of rows) out.set(Number(row.record_id), [...(out.get(Number(row.record_id)) ?? []), ATTEMPT.read(row)]);
+    for (const row of rows) {
+      const id = Number(row.record_id);
+      const list = out.get(id) ?? [];
+      list.push(ATTEMPT.read(row));
+      out.set(id, list);
+    }
     return out;
   };
 

@@ -6,6 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import type { PlayCodeRef, PlayRequest, PlayStream, PtzResult, RecordDay } from '../../../shared/api/video-types.ts';
+import { dayText } from '../../../shared/forms/date-text.ts';
 import type { ProgressKey } from '../../../shared/api/progress-types.ts';
 import { PTZ_RUN_TIME_MS } from '../../../shared/api/video-types.ts';
 import { isReplayRate, MAX_CLIP_MS, playableSpans, spansLength } from '../../../shared/media/recording.ts';
@@ -16,7 +17,7 @@ import { playCodes } from '../../media/index.ts';
 import { hasFfmpeg } from '../../media/producers.ts';
 import { holds } from '../camera-rights.ts';
 import { checkBody, fail, ok, requireUser, rule, userOf, validBody, type Schema } from '../http.ts';
-import { dayKey, dayStartOf, KEEP_DAYS, segmentsBetween, segmentsOfDay } from '../recordings.ts';
+import { dayStartOf, KEEP_DAYS, segmentsBetween, segmentsOfDay } from '../recordings.ts';
 import { formatTime, runningCount, startTask } from '../tasks.ts';
 import { BASE, findCameraOf, MAX_ID, MAX_RUNNING_EXPORTS, mediaOrigin, numberish, replayRange, say, type CameraRow } from './video.ts';
 
@@ -60,7 +61,7 @@ const plugin: FastifyPluginAsync = async (app) => {
       for (let day = new Date(first); day.getTime() <= last; day.setDate(day.getDate() + 1)) {
         if (days.length >= 31) return fail(say(request, 'daysTooMany'));
         days.push({
-          day: dayKey(day.getTime()),
+          day: dayText(day),
           segments: segmentsOfDay(db, camera.id, day.getTime(), now.getTime()).map((g) => ({ startTime: formatTime(g.startMs), endTime: formatTime(g.endMs), startMs: g.startMs, endMs: g.endMs, state: g.state, trigger: g.trigger })),
         });
       }
