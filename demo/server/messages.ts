@@ -16,6 +16,8 @@ const LOCAL = {
   'auth.invalidCode': { zh: '验证码无效', en: 'invalid verification code' },
   'auth.locked': { zh: '密码错误次数过多，账号已锁定，请 {{minutes}} 分钟后再试', en: 'too many wrong passwords: the account is locked, try again in {{minutes}} minutes' },
   'sign.nonceShort': { zh: 'nonce 须为 16 到 128 个字符', en: 'nonce must be 16 to 128 characters' },
+  'sign.unsignedQuery': { zh: '带请求体的请求不能再带查询参数（签名只覆盖请求体）：{{fields}}', en: 'a request with a body may not carry query parameters, which its signature does not cover: {{fields}}' },
+  'validate.repeated': { zh: '参数 {{field}} 重复出现；多个值请用逗号分隔', en: 'the parameter {{field}} is given more than once; separate several values with commas' },
   'sign.missingHeaders': { zh: '缺少签名请求头（timestamp、nonce、sign）', en: 'missing signature headers (timestamp, nonce, sign)' },
   'validate.body': { zh: '请求体必须是 JSON 对象', en: 'the request body must be a JSON object' },
   'validate.json': { zh: '请求体不是有效的 JSON', en: 'the request body is not valid JSON' },

@@ -56,11 +56,36 @@ export function signatureProblem(ctx: AppContext, request: FastifyRequest, now =
   return inserted.changes === 0 ? 'sign.replayed' : null;
 }
 
-/** Global preValidation hook: a bad /api signature answers 40103 before any route logic runs. */
+/** The query's keys that carry a value, each once, and the first key given more than once. */
+function queryKeys(url: string): { keys: string[]; repeated: string | null } {
+  const at = url.indexOf('?');
+  const keys: string[] = [];
+  let repeated: string | null = null;
+  if (at < 0) return { keys, repeated };
+  const seen = new Set<string>();
+  for (const [key, value] of new URLSearchParams(url.slice(at + 1))) {
+    if (seen.has(key)) repeated ??= key;
+    seen.add(key);
+    if (value !== '') keys.push(key);
+  }
+  return { keys, repeated };
+}
+
+/**
+ * Global preValidation hook: a bad /api signature answers 40103 before any route logic runs. So does a
+ * query beside a body, which the signature (over the body alone) does not cover: a handler must never
+ * act on what nobody signed. A key repeated in the query is refused too: the client joins several values
+ * with commas, and a handler expecting one text must never receive a list.
+ */
 export async function verifySignature(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | void> {
   if (!isApiPath(request.url) || isDocsPath(request.url)) return;
   const problem = signatureProblem(request.server.atrium, request);
   if (problem) return reply.send(failWith(request, problem, undefined, 40103));
+  const { keys, repeated } = queryKeys(request.url);
+  if (request.rawBody !== undefined && request.rawBody !== '' && keys.length > 0) {
+    return reply.send(failWith(request, 'sign.unsignedQuery', { fields: keys.join(', ') }, 40103));
+  }
+  if (repeated !== null) return reply.send(failWith(request, 'validate.repeated', { field: repeated }));
 }
 
 export function pruneNonces(ctx: AppContext, now = Date.now()): void {
