@@ -98,12 +98,14 @@ function UserMenu() {
     else if (value === 'guide') openTour();
     else if (value === 'logout') void logout();
   };
+  const shown = user?.name || user?.username || '';
   const avatar = user?.avatar && user.avatar.startsWith('/') && !user.avatar.startsWith('//') ? user.avatar : null;
   return (
     <Menu.Root onSelect={(d) => act(d.value)}>
-      <Menu.Trigger className={css.iconButton} aria-label={t('shell.header.userMenu')} data-testid="user-menu" id="atrium-user-menu">
+      {/* The name starts with the text shown (WCAG 2.5.3), so a voice-control user can say what he sees. */}
+      <Menu.Trigger className={css.iconButton} aria-label={shown ? t('shell.header.userMenuOf', { name: shown }) : t('shell.header.userMenu')} data-testid="user-menu" id="atrium-user-menu">
         {avatar ? <img className={css.avatar} src={avatar} alt="" /> : <Icon name="user" />}
-        <span className={`${css.userName} ${css.hideNarrow}`}>{user?.name || user?.username}</span>
+        <span className={`${css.userName} ${css.hideNarrow}`}>{shown}</span>
       </Menu.Trigger>
       <Portal>
         <Menu.Positioner>
