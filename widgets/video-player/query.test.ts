@@ -16,7 +16,12 @@ describe('/video query parameters', () => {
   });
 
   it('treats a missing playType as live and false flags as off', () => {
+    // SPEC §4: "A missing playType means 0."
     const props = videoPropsFromQuery(new URLSearchParams('devLabel=CAM-001&disableYunControl=false'));
-    expect(props).toMatchObject({ devLabel: 'CAM-001', playType: undefined, disableYunControl: false, muted: false });
+    expect(props).toMatchObject({ devLabel: 'CAM-001', disableYunControl: false, muted: false });
+    expect(props.playType).toBe(0);
+    expect(videoPropsFromQuery(new URLSearchParams('id=3&playType=')).playType).toBe(0);
+    expect(videoPropsFromQuery(new URLSearchParams('id=3&playType=abc')).playType).toBe(0);
+    expect(videoPropsFromQuery(new URLSearchParams('id=3&playType=2')).playType).toBe(2);
   });
 });

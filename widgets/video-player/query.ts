@@ -5,11 +5,13 @@ import type { VideoPlayerProps } from './video-player.tsx';
 const flag = (value: string | null): boolean => value !== null && value !== 'false' && value !== '0';
 
 export function videoPropsFromQuery(query: URLSearchParams): VideoPlayerProps {
-  const playType = Number(query.get('playType'));
+  // SPEC §4: a missing playType means 0 (live); so does one that is not a whole number.
+  const raw = query.get('playType');
+  const playType = raw === null || raw.trim() === '' ? 0 : Number(raw);
   return {
     cameraId: query.get('id') ?? undefined,
     devLabel: query.get('devLabel') ?? undefined,
-    playType: query.get('playType') !== null && Number.isInteger(playType) ? playType : undefined,
+    playType: Number.isInteger(playType) ? playType : 0,
     disableYunControl: flag(query.get('disableYunControl')),
     muted: flag(query.get('muted')),
     startTime: query.get('startTime') ?? undefined,
