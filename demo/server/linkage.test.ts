@@ -4,7 +4,7 @@
 // disabled strategies and holidays, retries important ones until the gateway answers, and stops a
 // chain that runs too deep; quick scenes run step by step and a cancel stops the rest.
 import ExcelJS from 'exceljs';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { api, login, removeDir, start } from './testing.ts';
 import { usePlatform } from './test-platform.ts';
 
@@ -28,6 +28,10 @@ describe('linkage', () => {
   const online = async (device: Device) => post('/__test/gateway', { gatewayId: device.gateway_id, status: 'online', mode: 'normal' });
 
   let groupId = 0;
+  // Every test can run alone (-t): the strategies' group is made before them, not by the first test.
+  beforeAll(async () => {
+    groupId = (await call(p.admin, 'POST', '/api/link/group', { name: 'Tests' })).data.id;
+  });
   const strategy = (device: Device, more: Record<string, unknown> = {}) => ({
     groupId,
     name: `S${Math.random().toString(36).slice(2, 8)}`,
@@ -165,6 +169,34 @@ describe('linkage', () => {
       [true, 3],
     ]);
     expect(point(d.id, 'setpoint')).toBe(18);
+    await call(p.admin, 'POST', '/api/link/strategy/delete', { ids: [made.id] });
+  });
+
+  // SPEC §4 "common runs once; important retries until success": a failing common strategy is
+  // recorded failed after its one attempt, and neither a later due time nor the gateway coming back
+  // runs it again.
+  it('does not retry a failing common strategy', async () => {
+    const d = fcus()[3]!;
+    await online(d);
+    await setPoint(d.id, 'temp', 20);
+    await setPoint(d.id, 'setpoint', 22);
+    const made = (await call(p.admin, 'POST', '/api/link/strategy', strategy(d, { level: 'common', hits: 1, retrySeconds: 5, actions: [{ kind: 'write', deviceId: d.id, code: 'setpoint', value: 17 }] }))).data;
+    await post('/__test/gateway', { gatewayId: d.gateway_id, status: 'offline' });
+    await setPoint(d.id, 'temp', 35);
+    await settle();
+    let page = await records(made.id);
+    expect(page.total).toBe(1);
+    expect(page.rows[0].result).toBe('failed');
+    expect(page.rows[0].attempts).toMatchObject([{ ok: false, attempt: 1, message: 'Gateway offline' }]);
+    // Well past its retry interval, offline and then online again: still the one attempt.
+    await settle(Date.now() + 6000);
+    await online(d);
+    await settle(Date.now() + 60_000);
+    page = await records(made.id);
+    expect(page.total).toBe(1);
+    expect(page.rows[0].result).toBe('failed');
+    expect(page.rows[0].attempts.map((a: { ok: boolean; attempt: number }) => [a.ok, a.attempt])).toEqual([[false, 1]]);
+    expect(point(d.id, 'setpoint')).toBe(22);
     await call(p.admin, 'POST', '/api/link/strategy/delete', { ids: [made.id] });
   });
 
