@@ -1,6 +1,6 @@
 // Shared by the console-* and login specs: sign in through the real login page, reach the test-only
 // fault switch and request log, and read texts in the language the page shows.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { translateConsole as translate } from '../../console/all-texts.ts';
 import type { FaultRule } from '../../shared/api/types.ts';
 import { expectNoSeriousA11yViolations } from './a11y.ts';

@@ -53,8 +53,22 @@ export async function paneIsPlaying(wall: Locator, n: number): Promise<true | st
   return b.t > a.t ? true : `not moving: ${account(b)}`;
 }
 
-/** A demo platform of its own (node demo/server/main.ts) with extra env, e.g. ATRIUM_SEED_CAMERAS. */
-export async function startPlatform(env: Record<string, string>): Promise<{ base: string; stop(): Promise<void> }> {
+export interface Platform {
+  /** http://localhost:<port> */
+  base: string;
+  port: number;
+  /** The media server's port (live video). */
+  mediaPort: number;
+  /** The platform's throwaway data folder (removed by stop()). */
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * A demo platform of its own (node demo/server/main.ts) with extra env, e.g. ATRIUM_SEED_CAMERAS —
+ * or a function of its ports answering the extra env. Fixed captcha 4242 and the test switch on.
+ */
+export async function startPlatform(env: Record<string, string> | ((ports: { port: number; mediaPort: number }) => Record<string, string>)): Promise<Platform> {
   const { spawn } = await import('node:child_process');
   const { mkdtempSync, rmSync } = await import('node:fs');
   const { tmpdir } = await import('node:os');
@@ -70,11 +84,18 @@ export async function startPlatform(env: Record<string, string>): Promise<{ base
       });
     });
   const port = await freePort();
+  const mediaPort = await freePort();
+  const extra = typeof env === 'function' ? env({ port, mediaPort }) : env;
   const dataDir = mkdtempSync(join(tmpdir(), 'atrium-wall-'));
   const child = spawn(process.execPath, [...PLATFORM_NODE_FLAGS, 'demo/server/main.ts'], {
-    env: { ...process.env, PORT: String(port), MEDIA_PORT: String(await freePort()), ATRIUM_DATA: dataDir, ATRIUM_FIXED_CAPTCHA: '4242', ATRIUM_FAULTS: '1', ...env },
-    stdio: 'ignore',
+    env: { ...process.env, PORT: String(port), MEDIA_PORT: String(mediaPort), ATRIUM_DATA: dataDir, ATRIUM_FIXED_CAPTCHA: '4242', ATRIUM_FAULTS: '1', ...extra },
+    stdio: ['ignore', 'ignore', 'pipe'],
   });
+  // The platform's last words, for a start that fails.
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => void (stderr = (stderr + chunk.toString()).slice(-4000)));
+  let exited = false;
+  child.once('exit', () => void (exited = true));
   const base = `http://localhost:${port}`;
   const until = Date.now() + 120000;
   for (;;) {
@@ -83,15 +104,20 @@ export async function startPlatform(env: Record<string, string>): Promise<{ base
     } catch {
       /* not up yet */
     }
-    if (Date.now() > until) throw new Error('the demo platform did not start');
+    if (exited || Date.now() > until) throw new Error(`the demo platform did not start${exited ? ' (it exited)' : ''}\n${stderr}`);
     await new Promise((r) => setTimeout(r, 200));
   }
   return {
     base,
+    port,
+    mediaPort,
+    dataDir,
     stop: async () => {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
+      if (!exited) {
+        const gone = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await gone;
+      }
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
