@@ -6,7 +6,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { CaptchaStore, SmsStore } from './codes.ts';
-import { defaultTuning, type Tuning } from './settings.ts';
+import { defaultTuning, withTwins, type MediaServerSetting, type Tuning } from './settings.ts';
 import type { AppConfig, AppContext } from './context.ts';
 import './context.ts';
 import { closeDatabase, openDatabase } from './db.ts';
@@ -97,6 +97,10 @@ export interface AppOptions {
   ldapPort?: number;
   /** Cameras show their own drawn picture through ffmpeg (main.ts: on when ffmpeg is installed). */
   drawnVideo?: boolean;
+  /** External media servers' origins, added to the console's CSP (ATRIUM_MEDIA_ORIGINS, settings.ts). */
+  mediaOrigins?: readonly string[];
+  /** Play cameras with a source through this external media server (ATRIUM_MEDIA_SERVER, settings.ts). */
+  mediaServer?: MediaServerSetting | null;
   /** Samplers, simulators, seeds and retries; what is not given takes its default (settings.ts). */
   tuning?: Partial<Tuning>;
 }
@@ -122,6 +126,8 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     ldapPort: options.ldapPort ?? 1389,
     mediaPort: options.mediaPort ?? null,
     drawnVideo: options.drawnVideo ?? false,
+    mediaOrigins: options.mediaOrigins ?? [],
+    mediaServer: options.mediaServer ?? null,
     tuning: { ...defaultTuning(options.faults ?? false), ...options.tuning },
   };
   const modules = await Promise.all(ROUTE_MODULES);
@@ -180,7 +186,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       }),
     });
   }
-  installSecurityHeaders(app, { frameAncestors: options.allowedOrigins ?? [], mediaPort: options.mediaPort ?? null });
+  installSecurityHeaders(app, { frameAncestors: options.allowedOrigins ?? [], mediaPort: options.mediaPort ?? null, mediaOrigins: withTwins(config.mediaOrigins) });
   app.addHook('onRequest', async (request) => {
     const token = request.headers['access-token'];
     request.token = typeof token === 'string' && token.trim() !== '' ? token.trim() : null;

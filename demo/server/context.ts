@@ -2,7 +2,7 @@
 // short-lived stores (captchas, SMS codes). Also types the request fields the platform adds.
 import type { CaptchaStore, SmsStore } from './codes.ts';
 import type { Db } from './db.ts';
-import type { Tuning } from './settings.ts';
+import type { MediaServerSetting, Tuning } from './settings.ts';
 
 export interface AppConfig {
   dataDir: string;
@@ -30,6 +30,10 @@ export interface AppConfig {
   mediaPort: number | null;
   /** Cameras show their own drawn picture (1280x720, name, time) rather than a looped clip (ATRIUM_DEMO_VIDEO). */
   drawnVideo: boolean;
+  /** External media servers' origins the console may play from (ATRIUM_MEDIA_ORIGINS). */
+  mediaOrigins: readonly string[];
+  /** The external media server cameras with a source are played through (ATRIUM_MEDIA_SERVER), or null. */
+  mediaServer: MediaServerSetting | null;
   /** Samplers, simulators, seeds and retries (settings.ts). */
   tuning: Tuning;
 }

@@ -1,5 +1,6 @@
 // Entry of the demo platform: `node demo/server/main.ts`. Configuration comes from the environment.
-import { tuningFromEnv } from './settings.ts';
+import { mediaOriginsFromEnv, mediaServerFromEnv, tuningFromEnv } from './settings.ts';
+import { maskUrlsIn } from './security.ts';
 import { existsSync } from 'node:fs';
 import { startMediaServer } from '../media/index.ts';
 import { hasFfmpeg } from '../media/producers.ts';
@@ -23,6 +24,11 @@ const faults = env.ATRIUM_FAULTS === '1';
 // Each camera's own drawn picture needs ffmpeg; ATRIUM_DEMO_VIDEO=clips keeps the committed loops.
 if (env.ATRIUM_DEMO_VIDEO && !['drawn', 'clips'].includes(env.ATRIUM_DEMO_VIDEO)) throw new Error(`ATRIUM_DEMO_VIDEO must be drawn or clips, got ${env.ATRIUM_DEMO_VIDEO}`);
 const drawnVideo = env.ATRIUM_DEMO_VIDEO !== 'clips' && hasFfmpeg();
+// External media servers: the origins the console may play from, and the one cameras with a source go through.
+const mediaOrigins = mediaOriginsFromEnv(env);
+const mediaServer = mediaServerFromEnv(env, mediaOrigins);
+// Log lines may quote a camera's source URL (ffmpeg's errors do): its password never reaches the log.
+const log = (line: string) => console.log(maskUrlsIn(line));
 
 function wholeNumber(name: string, raw: string): number {
   const n = Number(raw);
@@ -39,6 +45,9 @@ const app = await createApp({
   tokenTtlSeconds: ttl,
   mediaPort,
   drawnVideo,
+  mediaOrigins,
+  mediaServer,
+  log,
   allowedOrigins: list(env.ATRIUM_ALLOWED_ORIGINS),
   ...(env.ATRIUM_RATE_LIMIT ? { rateLimit: wholeNumber('ATRIUM_RATE_LIMIT', env.ATRIUM_RATE_LIMIT) } : {}),
   cameraNetworks: list(env.ATRIUM_CAMERA_NETWORKS),
@@ -53,12 +62,17 @@ const app = await createApp({
 // 'localhost' binds the IPv4 and IPv6 loopback both; HOST=0.0.0.0 opens the demo to the network.
 await app.listen({ port, host: env.HOST ?? 'localhost' });
 // Live media has its own port so streams never take the API origin's six HTTP/1.1 connections.
-const media = await startMediaServer({ port: mediaPort, host: env.HOST ?? 'localhost', scenes: drawnVideo });
+const media = await startMediaServer({ port: mediaPort, host: env.HOST ?? 'localhost', scenes: drawnVideo, log });
 const address = app.server.address();
 const actualPort = typeof address === 'object' && address ? address.port : port;
 console.log(`Atrium demo platform on http://localhost:${actualPort}`);
 if (!existsSync(staticDir)) console.log(`(no front-end build in ${staticDir}: run npm run build to serve the console)`);
 console.log(`Atrium media server on http://localhost:${media.port}`);
+if (mediaServer) {
+  const { createMediaAdapter } = await import('./media-adapter.ts');
+  const health = await createMediaAdapter(mediaServer).health();
+  console.log(`Cameras with a source play through ${mediaServer.kind} at ${mediaServer.api} (${health.ok ? health.detail : `not answering yet: ${health.detail}`}), viewers at ${mediaServer.playOrigin}`);
+}
 if (faults) console.log('(test fault switch enabled: ATRIUM_FAULTS=1)');
 if (!drawnVideo) console.log('(cameras show the committed 320x180 loops: ffmpeg is not installed, or ATRIUM_DEMO_VIDEO=clips)');
 

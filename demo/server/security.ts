@@ -42,15 +42,24 @@ export interface HeaderOptions {
   frameAncestors: readonly string[];
   /** The media server's port, which the console connects to for live video. */
   mediaPort: number | null;
+  /** External media servers' origins (ATRIUM_MEDIA_ORIGINS, each with its ws/http twin), allowed beside the own media port. */
+  mediaOrigins?: readonly string[];
+}
+
+/** What the console may connect to for live video: the own media port on any host, and the configured origins. */
+export function mediaSources(options: Pick<HeaderOptions, 'mediaPort' | 'mediaOrigins'>): string {
+  const own = options.mediaPort ? `http://*:${options.mediaPort} ws://*:${options.mediaPort} https://*:${options.mediaPort} wss://*:${options.mediaPort}` : 'http: https: ws: wss:';
+  return [own, ...(options.mediaOrigins ?? [])].join(' ');
 }
 
 function contentSecurityPolicy(options: HeaderOptions): string {
-  const media = options.mediaPort ? `http://*:${options.mediaPort} ws://*:${options.mediaPort} https://*:${options.mediaPort} wss://*:${options.mediaPort}` : 'http: https: ws: wss:';
+  const media = mediaSources(options);
   return [
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self'",
     "img-src 'self' data: blob:",
+    // flv.js and mpegts.js feed <video> through MediaSource (blob:), so streams need connect-src only.
     "media-src 'self' blob:",
     `connect-src 'self' ${media}`,
     "worker-src 'self' blob:",
@@ -157,6 +166,44 @@ export function sourceProblem(url: string, allowedNetworks: readonly string[]): 
   if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local')) return allowedNetworks.length > 0 && inNetworks('127.0.0.1', allowedNetworks) ? null : 'private';
   if (isIP(host) && isNonPublicAddress(host) && !inNetworks(host, allowedNetworks)) return 'private';
   return null;
+}
+
+// ---- credentials in source URLs ------------------------------------------------------------------
+
+const MASK = '***';
+
+/**
+ * A source URL as it may be shown or logged: the password of its userinfo replaced by ***
+ * (`rtsp://user:***@host/…`); a URL without a password is answered as it is. The stored value keeps
+ * the password; only what people see is masked.
+ */
+export function maskSourceUrl(url: string): string {
+  const scheme = /^[a-z][a-z0-9+.-]*:\/\//i.exec(url);
+  if (!scheme) return url;
+  const rest = url.slice(scheme[0].length);
+  const end = rest.search(/[/?#]/);
+  const authority = end < 0 ? rest : rest.slice(0, end);
+  const at = authority.lastIndexOf('@');
+  if (at < 0) return url;
+  const userinfo = authority.slice(0, at);
+  const colon = userinfo.indexOf(':');
+  if (colon < 0) return url;
+  return `${scheme[0]}${userinfo.slice(0, colon)}:${MASK}${rest.slice(at)}`;
+}
+
+/** Every URL with a password inside a line of text (a log line, an ffmpeg error) masked like maskSourceUrl. */
+export function maskUrlsIn(text: string): string {
+  return text.replace(/([a-z][a-z0-9+.-]*:\/\/)([^\s/?#@:]*):([^\s/?#]*)@/gi, (_, scheme: string, user: string) => `${scheme}${user}:${MASK}@`);
+}
+
+/** Whether `url` is what maskSourceUrl shows for a stored URL with a password (sent back unchanged by a form). */
+export function isMaskedOf(url: string, stored: string): boolean {
+  return stored !== '' && maskSourceUrl(stored) !== stored && url === maskSourceUrl(stored);
+}
+
+/** Whether `url` carries the mask as its password (a shown value, not a typed one). */
+export function carriesMask(url: string): boolean {
+  return maskSourceUrl(url) === url && /^[a-z][a-z0-9+.-]*:\/\/[^/?#@]*:\*\*\*@/i.test(url);
 }
 
 // ---- cross-origin embedding ---------------------------------------------------------------------

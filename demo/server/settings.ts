@@ -75,3 +75,99 @@ export function tuningFromEnv(env: Env): Partial<Tuning> {
   set('seedCameras', number('ATRIUM_SEED_CAMERAS', (n) => Number.isInteger(n) && n >= 0 && n <= 200_000, 'a whole number up to 200000'));
   return out;
 }
+
+// ---- media origins and an external media server -------------------------------------------------
+
+/**
+ * ATRIUM_MEDIA_ORIGINS: origins of media servers the console may fetch live video from, beside the
+ * platform's own (comma-separated, e.g. `http://127.0.0.2:8081, wss://media.example.com`). Each is
+ * written back as its origin (scheme://host[:port]); a path, query, credentials or another scheme stops
+ * the start with the setting's name.
+ */
+export function mediaOriginsFromEnv(env: Env): string[] {
+  const raw = env.ATRIUM_MEDIA_ORIGINS ?? '';
+  const out: string[] = [];
+  for (const item of raw.split(',').map((x) => x.trim()).filter(Boolean)) {
+    const origin = originOf(item);
+    if (!origin) throw new Error(`ATRIUM_MEDIA_ORIGINS must be comma-separated origins such as http://127.0.0.2:8081 or wss://media.example.com (scheme http, https, ws or wss; no path), got ${item}`);
+    if (!out.includes(origin)) out.push(origin);
+  }
+  return out;
+}
+
+const ORIGIN_SCHEMES = ['http:', 'https:', 'ws:', 'wss:'];
+
+/** `scheme://host[:port]` of an origin written alone (a trailing slash allowed), or null. */
+function originOf(text: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return null;
+  }
+  if (!ORIGIN_SCHEMES.includes(url.protocol) || !url.hostname || url.username || url.password || url.search || url.hash || (url.pathname !== '/' && url.pathname !== '')) return null;
+  // The URL parser drops a default port and lower-cases the host, as browsers compare origins.
+  return `${url.protocol}//${url.host}`;
+}
+
+/**
+ * Each origin with its twin of the other transport: http ⇄ ws and https ⇄ wss. A media server serves
+ * HTTP-FLV and WS-FLV on one port, so allowing one of the pair allows the other.
+ */
+export function withTwins(origins: readonly string[]): string[] {
+  const twin: Record<string, string> = { 'http:': 'ws:', 'ws:': 'http:', 'https:': 'wss:', 'wss:': 'https:' };
+  const out: string[] = [];
+  for (const origin of origins) {
+    const scheme = origin.slice(0, origin.indexOf('//'));
+    for (const o of [origin, `${twin[scheme]}${origin.slice(scheme.length)}`]) if (!out.includes(o)) out.push(o);
+  }
+  return out;
+}
+
+/** The external media server the platform drives for cameras with a source (ATRIUM_MEDIA_SERVER). */
+export interface MediaServerSetting {
+  /** Which server's API: `nms` (node-media-server 4). */
+  kind: 'nms';
+  /** Where the platform calls the server's API, e.g. http://127.0.0.1:8000. */
+  api: string;
+  /** The origin browsers play from (ATRIUM_MEDIA_SERVER_PLAY_ORIGIN; the API's origin by default). */
+  playOrigin: string;
+  /** The API account (ATRIUM_MEDIA_SERVER_USER / ATRIUM_MEDIA_SERVER_PASSWORD). */
+  user: string;
+  password: string;
+  /** Signs play URLs so they expire (ATRIUM_MEDIA_SERVER_PLAY_SECRET; node-media-server's auth.secret with auth.play on). */
+  playSecret: string | null;
+}
+
+export const MEDIA_SERVER_KINDS = ['nms'] as const;
+
+/**
+ * ATRIUM_MEDIA_SERVER=`<kind>:<api url>` (e.g. `nms:http://127.0.0.1:8000`) with its account and
+ * optional play secret and play origin; null when unset. The play origin must be one of
+ * ATRIUM_MEDIA_ORIGINS (`origins`, as given), or the console's CSP would block every stream from it.
+ */
+export function mediaServerFromEnv(env: Env, origins: readonly string[]): MediaServerSetting | null {
+  const raw = env.ATRIUM_MEDIA_SERVER?.trim();
+  if (!raw) return null;
+  const at = raw.indexOf(':');
+  const kind = raw.slice(0, at);
+  const rest = raw.slice(at + 1);
+  if (at < 0 || !(MEDIA_SERVER_KINDS as readonly string[]).includes(kind)) throw new Error(`ATRIUM_MEDIA_SERVER must be <kind>:<api url> with kind one of ${MEDIA_SERVER_KINDS.join(', ')} (e.g. nms:http://127.0.0.1:8000), got ${raw}`);
+  let api: URL;
+  try {
+    api = new URL(rest);
+  } catch {
+    throw new Error(`ATRIUM_MEDIA_SERVER must be <kind>:<api url> (e.g. nms:http://127.0.0.1:8000), got ${raw}`);
+  }
+  if (!['http:', 'https:'].includes(api.protocol) || api.username || api.password || api.search || api.hash) {
+    throw new Error(`ATRIUM_MEDIA_SERVER's API must be an http or https URL without credentials (put them in ATRIUM_MEDIA_SERVER_USER / ATRIUM_MEDIA_SERVER_PASSWORD), got ${rest}`);
+  }
+  const user = env.ATRIUM_MEDIA_SERVER_USER?.trim() ?? '';
+  const password = env.ATRIUM_MEDIA_SERVER_PASSWORD ?? '';
+  if (!user || !password) throw new Error('ATRIUM_MEDIA_SERVER needs the API account in ATRIUM_MEDIA_SERVER_USER and ATRIUM_MEDIA_SERVER_PASSWORD');
+  const playRaw = env.ATRIUM_MEDIA_SERVER_PLAY_ORIGIN?.trim();
+  const playOrigin = playRaw ? originOf(playRaw) : `${api.protocol}//${api.host}`;
+  if (!playOrigin || !/^https?:/.test(playOrigin)) throw new Error(`ATRIUM_MEDIA_SERVER_PLAY_ORIGIN must be an http or https origin such as https://media.example.com, got ${playRaw}`);
+  if (!withTwins(origins).includes(playOrigin)) throw new Error(`ATRIUM_MEDIA_SERVER plays from ${playOrigin}, which ATRIUM_MEDIA_ORIGINS does not list: add it there so the console may load its streams`);
+  return { kind: 'nms', api: api.href.replace(/\/$/, ''), playOrigin, user, password, playSecret: env.ATRIUM_MEDIA_SERVER_PLAY_SECRET?.trim() || null };
+}

@@ -16,6 +16,8 @@ import { sceneKindOf, type CameraTitle, type SceneKind } from '../../media/scene
 import { playCodes } from '../../media/index.ts';
 import { hasFfmpeg } from '../../media/producers.ts';
 import { holds } from '../camera-rights.ts';
+import { createMediaAdapter, ExternalStreams, MediaServerError } from '../media-adapter.ts';
+import { withTwins } from '../settings.ts';
 import { checkBody, fail, ok, requireUser, rule, userOf, validBody, type Schema } from '../http.ts';
 import { dayStartOf, KEEP_DAYS, segmentsBetween, segmentsOfDay } from '../recordings.ts';
 import { formatTime, runningCount, startTask } from '../tasks.ts';
@@ -33,6 +35,15 @@ const plugin: FastifyPluginAsync = async (app) => {
   const { db, config } = app.atrium;
   const recordPtz = db.prepare('INSERT INTO ptz_command (tenant_id, camera_id, user_id, action, start, speed, run_time, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
   const findCamera = (request: Parameters<typeof findCameraOf>[1], id: number): CameraRow | null => findCameraOf(db, request, id);
+  // Cameras with a source play through the external media server when one is configured; the play
+  // answer may point only at the own media server or a configured origin (ATRIUM_MEDIA_ORIGINS).
+  let external: ExternalStreams | null = null;
+  if (config.mediaServer) {
+    if (!withTwins(config.mediaOrigins).includes(config.mediaServer.playOrigin)) throw new Error(`the media server's play origin ${config.mediaServer.playOrigin} is not among ATRIUM_MEDIA_ORIGINS`);
+    const streams = new ExternalStreams(createMediaAdapter(config.mediaServer), playCodes, { log: app.atrium.log });
+    external = streams;
+    app.addHook('onClose', () => streams.close());
+  }
 
   // ---- recordings ----
 
@@ -152,7 +163,7 @@ const plugin: FastifyPluginAsync = async (app) => {
       // An H.265 camera's live picture goes out as H.265 to a browser that decodes it, transcoded to
       // H.264 for any other. Recordings are kept as H.264, so replay is H.264 for everyone.
       const hevc = camera.codec === 'h265' && hasFfmpeg() ? (body.h265 === true ? 'native' : 'transcode') : null;
-      const stream = (kind: 'live' | 'replay', range: { startMs: number; endMs: number; spans: Array<[number, number]> } | null): PlayStream => {
+      const stream = async (kind: 'live' | 'replay', range: { startMs: number; endMs: number; spans: Array<[number, number]> } | null): Promise<PlayStream> => {
         const live = kind === 'live';
         const grant = playCodes.issue({
           cameraId: camera.id,
@@ -167,6 +178,11 @@ const plugin: FastifyPluginAsync = async (app) => {
           endMs: range?.endMs ?? null,
           ...(range ? { spans: range.spans, rate } : {}),
         });
+        if (live && external && camera.source_url) {
+          // The external server pulls the camera; the code still lives by the player's heartbeats here.
+          const urls = await external.open(grant, camera.source_url);
+          return { ...urls, code: grant.code, playType: 0, codec: camera.codec };
+        }
         const path = `/${kind}/${camera.id}.flv?code=${grant.code}`;
         const codec = live && hevc === 'native' ? 'h265' : 'h264';
         const answer: PlayStream = { flvUri: origin.http + path, wsUri: origin.ws + path, code: grant.code, playType: live ? 0 : 1, codec, ...(live && hevc === 'transcode' ? { transcoded: true } : {}) };
@@ -184,9 +200,14 @@ const plugin: FastifyPluginAsync = async (app) => {
         if (!spans.length) return fail(say(request, 'noRecording'));
         range = { startMs: spans[0]![0], endMs: r.endMs, spans };
       }
-      if (playType === 0) return ok(stream('live', null));
-      if (playType === 1) return ok(stream('replay', range));
-      return ok([stream('live', null), stream('replay', range)]);
+      try {
+        if (playType === 0) return ok(await stream('live', null));
+        if (playType === 1) return ok(await stream('replay', range));
+        return ok([await stream('live', null), await stream('replay', range)]);
+      } catch (error) {
+        if (error instanceof MediaServerError) return fail(say(request, error.reason === 'scheme' ? 'externalScheme' : 'externalDown'));
+        throw error;
+      }
     },
   );
 

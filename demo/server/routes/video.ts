@@ -17,7 +17,7 @@ import { tx, type Db } from '../db.ts';
 import { checkBody, fail, failField, ok, requireCheck, rule, userOf, validBody, type Schema } from '../http.ts';
 import { langOf, type Lang, textsOf } from '../messages.ts';
 import { KEEP_DAYS } from '../recordings.ts';
-import { sourceProblem } from '../security.ts';
+import { carriesMask, isMaskedOf, maskSourceUrl, sourceProblem } from '../security.ts';
 import { col, shape } from '../shape.ts';
 import { runningCount, startTask } from '../tasks.ts';
 
@@ -65,6 +65,9 @@ const TEXTS = {
   sourceScheme: { zh: '视频源地址须为 rtsp、rtmp 或 http(s) 流地址', en: 'the source must be an rtsp, rtmp or http(s) stream URL' },
   sourceHost: { zh: '视频源地址缺少主机', en: 'the source URL has no host' },
   sourcePrivate: { zh: '视频源指向本机或内网地址，平台未允许该网络（ATRIUM_CAMERA_NETWORKS）', en: 'the source points to a local or private address whose network the platform does not allow (ATRIUM_CAMERA_NETWORKS)' },
+  sourceMasked: { zh: '视频源地址中的密码显示为 ***：修改地址时请重新输入密码', en: 'the password in the source URL is shown as ***: type the password again when changing the URL' },
+  externalScheme: { zh: '外部媒体服务器不能拉取这种视频源', en: 'the external media server cannot pull this kind of source' },
+  externalDown: { zh: '外部媒体服务器无法连接或拒绝了拉流请求', en: 'the external media server does not answer or refused to pull the camera' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export const say = textsOf(TEXTS);
@@ -105,7 +108,8 @@ const CAMERA = shape<Camera>({
   address: col.value('c.address'),
   resolution: col.value('c.resolution'),
   tags: col.list('c.tags'),
-  sourceUrl: col.value('c.source_url'),
+  // The stored URL keeps its password; every answer shows it masked (rtsp://user:***@host/…).
+  sourceUrl: col.calc('c.source_url', (v) => maskSourceUrl(String(v ?? ''))),
   codec: col.value('c.codec'),
 });
 
@@ -277,6 +281,8 @@ const plugin: FastifyPluginAsync = async (app) => {
   /** Why a camera source may not be relayed (a refusal naming the field), or null. */
   const badSource = (request: FastifyRequest, url: string | undefined) => {
     if (!url) return null;
+    // A masked password sent back is not a password; only the camera's own shown value may be (kept below).
+    if (carriesMask(url)) return failField(say(request, 'sourceMasked'), 'sourceUrl');
     const problem = sourceProblem(url, config.cameraNetworks);
     if (!problem) return null;
     return failField(say(request, problem === 'scheme' ? 'sourceScheme' : problem === 'host' ? 'sourceHost' : 'sourcePrivate'), 'sourceUrl');
@@ -335,7 +341,9 @@ const plugin: FastifyPluginAsync = async (app) => {
       const body = request.body;
       const row = findCamera(request, body.id);
       if (!row) return fail(say(request, 'noDevice'));
-      const refused = badSource(request, body.sourceUrl);
+      // The form sends back the masked URL it was shown when the source was not edited: keep the stored one.
+      const sourceUrl = body.sourceUrl !== undefined && isMaskedOf(body.sourceUrl, row.source_url) ? row.source_url : body.sourceUrl;
+      const refused = badSource(request, sourceUrl);
       if (refused) return refused;
       if (body.dataGroupId && !groupOf.get(body.dataGroupId, user.tenantId, CAMERA_GROUP_TYPE)) return fail(say(request, 'noGroup'));
       const names = body.name === undefined ? { name: row.name, name_en: row.name_en } : namesAfterEdit(row, body.name);
@@ -345,7 +353,7 @@ const plugin: FastifyPluginAsync = async (app) => {
            WHERE id = ? AND tenant_id = ?`,
         ).run(
           names.name, names.name_en, body.label ?? row.label, body.dataGroupId ?? row.data_group_id, body.address ?? row.address,
-          body.resolution ?? row.resolution, body.tags ? tagText(body.tags) : row.tags, body.sourceUrl ?? row.source_url,
+          body.resolution ?? row.resolution, body.tags ? tagText(body.tags) : row.tags, sourceUrl ?? row.source_url,
           body.params?.disableYunControl === undefined ? row.disable_yun_control : body.params.disableYunControl ? 1 : 0, row.id, user.tenantId,
         );
       } catch (error) {

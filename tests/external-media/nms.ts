@@ -1,0 +1,107 @@
+// node-media-server 4 for the external media server tests: started as its own process (its state is
+// module-wide, so never inside the test runner) on free ports with a throwaway config and data folder,
+// plus an ffmpeg that feeds it a committed clip over RTMP to stand in for a camera.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export interface RunningNms {
+  /** The HTTP port: admin API, HTTP-FLV and WS-FLV. */
+  httpPort: number;
+  rtmpPort: number;
+  /** http://127.0.0.1:<httpPort> */
+  origin: string;
+  user: string;
+  password: string;
+  /** auth.secret: play URLs (and RTMP plays, the relay's own included) must be signed with it. */
+  playSecret: string;
+  /** node-media-server's log so far (stdout and stderr). */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const s = createServer();
+    s.once('error', fail);
+    s.listen(0, '127.0.0.1', () => {
+      const a = s.address();
+      s.close(() => (typeof a === 'object' && a ? done(a.port) : fail(new Error('no port'))));
+    });
+  });
+}
+
+/** `sign=<expiry>-md5(<path>-<expiry>-<secret>)`, node-media-server's signed URL for a stream path. */
+export function nmsSign(path: string, secret: string, ttlS = 86400): string {
+  const expiry = Math.floor(Date.now() / 1000) + ttlS;
+  return `${expiry}-${createHash('md5').update(`${path}-${expiry}-${secret}`).digest('hex')}`;
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/**
+ * Starts node-media-server on 127.0.0.1 (HTTP and RTMP on free ports). With `playAuth` every play
+ * must be signed — RTMP plays too, and its relay does not sign its own, so a camera stand-in fed
+ * through RTMP runs on a second server without it.
+ */
+export async function startNms(options: { playAuth?: boolean } = {}): Promise<RunningNms> {
+  const [httpPort, rtmpPort] = [await freePort(), await freePort()];
+  const dir = mkdtempSync(join(tmpdir(), 'atrium-nms-'));
+  const user = 'atrium';
+  const password = 'nms-test-password';
+  const playSecret = 'nms-test-play-secret';
+  const config = {
+    bind: '127.0.0.1',
+    store: { path: join(dir, 'data') },
+    auth: { play: options.playAuth ?? true, publish: false, secret: playSecret, jwt: { secret: 'nms-test-jwt-secret', expiresIn: '1h', algorithm: 'HS256', users: [{ username: user, password, role: 'admin' }] } },
+    rtmp: { port: rtmpPort },
+    http: { port: httpPort },
+    webadmin: { enable: false },
+    record: { auto: false, path: join(dir, 'record') },
+  };
+  writeFileSync(join(dir, 'config.json'), JSON.stringify(config));
+  const child = spawn(process.execPath, [resolve('node_modules/node-media-server/bin/app.js'), '-c', join(dir, 'config.json')], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout!.on('data', (b: Buffer) => (out += b.toString()));
+  child.stderr!.on('data', (b: Buffer) => (out += b.toString()));
+  const origin = `http://127.0.0.1:${httpPort}`;
+  const until = Date.now() + 20_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`node-media-server exited: ${out}`);
+    const up = await fetch(`${origin}/api/v1/health`).then((r) => r.ok, () => false);
+    if (up) break;
+    if (Date.now() > until) throw new Error(`node-media-server did not start: ${out}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    httpPort,
+    rtmpPort,
+    origin,
+    user,
+    password,
+    playSecret,
+    output: () => out,
+    stop: async () => {
+      await stopChild(child);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A camera stand-in: ffmpeg publishes a committed clip (H.264 + AAC, 320x180), looped in real time, to
+ * `rtmp://127.0.0.1:<rtmpPort>/<path>`. The platform then asks node-media-server to pull it back as
+ * an RTMP camera through its relay API, as it would pull any camera.
+ */
+export function publishClip(rtmpPort: number, path: string, clip = 'demo/media/clips/clip-1.flv'): { stop(): Promise<void> } {
+  const child = spawn('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-re', '-stream_loop', '-1', '-i', clip, '-c', 'copy', '-f', 'flv', `rtmp://127.0.0.1:${rtmpPort}${path}`], { stdio: 'ignore' });
+  return { stop: () => stopChild(child) };
+}
