@@ -10,7 +10,7 @@ import { PtzControl } from './ptz.ts';
 import { cameraStreamApi, pairedStreamApis, type ReplayRange } from './sources.ts';
 import { isReplayRate, positionAfter, type RecordSegment, type ReplayRate, type Span } from './recording.ts';
 import type { PlayStream, RecordDay } from '../api/video-types.ts';
-import { StreamPlayer, type PlayerState, type StreamApi, type Timing, type Visibility } from './stream-player.ts';
+import { isSourceState, StreamPlayer, type PlayerState, type StreamApi, type Timing, type Visibility } from './stream-player.ts';
 
 export type ViewMode = 'live' | 'replay' | 'both';
 
@@ -462,8 +462,10 @@ export class CameraView {
       if (state.status === last) return;
       last = state.status;
       if (state.status === 'playing') this.#o.onEvent?.({ type: 'play', cameraId, playType: kind === 'live' ? 0 : 1 });
-      else if (state.status === 'reconnecting' || state.status === 'no-device' || state.status === 'no-permission') {
-        this.#o.onEvent?.({ type: 'error', message: state.reason ?? state.status, code: state.status === 'no-permission' ? 40301 : null });
+      else if (state.status === 'reconnecting' || state.status === 'no-device' || state.status === 'no-permission' || isSourceState(state.status)) {
+        // A failed camera is told by its state word (offline, credentials, not-found, unsupported: codec).
+        const told = isSourceState(state.status) ? [state.status, state.sourceCodec].filter(Boolean).join(': ') : null;
+        this.#o.onEvent?.({ type: 'error', message: told ?? state.reason ?? state.status, code: state.status === 'no-permission' ? 40301 : null });
       }
     });
   }

@@ -1,6 +1,8 @@
 // The contract between the stream player and a decoding library: flv.js plays H.264, mpegts.js plays
 // H.265 where the browser decodes it (see engines.ts).
 
+import type { SourceFailure } from './stream-loader.ts';
+
 /** The parts of a <video> the player and engines touch; HTMLVideoElement satisfies it, tests fake it. */
 export interface VideoLike {
   currentTime: number;
@@ -32,6 +34,8 @@ export interface EngineFailure {
   kind: 'network' | 'media';
   /** HTTP status when the server answered with an error (403: the play code is no longer valid). */
   status?: number;
+  /** The media server said why the camera cannot play (WS close 4500 or HTTP-FLV 502 with JSON). */
+  source?: SourceFailure;
   message: string;
 }
 

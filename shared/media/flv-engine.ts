@@ -9,7 +9,10 @@ flvjs.LoggingControl.enableVerbose = false;
 flvjs.LoggingControl.enableDebug = false;
 flvjs.LoggingControl.enableInfo = false;
 
-/** The shared low-latency settings (see LOW_LATENCY), and no lazy-load window at all. */
-export const FLV_CONFIG: flvjs.Config = { ...LOW_LATENCY, lazyLoadMaxDuration: 0 };
+/**
+ * The shared low-latency settings (see LOW_LATENCY), and no lazy-load window at all. (flv.js's types
+ * describe a custom loader by its private fields; it reads only the public ones StreamLoader has.)
+ */
+export const FLV_CONFIG = { ...LOW_LATENCY, lazyLoadMaxDuration: 0 } satisfies Omit<flvjs.Config, 'customLoader'>;
 
 export const flvEngine: PlayerEngine = libraryEngine('flv.js', flvjs, FLV_CONFIG, (codec) => codec === 'h264' && flvjs.isSupported());

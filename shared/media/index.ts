@@ -1,5 +1,6 @@
 // The video engine (ARCHITECTURE "Video engine"): players, engines, pan-tilt and screenshots.
-export { StreamPlayer, browserVisibility, streamUrl, DEFAULT_TIMING, IDLE_STATE } from './stream-player.ts';
+export { StreamPlayer, browserVisibility, streamUrl, DEFAULT_TIMING, IDLE_STATE, SOURCE_STATES, isSourceState, stateWord } from './stream-player.ts';
+export type { SourceFailure, SourceState } from './stream-loader.ts';
 export type { PlayerState, PlayerStats, PlayerStatus, StreamApi, StreamPlayerOptions, Timing, Visibility } from './stream-player.ts';
 export type { EngineCallbacks, EngineFailure, EngineHandle, EngineLoader, EngineSource, PlayerEngine, VideoLike } from './engine.ts';
 export { loadFlvEngine, loadMpegtsEngine } from './engines.ts';

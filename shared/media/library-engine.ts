@@ -2,6 +2,7 @@
 // same events and the same teardown. One engine handle drives either; each engine module passes its
 // own library in, so each library still lands in its own lazily loaded chunk.
 import type { EngineCallbacks, EngineHandle, EngineSource, PlayerEngine, VideoLike } from './engine.ts';
+import { StreamLoader, type SourceFailure } from './stream-loader.ts';
 
 /** The part of a flv.js or mpegts.js player the engine uses. */
 interface LibraryPlayer {
@@ -39,11 +40,31 @@ export const LOW_LATENCY = {
   fixAudioTimestampGap: true,
   accurateSeek: false,
   reuseRedirectedURL: true,
+  // Reads why a stream failed and copes with headers that claim audio (see stream-loader.ts).
+  customLoader: StreamLoader,
 } as const;
 
 function statusOf(info: unknown): number | undefined {
   const code = (info as { code?: unknown } | null)?.code;
-  return typeof code === 'number' && code >= 100 ? code : undefined;
+  return typeof code === 'number' && code >= 100 && code < 600 ? code : undefined;
+}
+
+/** FLV codec ids the demuxers refuse (their "Unsupported … codec idx: N" message), by name. */
+const FLV_CODECS: Record<string, Record<string, string>> = {
+  audio: { '1': 'ADPCM', '3': 'PCM', '4': 'Nellymoser', '5': 'Nellymoser', '6': 'Nellymoser', '7': 'G.711 A-law', '8': 'G.711 µ-law', '11': 'Speex' },
+  video: { '2': 'H.263', '3': 'Screen video', '4': 'VP6', '5': 'VP6', '6': 'Screen video 2', '12': 'H.265' },
+};
+
+/** The reason a stream cannot play: told by the media server, or a codec the demuxer refused. */
+function sourceOf(detail: unknown, info: unknown): SourceFailure | undefined {
+  const told = (info as { source?: SourceFailure } | null)?.source;
+  if (told) return told;
+  if (detail !== 'CodecUnsupported') return undefined;
+  // flv.js wraps the demuxer's message as { msg }, mpegts.js passes the bare string.
+  const msg = typeof info === 'string' ? info : String((info as { msg?: unknown } | null)?.msg ?? '');
+  const m = /audio codec(?: idx)?: (\w+)/i.exec(msg) ?? /video frame: (\w+)/i.exec(msg);
+  const kind = /audio/i.test(msg) ? 'audio' : 'video';
+  return { state: 'unsupported', codec: m ? (FLV_CODECS[kind]?.[m[1]!] ?? `${kind} ${m[1]!}`) : 'unknown' };
 }
 
 class LibraryHandle implements EngineHandle {
@@ -58,7 +79,13 @@ class LibraryHandle implements EngineHandle {
     player.on(lib.Events.ERROR, (type, detail, info) => {
       if (!current()) return;
       const status = statusOf(info);
-      callbacks.onError({ kind: type === lib.ErrorTypes.MEDIA_ERROR ? 'media' : 'network', ...(status ? { status } : {}), message: `${String(type)}: ${String(detail)}` });
+      const source = sourceOf(detail, info);
+      callbacks.onError({
+        kind: type === lib.ErrorTypes.MEDIA_ERROR ? 'media' : 'network',
+        ...(status ? { status } : {}),
+        ...(source ? { source } : {}),
+        message: `${String(type)}: ${String(detail)}`,
+      });
     });
     // A live stream that simply ends (server closed it) is a failure to recover from, not a finish.
     player.on(lib.Events.LOADING_COMPLETE, () => {

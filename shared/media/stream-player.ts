@@ -5,6 +5,7 @@ import type { PlayCodeRef, PlayStream, VideoCodec } from '../api/video-types.ts'
 import type { EngineFailure, EngineHandle, EngineLoader, VideoLike } from './engine.ts';
 import { loadMpegtsEngine } from './engines.ts';
 import { backoffDelay, bufferEndAround, decideLatency, LIVE_POLICY, type LatencyPolicy } from './latency.ts';
+import type { SourceFailure, SourceState } from './stream-loader.ts';
 
 export type PlayerStatus =
   | 'idle'
@@ -17,7 +18,25 @@ export type PlayerStatus =
   | 'no-permission'
   /** A replay reached the end of its range. */
   | 'ended'
-  | 'stopped';
+  | 'stopped'
+  /** The media server told why the camera cannot play (media contract): retried, see Timing. */
+  | SourceState;
+
+/** The statuses that mean "the camera itself cannot be played", as the media server tells them. */
+export const SOURCE_STATES: readonly SourceState[] = ['offline', 'credentials', 'not-found', 'unsupported'];
+
+export const isSourceState = (status: PlayerStatus): status is SourceState => (SOURCE_STATES as readonly string[]).includes(status);
+
+/**
+ * The one word a player's root shows in `data-state`: the media contract's source states (live,
+ * connecting, offline, credentials, not-found, unsupported), plus the player's own ends (paused,
+ * no-device, no-permission, ended, stopped). A plain network drop is "connecting" again.
+ */
+export function stateWord(status: PlayerStatus): string {
+  if (status === 'playing') return 'live';
+  if (status === 'idle' || status === 'connecting' || status === 'reconnecting') return 'connecting';
+  return status;
+}
 
 export interface PlayerState {
   status: PlayerStatus;
@@ -37,10 +56,12 @@ export interface PlayerState {
   engine: string;
   /** The codec string the engine found in the stream (hvc1…, avc1…), '' until it reports one. */
   mediaCodec: string;
+  /** With status 'unsupported': the codec the platform cannot serve (e.g. mjpeg), else ''. */
+  sourceCodec: string;
 }
 
 /** A player's state before it has played anything. */
-export const IDLE_STATE: PlayerState = { status: 'idle', attempt: 0, reason: null, width: 0, height: 0, autoMuted: false, codec: 'h264', transcoded: false, engine: '', mediaCodec: '' };
+export const IDLE_STATE: PlayerState = { status: 'idle', attempt: 0, reason: null, width: 0, height: 0, autoMuted: false, codec: 'h264', transcoded: false, engine: '', mediaCodec: '', sourceCodec: '' };
 
 export interface PlayerStats {
   /** From start() to the first decoded picture, ms. */
@@ -84,6 +105,11 @@ export interface Timing {
   steadyMs: number;
   backoffBaseMs: number;
   backoffMaxMs: number;
+  /** A camera offline or without the stream: retried after this, doubling up to sourceRetryMaxMs. */
+  sourceRetryMs: number;
+  sourceRetryMaxMs: number;
+  /** Wrong credentials or an unsupported codec need a person: retried slowly. */
+  sourceSlowRetryMs: number;
 }
 
 export const DEFAULT_TIMING: Timing = {
@@ -95,6 +121,9 @@ export const DEFAULT_TIMING: Timing = {
   steadyMs: 10000,
   backoffBaseMs: 300,
   backoffMaxMs: 2000,
+  sourceRetryMs: 2000,
+  sourceRetryMaxMs: 30000,
+  sourceSlowRetryMs: 60000,
 };
 
 export interface StreamPlayerOptions {
@@ -190,6 +219,8 @@ export class StreamPlayer {
   /** The page was left (SPEC §4): everything let go until it comes back. */
   #leftPage = false;
   #frameCallback: number | null = null;
+  /** Source failures in a row (offline, not-found): the exponent of their backoff. */
+  #sourceFailures = 0;
 
   #startedAt = 0;
   #openedAt = 0;
@@ -264,7 +295,8 @@ export class StreamPlayer {
 
   async #connect(): Promise<void> {
     const gen = ++this.#gen;
-    this.#set({ status: this.#state.attempt === 0 ? 'connecting' : 'reconnecting' });
+    // While a failed camera is retried, its state stays on screen until a picture replaces it.
+    if (!isSourceState(this.#state.status)) this.#set({ status: this.#state.attempt === 0 ? 'connecting' : 'reconnecting' });
     let stream: PlayStream | null;
     let engine;
     try {
@@ -337,7 +369,33 @@ export class StreamPlayer {
   #onEngineError(failure: EngineFailure): void {
     // 403/404: the media server no longer knows the code; the next attempt must ask for a new one.
     if (failure.status === 403 || failure.status === 404) this.#codeAlive = false;
-    this.#restart(failure.message);
+    if (failure.source) this.#sourceFailed(failure.source, failure.message);
+    else this.#restart(failure.message);
+  }
+
+  /**
+   * The camera cannot be played (media contract): the picture goes (an operator must not take a last
+   * frame for the camera), the state says why, and the same play code is tried again later — offline
+   * and not-found with a backoff from 2 s doubling to 30 s, credentials and unsupported every 60 s.
+   */
+  #sourceFailed(source: SourceFailure, reason: string): void {
+    if (!this.#running) return;
+    this.#gen += 1;
+    this.#closeEngine();
+    this.#stats.restarts += 1;
+    this.#sourceFailures += 1;
+    const slow = source.state === 'credentials' || source.state === 'unsupported';
+    const delay = slow ? this.#t.sourceSlowRetryMs : Math.min(this.#t.sourceRetryMs * 2 ** (this.#sourceFailures - 1), this.#t.sourceRetryMaxMs);
+    this.#set({ status: source.state, attempt: this.#state.attempt + 1, reason, sourceCodec: source.codec ?? '' });
+    this.#schedule(delay);
+  }
+
+  #schedule(delay: number): void {
+    if (this.#retryTimer !== null) clearTimeout(this.#retryTimer);
+    this.#retryTimer = setTimeout(() => {
+      this.#retryTimer = null;
+      if (this.#running && !this.#pausedForHidden) void this.#connect();
+    }, delay);
   }
 
   /** Drops the engine and tries again after a throttled delay; the play code stays while alive. */
@@ -347,12 +405,10 @@ export class StreamPlayer {
     this.#closeEngine();
     this.#stats.restarts += 1;
     const attempt = this.#state.attempt + 1;
-    this.#set({ status: 'reconnecting', attempt, reason });
-    if (this.#retryTimer !== null) clearTimeout(this.#retryTimer);
-    this.#retryTimer = setTimeout(() => {
-      this.#retryTimer = null;
-      if (this.#running && !this.#pausedForHidden) void this.#connect();
-    }, backoffDelay(attempt, this.#t.backoffBaseMs, this.#t.backoffMaxMs));
+    // A retry of a failed camera that times out is still that camera failing, not a network drop.
+    const status = isSourceState(this.#state.status) ? this.#state.status : 'reconnecting';
+    this.#set({ status, attempt, reason });
+    this.#schedule(backoffDelay(attempt, this.#t.backoffBaseMs, this.#t.backoffMaxMs));
   }
 
   #end(status: PlayerStatus, reason: string): void {
@@ -441,7 +497,8 @@ export class StreamPlayer {
     this.#stats.firstFrameMs ??= now - this.#startedAt;
     this.#playingSince = now;
     this.#lastProgressAt = now;
-    this.#set({ status: 'playing', width: this.video.videoWidth, height: this.video.videoHeight });
+    this.#sourceFailures = 0;
+    this.#set({ status: 'playing', width: this.video.videoWidth, height: this.video.videoHeight, sourceCodec: '' });
   }
 
   #tick = (): void => {

@@ -104,6 +104,9 @@ export const overlay = style({
   fontSize: vars.font.sizeMd,
 });
 
+/** A failed camera's state: opaque, so no picture (a last frame, a late one) can show through it. */
+export const overlayCover = style([overlay, { background: '#000', color: '#fff' }]);
+
 export const overlayCorner = style({
   position: 'absolute',
   right: vars.space.xs,

@@ -3,7 +3,7 @@
 import { lazy, Suspense, useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PTZ_ACTIONS, PTZ_SPEED_MAX, PTZ_SPEED_MIN, type PtzActionName } from '../../shared/api/video-types.ts';
-import type { Pane } from '../../shared/media/index.ts';
+import { isSourceState, stateWord, type Pane, type PlayerStatus } from '../../shared/media/index.ts';
 import { button, buttonGhost, paneNote } from '../../shared/theme/base.css.ts';
 import * as css from './video-player.css.ts';
 import { usePlayerState, useVideoPlayer, type VideoPlayerModel, type VideoPlayerOptions } from './use-video-player.ts';
@@ -26,9 +26,13 @@ export function VideoPlayer(props: VideoPlayerProps) {
   // A user without the replay right is not offered replay at all (no switch, no period), unless an
   // embedding page asked for replay and must show why it cannot play.
   const offerReplay = !replayDenied || state.mode !== 'live';
+  // The root's data-state: the first pane's (live when both play), else the lookup's.
+  const first = state.panes[0];
+  const firstStatus = usePlayerState(first?.player ?? null).status;
+  const rootState = first ? stateWord(paneStatus(first, firstStatus)) : state.phase === 'no-device' ? 'no-device' : 'connecting';
 
   return (
-    <div ref={rootRef} className={css.root} role="group" aria-label={t('video.player')}>
+    <div ref={rootRef} className={css.root} role="group" aria-label={t('video.player')} data-state={rootState}>
       <div className={css.toolbar}>
         <span className={css.title} title={state.cameraName} data-part="title">
           {state.cameraName || props.devLabel || (state.cameraId !== null ? `#${state.cameraId}` : '')}
@@ -101,13 +105,22 @@ const STATUS_KEYS: Partial<Record<string, string>> = {
   'no-permission': 'video.status.noPermission',
   ended: 'video.status.ended',
   stopped: 'video.status.stopped',
+  offline: 'video.status.offline',
+  credentials: 'video.status.credentials',
+  'not-found': 'video.status.notFound',
+  unsupported: 'video.status.unsupported',
 };
+
+function paneStatus(pane: Pane, status: PlayerStatus): PlayerStatus {
+  return pane.player ? status : pane.still !== undefined ? 'paused' : 'no-permission';
+}
 
 function PaneView({ pane, labelled }: { pane: Pane; labelled: boolean }) {
   const { t } = useTranslation();
   const surface = useRef<HTMLDivElement>(null);
   const state = usePlayerState(pane.player);
-  const status = pane.player ? state.status : pane.still !== undefined ? 'paused' : 'no-permission';
+  const status = paneStatus(pane, state.status);
+  const failed = pane.player !== null && isSourceState(state.status);
 
   // The engine owns the <video>; the view only gives it a place on screen.
   useLayoutEffect(() => {
@@ -118,7 +131,7 @@ function PaneView({ pane, labelled }: { pane: Pane; labelled: boolean }) {
   // A paused replay shows its last picture under a small "paused" label, not a veil.
   const label = pane.still !== undefined ? undefined : STATUS_KEYS[status];
   return (
-    <div className={css.pane} data-pane={pane.kind} data-status={status} data-codec={state.codec} data-engine={state.engine} data-media-codec={state.mediaCodec}>
+    <div className={css.pane} data-pane={pane.kind} data-status={status} data-state={stateWord(status)} data-codec={state.codec} data-engine={state.engine} data-media-codec={state.mediaCodec}>
       <div ref={surface} className={css.surface} />
       {state.transcoded && (
         <p className={paneNote} role="note" data-part="transcoded">
@@ -135,8 +148,8 @@ function PaneView({ pane, labelled }: { pane: Pane; labelled: boolean }) {
       )}
       {labelled && <span className={css.paneLabel}>{t(pane.kind === 'live' ? 'media.live' : 'media.replay')}</span>}
       {label && (
-        <div className={css.overlay} role="status" aria-live="polite">
-          {t(label)}
+        <div className={failed ? css.overlayCover : css.overlay} role="status" aria-live="polite" data-part="state">
+          {t(label, { codec: state.sourceCodec || '?' })}
         </div>
       )}
       {status === 'playing' && state.autoMuted && (

@@ -16,6 +16,10 @@ export default defineResources({
         ended: '回放已结束',
         stopped: '已停止',
         lookingUp: '正在查找设备…',
+        offline: '摄像机离线，正在重试…',
+        credentials: '摄像机用户名或密码错误',
+        notFound: '摄像机上没有这路视频流',
+        unsupported: '不支持的编码：{{codec}}',
       },
       range: {
         open: '选择回放时间段',
@@ -78,6 +82,10 @@ export default defineResources({
         ended: 'Replay finished',
         stopped: 'Stopped',
         lookingUp: 'Looking up the device…',
+        offline: 'Camera offline, retrying…',
+        credentials: 'Wrong camera credentials',
+        notFound: 'The camera has no such stream',
+        unsupported: 'Unsupported codec: {{codec}}',
       },
       range: {
         open: 'Choose the replay period',
