@@ -134,6 +134,7 @@ describe('logout', () => {
     try {
       memory.set('atrium.token', 'old-token-value');
       session.user = { id: 7, username: 'ann', name: 'Ann', description: '', tenantId: 1, type: 'user', avatar: '', roles: [{ id: 1, code: 'ops' }], menus: [], elements: [] } as never;
+      session.roles = ['admin'];
       session.menus = { alarmSearch: {} as never };
       session.elements = { 'progress:view': true };
       signOuts = 0;
@@ -142,6 +143,7 @@ describe('logout', () => {
       expect(session.token).toBe(null);
       expect(memory.has('atrium.token')).toBe(false);
       expect(session.user).toBe(null);
+      expect(session.roles).toEqual([]);
       expect(session.menus).toEqual({});
       expect(session.elements).toEqual({});
       expect(page.title).toBe(i18n.t('login.form.title'));
@@ -187,6 +189,18 @@ describe('loading user info', () => {
     expect(user.username).toBe('ann');
     expect(session.token).toBe('old-token-value');
     expect(session.infoStatus).toBe('ready');
+  });
+  // SPEC §4: "After info loads, the user's role is set to admin" — whatever roles the answer names.
+  it('sets the role to admin once info has loaded, and logout clears it', async () => {
+    dropInfo = 0;
+    infoAnswer = 200;
+    session.token = 'old-token-value';
+    session.roles = [];
+    await loadInfo();
+    expect(session.infoStatus).toBe('ready');
+    expect(session.roles).toEqual(['admin']);
+    await logout({ reload: false });
+    expect(session.roles).toEqual([]);
   });
   it('ends the session on an answer that refuses, at once', async () => {
     dropInfo = 0;

@@ -19,6 +19,8 @@ export function setToken(token: string | null): void {
 
 function applyUser(user: UserInfo): void {
   session.user = user;
+  // SPEC §4: after info loads, the user's role is set to admin (what a page may do still comes from the menus and elements).
+  session.roles = ['admin'];
   session.menus = Object.fromEntries(user.menus.map((m) => [m.code, m]));
   session.elements = Object.fromEntries(user.elements.map((e) => [e.code, true as const]));
   session.username = user.username;
@@ -81,6 +83,7 @@ export async function logout(options: { reload?: boolean } = {}): Promise<void> 
   }
   setToken(null);
   session.user = null;
+  session.roles = [];
   session.menus = {};
   session.elements = {};
   session.sysStatus = 0;

@@ -18,6 +18,8 @@ export interface SessionState {
   tokenOverdueFlag: boolean;
   username: string | null;
   user: UserInfo | null;
+  /** The console's role set: ['admin'] once user info has loaded, empty before and after logout (SPEC §4). */
+  roles: string[];
   /** Menu rights by code. */
   menus: Record<string, MenuItem>;
   /** Element rights by code (progress:view, video:play …). */
@@ -32,6 +34,7 @@ export const session: SessionState = singleton('session', () =>
     tokenOverdueFlag: false,
     username: readLocal(USERNAME_KEY),
     user: null,
+    roles: [],
     menus: {},
     elements: {},
     infoStatus: 'idle',
