@@ -19,7 +19,7 @@ import { fail, failWith, type RouteModule } from './http.ts';
 import { t } from './messages.ts';
 import { installRequestLog, pathOf } from './request-log.ts';
 import { pruneNonces, verifySignature } from './signing.ts';
-import { installCors, installSecurityHeaders, refuseOddPaths } from './security.ts';
+import { installCors, installSecurityHeaders, maskUrlsIn, refuseOddPaths } from './security.ts';
 import { installStatic } from './static.ts';
 import { pruneTokens } from './tokens.ts';
 
@@ -137,7 +137,8 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   const ctx: AppContext = {
     db,
     config,
-    log: options.log ?? ((line) => console.log(line)),
+    // A line may quote a camera's source URL (an error, a media server's refusal): never its password.
+    log: ((sink) => (line: string) => sink(maskUrlsIn(line)))(options.log ?? ((line) => console.log(line))),
     captchas: new CaptchaStore(config.fixedCaptcha),
     sms: new SmsStore(config.fixedCaptcha),
   };

@@ -47,7 +47,6 @@ const app = await createApp({
   drawnVideo,
   mediaOrigins,
   mediaServer,
-  log,
   allowedOrigins: list(env.ATRIUM_ALLOWED_ORIGINS),
   ...(env.ATRIUM_RATE_LIMIT ? { rateLimit: wholeNumber('ATRIUM_RATE_LIMIT', env.ATRIUM_RATE_LIMIT) } : {}),
   cameraNetworks: list(env.ATRIUM_CAMERA_NETWORKS),

@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { defaultTuning, tuningFromEnv } from './settings.ts';
+import { defaultTuning, mediaOriginsFromEnv, mediaServerFromEnv, tuningFromEnv, withTwins } from './settings.ts';
 
 describe('tuning', () => {
   it('reads only what the environment sets, and names a malformed variable', () => {
@@ -29,5 +29,30 @@ describe('tuning', () => {
         .map((f) => f),
     );
     expect(readers).toEqual([]);
+  });
+});
+
+describe('media origins and the external media server', () => {
+  it('reads ATRIUM_MEDIA_ORIGINS as origins and stops the start on anything else, naming it', () => {
+    expect(mediaOriginsFromEnv({})).toEqual([]);
+    expect(mediaOriginsFromEnv({ ATRIUM_MEDIA_ORIGINS: ' http://127.0.0.2:8081 , wss://Media.Example.com/, https://cdn.example.com:443 ' })).toEqual(['http://127.0.0.2:8081', 'wss://media.example.com', 'https://cdn.example.com']);
+    for (const bad of ['media.example.com', 'ftp://media.example.com', 'http://media.example.com/live', 'http://u:p@media.example.com', 'http://media.example.com?x=1', '*', "http://a.example.com 'unsafe-inline'"]) {
+      expect(() => mediaOriginsFromEnv({ ATRIUM_MEDIA_ORIGINS: bad }), bad).toThrow(/^ATRIUM_MEDIA_ORIGINS must be comma-separated origins/);
+    }
+  });
+
+  it('pairs each origin with its twin of the other transport', () => {
+    expect(withTwins(['http://127.0.0.2:8081', 'wss://media.example.com'])).toEqual(['http://127.0.0.2:8081', 'ws://127.0.0.2:8081', 'wss://media.example.com', 'https://media.example.com']);
+  });
+
+  it('reads ATRIUM_MEDIA_SERVER with its account, and refuses one the console could not play from', () => {
+    const env = { ATRIUM_MEDIA_SERVER: 'nms:http://127.0.0.1:8000', ATRIUM_MEDIA_SERVER_USER: 'admin', ATRIUM_MEDIA_SERVER_PASSWORD: 'pw' };
+    expect(mediaServerFromEnv({}, [])).toBeNull();
+    expect(mediaServerFromEnv(env, ['ws://127.0.0.1:8000'])).toEqual({ kind: 'nms', api: 'http://127.0.0.1:8000', playOrigin: 'http://127.0.0.1:8000', user: 'admin', password: 'pw', playSecret: null });
+    expect(mediaServerFromEnv({ ...env, ATRIUM_MEDIA_SERVER_PLAY_ORIGIN: 'https://media.example.com', ATRIUM_MEDIA_SERVER_PLAY_SECRET: 's' }, ['https://media.example.com'])).toMatchObject({ playOrigin: 'https://media.example.com', playSecret: 's' });
+    expect(() => mediaServerFromEnv(env, [])).toThrow('ATRIUM_MEDIA_SERVER plays from http://127.0.0.1:8000, which ATRIUM_MEDIA_ORIGINS does not list');
+    expect(() => mediaServerFromEnv({ ...env, ATRIUM_MEDIA_SERVER: 'zlm:http://127.0.0.1:8000' }, ['http://127.0.0.1:8000'])).toThrow(/^ATRIUM_MEDIA_SERVER must be <kind>:<api url> with kind one of nms/);
+    expect(() => mediaServerFromEnv({ ...env, ATRIUM_MEDIA_SERVER: 'nms:http://admin:pw@127.0.0.1:8000' }, ['http://127.0.0.1:8000'])).toThrow(/without credentials/);
+    expect(() => mediaServerFromEnv({ ...env, ATRIUM_MEDIA_SERVER_PASSWORD: '' }, ['http://127.0.0.1:8000'])).toThrow('ATRIUM_MEDIA_SERVER needs the API account in ATRIUM_MEDIA_SERVER_USER and ATRIUM_MEDIA_SERVER_PASSWORD');
   });
 });
