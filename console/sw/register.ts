@@ -1,7 +1,7 @@
-// Registers the console's service worker from a relative URL (so the console also works under a
-// sub-path behind a reverse proxy) and offers a new version without ever reloading on its own: a
-// small bar says a new version is available; choosing "reload" lets the new worker take over and
-// reloads this tab. If a form is open, the bar asks to finish it first. When the user applies the
+// Registers the console's service worker from the console's own folder (so it works from any nested
+// page, and under a sub-path behind a reverse proxy) and offers a new version without ever reloading
+// on its own: a small bar says a new version is available; choosing "reload" lets the new worker
+// take over and reloads this tab. If a form is open, the bar asks to finish it first. When the user applies the
 // update in one tab, the console's other tabs follow at once (those with an open form say so and
 // follow when the user reloads), so no two tabs keep running two versions of the shared session code.
 const TEXT = {
@@ -42,9 +42,22 @@ function showNotice(apply: () => void): void {
   document.body.append(bar);
 }
 
+/**
+ * The folder the console is served from: the built scripts sit in its assets/ folder, so it is the
+ * folder above this module's own URL — the same on a nested page (/system/user) as on the first one,
+ * and under a reverse proxy's sub-path (/atrium/). The page's own path would name a folder that holds
+ * no sw.js on every nested page.
+ */
+export function consoleBase(moduleUrl: string): URL {
+  return new URL('../', moduleUrl);
+}
+
 export async function registerServiceWorker(): Promise<void> {
   if (!('serviceWorker' in navigator)) return;
-  const registration = await navigator.serviceWorker.register('./sw.js', { scope: './' });
+  // Not `new URL(…, import.meta.url)` in one expression: the bundler would take that for an asset.
+  const here = import.meta.url;
+  const base = consoleBase(here);
+  const registration = await navigator.serviceWorker.register(new URL('sw.js', base), { scope: base.pathname });
   let takingOver = false;
   navigator.serviceWorker.addEventListener('controllerchange', () => {
     if (takingOver || !formOpen()) {

@@ -32,6 +32,17 @@ test('controls reloads and caches only the app shell, never a private or live UR
   expect(cached.urls.some((u) => u.includes(cached.token))).toBe(false);
 });
 
+test('a full load of a nested page registers the worker from the console folder, not the page folder', async ({ page }) => {
+  await signIn(page, 'admin');
+  await ready(page);
+  // A full load (not a client-side route change) of a page one folder deep registers again after load.
+  const asked = page.waitForRequest((r) => r.url().endsWith('/sw.js'));
+  await page.goto('/ops/gate_log');
+  expect(new URL((await asked).url()).pathname).toBe('/sw.js');
+  const registrations = await page.evaluate(() => navigator.serviceWorker.getRegistrations().then((all) => all.map((r) => new URL(r.scope).pathname)));
+  expect(registrations).toEqual(['/']);
+});
+
 test('a new build is offered with a notice, and reloading lands on it in every tab', async ({ page, context }) => {
   const file = join(process.cwd(), 'dist', 'sw.js');
   const original = readFileSync(file, 'utf8');
@@ -65,7 +76,9 @@ test('a new build is offered with a notice, and reloading lands on it in every t
   }
 });
 
-test('offline, a navigation shows the offline page, which recovers when the network returns', async ({ page, context }) => {
+test('offline, a navigation shows the offline page, which recovers when the network returns', async ({ page, context, oracle }) => {
+  // The network is taken away on purpose: the browser's own favicon request then fails.
+  oracle.allow(/console\.error: Failed to load resource: net::ERR_(FAILED|INTERNET_DISCONNECTED) @ http:\/\/localhost:\d+\/favicon\.ico$/);
   await signIn(page, 'admin');
   await ready(page);
   await page.reload();
