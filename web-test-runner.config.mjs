@@ -3,6 +3,7 @@ import { createServer } from 'node:net';
 import { playwrightLauncher } from '@web/test-runner-playwright';
 import { viteCompile } from './tests/wtr-vite.mjs';
 import { findChromium, CHROMIUM_ARGS } from './tests/chromium.ts';
+import { flvSourcePlugin } from './tests/flv-source.ts';
 
 const freePort = () =>
   new Promise((resolve) => {
@@ -18,7 +19,8 @@ const vitePort = await freePort();
 
 export default {
   files: ['{shared,widgets,console}/**/*.browser.test.{ts,tsx}'],
-  plugins: [viteCompile({ port: vitePort })],
+  // The FLV test source answers /__flv-source before the Vite plugin takes every other path.
+  plugins: [flvSourcePlugin(), viteCompile({ port: vitePort })],
   nodeResolve: false,
   port: await freePort(),
   concurrency: 1,

@@ -1,0 +1,226 @@
+// A test-only FLV source for the browser tests of the player (@web/test-runner plugin): live WS-FLV
+// and HTTP-FLV streams built from the committed demo clips with the project's own FLV reader/writer,
+// paced in real time and looped, in the shapes real servers send — and the failures the media
+// contract defines. Registered in web-test-runner.config.mjs; the page finds it at /__flv-source.
+//
+//   <origin>/live/<name>           WS-FLV (upgrade) or HTTP-FLV, in the mode set for <name>
+//   <origin>/control/<name>?mode=… sets <name>'s mode; open viewers of a failing mode are closed
+//                                    with it at once (a camera dying while watched). Answers the
+//                                    number of connections <name> has had.
+// Modes: av (the clip as is: header 0x05, audio and video), video (truthful video only: 0x01,
+// hasAudio false), lying (header 0x05 and onMetaData hasAudio true, but only video tags), fail
+// (&reason=<JSON>: WS close 4500 + reason; HTTP 502 with the JSON body), and size (&size=704x576:
+// a video-only clip of that size, encoded once by ffmpeg).
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { encodeTag, flvHeader, isEndOfSequence, isSequenceHeader, metadataBody, parseFlv, TAG_AUDIO, TAG_SCRIPT, TAG_VIDEO, type FlvTag } from '../demo/media/flv.ts';
+
+const ROOT = new URL('..', import.meta.url).pathname;
+
+interface Mode {
+  kind: 'av' | 'video' | 'lying' | 'fail' | 'size';
+  reason?: string;
+  size?: string;
+}
+
+interface Clip {
+  tags: FlvTag[];
+  /** One loop's length, ms. */
+  loopMs: number;
+  width: number;
+  height: number;
+}
+
+function clipOf(file: string, width: number, height: number): Clip {
+  const { tags } = parseFlv(readFileSync(file));
+  const media = tags.filter((t) => t.type !== TAG_SCRIPT && !isEndOfSequence(t));
+  const frame = media.filter((t) => t.type === TAG_VIDEO && !isSequenceHeader(t));
+  const last = frame.at(-1)?.timestamp ?? 0;
+  const step = frame.length > 1 ? (last - frame[0]!.timestamp) / (frame.length - 1) : 40;
+  return { tags: media, loopMs: Math.round(last + step), width, height };
+}
+
+let demoClip: Clip | null = null;
+const demo = () => (demoClip ??= clipOf(join(ROOT, 'demo/media/clips/clip-1.flv'), 320, 180));
+
+const sized = new Map<string, Clip>();
+let workDir: string | null = null;
+
+/** A 2 s video-only H.264 clip of a camera's size (a moving test pattern), made by ffmpeg once per run. */
+function sizedClip(size: string): Clip {
+  const have = sized.get(size);
+  if (have) return have;
+  const m = /^(\d+)x(\d+)$/.exec(size);
+  if (!m) throw new Error(`bad size ${size}`);
+  workDir ??= mkdtempSync(join(tmpdir(), 'atrium-flv-source-'));
+  const file = join(workDir, `${size}.flv`);
+  if (!existsSync(file)) {
+    execFileSync('ffmpeg', [
+      '-hide_banner', '-loglevel', 'error', '-y',
+      '-f', 'lavfi', '-i', `testsrc2=size=${size}:rate=25`, '-t', '2',
+      '-c:v', 'libx264', '-profile:v', 'high', '-preset', 'ultrafast', '-g', '25', '-pix_fmt', 'yuv420p', '-an',
+      '-f', 'flv', file,
+    ]);
+  }
+  const clip = clipOf(file, Number(m[1]), Number(m[2]));
+  sized.set(size, clip);
+  return clip;
+}
+
+/** Header, onMetaData and the paced tags of one viewer's stream in `mode`. */
+function streamFor(mode: Mode): { head: Buffer; clip: Clip; keep: (tag: FlvTag) => boolean } {
+  const clip = mode.kind === 'size' ? sizedClip(mode.size ?? '704x576') : demo();
+  const audioInClip = clip.tags.some((t) => t.type === TAG_AUDIO);
+  const sendsAudio = mode.kind === 'av' && audioInClip;
+  // The lie: a header and onMetaData that promise audio; the tags never bring any.
+  const claimsAudio = sendsAudio || mode.kind === 'lying';
+  const meta = metadataBody({
+    hasAudio: claimsAudio,
+    hasVideo: true,
+    width: clip.width,
+    height: clip.height,
+    videocodecid: 7,
+    ...(claimsAudio ? { audiocodecid: 10 } : {}),
+  });
+  const head = Buffer.concat([flvHeader(claimsAudio, true), encodeTag(TAG_SCRIPT, 0, meta)]);
+  return { head, clip, keep: (tag) => tag.type === TAG_VIDEO || sendsAudio };
+}
+
+/** Sends `clip` to `send` in real time, looping, until the returned stop is called. */
+function pace(clip: Clip, keep: (tag: FlvTag) => boolean, send: (bytes: Buffer) => void): () => void {
+  const started = Date.now();
+  let index = 0;
+  let loop = 0;
+  const timer = setInterval(() => {
+    const elapsed = Date.now() - started;
+    const out: Buffer[] = [];
+    for (;;) {
+      const tag = clip.tags[index]!;
+      const ts = tag.timestamp + loop * clip.loopMs;
+      if (ts > elapsed) break;
+      // Codec configuration goes once, at the start.
+      if (keep(tag) && (loop === 0 || !isSequenceHeader(tag))) out.push(encodeTag(tag.type, ts, tag.data));
+      index += 1;
+      if (index === clip.tags.length) {
+        index = 0;
+        loop += 1;
+      }
+    }
+    if (out.length) send(Buffer.concat(out));
+  }, 20);
+  return () => clearInterval(timer);
+}
+
+export interface FlvSource {
+  origin: string;
+  close(): Promise<void>;
+}
+
+export async function startFlvSource(): Promise<FlvSource> {
+  const modes = new Map<string, Mode>();
+  const connections = new Map<string, number>();
+  const viewers = new Map<string, Set<{ fail(mode: Mode): void }>>();
+  const modeOf = (name: string): Mode => modes.get(name) ?? { kind: 'av' };
+  const watch = (name: string, viewer: { fail(mode: Mode): void }) => {
+    const set = viewers.get(name) ?? new Set();
+    viewers.set(name, set);
+    set.add(viewer);
+    return () => set.delete(viewer);
+  };
+  const count = (name: string) => connections.set(name, (connections.get(name) ?? 0) + 1);
+
+  const cors = { 'access-control-allow-origin': '*', 'cache-control': 'no-store' };
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    const [, kind, name = ''] = url.pathname.split('/');
+    if (kind === 'control') {
+      const mode: Mode = { kind: (url.searchParams.get('mode') ?? 'av') as Mode['kind'] };
+      const reason = url.searchParams.get('reason');
+      const size = url.searchParams.get('size');
+      if (reason) mode.reason = reason;
+      if (size) mode.size = size;
+      if (mode.kind === 'size') sizedClip(mode.size ?? '704x576');
+      modes.set(name, mode);
+      if (mode.kind === 'fail') for (const viewer of viewers.get(name) ?? []) viewer.fail(mode);
+      res.writeHead(200, { ...cors, 'content-type': 'application/json' });
+      res.end(JSON.stringify({ connections: connections.get(name) ?? 0 }));
+      return;
+    }
+    if (kind !== 'live') {
+      res.writeHead(404, cors);
+      res.end();
+      return;
+    }
+    count(name);
+    const mode = modeOf(name);
+    if (mode.kind === 'fail') {
+      res.writeHead(502, { ...cors, 'content-type': 'application/json' });
+      res.end(mode.reason ?? '{"source":"offline"}');
+      return;
+    }
+    const { head, clip, keep } = streamFor(mode);
+    res.writeHead(200, { ...cors, 'content-type': 'video/x-flv' });
+    res.write(head);
+    const stop = pace(clip, keep, (bytes) => res.write(bytes));
+    // After the header, a failing source only ends the response (media contract).
+    const unwatch = watch(name, { fail: () => res.end() });
+    res.on('close', () => {
+      stop();
+      unwatch();
+    });
+  });
+
+  const wss = new WebSocketServer({ noServer: true });
+  server.on('upgrade', (req: IncomingMessage, socket: Socket, head: Buffer) => {
+    wss.handleUpgrade(req, socket, head, (ws: WebSocket) => {
+      const name = new URL(req.url ?? '/', 'http://x').pathname.split('/')[2] ?? '';
+      count(name);
+      const mode = modeOf(name);
+      const fail = (m: Mode) => ws.close(4500, m.reason ?? '{"source":"offline"}');
+      if (mode.kind === 'fail') return fail(mode);
+      const { head: start, clip, keep } = streamFor(mode);
+      ws.send(start);
+      const stop = pace(clip, keep, (bytes) => ws.send(bytes));
+      const unwatch = watch(name, { fail });
+      ws.on('close', () => {
+        stop();
+        unwatch();
+      });
+      ws.on('error', () => undefined);
+    });
+  });
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    close: async () => {
+      for (const client of wss.clients) client.terminate();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** The @web/test-runner plugin: starts the source with the runner; the page asks /__flv-source for its origin. */
+export function flvSourcePlugin() {
+  let source: FlvSource | null = null;
+  return {
+    name: 'atrium-flv-source',
+    async serverStart() {
+      source = await startFlvSource();
+    },
+    async serverStop() {
+      await source?.close();
+    },
+    serve(context: { path: string }) {
+      if (context.path !== '/__flv-source') return undefined;
+      return { body: JSON.stringify({ origin: source?.origin ?? '' }), type: 'application/json' };
+    },
+  };
+}
