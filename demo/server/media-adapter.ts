@@ -225,11 +225,13 @@ export class ExternalStreams {
     pulled.codes.add(grant.code);
     try {
       await pulled.ready;
+      await this.#untilLive(pulled.key);
     } catch (error) {
       pulled.codes.delete(grant.code);
+      // The server went away (or restarted without the task): pull afresh next time.
+      if (this.#pulled.get(grant.cameraId) === pulled) this.#drop(grant.cameraId, pulled);
       throw error;
     }
-    await this.#untilLive(pulled.key);
     return this.adapter.playUrls(pulled.key);
   }
 
@@ -247,11 +249,15 @@ export class ExternalStreams {
     await Promise.all(all.map(([, p]) => this.#release(p)));
   }
 
-  /** Waits a little for the first packets: a viewer that connects before them gets a header without the stream's tracks. */
+  /**
+   * Waits a little for the first packets: a viewer that connects before them gets a header that does
+   * not know the stream's tracks. A camera slow to answer is still answered (the server keeps trying
+   * and the player waits for pictures); a server that does not answer is an error.
+   */
   async #untilLive(key: string): Promise<void> {
     const until = Date.now() + this.#waitLiveMs;
     while (Date.now() < until) {
-      if (await this.adapter.isLive(key).catch(() => false)) return;
+      if (await this.adapter.isLive(key)) return;
       await new Promise((r) => setTimeout(r, 150));
     }
   }

@@ -105,3 +105,18 @@ export function publishClip(rtmpPort: number, path: string, clip = 'demo/media/c
   const child = spawn('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-re', '-stream_loop', '-1', '-i', clip, '-c', 'copy', '-f', 'flv', `rtmp://127.0.0.1:${rtmpPort}${path}`], { stdio: 'ignore' });
   return { stop: () => stopChild(child) };
 }
+
+const tokens = new WeakMap<RunningNms, string>();
+
+/** The stream paths node-media-server relays now (its relay API, signed in with the test account). */
+export async function relayPaths(nms: RunningNms): Promise<string[]> {
+  // One sign-in per server: node-media-server limits how often one address may sign in.
+  let token = tokens.get(nms);
+  if (!token) {
+    const login = await fetch(`${nms.origin}/api/v1/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: nms.user, password: nms.password }) });
+    token = ((await login.json()) as { data: { token: string } }).data.token;
+    tokens.set(nms, token);
+  }
+  const list = await fetch(`${nms.origin}/api/v1/relay`, { headers: { authorization: `Bearer ${token}` } });
+  return ((await list.json()) as { data: Array<{ streamPath: string }> }).data.map((t) => t.streamPath);
+}
