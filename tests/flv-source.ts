@@ -12,12 +12,12 @@
 // (&reason=<JSON>: WS close 4500 + reason; HTTP 502 with the JSON body), and size (&size=704x576:
 // a video-only clip of that size, encoded once by ffmpeg).
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { WebSocketServer, type WebSocket } from 'ws';
 import { encodeTag, flvHeader, isEndOfSequence, isSequenceHeader, metadataBody, parseFlv, TAG_AUDIO, TAG_SCRIPT, TAG_VIDEO, type FlvTag } from '../demo/media/flv.ts';
 
 const ROOT = new URL('..', import.meta.url).pathname;
@@ -116,6 +116,61 @@ function pace(clip: Clip, keep: (tag: FlvTag) => boolean, send: (bytes: Buffer) 
   return () => clearInterval(timer);
 }
 
+/** The server side of one WebSocket, just what a one-way feed needs (RFC 6455): binary frames out, close with a code. */
+class FeedSocket {
+  readonly #socket: Socket;
+  #closed = false;
+  onClose: (() => void) | null = null;
+
+  constructor(req: IncomingMessage, socket: Socket) {
+    this.#socket = socket;
+    const accept = createHash('sha1').update(`${String(req.headers['sec-websocket-key'])}258EAFA5-E914-47DA-95CA-C5AB0DC85B11`).digest('base64');
+    socket.write(`HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${accept}\r\n\r\n`);
+    // The viewer sends nothing but its close (opcode 8); answer it by closing.
+    socket.on('data', (bytes: Buffer) => {
+      if (((bytes[0] ?? 0) & 0x0f) === 8) this.close(1000, '');
+    });
+    socket.on('close', () => this.#gone());
+    socket.on('error', () => this.#gone());
+  }
+
+  #gone(): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.onClose?.();
+  }
+
+  #frame(opcode: number, payload: Buffer): void {
+    const n = payload.length;
+    const head = n < 126 ? Buffer.from([0x80 | opcode, n]) : n < 65536 ? Buffer.alloc(4) : Buffer.alloc(10);
+    if (n >= 126) {
+      head[0] = 0x80 | opcode;
+      head[1] = n < 65536 ? 126 : 127;
+      if (n < 65536) head.writeUInt16BE(n, 2);
+      else head.writeBigUInt64BE(BigInt(n), 2);
+    }
+    this.#socket.write(Buffer.concat([head, payload]));
+  }
+
+  send(bytes: Buffer): void {
+    if (!this.#closed) this.#frame(2, bytes);
+  }
+
+  close(code: number, reason: string): void {
+    if (this.#closed) return;
+    const body = Buffer.alloc(2 + Buffer.byteLength(reason));
+    body.writeUInt16BE(code, 0);
+    body.write(reason, 2);
+    this.#frame(8, body);
+    this.#socket.end();
+    this.#gone();
+  }
+
+  terminate(): void {
+    this.#socket.destroy();
+  }
+}
+
 export interface FlvSource {
   origin: string;
   close(): Promise<void>;
@@ -175,24 +230,24 @@ export async function startFlvSource(): Promise<FlvSource> {
     });
   });
 
-  const wss = new WebSocketServer({ noServer: true });
-  server.on('upgrade', (req: IncomingMessage, socket: Socket, head: Buffer) => {
-    wss.handleUpgrade(req, socket, head, (ws: WebSocket) => {
-      const name = new URL(req.url ?? '/', 'http://x').pathname.split('/')[2] ?? '';
-      count(name);
-      const mode = modeOf(name);
-      const fail = (m: Mode) => ws.close(4500, m.reason ?? '{"source":"offline"}');
-      if (mode.kind === 'fail') return fail(mode);
-      const { head: start, clip, keep } = streamFor(mode);
-      ws.send(start);
-      const stop = pace(clip, keep, (bytes) => ws.send(bytes));
-      const unwatch = watch(name, { fail });
-      ws.on('close', () => {
-        stop();
-        unwatch();
-      });
-      ws.on('error', () => undefined);
-    });
+  const sockets = new Set<FeedSocket>();
+  server.on('upgrade', (req: IncomingMessage, socket: Socket) => {
+    const ws = new FeedSocket(req, socket);
+    sockets.add(ws);
+    const name = new URL(req.url ?? '/', 'http://x').pathname.split('/')[2] ?? '';
+    count(name);
+    const mode = modeOf(name);
+    const fail = (m: Mode) => ws.close(4500, m.reason ?? '{"source":"offline"}');
+    if (mode.kind === 'fail') return fail(mode);
+    const { head: start, clip, keep } = streamFor(mode);
+    ws.send(start);
+    const stop = pace(clip, keep, (bytes) => ws.send(bytes));
+    const unwatch = watch(name, { fail });
+    ws.onClose = () => {
+      stop();
+      unwatch();
+      sockets.delete(ws);
+    };
   });
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -200,7 +255,7 @@ export async function startFlvSource(): Promise<FlvSource> {
   return {
     origin: `http://127.0.0.1:${port}`,
     close: async () => {
-      for (const client of wss.clients) client.terminate();
+      for (const ws of sockets) ws.terminate();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
