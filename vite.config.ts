@@ -55,6 +55,8 @@ function kitManifest(): Plugin {
 export default defineConfig(({ mode }) => {
   const kit = mode === 'kit';
   return {
+    // react-moveable's styles as sheets adopted through the CSSOM, not <style> elements the console's CSP blocks.
+    resolve: { alias: [{ find: /^css-styled$/, replacement: `${import.meta.dirname}/console/pages/app-editor/adopted-styles.ts` }] },
     // Browser tests load modules without an HTML page, so React Fast Refresh's preamble is absent.
     plugins: [
       react(process.env.ATRIUM_BROWSER_TESTS ? { refreshExclude: /./ } : {}),

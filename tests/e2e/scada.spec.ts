@@ -90,6 +90,23 @@ test('design, publish and view a live scada page; a stale save keeps the work', 
   // Arrow keys nudge by one pixel.
   await page.keyboard.press('ArrowRight');
   await expect.poll(async () => parseFloat((await boxOf(camera)).left)).toBeCloseTo(parseFloat(moved.left) + 1, 5);
+  // The resize and rotate handles can be grabbed (react-moveable's styles apply under the console's
+  // CSP: blocked, the handles have no size and no place, and a drag from where they belong does nothing).
+  const grab = async (selector: string, dx: number, dy: number) => {
+    const handle = editor.locator(selector).first();
+    await expect(handle).toBeVisible();
+    const b = (await handle.boundingBox())!;
+    expect(b.width, `${selector} has a size`).toBeGreaterThan(4);
+    await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(b.x + b.width / 2 + dx, b.y + b.height / 2 + dy, { steps: 6 });
+    await page.mouse.up();
+  };
+  const wide = await camera.evaluate((n: HTMLElement) => parseFloat(n.style.width));
+  await grab('.moveable-control.moveable-direction.moveable-e', 40, 0);
+  await expect.poll(() => camera.evaluate((n: HTMLElement) => parseFloat(n.style.width))).toBeGreaterThan(wide + 20);
+  await grab('.moveable-rotation-control', 80, 40);
+  await expect.poll(() => camera.evaluate((n: HTMLElement) => n.style.transform)).toMatch(/rotate\((?!0deg)-?[\d.]+deg\)/);
   await expect(point).toBeVisible();
 
   await editor.locator('[data-action=save]').click();
