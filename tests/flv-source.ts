@@ -11,7 +11,8 @@
 // hasAudio false), lying (header 0x05 and onMetaData hasAudio true, but only video tags), fail
 // (&reason=<JSON>: WS close 4500 + reason; HTTP 502 with the JSON body), and size (&size=704x576:
 // a video-only clip of that size, encoded once by ffmpeg).
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -51,8 +52,8 @@ const demo = () => (demoClip ??= clipOf(join(ROOT, 'demo/media/clips/clip-1.flv'
 const sized = new Map<string, Clip>();
 let workDir: string | null = null;
 
-/** A 2 s video-only H.264 clip of a camera's size (a moving test pattern), made by ffmpeg once per run. */
-function sizedClip(size: string): Clip {
+/** A 2 s video-only H.264 clip of a camera's size (a moving test pattern; High profile with B-frames, one GOP), made by ffmpeg once per run. */
+async function makeSizedClip(size: string): Promise<Clip> {
   const have = sized.get(size);
   if (have) return have;
   const m = /^(\d+)x(\d+)$/.exec(size);
@@ -60,15 +61,21 @@ function sizedClip(size: string): Clip {
   workDir ??= mkdtempSync(join(tmpdir(), 'atrium-flv-source-'));
   const file = join(workDir, `${size}.flv`);
   if (!existsSync(file)) {
-    execFileSync('ffmpeg', [
+    await promisify(execFile)('ffmpeg', [
       '-hide_banner', '-loglevel', 'error', '-y',
       '-f', 'lavfi', '-i', `testsrc2=size=${size}:rate=25`, '-t', '2',
-      '-c:v', 'libx264', '-profile:v', 'high', '-preset', 'ultrafast', '-g', '25', '-pix_fmt', 'yuv420p', '-an',
+      '-c:v', 'libx264', '-profile:v', 'high', '-preset', 'superfast', '-bf', '2', '-g', '50', '-pix_fmt', 'yuv420p', '-an',
       '-f', 'flv', file,
     ]);
   }
   const clip = clipOf(file, Number(m[1]), Number(m[2]));
   sized.set(size, clip);
+  return clip;
+}
+
+function sizedClip(size: string): Clip {
+  const clip = sized.get(size);
+  if (!clip) throw new Error(`clip ${size} not made yet (set the mode through /control first)`);
   return clip;
 }
 
@@ -190,7 +197,7 @@ export async function startFlvSource(): Promise<FlvSource> {
   const count = (name: string) => connections.set(name, (connections.get(name) ?? 0) + 1);
 
   const cors = { 'access-control-allow-origin': '*', 'cache-control': 'no-store' };
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+  const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://x');
     const [, kind, name = ''] = url.pathname.split('/');
     if (kind === 'control') {
@@ -199,7 +206,7 @@ export async function startFlvSource(): Promise<FlvSource> {
       const size = url.searchParams.get('size');
       if (reason) mode.reason = reason;
       if (size) mode.size = size;
-      if (mode.kind === 'size') sizedClip(mode.size ?? '704x576');
+      if (mode.kind === 'size') await makeSizedClip(mode.size ?? '704x576');
       modes.set(name, mode);
       if (mode.kind === 'fail') for (const viewer of viewers.get(name) ?? []) viewer.fail(mode);
       res.writeHead(200, { ...cors, 'content-type': 'application/json' });
