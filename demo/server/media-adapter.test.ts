@@ -1,8 +1,9 @@
 // Cameras played through an existing media server: a real node-media-server 4 (its own process) pulls a
-// camera when the platform is asked to play it, serves it at the URLs the play answer gives (signed, so
-// an unsigned or guessed URL gets nothing), and lets it go when the last viewer shuts.
+// camera (an RTSP camera stand-in, credentials in its URL) when the platform is asked
+// to play it, serves it at the URLs the play answer gives (signed, so an unsigned or guessed URL gets
+// nothing), and lets it go when the last viewer shuts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publishClip, relayPaths, startNms, type RunningNms } from '../../tests/external-media/nms.ts';
+import { relayPaths, startNms, startRtspCamera, type RunningNms } from '../../tests/external-media/nms.ts';
 import { api, login, removeDir, start, type Running } from './testing.ts';
 
 const BASE = '/api/cctv/video/client';
@@ -27,10 +28,20 @@ async function readFlv(url: string, want = 20_000, ms = 5000): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/** The first two body bytes (frame type + codec, AVC packet type) of each video tag in an FLV stream. */
+function videoTagStarts(flv: Buffer): string[] {
+  const out: string[] = [];
+  for (let at = 13; at + 13 <= flv.length; ) {
+    const size = flv.readUIntBE(at + 1, 3);
+    if (flv[at] === 9) out.push(`${flv[at + 11]!.toString(16)} ${flv[at + 12]!.toString(16).padStart(2, '0')}`);
+    at += 11 + size + 4;
+  }
+  return out;
+}
+
 describe('a camera played through node-media-server', () => {
   let nms: RunningNms;
-  let camera: RunningNms;
-  let feed: { stop(): Promise<void> };
+  let camera: Awaited<ReturnType<typeof startRtspCamera>>;
   let s: Running;
   let admin: string;
   let cameraId: number;
@@ -38,9 +49,7 @@ describe('a camera played through node-media-server', () => {
   const call = async (method: string, path: string, body?: unknown, lang = 'en') => (await api(s.base, method, path, { token: admin, body, headers: { lang } })).body;
 
   beforeAll(async () => {
-    [nms, camera] = await Promise.all([startNms(), startNms({ playAuth: false })]);
-    // The camera: an RTMP source (a committed clip published to a second server) the first one pulls.
-    feed = publishClip(camera.rtmpPort, '/feed/cam');
+    [nms, camera] = await Promise.all([startNms(), startRtspCamera()]);
     s = await start({
       faults: true,
       cameraNetworks: ['127.0.0.0/8'],
@@ -50,14 +59,13 @@ describe('a camera played through node-media-server', () => {
     });
     admin = await login(s.base, 'admin', 'admin123');
     const group = ((await call('GET', '/api/admin/dataGrp/tree/0')).data as Array<{ id: number }>)[0]!.id;
-    cameraId = (await call('POST', `${BASE}/setCamera`, { name: 'Relayed', label: 'NMS-1', dataGroupId: group, sourceUrl: `rtmp://127.0.0.1:${camera.rtmpPort}/feed/cam` })).data.id;
+    cameraId = (await call('POST', `${BASE}/setCamera`, { name: 'Relayed', label: 'NMS-1', dataGroupId: group, sourceUrl: camera.url })).data.id;
     demoCameraId = (await call('POST', `${BASE}/setCamera`, { name: 'Demo', label: 'NMS-DEMO', dataGroupId: group })).data.id;
   }, 60_000);
 
   afterAll(async () => {
     await s?.stop();
     if (s) removeDir(s.dir);
-    await feed?.stop();
     await Promise.all([nms?.stop(), camera?.stop()]);
   });
 
@@ -71,6 +79,9 @@ describe('a camera played through node-media-server', () => {
     const flv = await readFlv(flvUri);
     expect(flv.subarray(0, 3).toString()).toBe('FLV');
     expect(flv.length).toBeGreaterThanOrEqual(20_000);
+    // The camera's H.264: its decoder record (an AVC sequence header tag) first, then a key frame.
+    const video = videoTagStarts(flv);
+    expect(video.slice(0, 2)).toEqual(['17 00', '17 01']);
     expect((await readFlv(flvUri.replace(/\?.*$/, ''), 1000, 2000)).length).toBe(0);
     // A camera without a source still plays from the platform's own media server.
     const demo = await call('POST', `${BASE}/request`, { id: demoCameraId, playType: 0 });

@@ -1,8 +1,6 @@
 // node-media-server 4 for the external media server tests: started as its own process (its state is
-// module-wide, so never inside the test runner) on free ports with a throwaway config and data folder,
-// plus an ffmpeg that feeds it a committed clip over RTMP to stand in for a camera.
+// module-wide, so never inside the test runner) on free ports with a throwaway config and data folder.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -34,12 +32,6 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** `sign=<expiry>-md5(<path>-<expiry>-<secret>)`, node-media-server's signed URL for a stream path. */
-export function nmsSign(path: string, secret: string, ttlS = 86400): string {
-  const expiry = Math.floor(Date.now() / 1000) + ttlS;
-  return `${expiry}-${createHash('md5').update(`${path}-${expiry}-${secret}`).digest('hex')}`;
-}
-
 async function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((r) => child.once('exit', r));
@@ -47,12 +39,8 @@ async function stopChild(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-/**
- * Starts node-media-server on 127.0.0.1 (HTTP and RTMP on free ports). With `playAuth` every play
- * must be signed — RTMP plays too, and its relay does not sign its own, so a camera stand-in fed
- * through RTMP runs on a second server without it.
- */
-export async function startNms(options: { playAuth?: boolean } = {}): Promise<RunningNms> {
+/** Starts node-media-server on 127.0.0.1 (HTTP and RTMP on free ports; every play must be signed). */
+export async function startNms(): Promise<RunningNms> {
   const [httpPort, rtmpPort] = [await freePort(), await freePort()];
   const dir = mkdtempSync(join(tmpdir(), 'atrium-nms-'));
   const user = 'atrium';
@@ -61,7 +49,7 @@ export async function startNms(options: { playAuth?: boolean } = {}): Promise<Ru
   const config = {
     bind: '127.0.0.1',
     store: { path: join(dir, 'data') },
-    auth: { play: options.playAuth ?? true, publish: false, secret: playSecret, jwt: { secret: 'nms-test-jwt-secret', expiresIn: '1h', algorithm: 'HS256', users: [{ username: user, password, role: 'admin' }] } },
+    auth: { play: true, publish: false, secret: playSecret, jwt: { secret: 'nms-test-jwt-secret', expiresIn: '1h', algorithm: 'HS256', users: [{ username: user, password, role: 'admin' }] } },
     rtmp: { port: rtmpPort },
     http: { port: httpPort },
     webadmin: { enable: false },
@@ -96,16 +84,6 @@ export async function startNms(options: { playAuth?: boolean } = {}): Promise<Ru
   };
 }
 
-/**
- * A camera stand-in: ffmpeg publishes a committed clip (H.264 + AAC, 320x180), looped in real time, to
- * `rtmp://127.0.0.1:<rtmpPort>/<path>`. The platform then asks node-media-server to pull it back as
- * an RTMP camera through its relay API, as it would pull any camera.
- */
-export function publishClip(rtmpPort: number, path: string, clip = 'demo/media/clips/clip-1.flv'): { stop(): Promise<void> } {
-  const child = spawn('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-re', '-stream_loop', '-1', '-i', clip, '-c', 'copy', '-f', 'flv', `rtmp://127.0.0.1:${rtmpPort}${path}`], { stdio: 'ignore' });
-  return { stop: () => stopChild(child) };
-}
-
 const tokens = new WeakMap<RunningNms, string>();
 
 /** The stream paths node-media-server relays now (its relay API, signed in with the test account). */
@@ -119,4 +97,21 @@ export async function relayPaths(nms: RunningNms): Promise<string[]> {
   }
   const list = await fetch(`${nms.origin}/api/v1/relay`, { headers: { authorization: `Bearer ${token}` } });
   return ((await list.json()) as { data: Array<{ streamPath: string }> }).data.map((t) => t.streamPath);
+}
+
+/** A single RTSP camera (rtsp-camera.py) on a free port; `url` carries its credentials. */
+export async function startRtspCamera(): Promise<{ url: string; width: number; height: number; stop(): Promise<void> }> {
+  const port = await freePort();
+  const child = spawn(process.env.ATRIUM_GST_PYTHON ?? '/usr/bin/python3', [resolve('tests/external-media/rtsp-camera.py'), String(port)], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stderr!.on('data', (b: Buffer) => (out += b.toString()));
+  await new Promise<void>((done, fail) => {
+    child.stdout!.on('data', (b: Buffer) => {
+      out += b.toString();
+      if (out.includes(`ready ${port}`)) done();
+      else if (out.includes('error')) fail(new Error(`rtsp-camera: ${out}`));
+    });
+    child.once('exit', (code) => fail(new Error(`rtsp-camera exited (${code}): ${out}`)));
+  });
+  return { url: `rtsp://cam:secret@127.0.0.1:${port}/cam`, width: 640, height: 360, stop: () => stopChild(child) };
 }
