@@ -3,6 +3,7 @@
 // gets a decodable picture at once, and re-stamps each viewer's stream to start at 0.
 import { encodeTag, flvHeader, isKeyframe, metadataBody, TAG_SCRIPT, type FlvTag } from './flv.ts';
 import type { Sink } from './sinks.ts';
+import { failureReason, type SourceFailure } from './source.ts';
 
 /** A viewer whose socket holds this much unsent data skips ahead to the next key frame. */
 const BACKLOG_LIMIT = 512 * 1024;
@@ -30,11 +31,14 @@ export interface Viewer {
   base: number | null;
   /** Dropping frames until the next key frame (just joined, or fell behind). */
   waitingKey: boolean;
+  /** The FLV header went out (a relayed source's header waits until its tracks are known). */
+  headed: boolean;
 }
 
 export interface ChannelOptions {
   cameraId: number;
-  info: StreamInfo;
+  /** The stream's tracks; null for a relayed source until it is probed (viewers wait for their header). */
+  info: StreamInfo | null;
   config: FlvTag[];
   now?: () => number;
 }
@@ -43,6 +47,8 @@ export interface ChannelOptions {
 export interface Producer {
   start(channel: LiveChannel): void;
   stop(): void;
+  /** A viewer arrived while the source is failed: the producer may try the source again now. */
+  retryNow?(): boolean;
 }
 
 /** onMetaData for one viewer: the stream's shape, plus `atriumEpoch`, the wall-clock ms of media time 0. */
@@ -56,7 +62,7 @@ export function metadataTag(info: StreamInfo, epochMs: number, kind: 'live' | 'r
       width: info.width,
       height: info.height,
       framerate: info.fps,
-      videocodecid: info.videoCodec ?? 7,
+      ...(info.hasVideo ? { videocodecid: info.videoCodec ?? 7 } : {}),
       ...(info.hasAudio ? { audiocodecid: 10 } : {}),
       atriumEpoch: epochMs,
       atriumKind: kind,
@@ -66,7 +72,9 @@ export function metadataTag(info: StreamInfo, epochMs: number, kind: 'live' | 'r
 
 export class LiveChannel {
   readonly cameraId: number;
-  readonly info: StreamInfo;
+  #info: StreamInfo | null;
+  /** Why the source is not playing, while it is not (viewers arriving are told at once). */
+  #failure: SourceFailure | null = null;
   readonly startedAt: number;
   readonly #now: () => number;
   #config: FlvTag[];
@@ -79,7 +87,7 @@ export class LiveChannel {
 
   constructor(options: ChannelOptions) {
     this.cameraId = options.cameraId;
-    this.info = options.info;
+    this.#info = options.info;
     this.#config = options.config;
     this.#now = options.now ?? Date.now;
     this.startedAt = this.#now();
@@ -96,6 +104,57 @@ export class LiveChannel {
 
   get closed(): boolean {
     return this.#closed;
+  }
+
+  /** The tracks every viewer's header declares; null while a relayed source is not yet known. */
+  get info(): StreamInfo | null {
+    return this.#info;
+  }
+
+  get failure(): SourceFailure | null {
+    return this.#failure;
+  }
+
+  /**
+   * The source's real tracks are known (a relay read them from the source): viewers waiting get their
+   * header now. If they differ from what viewers were already told (a camera rebooted into other
+   * settings), those viewers are let go so they reconnect to a true header.
+   */
+  setInfo(info: StreamInfo): void {
+    const before = this.#info;
+    this.#info = info;
+    this.#failure = null;
+    const same = before !== null && before.hasAudio === info.hasAudio && before.hasVideo === info.hasVideo && (before.videoCodec ?? 7) === (info.videoCodec ?? 7);
+    for (const viewer of [...this.#viewers]) {
+      if (viewer.sink.closed) continue;
+      if (viewer.headed && !same) {
+        this.removeViewer(viewer);
+        continue;
+      }
+      if (!viewer.headed) this.#head(viewer);
+    }
+  }
+
+  /**
+   * The source failed (or could not be reached): every viewer is told why and let go, the cached
+   * pictures are dropped (never shown for another source state), and viewers arriving until the
+   * source plays again are told at once.
+   */
+  fail(failure: SourceFailure): void {
+    this.#failure = failure;
+    this.#info = null;
+    this.#gop = [];
+    this.#config = [];
+    const reason = failureReason(failure);
+    for (const viewer of [...this.#viewers]) {
+      this.#viewers.delete(viewer);
+      viewer.sink.fail(reason);
+    }
+  }
+
+  /** The source is being reached again: viewers arriving now wait for it instead of being turned away. */
+  connecting(): void {
+    this.#failure = null;
   }
 
   run(producer: Producer): void {
@@ -118,16 +177,28 @@ export class LiveChannel {
   }
 
   addViewer(code: string, sink: Sink): Viewer {
-    const viewer: Viewer = { code, sink, base: null, waitingKey: true };
+    const viewer: Viewer = { code, sink, base: null, waitingKey: true, headed: false };
+    // A failed source is tried again for a newcomer when the producer allows it; otherwise the
+    // viewer hears why at once.
+    if (this.#failure && !this.#producer?.retryNow?.()) {
+      sink.fail(failureReason(this.#failure));
+      return viewer;
+    }
     this.#viewers.add(viewer);
     sink.onClose(() => this.#viewers.delete(viewer));
-    sink.write(flvHeader(this.info.hasAudio, this.info.hasVideo));
-    // The cached GOP starts with a key frame: the viewer can decode its first picture right away.
+    if (this.#info) this.#head(viewer);
+    return viewer;
+  }
+
+  /** The header (true to the stream's tracks), then the cached GOP, which starts with a key frame. */
+  #head(viewer: Viewer): void {
+    const info = this.#info!;
+    viewer.headed = true;
+    viewer.sink.write(flvHeader(info.hasAudio, info.hasVideo));
     if (this.#gop.length > 0) {
       this.#begin(viewer, this.#gop[0]!.ts);
-      sink.write(Buffer.concat(this.#gop.map((f) => encodeTag(f.tag.type, f.ts - viewer.base!, f.tag.data))));
+      viewer.sink.write(Buffer.concat(this.#gop.map((f) => encodeTag(f.tag.type, f.ts - viewer.base!, f.tag.data))));
     }
-    return viewer;
   }
 
   removeViewer(viewer: Viewer): void {
@@ -143,7 +214,7 @@ export class LiveChannel {
     if (key) this.#gop = [frame];
     else if (this.#gop.length > 0) this.#gop.push(frame);
     for (const viewer of this.#viewers) {
-      if (viewer.sink.closed) continue;
+      if (viewer.sink.closed || !viewer.headed) continue;
       if (viewer.waitingKey) {
         if (!key) continue;
         if (viewer.base === null) this.#begin(viewer, ts);
@@ -167,7 +238,7 @@ export class LiveChannel {
   #begin(viewer: Viewer, base: number): void {
     viewer.base = base;
     viewer.waitingKey = false;
-    viewer.sink.write(metadataTag(this.info, this.startedAt + base, 'live'));
+    viewer.sink.write(metadataTag(this.#info!, this.startedAt + base, 'live'));
     for (const c of this.#config) viewer.sink.write(encodeTag(c.type, 0, c.data));
   }
 }

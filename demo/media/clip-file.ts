@@ -37,6 +37,10 @@ class FileSink implements Sink {
     this.#out.end();
     for (const l of this.#listeners.splice(0)) l();
   }
+  /** Replay files have no source to fail; ending is all there is. */
+  fail(): void {
+    this.end();
+  }
   onClose(listener: () => void): void {
     if (this.#closed) listener();
     else this.#listeners.push(listener);

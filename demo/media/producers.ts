@@ -1,14 +1,15 @@
-// What feeds a live channel: the endless clip loop (always available), the camera's own picture drawn
-// by ffmpeg when it is installed (scene.ts), or an ffmpeg relay of a real source when the camera names
-// one. All publish on the channel's clock.
-import { FFMPEG_PROTOCOLS } from '../server/security.ts';
+// What feeds a live channel: the endless clip loop (always available), a demo camera's own picture
+// drawn by ffmpeg when it is installed (scene.ts), or an ffmpeg relay of a real source when the camera
+// names one. All publish on the channel's clock. A camera with a source only ever shows that source.
+import { maskUrlsIn } from '../server/security.ts';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { loopFrame, type Clip } from './clip.ts';
-import { FlvReader, isEndOfSequence, isMediaFrame, isSequenceHeader, type FlvTag } from './flv.ts';
+import { FlvReader, isEndOfSequence, isKeyframe, isMediaFrame, isSequenceHeader, readMetadata, TAG_SCRIPT, TAG_VIDEO, type FlvTag } from './flv.ts';
 import type { LiveChannel, Producer } from './channel.ts';
 import { HevcFlvPackager } from './hevc-flv.ts';
 import { hevcClipFor } from './hevc-source.ts';
 import { SCENE, SCENE_ENCODER, sceneInput, type SceneOptions } from './scene.ts';
+import { failureOf, inputArgs, probeSource, SERVED_VIDEO, type SourceFailure, type SourceState } from './source.ts';
 
 /** Paces the clip loop in real time: frame n goes out when the channel clock reaches its timestamp. */
 export class ClipProducer implements Producer {
@@ -70,7 +71,10 @@ interface TagReader {
   push(chunk: Buffer): FlvTag[];
 }
 
-/** Publishes an ffmpeg pipe on a channel as FLV, on the channel's clock; `fallback` takes over if it exits. */
+/**
+ * Publishes an ffmpeg pipe drawing a demo camera's picture on a channel as FLV, on the channel's clock;
+ * the camera's committed clip takes over if it exits (demo cameras only: never for a source).
+ */
 class FfmpegProducer implements Producer {
   readonly #args: string[] | Promise<string[]>;
   readonly #fallback: Clip;
@@ -136,7 +140,7 @@ class FfmpegProducer implements Producer {
     child.on('exit', (code) => {
       this.#child = null;
       if (this.#stopped || channel.closed) return;
-      this.#log(`media: ${this.#what} of camera ${channel.cameraId} ended (exit ${code ?? 'signal'}${errors.trim() ? `: ${errors.trim()}` : ''}); showing the demo clip instead`);
+      this.#log(`media: ${this.#what} of demo camera ${channel.cameraId} ended (exit ${code ?? 'signal'}${errors.trim() ? `: ${errors.trim()}` : ''}); showing its committed clip instead`);
       this.#fallBack(channel);
     });
   }
@@ -157,39 +161,224 @@ class FfmpegProducer implements Producer {
 
   /** Skips ffmpeg and goes straight to the clip (a source that must not be read). */
   protected refuse(channel: LiveChannel, why: string): void {
-    this.#log(`media: ${this.#what} of camera ${channel.cameraId} refused ${why}; showing the demo clip instead`);
+    this.#log(`media: ${this.#what} of demo camera ${channel.cameraId} refused ${why}; showing its committed clip instead`);
     this.#fallBack(channel);
   }
 }
 
 /**
- * Relays a real source through ffmpeg as FLV. Video is re-encoded to the same low-latency H.264 the
- * clips use (a camera's own GOP can be seconds long, which would delay every new viewer's first
- * picture). If ffmpeg exits, the channel falls back to the clip so viewers keep a picture.
+ * Two AVC video tags of one picture as one: the NAL units of the second (after its 5-byte header)
+ * appended to the first; a key frame if either is one.
  */
-export class RelayProducer extends FfmpegProducer {
-  readonly #url: string;
+export function joinPicture(a: FlvTag, b: FlvTag): FlvTag {
+  const head = Buffer.from(a.data.subarray(0, 5));
+  if ((b.data[0]! >> 4) === 1) head[0] = (1 << 4) | (head[0]! & 0x0f);
+  return { type: a.type, timestamp: a.timestamp, data: Buffer.concat([head, a.data.subarray(5), b.data.subarray(5)]) };
+}
 
-  constructor(url: string, fallback: Clip, log: (line: string) => void) {
-    // Only stream protocols reach ffmpeg (the platform checked the URL when it was saved); never a file.
-    const rtsp = /^rtsps?:\/\//i.test(url);
-    const input = ['-protocol_whitelist', FFMPEG_PROTOCOLS, ...(rtsp ? ['-rtsp_transport', 'tcp'] : []), '-i', url];
-    super(
-      [
-        '-hide_banner', '-loglevel', 'error', ...input,
-        '-c:v', 'libx264', '-preset', 'veryfast', '-tune', 'zerolatency', '-profile:v', 'baseline', '-g', '10',
-        '-c:a', 'aac', '-ar', '32000', '-ac', '1', '-f', 'flv', '-flvflags', 'no_duration_filesize', 'pipe:1',
-      ],
-      fallback,
-      log,
-      'relay',
-    );
-    this.#url = url;
+/** First retry of a failed source; each failure doubles it, up to RETRY_MAX_MS. */
+export const RETRY_FIRST_MS = 2_000;
+export const RETRY_MAX_MS = 30_000;
+/** Wrong credentials and an unsupported codec need a person: tried again only this often. */
+export const RETRY_SLOW_MS = 60_000;
+
+/** How long to wait before trying a source again after `failures` failures in a row. */
+export function retryDelay(failure: SourceFailure, failures: number): number {
+  if (failure.state === 'credentials' || failure.state === 'unsupported') return RETRY_SLOW_MS;
+  return Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** Math.max(0, failures - 1));
+}
+
+export interface RelayOptions {
+  url: string;
+  /** What an H.265 source becomes for this channel's viewers (their browser decodes H.265, or not). */
+  hevc: HevcDelivery | null;
+  log: (line: string) => void;
+  /** Every state the source goes through, for the platform (camera-health.ts). */
+  report: (state: SourceState, detail: { codec?: string; videoCodec?: string }) => void;
+}
+
+/**
+ * Relays a real source as it comes: the source is probed first (ffprobe), then ffmpeg copies H.264
+ * video (no re-encoding) and AAC audio, transcodes other audio (G.711 A-law and µ-law …) to AAC
+ * alone, sends H.265 as H.265 to browsers that decode it (packaged as FLV codec 12 here) and
+ * transcodes it to H.264 for the others; any other codec is refused as unsupported. The channel's
+ * header and metadata are the source's own, known before the first viewer hears anything. When the
+ * source fails, viewers are told why and the source is tried again with backoff; nothing else is
+ * ever shown in its place.
+ */
+export class RelayProducer implements Producer {
+  readonly #o: RelayOptions;
+  #channel: LiveChannel | null = null;
+  #child: ChildProcess | null = null;
+  #timer: ReturnType<typeof setTimeout> | null = null;
+  #stopped = false;
+  /** An attempt (probe, then ffmpeg until its first picture) is under way. */
+  #trying = false;
+  #attemptAt = 0;
+  #failures = 0;
+  #lastState: SourceState | null = null;
+
+  constructor(options: RelayOptions) {
+    this.#o = options;
   }
 
-  override start(channel: LiveChannel): void {
-    if (!/^(rtsps?|rtmps?|https?):\/\//i.test(this.#url)) this.refuse(channel, 'a non-stream source');
-    else super.start(channel);
+  start(channel: LiveChannel): void {
+    this.#channel = channel;
+    void this.#attempt();
+  }
+
+  stop(): void {
+    this.#stopped = true;
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = null;
+    this.#child?.kill('SIGKILL');
+    this.#child = null;
+  }
+
+  retryNow(): boolean {
+    const channel = this.#channel;
+    if (this.#stopped || !channel || channel.closed) return false;
+    if (this.#trying) return true;
+    const failure = channel.failure;
+    if (!failure) return true;
+    // Wrong credentials or a codec the platform cannot serve do not change because someone looks again.
+    if (failure.state === 'credentials' || failure.state === 'unsupported') return false;
+    if (Date.now() - this.#attemptAt < RETRY_FIRST_MS) return false;
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = null;
+    void this.#attempt();
+    return true;
+  }
+
+  #state(state: SourceState, detail: { codec?: string; videoCodec?: string } = {}, why = ''): void {
+    if (state !== this.#lastState && this.#channel) {
+      const what = state === 'unsupported' ? `unsupported (${detail.codec})` : state;
+      this.#o.log(maskUrlsIn(`media: source of camera ${this.#channel.cameraId}: ${what}${why ? ` (${why})` : ''}`));
+    }
+    this.#lastState = state;
+    this.#o.report(state, detail);
+  }
+
+  async #attempt(): Promise<void> {
+    const channel = this.#channel!;
+    this.#trying = true;
+    this.#attemptAt = Date.now();
+    channel.connecting();
+    this.#state('connecting');
+    const url = this.#o.url;
+    const probed = await probeSource(url);
+    if (this.#stopped || channel.closed) return;
+    if (!probed.ok) return this.#failed(probed.failure);
+    const { video, audio } = probed.source;
+    if (!video) return this.#failed({ state: 'unsupported', codec: audio ? `${audio.codec} (no video)` : 'none' });
+    if (!SERVED_VIDEO.has(video.codec)) return this.#failed({ state: 'unsupported', codec: video.codec });
+    const hevc = video.codec === 'hevc';
+    const native = hevc && this.#o.hevc === 'native';
+    const videoOut = !hevc || native ? ['-c:v', 'copy'] : ['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-pix_fmt', 'yuv420p', '-g', String(Math.max(1, Math.round(video.fps))), '-bf', '0'];
+    // FLV carries AAC: AAC is copied, any other sound (G.711 …) is transcoded alone. H.265 goes out as
+    // a raw stream packaged here, which has no room for sound.
+    const audioOut = !audio || native ? ['-an'] : audio.codec === 'aac' ? ['-map', '0:a:0', '-c:a', 'copy'] : ['-map', '0:a:0', '-c:a', 'aac', '-ar', '16000', '-ac', '1', '-b:a', '32k'];
+    const output = native ? ['-f', 'hevc', 'pipe:1'] : ['-f', 'flv', '-flvflags', 'no_duration_filesize', 'pipe:1'];
+    // Over RTSP, ffmpeg hands out a stream with B-frames with no timestamps on its first pictures
+    // (and its FLV writer then gives up): they are filled in, the key picture first shown at 0 and
+    // the decode times counting back by the reordering delay (RTP video runs on a 90 kHz clock).
+    const reorder = /^rtsps?:/i.test(url) && video.bFrames > 0 && !(hevc && !native)
+      ? ['-copyts', '-bsf:v', `setts=pts=if(eq(PTS\\,NOPTS)\\,0\\,PTS):dts=if(eq(DTS\\,NOPTS)\\,(N-${video.bFrames})*${Math.round(90000 / video.fps)}\\,DTS)`]
+      : [];
+    // The source was just probed: ffmpeg need not study it long before its first bytes out.
+    const args = ['-hide_banner', '-loglevel', 'error', '-analyzeduration', '200000', ...reorder.slice(0, 1), ...inputArgs(url), '-map', '0:v:0', ...videoOut, ...reorder.slice(1), ...audioOut, '-dn', '-sn', ...output];
+    const child = spawn('ffmpeg', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    this.#child = child;
+    const reader: TagReader = native ? new HevcFlvPackager(video.fps) : new FlvReader();
+    const flv = reader instanceof FlvReader ? reader : null;
+    let config: FlvTag[] = [];
+    let first: number | null = null;
+    let offset = 0;
+    let errors = '';
+    let live = false;
+    const known = (meta: Record<string, unknown> | null): void => {
+      if (channel.info) return;
+      const number = (v: unknown, fallback: number) => (typeof v === 'number' && v > 0 ? v : fallback);
+      channel.setInfo({
+        hasAudio: flv ? flv.hasAudio : false,
+        hasVideo: flv ? flv.hasVideo : true,
+        width: number(meta?.width, video.width),
+        height: number(meta?.height, video.height),
+        fps: number(meta?.framerate, video.fps),
+        ...(native ? { videoCodec: 12 as const } : {}),
+      });
+    };
+    if (native) known(null);
+    let held: FlvTag | null = null;
+    const send = (tag: FlvTag): void => {
+      if (first === null) {
+        first = tag.timestamp;
+        offset = channel.clock();
+      }
+      channel.publish(tag, offset + tag.timestamp - first);
+      if (!live && isKeyframe(tag)) {
+        live = true;
+        this.#trying = false;
+        this.#failures = 0;
+        this.#state('live', { videoCodec: video.codec });
+      }
+    };
+    child.stderr?.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-1000)));
+    child.stdout?.on('data', (chunk: Buffer) => {
+      let tags: FlvTag[];
+      try {
+        tags = reader.push(chunk);
+      } catch {
+        child.kill('SIGKILL');
+        return;
+      }
+      for (const tag of tags) {
+        if (tag.type === TAG_SCRIPT) {
+          known(readMetadata(tag.data));
+          continue;
+        }
+        if (isSequenceHeader(tag)) {
+          known(null);
+          config = [...config.filter((c) => c.type !== tag.type), { ...tag, timestamp: 0 }];
+          channel.setConfig(config, channel.clock());
+          continue;
+        }
+        if (!isMediaFrame(tag) || isEndOfSequence(tag)) continue;
+        known(null);
+        if (tag.type === TAG_VIDEO && flv) {
+          // A picture may reach ffmpeg in several packets of one timestamp (its parameter sets, or
+          // slice by slice); a viewer's player wants one tag per picture.
+          if (held && held.timestamp === tag.timestamp) {
+            held = joinPicture(held, tag);
+            continue;
+          }
+          if (held) send(held);
+          held = tag;
+          continue;
+        }
+        send(tag);
+      }
+    });
+    child.on('exit', (code) => {
+      if (this.#child === child) this.#child = null;
+      if (this.#stopped || channel.closed) return;
+      // A stream that played and ended is a camera gone away; one that never started says why.
+      const failure = live ? { state: 'offline' as const } : failureOf(errors);
+      this.#failed(failure, `ffmpeg exit ${code ?? 'signal'}${errors.trim() ? `: ${errors.trim().split('\n').pop()}` : ''}`);
+    });
+  }
+
+  #failed(failure: SourceFailure, why = ''): void {
+    const channel = this.#channel!;
+    this.#trying = false;
+    this.#failures += 1;
+    channel.fail(failure);
+    this.#state(failure.state, failure.codec ? { codec: failure.codec } : {}, why);
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => {
+      this.#timer = null;
+      if (!this.#stopped && !channel.closed) void this.#attempt();
+    }, retryDelay(failure, this.#failures));
   }
 }
 

@@ -10,6 +10,7 @@ import { LiveChannel } from './channel.ts';
 import { CLIP_DIR, clipFor, clipLibrary, type Clip } from './clip.ts';
 import { PlayCodeStore, type StreamGrant, type StreamKind } from './play-codes.ts';
 import { ClipProducer, hasFfmpeg, HevcProducer, RelayProducer, SceneProducer } from './producers.ts';
+import { reportSource } from './source.ts';
 import { SCENE } from './scene.ts';
 import { ReplayStream } from './replay.ts';
 import { TimedReplay } from './timed-replay.ts';
@@ -30,6 +31,11 @@ export interface MediaServerOptions {
   scenes?: boolean;
   /** How long a channel without viewers keeps running, so a quick reconnect finds its GOP. */
   channelIdleMs?: number;
+  /**
+   * The same for a relayed source: its grace period. A failed source is retried meanwhile, so a
+   * player coming back finds it recovering (or its GOP, once it plays).
+   */
+  relayIdleMs?: number;
   /**
    * The same for a drawn picture, which costs an encoder while it runs: shorter, since starting one
    * again takes about 100 ms (someone flicking through 40 cameras must not leave 40 encoders running).
@@ -83,6 +89,7 @@ export async function startMediaServer(options: MediaServerOptions): Promise<Med
   const clips = options.clips ?? clipLibrary();
   const idleMs = options.channelIdleMs ?? 10_000;
   const drawnIdleMs = options.drawnIdleMs ?? options.channelIdleMs ?? 1_000;
+  const relayIdleMs = options.relayIdleMs ?? 30_000;
   const drawScenes = options.scenes === true && hasFfmpeg();
   // One channel per camera and form: an H.265 camera may be watched as H.265 and as its transcode at once.
   const channels = new Map<string, { channel: LiveChannel; idle: ReturnType<typeof setTimeout> | null; idleMs: number }>();
@@ -101,9 +108,22 @@ export async function startMediaServer(options: MediaServerOptions): Promise<Med
       return existing.channel;
     }
     const clip = clipFor(grant.clip, clips);
-    const relay = grant.sourceUrl && hasFfmpeg();
-    const hevc = !relay && grant.hevc && hasFfmpeg() ? grant.hevc : null;
-    const scene = !relay && (drawScenes || hevc) && grant.scene ? grant.scene : null;
+    if (grant.sourceUrl) {
+      // A camera with a source shows that source or says why not; its tracks are learnt from it.
+      const channel = new LiveChannel({ cameraId: grant.cameraId, info: null, config: [] });
+      const report = (state: Parameters<typeof reportSource>[0]['state'], detail: { codec?: string; videoCodec?: string }) =>
+        reportSource({ cameraId: grant.cameraId, tenantId: grant.tenantId, state, ...detail, at: Date.now() });
+      if (hasFfmpeg()) channel.run(new RelayProducer({ url: grant.sourceUrl, hevc: grant.hevc ?? null, log, report }));
+      else {
+        log(`media: camera ${grant.cameraId} has a source but ffmpeg is not installed: it cannot be relayed`);
+        channel.fail({ state: 'unsupported', codec: 'no ffmpeg' });
+        report('unsupported', { codec: 'no ffmpeg' });
+      }
+      channels.set(key, { channel, idle: null, idleMs: relayIdleMs });
+      return channel;
+    }
+    const hevc = grant.hevc && hasFfmpeg() ? grant.hevc : null;
+    const scene = (drawScenes || hevc) && grant.scene ? grant.scene : null;
     // A drawn picture learns its decoder configuration from ffmpeg before its first frame.
     const channel = new LiveChannel({
       cameraId: grant.cameraId,
@@ -111,13 +131,11 @@ export async function startMediaServer(options: MediaServerOptions): Promise<Med
       config: scene ? [] : clip.config,
     });
     channel.run(
-      relay
-        ? new RelayProducer(grant.sourceUrl!, clip, log)
-        : hevc && scene
-          ? new HevcProducer({ ...scene, look: grant.clip }, hevc, clip, log)
-          : scene
-            ? new SceneProducer({ ...scene, look: grant.clip }, clip, log)
-            : new ClipProducer(clip),
+      hevc && scene
+        ? new HevcProducer({ ...scene, look: grant.clip }, hevc, clip, log)
+        : scene
+          ? new SceneProducer({ ...scene, look: grant.clip }, clip, log)
+          : new ClipProducer(clip),
     );
     channels.set(key, { channel, idle: null, idleMs: scene ? drawnIdleMs : idleMs });
     return channel;
@@ -197,13 +215,17 @@ export async function startMediaServer(options: MediaServerOptions): Promise<Med
       res.writeHead(403, { ...CORS, 'content-type': 'text/plain' }).end('play code missing, expired or not for this stream');
       return;
     }
-    res.writeHead(200, { ...CORS, 'content-type': 'video/x-flv', 'cache-control': 'no-store' });
+    const head = { ...CORS, 'content-type': 'video/x-flv', 'cache-control': 'no-store' };
     if (req.method === 'HEAD') {
-      res.end();
+      res.writeHead(200, head).end();
       return;
     }
-    res.flushHeaders();
-    serve(grant, new HttpSink(res));
+    // A live stream's 200 goes out with its first bytes, so a source that fails first is answered 502.
+    if (grant.kind === 'replay') {
+      res.writeHead(200, head);
+      res.flushHeaders();
+    }
+    serve(grant, new HttpSink(res, head));
   };
 
   const onConnection = (socket: Socket): void => {

@@ -15,7 +15,16 @@ export interface Sink {
   end(): void;
   /** Called once when the stream ends for any reason (peer left, end(), server shut). */
   onClose(listener: () => void): void;
+  /**
+   * Ends the stream telling the viewer why its source failed (`reason`: compact JSON): WS-FLV closes
+   * with code 4500 and the reason; HTTP-FLV answers 502 with it as the body, or just ends once the
+   * stream had begun.
+   */
+  fail(reason: string): void;
 }
+
+/** WebSocket close code for a failed source (a private-use code, RFC 6455 §7.4.2). */
+export const SOURCE_CLOSE_CODE = 4500;
 
 abstract class BaseSink implements Sink {
   #closed = false;
@@ -23,6 +32,7 @@ abstract class BaseSink implements Sink {
   abstract write(bytes: Buffer): boolean;
   abstract get backlog(): number;
   abstract end(): void;
+  abstract fail(reason: string): void;
   get closed(): boolean {
     return this.#closed;
   }
@@ -41,13 +51,20 @@ abstract class BaseSink implements Sink {
 
 export class HttpSink extends BaseSink {
   readonly #res: ServerResponse;
-  constructor(res: ServerResponse) {
+  readonly #head: Record<string, string>;
+  /**
+   * `head`: the 200 answer's headers, written with the first bytes (a live stream's first bytes wait
+   * until its source is known, so a failed source can still be answered 502).
+   */
+  constructor(res: ServerResponse, head: Record<string, string> = {}) {
     super();
     this.#res = res;
+    this.#head = head;
     res.on('close', () => this.markClosed());
   }
   write(bytes: Buffer): boolean {
     if (this.closed || this.#res.destroyed) return false;
+    if (!this.#res.headersSent) this.#res.writeHead(200, this.#head);
     this.#res.write(bytes);
     return true;
   }
@@ -55,7 +72,18 @@ export class HttpSink extends BaseSink {
     return this.#res.writableLength;
   }
   end(): void {
-    if (!this.closed) this.#res.end();
+    if (this.closed) return;
+    if (!this.#res.headersSent) this.#res.writeHead(200, this.#head);
+    this.#res.end();
+  }
+  fail(reason: string): void {
+    if (this.closed || this.#res.destroyed) return;
+    if (this.#res.headersSent) {
+      this.#res.end();
+      return;
+    }
+    const cors = Object.fromEntries(Object.entries(this.#head).filter(([k]) => k.startsWith('access-control-')));
+    this.#res.writeHead(502, { ...cors, 'content-type': 'application/json', 'cache-control': 'no-store' }).end(reason);
   }
 }
 
@@ -121,6 +149,15 @@ export class WsSink extends BaseSink {
   end(): void {
     if (this.closed || this.#socket.destroyed) return;
     this.#socket.write(frame(0x8, Buffer.from([0x03, 0xe8])));
+    this.#socket.end();
+  }
+
+  fail(reason: string): void {
+    if (this.closed || this.#socket.destroyed) return;
+    const code = Buffer.alloc(2);
+    code.writeUInt16BE(SOURCE_CLOSE_CODE);
+    // A close frame's payload is at most 125 bytes: the code and up to 123 bytes of reason.
+    this.#socket.write(frame(0x8, Buffer.concat([code, Buffer.from(reason, 'utf8').subarray(0, 123)])));
     this.#socket.end();
   }
 

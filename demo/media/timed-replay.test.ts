@@ -25,6 +25,9 @@ class MemorySink implements Sink {
     this.closed = true;
     for (const l of this.#listeners) l();
   }
+  fail(): void {
+    this.end();
+  }
   onClose(listener: () => void): void {
     this.#listeners.push(listener);
   }
