@@ -7,6 +7,8 @@ import { CHROMIUM_ARGS } from './tests/chromium.ts';
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // The reversed copies of tests/e2e-isolation.ts run only under their own config.
+  testIgnore: ['**/reverse-run/**'],
   timeout: 60000,
   expect: { timeout: 10000 },
   // Two by default (the CI machine has two cores); ATRIUM_E2E_WORKERS or --workers overrides.

@@ -27,13 +27,17 @@ test.describe('alarm bell', () => {
     await expect(bellCount(page, 'bell-2')).toHaveText(String(before - 1));
   });
 
-  test('25000 open alarms show 20000+', async ({ page, baseURL }) => {
-    // The second tenant, so the other tests keep their small counts.
-    await createAlarms(baseURL!, { count: 25000, tenantId: 2 });
-    const admin2 = await signIn(baseURL!, 'admin2', 'admin123');
-    await openEmbed(page, admin2);
-    await expect(bellCount(page)).toHaveText('20000+');
-    await expect(page.locator('#bell-1').locator('a, button')).toHaveAttribute('aria-label', /20000\+ unhandled alarms/);
+  test.describe('on a platform of its own', () => {
+    // 25,000 open alarms would stay in the second tenant for every later journey of the worker: a
+    // platform (and worker) of its own, dropped with its data when the file is done.
+    test.use({ platformEnv: { ATRIUM_E2E_PLATFORM: 'alarm-bell-cap' } });
+    test('25000 open alarms show 20000+', async ({ page, baseURL }) => {
+      await createAlarms(baseURL!, { count: 25000, tenantId: 2 });
+      const admin2 = await signIn(baseURL!, 'admin2', 'admin123');
+      await openEmbed(page, admin2);
+      await expect(bellCount(page)).toHaveText('20000+');
+      await expect(page.locator('#bell-1').locator('a, button')).toHaveAttribute('aria-label', /20000\+ unhandled alarms/);
+    });
   });
 
   test('a viewer sees the count, but a click does not navigate', async ({ page, baseURL }) => {

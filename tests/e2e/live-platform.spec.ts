@@ -4,18 +4,11 @@
 // in the header's bell with nothing in the test creating them.
 import { expect, test } from './fixtures.ts';
 import { ACCOUNTS, skipTour } from './console-helpers.ts';
-import { startPlatform } from './wall-helpers.ts';
 
-let platform: { base: string; stop(): Promise<void> };
+// This file's worker platform runs with the real captcha and the simulators at a brisk pace.
+test.use({ platformEnv: { ATRIUM_FIXED_CAPTCHA: '', ATRIUM_ALARM_RATE: '120', ATRIUM_POINT_INTERVAL_MS: '2000' } });
 
-test.beforeAll(async () => {
-  platform = await startPlatform({ ATRIUM_FIXED_CAPTCHA: '', ATRIUM_ALARM_RATE: '120', ATRIUM_POINT_INTERVAL_MS: '2000' });
-});
-test.afterAll(async () => {
-  await platform?.stop();
-});
-
-test('signs in through the real captcha image, and alarms arrive in the bell by themselves', async ({ page, context }) => {
+test('signs in through the real captcha image, and alarms arrive in the bell by themselves', async ({ page, context, platform }) => {
   test.setTimeout(120_000);
   await skipTour(page, 'admin');
   await page.goto(`${platform.base}/login`);

@@ -13,11 +13,21 @@ import { openWall, pane, paneIsPlaying, resetWall, row } from './wall-helpers.ts
 
 const CAMERA = 6;
 const pad = (n: number) => String(n).padStart(2, '0');
-const yesterday = (() => {
-  const d = new Date();
-  d.setDate(d.getDate() - 1);
-  return { day: `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`, start: new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime() };
-})();
+/** The day before `now`, and when it began (local time, as the platform keeps its days). */
+const dayBefore = (now: Date) => {
+  const d = new Date(now.getFullYear(), now.getMonth(), now.getDate() - 1);
+  return { day: `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`, start: d.getTime() };
+};
+// "Yesterday" as each test starts (not when the file was loaded, which may be before a midnight).
+let yesterday = dayBefore(new Date());
+test.beforeEach(() => void (yesterday = dayBefore(new Date())));
+
+test('the day before is the previous calendar day across a month and a year end', () => {
+  expect(dayBefore(new Date(2026, 2, 1, 0, 5)).day).toBe('2026-02-28');
+  expect(dayBefore(new Date(2028, 2, 1, 12)).day).toBe('2028-02-29');
+  expect(dayBefore(new Date(2027, 0, 1, 0, 0, 1)).day).toBe('2026-12-31');
+  expect(dayBefore(new Date(2026, 6, 15, 23, 59)).start).toBe(new Date(2026, 6, 14).getTime());
+});
 const secondsOfDay = (ms: number) => Math.round((ms - yesterday.start) / 1000);
 const clock = (s: number) => `${pad(Math.floor(s / 3600))}:${pad(Math.floor(s / 60) % 60)}:${pad(s % 60)}`;
 
@@ -102,7 +112,8 @@ test.describe('replay timeline', () => {
     await settledPlayback(page, player);
     const c1 = (await burntSeconds(player))!;
     const t1 = Date.now();
-    await page.waitForTimeout(4000);
+    // Twelve seconds of recorded time go by (about 3 s of wall clock at 4×).
+    await expect.poll(async () => (await burntSeconds(player)) ?? 0, { timeout: 15_000, intervals: [100] }).toBeGreaterThanOrEqual(c1 + 12);
     const c2 = (await burntSeconds(player))!;
     const ratio = (c2 - c1) / ((Date.now() - t1) / 1000);
     expect(ratio).toBeGreaterThan(3);
