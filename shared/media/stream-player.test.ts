@@ -439,6 +439,61 @@ describe('StreamPlayer', () => {
     }
   });
 
+  it('a camera the media server calls offline: the state stays while retried at 2, 4, 8… s up to 30 s with the same code, and playing again resets it', async () => {
+    const { player, engine, api, statuses } = setup();
+    player.start();
+    await vi.advanceTimersByTimeAsync(0);
+    const opens: number[] = [];
+    const start = Date.now();
+    for (let i = 0; i < 6; i++) {
+      engine.last().callbacks.onError({ kind: 'network', source: { state: 'offline' }, message: 'source failed' });
+      expect(engine.last().destroyed).toBe(true);
+      expect(video.src).toBe(null);
+      const before = engine.opened.length;
+      while (engine.opened.length === before) await vi.advanceTimersByTimeAsync(100);
+      opens.push(Math.round((Date.now() - start) / 100) / 10);
+      expect(player.state.status).toBe('offline');
+    }
+    // Each delay counts from the previous failure (reported at the moment of each open here).
+    const gaps = opens.map((t, i) => Math.round((t - (opens[i - 1] ?? 0)) * 10) / 10);
+    expect(gaps).toEqual([2, 4, 8, 16, 30, 30]);
+    expect(api.calls.request).toBe(1);
+    expect(statuses.filter((s) => s !== 'offline')).toEqual(['connecting']);
+    video.decode();
+    await run(400);
+    expect(player.state.status).toBe('playing');
+    engine.last().callbacks.onError({ kind: 'network', source: { state: 'not-found' }, message: 'source failed' });
+    expect(player.state.status).toBe('not-found');
+    const before = engine.opened.length;
+    await vi.advanceTimersByTimeAsync(1900);
+    expect(engine.opened.length).toBe(before);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(engine.opened.length).toBe(before + 1);
+    player.stop();
+  });
+
+  it('wrong credentials and an unsupported codec wait 60 s before the next try, and say which codec', async () => {
+    const { player, engine } = setup();
+    player.start();
+    await vi.advanceTimersByTimeAsync(0);
+    engine.last().callbacks.onError({ kind: 'network', source: { state: 'unsupported', codec: 'mjpeg' }, message: 'source failed' });
+    expect([player.state.status, player.state.sourceCodec]).toEqual(['unsupported', 'mjpeg']);
+    await vi.advanceTimersByTimeAsync(59000);
+    expect(engine.opened.length).toBe(1);
+    await vi.advanceTimersByTimeAsync(1500);
+    expect(engine.opened.length).toBe(2);
+    engine.last().callbacks.onError({ kind: 'network', status: 502, source: { state: 'credentials' }, message: 'source failed' });
+    expect([player.state.status, player.state.sourceCodec]).toEqual(['credentials', '']);
+    await vi.advanceTimersByTimeAsync(59000);
+    expect(engine.opened.length).toBe(2);
+    // A retry that finds no picture in time is still the camera failing: the state stays.
+    await vi.advanceTimersByTimeAsync(1500);
+    expect(engine.opened.length).toBe(3);
+    await vi.advanceTimersByTimeAsync(9000);
+    expect(player.state.status).toBe('credentials');
+    player.stop();
+  });
+
   it('resumes at the live edge after a short hide', async () => {
     const vis = fakeVisibility();
     const { player, engine } = setup({ visibility: vis.v });
