@@ -226,6 +226,11 @@ const STATUS_KEYS: Partial<Record<string, string>> = {
   'no-device': 'wall.status.noDevice',
   'no-permission': 'wall.status.noPermission',
   stopped: 'wall.status.stopped',
+  // A camera the media server says cannot play: the player's own texts (issue 35).
+  offline: 'video.status.offline',
+  credentials: 'video.status.credentials',
+  'not-found': 'video.status.notFound',
+  unsupported: 'video.status.unsupported',
 };
 
 /**
@@ -311,7 +316,7 @@ function PaneView(props: { store: WallStore; n: number; name: string; cameraId: 
         )}
         {label && status !== 'playing' && (
           <div className={css.tip} role="status">
-            {t(label)}
+            {t(label, { codec: state.sourceCodec || '?' })}
           </div>
         )}
         {pending && (
