@@ -36,6 +36,8 @@ const ROUTE_MODULES: Array<Promise<RouteModule>> = [
   import('./routes/progress.ts'),
   import('./routes/video.ts'),
   import('./routes/video-play.ts'),
+  // After the cameras: their source health (online flag, states from the media server, checks).
+  import('./camera-health.ts'),
   import('./routes/data-group.ts'),
   import('./routes/device.ts'),
   import('./routes/gateway.ts'),
@@ -138,7 +140,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     db,
     config,
     // A line may quote a camera's source URL (an error, a media server's refusal): never its password.
-    log: ((sink) => (line: string) => sink(maskUrlsIn(line)))(options.log ?? ((line) => console.log(line))),
+    log: ((sink) => (line: string) => sink(maskUrlsIn(line)))(options.log ?? ((line: string) => console.log(line))),
     captchas: new CaptchaStore(config.fixedCaptcha),
     sms: new SmsStore(config.fixedCaptcha),
   };

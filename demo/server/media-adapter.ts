@@ -178,7 +178,6 @@ export interface ExternalStreamsOptions {
  */
 export class ExternalStreams {
   readonly adapter: MediaAdapter;
-  readonly #codes: PlayCodeStore;
   readonly #pulled = new Map<number, Pulled>();
   readonly #lingerMs: number;
   readonly #waitLiveMs: number;
@@ -188,7 +187,6 @@ export class ExternalStreams {
 
   constructor(adapter: MediaAdapter, codes: PlayCodeStore, options: ExternalStreamsOptions = {}) {
     this.adapter = adapter;
-    this.#codes = codes;
     this.#lingerMs = options.lingerMs ?? 5000;
     this.#waitLiveMs = options.waitLiveMs ?? 5000;
     this.#log = options.log ?? ((line) => console.log(line));
