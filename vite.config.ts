@@ -54,6 +54,8 @@ function kitManifest(): Plugin {
 
 export default defineConfig(({ mode }) => {
   const kit = mode === 'kit';
+  // ATRIUM_SOURCEMAP=0 (the journeys' build in `npm test`): the same files without their .map files.
+  const sourcemap = process.env.ATRIUM_SOURCEMAP !== '0';
   return {
     // react-moveable's styles as sheets adopted through the CSSOM, not <style> elements the console's CSP blocks.
     resolve: { alias: [{ find: /^css-styled$/, replacement: `${import.meta.dirname}/console/pages/app-editor/adopted-styles.ts` }] },
@@ -76,7 +78,7 @@ export default defineConfig(({ mode }) => {
           emptyOutDir: true,
           // Each chunk carries its own CSS (added to the shared sheet when it loads: vite-kit-css.ts).
           cssCodeSplit: true,
-          sourcemap: true,
+          sourcemap,
           minify: true,
           // Stubs at the top (<name>.js, atrium-kit.js), real entries at chunks/<name>.js: see shared/element/vite-kit.ts.
           lib: { entry: 'widgets/index.ts', formats: ['es'] },
@@ -91,7 +93,7 @@ export default defineConfig(({ mode }) => {
           outDir: 'dist',
           emptyOutDir: false,
           cssCodeSplit: false,
-          sourcemap: true,
+          sourcemap,
           rollupOptions: { input: { console: 'console/index.html' } },
         },
     test: {

@@ -1,26 +1,54 @@
-// `npm test`: the type check, then the three layers in order — units (vitest, node), widgets in Chromium
-// (@web/test-runner), journeys against the running demo platform (Playwright). The console and kit
-// are built first, because the journeys run against the built product as users get it.
-import { spawnSync } from 'node:child_process';
+// `npm test`: the type check and the layers — units (vitest, node), widgets in Chromium
+// (@web/test-runner), journeys against the running demo platform (Playwright). The journeys run
+// against the built product as users get it, so the console and kit are built first.
+//
+// Two phases, to use both cores without slowing the journeys:
+//   1. at once: the type check, the units, the widgets in Chromium and the build for the journeys
+//      (console then kit, in one process, without source maps: ATRIUM_SOURCEMAP=0);
+//   2. the journeys alone, once the build is done.
+// Each layer of phase 1 writes into its own buffer, printed whole when the layer ends, so reports
+// do not interleave. `npm test -- unit types` runs only the layers named (types, unit, browser, e2e).
+import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { findChromium } from './chromium.ts';
 
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 
-function run(label: string, args: string[], env: NodeJS.ProcessEnv = process.env): boolean {
+interface Outcome {
+  label: string;
+  ok: boolean;
+  seconds: number;
+}
+
+/** Runs one command; with `buffer`, its output is held and printed as one block when it ends. */
+function run(label: string, command: string, args: string[], env: NodeJS.ProcessEnv, buffer: boolean): Promise<Outcome> {
   const started = Date.now();
-  console.log(`\n=== ${label}: ${args.join(' ')}`);
-  const result = spawnSync(npx, args, { stdio: 'inherit', env });
-  const ok = result.status === 0;
-  console.log(`=== ${label}: ${ok ? 'ok' : `FAILED (exit ${result.status ?? result.signal})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  return ok;
+  console.log(`=== ${label}: started (${[command === npx ? '' : command, ...args].join(' ').trim()})`);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: buffer ? ['ignore', 'pipe', 'pipe'] : 'inherit', env });
+    const chunks: Buffer[] = [];
+    child.stdout?.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.once('error', (error) => chunks.push(Buffer.from(`${error.message}\n`)));
+    child.once('close', (code, signal) => {
+      const ok = code === 0;
+      const seconds = (Date.now() - started) / 1000;
+      const summary = `=== ${label}: ${ok ? 'ok' : `FAILED (exit ${code ?? signal})`} in ${seconds.toFixed(1)} s`;
+      if (buffer) {
+        const text = Buffer.concat(chunks).toString('utf8');
+        console.log(`\n=== ${label} ${'='.repeat(Math.max(3, 70 - label.length))}\n${text}${text.endsWith('\n') ? '' : '\n'}${summary}`);
+      } else console.log(summary);
+      resolve({ label, ok, seconds });
+    });
+  });
 }
 
 const chromium = await findChromium().catch((error: Error) => {
   console.error(error.message);
   process.exit(1);
 });
-const env = { ...process.env, CHROME_PATH: chromium };
+// Colours survive the buffering when the terminal shows them.
+const env: NodeJS.ProcessEnv = { ...process.env, CHROME_PATH: chromium, ...(process.stdout.isTTY && !process.env.NO_COLOR ? { FORCE_COLOR: '1' } : {}) };
 const only = process.argv.slice(2);
 const want = (layer: string) => only.length === 0 || only.includes(layer);
 
@@ -41,16 +69,25 @@ async function freePortPair(): Promise<number> {
   throw new Error('no two free ports next to each other for the demo platform');
 }
 
-const results: Array<[string, boolean]> = [];
-if (want('types')) results.push(['types', run('types', ['tsc', '-p', 'tsconfig.json'], env)]);
-if (want('unit')) results.push(['unit', run('unit', ['vitest', 'run'], env)]);
-if (want('browser')) results.push(['browser', run('browser', ['web-test-runner'], env)]);
-if (want('e2e')) {
-  const built = run('build', ['vite', 'build'], env) && run('build kit', ['vite', 'build', '--mode', 'kit'], env);
-  results.push(['build', built]);
-  if (built) results.push(['e2e', run('e2e', ['playwright', 'test'], { ...env, ATRIUM_E2E_PORT: String(await freePortPair()) })]);
+// The console, then the kit, built by one Node process (one Vite start-up); no source maps, which
+// the journeys never read (vite.config.ts: ATRIUM_SOURCEMAP=0); the built files are otherwise the same.
+const BUILD_BOTH = "const { build } = await import('vite'); await build({ logLevel: 'warn' }); await build({ mode: 'kit', logLevel: 'warn' });";
+
+const started = Date.now();
+const phase1: Array<Promise<Outcome>> = [];
+if (want('types')) phase1.push(run('types', npx, ['tsc', '-p', 'tsconfig.json'], env, true));
+if (want('unit')) phase1.push(run('unit', npx, ['vitest', 'run'], env, true));
+if (want('browser')) phase1.push(run('browser', npx, ['web-test-runner'], env, true));
+const build = want('e2e') ? run('build', process.execPath, ['--input-type=module', '-e', BUILD_BOTH], { ...env, ATRIUM_SOURCEMAP: '0' }, true) : null;
+
+const results: Outcome[] = await Promise.all(build ? [...phase1, build] : phase1);
+// The journeys start when phase 1 has ended, so nothing else competes for the cores while they run.
+if (results.find((r) => r.label === 'build')?.ok) {
+  results.push(await run('e2e', npx, ['playwright', 'test'], { ...env, ATRIUM_E2E_PORT: String(await freePortPair()) }, false));
 }
 
-const failed = results.filter(([, ok]) => !ok).map(([name]) => name);
-console.log(`\nlayers: ${results.length - failed.length} passed, ${failed.length} failed${failed.length ? ` (${failed.join(', ')})` : ''}`);
+const failed = results.filter((r) => !r.ok).map((r) => r.label);
+console.log(`\nlayers (${((Date.now() - started) / 1000).toFixed(0)} s in all):`);
+for (const r of results) console.log(`  ${r.ok ? 'ok    ' : 'FAILED'} ${r.label} (${r.seconds.toFixed(1)} s)`);
+console.log(`layers: ${results.length - failed.length} passed, ${failed.length} failed${failed.length ? ` (${failed.join(', ')})` : ''}`);
 process.exit(failed.length ? 1 : 0);

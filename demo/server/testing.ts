@@ -2,11 +2,12 @@
 // folder, and signs requests with its own md5 code (independent of the server's and the client's).
 import type { ProgressItem } from '../../shared/api/progress-types.ts';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { createApp, type AppOptions } from './app.ts';
+import { fromTemplate, TEMPLATE_ENV } from './test-template.ts';
 
 export interface Running {
   app: FastifyInstance;
@@ -20,8 +21,17 @@ export interface Running {
 export const tempDir = (): string => mkdtempSync(join(tmpdir(), 'atrium-test-'));
 export const removeDir = (dir: string): void => rmSync(dir, { recursive: true, force: true });
 
+/** Tuning that changes what a first start seeds: such a platform seeds its own folder. */
+const seedsItsOwn = (options: Partial<AppOptions>): boolean => Object.entries(options.tuning ?? {}).some(([key, value]) => key.startsWith('seed') && value != null);
+
+/**
+ * Starts a platform. A new or empty data folder is filled from the run's seeded template when there
+ * is one (vitest: test-template.ts), which holds what seeding it now would; else the start seeds it.
+ */
 export async function start(options: Partial<AppOptions> = {}): Promise<Running> {
   const dir = options.dataDir ?? tempDir();
+  const template = process.env[TEMPLATE_ENV];
+  if (template && !seedsItsOwn(options) && !existsSync(join(dir, 'atrium.db'))) fromTemplate(template, dir);
   const logs: string[] = [];
   const app = await createApp({ fixedCaptcha: '1234', smtpPort: 0, oidcPort: 0, ldapPort: 0, ...options, dataDir: dir, log: (line) => logs.push(line) });
   await app.listen({ port: 0, host: '127.0.0.1' });
