@@ -9,7 +9,7 @@ import type { LiveChannel, Producer } from './channel.ts';
 import { HevcFlvPackager } from './hevc-flv.ts';
 import { hevcClipFor } from './hevc-source.ts';
 import { SCENE, SCENE_ENCODER, sceneInput, type SceneOptions } from './scene.ts';
-import { failureOf, inputArgs, probeSource, SERVED_VIDEO, type SourceFailure, type SourceState } from './source.ts';
+import { failureOf, inputArgs, probeSource, relayStarted, relayStopped, SERVED_VIDEO, type SourceFailure, type SourceState } from './source.ts';
 
 /** Paces the clip loop in real time: frame n goes out when the channel clock reaches its timestamp. */
 export class ClipProducer implements Producer {
@@ -224,10 +224,12 @@ export class RelayProducer implements Producer {
 
   start(channel: LiveChannel): void {
     this.#channel = channel;
+    relayStarted(channel.cameraId);
     void this.#attempt();
   }
 
   stop(): void {
+    if (!this.#stopped && this.#channel) relayStopped(this.#channel.cameraId);
     this.#stopped = true;
     if (this.#timer) clearTimeout(this.#timer);
     this.#timer = null;

@@ -112,7 +112,7 @@ export async function startMediaServer(options: MediaServerOptions): Promise<Med
       // A camera with a source shows that source or says why not; its tracks are learnt from it.
       const channel = new LiveChannel({ cameraId: grant.cameraId, info: null, config: [] });
       const report = (state: Parameters<typeof reportSource>[0]['state'], detail: { codec?: string; videoCodec?: string }) =>
-        reportSource({ cameraId: grant.cameraId, tenantId: grant.tenantId, state, ...detail, at: Date.now() });
+        reportSource({ cameraId: grant.cameraId, tenantId: grant.tenantId, state, ...detail, url: grant.sourceUrl!, at: Date.now() });
       if (hasFfmpeg()) channel.run(new RelayProducer({ url: grant.sourceUrl, hevc: grant.hevc ?? null, log, report }));
       else {
         log(`media: camera ${grant.cameraId} has a source but ffmpeg is not installed: it cannot be relayed`);

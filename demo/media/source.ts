@@ -106,8 +106,25 @@ export interface SourceReport {
   codec?: string;
   /** The video codec the source sends, once known (h264, hevc, mjpeg …). */
   videoCodec?: string;
+  /** The source it is about (the camera's stored URL): a report on a source since replaced is stale. */
+  url?: string;
   at: number;
 }
+
+/** Cameras whose source a relay is reading now (the platform's periodic check leaves them alone). */
+const relayed = new Map<number, number>();
+
+export function relayStarted(cameraId: number): void {
+  relayed.set(cameraId, (relayed.get(cameraId) ?? 0) + 1);
+}
+
+export function relayStopped(cameraId: number): void {
+  const n = (relayed.get(cameraId) ?? 0) - 1;
+  if (n > 0) relayed.set(cameraId, n);
+  else relayed.delete(cameraId);
+}
+
+export const isRelayed = (cameraId: number): boolean => relayed.has(cameraId);
 
 const listeners = new Set<(report: SourceReport) => void>();
 

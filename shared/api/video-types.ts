@@ -61,7 +61,20 @@ export interface Camera {
   sourceUrl: string;
   /** What the camera sends: H.264, or H.265 (played as H.265 where the browser decodes it, else transcoded). */
   codec: VideoCodec;
+  /** Whether the camera's picture can be had: its source answers (a demo camera without a source always can). */
+  online?: boolean;
+  /** Its source's state as the platform last learnt it (watching it, or its periodic check). */
+  sourceState?: CameraSourceState;
+  /** With sourceState 'unsupported': the codec the platform cannot serve (e.g. mjpeg). */
+  sourceCodec?: string;
 }
+
+/**
+ * A camera source's state, one vocabulary for the media server, the platform and the player: live,
+ * connecting, offline (the host does not answer or the stream ended), credentials (401/403),
+ * not-found (404 for the path), unsupported (a codec the platform cannot serve).
+ */
+export type CameraSourceState = 'live' | 'connecting' | 'offline' | 'credentials' | 'not-found' | 'unsupported';
 
 export type VideoCodec = 'h264' | 'h265';
 
