@@ -16,6 +16,7 @@ import { sceneKindOf, type CameraTitle, type SceneKind } from '../../media/scene
 import { playCodes } from '../../media/index.ts';
 import { hasFfmpeg } from '../../media/producers.ts';
 import { holds } from '../camera-rights.ts';
+import { sourceCodecOf } from '../camera-health.ts';
 import { createMediaAdapter, ExternalStreams, MediaServerError } from '../media-adapter.ts';
 import { withTwins } from '../settings.ts';
 import { checkBody, fail, ok, requireUser, rule, userOf, validBody, type Schema } from '../http.ts';
@@ -162,7 +163,9 @@ const plugin: FastifyPluginAsync = async (app) => {
       const rate = body.rate ?? 1;
       // An H.265 camera's live picture goes out as H.265 to a browser that decodes it, transcoded to
       // H.264 for any other. Recordings are kept as H.264, so replay is H.264 for everyone.
-      const hevc = camera.codec === 'h265' && hasFfmpeg() ? (body.h265 === true ? 'native' : 'transcode') : null;
+      // A camera with a source is H.265 when its source was last seen sending it (camera-health.ts).
+      const h265 = camera.source_url ? sourceCodecOf(camera.id, camera.source_url) === 'hevc' : camera.codec === 'h265';
+      const hevc = h265 && hasFfmpeg() ? (body.h265 === true ? 'native' : 'transcode') : null;
       const stream = async (kind: 'live' | 'replay', range: { startMs: number; endMs: number; spans: Array<[number, number]> } | null): Promise<PlayStream> => {
         const live = kind === 'live';
         const grant = playCodes.issue({

@@ -19,6 +19,7 @@ import { langOf, type Lang, textsOf } from '../messages.ts';
 import { KEEP_DAYS } from '../recordings.ts';
 import { carriesMask, isMaskedOf, maskSourceUrl, sourceProblem } from '../security.ts';
 import { col, shape } from '../shape.ts';
+import { HEALTH_FIELDS } from '../camera-health.ts';
 import { runningCount, startTask } from '../tasks.ts';
 
 export const MAX_ID = 2 ** 31 - 1;
@@ -111,6 +112,7 @@ const CAMERA = shape<Camera>({
   // The stored URL keeps its password; every answer shows it masked (rtsp://user:***@host/…).
   sourceUrl: col.calc('c.source_url', (v) => maskSourceUrl(String(v ?? ''))),
   codec: col.value('c.codec'),
+  ...HEALTH_FIELDS,
 });
 
 /** Query strings carry text; numeric and boolean fields are converted before the shared rules run. */
