@@ -117,6 +117,7 @@ describe('alarms', () => {
     const badLevel = await api(s.base, 'GET', '/api/alarm', { token: admin, query: { level: 'panic' } });
     expect(badLevel.body.code).toBe(-1);
     const critical = await api(s.base, 'GET', '/api/alarm', { token: admin, query: { level: 'critical', limit: '1000' }, headers: { lang: 'en' } });
+    expect(critical.body.data.rows.length).toBeGreaterThan(0);
     expect(critical.body.data.rows.every((r: { level: string }) => r.level === 'critical')).toBe(true);
     expect(critical.body.data.total).toBe(critical.body.data.rows.length);
   });
@@ -213,20 +214,22 @@ describe('alarms', () => {
     expect((await api(s.base, 'POST', '/api/alarm/event-type/page', { token: viewer, body: { page: 1, limit: 10 } })).body.code).toBe(40301);
   });
 
-  it('creates many alarms at once under the test switch', async () => {
+  // The bulk switch, and handling every open alarm as a background task, on alarms this test makes
+  // (it runs alone as well as after the others). 25,000 alarms within 10 s is a benchmark:
+  // tests/bench/units/alarm-bulk.test.ts (`npm run bench units`).
+  it('creates many alarms at once under the test switch, and handles every open one as a background task', async () => {
     const before = (await total(admin)).total as number;
-    const res = await fetch(`${s.base}/__test/alarms`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ count: 25000 }) });
-    expect((await res.json()).data.created).toBe(25000);
-    expect((await total(admin)).total).toBe(before + 25000);
-  });
-
-  it('handles 25000 alarms as a background task within 10 s', async () => {
-    const started = Date.now();
-    const res = await api(s.base, 'POST', '/api/alarm/handle/all', { token: admin, body: {} });
-    expect(res.body.data.task).toMatch(/^[0-9a-f]{16}$/);
-    while ((await total(admin)).total > 0 && Date.now() - started < 10_000) await sleep(100);
+    const theirs = (await total(admin2)).total as number;
+    expect(theirs).toBeGreaterThan(0);
+    const res = await fetch(`${s.base}/__test/alarms`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ count: 2000 }) });
+    expect((await res.json()).data.created).toBe(2000);
+    expect((await total(admin)).total).toBe(before + 2000);
+    const handled = await api(s.base, 'POST', '/api/alarm/handle/all', { token: admin, body: {} });
+    expect(handled.body.data.task).toMatch(/^[0-9a-f]{16}$/);
+    while ((await total(admin)).total > 0) await sleep(50);
     expect((await total(admin)).total).toBe(0);
-    expect(Date.now() - started).toBeLessThan(10_000);
+    // The other tenant's open alarms are not the caller's to handle.
+    expect((await total(admin2)).total).toBe(theirs);
   });
 
   it('simulates alarms over time at the configured rate', async () => {

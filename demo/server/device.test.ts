@@ -70,6 +70,7 @@ describe('devices on the demo platform', () => {
     expect(page.total).toBeLessThan(all.length);
     const leaf = flatten(tree).find((n) => n.children.length === 0)!;
     const leafPage = await list(admin, { areaId: leaf.rowGuid, limit: 20000 });
+    expect(leafPage.rows.length).toBeGreaterThan(0);
     expect(leafPage.rows.every((d) => d.areaId === leaf.rowGuid)).toBe(true);
     expect(leafPage.total).toBe(leafPage.rows.length);
     expect((await list(admin, { areaId: 'no-such-area' })).total).toBe(0);

@@ -136,7 +136,7 @@ describe('background tasks', () => {
     s = await start({ dataDir: s.dir });
     admin = await login(s.base, 'admin', 'admin123');
     const items = await list(admin);
-    expect(items.every((p) => p.status !== 1)).toBe(true);
     expect(items.some((p) => p.status === 2 && p.endTime !== '')).toBe(true);
+    expect(items.every((p) => p.status !== 1)).toBe(true);
   });
 });

@@ -121,6 +121,7 @@ describe('device list store', () => {
     await settle();
     expect(listCalls()).toBe(2);
     expect(calls.at(-1)!.params.areaId).toBe('a');
+    expect(store.getState().rows.length).toBeGreaterThan(0);
     expect(store.getState().rows.every((d) => d.areaId === 'a' || d.areaId === 'a1')).toBe(true);
   });
 
@@ -172,6 +173,7 @@ describe('device list store', () => {
     store.setStatus('unknown');
     await settle();
     expect(calls.at(-1)!.params).toMatchObject({ status: 'unknown', limit: 10 });
+    expect(store.getState().rows.length).toBeGreaterThan(0);
     expect(store.getState().rows.every((d) => d.status === 'unknown')).toBe(true);
     expect(store.getState().total).toBe(8);
     store.setKeyword('fan');
@@ -196,6 +198,7 @@ describe('device list store', () => {
     store.reload();
     await settle();
     expect(store.getState().phase).toBe('ready');
+    expect(store.getState().rows.length).toBeGreaterThan(0);
     expect(store.getState().rows.every((d) => d.areaId === 'b')).toBe(true);
     const rows = store.getState().rows;
     platform.failOnce();
