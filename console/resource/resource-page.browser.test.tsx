@@ -7,7 +7,7 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { until } from '../../shared/element/testing.ts';
-import { RequestError } from '../../shared/http/index.ts';
+import { onNotice, RequestError, type Notice } from '../../shared/http/index.ts';
 import { i18n, setLanguage } from '../../shared/i18n/index.ts';
 import { session } from '../../shared/session/store.ts';
 import { length, required } from '../../shared/validate/index.ts';
@@ -209,6 +209,40 @@ describe('ResourcePage', () => {
     await click(button(form, 'Save'));
     await until(() => !dialog('resource-form'));
     await until(() => rows()[0]?.textContent?.includes('Newcomer'));
+  });
+
+  // SPEC §8 "Success messages: delete success, add success": a saved new row is announced as added,
+  // in the user's language; a refused save or a cancelled form announces nothing.
+  it('says "add success" once a new row is saved, and nothing when the save is refused or cancelled', async () => {
+    const notices: Notice[] = [];
+    const stop = onNotice((n) => notices.push(n));
+    try {
+      const w = world(2);
+      await render(w.def);
+      await until(() => rows().length === 2);
+      await click(button(host, 'Add'));
+      let form = await until(() => dialog('resource-form'));
+      w.state.saveError = new RequestError('Name already exists', -1, 200, 'name');
+      await type(form.querySelector<HTMLInputElement>('input[name=name]')!, 'Person 001');
+      await click(button(form, 'Save'));
+      await until(() => form.querySelector('[role=alert]')?.textContent === 'Name already exists');
+      await click(button(form, 'Cancel'));
+      await until(() => !dialog('resource-form'));
+      expect(notices.filter((n) => n.level === 'success')).to.deep.equal([]);
+
+      w.state.saveError = null;
+      await click(button(host, 'Add'));
+      form = await until(() => dialog('resource-form'));
+      await type(form.querySelector<HTMLInputElement>('input[name=name]')!, 'Newcomer');
+      await click(button(form, 'Save'));
+      await until(() => !dialog('resource-form'));
+      const success = notices.filter((n) => n.level === 'success');
+      expect(success.map((n) => [n.kind, n.key])).to.deep.equal([['toast', 'common.addSuccess']]);
+      expect(i18n.t(success[0]!.key!)).to.equal('Add success');
+      expect(i18n.getFixedT('zh')(success[0]!.key!)).to.equal('添加成功');
+    } finally {
+      stop();
+    }
   });
 
   it('hands a custom field its value and change, checks it with the schema and saves what it set', async () => {

@@ -166,7 +166,10 @@ export function ResourcePage<Row extends object>({ def, scope, side, tools, vers
           row={open.row}
           onClose={(saved) => {
             setOpen(null);
-            if (saved) reload();
+            if (!saved) return;
+            // SPEC §8 success messages: "add success" after a new row is saved (and its kin after an edit).
+            notify({ kind: 'toast', level: 'success', duration: 2000, key: open.row ? 'common.updateSuccess' : 'common.addSuccess' });
+            reload();
           }}
         />
       )}
