@@ -97,8 +97,9 @@ export default defineConfig(({ mode }) => {
           rollupOptions: { input: { console: 'console/index.html' } },
         },
     test: {
-      include: ['{shared,widgets,console,demo,tests}/**/*.test.{ts,tsx}'],
-      exclude: ['**/*.browser.test.{ts,tsx}', 'tests/e2e/**', 'node_modules/**'],
+      // tests/bench/units: benchmark-sized unit checks, run by `npm run bench units` (ATRIUM_BENCH_UNITS=1).
+      include: process.env.ATRIUM_BENCH_UNITS === '1' ? ['tests/bench/units/**/*.test.ts'] : ['{shared,widgets,console,demo,tests}/**/*.test.{ts,tsx}'],
+      exclude: ['**/*.browser.test.{ts,tsx}', 'tests/e2e/**', 'node_modules/**', ...(process.env.ATRIUM_BENCH_UNITS === '1' ? [] : ['tests/bench/**'])],
       environment: 'node',
       testTimeout: 20000,
       // A stray it.only / describe.only fails the run instead of skipping the rest.
