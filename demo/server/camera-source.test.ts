@@ -47,9 +47,9 @@ describe('camera sources without ATRIUM_CAMERA_NETWORKS', () => {
     for (const url of ['ftp://cam.example.com/live', 'file:///etc/passwd', 'javascript:alert(1)', 'srt://cam.example.com:9000', 'not a url']) {
       const en = await create(url);
       expect(en, url).toMatchObject({ code: -1, data: { field: 'sourceUrl' } });
-      expect(en.msg).toBe('the source must be an rtsp, rtmp or http(s) stream URL');
+      expect(en.msg).toBe('the source must be an rtsp, rtsps, rtmp, rtmps or http(s) stream URL');
     }
-    expect((await create('gopher://cam.example.com/', 'zh')).msg).toBe('视频源地址须为 rtsp、rtmp 或 http(s) 流地址');
+    expect((await create('gopher://cam.example.com/', 'zh')).msg).toBe('视频源地址须为 rtsp、rtsps、rtmp、rtmps 或 http(s) 流地址');
     for (const url of ['rtsp://192.168.1.64/h264', 'rtsp://10.1.2.3/h264', 'rtsp://127.0.0.1:8554/h264', 'rtsp://169.254.1.1/h264', 'rtsp://[::1]/h264', 'rtsp://[::ffff:7f00:1]/x', 'rtsp://localhost/h264', 'rtmp://cam.local/live']) {
       const en = await create(url);
       expect(en, url).toMatchObject({ code: -1, data: { field: 'sourceUrl' } });

@@ -3,6 +3,7 @@
 // which camera sources the media server may be told to fetch.
 import { isIP } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { STREAM_SCHEMES as SHARED_STREAM_SCHEMES } from '../../shared/validate/text.ts';
 
 // ---- canonical paths ----------------------------------------------------------------------------
 
@@ -88,8 +89,8 @@ export function installSecurityHeaders(app: FastifyInstance, options: HeaderOpti
 
 // ---- camera sources -----------------------------------------------------------------------------
 
-/** Stream protocols a camera speaks. Files, data:, ftp: and everything else are refused. */
-const STREAM_SCHEMES = new Set(['rtsp:', 'rtsps:', 'rtmp:', 'rtmps:', 'http:', 'https:']);
+/** Stream protocols a camera speaks (the form's list, shared/validate). Files, data:, ftp: and everything else are refused. */
+const STREAM_SCHEMES = new Set(SHARED_STREAM_SCHEMES);
 
 /** ffmpeg reads only these protocols for a relayed camera (no file:, no concat:, no data:). */
 export const FFMPEG_PROTOCOLS = 'tcp,tls,udp,rtp,rtsp,rtsps,rtmp,rtmps,http,https,httpproxy,crypto';

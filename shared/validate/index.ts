@@ -23,7 +23,7 @@ export {
   required, phone, namePattern1, namePattern2, groupName, letterName, pointCode, alphanumeric,
   length, LENGTHS, nameLength, descriptionLength, tagLength, relationNameLength, accountLength, credentialLength,
   password, PASSWORD_BOUNDS, type PasswordKind, passwordsMatch, sameAs, accountChars, email, unique,
-  serialNumber, deviceAddress, batchCode, deleteConfirmation,
+  serialNumber, deviceAddress, batchCode, deleteConfirmation, STREAM_SCHEMES, streamSource,
 } from './text.ts';
 export {
   toNumber, numeric, integer, positiveInteger, integerBetween, LIMITS, batchSize, quickSceneDelay, attendanceFillIn, panTiltSpeed,

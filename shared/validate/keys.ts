@@ -37,6 +37,7 @@ export const KEYS = {
   importType: 'validate.file.importType',
   batchRange: 'validate.batch.range',
   batchPlaceholder: 'validate.batch.placeholder',
+  sourceScheme: 'validate.source.scheme',
   quickSceneDelay: 'validate.quickScene.delay',
   timeFormat: 'validate.time.format',
   timeBoth: 'validate.time.both',

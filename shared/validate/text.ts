@@ -170,6 +170,21 @@ export function batchCode(): Rule {
   return textRule(KEYS.batchPlaceholder, (text) => text.split('%d').length === 2);
 }
 
+/** The protocols a camera source may use (the form checks them, the server too, with the address). */
+export const STREAM_SCHEMES: readonly string[] = ['rtsp:', 'rtsps:', 'rtmp:', 'rtmps:', 'http:', 'https:'];
+
+/** A camera's stream URL: one of STREAM_SCHEMES and a host (no file:, data:, ftp: or bare paths). */
+export function streamSource(): Rule {
+  return textRule(KEYS.sourceScheme, (text) => {
+    try {
+      const url = new URL(text.trim());
+      return STREAM_SCHEMES.includes(url.protocol) && url.hostname !== '';
+    } catch {
+      return false;
+    }
+  });
+}
+
 /** Deleting asks the user to type the word delete (in every language) before it goes ahead. */
 export function deleteConfirmation(): Rule {
   return (value) => (typeof value === 'string' && value.trim() === 'delete' ? null : fail(KEYS.deleteConfirm));

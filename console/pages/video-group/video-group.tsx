@@ -12,7 +12,7 @@ import { http, notify } from '../../../shared/http/index.ts';
 import { session } from '../../../shared/session/index.ts';
 import { useSnapshot } from 'valtio';
 import { button, buttonGhost, input } from '../../../shared/theme/base.css.ts';
-import { batchCode, batchSize, length, required, type Schema } from '../../../shared/validate/index.ts';
+import { batchCode, batchSize, length, required, streamSource, type Schema } from '../../../shared/validate/index.ts';
 import { ConfirmDelete, FormDialog, Modal, ResourcePage, Tree, treeOptions, type FieldDef, type FilterValues, type FormDef, type FormValues, type Option, type ResourceDef, type TreeItem } from '../../resource/index.ts';
 import * as kit from '../../resource/resource.css.ts';
 
@@ -76,6 +76,8 @@ export function VideoGroupManager() {
       { kind: 'text', name: 'address', labelKey: 'videoGroup.field.address' },
       { kind: 'text', name: 'resolution', labelKey: 'videoGroup.field.resolution' },
       { kind: 'text', name: 'tags', labelKey: 'videoGroup.field.tags' },
+      // Shown with its password masked; sent back unchanged, the platform keeps the stored password.
+      { kind: 'text', name: 'sourceUrl', labelKey: 'videoGroup.field.sourceUrl' },
       { kind: 'checkbox', name: 'ptz', labelKey: 'videoGroup.field.ptz' },
     ],
     [groupOptions],
@@ -85,6 +87,7 @@ export function VideoGroupManager() {
       name: batch ? [required(), length(1, 64), batchCode()] : [required(), length(1, 64)],
       label: batch ? [required(), length(1, 64), batchCode()] : [required(), length(1, 64)],
       groupId: [required()],
+      sourceUrl: [length(0, 1024), streamSource()],
       ...(batch ? { count: [required(), batchSize()] } : {}),
     });
     const initial = (camera: Camera | null, batch: boolean): FormValues => ({
@@ -94,6 +97,7 @@ export function VideoGroupManager() {
       address: camera?.address ?? '',
       resolution: camera?.resolution ?? '',
       tags: camera?.tags.join(', ') ?? '',
+      sourceUrl: camera?.sourceUrl ?? '',
       ptz: camera ? !camera.params.disableYunControl : true,
       count: batch ? '10' : '1',
     });
@@ -107,6 +111,7 @@ export function VideoGroupManager() {
         .split(',')
         .map((x) => x.trim())
         .filter(Boolean),
+      sourceUrl: text(v.sourceUrl),
       params: { disableYunControl: v.ptz !== true },
     });
     const cameraForm: FormDef<Camera> = {

@@ -63,7 +63,7 @@ const TEXTS = {
   badDay: { zh: '日期格式应为 YYYY-MM-DD，且不能晚于今天', en: 'days must be YYYY-MM-DD and not after today' },
   dayTooOld: { zh: `录像只保留 ${KEEP_DAYS} 天`, en: `recordings are kept for ${KEEP_DAYS} days` },
   daysTooMany: { zh: '一次最多查询 31 天的录像', en: 'ask for at most 31 days of recordings at once' },
-  sourceScheme: { zh: '视频源地址须为 rtsp、rtmp 或 http(s) 流地址', en: 'the source must be an rtsp, rtmp or http(s) stream URL' },
+  sourceScheme: { zh: '视频源地址须为 rtsp、rtsps、rtmp、rtmps 或 http(s) 流地址', en: 'the source must be an rtsp, rtsps, rtmp, rtmps or http(s) stream URL' },
   sourceHost: { zh: '视频源地址缺少主机', en: 'the source URL has no host' },
   sourcePrivate: { zh: '视频源指向本机或内网地址，平台未允许该网络（ATRIUM_CAMERA_NETWORKS）', en: 'the source points to a local or private address whose network the platform does not allow (ATRIUM_CAMERA_NETWORKS)' },
   sourceMasked: { zh: '视频源地址中的密码显示为 ***：修改地址时请重新输入密码', en: 'the password in the source URL is shown as ***: type the password again when changing the URL' },

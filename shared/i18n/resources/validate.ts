@@ -54,6 +54,7 @@ export default defineResources({
         range: '每批数量须为 {{min}} 到 {{max}}',
         placeholder: '编码须包含且只包含一个 %d 占位符',
       },
+      source: { scheme: '视频源地址须为 rtsp、rtsps、rtmp、rtmps 或 http(s) 流地址' },
       quickScene: { delay: '延时须为 {{min}} 到 {{max}} 秒' },
       time: { format: '请按 HH:mm 填写时间（00:00–23:59）', both: '开始和结束时间须同时填写或同时留空', order: '结束时间须晚于开始时间' },
       cron: {
@@ -140,6 +141,7 @@ export default defineResources({
         range: 'A batch holds {{min}} to {{max}} items',
         placeholder: 'The code must contain exactly one %d placeholder',
       },
+      source: { scheme: 'The source must be an rtsp, rtsps, rtmp, rtmps or http(s) stream URL' },
       quickScene: { delay: 'The delay must be {{min}} to {{max}} seconds' },
       time: { format: 'Enter a time as HH:mm (00:00–23:59)', both: 'Fill in both times or neither', order: 'The period must end after it starts' },
       cron: {
