@@ -2,7 +2,7 @@
 // same events and the same teardown. One engine handle drives either; each engine module passes its
 // own library in, so each library still lands in its own lazily loaded chunk.
 import type { EngineCallbacks, EngineHandle, EngineSource, PlayerEngine, VideoLike } from './engine.ts';
-import { StreamLoader, type SourceFailure } from './stream-loader.ts';
+import { StreamLoader, type SourceFailure, type StreamLoaderConfig } from './stream-loader.ts';
 
 /** The part of a flv.js or mpegts.js player the engine uses. */
 interface LibraryPlayer {
@@ -73,9 +73,12 @@ class LibraryHandle implements EngineHandle {
 
   constructor(lib: PlayerLibrary, config: object, video: VideoLike, source: EngineSource, callbacks: EngineCallbacks) {
     this.#video = video;
-    const player = lib.createPlayer({ type: 'flv', url: source.url, isLive: true, cors: true, withCredentials: false }, config);
-    this.#player = player;
     const current = () => this.#player === player;
+    const onSourceFailure: StreamLoaderConfig['onSourceFailure'] = (failure, status) => {
+      if (current()) callbacks.onError({ kind: 'network', ...(status ? { status } : {}), source: failure, message: `source: ${failure.state}` });
+    };
+    const player = lib.createPlayer({ type: 'flv', url: source.url, isLive: true, cors: true, withCredentials: false }, { ...config, onSourceFailure });
+    this.#player = player;
     player.on(lib.Events.ERROR, (type, detail, info) => {
       if (!current()) return;
       const status = statusOf(info);

@@ -3,7 +3,10 @@
 //  - Tell why a stream failed. The media server closes a WS-FLV socket with code 4500 and a JSON reason
 //    ({"source":"offline"} …), or answers HTTP-FLV with 502 and the same JSON body; the stock loaders
 //    drop both (the WebSocket loader reports any close as "complete", the fetch loader only the status
-//    text). Here the reason reaches the player as `source` on the error's info.
+//    text). Here the reason reaches the engine through the player config's `onSourceFailure` (a
+//    function the libraries copy along with the config to the loader they construct), so an
+//    expected state is not logged by the library as an I/O error; without it, as `source` on the
+//    error's info.
 //  - Survive a header that claims audio when no audio ever comes (SRS, ZLMediaKit and relays write
 //    the flag by habit): both libraries' FLV demuxers then hold every video frame back waiting for an
 //    audio track (`_isInitialMetadataDispatched`). TrackGuard below watches the stream's start and, when
@@ -199,6 +202,12 @@ export interface LoaderErrorInfo {
   source?: SourceFailure;
 }
 
+/** What a player's config may carry for this loader. */
+export interface StreamLoaderConfig {
+  /** Told when the media server says why the source failed (with the HTTP status for HTTP-FLV). */
+  onSourceFailure?: (failure: SourceFailure, status?: number) => void;
+}
+
 /** An exact ArrayBuffer of `bytes` (the demuxers read chunks through DataView on the whole buffer). */
 function bufferOf(bytes: Uint8Array): ArrayBuffer {
   const { buffer, byteOffset, byteLength } = bytes;
@@ -224,10 +233,15 @@ export class StreamLoader {
   onError: ((type: string, info: LoaderErrorInfo) => void) | null = null;
   onComplete: ((from: number, to: number) => void) | null = null;
 
+  readonly #onSource: StreamLoaderConfig['onSourceFailure'];
   #ws: WebSocket | null = null;
   #fetch: AbortController | null = null;
   #guard: TrackGuard | null = null;
   #handed = 0;
+
+  constructor(_seekHandler?: unknown, config?: StreamLoaderConfig) {
+    this.#onSource = config?.onSourceFailure;
+  }
 
   isWorking(): boolean {
     return this.status === STATUS.connecting || this.status === STATUS.buffering;
@@ -271,6 +285,14 @@ export class StreamLoader {
     this.onError?.(type, info);
   }
 
+  /** The media server said why: told on the side channel when there is one (no library error log). */
+  #sourceFailed(type: string, info: LoaderErrorInfo & { source: SourceFailure }, status?: number): void {
+    if (!this.#onSource) return this.#fail(type, info);
+    this.status = STATUS.error;
+    this.#guard?.dispose();
+    this.#onSource(info.source, status);
+  }
+
   #complete(): void {
     this.status = STATUS.complete;
     this.#guard?.dispose();
@@ -302,9 +324,10 @@ export class StreamLoader {
       this.#ws = null;
       if (event.code === SOURCE_CLOSE_CODE) {
         const source = parseSourceReason(event.reason) ?? { state: 'offline' as const };
-        return this.#fail(ERRORS.exception, { code: event.code, msg: event.reason || 'source failed', source });
+        return this.#sourceFailed(ERRORS.exception, { code: event.code, msg: event.reason || 'source failed', source });
       }
-      if (failed || !event.wasClean) return this.#fail(ERRORS.exception, { code: event.code, msg: event.reason || 'connection failed' });
+      // As the libraries' own loader: a connection that failed is an error, any other close the stream's end.
+      if (failed) return this.#fail(ERRORS.exception, { code: event.code, msg: event.reason || 'connection failed' });
       this.#complete();
     };
   }
@@ -321,7 +344,8 @@ export class StreamLoader {
         const json = (response.headers.get('content-type') ?? '').includes('json');
         const source = json ? parseSourceReason(await response.text().catch(() => '')) : null;
         if (!current()) return;
-        return this.#fail(ERRORS.httpStatus, { code: response.status, msg: response.statusText, ...(source ? { source } : {}) });
+        if (source) return this.#sourceFailed(ERRORS.httpStatus, { code: response.status, msg: response.statusText, source }, response.status);
+        return this.#fail(ERRORS.httpStatus, { code: response.status, msg: response.statusText });
       }
       if (!response.body) return this.#fail(ERRORS.exception, { code: -1, msg: 'no response body' });
       this.status = STATUS.buffering;
