@@ -4,7 +4,7 @@
 // node-media-server pulls through its relay API when the console asks to play it.
 // The picture comes from node-media-server's origin, not the platform's media port, and the console's
 // CSP lets it through without a violation; heartbeats still go to the platform.
-import { signIn as consoleSignIn } from './console-helpers.ts';
+import { signIn as consoleSignIn, zh } from './console-helpers.ts';
 import { expect, test } from './fixtures.ts';
 import { call, probe, signIn, waitForPlayback } from './video-helpers.ts';
 import { startPlatform } from './wall-helpers.ts';
@@ -79,5 +79,34 @@ test.describe('a camera on an external media server', () => {
 
     expect(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp)).toEqual([]);
     expect(errors.filter((e) => /Content Security Policy|Refused to connect/i.test(e))).toEqual([]);
+  });
+
+  test('the camera form shows the source without its password, and saving it keeps the password', async ({ page }) => {
+    await consoleSignIn(page, 'admin', { from: `${platform.base}/login` });
+    await page.goto(`${platform.base}/videoGroup`);
+    const root = page.locator('[data-page=video-group]');
+    await root.locator('input[name=name]').fill('Loading bay');
+    await root.locator('input[name=name]').press('Enter');
+    const row = root.locator('tbody tr[data-row]', { hasText: 'EXT-1' });
+    await row.locator('[data-action=edit]').click();
+    const form = page.getByTestId('resource-form');
+    const masked = camera.url.replace(':secret@', ':***@');
+    await expect(form.locator('[name=sourceUrl]')).toHaveValue(masked);
+    await expect(page.locator('body')).not.toContainText('secret');
+    // A source that is not a stream URL is refused by the form before anything is sent.
+    await form.locator('[name=sourceUrl]').fill('ftp://127.0.0.1/cam');
+    await form.locator('button[type=submit]').click();
+    await expect(form.getByRole('alert')).toHaveText(zh('validate.source.scheme'));
+    await form.locator('[name=sourceUrl]').fill(masked);
+    await form.locator('[name=name]').fill('Loading bay east');
+    await form.locator('button[type=submit]').click();
+    await expect(form).toBeHidden();
+    await expect(row).toContainText('Loading bay east');
+
+    // The camera still opens with its password: it plays again through the media server.
+    await page.goto(`${platform.base}/video?id=${cameraId}&muted=true`);
+    const player = page.locator('atrium-video-player');
+    await waitForPlayback(page, player, 1, 20_000);
+    expect((await probe(player))[0]).toMatchObject({ width: camera.width, height: camera.height });
   });
 });
