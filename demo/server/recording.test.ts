@@ -2,7 +2,7 @@
 // file, motion clips at night), today stops at the present, a future or too-old day and a non-offered
 // speed are refused; a replay starting in a gap starts at the next recording and skips the gaps; the
 // operator (no video:replay) is refused; another tenant's camera is not there.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { generateDay } from './recordings.ts';
 import { playableSpans, positionAfter, snapToPlayable, type RecordSegment } from '../../shared/media/recording.ts';
 import { usePlatform } from './test-platform.ts';
@@ -65,13 +65,38 @@ describe('recordings and replay on the platform', () => {
     expect(segments.length).toBeGreaterThan(50);
     expect(segments[0]).toMatchObject({ startTime: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/), state: 'normal' });
     expect((await call(p.admin, 'GET', '/api/cctv/video/client/record', undefined, { id: '3', day: day(-1) })).data[0].segments).toEqual(segments);
-    const today = (await call(p.admin, 'GET', '/api/cctv/video/client/record', undefined, { id: '3', day: day(0) })).data[0].segments as Array<{ endMs: number }>;
-    expect(today.every((s) => s.endMs <= Date.now())).toBe(true);
     const range = await call(p.admin, 'GET', '/api/cctv/video/client/record', undefined, { id: '3', from: day(-3), to: day(-1) });
     expect(range.data.map((d: { day: string }) => d.day)).toEqual([day(-3), day(-2), day(-1)]);
     expect((await call(p.admin, 'GET', '/api/cctv/video/client/record', undefined, { id: '3', day: day(1) })).msg).toBe('days must be YYYY-MM-DD and not after today');
     expect((await call(p.admin, 'GET', '/api/cctv/video/client/record', undefined, { id: '3', day: day(-91) })).msg).toBe('recordings are kept for 90 days');
     expect((await call(p.admin, 'GET', '/api/cctv/video/client/record', undefined, { id: '3', day: '2026-02-30' })).msg).toBe('days must be YYYY-MM-DD and not after today');
+  });
+
+  // Days on a pinned clock (the platform runs in this process, so its clock is the test's, moving on
+  // from the pinned moment): yesterday and today are answered and tomorrow refused across a year end,
+  // a month end and a leap day, and today's recordings stop at the present.
+  it.each([
+    ['on New Year’s Day', new Date(2027, 0, 1, 12), '2026-12-31', '2027-01-01', '2027-01-02'],
+    ['on New Year’s Eve', new Date(2026, 11, 31, 12), '2026-12-30', '2026-12-31', '2027-01-01'],
+    ['on 1 March', new Date(2027, 2, 1, 12), '2027-02-28', '2027-03-01', '2027-03-02'],
+    ['on 29 February', new Date(2028, 1, 29, 12), '2028-02-28', '2028-02-29', '2028-03-01'],
+  ])('answers yesterday and today and refuses tomorrow %s', async (_when, now, yesterday, today, tomorrow) => {
+    vi.useFakeTimers({ toFake: ['Date'], now, shouldAdvanceTime: true });
+    try {
+      const admin = await login(p.s.base, 'admin', 'admin123');
+      const record = '/api/cctv/video/client/record';
+      const days = (await call(admin, 'GET', record, undefined, { id: '3', from: yesterday, to: today })).data as Array<{ day: string; segments: Array<{ startMs: number; endMs: number }> }>;
+      expect(days.map((d) => d.day)).toEqual([yesterday, today]);
+      expect(days[0]!.segments.length).toBeGreaterThan(0);
+      expect(days[0]!.segments.every((s) => s.startMs >= new Date(`${yesterday}T00:00:00`).getTime() && s.endMs <= new Date(`${today}T00:00:00`).getTime())).toBe(true);
+      const todays = days[1]!.segments;
+      expect(todays.length).toBeGreaterThan(0);
+      expect(todays.filter((s) => s.endMs > Date.now())).toEqual([]);
+      expect((await call(admin, 'GET', record, undefined, { id: '3', day: tomorrow })).msg).toBe('days must be YYYY-MM-DD and not after today');
+      expect((await call(admin, 'GET', record, undefined, { id: '3', from: today, to: tomorrow })).msg).toBe('days must be YYYY-MM-DD and not after today');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('starts a replay in a gap at the next recording of the period and plays only recorded spans, at an offered speed', async () => {
