@@ -8,7 +8,8 @@
 //                                    with it at once (a camera dying while watched). Answers the
 //                                    number of connections <name> has had.
 // Modes: av (the clip as is: header 0x05, audio and video), video (truthful video only: 0x01,
-// hasAudio false), lying (header 0x05 and onMetaData hasAudio true, but only video tags), fail
+// hasAudio false), lying (header 0x05 and onMetaData hasAudio true, but only video tags), alaw (the
+// clip's audio tags relabelled G.711 A-law, as a server that does not transcode it sends them), fail
 // (&reason=<JSON>: WS close 4500 + reason; HTTP 502 with the JSON body), and size (&size=704x576:
 // a video-only clip of that size, encoded once by ffmpeg).
 import { execFile } from 'node:child_process';
@@ -24,7 +25,7 @@ import { encodeTag, flvHeader, isEndOfSequence, isSequenceHeader, metadataBody, 
 const ROOT = new URL('..', import.meta.url).pathname;
 
 interface Mode {
-  kind: 'av' | 'video' | 'lying' | 'fail' | 'size';
+  kind: 'av' | 'video' | 'lying' | 'alaw' | 'fail' | 'size';
   reason?: string;
   size?: string;
 }
@@ -79,11 +80,15 @@ function sizedClip(size: string): Clip {
   return clip;
 }
 
+/** G.711 A-law (sound format 7, 8 kHz mono) in place of the clip's AAC: what MSE cannot play. */
+const ALAW_SPEC = 0x72;
+
 /** Header, onMetaData and the paced tags of one viewer's stream in `mode`. */
-function streamFor(mode: Mode): { head: Buffer; clip: Clip; keep: (tag: FlvTag) => boolean } {
+function streamFor(mode: Mode): { head: Buffer; clip: Clip; keep: (tag: FlvTag) => boolean; body: (tag: FlvTag) => Buffer } {
   const clip = mode.kind === 'size' ? sizedClip(mode.size ?? '704x576') : demo();
   const audioInClip = clip.tags.some((t) => t.type === TAG_AUDIO);
-  const sendsAudio = mode.kind === 'av' && audioInClip;
+  const alaw = mode.kind === 'alaw';
+  const sendsAudio = (mode.kind === 'av' || alaw) && audioInClip;
   // The lie: a header and onMetaData that promise audio; the tags never bring any.
   const claimsAudio = sendsAudio || mode.kind === 'lying';
   const meta = metadataBody({
@@ -92,14 +97,20 @@ function streamFor(mode: Mode): { head: Buffer; clip: Clip; keep: (tag: FlvTag) 
     width: clip.width,
     height: clip.height,
     videocodecid: 7,
-    ...(claimsAudio ? { audiocodecid: 10 } : {}),
+    ...(claimsAudio ? { audiocodecid: alaw ? 7 : 10 } : {}),
   });
   const head = Buffer.concat([flvHeader(claimsAudio, true), encodeTag(TAG_SCRIPT, 0, meta)]);
-  return { head, clip, keep: (tag) => tag.type === TAG_VIDEO || sendsAudio };
+  return {
+    head,
+    clip,
+    // A-law has no sequence header; its frames are the AAC frames relabelled (never decoded here).
+    keep: (tag) => tag.type === TAG_VIDEO || (sendsAudio && !(alaw && isSequenceHeader(tag))),
+    body: (tag) => (alaw && tag.type === TAG_AUDIO ? Buffer.concat([Buffer.from([ALAW_SPEC]), tag.data.subarray(1)]) : tag.data),
+  };
 }
 
 /** Sends `clip` to `send` in real time, looping, until the returned stop is called. */
-function pace(clip: Clip, keep: (tag: FlvTag) => boolean, send: (bytes: Buffer) => void): () => void {
+function pace({ clip, keep, body }: { clip: Clip; keep: (tag: FlvTag) => boolean; body: (tag: FlvTag) => Buffer }, send: (bytes: Buffer) => void): () => void {
   const started = Date.now();
   let index = 0;
   let loop = 0;
@@ -111,7 +122,7 @@ function pace(clip: Clip, keep: (tag: FlvTag) => boolean, send: (bytes: Buffer) 
       const ts = tag.timestamp + loop * clip.loopMs;
       if (ts > elapsed) break;
       // Codec configuration goes once, at the start.
-      if (keep(tag) && (loop === 0 || !isSequenceHeader(tag))) out.push(encodeTag(tag.type, ts, tag.data));
+      if (keep(tag) && (loop === 0 || !isSequenceHeader(tag))) out.push(encodeTag(tag.type, ts, body(tag)));
       index += 1;
       if (index === clip.tags.length) {
         index = 0;
@@ -225,10 +236,10 @@ export async function startFlvSource(): Promise<FlvSource> {
       res.end(mode.reason ?? '{"source":"offline"}');
       return;
     }
-    const { head, clip, keep } = streamFor(mode);
+    const stream = streamFor(mode);
     res.writeHead(200, { ...cors, 'content-type': 'video/x-flv' });
-    res.write(head);
-    const stop = pace(clip, keep, (bytes) => res.write(bytes));
+    res.write(stream.head);
+    const stop = pace(stream, (bytes) => res.write(bytes));
     // After the header, a failing source only ends the response (media contract).
     const unwatch = watch(name, { fail: () => res.end() });
     res.on('close', () => {
@@ -246,9 +257,9 @@ export async function startFlvSource(): Promise<FlvSource> {
     const mode = modeOf(name);
     const fail = (m: Mode) => ws.close(4500, m.reason ?? '{"source":"offline"}');
     if (mode.kind === 'fail') return fail(mode);
-    const { head: start, clip, keep } = streamFor(mode);
-    ws.send(start);
-    const stop = pace(clip, keep, (bytes) => ws.send(bytes));
+    const stream = streamFor(mode);
+    ws.send(stream.head);
+    const stop = pace(stream, (bytes) => ws.send(bytes));
     const unwatch = watch(name, { fail });
     ws.onClose = () => {
       stop();

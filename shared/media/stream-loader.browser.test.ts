@@ -117,6 +117,13 @@ describe('stream loader: headers that lie and failures the media server tells', 
     expect(decoded()).to.be.greaterThan(0);
   });
 
+  it('plays the video of a stream whose audio MSE cannot play (G.711 A-law) instead of failing on it', async () => {
+    const { url } = await stream('alaw');
+    const p = play(flvEngine, url);
+    await movingPicture(p, 1500);
+    expect(p.failures).to.deep.equal([]);
+  });
+
   it('reads the reason of a WebSocket closed with 4500', async () => {
     const { url } = await stream('fail', 'ws', `&reason=${encodeURIComponent('{"source":"unsupported","codec":"mjpeg"}')}`);
     const failure = await failureOf(play(flvEngine, url));

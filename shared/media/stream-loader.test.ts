@@ -54,6 +54,15 @@ describe('TrackGuard', () => {
     expect(g.lied).toBe(false);
   });
 
+  it('audio MSE cannot play (G.711 A-law from a server that does not transcode it) is dropped and the video goes on alone', () => {
+    const { g, bytes } = guard();
+    const alaw = (ts: number) => encodeTag(TAG_AUDIO, ts, Buffer.from([0x72, 0x55, 0x55]));
+    g.push(Buffer.concat([flvHeader(true, true), meta(true), video(0), alaw(0), video(40), alaw(20)]));
+    const flv = parseFlv(bytes());
+    expect(flv.hasAudio).toBe(false);
+    expect(flv.tags.map((t) => t.type)).toEqual([TAG_SCRIPT, TAG_VIDEO, TAG_VIDEO]);
+  });
+
   it('a true video-only header is not held at all past its first video tag', () => {
     const { g, bytes } = guard();
     const start = Buffer.concat([flvHeader(false, true), meta(false), video(0)]);

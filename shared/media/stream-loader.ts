@@ -49,6 +49,8 @@ const TAG_AUDIO = 8;
 const TAG_VIDEO = 9;
 const TAG_SCRIPT = 18;
 const TAG_HEADER = 11;
+/** FLV sound formats the demuxers and MSE play: MP3 (2) and AAC (10). */
+const PLAYABLE_AUDIO = new Set([2, 10]);
 const HAS_AUDIO_KEY = [0x00, 0x08, ...Array.from('hasAudio', (c) => c.charCodeAt(0)), 0x01];
 
 function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
@@ -74,7 +76,8 @@ function hasAudioValueAt(bytes: Uint8Array, from: number, to: number): number {
  * releases everything unchanged. If instead video flows for AUDIO_WAIT_MS (by its timestamps, or by
  * the clock when it trickles in) without audio, the stream is declared video only — header flag and
  * onMetaData hasAudio rewritten to false in place — and any audio tag arriving later is dropped, since
- * a track added after the video has started cannot join the MediaSource.
+ * a track added after the video has started cannot join the MediaSource. Audio in a codec MSE cannot
+ * play (G.711 A-law/µ-law, ADPCM…) is dropped the same way, so its video still plays.
  */
 export class TrackGuard {
   readonly #emit: (bytes: Uint8Array) => void;
@@ -129,9 +132,12 @@ export class TrackGuard {
       const size = (b[at + 1]! << 16) | (b[at + 2]! << 8) | b[at + 3]!;
       const end = at + TAG_HEADER + size + 4;
       if (b.length < end) return;
-      this.#scan = end;
       const type = b[at]! & 0x1f;
-      if (type === TAG_AUDIO) return this.#release();
+      // Audio MSE can play (AAC, MP3) releases the stream as it is; any other (G.711 from a server
+      // that does not transcode it) would stop the demuxer, so the video plays alone instead (this
+      // tag, still unread, is dropped with the rest).
+      if (type === TAG_AUDIO) return PLAYABLE_AUDIO.has((b[at + TAG_HEADER] ?? 0) >> 4) ? this.#release() : this.#declareVideoOnly();
+      this.#scan = end;
       if (type === TAG_SCRIPT && this.#metaValueAt < 0) this.#metaValueAt = hasAudioValueAt(b, at + TAG_HEADER, at + TAG_HEADER + size);
       if (type !== TAG_VIDEO) continue;
       if (!this.#claimsAudio()) return this.#release();
