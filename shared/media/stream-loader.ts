@@ -91,7 +91,7 @@ export class TrackGuard {
   #metaValueAt = -1;
   #firstVideoTs = -1;
   #timer: ReturnType<typeof setTimeout> | null = null;
-  /** True once the stream was found to claim audio it never sent. */
+  /** True once the stream's audio was given up: claimed but not sent, or in a codec MSE cannot play. */
   lied = false;
 
   constructor(emit: (bytes: Uint8Array) => void, waitMs = AUDIO_WAIT_MS) {
