@@ -152,7 +152,7 @@ describe('<atrium-video-player> states of a failed camera', () => {
     }
   });
 
-  for (const size of ['704x576', '2560x1440']) {
+  for (const size of ['704x576', '1920x1080', '2560x1440']) {
     it(`plays a ${size} camera without audio at its own size, letterboxed in the pane`, async () => {
       setLanguage('en');
       const name = `player-size-${++n}`;
