@@ -40,7 +40,8 @@ export interface AttendanceSite {
 
 export type AttendanceSiteSave = Omit<AttendanceSite, 'id' | 'ruleName' | 'deviceCodes' | 'memberNames'>;
 
-export type DayStatus = 'normal' | 'late' | 'early' | 'lateEarly' | 'absent' | 'rest';
+/** `pending`: a due day still in progress on which the person has not clocked in yet (and may still be on time or late). */
+export type DayStatus = 'normal' | 'late' | 'early' | 'lateEarly' | 'absent' | 'rest' | 'pending';
 
 export interface DayRecord {
   userId: number;

@@ -23,6 +23,22 @@ describe('attendance day', () => {
     expect(dayResult(rule, true, []).status).toBe('absent');
     expect(dayResult(rule, false, [at('10:00'), at('12:00')])).toMatchObject({ status: 'rest', workHours: 2 });
   });
+  it('a day in progress marks nobody absent before its rule can: not yet clocked in, and no early leave before the end', () => {
+    // 09:00 on the day itself, nobody has clocked in: not absent (issue 38).
+    expect(dayResult(rule, true, [], toMinute('09:00')).status).toBe('pending');
+    // Until the start, the flexible minutes and the late threshold have passed (09:00 + 10 + 60).
+    expect(dayResult(rule, true, [], toMinute('10:10')).status).toBe('pending');
+    expect(dayResult(rule, true, [], toMinute('10:11')).status).toBe('absent');
+    // A day to come.
+    expect(dayResult(rule, true, [], -1).status).toBe('pending');
+    // Clocked in on time at 09:05, it is 12:00: normal so far, not "left early".
+    expect(dayResult(rule, true, [at('09:05')], toMinute('12:00'))).toMatchObject({ status: 'normal', earlyMinutes: 0 });
+    expect(dayResult(rule, true, [at('09:30')], toMinute('12:00'))).toMatchObject({ status: 'late', lateMinutes: 20 });
+    // Once the end of work has come, the only clock ends the day as before.
+    expect(dayResult(rule, true, [at('09:05')], toMinute('18:30'))).toMatchObject({ status: 'absent', earlyMinutes: 535 });
+    // A rest day stays a rest day.
+    expect(dayResult(rule, false, [], toMinute('09:00')).status).toBe('rest');
+  });
   it('counts fill-ins', () => {
     expect(dayResult(rule, true, [at('09:00', true), at('18:00')])).toMatchObject({ status: 'normal', fillIns: 1 });
   });

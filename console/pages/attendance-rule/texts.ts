@@ -37,7 +37,7 @@ export default addTexts({
       },
       kind: { devices: '门禁设备打卡', location: '定位打卡' },
       weekday: { '1': '周一', '2': '周二', '3': '周三', '4': '周四', '5': '周五', '6': '周六', '7': '周日' },
-      status: { normal: '正常', late: '迟到', early: '早退', lateEarly: '迟到且早退', absent: '缺勤', rest: '休息' },
+      status: { normal: '正常', late: '迟到', early: '早退', lateEarly: '迟到且早退', absent: '缺勤', rest: '休息', pending: '尚未打卡' },
       column: {
         name: '姓名',
         site: '考勤地点',
@@ -110,7 +110,7 @@ export default addTexts({
       },
       kind: { devices: 'At access-control devices', location: 'By location' },
       weekday: { '1': 'Mon', '2': 'Tue', '3': 'Wed', '4': 'Thu', '5': 'Fri', '6': 'Sat', '7': 'Sun' },
-      status: { normal: 'Normal', late: 'Late', early: 'Left early', lateEarly: 'Late and left early', absent: 'Absent', rest: 'Rest day' },
+      status: { normal: 'Normal', late: 'Late', early: 'Left early', lateEarly: 'Late and left early', absent: 'Absent', rest: 'Rest day', pending: 'Not yet clocked in' },
       column: {
         name: 'Name',
         site: 'Site',

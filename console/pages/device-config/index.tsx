@@ -228,7 +228,7 @@ function ParamsDialog({ model, onClose }: { model: ModelRow; onClose: () => void
       <ResourcePage def={def} />
       <div className={css.toolbar}>
         <button type="button" className={buttonGhost} onClick={onClose} data-action="close-params">
-          {t('models.close')}
+          {t('common.close')}
         </button>
       </div>
     </Modal>

@@ -39,7 +39,6 @@ export default addTexts({
       tryAlarm: '参数值为 {{sample}} 时：{{result}}',
       alarmYes: '告警',
       alarmNo: '不告警',
-      close: '关闭',
     },
   },
   en: {
@@ -79,7 +78,6 @@ export default addTexts({
       tryAlarm: 'For a value of {{sample}}: {{result}}',
       alarmYes: 'alarm',
       alarmNo: 'no alarm',
-      close: 'Close',
     },
   },
 });

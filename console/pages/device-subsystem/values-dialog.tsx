@@ -58,7 +58,7 @@ export function ValuesDialog({ device, onClose }: { device: Device; onClose: () 
       )}
       <div className={css.toolbar}>
         <button type="button" className={buttonGhost} onClick={onClose} data-action="close-values">
-          {t('models.close')}
+          {t('common.close')}
         </button>
       </div>
     </Modal>

@@ -8,6 +8,7 @@ import { getJob, jobRunLog, listJobRuns } from '../../../shared/api/job.ts';
 import type { Job, JobLogLine, JobRun } from '../../../shared/api/job-types.ts';
 import { downloadFile } from '../../../shared/http/download.ts';
 import { http } from '../../../shared/http/index.ts';
+import { hasMenu } from '../../../shared/session/index.ts';
 import { buttonGhost } from '../../../shared/theme/base.css.ts';
 import * as kit from '../../resource/resource.css.ts';
 import '../job/texts.ts';
@@ -87,7 +88,27 @@ export default function JobDetailPage() {
     if (live) logEnd.current?.scrollIntoView({ block: 'nearest' });
   }, [lines, live]);
 
-  if (!Number.isInteger(id) || id <= 0) return <p className={kit.state}>{t('jobDetail.missing')}</p>;
+  // Without a job there is nothing to show: say so and lead back (to the job list where the user may
+  // open it, else to the dashboard).
+  if (!Number.isInteger(id) || id <= 0)
+    return (
+      <div data-page="job-detail" className={kit.main} style={{ padding: 16 }}>
+        <p role="status" className={kit.state}>
+          {t('jobDetail.missing')}
+        </p>
+        <p>
+          {hasMenu('jobMng') ? (
+            <Link to="/jobmng" data-action="back">
+              {t('jobDetail.back')}
+            </Link>
+          ) : (
+            <Link to="/" data-action="back">
+              {t('jobDetail.home')}
+            </Link>
+          )}
+        </p>
+      </div>
+    );
   return (
     <div data-page="job-detail" className={kit.main} style={{ padding: 16 }}>
       <div className={kit.toolbar}>
@@ -96,7 +117,7 @@ export default function JobDetailPage() {
           {job ? ` · ${job.name}` : ''}
         </h1>
         <span className={kit.spacer} />
-        <Link to="/jobmng">{t('jobDetail.back')}</Link>
+        {hasMenu('jobMng') ? <Link to="/jobmng">{t('jobDetail.back')}</Link> : <Link to="/">{t('jobDetail.home')}</Link>}
       </div>
       {failed && (
         <p role="alert" className={kit.state}>

@@ -57,6 +57,7 @@ export default addTexts({
       live: '实时',
       pick: '选择一次运行查看日志',
       back: '返回任务列表',
+      home: '返回首页',
     },
   },
   en: {
@@ -114,6 +115,7 @@ export default addTexts({
       live: 'live',
       pick: 'Choose a run to see its log',
       back: 'Back to the job list',
+      home: 'Back to the dashboard',
     },
   },
 });

@@ -465,12 +465,16 @@ const plugin: FastifyPluginAsync = async (app) => {
     }
     const dayList: string[] = [];
     for (let at = start; at < end; at += 24 * 3600 * 1000) dayList.push(dayText(at + 12 * 3600 * 1000));
+    // A day still in progress (or to come) is judged only as far as the rule can yet.
+    const nowAt = Date.now();
+    const today = dayText(nowAt);
+    const nowOf = (day: string): number | null => (day < today ? null : day > today ? -1 : Math.floor((nowAt - dayStart(today)) / 60_000));
     const out = new Map<number, DayRecord[]>();
     for (const m of who) {
       out.set(
         m.userId,
         [...new Set(dayList)].map((day) => {
-          const r = dayResult(m.rule, isDueDay(m.rule, isoWeekday(day), calendar.get(day) ?? null), clocks.get(`${m.userId}/${day}`) ?? []);
+          const r = dayResult(m.rule, isDueDay(m.rule, isoWeekday(day), calendar.get(day) ?? null), clocks.get(`${m.userId}/${day}`) ?? [], nowOf(day));
           return { userId: m.userId, userName: m.userName, siteName: m.siteName, day, status: r.status, firstIn: minuteText(r.firstIn), lastOut: minuteText(r.lastOut), lateMinutes: r.lateMinutes, earlyMinutes: r.earlyMinutes, fillIns: r.fillIns, workHours: r.workHours };
         }),
       );
@@ -491,7 +495,7 @@ const plugin: FastifyPluginAsync = async (app) => {
         userName: m.userName,
         siteName: m.siteName,
         dueDays: due.length,
-        presentDays: due.filter((d) => d.status !== 'absent').length,
+        presentDays: due.filter((d) => d.status !== 'absent' && d.status !== 'pending').length,
         lateDays: due.filter((d) => d.status === 'late' || d.status === 'lateEarly').length,
         earlyDays: due.filter((d) => d.status === 'early' || d.status === 'lateEarly').length,
         absentDays: due.filter((d) => d.status === 'absent').length,
