@@ -101,6 +101,11 @@ export default defineConfig(({ mode }) => {
       include: process.env.ATRIUM_BENCH_UNITS === '1' ? ['tests/bench/units/**/*.test.ts'] : ['{shared,widgets,console,demo,tests}/**/*.test.{ts,tsx}'],
       exclude: ['**/*.browser.test.{ts,tsx}', 'tests/e2e/**', 'node_modules/**', ...(process.env.ATRIUM_BENCH_UNITS === '1' ? [] : ['tests/bench/**'])],
       environment: 'node',
+      // One seeded data folder for the run, copied per platform start (demo/server/test-template.ts).
+      globalSetup: ['demo/server/test-template.ts'],
+      // Two cores, and the server tests mostly wait on their platforms: more files at once than cores
+      // (ATRIUM_VITEST_WORKERS to change it). Each platform has its own port and data folder.
+      maxWorkers: Number(process.env.ATRIUM_VITEST_WORKERS ?? 3),
       testTimeout: 20000,
       // A stray it.only / describe.only fails the run instead of skipping the rest.
       allowOnly: false,
