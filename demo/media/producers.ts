@@ -166,14 +166,65 @@ class FfmpegProducer implements Producer {
   }
 }
 
+/** The NAL units of an AVC video tag (4-byte lengths, as ffmpeg writes FLV). */
+function nalsOf(tag: FlvTag): Buffer[] {
+  const nals: Buffer[] = [];
+  for (let at = 5; at + 4 <= tag.data.length; ) {
+    const size = tag.data.readUInt32BE(at);
+    nals.push(tag.data.subarray(at + 4, at + 4 + size));
+    at += 4 + size;
+  }
+  return nals;
+}
+
+const isSlice = (nal: Buffer): boolean => (nal[0]! & 0x1f) >= 1 && (nal[0]! & 0x1f) <= 5;
+
+/**
+ * Where an AVC video tag stands in a picture: 'none' (parameter sets and the like, no slice),
+ * 'first' (it opens a picture: an access unit delimiter, or a slice starting at macroblock 0), or
+ * 'rest' (the further slices of a picture).
+ */
+export function pictureStart(tag: FlvTag): 'none' | 'first' | 'rest' {
+  const nals = nalsOf(tag);
+  if (nals.some((nal) => (nal[0]! & 0x1f) === 9)) return 'first';
+  const slice = nals.find(isSlice);
+  if (!slice) return 'none';
+  // first_mb_in_slice is ue(v): its first bit is 1 exactly when it is 0.
+  return ((slice[1] ?? 0) & 0x80) !== 0 ? 'first' : 'rest';
+}
+
 /**
  * Two AVC video tags of one picture as one: the NAL units of the second (after its 5-byte header)
- * appended to the first; a key frame if either is one.
+ * appended to the first; a key frame if either is one; stamped as the first picture-bearing tag.
  */
 export function joinPicture(a: FlvTag, b: FlvTag): FlvTag {
-  const head = Buffer.from(a.data.subarray(0, 5));
-  if ((b.data[0]! >> 4) === 1) head[0] = (1 << 4) | (head[0]! & 0x0f);
-  return { type: a.type, timestamp: a.timestamp, data: Buffer.concat([head, a.data.subarray(5), b.data.subarray(5)]) };
+  const head = Buffer.from((pictureStart(a) === 'none' ? b : a).data.subarray(0, 5));
+  if ((a.data[0]! >> 4) === 1 || (b.data[0]! >> 4) === 1) head[0] = (1 << 4) | (head[0]! & 0x0f);
+  return { type: a.type, timestamp: pictureStart(a) === 'none' ? b.timestamp : a.timestamp, data: Buffer.concat([head, a.data.subarray(5), b.data.subarray(5)]) };
+}
+
+/**
+ * Whether a key picture (an AVC or HEVC video tag, 4-byte NAL lengths) begins at the top of the
+ * picture: an RTSP session that joins a camera mid-picture yields a key picture missing its first
+ * slices, which decodes to a smear over green. Such a picture cannot start a stream.
+ */
+export function wholeKeyPicture(tag: FlvTag): boolean {
+  if (!isKeyframe(tag)) return false;
+  const hevc = (tag.data[0]! & 0x0f) === 12;
+  for (let at = 5; at + 4 <= tag.data.length; ) {
+    const size = tag.data.readUInt32BE(at);
+    const nal = tag.data.subarray(at + 4, at + 4 + size);
+    at += 4 + size;
+    if (hevc) {
+      const type = (nal[0]! >> 1) & 0x3f;
+      // A random access picture's slice with first_slice_segment_in_pic_flag set.
+      if (type >= 16 && type <= 23 && nal.length > 2) return (nal[2]! & 0x80) !== 0;
+    } else {
+      // An IDR slice whose first_mb_in_slice (ue(v), first bit 1 for 0) is the picture's first.
+      if ((nal[0]! & 0x1f) === 5 && nal.length > 1) return (nal[1]! & 0x80) !== 0;
+    }
+  }
+  return false;
 }
 
 /** First retry of a failed source; each failure doubles it, up to RETRY_MAX_MS. */
@@ -313,6 +364,8 @@ export class RelayProducer implements Producer {
     if (native) known(null);
     let held: FlvTag | null = null;
     const send = (tag: FlvTag): void => {
+      // Nothing goes out before a whole key picture: it is what every viewer starts from.
+      if (first === null && !wholeKeyPicture(tag)) return;
       if (first === null) {
         first = tag.timestamp;
         offset = channel.clock();
@@ -348,9 +401,10 @@ export class RelayProducer implements Producer {
         if (!isMediaFrame(tag) || isEndOfSequence(tag)) continue;
         known(null);
         if (tag.type === TAG_VIDEO && flv) {
-          // A picture may reach ffmpeg in several packets of one timestamp (its parameter sets, or
-          // slice by slice); a viewer's player wants one tag per picture.
-          if (held && held.timestamp === tag.timestamp) {
+          // A picture may come out of ffmpeg in several packets (its parameter sets apart, or slice
+          // by slice, not always with one timestamp); a player decodes each tag as a picture, so the
+          // pieces are joined until the next picture begins.
+          if (held && (pictureStart(held) === 'none' || pictureStart(tag) === 'rest')) {
             held = joinPicture(held, tag);
             continue;
           }

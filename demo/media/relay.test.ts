@@ -1,10 +1,11 @@
 // The relay against real RTSP cameras (tests/cameras: GStreamer's RTSP server): headers true to what
 // each source carries, pass-through rather than re-encoding, and every failure told as a state.
+import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRtspCameras, type RtspCameras } from '../../tests/cameras/rtsp.ts';
-import { FlvReader, isKeyframe, isSequenceHeader, readMetadata, TAG_AUDIO, TAG_SCRIPT, TAG_VIDEO, type FlvTag } from './flv.ts';
+import { encodeTag, flvHeader, FlvReader, isKeyframe, isSequenceHeader, readMetadata, TAG_AUDIO, TAG_SCRIPT, TAG_VIDEO, type FlvTag } from './flv.ts';
 import { PlayCodeStore, type GrantInput } from './play-codes.ts';
-import { retryDelay } from './producers.ts';
+import { pictureStart, retryDelay } from './producers.ts';
 import { startMediaServer, type MediaServer } from './server.ts';
 import { failureOf, failureReason, onSourceReport, type SourceReport } from './source.ts';
 
@@ -93,6 +94,26 @@ describe('relay of real cameras', () => {
     const keys = r.tags.filter((t) => isKeyframe(t)).map((t) => t.timestamp);
     expect(keys[1]! - keys[0]!).toBeGreaterThan(900);
   }, 30_000);
+
+  it('sends one whole picture per tag, and starts every viewer on a whole one', async () => {
+    // The stand-ins code each picture in two slices (as many cameras do), and ffmpeg hands some out
+    // apart, with different timestamps: a player decodes each tag as a picture, so a slice alone
+    // would show the rest of the picture green. Sessions also join the camera's encoder mid-picture.
+    const keep = read(cameras.url('h264-mulaw'), () => false, 12_000);
+    for (let i = 0; i < 3; i++) {
+      const r = await read(cameras.url('h264-mulaw'), (tags) => tags.filter((t) => t.type === TAG_VIDEO).length > 30);
+      const pictures = r.tags.filter((t) => t.type === TAG_VIDEO && !isSequenceHeader(t));
+      expect(pictures.length, r.body).toBeGreaterThan(30);
+      expect(pictures.map((t) => pictureStart(t)).filter((p) => p !== 'first')).toEqual([]);
+      const flv = Buffer.concat([flvHeader(true, true), ...r.tags.map((t) => encodeTag(t.type, t.timestamp, t.data))]);
+      const out = spawnSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-i', 'pipe:0', '-frames:v', '1', '-vf', 'scale=8:8', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'], { input: flv });
+      // Every one of the 64 samples of the first picture is the camera's yellow (0xC0A020), or the white ball.
+      const px = [...out.stdout];
+      const yellow = Array.from({ length: 64 }, (_, k) => px.slice(k * 3, k * 3 + 3)).filter(([r, g, b]) => Math.abs(r! - 0xc0) < 40 && Math.abs(g! - 0xa0) < 40 && b! < 90);
+      expect(yellow.length, `first picture ${px.join(",")} ${String(out.stderr)}`).toBeGreaterThan(56);
+    }
+    await keep;
+  }, 60_000);
 
   it('passes High profile with B-frames and a 4-second GOP through as it comes', async () => {
     const r = await read(cameras.url('h264-high'), keyframes(1));

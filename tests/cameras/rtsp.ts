@@ -20,11 +20,25 @@ export const CAMERAS: Record<Mount, { width: number; height: number; colour: [nu
   'h264-high': { width: 704, height: 576, colour: [0x80, 0x30, 0xb0] },
   'h264-1080': { width: 1920, height: 1080, colour: [0x20, 0xa0, 0xa0] },
   'h264-1440': { width: 2560, height: 1440, colour: [0xc0, 0x60, 0x20] },
-  h265: { width: 704, height: 576, colour: [0x60, 0x60, 0x60] },
+  h265: { width: 704, height: 576, colour: [0x80, 0xc0, 0x20] },
   mjpeg: { width: 640, height: 480, colour: [0xa0, 0xa0, 0xa0] },
   auth: { width: 704, height: 576, colour: [0x30, 0x40, 0x50] },
   flaky: { width: 704, height: 576, colour: [0xb0, 0x30, 0x80] },
 };
+
+/**
+ * Which mount a picture's colour is (the nearest background colour, within a margin for the colour
+ * conversions between camera and screen), or null when it is none of them.
+ */
+export function mountOfColour(colour: readonly number[]): Mount | null {
+  let best: Mount | null = null;
+  let bestDistance = Infinity;
+  for (const [mount, { colour: c }] of Object.entries(CAMERAS) as Array<[Mount, (typeof CAMERAS)[Mount]]>) {
+    const d = Math.hypot(colour[0]! - c[0], colour[1]! - c[1], colour[2]! - c[2]);
+    if (d < bestDistance) [best, bestDistance] = [mount, d];
+  }
+  return bestDistance <= 100 ? best : null;
+}
 
 export interface RtspCameras {
   port: number;
