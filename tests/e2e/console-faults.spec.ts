@@ -108,6 +108,7 @@ for (const [code, key] of [
 test('a page whose element chunk fails to load says so and loads it on Retry', async ({ page, oracle }) => {
   // The chunk's first load is cut on purpose: the browser reports the failed module fetch.
   oracle.allow(/console\.error: Failed to load resource: net::ERR_CONNECTION_RESET @ http:\/\/localhost:\d+\/assets\/video-player[.-][^/]*\.js$/);
+  oracle.allow(/console\.error: \[atrium\] element chunk failed to load TypeError: Failed to fetch dynamically imported module: http:\/\/localhost:\d+\/assets\/video-player[.-]/);
   await signIn(page, 'admin');
   let failing = true;
   await page.route(/\/assets\/video-player[.-][^/]*\.js$/, (route) => (failing ? route.abort('connectionreset') : route.continue()));
@@ -121,7 +122,9 @@ test('a page whose element chunk fails to load says so and loads it on Retry', a
   await expect(failed).toHaveCount(0);
 });
 
-test('toasts stay 2 s for -1 and 40301 and 5 s for the rest, each answer shown as SPEC §8 says, on a driven clock', async ({ page }) => {
+test('toasts stay 2 s for -1 and 40301 and 5 s for the rest, each answer shown as SPEC §8 says, on a driven clock', async ({ page, oracle }) => {
+  // The fault switch answers the profile with HTTP errors on purpose; the browser logs each one.
+  oracle.allow(/console\.error: Failed to load resource: the server responded with a status of \d+ \([^)]*\) @ http:\/\/localhost:\d+\/api\/admin\/user\/cur-user\/info$/);
   await page.clock.install();
   await signIn(page, 'admin');
   await holdPolls(page);

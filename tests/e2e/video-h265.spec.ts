@@ -6,6 +6,9 @@ import { expect, test, type Page } from './fixtures.ts';
 import { addPlayer, call, openVideoPage, probe, signIn, waitForPlayback } from './video-helpers.ts';
 import { openWall, pane, paneIsPlaying, storedWall, WALL_KEY } from './wall-helpers.ts';
 
+// The cameras' own drawn 1280x720 pictures are what this file checks (the others play the cheap loops).
+test.use({ platformEnv: { ATRIUM_DEMO_VIDEO: 'drawn' } });
+
 async function h265CameraId(base: string, token: string): Promise<number> {
   const list = await call(base, token, 'GET', '/api/cctv/video/client/getCameraList', { query: { label: 'CAM-046', exact: 'true', page: '1', limit: '10' } });
   const camera = (list.data.rows as Array<{ id: number; codec: string }>)[0]!;

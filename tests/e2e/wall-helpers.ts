@@ -83,8 +83,16 @@ export async function startPlatform(env: Record<string, string> | ((ports: { por
         s.close(() => (typeof a === 'object' && a ? resolve(a.port) : reject(new Error('no port'))));
       });
     });
-  const port = await freePort();
-  const mediaPort = await freePort();
+  // The media server listens on the next port (video-helpers.ts mediaBaseOf, as a deployment's default).
+  const isFree = (p: number) =>
+    new Promise<boolean>((resolve) => {
+      const s = createServer();
+      s.once('error', () => resolve(false));
+      s.listen(p, 'localhost', () => s.close(() => resolve(true)));
+    });
+  let port = await freePort();
+  for (let attempt = 0; attempt < 50 && !(await isFree(port + 1)); attempt++) port = await freePort();
+  const mediaPort = port + 1;
   const extra = typeof env === 'function' ? env({ port, mediaPort }) : env;
   const dataDir = mkdtempSync(join(tmpdir(), 'atrium-wall-'));
   const child = spawn(process.execPath, [...PLATFORM_NODE_FLAGS, 'demo/server/main.ts'], {
