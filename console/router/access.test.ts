@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allowedRoutes, holds, inAppPath, isOpenPath, loginPathFor, menuTarget, partitionRoutes, safeRedirect } from './access.ts';
+import { allowedRoutes, holds, inAppPath, isOpenPath, loginPathFor, mayOpen, menuTarget, partitionRoutes, safeRedirect } from './access.ts';
 import { LAYOUT_ROUTES, STANDALONE_ROUTES } from './route-table.ts';
 
 const rights = (...codes: string[]) => Object.fromEntries(codes.map((c) => [c, true]));
@@ -116,5 +116,21 @@ describe('menu URL safety', () => {
     { toString: () => '/x' },
   ])('ignores %j', (uri) => {
     expect(menuTarget(uri)).toBeNull();
+  });
+});
+
+describe('links only where the user may go', () => {
+  it('a right-only code (the alarm count) opens no page; the group code does', () => {
+    expect(mayOpen({ alarmSearch: {} }, '/alarm/search?handleStatus=unhandled')).toBe(false);
+    expect(mayOpen({ alarmSearch: {}, alarmManager: {} }, '/alarm/search?handleStatus=unhandled')).toBe(true);
+  });
+  it('home, open and code-free routes are open to all; unknown paths to none', () => {
+    expect(mayOpen({}, '/')).toBe(true);
+    expect(mayOpen({}, '/introduction')).toBe(true);
+    expect(mayOpen({}, '/info')).toBe(true);
+    expect(mayOpen({}, '/login')).toBe(true);
+    expect(mayOpen({ jobMng: {} }, '/nowhere')).toBe(false);
+    expect(mayOpen({}, '/jobmng')).toBe(false);
+    expect(mayOpen({ jobMng: {} }, '/jobmng/')).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 // Who may open what, and which addresses the console is willing to follow. Pure functions: the
 // navigation guard, the side menu and the sign-in redirect all decide through these.
-import { OPEN_PATHS, type Authority, type RouteDef } from './route-table.ts';
+import { HOME_PATH, LAYOUT_ROUTES, OPEN_PATHS, PLAIN_ROUTES, STANDALONE_ROUTES, type Authority, type RouteDef } from './route-table.ts';
 
 /** Menu rights by code, as the session holds them. */
 export type Rights = Readonly<Record<string, unknown>>;
@@ -22,6 +22,20 @@ export function partitionRoutes<R extends RouteDef>(routes: readonly R[], rights
 
 /** Routes the user may open, in table order. */
 export const allowedRoutes = <R extends RouteDef>(routes: readonly R[], rights: Rights): R[] => partitionRoutes(routes, rights).allowed;
+
+const ROUTE_BY_PATH = new Map([...LAYOUT_ROUTES, ...STANDALONE_ROUTES, ...PLAIN_ROUTES].map((r) => [`/${r.path}`, r]));
+
+/**
+ * Whether a link to `target` (an in-app path, with or without a query) leads somewhere this user may
+ * go: a route whose code they hold, the home page or a sign-in page. A link to a 401 page (or to no
+ * page at all) is not offered.
+ */
+export function mayOpen(rights: Rights, target: string): boolean {
+  const path = (target.split(/[?#]/)[0] ?? '').replace(/\/+$/, '') || '/';
+  if (path === '/' || path === HOME_PATH || isOpenPath(path)) return true;
+  const route = ROUTE_BY_PATH.get(path);
+  return route !== undefined && holds(rights, route.code);
+}
 
 export function isOpenPath(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;

@@ -137,6 +137,7 @@ export function Header() {
   const { hideLogin } = useSnapshot(shell);
   const navigate = useNavigate();
   const tools = useRef<HTMLDivElement>(null);
+  const { menus } = useSnapshot(session);
 
   // The bell asks to open the alarms; only users with the alarm management right go there (SPEC §2),
   // and inside the app rather than by reloading the page through the bell's own link.
@@ -167,7 +168,8 @@ export function Header() {
       <Breadcrumb />
       <div className={css.headerRight} ref={tools} id="atrium-header-tools">
         <QuickIcons />
-        <atrium-alarm-bell aria-label={t('shell.header.alarms')} />
+        {/* The bell is the alarm count: without that right it would be a bell that never counts. */}
+        {'alarmSearch' in menus ? <atrium-alarm-bell aria-label={t('shell.header.alarms')} /> : null}
         <atrium-progress-panel aria-label={t('shell.header.tasks')} />
         <LanguageMenu />
         {hideLogin ? (

@@ -12,3 +12,32 @@ test('/job_detail without a job says so and leads back to the job list', async (
   await expect(page).toHaveURL(/\/jobmng$/);
   await expect(page.locator('[data-page=job]')).toBeVisible();
 });
+
+test('viewer: the dashboard links only where the viewer may go (the alarm count is theirs, the alarm list is not)', async ({ page }) => {
+  await signIn(page, 'viewer');
+  await page.goto('/introduction');
+  const board = page.getByTestId('dashboard');
+  const open = board.getByTestId('board-open');
+  await expect(open.locator('dd')).toHaveText(/^\d[\d,]*$/);
+  await expect(board.getByTestId('board-critical').locator('dd')).toHaveText(/^\d[\d,+]*$/);
+  // The counters show their numbers, not links to the alarm list (401 for the viewer).
+  await expect(open.getByRole('link')).toHaveCount(0);
+  await expect(board.getByTestId('board-critical').getByRole('link')).toHaveCount(0);
+  // Every link left on the dashboard opens a page the viewer may see.
+  const hrefs = await board.locator('a[href^="/"]').evaluateAll((links) => links.map((a) => a.getAttribute('href')!));
+  for (const href of new Set(hrefs)) {
+    await page.goto(href);
+    await expect(page.getByTestId('page-401'), href).toHaveCount(0);
+  }
+});
+
+test('vendor: no bell that never counts, and "functions available" counts what the dashboard lists', async ({ page }) => {
+  await signIn(page, 'vendor');
+  await page.goto('/introduction');
+  await expect(page.getByTestId('header')).toBeVisible();
+  const listed = page.getByTestId('board-rights').locator('[data-menu]');
+  await expect(listed.first()).toBeVisible();
+  const counter = page.getByTestId('dashboard-counter').filter({ has: page.locator('dt', { hasText: zh('shell.dashboard.rights') }) });
+  await expect(counter.locator('dd')).toHaveText(String(await listed.count()));
+  await expect(page.getByTestId('header').locator('atrium-alarm-bell')).toHaveCount(0);
+});

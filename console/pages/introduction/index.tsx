@@ -24,6 +24,7 @@ import * as css from './introduction.css.ts';
 import './texts.ts';
 import { useBoard } from './use-board.ts';
 import { ChunkFailed, useElementChunk } from '../../errors/element-chunk.tsx';
+import { mayOpen } from '../../router/access.ts';
 
 // ECharts arrives in a chunk of its own after the counters and lists have painted.
 const LazyChart = lazy(() => import('../../charts/chart.tsx').then((m) => ({ default: m.Chart })));
@@ -69,6 +70,12 @@ export default function IntroductionPage() {
   const mayCountUsers = 'depMng' in menus;
   const mayCountCameras = 'videoGroup' in menus || 'devManager' in menus;
   const mayAlarms = 'alarmSearch' in menus;
+  // The alarm count is one right, the alarm list another: counters and rows link only where the user may go.
+  const mayList = mayOpen(menus, SEARCH);
+  const listing = (params: Record<string, string>) => (mayList ? search(params) : undefined);
+  const goList = (params: Record<string, string>) => {
+    if (mayList) void navigate(search(params));
+  };
   const mayDevices = 'MonitorOPS' in menus || 'devManager' in menus;
   const board = useBoard({ alarms: mayAlarms, devices: mayDevices });
   const openAlarms = useSnapshot(alarmBell).total;
@@ -176,7 +183,7 @@ export default function IntroductionPage() {
     [board.byMachine, ranking],
   );
 
-  const pages = Object.values(menus).filter((m) => m.uri !== '').length;
+  const pages = listedPages(menus).length;
   const levelIndex = (name?: string) => ALARM_LEVELS.find((l) => levelName(l) === name);
   const rate = board.devices && board.devices.total > 0 ? `${Math.round((board.devices.online / board.devices.total) * 1000) / 10}%` : null;
   // The list counts up to the SPEC §9 cap and says 20000+ past it.
@@ -203,8 +210,8 @@ export default function IntroductionPage() {
         ) : null}
       </header>
       <dl className={css.cards}>
-        {mayAlarms ? <Counter label={t('board.openAlarms')} value={openAlarms} to={search({ handleStatus: 'unhandled' })} testId="board-open" /> : null}
-        {mayAlarms ? <Counter label={t('board.critical')} value={criticalOpen} to={search({ level: 'critical', handleStatus: 'unhandled' })} testId="board-critical" /> : null}
+        {mayAlarms ? <Counter label={t('board.openAlarms')} value={openAlarms} to={listing({ handleStatus: 'unhandled' })} testId="board-open" /> : null}
+        {mayAlarms ? <Counter label={t('board.critical')} value={criticalOpen} to={listing({ level: 'critical', handleStatus: 'unhandled' })} testId="board-critical" /> : null}
         {mayDevices ? <Counter label={t('board.onlineRate')} value={rate} testId="board-online" /> : null}
         {mayCountUsers ? <Counter label={t('shell.dashboard.users')} value={users} loading={loading} /> : null}
         {mayCountCameras ? <Counter label={t('shell.dashboard.cameras')} value={cameras} loading={loading} /> : null}
@@ -224,7 +231,7 @@ export default function IntroductionPage() {
               onPick={(p) => {
                 const level = levelIndex(p.seriesName);
                 const day = board.byDay?.days[p.dataIndex];
-                if (level && day) void navigate(search({ level, from: day, to: day, view: 'history' }));
+                if (level && day) goList({ level, from: day, to: day, view: 'history' });
               }}
             />
           </figure>
@@ -237,7 +244,7 @@ export default function IntroductionPage() {
               testId="chart-levels"
               onPick={(p) => {
                 const level = levelIndex(p.name);
-                if (level) void navigate(search({ level, view: 'history' }));
+                if (level) goList({ level, view: 'history' });
               }}
             />
           </figure>
@@ -250,7 +257,7 @@ export default function IntroductionPage() {
               testId="chart-areas"
               onPick={(p) => {
                 const area = areas[p.dataIndex];
-                if (area?.areaGuid) void navigate(search({ areaGuid: area.areaGuid, view: 'history' }));
+                if (area?.areaGuid) goList({ areaGuid: area.areaGuid, view: 'history' });
               }}
             />
           </figure>
@@ -263,7 +270,7 @@ export default function IntroductionPage() {
               testId="chart-devices"
               onPick={(p) => {
                 const device = devices[p.dataIndex];
-                if (device) void navigate(search({ keyword: device.deviceCode, view: 'history' }));
+                if (device) goList({ keyword: device.deviceCode, view: 'history' });
               }}
             />
           </figure>
@@ -277,9 +284,15 @@ export default function IntroductionPage() {
               <ul className={css.liveList} data-testid="board-live">
                 {(board.critical?.rows ?? []).map((a) => (
                   <li key={a.id} data-alarm-id={a.id}>
-                    <Link to={search({ keyword: a.deviceCode, level: 'critical', handleStatus: 'unhandled' })} className={css.cardLink}>
-                      <span className={css.liveTime}>{a.time.slice(5, 16)}</span> {a.deviceName} · {a.content}
-                    </Link>
+                    {mayList ? (
+                      <Link to={search({ keyword: a.deviceCode, level: 'critical', handleStatus: 'unhandled' })} className={css.cardLink}>
+                        <span className={css.liveTime}>{a.time.slice(5, 16)}</span> {a.deviceName} · {a.content}
+                      </Link>
+                    ) : (
+                      <>
+                        <span className={css.liveTime}>{a.time.slice(5, 16)}</span> {a.deviceName} · {a.content}
+                      </>
+                    )}
                   </li>
                 ))}
               </ul>
@@ -340,12 +353,19 @@ function LiveCamera() {
   );
 }
 
+type MenuRights = (typeof session)['menus'];
+
+/** Pages under a group, and the rights that are no page (the alarm count, quick scenes, device cards):
+ *  what the rights panel lists and the "functions available" counter counts. */
+function listedPages(menus: MenuRights) {
+  return Object.values(menus).filter((m) => m.menu !== '' && (m.parentCode !== null || (RIGHT_ONLY_MENU_CODES as readonly string[]).includes(m.code)));
+}
+
 /** What the signed-in user may do, in words: the pages of their menus and their operation rights. */
 function RightsInWords() {
   const { t } = useTranslation();
   const { menus, elements } = useSnapshot(session);
-  // Pages under a group, and the rights that are no page (the alarm count, quick scenes, device cards).
-  const pages = Object.values(menus).filter((m) => m.menu !== '' && (m.parentCode !== null || (RIGHT_ONLY_MENU_CODES as readonly string[]).includes(m.code)));
+  const pages = listedPages(menus);
   const operations = Object.keys(elements).filter((code) => t(`board.element.${code}`, { defaultValue: '' }) !== '');
   return (
     <section className={css.panel} aria-labelledby="board-rights" data-testid="board-rights">
