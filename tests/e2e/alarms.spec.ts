@@ -210,19 +210,12 @@ test('a rule on a parameter raises alarms from the values, in the bell and alarm
   await expect(page.locator('[data-page=alarm-search] tbody tr[data-row]').first()).toContainText('%obs/m');
 });
 
-test('alarm search and event types pass axe in the dark and light themes', async ({ page }) => {
+// The pages themselves are checked in every theme by axe-pages.spec.ts; here, a state it does not reach.
+test('the alarm search date calendar, open, passes axe in the dark and light themes', async ({ page }) => {
   await signIn(page, 'admin');
   await page.goto('/alarm/search');
   await expect(page.locator('[data-page=alarm-search] tbody tr[data-row]').first()).toBeVisible();
-  await a11yInThemes(page, 'alarm search', '[data-page=alarm-search]');
-  // The date field's calendar, open.
   await page.locator('[data-filter=when] [data-part=calendar-trigger]').click();
   await expect(page.locator('[data-filter=when] [role=dialog] [data-part=table-cell-trigger]').first()).toBeVisible();
   await a11yInThemes(page, 'the date calendar', '[data-filter=when]');
-  await page.goto('/alarm/event-type');
-  await expect(page.locator('[data-page=alarm-event-type] tbody tr[data-row]').first()).toBeVisible();
-  await a11yInThemes(page, 'event types', '[data-page=alarm-event-type]');
-  await page.goto('/alarm/config');
-  await expect(page.locator('[data-page=alarm-config] tbody tr[data-row]').first()).toBeVisible();
-  await a11yInThemes(page, 'alarm rules', '[data-page=alarm-config]');
 });

@@ -2,7 +2,7 @@
 // confirmed by typing delete, export as a background task, moving cameras between groups; and
 // /videoGroup?type=wall shows the wall.
 import { expect, test } from './fixtures.ts';
-import { a11yInThemes, signIn, zh } from './console-helpers.ts';
+import { signIn, zh } from './console-helpers.ts';
 import { call, signIn as apiSignIn } from './video-helpers.ts';
 
 test('cameras: batch add, filters on the server, move, delete with confirmation, export', async ({ page, baseURL }) => {
@@ -14,7 +14,6 @@ test('cameras: batch add, filters on the server, move, delete with confirmation,
   await root.getByTestId('camera-groups').locator('[data-node-id]', { hasText: '2号机房' }).click();
   await expect(rows).toHaveCount(2);
   await expect(root.getByTestId('resource-total')).toHaveText(zh('resource.total', { count: 2 }));
-  await a11yInThemes(page, 'video access management', '[data-page=video-group]');
 
   // Batch add: the count and the %d placeholder are checked before anything is sent.
   await root.locator('[data-action=batch]').click();
