@@ -143,3 +143,6 @@ export const MENU_SEED: readonly MenuSeedItem[] = [
 
 /** video:manage: add, edit, move and delete cameras and camera groups (a page right alone only shows them). */
 export const ELEMENT_CODES = ['progress:view', 'progress:del', 'video:play', 'video:replay', 'video:manage'] as const;
+
+/** The text key of an element right's name (`progress:view` → role.element.progress.view). */
+export const elementNameKey = (code: string): string => `role.element.${code.replace(':', '.')}`;

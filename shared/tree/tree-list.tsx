@@ -203,7 +203,8 @@ export function TreeList(props: TreeListProps) {
             className={css.item}
             style={{ paddingLeft: 8 + (item.level - 1) * 16 }}
             onFocus={() => setFocused(item.id)}
-            onClick={() => choose(item)}
+            // With checkboxes, a click on the row (its name included) ticks it, as Space does.
+            onClick={() => (state !== null ? toggleCheck(item.id) : choose(item))}
           >
             {item.hasChildren ? (
               <span

@@ -2,6 +2,7 @@
 // reach, a day still in progress marks nobody absent.
 import { expect, test } from './fixtures.ts';
 import { signIn, zh } from './console-helpers.ts';
+import { elementNameKey } from '../../shared/api/menu-seed.ts';
 
 test('/job_detail without a job says so and leads back to the job list', async ({ page }) => {
   await signIn(page, 'admin');
@@ -40,4 +41,24 @@ test('vendor: no bell that never counts, and "functions available" counts what t
   const counter = page.getByTestId('dashboard-counter').filter({ has: page.locator('dt', { hasText: zh('shell.dashboard.rights') }) });
   await expect(counter.locator('dd')).toHaveText(String(await listed.count()));
   await expect(page.getByTestId('header').locator('atrium-alarm-bell')).toHaveCount(0);
+});
+
+test('/group: a right is ticked by clicking its name, and element rights show their names', async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.goto('/group');
+  const roles = page.locator('[data-page=group]');
+  await roles.locator('tbody tr', { hasText: 'viewer' }).first().locator('[data-action=rights]').click();
+  const tree = page.getByTestId('role-rights').getByTestId('function-authority');
+  const history = tree.locator('[data-node-id=historySearch]');
+  const box = history.getByRole('checkbox');
+  await expect(box).toHaveAttribute('aria-checked', 'false');
+  await history.locator('[data-part=name]').click();
+  await expect(box).toHaveAttribute('aria-checked', 'true');
+  await history.locator('[data-part=name]').click();
+  await expect(box).toHaveAttribute('aria-checked', 'false');
+  // Element rights: their names, not their codes.
+  const names = await tree.locator('[role=treeitem] [data-part=name]').allTextContents();
+  expect(names.length).toBeGreaterThan(5);
+  expect(names.filter((n) => /^[a-z]+:[a-z]+/.test(n))).toEqual([]);
+  for (const code of ['progress:view', 'video:play']) expect(names.some((n) => n.startsWith(zh(elementNameKey(code))))).toBe(true);
 });

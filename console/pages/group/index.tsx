@@ -7,7 +7,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { groupTree } from '../../../shared/api/data-group.ts';
 import type { DataGroup } from '../../../shared/api/data-group-types.ts';
-import { ELEMENT_CODES, MENU_GROUP_CODES, MENU_SEED } from '../../../shared/api/menu-seed.ts';
+import { ELEMENT_CODES, elementNameKey, MENU_GROUP_CODES, MENU_SEED } from '../../../shared/api/menu-seed.ts';
 import { copyRole, deleteRole, listRoles, saveRole } from '../../../shared/api/people.ts';
 import type { Role } from '../../../shared/api/user-types.ts';
 import { DEVICE_GROUP_TYPE } from '../../../shared/api/device-types.ts';
@@ -127,7 +127,7 @@ export default function GroupPage() {
         const children = grantable.filter((m) => m.parentCode === g.code).map((c) => ({ id: c.code, name: c[lang], ...withNote(note(c.code)) }));
         return { id: g.code, name: g[lang], ...(children.length > 0 ? { children } : {}), ...withNote(note(g.code)) };
       }),
-      { id: ELEMENTS_BRANCH, name: t('roles.elements'), children: ELEMENT_CODES.map((e) => ({ id: EL + e, name: e, ...withNote(note(EL + e)) })) },
+      { id: ELEMENTS_BRANCH, name: t('roles.elements'), children: ELEMENT_CODES.map((e) => ({ id: EL + e, name: t(elementNameKey(e)), ...withNote(note(EL + e)) })) },
     ];
   }, [rightsOf, roles, lang, t]);
 

@@ -10,7 +10,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { listCameras } from '../../../shared/api/video.ts';
 import { alarmBell, alarmPoller } from '../../../shared/poll/index.ts';
-import { RIGHT_ONLY_MENU_CODES } from '../../../shared/api/menu-seed.ts';
+import { elementNameKey, RIGHT_ONLY_MENU_CODES } from '../../../shared/api/menu-seed.ts';
 import { hasElement, hasMenu, session } from '../../../shared/session/index.ts';
 import { settings } from '../../../shared/session/settings.ts';
 import { button, buttonGhost } from '../../../shared/theme/base.css.ts';
@@ -366,7 +366,7 @@ function RightsInWords() {
   const { t } = useTranslation();
   const { menus, elements } = useSnapshot(session);
   const pages = listedPages(menus);
-  const operations = Object.keys(elements).filter((code) => t(`board.element.${code}`, { defaultValue: '' }) !== '');
+  const operations = Object.keys(elements).filter((code) => t(elementNameKey(code), { defaultValue: '' }) !== '');
   return (
     <section className={css.panel} aria-labelledby="board-rights" data-testid="board-rights">
       <h2 id="board-rights" className={css.panelTitle}>
@@ -383,7 +383,7 @@ function RightsInWords() {
           ))}
           {operations.map((code) => (
             <li key={code} data-element={code}>
-              {t(`board.element.${code}`)}
+              {t(elementNameKey(code))}
             </li>
           ))}
         </ul>

@@ -6,13 +6,6 @@ export default addTexts({
     board: {
       yourRights: '你可以使用',
       yourRightsNone: '你的账号还没有任何功能，请联系管理员分配角色',
-      element: {
-        'progress:view': '查看后台任务',
-        'progress:del': '删除后台任务',
-        'video:play': '观看实时视频',
-        'video:replay': '观看录像回放',
-        'video:manage': '管理摄像机',
-      },
       openAlarms: '未处理告警',
       critical: '未处理紧急告警',
       onlineRate: '设备在线率',
@@ -38,13 +31,6 @@ export default addTexts({
     board: {
       yourRights: 'What you can use',
       yourRightsNone: 'Your account has no functions yet: ask an administrator for a role',
-      element: {
-        'progress:view': 'See background tasks',
-        'progress:del': 'Delete background tasks',
-        'video:play': 'Watch live video',
-        'video:replay': 'Watch recorded video',
-        'video:manage': 'Manage cameras',
-      },
       openAlarms: 'Unhandled alarms',
       critical: 'Unhandled critical alarms',
       onlineRate: 'Devices online',

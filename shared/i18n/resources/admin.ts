@@ -1,4 +1,4 @@
-// Administration names (SPEC §6): tenant types and the role names the texts use.
+// Administration names (SPEC §6): tenant types, the role names the texts use and the page element rights.
 import { defineResources } from './define.ts';
 
 export default defineResources({
@@ -19,6 +19,12 @@ export default defineResources({
         workflowAdmin: '流程管理员',
         accessControlTester: '门禁测试员',
       },
+      // Page element rights (SPEC §6) by code: what the role page and the dashboard call them.
+      // (by elementNameKey: `progress:view` is element.progress.view; i18next reads ':' as a namespace)
+      element: {
+        progress: { view: '查看后台任务', del: '删除后台任务' },
+        video: { play: '观看实时视频', replay: '观看录像回放', manage: '管理摄像机' },
+      },
     },
   },
   en: {
@@ -37,6 +43,10 @@ export default defineResources({
         alarmSystemAdmin: 'Alarm system admin',
         workflowAdmin: 'Workflow admin',
         accessControlTester: 'Access-control tester',
+      },
+      element: {
+        progress: { view: 'See background tasks', del: 'Delete background tasks' },
+        video: { play: 'Watch live video', replay: 'Watch recorded video', manage: 'Manage cameras' },
       },
     },
   },
