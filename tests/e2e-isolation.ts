@@ -4,7 +4,7 @@
 // usually come after it left on the shared platform). Both against the built console, as `npm test`.
 //   node tests/e2e-isolation.ts            both
 //   node tests/e2e-isolation.ts alone      each file alone (or: alone login people …, only those)
-//   node tests/e2e-isolation.ts reverse    the reversed run
+//   node tests/e2e-isolation.ts reverse    the reversed run (or: reverse login people …, those files only)
 // Playwright always runs a project's files in name order; the reversed run copies each spec into a
 // throwaway folder (tests/e2e/reverse-run/) under a name that sorts it into reverse order, its
 // relative imports pointed back at the originals, with a config that runs that folder in one worker.
@@ -27,9 +27,15 @@ function playwright(args: string[]): { ok: boolean; seconds: number } {
   return { ok: result.status === 0, seconds: (Date.now() - started) / 1000 };
 }
 
-function alone(only: string[]): Array<[string, boolean, number]> {
+/** The spec files whose names start with one of `only` (all of them when none is given). */
+function choose(only: string[]): string[] {
   const chosen = only.length ? specs.filter((f) => only.some((o) => f.startsWith(o))) : specs;
   if (!chosen.length) throw new Error(`no spec file starts with ${only.join(', ')}`);
+  return chosen;
+}
+
+function alone(only: string[]): Array<[string, boolean, number]> {
+  const chosen = choose(only);
   const results: Array<[string, boolean, number]> = [];
   for (const file of chosen) {
     console.log(`\n=== alone: ${file}`);
@@ -49,18 +55,18 @@ function relocated(file: string, folder: string): string {
   });
 }
 
-function reverse(): { ok: boolean; seconds: number } {
+function reverse(only: string[]): { ok: boolean; seconds: number; files: number } {
   const folder = join(e2e, 'reverse-run');
   rmSync(folder, { recursive: true, force: true });
   mkdirSync(folder);
   try {
-    const reversed = [...specs].reverse();
+    const reversed = [...choose(only)].reverse();
     reversed.forEach((file, i) => writeFileSync(join(folder, `${String(i).padStart(3, '0')}-${file}`), relocated(file, folder)));
     const config = join(folder, 'playwright.config.ts');
     const main = relative(dirname(config), join(root, 'playwright.config.ts')).split('\\').join('/');
     writeFileSync(config, `import main from '${main}';\nexport default { ...main, testDir: '.', testIgnore: [], workers: 1 };\n`);
     console.log(`\n=== reverse order, one worker: ${reversed.join(' ')}`);
-    return playwright(['--config', config]);
+    return { ...playwright(['--config', config]), files: reversed.length };
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
@@ -76,8 +82,8 @@ if (mode === 'alone' || mode === 'both') {
   }
 }
 if (mode === 'reverse' || mode === 'both') {
-  const { ok, seconds } = reverse();
-  lines.push(`reverse ${ok ? 'ok    ' : 'FAILED'} ${seconds.toFixed(0).padStart(4)} s  all ${specs.length} files, last first, one worker`);
+  const { ok, seconds, files } = reverse(mode === 'reverse' ? only : []);
+  lines.push(`reverse ${ok ? 'ok    ' : 'FAILED'} ${seconds.toFixed(0).padStart(4)} s  ${files} of ${specs.length} files, last first, one worker`);
   failed ||= !ok;
 }
 console.log(`\n${lines.join('\n')}`);
