@@ -97,9 +97,6 @@ export default defineConfig(({ mode }) => {
           rollupOptions: { input: { console: 'console/index.html' } },
         },
     test: {
-      // tests/bench/units: benchmark-sized unit checks, run by `npm run bench units` (ATRIUM_BENCH_UNITS=1).
-      include: process.env.ATRIUM_BENCH_UNITS === '1' ? ['tests/bench/units/**/*.test.ts'] : ['{shared,widgets,console,demo,tests}/**/*.test.{ts,tsx}'],
-      exclude: ['**/*.browser.test.{ts,tsx}', 'tests/e2e/**', 'node_modules/**', ...(process.env.ATRIUM_BENCH_UNITS === '1' ? [] : ['tests/bench/**'])],
       environment: 'node',
       // One seeded data folder for the run, copied per platform start (demo/server/test-template.ts).
       globalSetup: ['demo/server/test-template.ts'],
@@ -109,6 +106,26 @@ export default defineConfig(({ mode }) => {
       testTimeout: 20000,
       // A stray it.only / describe.only fails the run instead of skipping the rest.
       allowOnly: false,
+      // tests/bench/units: benchmark-sized unit checks, run by `npm run bench units` (ATRIUM_BENCH_UNITS=1).
+      // Otherwise two groups, one after the other: the units in parallel, then the media server's
+      // tests (they encode and pace video in real time) one file at a time, so the parallel units do
+      // not starve them of the cores.
+      ...(process.env.ATRIUM_BENCH_UNITS === '1'
+        ? { include: ['tests/bench/units/**/*.test.ts'] }
+        : {
+            projects: [
+              {
+                extends: true,
+                test: {
+                  name: 'units',
+                  include: ['{shared,widgets,console,demo,tests}/**/*.test.{ts,tsx}'],
+                  exclude: ['**/*.browser.test.{ts,tsx}', 'tests/e2e/**', 'node_modules/**', 'tests/bench/**', 'demo/media/**'],
+                  sequence: { groupOrder: 0 },
+                },
+              },
+              { extends: true, test: { name: 'media', include: ['demo/media/**/*.test.ts'], maxWorkers: 1, sequence: { groupOrder: 1 } } },
+            ],
+          }),
     },
   };
 });

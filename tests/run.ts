@@ -3,9 +3,9 @@
 // against the built product as users get it, so the console and kit are built first.
 //
 // Two phases, to use both cores without slowing the journeys:
-//   1. at once: the type check, the units, the widgets in Chromium and the build for the journeys
-//      (console then kit, in one process, without source maps: ATRIUM_SOURCEMAP=0);
-//   2. the journeys alone, once the build is done.
+//   1. the units (vitest) beside a lane of the type check, the widgets in Chromium and the build for
+//      the journeys (console then kit, in one process, without source maps: ATRIUM_SOURCEMAP=0);
+//   2. the journeys alone, once phase 1 is done.
 // Each layer of phase 1 writes into its own buffer, printed whole when the layer ends, so reports
 // do not interleave. `npm test -- unit types` runs only the layers named (types, unit, browser, e2e).
 import { spawn } from 'node:child_process';
@@ -74,13 +74,19 @@ async function freePortPair(): Promise<number> {
 const BUILD_BOTH = "const { build } = await import('vite'); await build({ logLevel: 'warn' }); await build({ mode: 'kit', logLevel: 'warn' });";
 
 const started = Date.now();
-const phase1: Array<Promise<Outcome>> = [];
-if (want('types')) phase1.push(run('types', npx, ['tsc', '-p', 'tsconfig.json'], env, true));
-if (want('unit')) phase1.push(run('unit', npx, ['vitest', 'run'], env, true));
-if (want('browser')) phase1.push(run('browser', npx, ['web-test-runner'], env, true));
-const build = want('e2e') ? run('build', process.execPath, ['--input-type=module', '-e', BUILD_BOTH], { ...env, ATRIUM_SOURCEMAP: '0' }, true) : null;
+// Two lanes, so no more than the units and one other process compete for the two cores (the media
+// server's unit tests pace video in real time): the units; and the type check, the widgets in
+// Chromium and the build, one after another.
+const unitLane = want('unit') ? run('unit', npx, ['vitest', 'run'], env, true).then((r) => [r]) : Promise.resolve([]);
+const otherLane = (async () => {
+  const done: Outcome[] = [];
+  if (want('types')) done.push(await run('types', npx, ['tsc', '-p', 'tsconfig.json'], env, true));
+  if (want('browser')) done.push(await run('browser', npx, ['web-test-runner'], env, true));
+  if (want('e2e')) done.push(await run('build', process.execPath, ['--input-type=module', '-e', BUILD_BOTH], { ...env, ATRIUM_SOURCEMAP: '0' }, true));
+  return done;
+})();
 
-const results: Outcome[] = await Promise.all(build ? [...phase1, build] : phase1);
+const results: Outcome[] = (await Promise.all([otherLane, unitLane])).flat();
 // The journeys start when phase 1 has ended, so nothing else competes for the cores while they run.
 if (results.find((r) => r.label === 'build')?.ok) {
   results.push(await run('e2e', npx, ['playwright', 'test'], { ...env, ATRIUM_E2E_PORT: String(await freePortPair()) }, false));
