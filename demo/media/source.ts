@@ -56,10 +56,10 @@ function rate(text: unknown): number {
 }
 
 /** Asks ffprobe what the source sends; answers its streams or why it could not be read. */
-export function probeSource(url: string, timeoutMs = SOURCE_TIMEOUT_MS): Promise<{ ok: true; source: ProbedSource } | { ok: false; failure: SourceFailure }> {
+export function probeSource(url: string, timeoutMs = SOURCE_TIMEOUT_MS, signal?: AbortSignal): Promise<{ ok: true; source: ProbedSource } | { ok: false; failure: SourceFailure }> {
   if (!isStreamUrl(url)) return Promise.resolve({ ok: false, failure: { state: 'not-found' } });
   return new Promise((resolve) => {
-    const child = spawn('ffprobe', ['-v', 'error', '-analyzeduration', '500000', ...inputArgs(url, timeoutMs), '-show_entries', 'stream=codec_type,codec_name,width,height,avg_frame_rate,r_frame_rate,sample_rate,has_b_frames', '-of', 'json'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('ffprobe', ['-v', 'error', '-analyzeduration', '500000', ...inputArgs(url, timeoutMs), '-show_entries', 'stream=codec_type,codec_name,width,height,avg_frame_rate,r_frame_rate,sample_rate,has_b_frames', '-of', 'json'], { stdio: ['ignore', 'pipe', 'pipe'], ...(signal ? { signal, killSignal: 'SIGKILL' as const } : {}) });
     let out = '';
     let errors = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));

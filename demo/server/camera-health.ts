@@ -130,8 +130,9 @@ export function followDevice(db: Db, event: CameraStatusEvent): number[] {
 }
 
 /** Checks one camera nobody watches and takes in what it found. */
-export async function probeCamera(db: Db, camera: { id: number; tenant_id: number; source_url: string }): Promise<CameraStatusEvent | null> {
-  const probed = await probeSource(camera.source_url);
+export async function probeCamera(db: Db, camera: { id: number; tenant_id: number; source_url: string }, signal?: AbortSignal): Promise<CameraStatusEvent | null> {
+  const probed = await probeSource(camera.source_url, undefined, signal);
+  if (signal?.aborted) return null;
   const at = Date.now();
   const base = { cameraId: camera.id, tenantId: camera.tenant_id, url: camera.source_url, at };
   if (!probed.ok) return learn(db, { ...base, state: probed.failure.state, ...(probed.failure.codec ? { codec: probed.failure.codec } : {}) });
@@ -155,6 +156,8 @@ const plugin: FastifyPluginAsync = async (app) => {
   const due = db.prepare("SELECT id, tenant_id, source_url FROM camera WHERE source_url <> '' ORDER BY id");
   let busy = false;
   let closed = false;
+  // Stops a check under way when the platform closes (ffprobe may wait on a silent host for seconds).
+  const stopping = new AbortController();
   const tick = async (): Promise<void> => {
     if (busy || closed || !hasFfmpeg()) return;
     busy = true;
@@ -165,7 +168,7 @@ const plugin: FastifyPluginAsync = async (app) => {
         const h = health.get(camera.id);
         const fresh = h && h.url === camera.source_url && now - h.at < PROBE_EVERY_MS;
         if (fresh || isRelayed(camera.id)) continue;
-        await probeCamera(db, camera);
+        await probeCamera(db, camera, stopping.signal);
       }
     } finally {
       busy = false;
@@ -175,6 +178,7 @@ const plugin: FastifyPluginAsync = async (app) => {
   timer.unref();
   app.addHook('onClose', async () => {
     closed = true;
+    stopping.abort();
     clearInterval(timer);
     stopReports();
     unsubscribe();
