@@ -156,6 +156,45 @@ describe('workflows', () => {
     expect((await call(p.admin, 'POST', '/api/workflow/form/delete', { ids: [form.id] })).msg).toBe('The form Trip has requests and cannot be deleted; disable it instead');
   });
 
+  it('never strands a request: approvers who cannot act are refused at design time, and an admin reassigns a stranded task', async () => {
+    const db = p.s.app.atrium.db;
+    const idOf = (username: string) => (db.prepare('SELECT id FROM user WHERE tenant_id = 1 AND username = ?').get(username) as { id: number }).id;
+    const operator = idOf('operator');
+    let made = 0;
+    const step = (approvers: unknown) => leaveForm({ steps: [{ name: 'Lead', mode: 'any', approvers }], cc: [] }, { name: `Stranded ${++made}` });
+    // operator holds no "my tasks" right: not an approver, and the designer's directory says so.
+    const refused = await call(p.admin, 'POST', '/api/workflow/form', step({ kind: 'user', userIds: [operator] }));
+    expect(refused).toMatchObject({ code: -1, data: { field: 'process.steps.0.approvers' } });
+    expect(refused.msg).toContain('does not hold the “my tasks” right');
+    const viewerRole = (db.prepare("SELECT id FROM role WHERE tenant_id = 1 AND code = 'viewer'").get() as { id: number }).id;
+    expect((await call(p.admin, 'POST', '/api/workflow/form', step({ kind: 'role', roleId: viewerRole }))).data).toMatchObject({ field: 'process.steps.0.approvers' });
+    const directory = (await call(p.admin, 'GET', '/api/workflow/directory')).data as { users: Array<{ id: number; canAct: boolean }>; roles: Array<{ id: number; canAct: boolean }> };
+    expect(directory.users.find((u) => u.id === operator)!.canAct).toBe(false);
+    expect(directory.users.find((u) => u.id === people.ann!.id)!.canAct).toBe(true);
+    expect(directory.roles.find((r) => r.id === viewerRole)!.canAct).toBe(false);
+
+    // eve can act when the form is made; then her right is taken away with her task still open.
+    const staffRole = (db.prepare("SELECT id FROM role WHERE tenant_id = 1 AND code = 'wf_staff'").get() as { id: number }).id;
+    const eve = await call(p.admin, 'POST', '/api/admin/user', { username: 'wf.eve', name: 'WF eve', password: 'secret-pass-1', confirmPassword: 'secret-pass-1', phone: '13700009999', email: 'eve@example.com', roleIds: [staffRole] });
+    expect(eve.code, eve.msg).toBe(0);
+    const form = (await call(p.admin, 'POST', '/api/workflow/form', step({ kind: 'user', userIds: [eve.data.id] }))).data;
+    const values = { days: '1', from: '2026-12-04', kind: 'annual' };
+    const { id } = (await call(people.cat!.token, 'POST', '/api/workflow/request', { formId: form.id, values })).data;
+    db.prepare('DELETE FROM user_role WHERE user_id = ?').run(eve.data.id);
+    // A new request would wait on her: refused at once, saying why.
+    expect((await call(people.cat!.token, 'POST', '/api/workflow/request', { formId: form.id, values })).msg).toBe('Step “Lead” has no approver: no approver holds the “my tasks” right to act on it');
+    // The admin reassigns the stranded task, to someone who can act (not to operator).
+    const task = (db.prepare("SELECT id FROM wf_task WHERE request_id = ? AND status = 'pending'").get(id) as { id: number }).id;
+    expect((await call(p.admin, 'POST', `/api/workflow/task/${task}/transfer`, { userId: operator })).data).toMatchObject({ field: 'userId' });
+    const moved = await call(p.admin, 'POST', `/api/workflow/task/${task}/transfer`, { userId: people.ann!.id, comment: 'eve left' });
+    expect(moved.code, moved.msg).toBe(0);
+    const mine = (await box(people.ann!.token, 'my')).rows.find((r) => r.id === id)!;
+    expect((await call(people.ann!.token, 'POST', `/api/workflow/task/${mine.taskId}/approve`, {})).code).toBe(0);
+    expect((await call(people.cat!.token, 'GET', `/api/workflow/request/${id}`)).data.status).toBe('approved');
+    // Someone without "all tasks" cannot take another's task.
+    expect((await call(people.bob!.token, 'POST', `/api/workflow/task/${task}/transfer`, { userId: people.dan!.id })).code).not.toBe(0);
+  });
+
   it('shows the second tenant none of it', async () => {
     expect((await call(p.admin2, 'POST', '/api/workflow/form/page', { page: 1, limit: 10 })).data.rows.map((f: { name: string }) => f.name)).toEqual(['补卡申请']);
     expect((await call(p.admin2, 'POST', '/api/workflow/list', { page: 1, limit: 10, box: 'all' })).data.total).toBe(0);

@@ -107,9 +107,10 @@ export interface RequestDetail {
 }
 
 export interface Directory {
-  users: Array<{ id: number; name: string; username: string; departmentId: number | null }>;
+  /** canAct: holds the "my tasks" right, so a task given to them can be decided (the designer offers only these as approvers). */
+  users: Array<{ id: number; name: string; username: string; departmentId: number | null; canAct: boolean }>;
   departments: Array<{ id: number; name: string }>;
-  roles: Array<{ id: number; name: string }>;
+  roles: Array<{ id: number; name: string; canAct: boolean }>;
   documents: Array<{ id: number; number: string; name: string }>;
 }
 

@@ -62,3 +62,18 @@ test('/group: a right is ticked by clicking its name, and element rights show th
   expect(names.filter((n) => /^[a-z]+:[a-z]+/.test(n))).toEqual([]);
   for (const code of ['progress:view', 'video:play']) expect(names.some((n) => n.startsWith(zh(elementNameKey(code))))).toBe(true);
 });
+
+test('the workflow designer offers as approvers only people and roles who can act on a task, and says why', async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.goto('/activiti/menu');
+  await page.locator('[data-page=workflow-form] [data-action=create]').click();
+  const form = page.getByTestId('resource-form');
+  const users = form.locator('[name=step-users-0]');
+  await expect(users.locator('option', { hasText: '(admin)' })).toHaveCount(1);
+  // operator holds no "my tasks" right: a request waiting on them would never move.
+  await expect(users.locator('option', { hasText: '(operator)' })).toHaveCount(0);
+  await expect(form.locator('[data-part=approver-note]')).toContainText(zh('workflow.designer.onlyActors', { count: 0 }).split('（')[0]!);
+  await form.locator('[name=step-kind-0]').selectOption('role');
+  // No seeded role holds the right (viewer's role only counts alarms): the list says so.
+  await expect(form.locator('[name=step-role-0] option')).toHaveText([zh('workflow.designer.noActingRole')]);
+});

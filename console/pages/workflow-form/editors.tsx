@@ -8,6 +8,7 @@ import { FIELD_TYPES, type Approvers, type Directory, type FieldType, type FormF
 import { buttonGhost, input } from '../../../shared/theme/base.css.ts';
 import type { CustomFieldProps } from '../../resource/index.ts';
 import * as css from '../link-group/linkage.css.ts';
+import * as kit from '../../resource/resource.css.ts';
 
 export const parseJson = <T,>(value: unknown, fallback: T): T => {
   if (typeof value !== 'string' || !value) return fallback;
@@ -105,8 +106,11 @@ export function ProcessEditor({ value, onChange, groupProps, directory }: Custom
   const process = parseJson<ProcessDef>(value, { steps: [], cc: [] });
   const set = (next: ProcessDef) => onChange(JSON.stringify(next));
   const patch = (i: number, change: Partial<ProcessStep>) => set({ ...process, steps: process.steps.map((s, j) => (j === i ? { ...s, ...change } : s)) });
+  // Approvers: only people and roles who can act on a task (the "my tasks" right); the rest are named below.
   const users = directory?.users ?? [];
-  const roles = directory?.roles ?? [];
+  const roles = (directory?.roles ?? []).filter((r) => r.canAct);
+  const actors = users.filter((u) => u.canAct);
+  const unable = users.length - actors.length;
   const approversFor = (kind: Approvers['kind']): Approvers => (kind === 'user' ? { kind, userIds: [] } : kind === 'role' ? { kind, roleId: roles[0]?.id ?? 0 } : { kind });
   return (
     <div {...groupProps} role="group" className={css.actions} data-part="process-editor">
@@ -130,7 +134,7 @@ export function ProcessEditor({ value, onChange, groupProps, directory }: Custom
               value={s.approvers.userIds.map(String)}
               onChange={(e) => patch(i, { approvers: { kind: 'user', userIds: selected(e) } })}
             >
-              {users.map((u) => (
+              {actors.map((u) => (
                 <option key={u.id} value={u.id}>
                   {u.name} ({u.username})
                 </option>
@@ -139,6 +143,11 @@ export function ProcessEditor({ value, onChange, groupProps, directory }: Custom
           ) : null}
           {s.approvers.kind === 'role' ? (
             <select className={`${input} ${css.medium}`} aria-label={`${t('workflow.designer.role')} ${i + 1}`} name={`step-role-${i}`} value={String(s.approvers.roleId)} onChange={(e) => patch(i, { approvers: { kind: 'role', roleId: Number(e.currentTarget.value) } })}>
+              {roles.length === 0 ? (
+                <option value="0" disabled>
+                  {t('workflow.designer.noActingRole')}
+                </option>
+              ) : null}
               {roles.map((r) => (
                 <option key={r.id} value={r.id}>
                   {r.name}
@@ -153,6 +162,11 @@ export function ProcessEditor({ value, onChange, groupProps, directory }: Custom
           <RowButtons index={i} count={process.steps.length} onMove={(by) => set({ ...process, steps: move(process.steps, i, by) })} onRemove={() => set({ ...process, steps: process.steps.filter((_s, j) => j !== i) })} />
         </div>
       ))}
+      {unable > 0 ? (
+        <p className={kit.muted} data-part="approver-note">
+          {t('workflow.designer.onlyActors', { count: unable })}
+        </p>
+      ) : null}
       <div>
         <button type="button" className={buttonGhost} data-action="add-step" onClick={() => set({ ...process, steps: [...process.steps, { name: '', mode: 'any', approvers: { kind: 'user', userIds: [] } }] })}>
           + {t('workflow.designer.addStep')}

@@ -152,11 +152,13 @@ export function RequestDetailDialog({ id, directory, onClose }: { id: number; di
           <label htmlFor="wf-target">{t('workflow.detail.transferTo')}</label>
           <select id="wf-target" className={input} value={target} onChange={(e) => setTarget(e.currentTarget.value)}>
             <option value="">—</option>
-            {(directory?.users ?? []).map((u) => (
-              <option key={u.id} value={u.id}>
-                {u.name} ({u.username})
-              </option>
-            ))}
+            {(directory?.users ?? [])
+              .filter((u) => u.canAct)
+              .map((u) => (
+                <option key={u.id} value={u.id}>
+                  {u.name} ({u.username})
+                </option>
+              ))}
           </select>
           <label htmlFor="wf-comment">{t('workflow.detail.comment')}</label>
           <textarea id="wf-comment" className={input} rows={2} value={comment} onChange={(e) => setComment(e.currentTarget.value)} />

@@ -16,6 +16,7 @@ import { idList, inList, likePattern, offsetOf, type PageQuery, pageRules } from
 import { col, shape } from '../shape.ts';
 import { formatTime } from '../tasks.ts';
 import type { SessionUser } from '../context.ts';
+import { loadRights } from '../tokens.ts';
 
 export const migrations: Migration[] = [
   {
@@ -131,6 +132,8 @@ const TEXT = {
   nobody: { zh: '步骤“{step}”没有审批人：{why}', en: 'Step “{step}” has no approver: {why}' },
   whyRole: { zh: '该角色下没有用户', en: 'nobody holds the role' },
   whyHead: { zh: '发起人的部门没有设置负责人', en: 'the initiator’s department has no head' },
+  whyNoRight: { zh: '审批人没有“我的待办”权限，无法处理', en: 'no approver holds the “my tasks” right to act on it' },
+  cannotAct: { zh: '{name} 没有“我的待办”权限，无法处理待办；请先在角色管理中授予，或选择其他人', en: '{name} does not hold the “my tasks” right and could not act on the task; grant it in the roles first, or choose someone else' },
   reason: { zh: '驳回时请填写原因', en: 'Give a reason for the rejection' },
   notYours: { zh: '这不是你的待办', en: 'This task is not yours' },
   decided: { zh: '该待办已处理', en: 'This task has already been decided' },
@@ -202,16 +205,22 @@ const plugin: FastifyPluginAsync = async (app) => {
   const designer = requireMenu('activitiForm');
 
   const userName = (id: number | null): string => (id === null ? '' : ((db.prepare('SELECT name FROM user WHERE id = ?').get<{ name: string }>(id))?.name ?? ''));
+  // Who can act on a task: the holders of the "my tasks" right (the page where tasks are decided). A
+  // request must never wait on someone who cannot open it.
+  const mayAct = (tenantId: number, userId: number): boolean => loadRights(db, tenantId, userId).menus.has('myTask');
+  const roleMayAct = (roleId: number): boolean => Boolean(db.prepare("SELECT 1 FROM role r WHERE r.id = ? AND (r.super_admin = 1 OR EXISTS (SELECT 1 FROM role_menu m WHERE m.role_id = r.id AND m.menu_code = 'myTask'))").get(roleId));
   const sendProblem = (reply: FastifyReply, lang: Lang, problems: ReturnType<typeof checkForm>) => reply.send(failField(problemText(lang, problems[0]!), problems[0]!.at));
 
   // ---- directory (pickers) -----------------------------------------------------------------------
 
   app.get('/api/workflow/directory', { preHandler: requireAnyMenu('activitiForm', ...ANY_BOX) }, async (request) => {
     const { tenantId } = userOf(request);
+    const users = db.prepare("SELECT id, name, username, department_id AS departmentId FROM user WHERE tenant_id = ? AND status = 'normal' ORDER BY name").all<Omit<Directory['users'][number], 'canAct'>>(tenantId);
+    const roles = db.prepare('SELECT id, name FROM role WHERE tenant_id = ? AND super_admin = 0 ORDER BY name').all<Omit<Directory['roles'][number], 'canAct'>>(tenantId);
     return ok<Directory>({
-      users: db.prepare("SELECT id, name, username, department_id AS departmentId FROM user WHERE tenant_id = ? AND status = 'normal' ORDER BY name").all<Directory['users'][number]>(tenantId),
+      users: users.map((u) => ({ ...u, canAct: mayAct(tenantId, u.id) })),
       departments: db.prepare('SELECT id, loc(name, name_en) AS name FROM department WHERE tenant_id = ? ORDER BY sort, name').all<Directory['departments'][number]>(tenantId),
-      roles: db.prepare('SELECT id, name FROM role WHERE tenant_id = ? AND super_admin = 0 ORDER BY name').all<Directory['roles'][number]>(tenantId),
+      roles: roles.map((r) => ({ ...r, canAct: roleMayAct(r.id) })),
       documents: (() => {
         try {
           return db.prepare('SELECT id, number, name FROM document WHERE tenant_id = ? ORDER BY number LIMIT 1000').all<Directory['documents'][number]>(tenantId);
@@ -234,6 +243,16 @@ const plugin: FastifyPluginAsync = async (app) => {
     }
     for (const [i, s] of process.steps.entries()) {
       if (s.approvers.kind === 'role' && !db.prepare('SELECT 1 FROM role WHERE tenant_id = ? AND id = ?').get(tenantId, s.approvers.roleId)) return { at: `process.steps.${i}.approvers`, message: say(lang, 'noRole') };
+    }
+    // An approver who could not act would strand every request at this step: refused at design time.
+    for (const [i, s] of process.steps.entries()) {
+      const at = `process.steps.${i}.approvers`;
+      if (s.approvers.kind === 'user') {
+        for (const id of s.approvers.userIds) if (!mayAct(tenantId, id)) return { at, message: say(lang, 'cannotAct', { name: userName(id) }) };
+      } else if (s.approvers.kind === 'role' && !roleMayAct(s.approvers.roleId)) {
+        const role = db.prepare('SELECT name FROM role WHERE id = ?').get<{ name: string }>(s.approvers.roleId);
+        return { at, message: say(lang, 'cannotAct', { name: role?.name ?? '' }) };
+      }
     }
     return null;
   }
@@ -331,6 +350,14 @@ const plugin: FastifyPluginAsync = async (app) => {
 
   /** Who approves a step for this initiator; a reason when nobody does. */
   function approversOf(tenantId: number, initiatorId: number, step: ProcessDef['steps'][number], lang: Lang): number[] | string {
+    const found = namedApprovers(tenantId, initiatorId, step, lang);
+    if (typeof found === 'string') return found;
+    // Rights change after design: a task goes only to someone who can act on it, else the step is refused now.
+    const able = found.filter((id) => mayAct(tenantId, id));
+    return able.length ? able : say(lang, 'whyNoRight');
+  }
+
+  function namedApprovers(tenantId: number, initiatorId: number, step: ProcessDef['steps'][number], lang: Lang): number[] | string {
     const a = step.approvers;
     if (a.kind === 'user') {
       const ids = db.prepare(`SELECT id FROM user WHERE tenant_id = ? AND status = 'normal' AND id IN (${inList(a.userIds.length)}) ORDER BY id`).all<{ id: number }>(tenantId, ...a.userIds);
@@ -466,7 +493,9 @@ const plugin: FastifyPluginAsync = async (app) => {
 
   app.post<{ Params: { id: string }; Body: { userId: number; comment?: string } }>(
     '/api/workflow/task/:id/transfer',
-    { preHandler: [requireMenu('myTask'), validBody<{ userId: number; comment?: string }>({ userId: [rule.required, rule.int(1, 2 ** 31)], ...commentRule })] },
+    // The assignee hands their task on; a holder of "all tasks" (an admin) reassigns anyone's pending
+    // task, so a task whose assignee can no longer act is never stranded.
+    { preHandler: [requireAnyMenu('myTask', 'allTask'), validBody<{ userId: number; comment?: string }>({ userId: [rule.required, rule.int(1, 2 ** 31)], ...commentRule })] },
     async (request) => {
       const user = userOf(request);
       const lang = langOf(request);
@@ -474,7 +503,11 @@ const plugin: FastifyPluginAsync = async (app) => {
       const owner = taskRequest(user.tenantId, taskId);
       if (!owner) return fail(say(lang, 'noTask'));
       if (!db.prepare("SELECT 1 FROM user WHERE tenant_id = ? AND id = ? AND status = 'normal'").get(user.tenantId, request.body.userId)) return failField(say(lang, 'noUser'), 'userId');
-      return decide(request, owner.requestId, () => ({ type: 'transfer', taskId, by: user.id, to: request.body.userId }), 'transferred', request.body.comment?.trim() ?? '', request.body.userId);
+      if (!mayAct(user.tenantId, request.body.userId)) return failField(say(lang, 'cannotAct', { name: userName(request.body.userId) }), 'userId');
+      const assignee = db.prepare('SELECT assignee_id AS id FROM wf_task WHERE id = ?').get<{ id: number }>(taskId)!.id;
+      const by = assignee !== user.id && user.menus.has('allTask') ? assignee : user.id;
+      if (by === user.id && !user.menus.has('myTask')) return fail(say(lang, 'notYours'));
+      return decide(request, owner.requestId, () => ({ type: 'transfer', taskId, by, to: request.body.userId }), 'transferred', request.body.comment?.trim() ?? '', request.body.userId);
     },
   );
 
