@@ -2,14 +2,20 @@
 // queries, and the host's own React 18 app rendering Atrium tags. Each tag is defined once, the
 // kit's modules run once (one session), and the alarm count is polled once per 5 s in total.
 import { test, expect } from './fixtures.ts';
-import { COUNT_DEFINES, kitFetches, signIn } from './embed-helpers.ts';
+import { COUNT_DEFINES, signIn } from './embed-helpers.ts';
 import { ALARM_COUNT_PATH, clearRequests, requestsTo } from './alarm-progress-helpers.ts';
 
 test('double load: each tag once, one module graph, one poll per 5 s, the host React app works', async ({ page, baseURL }) => {
   const token = await signIn(baseURL!);
   await page.addInitScript(COUNT_DEFINES);
-  // The page's clock is driven (below), so "one poll per 5 s" is counted over 11 s without waiting them.
+  // The page's clock is driven (below), so "one poll per 5 s" is counted over 11 s without waiting them
+  // (a driven clock has no resource timing: the kit's fetches are counted as the browser asks for them).
   await page.clock.install();
+  const fetched: Record<string, number> = {};
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname.startsWith('/widgets/')) fetched[url.pathname + url.search] = (fetched[url.pathname + url.search] ?? 0) + 1;
+  });
   await page.goto(`/embed/double.html?token=${encodeURIComponent(token)}`);
 
   for (const id of ['bell-static', 'bell-react']) await expect(page.locator(`#${id} [data-part=icon]`)).toBeVisible();
@@ -23,7 +29,6 @@ test('double load: each tag once, one module graph, one poll per 5 s, the host R
   expect(await page.locator('atrium-notices').count()).toBe(1);
 
   // Three stubs ran (atrium.js's import, ?v=2, ?cache=bust), yet every real module was fetched once.
-  const fetched = await kitFetches(page);
   const chunks = Object.entries(fetched).filter(([path]) => path.includes('/chunks/'));
   // The shared chunks were seen at all (an empty list would pass every check below).
   expect(chunks.length, 'shared chunks fetched').toBeGreaterThan(0);
