@@ -36,6 +36,22 @@ export function setDeviceStatus(db: Db, tenantId: number, deviceId: number, stat
   });
 }
 
+/**
+ * New devices come alive: a device that has never reported (status unknown, no value yet), has a model
+ * (something to report) and sits on an online gateway comes online now, so the same simulator round
+ * gives it its first values. Recorded in the change feed like every status change. Answers the ids.
+ */
+export function wakeNewDevices(db: Db, now = Date.now()): number[] {
+  const waiting = db
+    .prepare(
+      `SELECT d.id, d.tenant_id FROM device d JOIN gateway g ON g.id = d.gateway_id AND g.tenant_id = d.tenant_id AND g.status = 'online'
+       WHERE d.status = 'unknown' AND d.model_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM point_current p WHERE p.device_id = d.id)`,
+    )
+    .all<{ id: number; tenant_id: number }>();
+  for (const d of waiting) setDeviceStatus(db, d.tenant_id, d.id, 'online', now);
+  return waiting.map((d) => d.id);
+}
+
 /** What a device does next: online ones mostly drop offline (sometimes to unknown); the others come back. */
 export function nextStatus(current: DeviceStatus, random: () => number): DeviceStatus {
   if (current !== 'online') return 'online';

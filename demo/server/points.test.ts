@@ -34,6 +34,36 @@ describe('point values', () => {
     expect((await call(admin2, 'GET', `/api/device/${fcu().id}/points`)).code).toBe(-1);
   });
 
+  it('a device added with a model on an online gateway comes online and has values after one round; without one it waits', async () => {
+    const { admin } = p;
+    const model = (await call(admin, 'GET', '/api/device/model/all')).data.find((m: { code: string }) => m.code === 'FCU100');
+    const gateways = db().prepare("SELECT id, status FROM gateway WHERE tenant_id = 1 ORDER BY id").all() as Array<{ id: number; status: string }>;
+    const online = gateways.find((g) => g.status === 'online')!;
+    const offline = gateways.find((g) => g.id !== online.id)!;
+    db().prepare("UPDATE gateway SET status = 'offline' WHERE id = ?").run(offline.id);
+    const add = async (code: string, gatewayId: number | null) => {
+      const made = await call(admin, 'POST', '/api/device', { code, name: code, modelId: model.id, ...(gatewayId ? { gatewayId } : {}) });
+      expect(made.code, made.msg).toBe(0);
+      return made.data.id as number;
+    };
+    const fresh = await add('THS-NEW-001', online.id);
+    const waiting = await add('THS-NEW-002', offline.id);
+    const loose = await add('THS-NEW-003', null);
+    const statusOf = (id: number) => (db().prepare('SELECT status FROM device WHERE id = ?').get(id) as { status: string }).status;
+    expect(statusOf(fresh)).toBe('unknown');
+    await tick();
+    expect(statusOf(fresh)).toBe('online');
+    const points = (await call(admin, 'GET', `/api/device/${fresh}/points`)).data as Array<{ code: string; value: number | null }>;
+    expect(points.length).toBeGreaterThan(0);
+    expect(points.every((pt) => typeof pt.value === 'number')).toBe(true);
+    // The others wait for what they lack: an online gateway, a gateway at all.
+    expect(statusOf(waiting)).toBe('unknown');
+    expect(statusOf(loose)).toBe('unknown');
+    db().prepare("UPDATE gateway SET status = 'online' WHERE id = ?").run(offline.id);
+    await tick();
+    expect(statusOf(waiting)).toBe('online');
+  });
+
   it('reads many devices at once for the monitoring cards, with their open alarms, inside the tenant only', async () => {
     const { admin, admin2 } = p;
     const id = fcu().id;

@@ -22,6 +22,7 @@ import type { ParamRow } from '../../../shared/api/device-model-types.ts';
 import { pointsChanged, sayWrite as say, throughGateway, writePoint } from '../point-write.ts';
 import { DEVICE_GROUP_TYPE } from '../../../shared/api/device-types.ts';
 import { scopeSql, visibleGroups } from '../data-scope.ts';
+import { wakeNewDevices } from '../device-simulator.ts';
 
 export const migrations: Migration[] = [
   {
@@ -125,6 +126,8 @@ export function startPointSimulator(db: Db, intervalMs: number, random: () => nu
   const tick = (now = Date.now()): number => {
     // Models change rarely; a round rereads them so edits reach the simulation.
     compiled.clear();
+    // A device that was just added (on an online gateway, with a model) reports from this round on.
+    wakeNewDevices(db, now);
     const devices = db.prepare("SELECT id, tenant_id, model_id FROM device WHERE model_id IS NOT NULL AND status = 'online'").all<{ id: number; tenant_id: number; model_id: number }>();
     let written = 0;
     const raised: Array<[number, number, ParamRow, number]> = [];
