@@ -77,8 +77,9 @@ test('a new build is offered with a notice, and reloading lands on it in every t
 });
 
 test('offline, a navigation shows the offline page, which recovers when the network returns', async ({ page, context, oracle }) => {
-  // The network is taken away on purpose: the browser's favicon request and the header's polls then fail.
-  oracle.allow(/console\.error: Failed to load resource: net::ERR_(FAILED|INTERNET_DISCONNECTED) @ http:\/\/localhost:\d+\/(favicon\.ico|api\/[\w/-]+)$/);
+  // The network is taken away on purpose: whatever the page asks the platform for meanwhile (the
+  // header's polls, the worker's script, the favicon) fails.
+  oracle.allow(/console\.error: Failed to load resource: net::ERR_(FAILED|INTERNET_DISCONNECTED) @ http:\/\/localhost:\d+\/(favicon\.ico|sw\.js|api\/[\w/-]+)$/);
   await signIn(page, 'admin');
   await ready(page);
   await page.reload();
