@@ -4,7 +4,7 @@
 // kept inside the 3-month window; another tenant reaches nothing.
 import { describe, expect, it } from 'vitest';
 import { usePlatform } from './test-platform.ts';
-import { BAN_MS, raisePointAlarm } from './routes/points.ts';
+import { BAN_MS, DEFAULT_EXCURSIONS_PER_HOUR, raisePointAlarm, startPointSimulator } from './routes/points.ts';
 import ExcelJS from 'exceljs';
 import { api, downloadSigned, taskDone } from './testing.ts';
 
@@ -62,6 +62,37 @@ describe('point values', () => {
     db().prepare("UPDATE gateway SET status = 'online' WHERE id = ?").run(offline.id);
     await tick();
     expect(statusOf(waiting)).toBe('online');
+  });
+
+  it('one excursion of one point raises one alarm until that alarm is cleared or its ban expires', () => {
+    const param = { code: 'probe2', name: 'Return temperature', unit: '°C', alarmExpression: 'x > 35' } as never;
+    const at = Date.now();
+    const first = raisePointAlarm(db(), 1, fcu().id, param, 38, at)!;
+    expect(first).toBeGreaterThan(0);
+    for (let i = 1; i <= 5; i++) expect(raisePointAlarm(db(), 1, fcu().id, param, 38 + i, at + i * 10_000)).toBeNull();
+    // Handled: the next excursion is a new alarm, ban or not.
+    db().prepare("UPDATE alarm SET handle_status = 'handled' WHERE id = ?").run(first);
+    const second = raisePointAlarm(db(), 1, fcu().id, param, 40, at + 120_000)!;
+    expect(second).toBeGreaterThan(first);
+    expect(raisePointAlarm(db(), 1, fcu().id, param, 41, at + 130_000)).toBeNull();
+  });
+
+  it('a calm building by default: a few excursions an hour across every device; the busy rate is an option', () => {
+    // A seeded random, so the count is the same on every run.
+    const seeded = (seed: number) => () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31), seed / 2 ** 31);
+    const hour = (excursionsPerHour: number) => {
+      // One alarm per point that ran off (the ban holds the rest back).
+      const points = new Set<string>();
+      const sim = startPointSimulator(db(), 0, seeded(7), (_t, deviceId, param) => void points.add(`${deviceId}/${param.code}`), excursionsPerHour);
+      const start = Date.now();
+      // An hour of 10-second rounds would be 360; 60 rounds are ten minutes.
+      for (let i = 0; i < 60; i++) sim.tick(start + i * 10_000);
+      return points.size;
+    };
+    expect(DEFAULT_EXCURSIONS_PER_HOUR).toBeLessThanOrEqual(6);
+    // Ten calm minutes: at most a handful of values worth an alarm (the demo used to raise ~100).
+    expect(hour(DEFAULT_EXCURSIONS_PER_HOUR)).toBeLessThanOrEqual(5);
+    expect(hour(600)).toBeGreaterThan(10);
   });
 
   it('reads many devices at once for the monitoring cards, with their open alarms, inside the tenant only', async () => {

@@ -79,6 +79,15 @@ export function ruleBook(db: Db): RuleBook {
   return (tenantId, modelId, paramCode, deviceId) => (book.get(`${tenantId}/${modelId}/${paramCode}`) ?? []).filter((r) => r.deviceId === null || r.deviceId === deviceId);
 }
 
+/** An alarm of this device's point (of this level and event type) that is neither closed nor handled. */
+export function openAlarmOn(db: Db, tenantId: number, deviceCode: string, paramCode: string, level: string, eventTypeId: number | null): boolean {
+  return Boolean(
+    db
+      .prepare("SELECT 1 FROM alarm WHERE tenant_id = ? AND device_code = ? AND param_code = ? AND level = ? AND event_type_id IS ? AND status <> 'closed' AND handle_status <> 'handled' LIMIT 1")
+      .get(tenantId, deviceCode, paramCode, level, eventTypeId),
+  );
+}
+
 /** Evaluates a rule on a value and raises its alarm unless banned; answers the alarm id or null. */
 export function fireRule(db: Db, tenantId: number, deviceId: number, live: LiveRule, param: { code: string; name: string; unit: string }, value: number, at: number): number | null {
   let holds: number;
@@ -90,9 +99,12 @@ export function fireRule(db: Db, tenantId: number, deviceId: number, live: LiveR
   if (!holds) return null;
   return tx(db, () => {
     const ban = db.prepare('SELECT until FROM alarm_rule_ban WHERE rule_id = ? AND device_id = ?').get<{ until: number }>(live.id, deviceId);
-    if (ban && ban.until > at) return null;
     const device = db.prepare('SELECT code, name, name_en, model_id FROM device WHERE id = ? AND tenant_id = ?').get<{ code: string; name: string; name_en: string; model_id: number }>(deviceId, tenantId);
     if (!device) return null;
+    // One excursion, one alarm: nothing new until the rule's alarm on this point is cleared (closed or
+    // handled) or its ban expires; a rule without a ban waits for the clearing alone.
+    const banned = live.banHours === 0 || (ban !== undefined && ban.until > at);
+    if (banned && openAlarmOn(db, tenantId, device.code, param.code, live.level, live.eventTypeId)) return null;
     // The rule's text is one template; the alarm reads in both languages with the names in each.
     const paramNames = paramNamesOf(db, device.model_id, param);
     const textIn = (lang: Lang) => live.content.replace(/\{(device|param|value|unit)\}/g, (_m, k: string) => ({ device: inLang(lang, device), param: paramNames[lang], value: String(value), unit: param.unit })[k] ?? '');

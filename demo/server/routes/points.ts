@@ -15,7 +15,7 @@ import { fail, ok, requireAnyMenu, requireMenu, rule, userOf, validBody } from '
 import { handlesOf } from '../test-handles.ts';
 import { langOf, translate } from '../messages.ts';
 import { modelParams, paramNamesOf } from './device-model.ts';
-import { fireRule, ruleBook, type LiveRule } from './alarm-rule.ts';
+import { fireRule, openAlarmOn, ruleBook, type LiveRule } from './alarm-rule.ts';
 import { idList, inList, startExport, tooManyTasks } from '../resource.ts';
 import { formatTime } from '../tasks.ts';
 import type { ParamRow } from '../../../shared/api/device-model-types.ts';
@@ -102,6 +102,23 @@ const stored = (c: Compiled, raw: number): number => {
   return Number.isFinite(v) ? Number(v.toFixed(places)) : NaN;
 };
 
+/**
+ * Excursions (a value running to the top of its range) across the whole building per hour by default:
+ * a calm building raises a few alarms an hour. ATRIUM_EXCURSIONS_PER_HOUR sets another rate (a busy
+ * demo: 600). Each point then runs off with the same small chance per round.
+ */
+export const DEFAULT_EXCURSIONS_PER_HOUR = 4;
+/** The round length the chance is figured on when rounds are run by hand (tests). */
+const NOMINAL_ROUND_MS = 10_000;
+
+export function excursionsPerHourFrom(env: Record<string, string | undefined>): number {
+  const text = env.ATRIUM_EXCURSIONS_PER_HOUR;
+  if (text === undefined || text === '') return DEFAULT_EXCURSIONS_PER_HOUR;
+  const n = Number(text);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`ATRIUM_EXCURSIONS_PER_HOUR must be excursions an hour (0 or more), got ${text}`);
+  return n;
+}
+
 export interface PointSimulator {
   /** One round over every modelled device of every tenant (also what the timer runs). */
   tick(now?: number): number;
@@ -109,7 +126,14 @@ export interface PointSimulator {
 }
 
 /** Starts the simulator; `intervalMs` 0 runs nothing by itself (tests call tick()). */
-export function startPointSimulator(db: Db, intervalMs: number, random: () => number = Math.random, raise?: (tenantId: number, deviceId: number, param: ParamRow, value: number, at: number) => void): PointSimulator {
+export function startPointSimulator(
+  db: Db,
+  intervalMs: number,
+  random: () => number = Math.random,
+  raise?: (tenantId: number, deviceId: number, param: ParamRow, value: number, at: number) => void,
+  excursionsPerHour = DEFAULT_EXCURSIONS_PER_HOUR,
+): PointSimulator {
+  const roundsPerHour = 3_600_000 / (intervalMs > 0 ? intervalMs : NOMINAL_ROUND_MS);
   const compiled = new Map<string, Compiled[]>();
   const paramsOf = (tenantId: number, modelId: number) => {
     const key = `${tenantId}/${modelId}`;
@@ -133,6 +157,9 @@ export function startPointSimulator(db: Db, intervalMs: number, random: () => nu
     const raised: Array<[number, number, ParamRow, number]> = [];
     const rules = ruleBook(db);
     const ruled: Array<[number, number, LiveRule, ParamRow, number]> = [];
+    // The building's excursions an hour spread over its numeric points and this hour's rounds.
+    const numeric = devices.reduce((n, d) => n + paramsOf(d.tenant_id, d.model_id).filter((c) => c.param.dataType !== 'bool').length, 0);
+    const excursion = numeric > 0 ? Math.min(1, excursionsPerHour / (numeric * roundsPerHour)) : 0;
     tx(db, () => {
       for (const d of devices) {
         const before = new Map((last.all<{ code: string; value: number }>(d.id)).map((r) => [r.code, r.value]));
@@ -144,7 +171,7 @@ export function startPointSimulator(db: Db, intervalMs: number, random: () => nu
             const previous = before.get(c.param.code) ?? c.def;
             // Noise around the last value, pulled back to the default; now and then an excursion towards the top.
             let next = previous + (random() - 0.5) * span * 0.04 + (c.def - previous) * 0.1;
-            if (random() < 0.01) next = c.max - random() * span * 0.05;
+            if (random() < excursion) next = c.max - random() * span * 0.05;
             value = stored(c, rawFor(c, Math.min(c.max, Math.max(c.min, next))));
           }
           if (!Number.isFinite(value)) continue;
@@ -180,9 +207,10 @@ export function startPointSimulator(db: Db, intervalMs: number, random: () => nu
 export function raisePointAlarm(db: Db, tenantId: number, deviceId: number, param: ParamRow, value: number, at: number): number | null {
   return tx(db, () => {
     const ban = db.prepare('SELECT until FROM point_ban WHERE device_id = ? AND code = ?').get<{ until: number }>(deviceId, param.code);
-    if (ban && ban.until > at) return null;
     const device = db.prepare('SELECT code, name, model_id FROM device WHERE id = ? AND tenant_id = ?').get<{ code: string; name: string; model_id: number }>(deviceId, tenantId);
     if (!device) return null;
+    // One excursion, one alarm: nothing new until its alarm is cleared (closed or handled) or the ban expires.
+    if (ban && ban.until > at && openAlarmOn(db, tenantId, device.code, param.code, 'warning', null)) return null;
     const unit = param.unit ? ` ${param.unit}` : '';
     const names = paramNamesOf(db, device.model_id, param);
     const id = Number(
@@ -208,7 +236,7 @@ const plugin: FastifyPluginAsync = async (app) => {
   let simulator: PointSimulator | null = null;
   handlesOf(app.atrium).pointSimulator = () => simulator;
   app.addHook('onReady', async () => {
-    simulator = startPointSimulator(db, config.tuning.pointIntervalMs, Math.random, raise);
+    simulator = startPointSimulator(db, config.tuning.pointIntervalMs, Math.random, raise, excursionsPerHourFrom(process.env));
   });
   app.addHook('preClose', async () => simulator?.stop());
   app.post<{ Params: { id: string } }>('/api/gateway/:id/distribute', { preHandler: requireMenu('gwManager') }, async (request) => {
