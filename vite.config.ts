@@ -100,10 +100,14 @@ export default defineConfig(({ mode }) => {
       environment: 'node',
       // One seeded data folder for the run, copied per platform start (demo/server/test-template.ts).
       globalSetup: ['demo/server/test-template.ts'],
-      // Two cores, and the server tests mostly wait on their platforms: more files at once than cores
-      // (ATRIUM_VITEST_WORKERS to change it). Each platform has its own port and data folder.
+      // Three files at once on the two cores: the server tests mostly wait on their platforms
+      // (measured: 206 s with three, 294 s with two, 335 s with one). ATRIUM_VITEST_WORKERS changes
+      // it. Each platform has its own port and data folder.
       maxWorkers: Number(process.env.ATRIUM_VITEST_WORKERS ?? 3),
       testTimeout: 20000,
+      // A describe block's platform starts in its beforeAll: on a loaded machine that took more than
+      // vitest's default 10 s (the start, not a checked behaviour, timed out).
+      hookTimeout: 30000,
       // A stray it.only / describe.only fails the run instead of skipping the rest.
       allowOnly: false,
       // tests/bench/units: benchmark-sized unit checks, run by `npm run bench units` (ATRIUM_BENCH_UNITS=1).
