@@ -63,6 +63,18 @@ export interface Device {
   dataGroupName: string;
 }
 
+/**
+ * What a device in the unknown state waits for before it comes online: a model (nothing to report
+ * without one), a gateway, or its first report through its gateway (the next simulator round once
+ * the gateway is online). Null for a device whose state is known. Text key: status.deviceWaits.<what>.
+ */
+export function waitsFor(d: Pick<Device, 'status' | 'modelId' | 'gatewayId'>): 'model' | 'gateway' | 'report' | null {
+  if (d.status !== 'unknown') return null;
+  if (d.modelId === null) return 'model';
+  if (d.gatewayId === null) return 'gateway';
+  return 'report';
+}
+
 export const DEVICE_SORT_KEYS = ['code', 'name', 'label', 'address', 'sn', 'ip', 'status', 'gatewayName', 'areaName'] as const;
 export type DeviceSortKey = (typeof DEVICE_SORT_KEYS)[number];
 export type SortOrder = 'asc' | 'desc';

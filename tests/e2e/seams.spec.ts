@@ -3,6 +3,7 @@
 import { expect, test } from './fixtures.ts';
 import { signIn, zh } from './console-helpers.ts';
 import { elementNameKey } from '../../shared/api/menu-seed.ts';
+import { call, signIn as apiSignIn } from './video-helpers.ts';
 
 test('/job_detail without a job says so and leads back to the job list', async ({ page }) => {
   await signIn(page, 'admin');
@@ -76,4 +77,32 @@ test('the workflow designer offers as approvers only people and roles who can ac
   await form.locator('[name=step-kind-0]').selectOption('role');
   // No seeded role holds the right (viewer's role only counts alarms): the list says so.
   await expect(form.locator('[name=step-role-0] option')).toHaveText([zh('workflow.designer.noActingRole')]);
+});
+
+test('a device added with a model on an online gateway says what it waits for, then comes online with values in one round', async ({ page, baseURL }) => {
+  const token = await apiSignIn(baseURL!, 'admin', 'admin123');
+  const gateway = (await call(baseURL!, token, 'GET', '/api/gateway/list', { query: { page: '1', limit: '50', status: 'online' } })).data.rows[0] as { id: number; name: string };
+  const model = ((await call(baseURL!, token, 'GET', '/api/device/model/all')).data as Array<{ id: number; code: string }>).find((m) => m.code === 'FCU100')!;
+  const code = `THS-NEW-${Date.now() % 100000}`;
+  const made = await call(baseURL!, token, 'POST', '/api/device', { body: { code, name: code, modelId: model.id, gatewayId: gateway.id } });
+  expect(made.code, made.msg).toBe(0);
+  await signIn(page, 'admin');
+  await page.goto('/devmng/subsystem');
+  const root = page.locator('[data-page=device-subsystem]');
+  await root.locator('input[name=keyword]').fill(code);
+  await root.locator('input[name=keyword]').press('Enter');
+  const row = root.locator('tbody tr[data-row]', { hasText: code });
+  await expect(row.locator('[data-status=unknown]')).toHaveText(`${zh('status.device.unknown')} · ${zh('status.deviceWaits.report', { gateway: gateway.name })}`);
+  // One simulator round.
+  await page.request.post('/__test/points/tick');
+  await expect
+    .poll(async () => {
+      await root.locator('input[name=keyword]').press('Enter');
+      return row.locator('[data-status]').getAttribute('data-status');
+    }, { timeout: 15_000 })
+    .toBe('online');
+  await row.locator('[data-action=values]').click();
+  const dialog = page.getByTestId('device-values');
+  await expect(dialog.locator('[data-point] [data-value]').first()).toHaveText(/^-?\d/);
+  await expect(dialog.locator('[data-action=close-values]')).toHaveText(zh('common.close'));
 });

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { createGroup, groupTree } from '../../../shared/api/data-group.ts';
 import { createArea, createDevice, createDevices, deleteArea, deleteDevices, exportDevices, fetchAreaTree, fileDevices, importDevices, listDevices, listGateways, updateArea, updateDevice } from '../../../shared/api/device.ts';
 import { allModels } from '../../../shared/api/device-model.ts';
-import { DEVICE_GROUP_TYPE, DEVICE_STATUSES, type AreaNode, type Device, type DeviceCreate, type DeviceStatus } from '../../../shared/api/device-types.ts';
+import { DEVICE_GROUP_TYPE, DEVICE_STATUSES, type AreaNode, type Device, type DeviceCreate, type DeviceStatus, waitsFor } from '../../../shared/api/device-types.ts';
 import { deviceFormSchema } from '../../../shared/devices/device-rules.ts';
 import { http, notify } from '../../../shared/http/index.ts';
 import { buttonGhost } from '../../../shared/theme/base.css.ts';
@@ -16,6 +16,7 @@ import { batchCode, batchSize, integerBetween, length, pointCode, required, type
 import { ConfirmDelete, FormDialog, ResourcePage, Tree, treeOptions, type FormValues, type Option, type ResourceDef, type TreeItem } from '../../resource/index.ts';
 import './texts.ts';
 import { ValuesDialog } from './values-dialog.tsx';
+import * as kit from '../../resource/resource.css.ts';
 
 const ALL = 'all';
 const text = (v: FormValues[string] | undefined): string => (typeof v === 'string' ? v.trim() : '');
@@ -90,7 +91,24 @@ export default function DeviceSubsystemPage() {
         { id: 'address', headerKey: 'device.field.address', cell: (d) => d.address },
         { id: 'sn', headerKey: 'device.field.sn', cell: (d) => d.sn },
         { id: 'ip', headerKey: 'device.field.ip', cell: (d) => d.ip },
-        { id: 'status', headerKey: 'device.field.status', cell: (d) => <span data-status={d.status}>{t(`status.device.${d.status}`)}</span> },
+        {
+          id: 'status',
+          headerKey: 'device.field.status',
+          cell: (d) => {
+            const waits = waitsFor(d);
+            return (
+              <span data-status={d.status}>
+                {t(`status.device.${d.status}`)}
+                {waits ? (
+                  <span className={kit.muted} data-waits={waits}>
+                    {' · '}
+                    {t(`status.deviceWaits.${waits}`, { gateway: d.gatewayName })}
+                  </span>
+                ) : null}
+              </span>
+            );
+          },
+        },
         { id: 'gateway', headerKey: 'device.field.gateway', cell: (d) => d.gatewayName },
         { id: 'area', headerKey: 'device.field.area', cell: (d) => d.areaName },
         { id: 'dataGroup', headerKey: 'subsystem.dataGroup', cell: (d) => <span data-group={d.dataGroupId ?? ''}>{d.dataGroupName}</span> },

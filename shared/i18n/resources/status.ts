@@ -15,6 +15,8 @@ export default defineResources({
       },
       alarmLevel: { critical: '紧急', warning: '警告', reminder: '提醒', normal: '正常' },
       device: { online: '在线', offline: '离线', unknown: '未知' },
+      // What a device in the unknown state waits for (shared/api/device-types.ts waitsFor).
+      deviceWaits: { model: '等待配置型号', gateway: '等待接入网关', report: '等待网关 {{gateway}} 在线后首次上报' },
       voucher: { provisional: '临时', perpetual: '永久' },
       resource: {
         used: '已使用',
@@ -46,6 +48,7 @@ export default defineResources({
       },
       alarmLevel: { critical: 'Critical', warning: 'Warning', reminder: 'Reminder', normal: 'Normal' },
       device: { online: 'Online', offline: 'Offline', unknown: 'Unknown' },
+      deviceWaits: { model: 'waiting for a model', gateway: 'waiting for a gateway', report: 'waiting for its first report through gateway {{gateway}} (once it is online)' },
       voucher: { provisional: 'Provisional', perpetual: 'Perpetual' },
       resource: {
         used: 'Used',
