@@ -106,3 +106,28 @@ test('a device added with a model on an online gateway says what it waits for, t
   await expect(dialog.locator('[data-point] [data-value]').first()).toHaveText(/^-?\d/);
   await expect(dialog.locator('[data-action=close-values]')).toHaveText(zh('common.close'));
 });
+
+test('one excursion of one point raises one alarm until it is handled; the next excursion is a new one', async ({ page, baseURL }) => {
+  const token = await apiSignIn(baseURL!, 'admin', 'admin123');
+  const model = ((await call(baseURL!, token, 'GET', '/api/device/model/all')).data as Array<{ id: number; code: string }>).find((m) => m.code === 'FCU100')!;
+  const device = ((await call(baseURL!, token, 'GET', '/api/device/list', { query: { page: '1', limit: '2000', status: 'online' } })).data.rows as Array<{ id: number; code: string; modelId: number | null }>).find((d) => d.modelId === model.id)!;
+  expect(device).toBeTruthy();
+  // A rule that holds for every value of this one device, without a ban: it waits for the clearing.
+  const marker = `Excursion ${Date.now() % 100000}`;
+  const made = await call(baseURL!, token, 'POST', '/api/alarm/rule', { body: { modelId: model.id, paramCode: 'temp', deviceId: device.id, expression: 'x > -1000', level: 'reminder', content: `${marker} {value}`, banHours: 0, noticeHours: 1 } });
+  expect(made.code, made.msg).toBe(0);
+  const tick = () => page.request.post('/__test/points/tick');
+  for (let i = 0; i < 3; i++) await tick();
+  await signIn(page, 'admin');
+  await page.goto(`/alarm/search?keyword=${encodeURIComponent(device.code)}`);
+  const root = page.locator('[data-page=alarm-search]');
+  const rows = root.locator('tbody tr[data-row]', { hasText: marker });
+  await expect(rows).toHaveCount(1);
+  // Handled: the condition still holds, so the next round is a new excursion and a new alarm.
+  const id = Number(await rows.first().getAttribute('data-row'));
+  expect((await call(baseURL!, token, 'POST', '/api/alarm/handle', { body: { ids: [id], handleStatus: 'handled', note: 'checked' } })).code).toBe(0);
+  await tick();
+  await tick();
+  await page.reload();
+  await expect(rows).toHaveCount(2);
+});
