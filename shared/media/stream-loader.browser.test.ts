@@ -75,6 +75,14 @@ async function failureOf(p: Playing, within = 3000): Promise<EngineFailure> {
   return p.failures[0]!;
 }
 
+/**
+ * How long a picture may take here. Without the guard a lying stream never plays at all, so any bound
+ * tells the two apart; the bound is generous because this layer runs beside the unit tests on a loaded
+ * machine. The guard's own deadline (video alone after 500 ms of video without audio) is pinned by
+ * stream-loader.test.ts, and the time to a picture is measured by the camera benchmark, not here.
+ */
+const PICTURE_WITHIN_MS = 8000;
+
 describe('stream loader: headers that lie and failures the media server tells', () => {
   const open_: Playing[] = [];
   const play = (engine: PlayerEngine, url: string) => {
@@ -84,33 +92,33 @@ describe('stream loader: headers that lie and failures the media server tells', 
   };
   afterEach(() => open_.splice(0).forEach((p) => p.close()));
 
-  it('plays a WS-FLV stream whose header and onMetaData claim audio that never comes, within 1.5 s (flv.js)', async () => {
+  it('plays a WS-FLV stream whose header and onMetaData claim audio that never comes, (flv.js)', async () => {
     const { url } = await stream('lying');
     const p = play(flvEngine, url);
-    await movingPicture(p, 1500);
+    await movingPicture(p, PICTURE_WITHIN_MS);
     expect(p.video.videoWidth).to.equal(320);
     expect(p.failures).to.deep.equal([]);
   });
 
   it('plays the same lying stream over HTTP-FLV (flv.js)', async () => {
     const { url } = await stream('lying', 'http');
-    await movingPicture(play(flvEngine, url), 1500);
+    await movingPicture(play(flvEngine, url), PICTURE_WITHIN_MS);
   });
 
   it('plays the lying stream through mpegts.js too (the H.265 engine reads FLV the same way)', async () => {
     const { url } = await stream('lying');
-    await movingPicture(play(mpegtsEngine, url), 1500);
+    await movingPicture(play(mpegtsEngine, url), PICTURE_WITHIN_MS);
   });
 
   it('plays a truthful video-only stream (header 0x01, hasAudio false) at once', async () => {
     const { url } = await stream('video');
-    await movingPicture(play(flvEngine, url), 1500);
+    await movingPicture(play(flvEngine, url), PICTURE_WITHIN_MS);
   });
 
   it('keeps the sound of a stream that has audio (the guard lets a true header pass unchanged)', async () => {
     const { url } = await stream('av');
     const p = play(flvEngine, url);
-    await movingPicture(p, 1500);
+    await movingPicture(p, PICTURE_WITHIN_MS);
     const decoded = () => (p.video as HTMLVideoElement & { webkitAudioDecodedByteCount?: number }).webkitAudioDecodedByteCount ?? 0;
     const end = performance.now() + 2000;
     while (decoded() === 0 && performance.now() < end) await new Promise((r) => setTimeout(r, 50));
@@ -120,7 +128,7 @@ describe('stream loader: headers that lie and failures the media server tells', 
   it('plays the video of a stream whose audio MSE cannot play (G.711 A-law) instead of failing on it', async () => {
     const { url } = await stream('alaw');
     const p = play(flvEngine, url);
-    await movingPicture(p, 1500);
+    await movingPicture(p, PICTURE_WITHIN_MS);
     expect(p.failures).to.deep.equal([]);
   });
 
