@@ -102,6 +102,8 @@ export interface RequestDetail {
   timeline: TimelineEntry[];
   /** My pending task on it, if any. */
   myTaskId: number | null;
+  /** For a holder of "all tasks" with no task of their own on it: a pending task they may reassign (so none is stranded). */
+  reassignTaskId: number | null;
   canWithdraw: boolean;
   canResubmit: boolean;
 }

@@ -131,3 +131,37 @@ test('one excursion of one point raises one alarm until it is handled; the next 
   await page.reload();
   await expect(rows).toHaveCount(2);
 });
+
+test('an admin reassigns a task stranded with someone who can no longer act on it', async ({ page, baseURL }) => {
+  const token = await apiSignIn(baseURL!, 'admin', 'admin123');
+  const suffix = Date.now() % 100000;
+  const role = (await call(baseURL!, token, 'PUT', '/api/admin/group/role', { body: { code: `wf_r${suffix}`, name: `Approvers ${suffix}`, menus: ['activitiManager', 'myTask', 'hisTask'] } })).data as { id: number };
+  const roles = (await call(baseURL!, token, 'GET', '/api/admin/group/roles')).data as Array<{ id: number; code: string }>;
+  const viewerRole = roles.find((r) => r.code === 'viewer')!.id;
+  const made = await call(baseURL!, token, 'POST', '/api/admin/user', { body: { username: `eve${suffix}`, name: `Eve ${suffix}`, password: 'secret-pass-1', confirmPassword: 'secret-pass-1', phone: `1360${String(suffix).padStart(7, '0')}`, email: `eve${suffix}@example.com`, roleIds: [role.id] } });
+  expect(made.code, made.msg).toBe(0);
+  const eve = made.data.id as number;
+  const form = await call(baseURL!, token, 'POST', '/api/workflow/form', {
+    body: { name: `Stranded ${suffix}`, description: '', enabled: true, fields: [{ name: 'days', label: 'Days', type: 'number', required: true }], process: { steps: [{ name: 'Lead', mode: 'any', approvers: { kind: 'user', userIds: [eve] } }], cc: [] } },
+  });
+  expect(form.code, form.msg).toBe(0);
+  const started = await call(baseURL!, token, 'POST', '/api/workflow/request', { body: { formId: form.data.id, values: { days: '2' } } });
+  expect(started.code, started.msg).toBe(0);
+  // Eve moves to a role without workflow rights: her task would wait for ever.
+  expect((await call(baseURL!, token, 'PUT', `/api/admin/user/roles/${eve}`, { body: { roleIds: [viewerRole] } })).code).toBe(0);
+
+  await signIn(page, 'admin');
+  await page.goto('/activiti/all_task');
+  const root = page.locator('[data-page=workflow-task]');
+  await root.locator(`tbody tr[data-row="${started.data.id}"] [data-action=open]`).click();
+  const dialog = page.getByTestId('workflow-request');
+  await dialog.locator('[data-action=reassign]').click();
+  const target = dialog.locator('#wf-target');
+  // Eve is not offered any more; the admin is.
+  await expect(target.locator('option', { hasText: `(eve${suffix})` })).toHaveCount(0);
+  const admin = await target.locator('option', { hasText: '(admin)' }).first().getAttribute('value');
+  await target.selectOption(admin!);
+  await dialog.locator('[data-action=confirm]').click();
+  await expect(dialog.locator('[data-step="0"] [data-task-status=transferred]')).toHaveCount(1);
+  await expect(dialog.locator('[data-step="0"] [data-task-status=pending]')).toHaveCount(1);
+});

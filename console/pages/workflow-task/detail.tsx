@@ -57,6 +57,9 @@ export function RequestDetailDialog({ id, directory, onClose }: { id: number; di
     );
   }
   const task = detail.myTaskId;
+  // An admin (all tasks) hands on a pending task whose assignee cannot act or is away.
+  const reassign = task ? null : detail.reassignTaskId;
+  const handing = task ?? reassign;
   const shown = (name: string) => {
     const value = detail.values[name];
     return detail.labels[name] || (value === null || value === undefined ? '' : String(value));
@@ -147,7 +150,7 @@ export function RequestDetailDialog({ id, directory, onClose }: { id: number; di
           </fieldset>
         </div>
       ) : null}
-      {task && mode === 'transfer' ? (
+      {handing && mode === 'transfer' ? (
         <div className={css.decide}>
           <label htmlFor="wf-target">{t('workflow.detail.transferTo')}</label>
           <select id="wf-target" className={input} value={target} onChange={(e) => setTarget(e.currentTarget.value)}>
@@ -179,7 +182,12 @@ export function RequestDetailDialog({ id, directory, onClose }: { id: number; di
             </button>
           </>
         ) : null}
-        {task && (mode === 'reject' || mode === 'transfer') ? (
+        {reassign && mode === 'view' ? (
+          <button type="button" className={buttonGhost} disabled={busy} data-action="reassign" onClick={() => setMode('transfer')}>
+            {t('workflow.detail.reassign')}
+          </button>
+        ) : null}
+        {handing && (mode === 'reject' || mode === 'transfer') ? (
           <>
             <button type="button" className={buttonGhost} onClick={() => setMode('view')}>
               {t('workflow.detail.cancel')}
@@ -189,7 +197,7 @@ export function RequestDetailDialog({ id, directory, onClose }: { id: number; di
               className={button}
               disabled={busy}
               data-action="confirm"
-              onClick={() => void act(() => (mode === 'reject' ? rejectTask(http, task, comment.trim(), end) : transferTask(http, task, Number(target), comment.trim())))}
+              onClick={() => void act(() => (mode === 'reject' && task ? rejectTask(http, task, comment.trim(), end) : transferTask(http, handing, Number(target), comment.trim())))}
             >
               {t('workflow.detail.confirm')}
             </button>

@@ -564,6 +564,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     const tasks = db.prepare('SELECT t.id, t.step, t.assignee_id, u.name AS assigneeName, t.status, t.comment, t.decided_at FROM wf_task t JOIN user u ON u.id = t.assignee_id WHERE t.request_id = ? ORDER BY t.id').all<{ id: number; step: number; assignee_id: number; assigneeName: string; status: TaskStatus; comment: string; decided_at: number | null; }>(r.id);
     const events = db.prepare('SELECT e.at, e.actor_id, e.kind, e.step, e.comment, e.target_id FROM wf_event e WHERE e.request_id = ? ORDER BY e.id').all<{ at: number; actor_id: number | null; kind: TimelineEntry['kind']; step: number; comment: string; target_id: number | null }>(r.id);
     const mine = tasks.find((t) => t.assignee_id === user.id && t.status === 'pending');
+    const reassignable = !mine && user.menus.has('allTask') ? tasks.find((t) => t.status === 'pending') : undefined;
     const detail: RequestDetail = {
       id: r.id,
       formName: db.prepare('SELECT name FROM wf_form WHERE id = ?').get<{ name: string }>(r.form_id)!.name,
@@ -582,6 +583,7 @@ const plugin: FastifyPluginAsync = async (app) => {
       ccNames: (db.prepare('SELECT u.name FROM wf_cc c JOIN user u ON u.id = c.user_id WHERE c.request_id = ? ORDER BY u.name').all<{ name: string }>(r.id)).map((c) => c.name),
       timeline: events.map((e) => ({ at: formatTime(e.at), actorName: userName(e.actor_id), kind: e.kind, stepName: process.steps[e.step]?.name ?? '', comment: e.comment, targetName: userName(e.target_id) })),
       myTaskId: mine?.id ?? null,
+      reassignTaskId: reassignable?.id ?? null,
       canWithdraw: r.initiator_id === user.id && (r.status === 'running' || r.status === 'returned') && r.approved_since_submit === 0,
       canResubmit: r.initiator_id === user.id && r.status === 'returned',
     };
