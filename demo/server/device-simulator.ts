@@ -138,3 +138,10 @@ export class DeviceSimulator {
     return flipped;
   }
 }
+
+/**
+ * Excursions (a value running to the top of its range) across the whole building an hour by default:
+ * a calm building raises a few alarms an hour. ATRIUM_EXCURSIONS_PER_HOUR sets another rate (a busy
+ * demo: 600); each point then runs off with the same small chance per round.
+ */
+export const DEFAULT_EXCURSIONS_PER_HOUR = 4;

@@ -2,7 +2,7 @@
 // one place — main.ts — and handed to createApp; route files read them from `app.atrium.config.tuning`
 // and never from process.env, so a test sets them through its options and nothing leaks between tests.
 import { hostname } from 'node:os';
-import { DEFAULT_FLIP_SHARE } from './device-simulator.ts';
+import { DEFAULT_EXCURSIONS_PER_HOUR, DEFAULT_FLIP_SHARE } from './device-simulator.ts';
 
 export interface Tuning {
   /** How often this process samples itself for the monitors, ms (ATRIUM_MONITOR_MS; 0 off). */
@@ -13,6 +13,8 @@ export interface Tuning {
   attendanceSimMs: number;
   /** Point values from the simulator, ms between rounds (ATRIUM_POINT_INTERVAL_MS; 0 off). */
   pointIntervalMs: number;
+  /** Excursions of point values across the whole building an hour (ATRIUM_EXCURSIONS_PER_HOUR). */
+  excursionsPerHour: number;
   /** Share of devices whose status the simulator changes a minute (ATRIUM_DEVICE_FLIP_RATE). */
   deviceFlipShare: number;
   /** Random alarms a minute from the old simulator (ATRIUM_ALARM_RATE; 0 off). */
@@ -36,6 +38,7 @@ export function defaultTuning(faults: boolean): Tuning {
     attendanceSimMs: faults ? 0 : 60_000,
     pointIntervalMs: faults ? 0 : 10_000,
     deviceFlipShare: DEFAULT_FLIP_SHARE,
+    excursionsPerHour: DEFAULT_EXCURSIONS_PER_HOUR,
     alarmRate: 0,
     webhookBackoffMs: 1000,
     seedDevices: null,
@@ -67,6 +70,7 @@ export function tuningFromEnv(env: Env): Partial<Tuning> {
   set('attendanceSimMs', number('ATRIUM_ATTENDANCE_SIM_MS', ms, 'milliseconds (0 or more)'));
   set('pointIntervalMs', number('ATRIUM_POINT_INTERVAL_MS', ms, 'milliseconds (0 or more)'));
   set('deviceFlipShare', number('ATRIUM_DEVICE_FLIP_RATE', (n) => Number.isFinite(n) && n >= 0 && n <= 1, 'a share per minute between 0 and 1'));
+  set('excursionsPerHour', number('ATRIUM_EXCURSIONS_PER_HOUR', (n) => Number.isFinite(n) && n >= 0, 'excursions an hour (0 or more)'));
   set('alarmRate', number('ATRIUM_ALARM_RATE', (n) => Number.isFinite(n) && n >= 0, 'alarms per minute (0 or more)'));
   set('webhookBackoffMs', number('ATRIUM_WEBHOOK_BACKOFF_MS', ms, 'milliseconds (0 or more)'));
   set('seedDevices', number('ATRIUM_SEED_DEVICES', (n) => Number.isInteger(n) && n >= 0 && n <= 1_000_000, 'a whole number up to 1000000'));

@@ -22,7 +22,8 @@ import type { ParamRow } from '../../../shared/api/device-model-types.ts';
 import { pointsChanged, sayWrite as say, throughGateway, writePoint } from '../point-write.ts';
 import { DEVICE_GROUP_TYPE } from '../../../shared/api/device-types.ts';
 import { scopeSql, visibleGroups } from '../data-scope.ts';
-import { wakeNewDevices } from '../device-simulator.ts';
+import { DEFAULT_EXCURSIONS_PER_HOUR, wakeNewDevices } from '../device-simulator.ts';
+export { DEFAULT_EXCURSIONS_PER_HOUR };
 
 export const migrations: Migration[] = [
   {
@@ -102,22 +103,8 @@ const stored = (c: Compiled, raw: number): number => {
   return Number.isFinite(v) ? Number(v.toFixed(places)) : NaN;
 };
 
-/**
- * Excursions (a value running to the top of its range) across the whole building per hour by default:
- * a calm building raises a few alarms an hour. ATRIUM_EXCURSIONS_PER_HOUR sets another rate (a busy
- * demo: 600). Each point then runs off with the same small chance per round.
- */
-export const DEFAULT_EXCURSIONS_PER_HOUR = 4;
 /** The round length the chance is figured on when rounds are run by hand (tests). */
 const NOMINAL_ROUND_MS = 10_000;
-
-export function excursionsPerHourFrom(env: Record<string, string | undefined>): number {
-  const text = env.ATRIUM_EXCURSIONS_PER_HOUR;
-  if (text === undefined || text === '') return DEFAULT_EXCURSIONS_PER_HOUR;
-  const n = Number(text);
-  if (!Number.isFinite(n) || n < 0) throw new Error(`ATRIUM_EXCURSIONS_PER_HOUR must be excursions an hour (0 or more), got ${text}`);
-  return n;
-}
 
 export interface PointSimulator {
   /** One round over every modelled device of every tenant (also what the timer runs). */
@@ -236,7 +223,7 @@ const plugin: FastifyPluginAsync = async (app) => {
   let simulator: PointSimulator | null = null;
   handlesOf(app.atrium).pointSimulator = () => simulator;
   app.addHook('onReady', async () => {
-    simulator = startPointSimulator(db, config.tuning.pointIntervalMs, Math.random, raise, excursionsPerHourFrom(process.env));
+    simulator = startPointSimulator(db, config.tuning.pointIntervalMs, Math.random, raise, config.tuning.excursionsPerHour);
   });
   app.addHook('preClose', async () => simulator?.stop());
   app.post<{ Params: { id: string } }>('/api/gateway/:id/distribute', { preHandler: requireMenu('gwManager') }, async (request) => {
