@@ -47,7 +47,10 @@ async function seen(player: Locator): Promise<Seen> {
       values.sort((a, b) => a - b);
       return values[values.length >> 1]!;
     };
-    return { state, width: video.videoWidth, height: video.videoHeight, time: video.currentTime, colour: [channel(0), channel(1), channel(2)] as [number, number, number] };
+    // No frame drawn yet (the decoder has none for this moment, readyState < 2): the canvas stays
+    // transparent, which reads as 0,0,0 with alpha 0. That is no picture, not a black one.
+    const drawn = video.readyState >= 2 && channel(3) === 255;
+    return { state, width: video.videoWidth, height: video.videoHeight, time: video.currentTime, colour: drawn ? ([channel(0), channel(1), channel(2)] as [number, number, number]) : null };
   });
 }
 
@@ -62,7 +65,7 @@ async function expectCamerasPicture(page: Page, player: Locator, mount: Mount, t
         const now = await seen(player);
         // Whatever it shows meanwhile, it is never a picture of another colour.
         if (now.colour && now.time > 0) expect(mountOfColour(now.colour), `${mount}: picture colour ${now.colour} is not the camera's ${want.colour}`).toBe(mount);
-        if (now.width === 0 || now.time === 0) return `waiting (${now.state})`;
+        if (now.width === 0 || now.time === 0 || !now.colour) return `waiting (${now.state})`;
         if (!first) first = now;
         return now.time > first.time ? `${now.width}x${now.height} ${mountOfColour(now.colour!) === mount ? 'own colour' : `colour ${now.colour}`}` : 'not moving';
       },

@@ -136,6 +136,8 @@ describe('<atrium-alarm-bell>', () => {
     };
     alarmPoller.refresh();
     await until(() => countOf(el) === '3');
+    // The pulse is started by an effect after the count renders: waited for, then exactly one.
+    await until(() => control(el).dataset.pulses !== '0');
     expect(control(el).dataset.pulses).to.equal('1');
     const icon = el.shadowRoot!.querySelector('[data-part=icon]')!;
     expect(getComputedStyle(icon).animationName).to.not.equal('none');
