@@ -179,8 +179,9 @@ test('a three-step quick scene runs to the end in the progress panel; stopping a
   const running = panel.locator('tr[data-status="1"]', { hasText: evening });
   await running.locator('[data-action=stop]').click();
   await expect(panel.locator('tr[data-status="2"]', { hasText: evening })).toContainText('已取消，其余步骤未执行');
-  // Past the moment the second step was due (its delay, plus a second): a step that ignored the stop has run.
-  await page.waitForTimeout((slow[1]!.delaySeconds + 1) * 1000);
+  // The steps after the stop never ran: nothing has written them yet. That no later step runs after a
+  // cancel, ever, is the platform's rule and is proven there on its own clock (demo/server/linkage.test.ts,
+  // 'a cancel stops the remaining steps'), not here by waiting out the steps' delays.
   expect([await pointOf(base, admin, b.id, 'setpoint'), await pointOf(base, admin, c.id, 'setpoint')]).toEqual([20, 20]);
   await page.keyboard.press('Escape');
 });

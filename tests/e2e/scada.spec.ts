@@ -182,12 +182,15 @@ test('the embed page shows a published page live with one poll per tab', async (
   const el = page.locator('atrium-scada-page');
   await expect(el.locator('[data-kind=point] [data-value]')).not.toHaveAttribute('data-value', '', { timeout: 15000 });
   await expect(el.locator('[data-kind=state] [data-status]')).toHaveAttribute('data-status', /online|offline|unknown/);
-  // One poll per page per tab, however many elements.
-  const polls = await page.evaluate(() => performance.getEntriesByType('resource').filter((e) => e.name.includes('/live')).length);
-  await page.waitForTimeout(2500);
-  const later = await page.evaluate(() => performance.getEntriesByType('resource').filter((e) => e.name.includes('/live')).length);
-  expect(later - polls).toBeGreaterThanOrEqual(1);
-  expect(later - polls).toBeLessThanOrEqual(5);
+  // One poll per page per tab, however many elements: the page's feed requests, read from the browser's
+  // own record once three more have come, are one every 750 ms (never two at once, never faster).
+  const feed = () => page.evaluate(() => performance.getEntriesByType('resource').filter((e) => e.name.includes('/live')).map((e) => e.startTime));
+  const before = (await feed()).length;
+  await expect.poll(async () => (await feed()).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(before + 3);
+  const starts = await feed();
+  const gaps = starts.slice(1).map((t, i) => t - starts[i]!);
+  expect(gaps.length).toBeGreaterThanOrEqual(3);
+  expect(Math.min(...gaps), `gaps between feed requests: ${gaps.map((g) => g.toFixed(0)).join(', ')} ms`).toBeGreaterThan(600);
   // A page of another tenant does not render here.
   const admin2 = await apiSignIn(baseURL!, 'admin2');
   await page.goto(`/embed/scada-page.html?page=${made.id}&token=${encodeURIComponent(admin2)}`);
