@@ -40,7 +40,12 @@ test.describe('a camera on an external media server', () => {
     await Promise.all([nms?.stop(), camera?.stop()]);
   });
 
-  test('plays in the console from the media server’s origin, within the CSP', async ({ page }) => {
+  test('plays in the console from the media server’s origin, within the CSP', async ({ page, oracle }) => {
+    // node-media-server 4.4.3 (the stand-in external server, not the product) writes each NAL unit as an
+    // FLV tag of its own (docs/media-servers.md): now and then, at the start of a pull, the browser's
+    // decoder rejects one and flv.js logs this while the player restarts the stream and plays. Seen once
+    // in a full run; what the test checks (the picture, the origin, the CSP) holds either way.
+    oracle.allow(/^console\.error: \[MSEController\] > Failed to execute 'appendBuffer' on 'SourceBuffer': The HTMLMediaElement\.error attribute is not null\./);
     await page.addInitScript(() => {
       const seen: string[] = [];
       (window as unknown as { __csp: string[] }).__csp = seen;
