@@ -16,6 +16,7 @@ import { installRequestLang } from './local-names.ts';
 import { installDocs, installOpenApi } from './openapi.ts';
 import { installOpLog } from './routes/op-log.ts';
 import { fail, failWith, type RouteModule } from './http.ts';
+import { contractRefusal } from './contract.ts';
 import { t } from './messages.ts';
 import { installRequestLog, pathOf } from './request-log.ts';
 import { pruneNonces, verifySignature } from './signing.ts';
@@ -64,6 +65,7 @@ const ROUTE_MODULES: Array<Promise<RouteModule>> = [
   import('./routes/notify.ts'),
   import('./routes/scada.ts'),
   import('./routes/oauth.ts'),
+  import('./routes/portal-token.ts'),
   import('./routes/directory.ts'),
   import('./routes/monitor.ts'),
   import('./routes/client-error.ts'),
@@ -78,6 +80,8 @@ export interface AppOptions {
   embedDir?: string | null;
   fixedCaptcha?: string | null;
   faults?: boolean;
+  /** Check every contract route's answers against their declared schemas (default: with the fault switch; tests). */
+  checkAnswers?: boolean;
   tokenTtlSeconds?: number;
   /** Where log lines go; stdout by default. */
   log?: (line: string) => void;
@@ -120,6 +124,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     embedDir: options.embedDir ? resolve(options.embedDir) : null,
     fixedCaptcha: options.fixedCaptcha ? options.fixedCaptcha : null,
     faults: options.faults ?? false,
+    checkAnswers: options.checkAnswers ?? options.faults ?? false,
     tokenTtlMs: Math.max(1, options.tokenTtlSeconds ?? 3600) * 1000,
     cameraNetworks: options.cameraNetworks ?? [],
     outboundNetworks: options.outboundNetworks ?? [],
@@ -199,6 +204,8 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('preValidation', verifySignature);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // A request that breaks its operation's declaration (shared/contract): the field and the rule, never a 500.
+    if (error.validation) return reply.code(200).send(contractRefusal(request, error));
     switch (error.code) {
       case 'ATRIUM_INVALID_JSON':
       case 'FST_ERR_CTP_EMPTY_JSON_BODY':

@@ -10,11 +10,17 @@ export const REFRESH_GRACE_MS = 60_000;
 
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
-export function issueToken(ctx: AppContext, userId: number, tenantId: number, now = Date.now()): string {
+/** What a portal client's token carries (routes/portal-token.ts): its narrowed rights and the client that issued it. */
+export interface TokenOrigin {
+  scope: string | null;
+  portalClientId: number | null;
+}
+
+export function issueToken(ctx: AppContext, userId: number, tenantId: number, now = Date.now(), origin: TokenOrigin = { scope: null, portalClientId: null }): string {
   const token = randomBytes(32).toString('base64url');
   ctx.db
-    .prepare('INSERT INTO token (hash, user_id, tenant_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?)')
-    .run(hashToken(token), userId, tenantId, now, now + ctx.config.tokenTtlMs);
+    .prepare('INSERT INTO token (hash, user_id, tenant_id, created_at, expires_at, scope, portal_client_id) VALUES (?, ?, ?, ?, ?, ?, ?)')
+    .run(hashToken(token), userId, tenantId, now, now + ctx.config.tokenTtlMs, origin.scope, origin.portalClientId);
   return token;
 }
 
@@ -70,12 +76,19 @@ export function loadRights(db: Db, tenantId: number, userId: number): { superAdm
 export function findSession(ctx: AppContext, token: string, now = Date.now()): SessionUser | null {
   const row = ctx.db
     .prepare(
-      `SELECT u.id, u.tenant_id, u.username, u.name, u.status FROM token t JOIN user u ON u.id = t.user_id AND u.tenant_id = t.tenant_id
+      `SELECT u.id, u.tenant_id, u.username, u.name, u.status, t.scope FROM token t JOIN user u ON u.id = t.user_id AND u.tenant_id = t.tenant_id
        WHERE t.hash = ? AND t.expires_at > ?`,
     )
-    .get<{ id: number; tenant_id: number; username: string; name: string; status: string }>(hashToken(token), now);
+    .get<{ id: number; tenant_id: number; username: string; name: string; status: string; scope: string | null }>(hashToken(token), now);
   if (!row || row.status !== 'normal') return null;
   const rights = loadRights(ctx.db, row.tenant_id, row.id);
+  if (row.scope) {
+    // A portal client's token: at most the user's rights, narrowed to its scope.
+    const scope = new Set(row.scope.split(' '));
+    rights.superAdmin = false;
+    rights.menus = new Set([...rights.menus].filter((code) => scope.has(code)));
+    rights.elements = new Set([...rights.elements].filter((code) => scope.has(code)));
+  }
   return { id: row.id, tenantId: row.tenant_id, username: row.username, name: row.name, ...rights };
 }
 
@@ -83,10 +96,11 @@ export function findSession(ctx: AppContext, token: string, now = Date.now()): S
 export function refreshToken(ctx: AppContext, token: string, now = Date.now()): string | null {
   const user = findSession(ctx, token, now);
   if (!user) return null;
+  const origin = ctx.db.prepare('SELECT scope, portal_client_id FROM token WHERE hash = ?').get<{ scope: string | null; portal_client_id: number | null }>(hashToken(token));
   ctx.db
     .prepare('UPDATE token SET expires_at = MIN(expires_at, ?) WHERE hash = ?')
     .run(now + REFRESH_GRACE_MS, hashToken(token));
-  return issueToken(ctx, user.id, user.tenantId, now);
+  return issueToken(ctx, user.id, user.tenantId, now, { scope: origin?.scope ?? null, portalClientId: origin?.portal_client_id ?? null });
 }
 
 export function pruneTokens(ctx: AppContext, now = Date.now()): void {

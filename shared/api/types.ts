@@ -27,6 +27,8 @@ export interface LoginPayload {
 export interface LoginResponse {
   token: string;
   token_type: 'bearer';
+  /** Seconds the token lives (the server's ATRIUM_TOKEN_TTL); refresh before then. */
+  expires_in?: number;
 }
 
 /** GET /jwt/user (data of the envelope). */

@@ -22,12 +22,13 @@ interface LoginUserRow {
 const USER_BY = (column: 'username' | 'phone'): string =>
   `SELECT u.id, u.tenant_id, u.password_hash, u.status, t.sms_enabled FROM user u JOIN tenant t ON t.id = u.tenant_id WHERE u.${column} = ?`;
 
-const tokenAnswer = (token: string): LoginResponse => ({ token, token_type: 'bearer' });
 
 const plugin: FastifyPluginAsync = async (app) => {
   const ctx = app.atrium;
   const byUsername = ctx.db.prepare(USER_BY('username'));
   const byPhone = ctx.db.prepare(USER_BY('phone'));
+  // The answer carries the token's lifetime (issue 41), so a client refreshes before it ends.
+  const tokenAnswer = (token: string): LoginResponse => ({ token, token_type: 'bearer', expires_in: Math.round(ctx.config.tokenTtlMs / 1000) });
   const throttle = new SignInThrottle();
   const pruning = setInterval(() => throttle.prune(), 60_000);
   pruning.unref();

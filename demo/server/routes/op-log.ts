@@ -55,6 +55,8 @@ export const migrations: Migration[] = [
 
 const SIGN_IN = '/jwt/token';
 const SIGN_OUT = '/jwt/invalid';
+/** A portal backend's token exchange (routes/portal-token.ts): audited like a sign-in. */
+const PORTAL_TOKEN = '/jwt/portal/token';
 
 function resultOf(status: number, code: number | undefined): OpLogRow['result'] {
   if (status >= 500) return 'failed';
@@ -88,7 +90,7 @@ export function installOpLog(app: FastifyInstance): void {
     const isApi = path.startsWith('/api/');
     const write = request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS';
     const code = request.envelopeCode;
-    const session = path === SIGN_IN || path === SIGN_OUT;
+    const session = path === SIGN_IN || path === SIGN_OUT || path === PORTAL_TOKEN;
     if (path.startsWith('/__test') || !(session || (isApi && ((write && !READS_BY_POST.test(path)) || code === 40301)))) return;
     const t0 = performance.now();
     insert ??= db.prepare(
@@ -99,7 +101,7 @@ export function installOpLog(app: FastifyInstance): void {
     let tenantId = request.user?.tenantId ?? null;
     let userId = request.user?.id ?? null;
     let username = request.user?.username ?? '';
-    if (path === SIGN_IN) {
+    if (path === SIGN_IN || (path === PORTAL_TOKEN && !request.user)) {
       // Who tried to sign in: the account named, when it exists (the password is never kept).
       const body = request.body as { username?: unknown } | undefined;
       username = typeof body?.username === 'string' ? body.username.trim().slice(0, 64) : '';

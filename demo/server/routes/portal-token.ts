@@ -1,0 +1,249 @@
+// Portal clients (issue 41): a portal's backend obtains a named user's platform token server to server,
+// without the captcha. The tenant admin registers a client on the OAuth clients page (oauth2Manager):
+// a name, the user names it may act for, and optionally the rights its tokens are narrowed to. The
+// secret is shown once (only its SHA-256 is kept). The exchange is OAuth 2.0 client-credentials shaped:
+//   POST /jwt/portal/token  grant_type=client_credentials&client_id=…&client_secret=…&username=…[&scope=…]
+// (JSON or form-encoded) → { access_token, token, token_type: 'bearer', expires_in, scope }.
+// The token holds at most the user's own rights, narrowed to the client's scope and the asked scope;
+// it refreshes like any token (/jwt/refresh keeps the narrowing). Revoking a client ends every token it
+// issued. Every exchange is written to the operation log; the route is rate-limited per client and address.
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import fastifyRateLimit from '@fastify/rate-limit';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { Migration } from '../db.ts';
+import { failWith, ok, requireMenu, rule, userOf, validBody } from '../http.ts';
+import { langOf, type Lang, textsOf } from '../messages.ts';
+import { findSession, issueToken } from '../tokens.ts';
+
+export const migrations: Migration[] = [
+  {
+    id: 'portal-token/001-tables',
+    sql: `
+      CREATE TABLE portal_client (
+        id INTEGER PRIMARY KEY,
+        tenant_id INTEGER NOT NULL REFERENCES tenant(id),
+        name TEXT NOT NULL,
+        client_id TEXT NOT NULL UNIQUE,
+        secret_hash TEXT NOT NULL,
+        users TEXT NOT NULL DEFAULT '',
+        scope TEXT NOT NULL DEFAULT '',
+        created_at INTEGER NOT NULL,
+        last_used_at INTEGER,
+        revoked_at INTEGER
+      );
+      ALTER TABLE token ADD COLUMN scope TEXT;
+      ALTER TABLE token ADD COLUMN portal_client_id INTEGER;
+    `,
+  },
+];
+
+export const PORTAL_TOKEN_PATH = '/jwt/portal/token';
+/** Exchanges per client id and address per minute. */
+export const PORTAL_TOKEN_PER_MINUTE = 30;
+
+const TEXT = {
+  badClient: { zh: '客户端 ID 或密钥错误，或客户端已吊销', en: 'unknown client, wrong secret or revoked client' },
+  badGrant: { zh: 'grant_type 须为 client_credentials', en: 'grant_type must be client_credentials' },
+  badRequest: { zh: '缺少 client_id、client_secret 或 username', en: 'client_id, client_secret and username are required' },
+  badUser: { zh: '该客户端不能代表此用户，或用户无效', en: 'this client may not act for this user, or the user is not active' },
+  badScope: { zh: '请求的权限超出客户端允许的范围', en: 'the asked scope is wider than the client allows' },
+  tooMany: { zh: '请求过于频繁，请 {{seconds}} 秒后再试', en: 'too many token requests, try again in {{seconds}} s' },
+} as const satisfies Record<string, Record<Lang, string>>;
+const say = textsOf(TEXT);
+
+const sha = (value: string): string => createHash('sha256').update(value).digest('hex');
+const words = (value: unknown): string[] => (typeof value === 'string' ? value.split(/[\s,]+/).filter(Boolean) : []);
+
+interface ClientRow {
+  id: number;
+  tenant_id: number;
+  name: string;
+  client_id: string;
+  secret_hash: string;
+  users: string;
+  scope: string;
+  created_at: number;
+  last_used_at: number | null;
+  revoked_at: number | null;
+}
+
+export interface PortalClient {
+  id: number;
+  name: string;
+  clientId: string;
+  users: string;
+  scope: string;
+  createdAt: number;
+  lastUsedAt: number | null;
+  revokedAt: number | null;
+}
+
+const toClient = (r: ClientRow): PortalClient => ({
+  id: r.id,
+  name: r.name,
+  clientId: r.client_id,
+  users: r.users,
+  scope: r.scope,
+  createdAt: r.created_at,
+  lastUsedAt: r.last_used_at,
+  revokedAt: r.revoked_at,
+});
+
+interface TokenBody {
+  grant_type?: unknown;
+  client_id?: unknown;
+  client_secret?: unknown;
+  username?: unknown;
+  scope?: unknown;
+}
+
+const TOKEN_SCHEMA = {
+  summary: 'Portal sign-in: a portal backend exchanges its client id and secret for a named user’s token (no captcha)',
+  description:
+    'OAuth 2.0 client-credentials shaped. The client is registered by the tenant admin on the OAuth clients page (secret shown once, revocable). The token carries at most the user’s rights, narrowed to the client’s scope and the asked scope (space-separated menu or element codes). Rate-limited per client and address; every exchange is in the operation log. Errors are { error, error_description } with HTTP 400, 401 or 429.',
+  tags: ['auth'],
+  security: [],
+  consumes: ['application/json', 'application/x-www-form-urlencoded'],
+  body: {
+    type: 'object',
+    required: ['grant_type', 'client_id', 'client_secret', 'username'],
+    properties: {
+      grant_type: { type: 'string', enum: ['client_credentials'] },
+      client_id: { type: 'string', maxLength: 64 },
+      client_secret: { type: 'string', maxLength: 128 },
+      username: { type: 'string', maxLength: 64, description: 'the platform user the token is for' },
+      scope: { type: 'string', maxLength: 2000, description: 'optional narrowing: space-separated menu or element codes' },
+    },
+  },
+  response: {
+    200: {
+      type: 'object',
+      required: ['access_token', 'token', 'token_type', 'expires_in'],
+      properties: {
+        access_token: { type: 'string' },
+        token: { type: 'string', description: 'the same token, under the name the kit and /jwt/token use' },
+        token_type: { type: 'string', enum: ['bearer'] },
+        expires_in: { type: 'integer', description: 'seconds the token lives (ATRIUM_TOKEN_TTL); refresh with GET /jwt/refresh before then' },
+        scope: { type: 'string' },
+      },
+    },
+    '4xx': {
+      type: 'object',
+      properties: { error: { type: 'string' }, error_description: { type: 'string' } },
+    },
+  },
+} as const;
+
+const plugin: FastifyPluginAsync = async (app) => {
+  const ctx = app.atrium;
+  const db = ctx.db;
+
+  // OAuth clients send form-encoded bodies; this context accepts them beside JSON.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 8192 }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+  // Its own limiter (global: false, so only this route): it holds whether or not the platform-wide one is on.
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (request, context) => ({
+      statusCode: 429,
+      error: 'slow_down',
+      error_description: say(request, 'tooMany', { seconds: Math.max(1, Math.ceil(context.ttl / 1000)) }),
+    }),
+  });
+
+  const refuse = (reply: FastifyReply, status: number, error: string, description: string) =>
+    reply.code(status).header('Cache-Control', 'no-store').send({ error, error_description: description });
+
+  app.post<{ Body: TokenBody }>(
+    PORTAL_TOKEN_PATH,
+    {
+      schema: TOKEN_SCHEMA,
+      attachValidation: true,
+      config: {
+        rateLimit: {
+          max: PORTAL_TOKEN_PER_MINUTE,
+          timeWindow: 60_000,
+          // After the body is read, so the key can name the client.
+          hook: 'preHandler',
+          keyGenerator: (request: FastifyRequest) => `${request.ip}|${String((request.body as TokenBody | undefined)?.client_id ?? '')}`,
+        },
+      },
+    },
+    async (request, reply) => {
+      const body = (request.body ?? {}) as TokenBody;
+      const lang = langOf(request);
+      if (body.grant_type !== 'client_credentials') return refuse(reply, 400, 'unsupported_grant_type', say(lang, 'badGrant'));
+      const { client_id: clientId, client_secret: secret, username } = body;
+      if (typeof clientId !== 'string' || typeof secret !== 'string' || typeof username !== 'string' || !clientId || !secret || !username.trim()) {
+        return refuse(reply, 400, 'invalid_request', say(lang, 'badRequest'));
+      }
+      const client = db.prepare('SELECT * FROM portal_client WHERE client_id = ?').get<ClientRow>(clientId);
+      const given = Buffer.from(sha(secret), 'hex');
+      const expected = Buffer.from(client?.secret_hash ?? sha(randomBytes(16).toString('hex')), 'hex');
+      if (!client || client.revoked_at !== null || !timingSafeEqual(given, expected)) return refuse(reply, 401, 'invalid_client', say(lang, 'badClient'));
+
+      const allowedUsers = words(client.users);
+      const user = db
+        .prepare("SELECT id, tenant_id FROM user WHERE username = ? AND tenant_id = ? AND status = 'normal'")
+        .get<{ id: number; tenant_id: number }>(username.trim(), client.tenant_id);
+      if (!user || (allowedUsers.length > 0 && !allowedUsers.includes(username.trim()))) return refuse(reply, 400, 'invalid_grant', say(lang, 'badUser'));
+
+      // The narrowing: the client's scope, and within it what was asked; none of either: the user's own rights.
+      const clientScope = words(client.scope);
+      const asked = words(body.scope);
+      if (clientScope.length > 0 && asked.some((code) => !clientScope.includes(code))) return refuse(reply, 400, 'invalid_scope', say(lang, 'badScope'));
+      const scope = asked.length > 0 ? asked : clientScope;
+
+      const token = issueToken(ctx, user.id, user.tenant_id, Date.now(), { scope: scope.length > 0 ? scope.join(' ') : null, portalClientId: client.id });
+      db.prepare('UPDATE portal_client SET last_used_at = ? WHERE id = ?').run(Date.now(), client.id);
+      // The operation log names the user the token was issued for.
+      request.user = findSession(ctx, token);
+      const expiresIn = Math.round(ctx.config.tokenTtlMs / 1000);
+      return reply.header('Cache-Control', 'no-store').send({ access_token: token, token, token_type: 'bearer', expires_in: expiresIn, scope: scope.join(' ') });
+    },
+  );
+
+  // ---- the tenant admin's registry (OAuth clients page) ----
+  const manager = requireMenu('oauth2Manager');
+
+  app.post('/api/admin/portal-client/page', { preHandler: manager, schema: { summary: 'Portal clients of the tenant (newest first)', tags: ['portal'] } }, async (request) => {
+    const rows = db.prepare('SELECT * FROM portal_client WHERE tenant_id = ? ORDER BY id DESC').all<ClientRow>(userOf(request).tenantId);
+    return ok({ list: rows.map(toClient), total: rows.length });
+  });
+
+  app.post<{ Body: { name: string; users?: string; scope?: string } }>(
+    '/api/admin/portal-client',
+    {
+      preHandler: [manager, validBody<{ name: string; users?: string; scope?: string }>({ name: [rule.required, rule.text(1, 50)], users: [rule.text(0, 1000)], scope: [rule.text(0, 2000)] })],
+      schema: { summary: 'Register a portal client; the answer carries its secret, shown this once', tags: ['portal'] },
+    },
+    async (request) => {
+      const me = userOf(request);
+      const clientId = `portal-${randomBytes(9).toString('base64url')}`;
+      const secret = randomBytes(32).toString('base64url');
+      const users = words(request.body.users).join(' ');
+      const scope = words(request.body.scope).join(' ');
+      const info = db
+        .prepare('INSERT INTO portal_client (tenant_id, name, client_id, secret_hash, users, scope, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
+        .run(me.tenantId, request.body.name.trim(), clientId, sha(secret), users, scope, Date.now());
+      return ok({ id: Number(info.lastInsertRowid), clientId, clientSecret: secret });
+    },
+  );
+
+  app.post<{ Params: { id: string } }>(
+    '/api/admin/portal-client/:id/revoke',
+    { preHandler: manager, schema: { summary: 'Revoke a portal client: its secret stops working and every token it issued ends', tags: ['portal'] } },
+    async (request) => {
+      const me = userOf(request);
+      const id = Number(request.params.id);
+      const row = db.prepare('SELECT id FROM portal_client WHERE id = ? AND tenant_id = ?').get<{ id: number }>(id, me.tenantId);
+      if (!row) return failWith(request, 'custom.notFound');
+      db.prepare('UPDATE portal_client SET revoked_at = COALESCE(revoked_at, ?) WHERE id = ?').run(Date.now(), id);
+      db.prepare('DELETE FROM token WHERE portal_client_id = ?').run(id);
+      return ok(null);
+    },
+  );
+};
+
+export default plugin;
