@@ -8,6 +8,7 @@ import { createOauthPlatform, deleteOauthPlatforms, demoProvider, listOauthPlatf
 import { http, notify } from '../../../shared/http/index.ts';
 import { length, required } from '../../../shared/validate/index.ts';
 import { ResourcePage, type FormValues, type ResourceDef } from '../../resource/index.ts';
+import { PortalClients } from './portal-clients.tsx';
 import './texts.ts';
 
 const text = (v: FormValues[string] | undefined): string => (typeof v === 'string' ? v.trim() : '');
@@ -102,6 +103,7 @@ export default function OauthPage() {
   return (
     <div data-page="oauth">
       <ResourcePage def={def} />
+      <PortalClients />
     </div>
   );
 }
