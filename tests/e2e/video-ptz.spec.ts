@@ -1,17 +1,38 @@
 // Issue 4 "Checked by": a pan-tilt press-and-hold sends start then stop, even when the pointer
 // leaves the window before the button is released, or the window loses focus mid-press.
 import { expect, test } from './fixtures.ts';
-import { addPlayer, call, openVideoPage, ptzLog, signIn, VIDEO_BASE } from './video-helpers.ts';
+import type { Page } from '@playwright/test';
+import { addPlayer, call, controlTime, openVideoPage, ptzLog, REQUEST_PATH, signIn, VIDEO_BASE } from './video-helpers.ts';
 
 async function ptzCamera(base: string, token: string): Promise<number> {
   const list = await call(base, token, 'GET', `${VIDEO_BASE}/getCameraList`, { query: { limit: '100' } });
   return (list.data.rows as Array<{ id: number; params: { disableYunControl: boolean } }>).find((c) => !c.params.disableYunControl)!.id;
 }
 
+/** Counts the page's calls to the API that have not settled yet (call before the page loads). */
+async function trackPending(page: Page): Promise<() => Promise<number>> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __pending: number };
+    w.__pending = 0;
+    const send = window.fetch.bind(window);
+    window.fetch = (input, init) => {
+      w.__pending += 1;
+      const answer = send(input, init);
+      // Settled once the body is read too (the caller reads it as JSON).
+      void answer.then((r) => r.clone().arrayBuffer()).finally(() => void (w.__pending -= 1));
+      return answer;
+    };
+  });
+  return () => page.evaluate(() => (window as unknown as { __pending: number }).__pending);
+}
+
 test.describe('pan-tilt', () => {
   test('press and hold sends start, renews it, and stops when released outside the window', async ({ page, baseURL }) => {
     const admin = await signIn(baseURL!, 'admin', 'admin123');
     const id = await ptzCamera(baseURL!, admin);
+    // The page's timers on a clock the test moves (it runs on its own meanwhile), and its calls counted.
+    const sent = await controlTime(page);
+    const pending = await trackPending(page);
     await openVideoPage(page, admin);
     const player = await addPlayer(page, { 'camera-id': String(id), 'play-type': '3', muted: true });
     const panel = player.locator('[data-panel=ptz]');
@@ -28,7 +49,8 @@ test.describe('pan-tilt', () => {
     const box = (await right.boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     await page.mouse.down();
-    await page.waitForTimeout(1200);
+    // Held: the start and at least two renewals reach the platform (a renewal every 350 ms).
+    await expect.poll(async () => (await ptzLog(baseURL!, id, since)).length, { timeout: 5000 }).toBeGreaterThanOrEqual(3);
     // Drag out of the viewport, and let go there.
     await page.mouse.move(-40, -40, { steps: 4 });
     await page.mouse.up();
@@ -37,8 +59,12 @@ test.describe('pan-tilt', () => {
     expect(log[0]).toMatchObject({ action: 4, start: 0, speed: 6, runTime: 500 });
     expect(log.length).toBeGreaterThanOrEqual(3);
     expect(log.slice(0, -1).every((c) => c.start === 0 && c.action === 4)).toBe(true);
-    // Nothing keeps running afterwards.
-    await page.waitForTimeout(1000);
+    // Nothing keeps running afterwards: with every call settled, two seconds of the page's clock
+    // (almost six renewal periods) send no further command.
+    await expect.poll(pending).toBe(0);
+    const calls = await sent(REQUEST_PATH);
+    await page.clock.runFor(2000);
+    expect(await sent(REQUEST_PATH)).toBe(calls);
     expect((await ptzLog(baseURL!, id, since)).length).toBe(log.length);
   });
 
@@ -53,12 +79,18 @@ test.describe('pan-tilt', () => {
     const box = (await up.boundingBox())!;
     await page.mouse.move(box.x + 5, box.y + 5);
     await page.mouse.down();
-    await page.waitForTimeout(300);
+    await expect.poll(async () => (await ptzLog(baseURL!, id, since)).length, { timeout: 3000 }).toBe(1);
     await page.evaluate(() => window.dispatchEvent(new Event('blur')));
     await expect.poll(async () => (await ptzLog(baseURL!, id, since)).map((c) => `${c.action}:${c.start}`), { timeout: 3000 }).toEqual(['9:0', '9:1']);
+    // Releasing the button afterwards sends nothing more: the commands go out in order, so a second
+    // stop would reach the platform before the next press (zoom out) does.
     await page.mouse.up();
-    await page.waitForTimeout(800);
-    expect((await ptzLog(baseURL!, id, since)).length).toBe(2);
+    const out = player.locator('[data-panel=ptz] button[data-ptz=zoomOut]');
+    await out.hover();
+    await page.mouse.down();
+    await page.mouse.up();
+    await expect.poll(async () => (await ptzLog(baseURL!, id, since)).length, { timeout: 3000 }).toBe(4);
+    expect((await ptzLog(baseURL!, id, since)).map((c) => `${c.action}:${c.start}`)).toEqual(['9:0', '9:1', '10:0', '10:1']);
   });
 
   test('disable-yun-control hides the pan-tilt control', async ({ page, baseURL }) => {
