@@ -10,6 +10,9 @@
       configure: function (options) {
         queue.push(options);
       },
+      setToken: function (token, expiresIn) {
+        queue.push(expiresIn ? { token: token, expiresIn: expiresIn } : { token: token });
+      },
       __queue: queue,
     };
   }

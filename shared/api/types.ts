@@ -71,6 +71,8 @@ export interface UserInfo {
   avatar: string;
   menus: MenuItem[];
   elements: ElementItem[];
+  /** Seconds the token that asked has left (issue 41). */
+  tokenExpiresIn?: number;
 }
 
 /** GET /api/admin/tenant/detail answers a list of these. */

@@ -1,11 +1,16 @@
 // What every kit entry runs first: the infrastructure tags and window.Atrium (draining the
 // configure() calls that atrium.js or an entry stub queued before the kit arrived).
-import { configure } from './configure.ts';
+import { configure, setHostToken } from './configure.ts';
+import { followSignOutAcrossTabs, signOutEverywhere } from '../session/actions.ts';
 import { defineCoreElements } from './core-elements.ts';
 import { kitConfig } from '../kit.ts';
 
 export interface AtriumGlobal {
   configure: typeof configure;
+  /** Hands the kit a (fresh) platform token, e.g. after cancelling atrium-session-expired; `expiresIn` in seconds. */
+  setToken: typeof setHostToken;
+  /** Ends the session on the platform, on this page and in the page's other tabs; fires atrium-signed-out. */
+  signOut: () => Promise<void>;
   version: string;
   /** configure() calls made before the kit arrived. */
   __queue?: Parameters<typeof configure>[0][];
@@ -25,9 +30,10 @@ defineCoreElements();
 // prompt, but does not reload the page unless the host asks (configure({ reloadOnLogout: true })).
 kitConfig.reloadOnLogout = false;
 kitConfig.embedded = true;
+followSignOutAcrossTabs();
 
 const pending = window.Atrium?.__queue ?? [];
-if (!window.Atrium || window.Atrium.__queue) window.Atrium = { configure, version: KIT_VERSION };
+if (!window.Atrium || window.Atrium.__queue) window.Atrium = { configure, setToken: setHostToken, signOut: signOutEverywhere, version: KIT_VERSION };
 for (const options of pending) configure(options);
 
 export { configure };

@@ -9,6 +9,8 @@ export interface AtriumOptions {
   apiBase?: string;
   mediaBase?: string;
   token?: string | null;
+  /** Seconds the token lives (expires_in of the platform's answer): the kit refreshes it in time. */
+  expiresIn?: number;
   lang?: Lang;
   theme?: ThemeName;
   /** Reload the host page after a forced logout (off by default for embedders). */
@@ -30,6 +32,11 @@ function safeBase(value: string): string {
   return url.href.replace(/\/$/, '');
 }
 
+/** Atrium.setToken(token, expiresIn): hands the kit a (fresh) platform token; null signs out locally. */
+export function setHostToken(token: string | null, expiresIn?: number): void {
+  configure(expiresIn ? { token, expiresIn } : { token });
+}
+
 export function configure(options: AtriumOptions): void {
   if (options.apiBase !== undefined) kitConfig.apiBase = safeBase(options.apiBase);
   if (options.mediaBase !== undefined) kitConfig.mediaBase = safeBase(options.mediaBase);
@@ -47,11 +54,12 @@ export function configure(options: AtriumOptions): void {
   // The same token may already be stored by another tab of this page: the user still has to be loaded here.
   const needsInfo = !!options.token && !session.user && session.infoStatus !== 'loading';
   if (options.token !== undefined && (options.token !== session.token || needsInfo)) {
-    setToken(options.token);
+    setToken(options.token, options.expiresIn);
     if (options.token) {
       void loadInfo().catch(() => undefined);
-      // An embedding page may stay open longer than a token lives: keep it fresh like the console does.
-      startTokenRefresh();
+      // An embedding page may stay open longer than a token lives: keep it fresh like the console does
+      // (before the token ends: its lifetime comes from the host, or from the platform's user info).
+      startTokenRefresh(options.expiresIn);
     }
   }
 }

@@ -42,8 +42,10 @@ const SignInPrompt = lazy(() => import('./sign-in.tsx'));
 
 /** The view, or the sign-in prompt while nobody is signed in. */
 function Gate(props: { children: ReactNode }) {
-  const { token } = useSnapshot(session);
+  const { token, awaitingHost } = useSnapshot(session);
   if (token) return <>{props.children}</>;
+  // The host cancelled atrium-session-expired and is handing in a fresh token: no prompt meanwhile.
+  if (awaitingHost) return <div data-atrium-state="awaiting-token" />;
   return (
     <Suspense fallback={null}>
       <SignInPrompt />

@@ -66,7 +66,7 @@ const reg = globalThis[Symbol.for('atrium')] || (globalThis[Symbol.for('atrium')
 const own = new URL(/* @vite-ignore */ './', import.meta.url).href;
 if (!reg.singletons.has('kit-base')) reg.singletons.set('kit-base', own);
 const base = reg.singletons.get('kit-base');
-if (!window.Atrium) { const queue = []; window.Atrium = { configure(options) { queue.push(options); }, __queue: queue }; }
+if (!window.Atrium) { const queue = []; window.Atrium = { configure(options) { queue.push(options); }, setToken(token, expiresIn) { queue.push(expiresIn ? { token, expiresIn } : { token }); }, __queue: queue }; }
 const load = (from) => import(/* @vite-ignore */ from + 'chunks/${name}.js');
 // Another kit version loaded first and lacks this widget: fall back to this copy's own modules.
 export const ready = load(base).catch((error) => (base === own ? Promise.reject(error) : load(own)));

@@ -49,6 +49,8 @@ export interface SessionHooks {
   logout(): void;
   /** The UI language, sent so the server answers in it. */
   language(): string;
+  /** A 40101 answer: true when the session layer ended the session itself (an embedding page, issue 41). */
+  expired?(): boolean;
 }
 
 const hooks = singleton<{ current: SessionHooks }>('http-hooks', () => ({
@@ -79,7 +81,9 @@ export function settle(outcome: Outcome, status: number, quiet: boolean, body: u
     session.sysStatus = 0;
     return outcome.type === 'data' ? outcome.data : outcome.body;
   }
-  if (outcome.session === 'login-timeout') {
+  if (outcome.session === 'login-timeout' && hooks.current.expired?.()) {
+    /* ended by the session layer: events to the host, widgets to their sign-in state */
+  } else if (outcome.session === 'login-timeout') {
     session.sysStatus += 1;
     if (session.sysStatus === 3) {
       notify({ ...SESSION_EXPIRED_DIALOG, onClose: () => hooks.current.logout() });

@@ -2,6 +2,8 @@
 import { signIn, signOut, fetchUserInfo, refreshToken } from '../api/auth.ts';
 import type { LoginPayload, UserInfo } from '../api/types.ts';
 import { http, RequestError, setSessionHooks } from '../http/client.ts';
+import { SESSION_EXPIRED_DIALOG } from '../http/catalogue.ts';
+import { notify } from '../http/notify.ts';
 import { kitConfig, singleton } from '../kit.ts';
 import { i18n, setLanguage } from '../i18n/index.ts';
 import { settings } from './settings.ts';
@@ -11,10 +13,12 @@ import { readLocal, writeCookie, writeLocal } from './storage.ts';
 export const TOKEN_REFRESH_MS = 600000;
 const REFRESH_STAMP_KEY = 'atrium.tokenRefreshedAt';
 
-export function setToken(token: string | null): void {
+export function setToken(token: string | null, expiresIn?: number | null): void {
   session.token = token;
+  if (token) session.awaitingHost = false;
   writeCookie(TOKEN_COOKIE, token);
   writeLocal(TOKEN_KEY, token);
+  if (token && expiresIn) noteTokenLifetime(expiresIn);
 }
 
 function applyUser(user: UserInfo): void {
@@ -30,7 +34,7 @@ function applyUser(user: UserInfo): void {
 /** Signs in and loads the user; rejects with the server's message on failure. */
 export async function login(payload: LoginPayload): Promise<UserInfo> {
   const answer = await signIn(http, payload);
-  setToken(answer.token);
+  setToken(answer.token, answer.expires_in);
   session.sysStatus = 0;
   if (payload.model !== 'sms') {
     session.username = payload.username.trim();
@@ -62,6 +66,8 @@ export async function loadInfo(): Promise<UserInfo> {
       }
     }
     applyUser(user);
+    // The platform says how long this token has left: a token handed in without its lifetime refreshes in time.
+    if (user.tokenExpiresIn) noteTokenLifetime(user.tokenExpiresIn);
     session.infoStatus = 'ready';
     return user;
   } catch (error) {
@@ -72,7 +78,7 @@ export async function loadInfo(): Promise<UserInfo> {
 }
 
 /** Clears everything the session knew, sets the login title and (by default) reloads (SPEC §4). */
-export async function logout(options: { reload?: boolean } = {}): Promise<void> {
+export async function logout(options: { reload?: boolean; reason?: SessionEndReason } = {}): Promise<void> {
   const reload = options.reload ?? kitConfig.reloadOnLogout;
   if (session.token) {
     try {
@@ -81,6 +87,15 @@ export async function logout(options: { reload?: boolean } = {}): Promise<void> 
       /* the token may already be dead: logging out locally is what matters */
     }
   }
+  const hadToken = session.token !== null;
+  clearSession();
+  if (typeof document !== 'undefined' && !kitConfig.embedded) document.title = i18n.t('login.form.title');
+  if (hadToken && kitConfig.embedded) emitHost('atrium-signed-out', { reason: options.reason ?? 'sign-out' }, false);
+  if (reload && typeof location !== 'undefined') location.reload();
+}
+
+/** Forgets the session here (token, user, rights) without asking the platform. */
+function clearSession(): void {
   setToken(null);
   session.user = null;
   session.roles = [];
@@ -89,8 +104,60 @@ export async function logout(options: { reload?: boolean } = {}): Promise<void> 
   session.sysStatus = 0;
   session.tokenOverdueFlag = false;
   session.infoStatus = 'idle';
-  if (typeof document !== 'undefined' && !kitConfig.embedded) document.title = i18n.t('login.form.title');
-  if (reload && typeof location !== 'undefined') location.reload();
+}
+
+/** Why an embedded session ended (the `reason` of atrium-session-expired and atrium-signed-out). */
+export type SessionEndReason = 'expired' | 'sign-out' | 'other-tab' | 'logged-elsewhere';
+
+/** Dispatches a kit event on the host document; false when a listener cancelled it. */
+function emitHost(type: 'atrium-session-expired' | 'atrium-signed-out', detail: { reason: SessionEndReason }, cancelable: boolean): boolean {
+  if (typeof document === 'undefined') return true;
+  return document.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true, cancelable }));
+}
+
+/**
+ * The platform no longer accepts an embedded page's token (expired, revoked, signed out on the
+ * server). Every widget stops at once: the token is dropped, so each view unmounts (its pollers and
+ * streams end) and shows its sign-in state. `atrium-session-expired` (cancellable) goes to the host
+ * document first: a host that cancels it hands in a fresh token (Atrium.setToken) and the widgets
+ * wait for it quietly; otherwise the session-expired dialog shows and `atrium-signed-out` follows.
+ */
+export function sessionExpired(): void {
+  if (!session.token) return;
+  clearSession();
+  const handedOver = !emitHost('atrium-session-expired', { reason: 'expired' }, true);
+  if (handedOver) {
+    session.awaitingHost = true;
+    return;
+  }
+  notify({ ...SESSION_EXPIRED_DIALOG });
+  emitHost('atrium-signed-out', { reason: 'expired' }, false);
+  if (kitConfig.reloadOnLogout && typeof location !== 'undefined') location.reload();
+}
+
+interface SignOutChannel {
+  channel: BroadcastChannel | null;
+}
+const signOutChannel = singleton<SignOutChannel>('sign-out-channel', () => ({ channel: null }));
+const CHANNEL = 'atrium-session';
+
+/**
+ * Atrium.signOut(): ends the session on the platform and here, and in every other tab of this origin
+ * that runs the kit (BroadcastChannel): each revokes its own token and shows its sign-in state.
+ */
+export async function signOutEverywhere(): Promise<void> {
+  signOutChannel.channel?.postMessage({ type: 'signed-out' });
+  await logout({ reload: false, reason: 'sign-out' });
+}
+
+/** Embedded pages: a sign-out in another tab of this origin ends this tab's session too. */
+export function followSignOutAcrossTabs(): void {
+  if (signOutChannel.channel || typeof BroadcastChannel === 'undefined') return;
+  const channel = new BroadcastChannel(CHANNEL);
+  channel.onmessage = (event: MessageEvent<{ type?: string }>) => {
+    if (event.data?.type === 'signed-out' && session.token) void logout({ reload: false, reason: 'other-tab' });
+  };
+  signOutChannel.channel = channel;
 }
 
 // The language chosen earlier (cookie) applies from the first render.
@@ -99,25 +166,50 @@ if (i18n.language !== settings.language) void setLanguage(settings.language);
 setSessionHooks({
   logout: () => void logout(),
   language: () => i18n.language || 'zh',
+  expired: () => {
+    // An embedding page hears of it at the first refusal; the console keeps SPEC §4's count of three.
+    if (!kitConfig.embedded) return false;
+    sessionExpired();
+    return true;
+  },
 });
 
 interface RefreshState {
   timer: ReturnType<typeof setInterval> | null;
   inFlight: Promise<void> | null;
+  /** The refresh period in force: 600000 ms, or sooner for a token that lives less (issue 41). */
+  every: number;
 }
 
-const refresher = singleton<RefreshState>('token-refresh', () => ({ timer: null, inFlight: null }));
+const refresher = singleton<RefreshState>('token-refresh', () => ({ timer: null, inFlight: null, every: TOKEN_REFRESH_MS }));
+
+/** When to refresh a token that lives `expiresIn` seconds: at 80% of its life, and at least every 600 s. */
+export function refreshPeriodMs(expiresIn: number | null | undefined): number {
+  if (!expiresIn || !(expiresIn > 0)) return TOKEN_REFRESH_MS;
+  return Math.max(1000, Math.min(TOKEN_REFRESH_MS, Math.floor(expiresIn * 1000 * 0.8)));
+}
+
+/** A token's lifetime became known (sign-in, refresh, user info, the host): refresh in time for it. */
+export function noteTokenLifetime(expiresIn: number): void {
+  const every = refreshPeriodMs(expiresIn);
+  if (every === refresher.every) return;
+  refresher.every = every;
+  if (refresher.timer) {
+    stopTokenRefresh();
+    startTokenRefresh();
+  }
+}
 
 /** Fetches a new token once across all tabs of the browser; other tabs adopt it through storage. */
 export function refreshNow(): Promise<void> {
   if (refresher.inFlight) return refresher.inFlight;
   const run = async () => {
     const last = Number(readLocal(REFRESH_STAMP_KEY) ?? 0);
-    if (Date.now() - last < TOKEN_REFRESH_MS / 2) return; // another tab refreshed a moment ago
+    if (Date.now() - last < refresher.every / 2) return; // another tab refreshed a moment ago
     session.tokenOverdueFlag = true;
     try {
       const answer = await refreshToken(http);
-      setToken(answer.token);
+      setToken(answer.token, answer.expires_in);
       writeLocal(REFRESH_STAMP_KEY, String(Date.now()));
     } finally {
       session.tokenOverdueFlag = false;
@@ -133,11 +225,12 @@ export function refreshNow(): Promise<void> {
   return refresher.inFlight;
 }
 
-export function startTokenRefresh(): void {
+export function startTokenRefresh(expiresIn?: number | null): void {
+  if (expiresIn) refresher.every = refreshPeriodMs(expiresIn);
   if (refresher.timer) return;
   refresher.timer = setInterval(() => {
     if (session.token) void refreshNow();
-  }, TOKEN_REFRESH_MS);
+  }, refresher.every);
 }
 
 export function stopTokenRefresh(): void {

@@ -25,6 +25,8 @@ export interface SessionState {
   /** Element rights by code (progress:view, video:play …). */
   elements: Record<string, true>;
   infoStatus: 'idle' | 'loading' | 'ready' | 'error';
+  /** An embedding host cancelled atrium-session-expired and is handing in a fresh token: widgets wait quietly. */
+  awaitingHost: boolean;
 }
 
 export const session: SessionState = singleton('session', () =>
@@ -38,6 +40,7 @@ export const session: SessionState = singleton('session', () =>
     menus: {},
     elements: {},
     infoStatus: 'idle',
+    awaitingHost: false,
   }),
 );
 

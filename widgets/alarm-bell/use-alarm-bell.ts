@@ -8,17 +8,21 @@ import { alarmBell, alarmPoller } from '../../shared/poll/alarm-total.ts';
 import { alertNewAlarm, askNotificationPermission } from '../../shared/poll/alarm-alert.ts';
 import { ALARM_COUNT_CAP, formatCount } from '../../shared/poll/format.ts';
 import { session } from '../../shared/session/store.ts';
+import { kitConfig } from '../../shared/kit.ts';
 
 export const DEFAULT_ALARM_PAGE = '/alarm/search';
 
+/** The platform console's alarm page: on the platform (apiBase) when the kit is pointed at one, not the host's origin. */
+export const defaultAlarmPage = (): string => (kitConfig.apiBase ? `${kitConfig.apiBase}${DEFAULT_ALARM_PAGE}` : DEFAULT_ALARM_PAGE);
+
 /** A host's href is used only when it is a web address (never javascript: and friends). */
 export function safeHref(href: string | undefined): string {
-  if (!href) return DEFAULT_ALARM_PAGE;
+  if (!href) return defaultAlarmPage();
   try {
     const url = new URL(href, location.href);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? href : DEFAULT_ALARM_PAGE;
+    return url.protocol === 'http:' || url.protocol === 'https:' ? href : defaultAlarmPage();
   } catch {
-    return DEFAULT_ALARM_PAGE;
+    return defaultAlarmPage();
   }
 }
 

@@ -5,7 +5,7 @@ import type { MenuItem, TenantDetail, UserInfo } from '../../../shared/api/types
 import { ok, requireUser, userOf } from '../http.ts';
 import { langOf } from '../messages.ts';
 import { col, shape } from '../shape.ts';
-import { findSession } from '../tokens.ts';
+import { findSession, hashToken } from '../tokens.ts';
 import { tenantMenus } from './menu.ts';
 
 /** A tenant as the login page and the shell read it (tenant): both logos in one field, main;small. */
@@ -16,6 +16,7 @@ const plugin: FastifyPluginAsync = async (app) => {
   const userRow = ctx.db.prepare('SELECT description, avatar FROM user WHERE id = ? AND tenant_id = ?');
   const tenantById = ctx.db.prepare(`SELECT ${TENANT.select} FROM tenant WHERE id = ?`);
   const defaultTenant = ctx.db.prepare(`SELECT ${TENANT.select} FROM tenant WHERE is_default = 1 ORDER BY id LIMIT 1`);
+  const tokenExpiry = ctx.db.prepare('SELECT expires_at FROM token WHERE hash = ?');
 
   app.get('/api/admin/user/front/info', { preHandler: requireUser }, async (request) => {
     const user = userOf(request);
@@ -39,6 +40,8 @@ const plugin: FastifyPluginAsync = async (app) => {
       avatar: row?.avatar ?? '',
       menus,
       elements: ELEMENT_CODES.filter((code) => user.elements.has(code)).map((code) => ({ code })),
+      // Seconds this token has left (issue 41): a kit handed a token without its lifetime refreshes in time.
+      tokenExpiresIn: Math.max(0, Math.floor(((tokenExpiry.get<{ expires_at: number }>(hashToken(request.token ?? ''))?.expires_at ?? Date.now()) - Date.now()) / 1000)),
     });
   });
 
