@@ -6,6 +6,7 @@ import { DateRangeField } from '../../shared/forms/date-range-field.tsx';
 import { DATE_FORMAT, isDateText } from '../../shared/forms/date-text.ts';
 import { button, buttonGhost, input } from '../../shared/theme/base.css.ts';
 import { optionText, useOptions } from './options.ts';
+import { Picker, PICKER_FROM } from './picker.tsx';
 import * as css from './resource.css.ts';
 import type { FilterDef, FilterValue, FilterValues } from './types.ts';
 
@@ -99,6 +100,15 @@ export function FilterBar({ filters, value, onApply }: { filters: readonly Filte
 function SelectFilter({ def, value, onChange }: { def: Extract<FilterDef, { kind: 'select' }>; value: string; onChange: (v: string) => void }) {
   const { t } = useTranslation();
   const options = useOptions(def.options);
+  if (options.length > PICKER_FROM) {
+    const label = t(def.labelKey);
+    return (
+      <div className={css.filter}>
+        <span aria-hidden="true">{label}</span>
+        <Picker name={def.name} options={options} value={value} onChange={(v) => onChange(String(v))} placeholder={t('resource.tree.all')} inputProps={{ 'aria-label': label }} />
+      </div>
+    );
+  }
   return (
     <label className={css.filter}>
       {t(def.labelKey)}

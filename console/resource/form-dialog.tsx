@@ -11,6 +11,7 @@ import { FormFailure } from '../forms/form-failure.tsx';
 import { failureText } from '../state/sign-in.ts';
 import { Modal } from './modal.tsx';
 import { optionText, useOptions } from './options.ts';
+import { Picker, PICKER_FROM } from './picker.tsx';
 import * as css from './resource.css.ts';
 import type { FieldDef, FormDef, FormValue, FormValues } from './types.ts';
 
@@ -183,6 +184,20 @@ function SelectInput({
 }) {
   const { t } = useTranslation();
   const options = useOptions(def.options);
+  // A list that has grown long is searched, not scrolled (devices, cameras, people, regions).
+  if (options.length > PICKER_FROM) {
+    return (
+      <Picker
+        name={def.name}
+        options={options}
+        multiple={def.multiple}
+        value={def.multiple ? (Array.isArray(value) ? (value as readonly string[]) : []) : String(value ?? '')}
+        onChange={onChange}
+        placeholder={def.emptyLabelKey && !def.multiple ? t(def.emptyLabelKey) : undefined}
+        inputProps={inputProps}
+      />
+    );
+  }
   if (def.multiple) {
     const chosen = Array.isArray(value) ? (value as readonly string[]) : [];
     return (

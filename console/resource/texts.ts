@@ -52,6 +52,15 @@ export default addTexts({
       },
       exportStarted: '导出任务已开始，完成后可在后台任务中下载文件',
       tree: { all: '全部', expand: '展开', collapse: '收起' },
+      picker: {
+        search: '输入以搜索',
+        open: '展开选项',
+        clear: '清除选择',
+        remove: '移除 {{name}}',
+        chosen_one: '已选 {{count}} 项',
+        chosen_other: '已选 {{count}} 项',
+        none: '没有匹配的选项',
+      },
     },
   },
   en: {
@@ -104,6 +113,15 @@ export default addTexts({
       },
       exportStarted: 'Export started; download the file from background tasks when it is done',
       tree: { all: 'All', expand: 'Expand', collapse: 'Collapse' },
+      picker: {
+        search: 'Type to search',
+        open: 'Show options',
+        clear: 'Clear the choice',
+        remove: 'Remove {{name}}',
+        chosen_one: '{{count}} chosen',
+        chosen_other: '{{count}} chosen',
+        none: 'No matching options',
+      },
     },
   },
 });

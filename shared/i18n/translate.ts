@@ -27,7 +27,16 @@ export type Translate = (lang: Lang, key: string, params?: TranslateParams) => s
 
 /** A translate function over the given trees (the product's own below; tests pass small ones). */
 export function translatorFor(trees: Readonly<Record<Lang, Tree>>): Translate {
-  return (lang, key, params) => interpolate(lookup(trees[lang], key) ?? lookup(trees[DEFAULT_LANG], key) ?? key, params);
+  // A count picks the plural form as i18next does (key_one, key_other, … by Intl.PluralRules).
+  const find = (lang: Lang, key: string, params?: TranslateParams): string | undefined => {
+    const count = params?.count;
+    if (typeof count === 'number') {
+      const form = lookup(trees[lang], `${key}_${new Intl.PluralRules(lang).select(count)}`) ?? lookup(trees[lang], `${key}_other`);
+      if (form !== undefined) return form;
+    }
+    return lookup(trees[lang], key);
+  };
+  return (lang, key, params) => interpolate(find(lang, key, params) ?? find(DEFAULT_LANG, key, params) ?? key, params);
 }
 
 /** The text for `key` in `lang`, else in zh, else the key itself, with {{param}} filled in. */

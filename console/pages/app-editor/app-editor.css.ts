@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../../shared/theme/contract.ts';
 
 export const page = style({
@@ -60,5 +60,8 @@ export const bgImage = style({ position: 'absolute', inset: 0, width: '100%', he
 export const field = style({ display: 'grid', gridTemplateColumns: '84px minmax(0, 1fr)', alignItems: 'center', gap: 6 });
 export const pair = style({ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 6 });
 export const small = style({ width: '100%', minWidth: 0, boxSizing: 'border-box' });
+// Two fields side by side (x/y, width/height): each label sits above its input, so the number has
+// the whole half of the panel (beside the label it had ~36 px and was unreadable).
+globalStyle(`${pair} > ${field}`, { gridTemplateColumns: 'minmax(0, 1fr)', gap: 2 });
 export const alert = style({ gridColumn: '1 / -1', padding: '6px 10px', background: vars.color.danger, color: '#1a0000', display: 'flex', gap: 8, alignItems: 'center', flexWrap: 'wrap' });
 export const hint = style({ color: vars.color.textMuted, margin: 0 });

@@ -8,6 +8,7 @@ import type { ScadaBindings } from '../../../shared/api/scada-types.ts';
 import { DEVICE_KINDS, PARAM_KINDS, type ScadaDoc, type ScadaElement, type Threshold } from '../../../shared/scada/doc.ts';
 import { buttonGhost, input } from '../../../shared/theme/base.css.ts';
 import * as css from './app-editor.css.ts';
+import { Choice } from '../../resource/picker.tsx';
 
 type Change = Partial<ScadaElement>;
 
@@ -129,14 +130,14 @@ export function ElementProperties({ el, bindings, onChange }: { el: ScadaElement
 
       {DEVICE_KINDS.has(el.kind) ? (
         <Field label={t('editor.device')}>
-          <select className={`${input} ${css.small}`} name="device" value={el.deviceId ?? ''} onChange={(e) => onChange({ deviceId: e.currentTarget.value ? Number(e.currentTarget.value) : undefined, code: undefined })}>
-            <option value="">{t('editor.none')}</option>
-            {bindings?.devices.map((d) => (
-              <option key={d.id} value={d.id}>
-                {d.code} · {d.name}
-              </option>
-            ))}
-          </select>
+          <Choice
+            className={css.small}
+            name="device"
+            value={el.deviceId === undefined ? '' : String(el.deviceId)}
+            onChange={(v) => onChange({ deviceId: v ? Number(v) : undefined, code: undefined })}
+            options={(bindings?.devices ?? []).map((d) => ({ value: String(d.id), label: `${d.code} · ${d.name}` }))}
+            emptyLabel={t('editor.none')}
+          />
         </Field>
       ) : null}
       {PARAM_KINDS.has(el.kind) ? (
@@ -153,14 +154,14 @@ export function ElementProperties({ el, bindings, onChange }: { el: ScadaElement
       ) : null}
       {el.kind === 'camera' ? (
         <Field label={t('editor.camera')}>
-          <select className={`${input} ${css.small}`} name="camera" value={el.cameraId ?? ''} onChange={(e) => onChange({ cameraId: e.currentTarget.value ? Number(e.currentTarget.value) : undefined })}>
-            <option value="">{t('editor.none')}</option>
-            {bindings?.cameras.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
+          <Choice
+            className={css.small}
+            name="camera"
+            value={el.cameraId === undefined ? '' : String(el.cameraId)}
+            onChange={(v) => onChange({ cameraId: v ? Number(v) : undefined })}
+            options={(bindings?.cameras ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+            emptyLabel={t('editor.none')}
+          />
         </Field>
       ) : null}
       {el.kind === 'link' ? (

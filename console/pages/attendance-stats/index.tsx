@@ -16,6 +16,7 @@ import { button, buttonGhost, input } from '../../../shared/theme/base.css.ts';
 import { Modal, ResourcePage, type Option, type ResourceDef } from '../../resource/index.ts';
 import * as kit from '../../resource/resource.css.ts';
 import '../attendance-rule/texts.ts';
+import { Choice } from '../../resource/picker.tsx';
 
 type View = 'day' | 'month' | 'person';
 
@@ -224,14 +225,7 @@ function Personal({ users }: { users: Option[] }) {
         {mayOthers ? (
           <label className={kit.filter}>
             <span>{t('attendance.field.user')}</span>
-            <select className={input} name="userId" value={userId} onChange={(e) => setUserId(e.currentTarget.value)}>
-              <option value="">{t('attendance.me')}</option>
-              {users.map((u) => (
-                <option key={u.value} value={u.value}>
-                  {u.label}
-                </option>
-              ))}
-            </select>
+            <Choice name="userId" value={userId} onChange={(v) => setUserId(String(v))} options={users} emptyLabel={t('attendance.me')} />
           </label>
         ) : null}
         <span className={kit.spacer} />

@@ -22,6 +22,7 @@ import * as css from '../../resource/resource.css.ts';
 import { periodOf } from '../../resource/period.ts';
 import * as local from './history.css.ts';
 import './texts.ts';
+import { Choice } from '../../resource/picker.tsx';
 
 const LazyChart = lazy(() => import('../../charts/chart.tsx').then((m) => ({ default: m.Chart })));
 const DAY = 'YYYY-MM-DD';
@@ -156,13 +157,13 @@ export default function HistorySearchPage() {
       <form className={local.form} onSubmit={(e) => void search(e)} noValidate>
         <label className={css.filter}>
           {t('history.devices')}
-          <select className={input} name="devices" multiple size={6} value={chosen.map(String)} onChange={(e) => void choose([...e.currentTarget.selectedOptions].map((o) => Number(o.value)))}>
-            {found.map((d) => (
-              <option key={d.id} value={d.id}>
-                {d.code} {d.name}
-              </option>
-            ))}
-          </select>
+          <Choice
+            name="devices"
+            multiple
+            value={chosen.map(String)}
+            onChange={(v) => void choose((v as string[]).map(Number))}
+            options={found.map((d) => ({ value: String(d.id), label: `${d.code} ${d.name}` }))}
+          />
         </label>
         <label className={css.filter}>
           {t('history.params')}

@@ -14,6 +14,7 @@ import { http } from '../../../shared/http/index.ts';
 import { buttonGhost, input } from '../../../shared/theme/base.css.ts';
 import { listOf } from '../../../shared/validate/linkage.ts';
 import type { CustomFieldProps, Option } from '../../resource/index.ts';
+import { Choice } from '../../resource/picker.tsx';
 import * as css from './linkage.css.ts';
 
 /** Devices, scenes and each device's points, loaded once per page and shared by its dialogs. */
@@ -109,14 +110,15 @@ export function ActionsEditor({
     set(next);
   };
   const select = (label: string, current: string, options: readonly Option[], onPick: (v: string) => void, className = css.medium, name?: string) => (
-    <select className={`${input} ${className}`} aria-label={label} value={current} onChange={(e) => onPick(e.currentTarget.value)} data-part={name}>
-      <option value="">{t('linkage.action.choose')}</option>
-      {options.map((o) => (
-        <option key={o.value} value={o.value}>
-          {o.label}
-        </option>
-      ))}
-    </select>
+    <Choice
+      className={className}
+      inputProps={{ 'aria-label': label }}
+      value={current}
+      onChange={(v) => onPick(String(v))}
+      options={options}
+      emptyLabel={t('linkage.action.choose')}
+      data={name ? { 'data-part': name } : undefined}
+    />
   );
 
   return (

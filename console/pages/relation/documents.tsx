@@ -6,7 +6,8 @@ import { documentFilePath, listDocuments } from '../../../shared/api/document.ts
 import type { DocumentRow } from '../../../shared/api/document-types.ts';
 import { downloadFile } from '../../../shared/http/download.ts';
 import { http } from '../../../shared/http/index.ts';
-import { buttonGhost, input } from '../../../shared/theme/base.css.ts';
+import { buttonGhost } from '../../../shared/theme/base.css.ts';
+import { Choice } from '../../resource/picker.tsx';
 import type { Option } from '../../resource/index.ts';
 import * as kit from '../../resource/resource.css.ts';
 
@@ -26,17 +27,10 @@ export function DeviceDocuments({ devices }: { devices: readonly Option[] }) {
     <section aria-label={t('relations.documents.title')} data-part="device-documents">
       <div className={kit.toolbar}>
         <h3 className={kit.dialogTitle}>{t('relations.documents.title')}</h3>
-        <label className={kit.filter}>
-          <span>{t('relations.field.device')}</span>
-          <select className={input} name="document-device" value={deviceId} onChange={(e) => setDeviceId(e.currentTarget.value)}>
-            <option value="">—</option>
-            {devices.map((d) => (
-              <option key={d.value} value={d.value}>
-                {d.label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <div className={kit.filter}>
+          <span aria-hidden="true">{t('relations.field.device')}</span>
+          <Choice name="document-device" options={devices} value={deviceId} onChange={(v) => setDeviceId(String(v))} emptyLabel="—" inputProps={{ 'aria-label': t('relations.field.device') }} />
+        </div>
       </div>
       {!deviceId ? <p className={kit.muted}>{t('relations.documents.choose')}</p> : null}
       {rows && rows.length === 0 ? <p className={kit.muted}>{t('relations.documents.none')}</p> : null}

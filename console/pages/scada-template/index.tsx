@@ -11,6 +11,7 @@ import { button, buttonGhost, input } from '../../../shared/theme/base.css.ts';
 import { Modal, ResourcePage, type ResourceDef } from '../../resource/index.ts';
 import * as kit from '../../resource/resource.css.ts';
 import '../scada/texts.ts';
+import { Choice } from '../../resource/picker.tsx';
 
 /** Every template binding mapped to itself unless the user chose otherwise ('' drops it). */
 export function mappingOf(ids: readonly number[], chosen: Readonly<Record<number, string>>): Record<string, number> {
@@ -72,17 +73,13 @@ function FromTemplate({ row, onClose }: { row: ScadaTemplateRow; onClose: () => 
           ? template.devices.map((d) => (
               <label key={`d${d.id}`} className={kit.filter} style={{ width: '100%' }}>
                 {d.name}
-                <select className={input} value={devices[d.id] ?? String(d.id)} onChange={(e) => {
-                    const value = e.currentTarget.value;
-                    setDevices((m) => ({ ...m, [d.id]: value }));
-                  }} data-map-device={d.id}>
-                  <option value="">{t('scada.drop')}</option>
-                  {choices.devices.map((c) => (
-                    <option key={c.id} value={c.id}>
-                      {c.code} · {c.name}
-                    </option>
-                  ))}
-                </select>
+                <Choice
+                  value={devices[d.id] ?? String(d.id)}
+                  onChange={(v) => setDevices((m) => ({ ...m, [d.id]: String(v) }))}
+                  options={choices.devices.map((c) => ({ value: String(c.id), label: `${c.code} · ${c.name}` }))}
+                  emptyLabel={t('scada.drop')}
+                  data={{ 'data-map-device': String(d.id) }}
+                />
               </label>
             ))
           : null}
@@ -90,17 +87,13 @@ function FromTemplate({ row, onClose }: { row: ScadaTemplateRow; onClose: () => 
           ? template.cameras.map((c) => (
               <label key={`c${c.id}`} className={kit.filter} style={{ width: '100%' }}>
                 {c.name}
-                <select className={input} value={cameras[c.id] ?? String(c.id)} onChange={(e) => {
-                    const value = e.currentTarget.value;
-                    setCameras((m) => ({ ...m, [c.id]: value }));
-                  }} data-map-camera={c.id}>
-                  <option value="">{t('scada.drop')}</option>
-                  {choices.cameras.map((o) => (
-                    <option key={o.id} value={o.id}>
-                      {o.name}
-                    </option>
-                  ))}
-                </select>
+                <Choice
+                  value={cameras[c.id] ?? String(c.id)}
+                  onChange={(v) => setCameras((m) => ({ ...m, [c.id]: String(v) }))}
+                  options={choices.cameras.map((o) => ({ value: String(o.id), label: o.name }))}
+                  emptyLabel={t('scada.drop')}
+                  data={{ 'data-map-camera': String(c.id) }}
+                />
               </label>
             ))
           : null}

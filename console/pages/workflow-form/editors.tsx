@@ -9,6 +9,7 @@ import { buttonGhost, input } from '../../../shared/theme/base.css.ts';
 import type { CustomFieldProps } from '../../resource/index.ts';
 import * as css from '../link-group/linkage.css.ts';
 import * as kit from '../../resource/resource.css.ts';
+import { Choice } from '../../resource/picker.tsx';
 
 export const parseJson = <T,>(value: unknown, fallback: T): T => {
   if (typeof value !== 'string' || !value) return fallback;
@@ -99,8 +100,6 @@ export function FieldsEditor({ value, onChange, groupProps }: CustomFieldProps) 
   );
 }
 
-const selected = (e: { currentTarget: HTMLSelectElement }) => [...e.currentTarget.selectedOptions].map((o) => Number(o.value));
-
 export function ProcessEditor({ value, onChange, groupProps, directory }: CustomFieldProps & { directory: Directory | null }) {
   const { t } = useTranslation();
   const process = parseJson<ProcessDef>(value, { steps: [], cc: [] });
@@ -126,20 +125,15 @@ export function ProcessEditor({ value, onChange, groupProps, directory }: Custom
             ))}
           </select>
           {s.approvers.kind === 'user' ? (
-            <select
+            <Choice
               multiple
-              className={`${input} ${css.wide}`}
-              aria-label={`${t('workflow.designer.users')} ${i + 1}`}
+              className={css.wide}
+              inputProps={{ 'aria-label': `${t('workflow.designer.users')} ${i + 1}` }}
               name={`step-users-${i}`}
               value={s.approvers.userIds.map(String)}
-              onChange={(e) => patch(i, { approvers: { kind: 'user', userIds: selected(e) } })}
-            >
-              {actors.map((u) => (
-                <option key={u.id} value={u.id}>
-                  {u.name} ({u.username})
-                </option>
-              ))}
-            </select>
+              onChange={(v) => patch(i, { approvers: { kind: 'user', userIds: (v as string[]).map(Number) } })}
+              options={actors.map((u) => ({ value: String(u.id), label: `${u.name} (${u.username})` }))}
+            />
           ) : null}
           {s.approvers.kind === 'role' ? (
             <select className={`${input} ${css.medium}`} aria-label={`${t('workflow.designer.role')} ${i + 1}`} name={`step-role-${i}`} value={String(s.approvers.roleId)} onChange={(e) => patch(i, { approvers: { kind: 'role', roleId: Number(e.currentTarget.value) } })}>
@@ -174,13 +168,14 @@ export function ProcessEditor({ value, onChange, groupProps, directory }: Custom
       </div>
       <label className={css.actionRow}>
         <span className={css.actionIndex}>{t('workflow.designer.cc')}</span>
-        <select multiple className={`${input} ${css.wide}`} name="process-cc" value={process.cc.map(String)} onChange={(e) => set({ ...process, cc: selected(e) })}>
-          {users.map((u) => (
-            <option key={u.id} value={u.id}>
-              {u.name} ({u.username})
-            </option>
-          ))}
-        </select>
+        <Choice
+          multiple
+          className={css.wide}
+          name="process-cc"
+          value={process.cc.map(String)}
+          onChange={(v) => set({ ...process, cc: (v as string[]).map(Number) })}
+          options={users.map((u) => ({ value: String(u.id), label: `${u.name} (${u.username})` }))}
+        />
       </label>
     </div>
   );

@@ -11,6 +11,7 @@ import { Modal } from '../../resource/index.ts';
 import * as kit from '../../resource/resource.css.ts';
 import * as css from './workflow.css.ts';
 import { ValuesForm } from './values-form.tsx';
+import { Choice } from '../../resource/picker.tsx';
 
 type Mode = 'view' | 'reject' | 'transfer' | 'resubmit';
 
@@ -153,16 +154,13 @@ export function RequestDetailDialog({ id, directory, onClose }: { id: number; di
       {handing && mode === 'transfer' ? (
         <div className={css.decide}>
           <label htmlFor="wf-target">{t('workflow.detail.transferTo')}</label>
-          <select id="wf-target" className={input} value={target} onChange={(e) => setTarget(e.currentTarget.value)}>
-            <option value="">—</option>
-            {(directory?.users ?? [])
-              .filter((u) => u.canAct)
-              .map((u) => (
-                <option key={u.id} value={u.id}>
-                  {u.name} ({u.username})
-                </option>
-              ))}
-          </select>
+          <Choice
+            inputProps={{ id: 'wf-target' }}
+            value={target}
+            onChange={(v) => setTarget(String(v))}
+            emptyLabel="—"
+            options={(directory?.users ?? []).filter((u) => u.canAct).map((u) => ({ value: String(u.id), label: `${u.name} (${u.username})` }))}
+          />
           <label htmlFor="wf-comment">{t('workflow.detail.comment')}</label>
           <textarea id="wf-comment" className={input} rows={2} value={comment} onChange={(e) => setComment(e.currentTarget.value)} />
         </div>

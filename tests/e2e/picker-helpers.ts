@@ -1,0 +1,32 @@
+// The console's pickers (console/resource/picker.tsx): a short list is a native select, a long one
+// (more than 20 options) the searchable combobox. pick() chooses by the option's text either way.
+import type { Locator } from '@playwright/test';
+
+/** The listbox a picker's input controls. */
+export const pickerList = async (field: Locator): Promise<Locator> => field.page().locator(`[id="${await field.getAttribute('aria-controls')}"]`);
+
+/** Chooses the option whose text contains `text` (a select's option label or the picker's item). */
+export async function pick(field: Locator, text: string): Promise<void> {
+  if ((await field.evaluate((el) => el.tagName)) === 'SELECT') {
+    const value = await field.locator('option').filter({ hasText: text }).first().getAttribute('value');
+    await field.selectOption(value!);
+    return;
+  }
+  await field.click();
+  await field.fill(text);
+  const list = await pickerList(field);
+  await list.getByRole('option').filter({ hasText: text }).first().click();
+}
+
+/** The first option a picker (or select) offers: its value and its text. */
+export async function firstOption(field: Locator): Promise<{ value: string; label: string }> {
+  if ((await field.evaluate((el) => el.tagName)) === 'SELECT') {
+    const option = field.locator('option[value]:not([value=""])').first();
+    return { value: (await option.getAttribute('value'))!, label: (await option.textContent())!.trim() };
+  }
+  await field.click();
+  const option = (await pickerList(field)).getByRole('option').first();
+  const found = { value: (await option.getAttribute('data-value'))!, label: (await option.textContent())!.trim() };
+  await field.press('Escape');
+  return found;
+}
