@@ -15,6 +15,8 @@ export interface AppConfig {
   fixedCaptcha: string | null;
   /** Enables the test-only fault switch and request recorder. */
   faults: boolean;
+  /** Checks every answer of a contract route against its declared schema; a mismatch answers 500 (tests). */
+  checkAnswers: boolean;
   tokenTtlMs: number;
   /** CIDR ranges of non-public addresses camera sources may use (ATRIUM_CAMERA_NETWORKS). */
   cameraNetworks: readonly string[];

@@ -45,7 +45,8 @@ const WHOLE = { zh: '{field} 必须是 {min} 到 {max} 之间的整数', en: '{f
 export function queryInt(raw: unknown, field: string, min: number, max: number, fallback: number, lang: Lang): number | string {
   if (raw === undefined || raw === '') return fallback;
   // Digits only: not '1e3', '0x10', ' -1' or a key given twice (an array), which Number() would take.
-  const n = typeof raw === 'string' && /^\d{1,15}$/.test(raw.trim()) ? Number(raw) : NaN;
+  // A number is a query a contract route has already read (shared/contract: declared as an integer).
+  const n = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\d{1,15}$/.test(raw.trim()) ? Number(raw) : NaN;
   return Number.isInteger(n) && n >= min && n <= max ? n : WHOLE[lang].replace('{field}', field).replace('{min}', String(min)).replace('{max}', String(max));
 }
 
@@ -134,6 +135,8 @@ export interface SheetColumn {
   key: string;
   header: string;
   width?: number;
+  /** What a person reads for the stored value (a status code in the export's language). */
+  text?: (value: unknown) => unknown;
 }
 
 export const exportsDir = (dataDir: string): string => {
@@ -157,9 +160,10 @@ export async function writeSheet(path: string, name: string, columns: readonly S
   const sheet = book.addWorksheet(name);
   sheet.columns = columns.map((c) => ({ header: c.header, key: c.key, width: c.width ?? 18 }));
   sheet.getRow(1).font = { bold: true };
+  const readable = new Map(columns.flatMap((c) => (c.text ? [[c.key, c.text] as const] : [])));
   let n = 0;
   for (const row of rows) {
-    sheet.addRow(Object.fromEntries(Object.entries(row).map(([k, v]) => [k, safeCell(v)]))).commit();
+    sheet.addRow(Object.fromEntries(Object.entries(row).map(([k, v]) => [k, safeCell(readable.get(k)?.(v) ?? v)]))).commit();
     if (++n % 250 === 0) await yieldToRequests();
   }
   sheet.commit();
@@ -219,13 +223,12 @@ export function startExport(
   user: SessionUser,
   options: { key: string; title: TaskText; sheet: string; fileName: string; columns: readonly SheetColumn[]; total: number; load: () => ReadonlyArray<object>; done: (n: number) => TaskText },
 ): ProgressKey {
-  const title = typeof options.title === 'string' ? options.title : options.title.zh;
   let path = '';
   const started = startTask(
     db,
     user.tenantId,
     user.id,
-    title,
+    options.title,
     async (report: Report) => {
       const rows = options.load();
       report({ current: Math.floor(rows.length / 2), total: rows.length });

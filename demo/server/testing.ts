@@ -33,7 +33,7 @@ export async function start(options: Partial<AppOptions> = {}): Promise<Running>
   const template = process.env[TEMPLATE_ENV];
   if (template && !seedsItsOwn(options) && !existsSync(join(dir, 'atrium.db'))) fromTemplate(template, dir);
   const logs: string[] = [];
-  const app = await createApp({ fixedCaptcha: '1234', smtpPort: 0, oidcPort: 0, ldapPort: 0, ...options, dataDir: dir, log: (line) => logs.push(line) });
+  const app = await createApp({ fixedCaptcha: '1234', smtpPort: 0, oidcPort: 0, ldapPort: 0, checkAnswers: true, ...options, dataDir: dir, log: (line) => logs.push(line) });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

@@ -1,5 +1,7 @@
 // Alarm request and response shapes shared by the front end and the demo platform (SPEC §3 alarm,
 // §4 alarm states and levels, §7 "Alarm").
+import type { Static } from 'typebox';
+import type * as C from '../contract/alarm.ts';
 
 export const ALARM_LEVELS = ['critical', 'warning', 'reminder', 'normal'] as const;
 export type AlarmLevel = (typeof ALARM_LEVELS)[number];
@@ -11,96 +13,27 @@ export type AlarmStatus = (typeof ALARM_STATUSES)[number];
 export const ALARM_HANDLE_STATUSES = ['unhandled', 'handling', 'handled'] as const;
 export type AlarmHandleStatus = (typeof ALARM_HANDLE_STATUSES)[number];
 
-export interface Alarm {
-  id: number;
-  deviceCode: string;
-  deviceName: string;
-  modelId: number | null;
-  level: AlarmLevel;
-  status: AlarmStatus;
-  handleStatus: AlarmHandleStatus;
-  content: string;
-  /** YYYY-MM-DD HH:mm:ss */
-  time: string;
-  handler: string;
-  handleTime: string;
-  handleNote: string;
-  confirmer: string;
-  confirmTime: string;
-  /** The event type's id, null when the alarm has none. */
-  eventTypeId: number | null;
-  /** Event type name ('' when none). */
-  eventTypeName: string;
-  /** The device's area path, top first ('Tower A / Floor 3'), '' when the device has no area. */
-  areaPath: string;
-}
-
+// The shapes of the alarm calls come from their declarations (shared/contract/alarm.ts): types only,
+// so no schema code reaches the console's or the kit's bundles.
+export type Alarm = Static<typeof C.Alarm>;
 /** GET /api/alarm/total/tenant: what the bell shows. */
-export interface AlarmTotal {
-  /** Unhandled alarms of the caller's tenant (exact; the client caps what it shows). */
-  total: number;
-  /** Id of the newest alarm of the tenant, 0 when there is none: a rise means a new alarm. */
-  latestId: number;
-  /** The newest alarm, for a desktop notification; null when there is none. */
-  latest: Pick<Alarm, 'id' | 'level' | 'content' | 'deviceName' | 'time'> | null;
-}
-
+export type AlarmTotal = Static<typeof C.AlarmTotal>;
 /** GET /api/alarm query (all optional). Times are YYYY-MM-DD HH:mm:ss; the window is at most 3 months. */
-export interface AlarmQuery {
-  page?: number;
-  limit?: number;
-  level?: AlarmLevel;
-  status?: AlarmStatus;
-  handleStatus?: AlarmHandleStatus;
-  deviceCode?: string;
-  modelId?: number;
-  keyword?: string;
-  eventTypeId?: number;
-  /** The alarms of the devices in this area and the areas below it. */
-  areaGuid?: string;
-  startTime?: string;
-  endTime?: string;
-}
-
-/** A page of a list; `total` follows the SPEC §9 markers (exact, -1 none, -2 other). */
-export interface AlarmPage {
-  total: number;
-  rows: Alarm[];
-}
-
+export type AlarmQuery = Static<typeof C.AlarmQuery>;
+export type AlarmPage = Static<typeof C.AlarmPage>;
 /** POST /api/alarm/handle */
-export interface AlarmHandle {
-  ids: number[];
-  /** 'handling' takes an alarm in hand; 'handled' finishes it. */
-  handleStatus: Extract<AlarmHandleStatus, 'handling' | 'handled'>;
-  note?: string;
-}
-
-/**
- * POST /api/alarm/handle/all: every unhandled or handling alarm the filters match (the list's own
- * filters, within the 3-month window). Up to HANDLE_ALL_INLINE alarms are handled at once and the
- * answer says how many; more run as a background task whose key the answer carries.
- */
-export interface AlarmHandleAll extends Omit<AlarmQuery, 'page' | 'limit' | 'handleStatus'> {
-  note?: string;
-}
+export type AlarmHandle = Static<typeof C.AlarmHandle>;
+/** POST /api/alarm/handle/all: every unhandled alarm the filters match (HANDLE_ALL_INLINE at once, more as a task). */
+export type AlarmHandleAll = Static<typeof C.AlarmHandleAll>;
+export type AlarmHandleAllResult = Static<typeof C.AlarmHandleAllResult>;
+/** One entry of an alarm's history of actions (GET /api/alarm/{id}/actions), oldest first. */
+export type AlarmAction = Static<typeof C.AlarmAction>;
+/** POST /api/alarm/confirm */
+export type AlarmConfirm = Static<typeof C.AlarmConfirm>;
+/** How many alarms an action changed. */
+export type AlarmChanged = Static<typeof C.AlarmChanged>;
 
 export const HANDLE_ALL_INLINE = 1000;
-
-/** What handle-all did: handled at once (`changed`), or started as a task (`task` holds its key). */
-export interface AlarmHandleAllResult {
-  changed: number;
-  task: string | null;
-}
-
-/** One entry of an alarm's history of actions (GET /api/alarm/{id}/actions), oldest first. */
-export interface AlarmAction {
-  action: 'raised' | 'handling' | 'handled' | 'confirmed' | 'closed';
-  user: string;
-  /** YYYY-MM-DD HH:mm:ss */
-  time: string;
-  note: string;
-}
 
 /** An event type (alarm/event-type): the original event number is a positive whole number. */
 export interface AlarmEventType {
@@ -125,18 +58,6 @@ export interface AlarmEventTypeQuery {
   page: number;
   limit: number;
   keyword?: string;
-}
-
-/** POST /api/alarm/confirm */
-export interface AlarmConfirm {
-  ids: number[];
-  /** 'confirmed' (default) or 'closed'. */
-  status?: Extract<AlarmStatus, 'confirmed' | 'closed'>;
-}
-
-/** How many alarms an action changed. */
-export interface AlarmChanged {
-  changed: number;
 }
 
 /** POST /__test/alarms (ATRIUM_FAULTS=1 only): creates alarms at once for tests. */

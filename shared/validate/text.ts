@@ -4,6 +4,15 @@ import { asText, charLength, fail, isEmpty, type Result, type Rule } from './mes
 
 const HAN = '\\p{Script=Han}';
 
+/**
+ * The SPEC §5 patterns as JSON Schema `pattern` sources (unicode): the form rules below test with
+ * them and the API contract (shared/contract/fields.ts) projects them into the OpenAPI document.
+ */
+export const PATTERNS = {
+  namePattern1: `^[${HAN}A-Za-z0-9_\\-\\s]+$`,
+  pointCode: '^[^{}\\[\\]^]*$',
+} as const;
+
 /** A rule that passes on empty values and checks non-empty text with `test`. */
 function textRule(key: MessageKey, test: (text: string) => boolean): Rule {
   return (value) => {
@@ -37,7 +46,7 @@ export function phone(): Rule {
 
 /** Chinese, letters, digits, underscore, hyphen, whitespace. */
 export function namePattern1(): Rule {
-  return textRule(KEYS.namePattern1, matches(new RegExp(`^[${HAN}A-Za-z0-9_\\-\\s]+$`, 'u')));
+  return textRule(KEYS.namePattern1, matches(new RegExp(PATTERNS.namePattern1, 'u')));
 }
 
 /** Chinese, letters, digits, underscore, hyphen, hash, dot, parentheses (ASCII or full-width). */
@@ -57,7 +66,7 @@ export function letterName(): Rule {
 
 /** Device and software-point codes end up inside expressions and templates, where {}[]^ have meaning. */
 export function pointCode(): Rule {
-  return textRule(KEYS.codeForbidden, (text) => !/[{}[\]^]/.test(text));
+  return textRule(KEYS.codeForbidden, matches(new RegExp(PATTERNS.pointCode, 'u')));
 }
 
 /** Only letters, digits and Chinese. */

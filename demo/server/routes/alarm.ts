@@ -7,19 +7,15 @@ import {
   ALARM_LEVELS,
   ALARM_STATUSES,
   type Alarm,
-  type AlarmChanged,
-  type AlarmConfirm,
-  type AlarmHandle,
-  type AlarmHandleAll,
-  type AlarmPage,
-  type AlarmTotal,
   type AlarmAction,
-  type AlarmHandleAllResult,
+  type AlarmQuery,
   HANDLE_ALL_INLINE,
 } from '../../../shared/api/alarm-types.ts';
+import { ops } from '../../../shared/contract/alarm.ts';
+import { route } from '../contract.ts';
 import { alarmQueryWindow, earliestAlarmQueryDate, toDate } from '../../../shared/validate/dates.ts';
 import { tx, type Db, type Migration } from '../db.ts';
-import { fail, ok, requireMenu, rule, userOf, validBody, type Rule } from '../http.ts';
+import { fail, ok, userOf } from '../http.ts';
 import { langOf, translate, type Lang, textsOf } from '../messages.ts';
 import { COUNT_CAP, inList, likePattern, queryInt, queryPage } from '../resource.ts';
 import { col, shape } from '../shape.ts';
@@ -119,7 +115,6 @@ export const migrations: Migration[] = [
   },
 ];
 
-const MAX_IDS = 1000;
 const MAX_PAGE_SIZE = 1000;
 
 const TEXT = {
@@ -180,13 +175,11 @@ function areaPaths(db: Db, tenantId: number): AreaPath {
   };
 }
 
-const idsRule: Rule = (value) => {
-  if (value === undefined || value === null) return { key: 'validate.required' };
-  const valid = Array.isArray(value) && value.length > 0 && value.length <= MAX_IDS && value.every((v) => Number.isInteger(v) && v > 0);
-  return valid ? null : { key: 'validate.oneOf' };
-};
-
 type Query = Record<string, string | undefined>;
+
+/** A list query or body the contract has read (numbers, text) as readQuery reads it: each given value as text. */
+const asQuery = (values: Readonly<Record<string, unknown>>): Query =>
+  Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined && v !== null && v !== '').map(([k, v]) => [k, String(v)]));
 
 interface Filter {
   where: string[];
@@ -286,12 +279,12 @@ const plugin: FastifyPluginAsync = async (app) => {
   });
   app.addHook('preClose', async () => simulator?.stop());
 
-  app.get('/api/alarm/total/tenant', { preHandler: requireMenu('alarmSearch') }, async (request) => {
+  route(app, ops.total, async (request) => {
     const user = userOf(request);
     const total = openCount(user);
     const row = newest(user);
     const latest = row ? ALARM.read(row, () => '') : null;
-    return ok<AlarmTotal>({
+    return ok({
       total,
       latestId: latest?.id ?? 0,
       latest: latest && { id: latest.id, level: latest.level, content: latest.content, deviceName: latest.deviceName, time: latest.time },
@@ -321,10 +314,10 @@ const plugin: FastifyPluginAsync = async (app) => {
   }
 
   /** One page of the tenant's alarms the query matches; `current` leaves closed alarms out. */
-  function listPage(request: FastifyRequest<{ Querystring: Query }>, current: boolean) {
+  function listPage(request: FastifyRequest<{ Querystring: AlarmQuery }>, current: boolean) {
     const user = userOf(request);
     const lang = langOf(request);
-    const read = readQuery(request.query ?? {}, lang, Date.now(), { tenantId: user.tenantId, broadArea: (guid) => broadArea(user.tenantId, guid) });
+    const read = readQuery(asQuery(request.query ?? {}), lang, Date.now(), { tenantId: user.tenantId, broadArea: (guid) => broadArea(user.tenantId, guid) });
     if (typeof read === 'string') return fail(read);
     const text = textCandidates(request.query?.keyword);
     const own = alarmScopeSql(db, user);
@@ -335,19 +328,19 @@ const plugin: FastifyPluginAsync = async (app) => {
     const rows = db
       .prepare(`SELECT ${ALARM.select} FROM ${FROM} WHERE ${where} ORDER BY a.occurred_at DESC, a.id DESC LIMIT ? OFFSET ?`)
       .all(...args, read.limit, (read.page - 1) * read.limit);
-    return ok<AlarmPage>({ total, rows: ALARM.all(rows, areaPaths(db, user.tenantId)) });
+    return ok({ total, rows: ALARM.all(rows, areaPaths(db, user.tenantId)) });
   }
 
-  app.get<{ Querystring: Query }>('/api/alarm', { preHandler: requireMenu('alarmSearch') }, async (request) => listPage(request, true));
-  app.get<{ Querystring: Query }>('/api/alarm/his', { preHandler: requireMenu('alarmSearch') }, async (request) => listPage(request, false));
+  route(app, ops.list, async (request) => listPage(request, true));
+  route(app, ops.history, async (request) => listPage(request, false));
 
-  app.get<{ Params: { id: string } }>('/api/alarm/:id/actions', { preHandler: requireMenu('alarmSearch') }, async (request) => {
+  route(app, ops.actions, async (request) => {
     const user = userOf(request);
     const lang = langOf(request);
-    const id = Number(request.params.id);
+    const { id } = request.params;
     const own = alarmScopeSql(db, user, 'device_code');
-    const alarm = Number.isInteger(id) && id > 0 ? (db.prepare(`SELECT occurred_at FROM alarm WHERE id = ? AND tenant_id = ?${own.sql}`).get<{ occurred_at: number }>(id, user.tenantId, ...own.args)) : undefined;
-    if (!alarm) return fail(say(lang, 'missing', { ids: request.params.id }));
+    const alarm = db.prepare(`SELECT occurred_at FROM alarm WHERE id = ? AND tenant_id = ?${own.sql}`).get<{ occurred_at: number }>(id, user.tenantId, ...own.args);
+    if (!alarm) return fail(say(lang, 'missing', { ids: id }));
     const rows = db.prepare(`SELECT ${ACTION.select} FROM alarm_action WHERE alarm_id = ? AND tenant_id = ? ORDER BY at, id`).all(id, user.tenantId);
     return ok<AlarmAction[]>([{ action: 'raised', user: '', time: formatTime(alarm.occurred_at), note: '' }, ...ACTION.all(rows)]);
   });
@@ -373,14 +366,9 @@ const plugin: FastifyPluginAsync = async (app) => {
     return null;
   }
 
-  app.post<{ Body: AlarmHandle }>(
-    '/api/alarm/handle',
-    {
-      preHandler: [
-        requireMenu('alarmManager'),
-        validBody<AlarmHandle>({ ids: [idsRule], handleStatus: [rule.required, rule.oneOf('handling', 'handled')], note: [rule.text(0, 500)] }),
-      ],
-    },
+  route(
+    app,
+    ops.handle,
     async (request) => {
       const user = userOf(request);
       const { ids, handleStatus, note } = request.body;
@@ -394,35 +382,18 @@ const plugin: FastifyPluginAsync = async (app) => {
         for (const id of ids) record.run(id, user.tenantId, handleStatus, user.name, now, note ?? '');
         return Number(result.changes);
       });
-      return ok<AlarmChanged>({ changed });
+      return ok({ changed });
     },
   );
 
-  app.post<{ Body: AlarmHandleAll }>(
-    '/api/alarm/handle/all',
-    {
-      preHandler: [
-        requireMenu('alarmManager'),
-        validBody<AlarmHandleAll>({
-          level: [rule.oneOf(...ALARM_LEVELS)],
-          status: [rule.oneOf(...ALARM_STATUSES)],
-          note: [rule.text(0, 500)],
-          keyword: [rule.text(0, 100)],
-          deviceCode: [rule.text(0, 64)],
-          startTime: [rule.text(0, 32)],
-          endTime: [rule.text(0, 32)],
-          modelId: [rule.int(1, 2 ** 31 - 1)],
-          eventTypeId: [rule.int(1, 2 ** 31 - 1)],
-          areaGuid: [rule.text(0, 64)],
-        }),
-      ],
-    },
+  route(
+    app,
+    ops.handleAll,
     async (request) => {
       const user = userOf(request);
       const lang = langOf(request);
       const { note = '', ...filters } = request.body;
-      const query: Query = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined && v !== null && v !== '').map(([k, v]) => [k, String(v)]));
-      const read = readQuery(query, lang, Date.now(), { tenantId: user.tenantId });
+      const read = readQuery(asQuery(filters), lang, Date.now(), { tenantId: user.tenantId });
       if (typeof read === 'string') return fail(read);
       const own = alarmScopeSql(db, user);
       const where = ['a.tenant_id = ?', "a.handle_status <> 'handled'", ...read.filter.where].join(' AND ') + own.sql;
@@ -440,7 +411,7 @@ const plugin: FastifyPluginAsync = async (app) => {
           for (const id of chunk) record.run(id, user.tenantId, 'handled', user.name, now, note ?? '');
           return Number(result.changes);
         });
-      if (ids.length <= HANDLE_ALL_INLINE) return ok<AlarmHandleAllResult>({ changed: ids.length ? handle(ids) : 0, task: null });
+      if (ids.length <= HANDLE_ALL_INLINE) return ok({ changed: ids.length ? handle(ids) : 0, task: null });
       // Many alarms: a background task in chunks, so other requests are served in between.
       const started = startTask(db, user.tenantId, user.id, say(lang, 'handleAllTitle'), async (report, signal) => {
         let done = 0;
@@ -452,13 +423,13 @@ const plugin: FastifyPluginAsync = async (app) => {
         }
         return { zh: say('zh', 'handleAllDone', { count: done }), en: say('en', 'handleAllDone', { count: done }) };
       }, { key: 'alarmHandleAll', total: ids.length });
-      return ok<AlarmHandleAllResult>({ changed: 0, task: started.hashKey });
+      return ok({ changed: 0, task: started.hashKey });
     },
   );
 
-  app.post<{ Body: AlarmConfirm }>(
-    '/api/alarm/confirm',
-    { preHandler: [requireMenu('alarmManager'), validBody<AlarmConfirm>({ ids: [idsRule], status: [rule.oneOf('confirmed', 'closed')] })] },
+  route(
+    app,
+    ops.confirm,
     async (request) => {
       const user = userOf(request);
       const { ids, status = 'confirmed' } = request.body;
@@ -473,7 +444,7 @@ const plugin: FastifyPluginAsync = async (app) => {
         for (const id of ids) record.run(id, user.tenantId, status ?? 'confirmed', user.name, now, '');
         return Number(result.changes);
       });
-      return ok<AlarmChanged>({ changed });
+      return ok({ changed });
     },
   );
 

@@ -1,0 +1,42 @@
+// One declaration per API operation: method, path, the rights it needs, the schemas of its request
+// parts and of its answer's data (inside the envelope), and the words the OpenAPI document shows.
+// The server registers routes from these (demo/server/contract.ts); the console's types are derived
+// from them with `import type` + Static<>, so no schema code reaches a browser bundle.
+import type { Static, TSchema } from 'typebox';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * Who may call: 'public' (no token), 'user' (any signed-in user), or a menu / element right from the
+ * user info (SPEC §6): `{ menu: 'alarmSearch' }`, `{ anyMenu: ['devManager', 'devCard'] }`, `{ element: 'video:play' }`.
+ */
+export type Rights = 'public' | 'user' | { menu: string } | { anyMenu: readonly string[] } | { element: string };
+
+export interface Operation {
+  method: Method;
+  /** Fastify's form: '/api/alarm/:id/actions'. */
+  path: string;
+  rights: Rights;
+  /** One line in the product's terms (the OpenAPI summary). */
+  summary: string;
+  /** What the operation does, what it refuses and why. */
+  description: string;
+  /** The OpenAPI tag (the domain). */
+  tag: string;
+  params?: TSchema;
+  query?: TSchema;
+  body?: TSchema;
+  /** The answer's `data` when code is 0. */
+  data: TSchema;
+  /** A valid request and its answer's data, for the document and the conformance suite. */
+  examples?: { params?: unknown; query?: unknown; body?: unknown; data?: unknown };
+}
+
+/** Declares an operation, keeping its literal types (for Static<> of its parts). */
+export const operation = <const O extends Operation>(o: O): O => o;
+
+type PartOf<O, K extends 'params' | 'query' | 'body'> = O extends { [P in K]: infer S extends TSchema } ? Static<S> : undefined;
+export type ParamsOf<O extends Operation> = PartOf<O, 'params'>;
+export type QueryOf<O extends Operation> = PartOf<O, 'query'>;
+export type BodyOf<O extends Operation> = PartOf<O, 'body'>;
+export type DataOf<O extends Operation> = Static<O['data']>;
