@@ -52,6 +52,12 @@ export const Paging = {
   limit: Type.Optional(Int(1, MAX_LIMIT, { description: `Rows per page, 1 to ${MAX_LIMIT} (default 20)` })),
 };
 
+/** A page of a list that must say which page (the list bodies of the admin pages): page from 1, limit 1..MAX_LIMIT, both required. */
+export const PageBody = {
+  page: Int(1, MAX_PAGE, { description: 'Page number, from 1' }),
+  limit: Int(1, MAX_LIMIT, { description: `Rows per page, 1 to ${MAX_LIMIT}` }),
+};
+
 /** An object that refuses fields it does not declare. */
 export const Strict = <P extends Record<string, TSchema>>(properties: P, options: { description?: string; examples?: unknown[] } = {}) =>
   Type.Object(properties, { additionalProperties: false, ...options });
