@@ -1,7 +1,7 @@
 // The API contract (shared/contract) at work: requests that break an operation's declaration are
 // refused with the field named, in the caller's language, before any handler runs and with nothing
 // changed; under the test switch an answer that breaks its declaration fails the call that caused it.
-import Fastify from 'fastify';
+import Fastify, { type FastifyError } from 'fastify';
 import Type from 'typebox';
 import { describe, expect, it } from 'vitest';
 import { operation } from '../../shared/contract/operation.ts';
@@ -78,7 +78,7 @@ describe('answers checked against their declaration (test switch)', () => {
     const app = Fastify();
     const logs: string[] = [];
     app.decorate('atrium', { config: { checkAnswers }, log: (line: string) => logs.push(line) } as never);
-    app.setErrorHandler((error, request, reply) => reply.send(contractRefusal(request, error)));
+    app.setErrorHandler((error: FastifyError, request, reply) => reply.send(contractRefusal(request, error)));
     const op = operation({
       method: 'GET',
       path: '/api/thing',
