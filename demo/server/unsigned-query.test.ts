@@ -2,6 +2,7 @@
 // alone) is refused before any handler runs, and a key repeated in the query is refused with its name
 // instead of reaching a handler as a list (it answered HTTP 500 for /api/alarm?keyword=a&keyword=b).
 import { describe, expect, it } from 'vitest';
+import { snapshot, walkableRoutes } from './hostile-walk.ts';
 import { usePlatform } from './test-platform.ts';
 import { api } from './testing.ts';
 
@@ -35,6 +36,26 @@ describe('query parameters the signature does not cover', () => {
       const zh = await fetchRepeated(path, 'zh');
       expect(zh.body.msg).toBe('参数 keyword 重复出现；多个值请用逗号分隔');
     }
+  });
+});
+
+describe('every operation: a query beside a signed body', () => {
+  it('is refused (40103) by every route that takes a body, before its handler, and nothing changes', async () => {
+    // Every route of the platform that can carry a body (declared in shared/contract or not yet): the
+    // decision is the signing check's, once, for all of them.
+    const routes = walkableRoutes(p.s.app).filter((r) => r.method !== 'GET' && r.url.startsWith('/api/'));
+    expect(routes.length).toBeGreaterThan(100);
+    const before = snapshot(p.s);
+    const accepted: string[] = [];
+    for (const route of routes) {
+      const path = route.url.replace(/:\w+/g, '1');
+      for (const body of [{}, { ids: [1], id: 1 }]) {
+        const answer = await api(p.s.base, route.method, path, { token: p.admin, body, query: { id: '1', ids: '1' }, headers: { lang: 'en' } });
+        if (answer.body?.code !== 40103) accepted.push(`${route.method} ${path} → ${answer.status} ${JSON.stringify(answer.body).slice(0, 100)}`);
+      }
+    }
+    expect(accepted).toEqual([]);
+    expect(snapshot(p.s)).toEqual(before);
   });
 });
 
