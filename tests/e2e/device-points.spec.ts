@@ -6,6 +6,7 @@ import { expect, test } from './fixtures.ts';
 import { expectNoSeriousA11yViolations } from './a11y.ts';
 import { holdDeviceSimulator, signIn, zh } from './console-helpers.ts';
 import { call, signIn as apiSignIn } from './video-helpers.ts';
+import { pick } from './picker-helpers.ts';
 
 const post = (base: string, path: string, body: unknown = {}) => fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
 
@@ -129,10 +130,10 @@ test('gateway resource points: filtered by state, a spare output point carries a
   await spare.locator('[data-action=edit]').click();
   const form = page.getByTestId('resource-form');
   await form.locator('input[name=name]').fill('Fan coil set point');
-  await form.locator('select[name=target]').selectOption({ label: `${fcu.code} · 供水温度 (r)` });
+  await pick(form.locator('[name=target]'), `${fcu.code} · 供水温度 (r)`);
   await form.locator('button[type=submit]').click();
   await expect(form.getByTestId('resource-form-failure')).toHaveText('输出点（AO/DO）只能关联可读写参数');
-  await form.locator('select[name=target]').selectOption({ label: `${fcu.code} · 设定温度 (rw)` });
+  await pick(form.locator('[name=target]'), `${fcu.code} · 设定温度 (rw)`);
   await form.locator('button[type=submit]').click();
   await expect(form).toBeHidden();
 

@@ -9,6 +9,7 @@ import { expect, test } from './fixtures.ts';
 import { signHeaders } from '../../demo/server/testing.ts';
 import { signIn, zh } from './console-helpers.ts';
 import { signIn as signInApi } from './video-helpers.ts';
+import { firstOption, pick } from './picker-helpers.ts';
 
 /** A one-page PDF with a line of text, its cross-reference table at the right offsets. */
 function onePagePdf(line: string): Buffer {
@@ -69,10 +70,8 @@ test('a PDF uploaded in the form previews; a file over 50 MB is refused before s
   expect(uploads).toBe(1);
   await form.locator('[name=tags]').fill('manual, chiller');
   // Related to a device: the relation page lists it under that device.
-  const devices = form.locator('[name=deviceIds] option');
-  await expect(devices.first()).toBeAttached();
-  const deviceId = (await devices.first().getAttribute('value'))!;
-  await form.locator('[name=deviceIds]').selectOption([deviceId]);
+  const device = await firstOption(form.locator('[name=deviceIds]'));
+  await pick(form.locator('[name=deviceIds]'), device.label);
   await form.locator('button[type=submit]').click();
   await expect(form).toBeHidden();
   const row = root.locator('tbody tr[data-row]', { hasText: `DOC-${suffix}` });
@@ -97,7 +96,7 @@ test('a PDF uploaded in the form previews; a file over 50 MB is refused before s
   await expect(preview).toBeHidden();
 
   await page.goto('/relation/device');
-  await page.locator('[data-part=device-documents] select[name=document-device]').selectOption(deviceId);
+  await pick(page.locator('[data-part=device-documents] [name=document-device]'), device.label);
   await expect(page.locator(`[data-part=device-documents] li[data-document="DOC-${suffix}"]`)).toContainText('manual.pdf');
   await page.goto('/document/index');
 

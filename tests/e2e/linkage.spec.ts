@@ -6,6 +6,7 @@
 import { expect, test, type Page } from './fixtures.ts';
 import { holdDeviceSimulator, signIn, zh } from './console-helpers.ts';
 import { call, signIn as apiSignIn } from './video-helpers.ts';
+import { pick } from './picker-helpers.ts';
 
 const post = (base: string, path: string, body: unknown = {}) => fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
 
@@ -57,7 +58,7 @@ test('a strategy made in the form fires on the third hot reading, and not when d
   await form.locator('[name=name]').fill(name);
   // The group just made is the one chosen beside the list, and the form starts in it.
   await expect(form.locator('[name=groupId]')).not.toHaveValue('');
-  await form.locator('[name=deviceId]').selectOption({ label: `${fcu!.code} ${fcu!.name}` });
+  await pick(form.locator('[name=deviceId]'), `${fcu!.code} ${fcu!.name}`);
   await expect(form.locator('[data-hint]')).toContainText('temp');
   // A foreign operator is refused as typed, naming the character.
   await form.locator('[name=expression]').fill('temp ** 30');
@@ -70,14 +71,14 @@ test('a strategy made in the form fires on the third hot reading, and not when d
   const actions = form.locator('[data-part=actions]');
   await actions.locator('[data-action=add-action]').click();
   const first = actions.locator('[data-action-row="1"]');
-  await first.locator('[data-part=device]').selectOption({ label: `${fcu!.code} ${fcu!.name}` });
+  await pick(first.locator('[data-part=device]'), `${fcu!.code} ${fcu!.name}`);
   await first.locator('[data-part=point]').selectOption('fan');
   await first.locator('[data-part=value]').fill('1');
   await actions.locator('[data-action=add-action]').click();
   const second = actions.locator('[data-action-row="2"]');
   await second.locator('[data-part=kind]').selectOption('alarm');
-  await second.locator('[data-part=device]').selectOption({ label: `${fcu!.code} ${fcu!.name}` });
-  await second.locator('[data-part=content]').fill(`${name}: check the fan`);
+  await pick(second.locator('[data-part=device]'), `${fcu!.code} ${fcu!.name}`);
+  await second.locator('input[data-part=content]').fill(`${name}: check the fan`);
   await form.locator('button[type=submit]').click();
   await expect(form).toBeHidden();
   const row = root.locator('tbody tr[data-row]', { hasText: name });

@@ -4,6 +4,7 @@ import { expect, test } from './fixtures.ts';
 import { signIn, zh } from './console-helpers.ts';
 import { createAlarms } from './alarm-progress-helpers.ts';
 import { call, signIn as apiSignIn, waitForPlayback } from './video-helpers.ts';
+import { pick } from './picker-helpers.ts';
 
 test('a camera related to an alarm’s device plays from the alarm row', async ({ page, baseURL }) => {
   await createAlarms(baseURL!, { count: 1 });
@@ -21,8 +22,8 @@ test('a camera related to an alarm’s device plays from the alarm row', async (
   for (const attempt of [1, 2]) {
     await root.locator('[data-action=create]').click();
     const form = page.getByTestId('resource-form');
-    await form.locator('[name=deviceId]').selectOption({ label: `${alarm.deviceCode} ${alarm.deviceName}` });
-    await form.locator('[name=cameraId]').selectOption(String(camera.id));
+    await pick(form.locator('[name=deviceId]'), `${alarm.deviceCode} ${alarm.deviceName}`);
+    await pick(form.locator('[name=cameraId]'), camera.name);
     await form.locator('[name=name]').fill('Door view');
     await form.locator('button[type=submit]').click();
     if (attempt === 1) await expect(form).toBeHidden();

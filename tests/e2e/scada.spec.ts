@@ -8,6 +8,7 @@ import { expect, test, type Page } from './fixtures.ts';
 import { holdDeviceSimulator, signIn, zh } from './console-helpers.ts';
 import { signIn as apiSignIn, videos } from './embed-helpers.ts';
 import { call } from './video-helpers.ts';
+import { firstOption, pick } from './picker-helpers.ts';
 
 const post = (base: string, path: string, body: unknown = {}) => fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
 
@@ -56,18 +57,18 @@ test('design, publish and view a live scada page; a stale save keeps the work', 
   await expect(editor.locator('[data-part=stage-bg]')).toHaveAttribute('src', /^\/upload\/scada\/.+\.svg$/);
 
   const camera = await place(page, 'camera');
-  await editor.locator('select[name=camera]').selectOption({ index: 1 });
+  await pick(editor.locator('[name=camera]'), (await firstOption(editor.locator('[name=camera]'))).label);
   const props = editor.locator('[data-part=element-properties]');
   const point = await place(page, 'point');
-  await props.locator('select[name=device]').selectOption(String(fcu!.id));
+  await pick(props.locator('[name=device]'), `${fcu!.code} · `);
   await props.locator('select[name=param]').selectOption('temp');
   await props.locator('input[name=x]').fill('500');
   await place(page, 'point');
-  await props.locator('select[name=device]').selectOption(String(other!.id));
+  await pick(props.locator('[name=device]'), `${other!.code} · `);
   await props.locator('select[name=param]').selectOption('setpoint');
   await props.locator('input[name=y]').fill('400');
   await place(page, 'switch');
-  await props.locator('select[name=device]').selectOption(String(fcu!.id));
+  await pick(props.locator('[name=device]'), `${fcu!.code} · `);
   await props.locator('select[name=param]').selectOption('fan');
   await props.locator('input[name=y]').fill('600');
   await expect(props.locator('select[name=param] option')).toHaveCount(3); // rw only: set point and fan, and none
@@ -213,7 +214,7 @@ test('a page saved as a template, and a new page from it bound to another device
   const trow = page.locator('[data-page=scada-template] tbody tr[data-row]', { hasText: `T ${made.name}` });
   await trow.locator('[data-action=use]').click();
   const dialog = page.getByTestId('scada-from-template');
-  await dialog.locator(`select[data-map-device="${fcu!.id}"]`).selectOption(String(other!.id));
+  await pick(dialog.locator(`[data-map-device="${fcu!.id}"]`), `${other!.code} · `);
   await dialog.locator('[data-field=name]').fill(`${made.name} copy`);
   await dialog.locator('[data-action=create-from-template]').click();
   await expect(dialog).toBeHidden();

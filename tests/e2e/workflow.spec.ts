@@ -8,6 +8,7 @@ import { expectNoSeriousA11yViolations } from './a11y.ts';
 import { expect, test } from './fixtures.ts';
 import { fillPasswordForm, signIn, skipTour, zh } from './console-helpers.ts';
 import { call, signIn as apiSignIn } from './video-helpers.ts';
+import { pick } from './picker-helpers.ts';
 
 const PASSWORD = 'secret-pass-1';
 
@@ -60,11 +61,11 @@ test('a two-step leave request: approved, then rejected with a reason; timeline 
     await form.locator('[name=field-name-1]').fill('days');
     await form.locator('[name=field-label-1]').fill('Reason');
     await form.locator('[name=step-name-0]').fill('Lead');
-    await form.locator('[name=step-users-0]').selectOption(String(ids.lead));
+    await pick(form.locator('[name=step-users-0]'), `(wf.lead.${suffix})`);
     await form.locator('[data-action=add-step]').click();
     await form.locator('[name=step-name-1]').fill('Manager');
-    await form.locator('[name=step-users-1]').selectOption(String(ids.boss));
-    await form.locator('[name=process-cc]').selectOption(String(ids.cc));
+    await pick(form.locator('[name=step-users-1]'), `(wf.boss.${suffix})`);
+    await pick(form.locator('[name=process-cc]'), `(wf.cc.${suffix})`);
     await form.locator('button[type=submit]').click();
     await expect(form.getByRole('alert').filter({ hasText: zh('workflow.problem.fieldRepeats', { name: 'days' }) })).toHaveCount(1);
     await form.locator('[name=field-name-1]').fill('reason');
