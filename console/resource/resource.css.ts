@@ -1,5 +1,5 @@
 // Styles of the resource kit: the page frame, toolbar, table, pager, dialogs and tree.
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../shared/theme/contract.ts';
 
 export const page = style({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: vars.space.md, color: vars.color.text, minHeight: 0 });
@@ -32,6 +32,11 @@ export const row = style({
     '&:focus-within': { outline: `1px solid ${vars.color.primary}`, outlineOffset: -1 },
   },
 });
+/** The row actions' column stays in view at the table's right edge while the other columns scroll
+ * sideways (1280x720: alarm search's confirm/close and the device list's delete were clipped). */
+export const actionsCell = style([cell, { position: 'sticky', right: 0, background: vars.color.surface, boxShadow: `-1px 0 0 ${vars.color.border}` }]);
+export const actionsHead = style([head, { right: 0, zIndex: 2, boxShadow: `-1px 0 0 ${vars.color.border}` }]);
+globalStyle(`${row}:hover > ${actionsCell}, ${row}[aria-selected="true"] > ${actionsCell}`, { background: vars.color.surfaceRaised });
 export const state = style({ padding: vars.space.xl, textAlign: 'center', color: vars.color.textMuted });
 // Link-like buttons keep the body text colour (readable on every theme's surface) and carry the
 // accent in the underline.

@@ -75,7 +75,7 @@ export function ResourceTable<Row extends RowData>(props: ResourceTableProps<Row
     return table.getRowModel().rows.map((row) => (
       <tr key={row.id} className={css.row} data-row={row.id} aria-selected={selection ? row.getIsSelected() : undefined}>
         {row.getAllCells().map((cell) => (
-          <td key={cell.id} className={css.cell}>
+          <td key={cell.id} className={cell.column.id === '__actions' ? css.actionsCell : css.cell} data-column={cell.column.id === '__actions' ? 'actions' : undefined}>
             {cell.column.id === '__select' ? (
               <input
                 type="checkbox"
@@ -99,7 +99,7 @@ export function ResourceTable<Row extends RowData>(props: ResourceTableProps<Row
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id}>
               {group.headers.map((header) => (
-                <th key={header.id} className={css.head} scope="col">
+                <th key={header.id} className={header.column.id === '__actions' ? css.actionsHead : css.head} scope="col">
                   {header.column.id === '__select' ? (
                     <input
                       type="checkbox"

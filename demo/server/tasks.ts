@@ -37,6 +37,11 @@ export const TASK_MIGRATIONS: Migration[] = [
       ALTER TABLE progress ADD COLUMN file_name TEXT NOT NULL DEFAULT '';
     `,
   },
+  {
+    // A task's title in both languages (an English user's export toast read "导出设备 is done").
+    id: 'progress/003-title-en',
+    sql: `ALTER TABLE progress ADD COLUMN title_en TEXT NOT NULL DEFAULT '';`,
+  },
 ];
 
 /** A text in both languages; a plain string is shown as is in either. */
@@ -117,15 +122,15 @@ const split = (text: TaskText | undefined): [string, string] =>
 export const formatTime = (ms: number | null): string => (ms === null ? '' : dateTimeText(ms));
 
 /** Starts `work` in the background for this user and answers the progress item's key at once. */
-export function startTask(db: Db, tenantId: number, userId: number, title: string, work: TaskWork, options: TaskOptions = {}): ProgressKey {
+export function startTask(db: Db, tenantId: number, userId: number, title: TaskText, work: TaskWork, options: TaskOptions = {}): ProgressKey {
   const runner = runnerOf(db);
   const key = options.key ?? 'task';
   const hashKey = randomBytes(8).toString('hex');
   const started = Date.now();
   const id = Number(
     db
-      .prepare('INSERT INTO progress (tenant_id, user_id, task_key, hash_key, title, started_at, total_size, status) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
-      .run(tenantId, userId, key, hashKey, title, started, Math.max(0, Math.floor(options.total ?? 0)), PROGRESS_RUNNING).lastInsertRowid,
+      .prepare('INSERT INTO progress (tenant_id, user_id, task_key, hash_key, title, title_en, started_at, total_size, status) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
+      .run(tenantId, userId, key, hashKey, typeof title === 'string' ? title : title.zh, typeof title === 'string' ? '' : title.en, started, Math.max(0, Math.floor(options.total ?? 0)), PROGRESS_RUNNING).lastInsertRowid,
   );
   const abort = new AbortController();
   runner.running.set(id, abort);

@@ -20,6 +20,17 @@ import { byNameKeyword, idList, inList, likePattern, offsetOf, type PageQuery, p
 import { col, shape, type Spec } from '../shape.ts';
 import { workflowOf } from './workflow.ts';
 
+/** A day's status as the export writes it (the console's attendance.status texts). */
+const DAY_STATUS: Readonly<Record<string, Readonly<Record<Lang, string>>>> = {
+  normal: { zh: '正常', en: 'Normal' },
+  late: { zh: '迟到', en: 'Late' },
+  early: { zh: '早退', en: 'Left early' },
+  lateEarly: { zh: '迟到且早退', en: 'Late and left early' },
+  absent: { zh: '缺勤', en: 'Absent' },
+  rest: { zh: '休息', en: 'Rest day' },
+  pending: { zh: '尚未打卡', en: 'Not yet clocked in' },
+};
+
 export const migrations: Migration[] = [
   {
     id: 'attendance/001-tables',
@@ -559,7 +570,7 @@ const plugin: FastifyPluginAsync = async (app) => {
               { key: 'userName', header: zh ? '姓名' : 'Name' },
               { key: 'siteName', header: zh ? '考勤地点' : 'Site' },
               { key: 'day', header: zh ? '日期' : 'Day' },
-              { key: 'status', header: zh ? '状态' : 'Status' },
+              { key: 'status', header: zh ? '状态' : 'Status', text: (v: unknown) => DAY_STATUS[String(v)]?.[lang] ?? v },
               { key: 'firstIn', header: zh ? '上班打卡' : 'In' },
               { key: 'lastOut', header: zh ? '下班打卡' : 'Out' },
               { key: 'lateMinutes', header: zh ? '迟到（分钟）' : 'Late (min)' },

@@ -13,6 +13,7 @@ import { langOf, type Lang, textsOf } from '../messages.ts';
 import { idList, inList, makesCycle, readImportUpload, type SheetRow, startExport, startImport, tooManyTasks } from '../resource.ts';
 import { parseListQuery, queryDevices } from '../device-query.ts';
 import { checkBatch, insertDevices } from './device.ts';
+import { translate } from '../../../shared/i18n/translate.ts';
 
 const TEXT = {
   noArea: { zh: '区域不存在', en: 'no such area' },
@@ -196,7 +197,7 @@ const plugin: FastifyPluginAsync = async (app) => {
         { key: 'sn', header: 'SN' },
         { key: 'ip', header: 'IP' },
         { key: 'mac', header: 'MAC' },
-        { key: 'status', header: lang === 'en' ? 'Status' : '状态' },
+        { key: 'status', header: lang === 'en' ? 'Status' : '状态', text: (s) => translate(lang, `status.device.${String(s)}`) },
         { key: 'gatewayName', header: lang === 'en' ? 'Gateway' : '网关' },
         { key: 'areaName', header: lang === 'en' ? 'Area' : '区域' },
       ],

@@ -40,7 +40,7 @@ const offered = ([key, , endedAt]: Array<string | number | null>, now: number): 
 const ITEM = shape<ProgressItem, number>({
   key: col.value('task_key'),
   hashKey: col.value('hash_key'),
-  title: col.value('title'),
+  title: col.value('loc(title, title_en)'),
   startTime: col.time('started_at'),
   endTime: col.time('CASE WHEN status = 1 THEN NULL ELSE ended_at END'),
   totalSize: col.value('total_size'),
