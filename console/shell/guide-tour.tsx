@@ -66,6 +66,13 @@ export function GuideTour() {
     offerTour(username);
   }, [username]);
 
+  // The tour takes its steps once, when it is made: after a language switch it would still show the
+  // first language's titles, texts and buttons (its dialog in Chinese in an English console).
+  const { setSteps } = tour;
+  useEffect(() => {
+    setSteps(steps);
+  }, [steps]); // eslint-disable-line react-hooks/exhaustive-deps
+
   useEffect(() => {
     if (tourOpen && !tour.open) tour.start();
   }, [tourOpen, tour]);
