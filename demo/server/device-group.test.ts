@@ -87,6 +87,11 @@ describe('devices in data groups', () => {
     const cameraGroup = ((await p.call(p.admin, 'GET', '/api/admin/dataGrp/tree/0')).data as Array<{ id: number }>)[0]!;
     expect((await p.call(p.admin, 'POST', '/api/device/data-group', { ids: [moved.id], dataGroupId: cameraGroup.id })).msg).toBe('no such device data group');
     expect((await p.call(p.admin, 'POST', '/api/device/data-group', { ids: [moved.id], dataGroupId: null })).code).toBe(0);
+    // A malformed request is refused naming the field, and files nothing.
+    const wrong = await p.call(p.admin, 'POST', '/api/device/data-group', { ids: [String(moved.id)], dataGroupId: safety!.id });
+    expect([wrong.code, wrong.msg, wrong.data]).toEqual([-1, expect.stringMatching(/^ids\b/i), { field: 'ids' }]);
+    expect((await p.call(p.admin, 'POST', '/api/device/data-group', { ids: [moved.id], dataGroupId: safety!.id, extra: 1 })).data).toEqual({ field: 'extra' });
+    expect((await list(p.admin, { keyword: moved.code.toLowerCase() })).rows.find((d) => d.id === moved.id)!.dataGroupId).toBeNull();
     // The other tenant can neither file tenant 1's devices nor use its groups.
     expect((await p.call(p.admin2, 'POST', '/api/device/data-group', { ids: [moved.id], dataGroupId: null })).msg).toBe(`no such device: ${moved.id}`);
     expect((await p.call(p.admin2, 'POST', '/api/device/data-group', { ids: [], dataGroupId: hvac!.id })).msg).toBe('no such device data group');

@@ -15,6 +15,9 @@
 //   POST /__test/device/status     DeviceStatusForce → { id, status, seq }   sets one device's status now
 //   POST /__test/device/simulator  SimulatorRate     → SimulatorRate         changes (0 pauses) the flip rate
 
+import type { Static } from 'typebox';
+import type * as C from '../contract/device.ts';
+
 export const DEVICE_STATUSES = ['online', 'offline', 'unknown'] as const;
 /** Device and gateway state (SPEC §4). */
 export type DeviceStatus = (typeof DEVICE_STATUSES)[number];
@@ -169,11 +172,8 @@ export interface DeviceCreate {
 /** The data group type devices are filed in (cameras: 7), for data authority (SPEC §6). */
 export const DEVICE_GROUP_TYPE = 8;
 
-/** POST /api/device/data-group: files devices in a device data group (null: none). */
-export interface DeviceGrouping {
-  ids: number[];
-  dataGroupId: number | null;
-}
+/** POST /api/device/data-group: files devices in a device data group (null: none). From shared/contract/device.ts. */
+export type DeviceGrouping = Static<typeof C.DeviceGrouping>;
 
 export interface DeviceBatch {
   devices: DeviceCreate[];
@@ -184,37 +184,10 @@ export interface DeviceBatchResult {
   ids: number[];
 }
 
-export interface Gateway {
-  id: number;
-  code: string;
-  name: string;
-  ip: string;
-  mac: string;
-  version: string;
-  status: DeviceStatus;
-  /** When the status last changed (ms since epoch): for an online gateway, since when it answers. */
-  statusAt: number;
-  /** When the configuration was last distributed to it, null when never. */
-  distributedAt: number | null;
-  areaId: string | null;
-  areaName: string;
-  /** Devices behind this gateway. */
-  deviceCount: number;
-}
-
-export interface GatewayListQuery {
-  page?: number;
-  /** 1..20000, default 20. */
-  limit?: number;
-  status?: DeviceStatus;
-  keyword?: string;
-  count?: 'exact' | 'none';
-}
-
-export interface GatewayPage {
-  total: number;
-  rows: Gateway[];
-}
+// The gateway list's shapes come from its declaration (shared/contract/device.ts): types only.
+export type Gateway = Static<typeof C.Gateway>;
+export type GatewayListQuery = Static<typeof C.GatewayListQuery>;
+export type GatewayPage = Static<typeof C.GatewayPage>;
 
 /** POST /__test/device/status (ATRIUM_FAULTS=1). Identify the device by id or by code within tenantId (default 1). */
 export interface DeviceStatusForce {

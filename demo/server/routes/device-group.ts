@@ -2,12 +2,14 @@
 // filed in at most one data group of the device type (8; cameras use 7), and a user whose roles grant
 // device groups sees only the devices filed in them (device.ts, points.ts narrow by data-scope.ts).
 import type { FastifyPluginAsync } from 'fastify';
-import { DEVICE_GROUP_TYPE, type DeviceGrouping } from '../../../shared/api/device-types.ts';
+import { DEVICE_GROUP_TYPE } from '../../../shared/api/device-types.ts';
+import { ops } from '../../../shared/contract/device.ts';
+import { route } from '../contract.ts';
 import { scopeSql, visibleGroups } from '../data-scope.ts';
 import { tx, type Db, type Migration } from '../db.ts';
-import { fail, ok, requireMenu, userOf, validBody } from '../http.ts';
+import { fail, ok, userOf } from '../http.ts';
 import { langOf, type Lang } from '../messages.ts';
-import { idList, inList, optionalId } from '../resource.ts';
+import { inList } from '../resource.ts';
 
 export const migrations: Migration[] = [
   {
@@ -44,33 +46,26 @@ export function seed(db: Db): void {
 const plugin: FastifyPluginAsync = async (app) => {
   const { db } = app.atrium;
 
-  app.post<{ Body: DeviceGrouping }>(
-    '/api/device/data-group',
-    {
-      preHandler: [requireMenu('subsystemManage'), validBody<DeviceGrouping>({ ids: [idList()], dataGroupId: [optionalId] })],
-      schema: { summary: 'Files devices in a device data group (type 8), or takes them out of any (dataGroupId null); all or none' },
-    },
-    async (request) => {
-      const user = userOf(request);
-      const lang = langOf(request);
-      const ids = [...new Set(request.body.ids ?? [])];
-      const groupId = request.body.dataGroupId ?? null;
-      const groups = visibleGroups(db, user, DEVICE_GROUP_TYPE);
-      if (groupId !== null) {
-        const group = db.prepare('SELECT id FROM data_group WHERE id = ? AND tenant_id = ? AND type = ?').get(groupId, user.tenantId, DEVICE_GROUP_TYPE);
-        if (!group || (groups && !groups.has(groupId))) return fail(TEXT.noGroup[lang]);
-      }
-      if (ids.length === 0) return ok({ filed: 0 });
-      const narrow = scopeSql('data_group_id', groups);
-      const found = new Set((db.prepare(`SELECT id FROM device WHERE tenant_id = ? AND id IN (${inList(ids.length)})${narrow.sql}`).all<{ id: number }>(user.tenantId, ...ids, ...narrow.args)).map((r) => r.id));
-      const missing = ids.filter((id) => !found.has(id));
-      if (missing.length > 0) return fail(TEXT.noDevice[lang].replace('{ids}', missing.slice(0, 10).join(', ')));
-      tx(db, () => {
-        for (const id of ids) db.prepare('UPDATE device SET data_group_id = ? WHERE id = ? AND tenant_id = ?').run(groupId, id, user.tenantId);
-      });
-      return ok({ filed: ids.length });
-    },
-  );
+  route(app, ops.fileInGroup, async (request) => {
+    const user = userOf(request);
+    const lang = langOf(request);
+    const ids = [...new Set(request.body.ids)];
+    const groupId = request.body.dataGroupId;
+    const groups = visibleGroups(db, user, DEVICE_GROUP_TYPE);
+    if (groupId !== null) {
+      const group = db.prepare('SELECT id FROM data_group WHERE id = ? AND tenant_id = ? AND type = ?').get(groupId, user.tenantId, DEVICE_GROUP_TYPE);
+      if (!group || (groups && !groups.has(groupId))) return fail(TEXT.noGroup[lang]);
+    }
+    if (ids.length === 0) return ok({ filed: 0 });
+    const narrow = scopeSql('data_group_id', groups);
+    const found = new Set((db.prepare(`SELECT id FROM device WHERE tenant_id = ? AND id IN (${inList(ids.length)})${narrow.sql}`).all<{ id: number }>(user.tenantId, ...ids, ...narrow.args)).map((r) => r.id));
+    const missing = ids.filter((id) => !found.has(id));
+    if (missing.length > 0) return fail(TEXT.noDevice[lang].replace('{ids}', missing.slice(0, 10).join(', ')));
+    tx(db, () => {
+      for (const id of ids) db.prepare('UPDATE device SET data_group_id = ? WHERE id = ? AND tenant_id = ?').run(groupId, id, user.tenantId);
+    });
+    return ok({ filed: ids.length });
+  });
 };
 
 export default plugin;
