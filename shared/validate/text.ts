@@ -11,6 +11,8 @@ const HAN = '\\p{Script=Han}';
 export const PATTERNS = {
   namePattern1: `^[${HAN}A-Za-z0-9_\\-\\s]+$`,
   pointCode: '^[^{}\\[\\]^]*$',
+  /** Account names and document numbers: letters, digits, underscore, dot, hyphen. */
+  accountChars: '^[A-Za-z0-9_.-]+$',
 } as const;
 
 /** A rule that passes on empty values and checks non-empty text with `test`. */
@@ -150,7 +152,7 @@ export function sameAs(field: string): Rule {
 
 /** Account names: letters, digits, underscore, hyphen, dot. */
 export function accountChars(): Rule {
-  return textRule(KEYS.accountChars, matches(/^[A-Za-z0-9_.-]+$/));
+  return textRule(KEYS.accountChars, matches(new RegExp(PATTERNS.accountChars)));
 }
 
 /** A plain address check (something@domain.tld); the mail server is the real judge. */

@@ -69,6 +69,18 @@ export interface Platform {
  * or a function of its ports answering the extra env. Fixed captcha 4242 and the test switch on.
  */
 export async function startPlatform(env: Record<string, string> | ((ports: { port: number; mediaPort: number }) => Record<string, string>)): Promise<Platform> {
+  // The two ports are found free, then taken by the platform a moment later: on a busy machine another
+  // process may take one in between (EADDRINUSE). Then the start is tried again on other ports.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startPlatformOnce(env);
+    } catch (error) {
+      if (attempt >= 5 || !String((error as Error).message).includes('EADDRINUSE')) throw error;
+    }
+  }
+}
+
+async function startPlatformOnce(env: Record<string, string> | ((ports: { port: number; mediaPort: number }) => Record<string, string>)): Promise<Platform> {
   const { spawn } = await import('node:child_process');
   const { mkdtempSync, rmSync } = await import('node:fs');
   const { tmpdir } = await import('node:os');
@@ -112,7 +124,13 @@ export async function startPlatform(env: Record<string, string> | ((ports: { por
     } catch {
       /* not up yet */
     }
-    if (exited || Date.now() > until) throw new Error(`the demo platform did not start${exited ? ' (it exited)' : ''}\n${stderr}`);
+    if (exited || Date.now() > until) {
+      if (!exited) child.kill('SIGTERM');
+      // Its last words may still be on their way when it exits.
+      else if (child.stderr && !child.stderr.readableEnded) await new Promise((r) => child.stderr!.once('close', r));
+      rmSync(dataDir, { recursive: true, force: true });
+      throw new Error(`the demo platform did not start${exited ? ' (it exited)' : ''}\n${stderr}`);
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   return {
