@@ -56,6 +56,8 @@ function guardOf(rights: Rights) {
 /** Where an operation's request parts are declared, as Fastify names them. */
 const partName = { params: 'params', query: 'querystring', body: 'body' } as const;
 
+const NO_QUERY = Type.Object({}, { additionalProperties: false });
+
 /** The Fastify route schema of an operation (and the OpenAPI entry @fastify/swagger builds from it). */
 export function routeSchema(op: Operation): Record<string, unknown> {
   const schema: Record<string, unknown> = {
@@ -66,6 +68,8 @@ export function routeSchema(op: Operation): Record<string, unknown> {
     response: { 200: Type.Union([EnvelopeSchema(op.data), Type.Ref('ErrorEnvelope')], { description: 'code 0 with the data, or a refusal (ErrorEnvelope)' }) },
     ...(op.rights === 'public' ? { security: [] } : {}),
   };
+  // An operation that declares no query takes none: a stray key is refused like an unknown field.
+  if (!op.query) schema.querystring = NO_QUERY;
   for (const part of ['params', 'query', 'body'] as const) {
     const s = op[part];
     if (!s) continue;
