@@ -13,6 +13,10 @@ export const PATTERNS = {
   pointCode: '^[^{}\\[\\]^]*$',
   /** Account names and document numbers: letters, digits, underscore, dot, hyphen. */
   accountChars: '^[A-Za-z0-9_.-]+$',
+  /** SPEC §5 phone: 11 digits, 1 then 3 to 9. */
+  phone: '^1[3-9]\\d{9}$',
+  /** A plain address check (something@domain.tld). */
+  email: '^[^\\s@]+@[^\\s@.]+(\\.[^\\s@.]+)+$',
 } as const;
 
 /** A rule that passes on empty values and checks non-empty text with `test`. */
@@ -34,7 +38,7 @@ export function required(key: MessageKey = KEYS.required): Rule {
   return (value) => (isEmpty(value) ? fail(key) : null);
 }
 
-const PHONE = /^1[3-9]\d{9}$/;
+const PHONE = new RegExp(PATTERNS.phone);
 
 /** Mainland mobile number: required, digits only, 11 digits starting with 1 then 3-9. */
 export function phone(): Rule {
@@ -157,7 +161,7 @@ export function accountChars(): Rule {
 
 /** A plain address check (something@domain.tld); the mail server is the real judge. */
 export function email(): Rule {
-  return textRule(KEYS.email, matches(/^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/));
+  return textRule(KEYS.email, matches(new RegExp(PATTERNS.email)));
 }
 
 /** The name must not equal one already taken (compared after trimming). */
