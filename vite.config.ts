@@ -111,9 +111,10 @@ export default defineConfig(({ mode }) => {
       // A stray it.only / describe.only fails the run instead of skipping the rest.
       allowOnly: false,
       // tests/bench/units: benchmark-sized unit checks, run by `npm run bench units` (ATRIUM_BENCH_UNITS=1).
-      // Otherwise two groups, one after the other: the units in parallel, then the media server's
-      // tests (they encode and pace video in real time) one file at a time, so the parallel units do
-      // not starve them of the cores.
+      // Otherwise two groups, one after the other: first the media server's tests (they encode and
+      // pace video in real time) one file at a time, so the parallel units do not starve them of the
+      // cores, then the units in parallel; `npm test` starts the journeys beside the units, not beside
+      // the media tests (tests/run.ts).
       ...(process.env.ATRIUM_BENCH_UNITS === '1'
         ? { include: ['tests/bench/units/**/*.test.ts'] }
         : {
@@ -124,10 +125,10 @@ export default defineConfig(({ mode }) => {
                   name: 'units',
                   include: ['{shared,widgets,console,demo,tests}/**/*.test.{ts,tsx}'],
                   exclude: ['**/*.browser.test.{ts,tsx}', 'tests/e2e/**', 'node_modules/**', 'tests/bench/**', 'demo/media/**'],
-                  sequence: { groupOrder: 0 },
+                  sequence: { groupOrder: 1 },
                 },
               },
-              { extends: true, test: { name: 'media', include: ['demo/media/**/*.test.ts'], maxWorkers: 1, sequence: { groupOrder: 1 } } },
+              { extends: true, test: { name: 'media', include: ['demo/media/**/*.test.ts'], maxWorkers: 1, sequence: { groupOrder: 0 } } },
             ],
           }),
     },

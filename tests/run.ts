@@ -2,14 +2,17 @@
 // (@web/test-runner), journeys against the running demo platform (Playwright). The journeys run
 // against the built product as users get it, so the console and kit are built first.
 //
-// Two phases, to use both cores without slowing the journeys:
-//   1. the units (vitest) beside a lane of the type check, the widgets in Chromium and the build for
-//      the journeys (console then kit, in one process, without source maps: ATRIUM_SOURCEMAP=0);
-//   2. the journeys alone, once phase 1 is done.
-// Each layer of phase 1 writes into its own buffer, printed whole when the layer ends, so reports
-// do not interleave. `npm test -- unit types` runs only the layers named (types, unit, browser, e2e).
+// Two lanes, to keep both cores busy without starving the real-time tests:
+//   1. the units (vitest: the media server's real-time tests first, one file at a time, then the
+//      rest in three workers);
+//   2. the build for the journeys (console then kit, in one process, without source maps:
+//      ATRIUM_SOURCEMAP=0), the type check, the widgets in Chromium, then the journeys, which start
+//      as soon as this lane reaches them, while the units may still be running (see README "Tests"
+//      for what the overlap gains and costs).
+// Each layer but the journeys writes into its own buffer, printed whole when the layer ends, so
+// reports do not interleave. `npm test -- unit types` runs only the layers named (types, unit,
+// browser, e2e).
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { findChromium } from './chromium.ts';
 
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
@@ -52,46 +55,24 @@ const env: NodeJS.ProcessEnv = { ...process.env, CHROME_PATH: chromium, ...(proc
 const only = process.argv.slice(2);
 const want = (layer: string) => only.length === 0 || only.includes(layer);
 
-/** True when nothing listens on `port` on loopback. */
-const isFree = (port: number): Promise<boolean> =>
-  new Promise((resolve) => {
-    const probe = createServer()
-      .once('error', () => resolve(false))
-      .listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
-  });
-
-/** A free port whose next one is free too: the demo platform's API and media ports. */
-async function freePortPair(): Promise<number> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const port = 20000 + Math.floor(Math.random() * 20000) * 2;
-    if ((await isFree(port)) && (await isFree(port + 1))) return port;
-  }
-  throw new Error('no two free ports next to each other for the demo platform');
-}
-
 // The console, then the kit, built by one Node process (one Vite start-up); no source maps, which
 // the journeys never read (vite.config.ts: ATRIUM_SOURCEMAP=0); the built files are otherwise the same.
 const BUILD_BOTH = "const { build } = await import('vite'); await build({ logLevel: 'warn' }); await build({ mode: 'kit', logLevel: 'warn' });";
 
 const started = Date.now();
-// Two lanes, so no more than the units and one other process compete for the two cores (the media
-// server's unit tests pace video in real time): the units; and the type check, the widgets in
-// Chromium and the build, one after another.
 const unitLane = want('unit') ? run('unit', npx, ['vitest', 'run'], env, true).then((r) => [r]) : Promise.resolve([]);
 const otherLane = (async () => {
   const done: Outcome[] = [];
+  const build = want('e2e') ? await run('build', process.execPath, ['--input-type=module', '-e', BUILD_BOTH], { ...env, ATRIUM_SOURCEMAP: '0' }, true) : null;
+  if (build) done.push(build);
   if (want('types')) done.push(await run('types', npx, ['tsc', '-p', 'tsconfig.json'], env, true));
   if (want('browser')) done.push(await run('browser', npx, ['web-test-runner'], env, true));
-  if (want('e2e')) done.push(await run('build', process.execPath, ['--input-type=module', '-e', BUILD_BOTH], { ...env, ATRIUM_SOURCEMAP: '0' }, true));
+  // The journeys print as they go (their report is long); the units' report comes whole when they end.
+  if (build?.ok) done.push(await run('e2e', npx, ['playwright', 'test'], env, false));
   return done;
 })();
 
 const results: Outcome[] = (await Promise.all([otherLane, unitLane])).flat();
-// The journeys start when phase 1 has ended, so nothing else competes for the cores while they run.
-if (results.find((r) => r.label === 'build')?.ok) {
-  results.push(await run('e2e', npx, ['playwright', 'test'], { ...env, ATRIUM_E2E_PORT: String(await freePortPair()) }, false));
-}
-
 const failed = results.filter((r) => !r.ok).map((r) => r.label);
 console.log(`\nlayers (${((Date.now() - started) / 1000).toFixed(0)} s in all):`);
 for (const r of results) console.log(`  ${r.ok ? 'ok    ' : 'FAILED'} ${r.label} (${r.seconds.toFixed(1)} s)`);
