@@ -9,6 +9,8 @@ import { input } from '../../shared/theme/base.css.ts';
 import { scrollToReveal, visibleRange } from '../../shared/element/virtual-range.ts';
 import { optionText } from './options.ts';
 import * as css from './picker.css.ts';
+// The picker's own texts come with it (pages that use it without the rest of the kit).
+import './texts.ts';
 import type { Option } from './types.ts';
 
 /** Options above this many are offered through the picker (a plain select below it). */

@@ -175,10 +175,12 @@ async function seed(db: Db, uploadDir: string): Promise<void> {
     const describe = db.prepare('UPDATE role SET description = ?, description_en = ? WHERE id = ?');
     const roleMenu = db.prepare('INSERT INTO role_menu (role_id, menu_code) VALUES (?, ?)');
     const roleElement = db.prepare('INSERT INTO role_element (role_id, element_code) VALUES (?, ?)');
-    const superRole1 = Number(role.run(1, 'tenantSuperAdmin', 'Tenant super admin', 1).lastInsertRowid);
-    const operatorRole = Number(role.run(1, 'operator', 'Operator', 0).lastInsertRowid);
-    const viewerRole = Number(role.run(1, 'viewer', 'Viewer', 0).lastInsertRowid);
-    const superRole2 = Number(role.run(2, 'tenantSuperAdmin', 'Tenant super admin', 1).lastInsertRowid);
+    // Names in both languages (role.ts SEED_ROLE_NAMES; the stored name is the Chinese one).
+    const named = (id: number, en: string) => (db.prepare('UPDATE role SET name_en = ? WHERE id = ?').run(en, id), id);
+    const superRole1 = named(Number(role.run(1, 'tenantSuperAdmin', '租户超级管理员', 1).lastInsertRowid), 'Tenant super admin');
+    const operatorRole = named(Number(role.run(1, 'operator', '值班操作员', 0).lastInsertRowid), 'Operator');
+    const viewerRole = named(Number(role.run(1, 'viewer', '告警查看员', 0).lastInsertRowid), 'Viewer');
+    const superRole2 = named(Number(role.run(2, 'tenantSuperAdmin', '租户超级管理员', 1).lastInsertRowid), 'Tenant super admin');
     for (const [id, zh, en] of [
       [superRole1, '租户的全部菜单和按钮', 'Every menu and element of the tenant'],
       [operatorRole, '值班监控：告警、实时视频、联动和快捷场景', 'Duty monitoring: alarms, live video, linkage and quick scenes'],

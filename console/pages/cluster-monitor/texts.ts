@@ -6,6 +6,7 @@ export default addTexts({
     monitor: {
       cluster: '集群监控',
       nodes: '{{count}} 个节点在最近一小时上报',
+      nodes_one: '{{count}} 个节点在最近一小时上报',
       self: '（本节点）',
       none: '还没有节点上报（每个节点每 5 秒上报一次）',
       uptime: '运行时长',
@@ -39,6 +40,7 @@ export default addTexts({
       rateOut: '每秒流出',
       noTopics: '还没有主题',
       consumers: '{{count}} 个消费者',
+      consumers_one: '{{count}} 个消费者',
       chartTopic: '{{topic}}：最近 10 分钟',
     },
   },
@@ -46,6 +48,7 @@ export default addTexts({
     monitor: {
       cluster: 'Cluster monitor',
       nodes: '{{count}} nodes reported in the last hour',
+      nodes_one: '{{count}} node reported in the last hour',
       self: '(this node)',
       none: 'No node has reported yet (each reports every 5 s)',
       uptime: 'Uptime',
@@ -79,6 +82,7 @@ export default addTexts({
       rateOut: 'Out per second',
       noTopics: 'No topics yet',
       consumers: '{{count}} consumers',
+      consumers_one: '{{count}} consumer',
       chartTopic: '{{topic}}: last 10 minutes',
     },
   },

@@ -34,11 +34,12 @@ export default function MenuPage() {
           cell: (m) => (
             <span data-depth={m.parentCode ? 1 : 0}>
               {m.parentCode ? '\u2003' : ''}
-              <Icon name={m.icon} size={14} aria-hidden="true" /> {m.zh}
+              <Icon name={m.icon} size={14} aria-hidden="true" /> <span lang="zh-CN">{m.zh}</span>
             </span>
           ),
         },
-        { id: 'en', headerKey: 'menus.field.en', cell: (m) => m.en },
+        // Each name in its own language, marked so (screen readers read it so; it is content, not UI).
+        { id: 'en', headerKey: 'menus.field.en', cell: (m) => <span lang="en">{m.en}</span> },
         { id: 'code', headerKey: 'menus.field.code', cell: (m) => <code>{m.code}</code> },
         { id: 'uri', headerKey: 'menus.field.uri', cell: (m) => m.uri },
         { id: 'sort', headerKey: 'menus.field.sort', cell: (m) => m.sort },

@@ -18,6 +18,7 @@ import { fail, failField, ok, requireAnyMenu, requireMenu, rule, userOf, validBo
 import { langOf, translate, type Lang, textsOf } from '../messages.ts';
 import { byNameKeyword, idList, inList, likePattern, offsetOf, type PageQuery, pageRules, startExport, tooManyTasks } from '../resource.ts';
 import { col, shape, type Spec } from '../shape.ts';
+import { namesAfterEdit } from '../local-names.ts';
 import { workflowOf } from './workflow.ts';
 
 /** A day's status as the export writes it (the console's attendance.status texts). */
@@ -30,6 +31,9 @@ const DAY_STATUS: Readonly<Record<string, Readonly<Record<Lang, string>>>> = {
   rest: { zh: '休息', en: 'Rest day' },
   pending: { zh: '尚未打卡', en: 'Not yet clocked in' },
 };
+
+/** The seeded rule's and site's names: [Chinese (stored), English]. */
+const SEED_NAMES = { rule: ['办公时间', 'Office hours'], site: ['总部', 'Head office'] } as const;
 
 export const migrations: Migration[] = [
   {
@@ -85,6 +89,16 @@ export const migrations: Migration[] = [
       CREATE INDEX att_clock_user ON att_clock(user_id, at);
     `,
   },
+  {
+    // The seeded rule and site in both languages (local-names.ts): a Chinese page showed "Office hours".
+    id: 'attendance/002-names-english',
+    sql: `
+      ALTER TABLE att_rule ADD COLUMN name_en TEXT NOT NULL DEFAULT '';
+      ALTER TABLE att_site ADD COLUMN name_en TEXT NOT NULL DEFAULT '';
+      UPDATE att_rule SET name = '${SEED_NAMES.rule[0]}', name_en = '${SEED_NAMES.rule[1]}' WHERE tenant_id = 1 AND name = '${SEED_NAMES.rule[1]}';
+      UPDATE att_site SET name = '${SEED_NAMES.site[0]}', name_en = '${SEED_NAMES.site[1]}' WHERE tenant_id = 1 AND name = '${SEED_NAMES.site[1]}';
+    `,
+  },
 ];
 
 const FILL_IN_KIND = 'attendanceFillIn';
@@ -122,7 +136,7 @@ const MONTH = /^\d{4}-\d{2}$/;
 /** A rule as the API answers it (att_rule r). */
 const RULE_FIELDS = {
   id: col.value('r.id'),
-  name: col.value('r.name'),
+  name: col.value('loc(r.name, r.name_en)'),
   workStart: col.value('r.work_start'),
   workEnd: col.value('r.work_end'),
   flexMinutes: col.value('r.flex_minutes'),
@@ -195,7 +209,7 @@ interface Member {
 }
 
 /** A member (att_member m, user u, site s) with the rule r of their site. */
-const MEMBER = shape<Member>({ userId: col.value('m.user_id'), userName: col.value('u.name'), siteName: col.value('s.name'), siteKind: col.value('s.kind'), rule: RULE_FIELDS });
+const MEMBER = shape<Member>({ userId: col.value('m.user_id'), userName: col.value('u.name'), siteName: col.value('loc(s.name, s.name_en)'), siteKind: col.value('s.kind'), rule: RULE_FIELDS });
 
 /** Ensures each tenant has its fill-in approval form (the tenant super admin approves until changed). */
 export function seed(db: Db): void {
@@ -219,8 +233,8 @@ export function seed(db: Db): void {
   // The demo tenant's office hours and its head office, once.
   if (!db.prepare('SELECT 1 FROM att_rule WHERE tenant_id = 1').get() && db.prepare('SELECT 1 FROM tenant WHERE id = 1').get()) {
     tx(db, () => {
-      const ruleId = Number(db.prepare("INSERT INTO att_rule (tenant_id, name, work_start, work_end, flex_minutes, late_threshold, early_threshold, fill_in_minutes, weekdays, skip_holidays) VALUES (1, 'Office hours', '09:00', '18:00', 10, 60, 60, 30, '1,2,3,4,5', 1)").run().lastInsertRowid);
-      const siteId = Number(db.prepare("INSERT INTO att_site (tenant_id, name, rule_id, kind) VALUES (1, 'Head office', ?, 'devices')").run(ruleId).lastInsertRowid);
+      const ruleId = Number(db.prepare(`INSERT INTO att_rule (tenant_id, name, name_en, work_start, work_end, flex_minutes, late_threshold, early_threshold, fill_in_minutes, weekdays, skip_holidays) VALUES (1, '${SEED_NAMES.rule[0]}', '${SEED_NAMES.rule[1]}', '09:00', '18:00', 10, 60, 60, 30, '1,2,3,4,5', 1)`).run().lastInsertRowid);
+      const siteId = Number(db.prepare(`INSERT INTO att_site (tenant_id, name, name_en, rule_id, kind) VALUES (1, '${SEED_NAMES.site[0]}', '${SEED_NAMES.site[1]}', ?, 'devices')`).run(ruleId).lastInsertRowid);
       for (const d of db.prepare('SELECT id FROM device WHERE tenant_id = 1 ORDER BY id LIMIT 2').all<{ id: number }>()) db.prepare('INSERT INTO att_site_device (site_id, device_id) VALUES (?, ?)').run(siteId, d.id);
       for (const u of db.prepare("SELECT id FROM user WHERE tenant_id = 1 AND username IN ('admin', 'operator', 'viewer')").all<{ id: number }>()) db.prepare('INSERT INTO att_member (tenant_id, user_id, site_id) VALUES (1, ?, ?)').run(u.id, siteId);
     });
@@ -236,7 +250,7 @@ export function seed(db: Db): void {
 /** Where a member of a location site clocks: within the site's radius, or refused with how far off. */
 export function clockAtLocation(db: Db, tenantId: number, userId: number, at: Position, now: number): { ok: true; distance: number; site: string } | { ok: false; key: 'notMember' | 'notLocation' | 'outside'; distance?: number; site?: string; radius?: number } {
   const site = db
-    .prepare('SELECT s.name, s.kind, s.latitude, s.longitude, s.radius_m FROM att_member m JOIN att_site s ON s.id = m.site_id WHERE m.user_id = ? AND m.tenant_id = ?')
+    .prepare('SELECT loc(s.name, s.name_en) AS name, s.kind, s.latitude, s.longitude, s.radius_m FROM att_member m JOIN att_site s ON s.id = m.site_id WHERE m.user_id = ? AND m.tenant_id = ?')
     .get<{ name: string; kind: string; latitude: number | null; longitude: number | null; radius_m: number | null }>(userId, tenantId);
   if (!site) return { ok: false, key: 'notMember' };
   if (site.kind !== 'location' || site.latitude === null || site.longitude === null || site.radius_m === null) return { ok: false, key: 'notLocation' };
@@ -317,6 +331,10 @@ const plugin: FastifyPluginAsync = async (app) => {
     if (id === null) {
       id = Number(db.prepare('INSERT INTO att_rule (name, work_start, work_end, flex_minutes, late_threshold, early_threshold, fill_in_minutes, weekdays, skip_holidays, tenant_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').run(...values, tenantId).lastInsertRowid);
     } else {
+      const kept = db.prepare('SELECT name, name_en FROM att_rule WHERE id = ? AND tenant_id = ?').get<{ name: string; name_en: string }>(id, tenantId);
+      const names = kept ? namesAfterEdit(kept, name) : { name, name_en: '' };
+      values[0] = names.name;
+      db.prepare('UPDATE att_rule SET name_en = ? WHERE id = ? AND tenant_id = ?').run(names.name_en, id, tenantId);
       db.prepare('UPDATE att_rule SET name = ?, work_start = ?, work_end = ?, flex_minutes = ?, late_threshold = ?, early_threshold = ?, fill_in_minutes = ?, weekdays = ?, skip_holidays = ? WHERE id = ? AND tenant_id = ?').run(...values, id, tenantId);
     }
     return ok(RULE.read(db.prepare(`SELECT ${RULE.select} FROM att_rule r WHERE r.id = ?`).get(id)!));
@@ -341,7 +359,7 @@ const plugin: FastifyPluginAsync = async (app) => {
   // ---- sites ------------------------------------------------------------------------------------
 
   const siteOf = (tenantId: number, id: number): AttendanceSite | null => {
-    const s = db.prepare('SELECT s.*, r.name AS rule_name FROM att_site s JOIN att_rule r ON r.id = s.rule_id WHERE s.tenant_id = ? AND s.id = ?').get<{ id: number; name: string; rule_id: number; rule_name: string; kind: 'devices' | 'location'; latitude: number | null; longitude: number | null; radius_m: number | null }>(tenantId, id);
+    const s = db.prepare('SELECT s.id, loc(s.name, s.name_en) AS name, s.rule_id, s.kind, s.latitude, s.longitude, s.radius_m, loc(r.name, r.name_en) AS rule_name FROM att_site s JOIN att_rule r ON r.id = s.rule_id WHERE s.tenant_id = ? AND s.id = ?').get<{ id: number; name: string; rule_id: number; rule_name: string; kind: 'devices' | 'location'; latitude: number | null; longitude: number | null; radius_m: number | null }>(tenantId, id);
     if (!s) return null;
     const devices = db.prepare('SELECT d.id, d.code FROM att_site_device sd JOIN device d ON d.id = sd.device_id WHERE sd.site_id = ? ORDER BY d.code').all<{ id: number; code: string }>(s.id);
     const members = db.prepare('SELECT u.id, u.name FROM att_member m JOIN user u ON u.id = m.user_id WHERE m.site_id = ? ORDER BY u.name').all<{ id: number; name: string }>(s.id);
@@ -388,7 +406,7 @@ const plugin: FastifyPluginAsync = async (app) => {
       const found = db.prepare(`SELECT COUNT(*) AS n FROM user WHERE tenant_id = ? AND id IN (${inList(memberIds.length)})`).get<{ n: number }>(tenantId, ...memberIds)!.n;
       if (found !== memberIds.length) return failField(say(lang, 'noUser'), 'memberIds');
       const elsewhere = db
-        .prepare(`SELECT u.name, s.name AS site FROM att_member m JOIN user u ON u.id = m.user_id JOIN att_site s ON s.id = m.site_id WHERE m.user_id IN (${inList(memberIds.length)}) AND m.site_id IS NOT ? LIMIT 1`)
+        .prepare(`SELECT u.name, loc(s.name, s.name_en) AS site FROM att_member m JOIN user u ON u.id = m.user_id JOIN att_site s ON s.id = m.site_id WHERE m.user_id IN (${inList(memberIds.length)}) AND m.site_id IS NOT ? LIMIT 1`)
         .get<{ name: string; site: string }>(...memberIds, id);
       if (elsewhere) return failField(say(lang, 'memberElsewhere', { name: elsewhere.name, site: elsewhere.site }), 'memberIds');
     }
@@ -399,7 +417,11 @@ const plugin: FastifyPluginAsync = async (app) => {
     const siteId = tx(db, () => {
       let sid = id;
       if (sid === null) sid = Number(db.prepare('INSERT INTO att_site (tenant_id, name, rule_id, kind, latitude, longitude, radius_m) VALUES (?, ?, ?, ?, ?, ?, ?)').run(tenantId, name, b.ruleId, b.kind, ...location).lastInsertRowid);
-      else db.prepare('UPDATE att_site SET name = ?, rule_id = ?, kind = ?, latitude = ?, longitude = ?, radius_m = ? WHERE id = ?').run(name, b.ruleId, b.kind, ...location, sid);
+      else {
+        const kept = db.prepare('SELECT name, name_en FROM att_site WHERE id = ?').get<{ name: string; name_en: string }>(sid);
+        const names = kept ? namesAfterEdit(kept, name) : { name, name_en: '' };
+        db.prepare('UPDATE att_site SET name = ?, name_en = ?, rule_id = ?, kind = ?, latitude = ?, longitude = ?, radius_m = ? WHERE id = ?').run(names.name, names.name_en, b.ruleId, b.kind, ...location, sid);
+      }
       db.prepare('DELETE FROM att_site_device WHERE site_id = ?').run(sid);
       if (b.kind === 'devices') for (const d of deviceIds) db.prepare('INSERT INTO att_site_device (site_id, device_id) VALUES (?, ?)').run(sid, d);
       db.prepare('DELETE FROM att_member WHERE site_id = ?').run(sid);
@@ -431,7 +453,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     return ok({
       users: db.prepare("SELECT id, name, username FROM user WHERE tenant_id = ? AND status = 'normal' ORDER BY name").all(tenantId),
       devices: db.prepare('SELECT id, code, loc(name, name_en) AS name FROM device WHERE tenant_id = ? ORDER BY code LIMIT 2000').all(tenantId),
-      sites: db.prepare('SELECT id, name FROM att_site WHERE tenant_id = ? ORDER BY name').all(tenantId),
+      sites: db.prepare('SELECT id, loc(name, name_en) AS name FROM att_site WHERE tenant_id = ? ORDER BY name').all(tenantId),
     });
   });
 

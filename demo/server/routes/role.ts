@@ -14,6 +14,14 @@ import { isPlatformTenant, PLATFORM_MENUS } from '../tokens.ts';
 import { codeList, fromShared, idList, makesCycle, optionalId, subtree } from '../resource.ts';
 import { col, gathered, shape, splitList, UNIT } from '../shape.ts';
 
+/** The seeded roles' names: code, the English name they were seeded with, the Chinese one. */
+const SEED_ROLE_NAMES: ReadonlyArray<readonly [string, string, string]> = [
+  ['tenantSuperAdmin', 'Tenant super admin', '租户超级管理员'],
+  ['operator', 'Operator', '值班操作员'],
+  ['viewer', 'Viewer', '告警查看员'],
+  ['platformOperator', 'Platform operator', '平台运营'],
+];
+
 export const migrations: Migration[] = [
   {
     id: 'role/001-inheritance-and-data',
@@ -29,6 +37,14 @@ export const migrations: Migration[] = [
   },
   // Seeded roles describe themselves in both languages (local-names.ts); a description typed clears it.
   { id: 'role/010-description-english', sql: "ALTER TABLE role ADD COLUMN description_en TEXT NOT NULL DEFAULT '';" },
+  // Seeded role names in both languages too (a Chinese page showed "Operator"); a name typed clears it.
+  {
+    id: 'role/011-name-english',
+    sql: `
+      ALTER TABLE role ADD COLUMN name_en TEXT NOT NULL DEFAULT '';
+      ${SEED_ROLE_NAMES.map(([code, en, zh]) => `UPDATE role SET name = '${zh}', name_en = '${en}' WHERE code = '${code}' AND name = '${en}';`).join('\n      ')}
+    `,
+  },
 ];
 
 const MENU_CODES = new Set(MENU_SEED.map((m) => m.code));
@@ -60,7 +76,7 @@ const grants = (table: string, column: string, all: readonly string[]) =>
 const ROLE = shape<Role>({
   id: col.value('r.id'),
   code: col.value('r.code'),
-  name: col.value('r.name'),
+  name: col.value('loc(r.name, r.name_en)'),
   description: col.value('loc(r.description, r.description_en)'),
   parentId: col.value('r.parent_id'),
   superAdmin: col.flag('r.super_admin'),
@@ -191,7 +207,7 @@ const plugin: FastifyPluginAsync = async (app) => {
         if (roleId === undefined) {
           roleId = Number(db.prepare('INSERT INTO role (tenant_id, code, name, description, parent_id, super_admin) VALUES (?, ?, ?, ?, ?, 0)').run(user.tenantId, code, b.name.trim(), (b.description ?? '').trim(), parentId).lastInsertRowid);
         } else {
-          db.prepare("UPDATE role SET code = ?, name = ?, description = ?, description_en = '', parent_id = ? WHERE id = ? AND tenant_id = ?").run(code, b.name.trim(), (b.description ?? '').trim(), parentId, roleId, user.tenantId);
+          db.prepare("UPDATE role SET code = ?, name = ?, name_en = '', description = ?, description_en = '', parent_id = ? WHERE id = ? AND tenant_id = ?").run(code, b.name.trim(), (b.description ?? '').trim(), parentId, roleId, user.tenantId);
         }
         writeRights(loadRoles(db, user.tenantId), roleId, menus, elements, dataGroups);
         return roleId;

@@ -93,7 +93,7 @@ export async function seed(db: Db): Promise<void> {
   const hash = await hashPassword('vendor123');
   tx(db, () => {
     const tenantId = Number(db.prepare("INSERT INTO tenant (name, type, platform, description) VALUES ('Atrium platform', 'enterprise', 1, 'The software vendor')").run().lastInsertRowid);
-    const roleId = Number(db.prepare("INSERT INTO role (tenant_id, code, name, super_admin) VALUES (?, 'platformOperator', 'Platform operator', 0)").run(tenantId).lastInsertRowid);
+    const roleId = Number(db.prepare("INSERT INTO role (tenant_id, code, name, name_en, super_admin) VALUES (?, 'platformOperator', '平台运营', 'Platform operator', 0)").run(tenantId).lastInsertRowid);
     for (const code of OPERATOR_MENUS) db.prepare('INSERT INTO role_menu (role_id, menu_code) VALUES (?, ?)').run(roleId, code);
     const userId = Number(db.prepare("INSERT INTO user (tenant_id, username, password_hash, name) VALUES (?, 'vendor', ?, 'Platform operator')").run(tenantId, hash).lastInsertRowid);
     db.prepare('INSERT INTO user_role (user_id, role_id) VALUES (?, ?)').run(userId, roleId);
@@ -147,7 +147,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     const hash = await hashPassword(b.adminPassword);
     const id = tx(db, () => {
       const tenantId = Number(db.prepare("INSERT INTO tenant (name, type, home, description, main_logo, small_logo) VALUES (?, ?, ?, ?, '', '')").run(name, b.type, b.home ?? '', (b.description ?? '').trim()).lastInsertRowid);
-      const roleId = Number(db.prepare("INSERT INTO role (tenant_id, code, name, super_admin) VALUES (?, 'tenantSuperAdmin', 'Tenant super admin', 1)").run(tenantId).lastInsertRowid);
+      const roleId = Number(db.prepare("INSERT INTO role (tenant_id, code, name, name_en, super_admin) VALUES (?, 'tenantSuperAdmin', '租户超级管理员', 'Tenant super admin', 1)").run(tenantId).lastInsertRowid);
       for (const code of ELEMENT_CODES) db.prepare('INSERT INTO role_element (role_id, element_code) VALUES (?, ?)').run(roleId, code);
       const userId = Number(db.prepare('INSERT INTO user (tenant_id, username, password_hash, name) VALUES (?, ?, ?, ?)').run(tenantId, b.adminUsername, hash, b.adminName.trim()).lastInsertRowid);
       db.prepare('INSERT INTO user_role (user_id, role_id) VALUES (?, ?)').run(userId, roleId);

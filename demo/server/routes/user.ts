@@ -151,7 +151,7 @@ const USER = shape<UserRow>({
   departmentId: col.value('u.department_id'),
   departmentName: col.value("COALESCE(loc(d.name, d.name_en), '')"),
   roleIds: col.gatherIds('r.id', ROLES_OF_USER, 'r.id'),
-  roleNames: col.gather('r.name', ROLES_OF_USER, 'r.id'),
+  roleNames: col.gather('loc(r.name, r.name_en)', ROLES_OF_USER, 'r.id'),
   superAdmin: col.flag(`EXISTS (SELECT 1 ${ROLES_OF_USER} AND r.super_admin = 1)`),
 });
 

@@ -216,7 +216,7 @@ const plugin: FastifyPluginAsync = async (app) => {
   app.get('/api/workflow/directory', { preHandler: requireAnyMenu('activitiForm', ...ANY_BOX) }, async (request) => {
     const { tenantId } = userOf(request);
     const users = db.prepare("SELECT id, name, username, department_id AS departmentId FROM user WHERE tenant_id = ? AND status = 'normal' ORDER BY name").all<Omit<Directory['users'][number], 'canAct'>>(tenantId);
-    const roles = db.prepare('SELECT id, name FROM role WHERE tenant_id = ? AND super_admin = 0 ORDER BY name').all<Omit<Directory['roles'][number], 'canAct'>>(tenantId);
+    const roles = db.prepare('SELECT id, loc(name, name_en) AS name FROM role WHERE tenant_id = ? AND super_admin = 0 ORDER BY name').all<Omit<Directory['roles'][number], 'canAct'>>(tenantId);
     return ok<Directory>({
       users: users.map((u) => ({ ...u, canAct: mayAct(tenantId, u.id) })),
       departments: db.prepare('SELECT id, loc(name, name_en) AS name FROM department WHERE tenant_id = ? ORDER BY sort, name').all<Directory['departments'][number]>(tenantId),
