@@ -1,47 +1,13 @@
-// Monitor shapes (clusterMonitorMng: clustermonitor, mqmonitor) shared by the console and the platform.
+// Monitor shapes (clusterMonitorMng: clustermonitor, mqmonitor) shared by the console and the platform,
+// from their declarations (shared/contract/monitor.ts): types only.
+import type { Static } from 'typebox';
+import type * as C from '../contract/monitor.ts';
 
 /** One sample of one platform process. */
-export interface NodeSample {
-  /** Epoch ms. */
-  at: number;
-  uptimeS: number;
-  /** Share of one core used since the previous sample. */
-  cpuPercent: number;
-  rssMB: number;
-  heapUsedMB: number;
-  heapTotalMB: number;
-  loopP50Ms: number;
-  loopP99Ms: number;
-  httpConnections: number;
-  mediaConnections: number;
-  requestsPerS: number;
-  dbMB: number;
-}
-
-export interface ClusterAnswer {
-  /** The node that answered. */
-  self: string;
-  nodes: Array<{ name: string; samples: NodeSample[] }>;
-}
-
+export type NodeSample = Static<typeof C.NodeSample>;
+export type ClusterAnswer = Static<typeof C.ClusterAnswer>;
 /** One topic of the platform's event queue, as sampled now. */
-export interface TopicStats {
-  topic: string;
-  published: number;
-  consumers: ConsumerStats[];
-}
-export interface ConsumerStats {
-  name: string;
-  delivered: number;
-  backlog: number;
-  /** Age of the oldest message waiting for this consumer, ms (0 when none waits). */
-  oldestMs: number;
-  paused: boolean;
-}
+export type TopicStats = Static<typeof C.TopicStats>;
+export type ConsumerStats = Static<typeof C.ConsumerStats>;
 /** GET /api/monitor/mq: the topics now, and per-second rates over the recent past. */
-export interface MqAnswer {
-  at: number;
-  topics: TopicStats[];
-  /** Per topic: [epoch ms, messages in per s, messages out per s, backlog] for the last 10 minutes. */
-  history: Record<string, Array<[number, number, number, number]>>;
-}
+export type MqAnswer = Static<typeof C.MqAnswer>;

@@ -3,36 +3,13 @@
 //   POST /api/relation/device RelationSave         POST /api/relation/device/delete { ids }
 //   GET  /api/relation/cameras?deviceCode=         → RelatedCamera[]   a device's cameras (from an alarm row)
 
-export interface Relation {
-  id: number;
-  deviceId: number;
-  deviceCode: string;
-  deviceName: string;
-  cameraId: number;
-  cameraName: string;
-  /** 0–30 characters (SPEC §5). */
-  name: string;
-}
+// The shapes come from their declarations (shared/contract/relation.ts): types only.
+import type { Static } from 'typebox';
+import type * as C from '../contract/relation.ts';
 
-export interface RelationPage {
-  rows: Relation[];
-  total: number;
-}
-
-export interface RelationQuery {
-  page: number;
-  limit: number;
-  keyword?: string;
-}
-
-export interface RelationSave {
-  deviceId: number;
-  cameraId: number;
-  name?: string;
-}
-
-export interface RelatedCamera {
-  cameraId: number;
-  cameraName: string;
-  name: string;
-}
+/** One relation; its name is 0–30 characters (SPEC §5). */
+export type Relation = Static<typeof C.Relation>;
+export type RelationPage = Static<typeof C.RelationPage>;
+export type RelationQuery = Static<typeof C.RelationQuery>;
+export type RelationSave = Static<typeof C.RelationSave>;
+export type RelatedCamera = Static<typeof C.RelatedCamera>;

@@ -1,5 +1,7 @@
 // Request and response shapes shared by the front end and the demo platform (types only), so a
 // drift between what the client sends and what the server answers breaks the build.
+import type { Static } from 'typebox';
+import type * as CustomData from '../contract/custom-data.ts';
 
 /** Every /api answer (and /jwt failures) comes in this envelope (SPEC §3, §8). */
 export interface Envelope<T = unknown> {
@@ -83,28 +85,12 @@ export interface TenantDetail {
   logoUrl: string;
 }
 
-/** One stored custom-data entry (e.g. key videoWallConfig, value a JSON string). */
-export interface CustomDataItem {
-  id: number;
-  customKey: string;
-  customValue: string;
-  /** Grows by one on each update; send it back with PUT so a stale tab cannot overwrite. */
-  version: number;
-}
-
+/** One stored custom-data entry (e.g. key videoWallConfig, value a JSON string); shapes from shared/contract/custom-data.ts. */
+export type CustomDataItem = Static<typeof CustomData.CustomDataItem>;
 /** POST /api/admin/custom/data. */
-export interface CustomDataCreate {
-  customKey: string;
-  customValue: string;
-}
-
+export type CustomDataCreate = Static<typeof CustomData.CustomDataCreate>;
 /** PUT /api/admin/custom/data. */
-export interface CustomDataUpdate {
-  id: number;
-  customValue: string;
-  customKey?: string;
-  version?: number;
-}
+export type CustomDataUpdate = Static<typeof CustomData.CustomDataUpdate>;
 
 /** GET /api/admin/user/cur-user/info. */
 export interface CurrentUserInfo {

@@ -12,7 +12,7 @@ import * as kit from '../../resource/resource.css.ts';
 /** What the page edits: the settings as answered (no password flag before the first save). */
 type Settings = Omit<DirectoryAnswer, 'hasPassword'> & { hasPassword?: boolean };
 
-const EMPTY: Settings = { url: '', startTls: false, bindDn: '', baseDn: '', userFilter: '(uid={username})', nameAttr: 'cn', mailAttr: 'mail', groupRoles: {}, enabled: false };
+const EMPTY: Settings = { url: '', startTls: false, bindDn: '', baseDn: '', userFilter: '(uid={username})', nameAttr: 'cn', mailAttr: 'mail', groupRoles: {}, groupDepartments: {}, enabled: false };
 const TEXT_FIELDS = ['url', 'bindDn', 'baseDn', 'userFilter', 'nameAttr', 'mailAttr'] as const;
 
 /** "group=role" lines ⇄ the mapping. */

@@ -1,13 +1,11 @@
 // Per-user key/value storage (SPEC §7 "Custom data"), e.g. the video wall layout. Scoped by tenant
 // and user; a version number stops two tabs from silently overwriting each other.
 import type { FastifyPluginAsync } from 'fastify';
-import type { CustomDataCreate, CustomDataItem, CustomDataUpdate } from '../../../shared/api/types.ts';
-import { failWith, ok, requireUser, rule, userOf, validBody, validQuery } from '../http.ts';
+import type { CustomDataItem } from '../../../shared/api/types.ts';
+import { ops } from '../../../shared/contract/custom-data.ts';
+import { route } from '../contract.ts';
+import { failWith, ok, userOf } from '../http.ts';
 import { col, shape } from '../shape.ts';
-
-/** Big enough for any layout or settings blob, small enough to keep one row cheap. */
-const MAX_VALUE = 512 * 1024;
-const MAX_ID = 2 ** 31 - 1;
 
 const ITEM = shape<CustomDataItem>({
   id: col.value('id'),
@@ -28,69 +26,42 @@ const plugin: FastifyPluginAsync = async (app) => {
      WHERE id = ? AND tenant_id = ? AND user_id = ? AND version = ?`,
   );
 
-  app.get<{ Querystring: { customKey: string } }>(
-    '/api/admin/custom/data',
-    { preHandler: [requireUser, validQuery<{ customKey: string }>({ customKey: [rule.required, rule.text(1, 64)] })] },
-    async (request) => {
-      const user = userOf(request);
-      const row = byKey.get(user.tenantId, user.id, request.query.customKey);
-      return ok(row ? [ITEM.read(row)] : []);
-    },
-  );
+  route(app, ops.read, async (request) => {
+    const user = userOf(request);
+    const row = byKey.get(user.tenantId, user.id, request.query.customKey);
+    return ok(row ? [ITEM.read(row)] : []);
+  });
 
-  app.post<{ Body: CustomDataCreate }>(
-    '/api/admin/custom/data',
-    {
-      preHandler: [
-        requireUser,
-        validBody<CustomDataCreate>({ customKey: [rule.required, rule.text(1, 64)], customValue: [rule.string, rule.text(0, MAX_VALUE)] }),
-      ],
-    },
-    async (request) => {
-      const user = userOf(request);
-      const { customKey, customValue } = request.body;
-      try {
-        const id = Number(insert.run(user.tenantId, user.id, customKey, customValue, Date.now()).lastInsertRowid);
-        return ok(ITEM.read(byId.get(id, user.tenantId, user.id)!));
-      } catch (error) {
-        // Another tab created it first: creating again would silently replace its data.
-        if (isUniqueViolation(error)) return failWith(request, 'custom.exists');
-        throw error;
-      }
-    },
-  );
-
-  app.put<{ Body: CustomDataUpdate }>(
-    '/api/admin/custom/data',
-    {
-      preHandler: [
-        requireUser,
-        validBody<CustomDataUpdate>({
-          id: [rule.required, rule.int(1, MAX_ID)],
-          customValue: [rule.string, rule.text(0, MAX_VALUE)],
-          customKey: [rule.text(1, 64)],
-          version: [rule.int(1, MAX_ID)],
-        }),
-      ],
-    },
-    async (request) => {
-      const user = userOf(request);
-      const { id, customValue, customKey, version } = request.body;
-      const found = byId.get(id, user.tenantId, user.id);
-      if (!found) return failWith(request, 'custom.notFound');
-      const row = ITEM.read(found);
-      const expected = typeof version === 'number' ? version : row.version;
-      if (expected !== row.version) return failWith(request, 'custom.stale');
-      try {
-        const result = update.run(customKey || row.customKey, customValue, Date.now(), id, user.tenantId, user.id, expected);
-        if (result.changes === 0) return failWith(request, 'custom.stale');
-      } catch (error) {
-        if (isUniqueViolation(error)) return failWith(request, 'custom.exists');
-        throw error;
-      }
+  route(app, ops.create, async (request) => {
+    const user = userOf(request);
+    const { customKey, customValue } = request.body;
+    try {
+      const id = Number(insert.run(user.tenantId, user.id, customKey, customValue, Date.now()).lastInsertRowid);
       return ok(ITEM.read(byId.get(id, user.tenantId, user.id)!));
-    },
-  );
+    } catch (error) {
+      // Another tab created it first: creating again would silently replace its data.
+      if (isUniqueViolation(error)) return failWith(request, 'custom.exists');
+      throw error;
+    }
+  });
+
+  route(app, ops.update, async (request) => {
+    const user = userOf(request);
+    const { id, customValue, customKey, version } = request.body;
+    const found = byId.get(id, user.tenantId, user.id);
+    if (!found) return failWith(request, 'custom.notFound');
+    const row = ITEM.read(found);
+    const expected = version ?? row.version;
+    if (expected !== row.version) return failWith(request, 'custom.stale');
+    try {
+      const result = update.run(customKey ?? row.customKey, customValue, Date.now(), id, user.tenantId, user.id, expected);
+      if (result.changes === 0) return failWith(request, 'custom.stale');
+    } catch (error) {
+      if (isUniqueViolation(error)) return failWith(request, 'custom.exists');
+      throw error;
+    }
+    return ok(ITEM.read(byId.get(id, user.tenantId, user.id)!));
+  });
 };
 
 export default plugin;

@@ -9,17 +9,19 @@
 // (../../ldap/directory.ts) is what the sign-in tenant uses out of the box.
 import { outboundUrlProblem, reachableProblem } from '../outbound.ts';
 import { randomBytes } from 'node:crypto';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { Client, InvalidCredentialsError } from 'ldapts';
 import { DIRECTORY_BASE, DIRECTORY_READER, startDirectory, type Directory } from '../../ldap/directory.ts';
 import type { AppContext } from '../context.ts';
 import type { Db, Migration } from '../db.ts';
-import { failField, ok, requireMenu, rule, userOf, validBody, type Schema } from '../http.ts';
+import { failField, ok, userOf } from '../http.ts';
+import { ops } from '../../../shared/contract/directory.ts';
+import { route } from '../contract.ts';
 import { langOf, type Lang, textsOf } from '../messages.ts';
 import { hashPassword } from '../passwords.ts';
 import { secretBox, type SecretBox } from '../secrets.ts';
 import { col, shape } from '../shape.ts';
-import type { DirectoryAnswer, DirectorySettings } from '../../../shared/api/directory-types.ts';
+import type { DirectoryAnswer } from '../../../shared/api/directory-types.ts';
 
 export const migrations: Migration[] = [
   {
@@ -199,23 +201,6 @@ export async function directorySignIn(ctx: AppContext, box: SecretBox, embedded:
 
 export const directoryMessage = (lang: Lang, reason: 'down' | 'none' | 'nameTaken'): string => say(lang, reason === 'none' ? 'noDirectory' : reason);
 
-/** A group mapping: at most 50 entries, every value a string. */
-const stringMap = (v: unknown): boolean => typeof v === 'object' && v !== null && !Array.isArray(v) && Object.values(v).every((x) => typeof x === 'string') && Object.keys(v).length <= 50;
-
-const settingsRules: Schema<DirectorySettings> = {
-  url: [rule.text(0, 300)],
-  startTls: [rule.required, (v) => (typeof v === 'boolean' ? null : { key: 'validate.oneOf' as const })],
-  bindDn: [rule.required, rule.text(1, 300)],
-  bindPassword: [rule.text(0, 200)],
-  baseDn: [rule.required, rule.text(1, 300)],
-  userFilter: [rule.required, rule.text(3, 300)],
-  nameAttr: [rule.required, rule.text(1, 64)],
-  mailAttr: [rule.required, rule.text(1, 64)],
-  groupRoles: [rule.required, (v) => (stringMap(v) ? null : { key: 'validate.oneOf' as const })],
-  groupDepartments: [(v) => (v === undefined || stringMap(v) ? null : { key: 'validate.oneOf' as const })],
-  enabled: [rule.required, (v) => (typeof v === 'boolean' ? null : { key: 'validate.oneOf' as const })],
-};
-
 /** The platform's directory plumbing, shared with the sign-in route. */
 export interface DirectoryService {
   box: SecretBox;
@@ -237,13 +222,12 @@ const plugin: FastifyPluginAsync = async (app) => {
     await directory?.close();
   });
 
-  const manager = requireMenu('baseInfo');
-  app.get('/api/admin/ldap', { preHandler: manager }, async (request) => {
+  route(app, ops.read, async (request) => {
     const row = db.prepare(`SELECT ${SETTINGS.select} FROM ldap_directory WHERE tenant_id = ?`).get(userOf(request).tenantId);
     return ok(row ? SETTINGS.read(row) : null);
   });
 
-  app.put<{ Body: DirectorySettings }>('/api/admin/ldap', { preHandler: [manager, validBody(settingsRules)] }, async (request: FastifyRequest<{ Body: DirectorySettings }>) => {
+  route(app, ops.save, async (request) => {
     const { tenantId } = userOf(request);
     const lang = langOf(request);
     const b = request.body;

@@ -10,11 +10,13 @@ import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { FastifyPluginAsync } from 'fastify';
-import type { ClusterAnswer, MqAnswer, NodeSample } from '../../../shared/api/monitor-types.ts';
+import type { MqAnswer, NodeSample } from '../../../shared/api/monitor-types.ts';
+import { ops } from '../../../shared/contract/monitor.ts';
+import { route } from '../contract.ts';
 import { busOf } from '../bus.ts';
 import { currentMediaServer } from '../../media/index.ts';
 import type { Migration } from '../db.ts';
-import { fail, ok, requireMenu, rule, validBody } from '../http.ts';
+import { fail, ok } from '../http.ts';
 import { handlesOf } from '../test-handles.ts';
 import { langOf } from '../messages.ts';
 import { POINT_TOPIC } from '../point-write.ts';
@@ -100,26 +102,13 @@ const plugin: FastifyPluginAsync = async (app) => {
   const queueTimer = setInterval(sampleQueue, 1000);
   queueTimer.unref();
 
-  app.get('/api/monitor/mq', { preHandler: requireMenu('clusterMonitorMng') }, async () => ok<MqAnswer>({ at: Date.now(), topics: bus.stats(), history }));
+  route(app, ops.mq, async () => ok({ at: Date.now(), topics: bus.stats(), history }));
 
-  app.post<{ Body: { topic: string; consumer: string; paused: boolean } }>(
-    '/api/monitor/mq/consumer',
-    {
-      preHandler: [
-        requireMenu('clusterMonitorMng'),
-        validBody<{ topic: string; consumer: string; paused: boolean }>({
-          topic: [rule.required, rule.text(1, 64)],
-          consumer: [rule.required, rule.text(1, 64)],
-          paused: [rule.required, (v) => (typeof v === 'boolean' ? null : { key: 'validate.oneOf' })],
-        }),
-      ],
-    },
-    async (request) => {
-      const { topic, consumer, paused } = request.body;
-      if (!bus.setPaused(topic, consumer, paused)) return fail(langOf(request) === 'en' ? 'no such consumer' : '没有这个消费者');
-      return ok({ topic, consumer, paused });
-    },
-  );
+  route(app, ops.pause, async (request) => {
+    const { topic, consumer, paused } = request.body;
+    if (!bus.setPaused(topic, consumer, paused)) return fail(langOf(request) === 'en' ? 'no such consumer' : '没有这个消费者');
+    return ok({ topic, consumer, paused });
+  });
 
   let timer: ReturnType<typeof setInterval> | null = null;
   app.addHook('onReady', async () => {
@@ -136,12 +125,12 @@ const plugin: FastifyPluginAsync = async (app) => {
     loop.disable();
   });
 
-  app.get<{ Querystring: { since?: string } }>('/api/monitor/cluster', { preHandler: requireMenu('clusterMonitorMng') }, async (request) => {
-    const since = Math.max(Date.now() - HOUR_MS, Number(request.query.since) || 0);
+  route(app, ops.cluster, async (request) => {
+    const since = Math.max(Date.now() - HOUR_MS, request.query.since ?? 0);
     const rows = db.prepare('SELECT node, data FROM cluster_sample WHERE at > ? ORDER BY at').all<{ node: string; data: string }>(since);
     const nodes = new Map<string, NodeSample[]>();
     for (const r of rows) nodes.set(r.node, [...(nodes.get(r.node) ?? []), JSON.parse(r.data) as NodeSample]);
-    return ok<ClusterAnswer>({ self: node, nodes: [...nodes].map(([name, samples]) => ({ name, samples })) });
+    return ok({ self: node, nodes: [...nodes].map(([name, samples]) => ({ name, samples })) });
   });
 
   handlesOf(app.atrium).sampleMonitor = sample;

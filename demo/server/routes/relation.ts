@@ -2,12 +2,13 @@
 // at a device, named (0–30 characters). An alarm row and a device reach their cameras through them.
 // Both ends must be the tenant's; a pair is related once.
 import type { FastifyPluginAsync } from 'fastify';
-import type { RelatedCamera, Relation, RelationPage, RelationQuery, RelationSave } from '../../../shared/api/relation-types.ts';
-import { relationNameLength } from '../../../shared/validate/index.ts';
+import type { RelatedCamera, Relation } from '../../../shared/api/relation-types.ts';
+import { ops } from '../../../shared/contract/relation.ts';
+import { route } from '../contract.ts';
 import type { Migration } from '../db.ts';
-import { fail, failField, ok, requireMenu, requireUser, rule, userOf, validBody, type Rule, type Schema } from '../http.ts';
+import { fail, failField, ok, userOf } from '../http.ts';
 import { langOf, type Lang } from '../messages.ts';
-import { deleteOwned, idList, likePattern, offsetOf, type PageQuery, pageRules } from '../resource.ts';
+import { deleteOwned, likePattern } from '../resource.ts';
 
 export const migrations: Migration[] = [
   {
@@ -32,16 +33,13 @@ const TEXT = {
   noRelation: { zh: '关联不存在', en: 'no such relation' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
-const positive: Rule = (v) => (Number.isInteger(v) && (v as number) > 0 ? null : { key: 'validate.required' });
-
 const SELECT = `SELECT r.id, r.device_id AS deviceId, d.code AS deviceCode, loc(d.name, d.name_en) AS deviceName, r.camera_id AS cameraId, loc(c.name, c.name_en) AS cameraName, r.name
   FROM device_camera r JOIN device d ON d.id = r.device_id JOIN camera c ON c.id = r.camera_id`;
 
 const plugin: FastifyPluginAsync = async (app) => {
   const { db } = app.atrium;
-  const manager = requireMenu('relationManager');
 
-  app.post<{ Body: RelationQuery }>('/api/relation/device/page', { preHandler: [manager, validBody<RelationQuery>({ ...(pageRules as Schema<PageQuery>), keyword: [rule.text(0, 64)] })] }, async (request) => {
+  route(app, ops.page, async (request) => {
     const user = userOf(request);
     const where = ['r.tenant_id = ?'];
     const args: Array<string | number> = [user.tenantId];
@@ -52,26 +50,23 @@ const plugin: FastifyPluginAsync = async (app) => {
     }
     const sql = where.join(' AND ');
     const total = db.prepare(`SELECT COUNT(*) AS n FROM device_camera r JOIN device d ON d.id = r.device_id JOIN camera c ON c.id = r.camera_id WHERE ${sql}`).get<{ n: number }>(...args)!.n;
-    const rows = db.prepare(`${SELECT} WHERE ${sql} ORDER BY d.code, c.name LIMIT ? OFFSET ?`).all<Relation>(...args, request.body.limit, offsetOf(request.body));
-    return ok<RelationPage>({ rows, total });
+    const { page = 1, limit = 20 } = request.body;
+    const rows = db.prepare(`${SELECT} WHERE ${sql} ORDER BY d.code, c.name LIMIT ? OFFSET ?`).all<Relation>(...args, limit, (page - 1) * limit);
+    return ok({ rows, total });
   });
 
-  app.post<{ Body: RelationSave }>(
-    '/api/relation/device',
-    { preHandler: [manager, validBody<RelationSave>({ deviceId: [positive], cameraId: [positive], name: [rule.text(0, 1000), ...(([relationNameLength()] as unknown) as Rule[])] })] },
-    async (request) => {
-      const user = userOf(request);
-      const lang = langOf(request);
-      const { deviceId, cameraId, name = '' } = request.body;
-      if (!db.prepare('SELECT 1 FROM device WHERE id = ? AND tenant_id = ?').get(deviceId, user.tenantId)) return failField(TEXT.noDevice[lang], 'deviceId');
-      if (!db.prepare('SELECT 1 FROM camera WHERE id = ? AND tenant_id = ?').get(cameraId, user.tenantId)) return failField(TEXT.noCamera[lang], 'cameraId');
-      if (db.prepare('SELECT 1 FROM device_camera WHERE device_id = ? AND camera_id = ?').get(deviceId, cameraId)) return failField(TEXT.taken[lang], 'cameraId');
-      const id = Number(db.prepare('INSERT INTO device_camera (tenant_id, device_id, camera_id, name) VALUES (?, ?, ?, ?)').run(user.tenantId, deviceId, cameraId, name.trim()).lastInsertRowid);
-      return ok({ id });
-    },
-  );
+  route(app, ops.create, async (request) => {
+    const user = userOf(request);
+    const lang = langOf(request);
+    const { deviceId, cameraId, name = '' } = request.body;
+    if (!db.prepare('SELECT 1 FROM device WHERE id = ? AND tenant_id = ?').get(deviceId, user.tenantId)) return failField(TEXT.noDevice[lang], 'deviceId');
+    if (!db.prepare('SELECT 1 FROM camera WHERE id = ? AND tenant_id = ?').get(cameraId, user.tenantId)) return failField(TEXT.noCamera[lang], 'cameraId');
+    if (db.prepare('SELECT 1 FROM device_camera WHERE device_id = ? AND camera_id = ?').get(deviceId, cameraId)) return failField(TEXT.taken[lang], 'cameraId');
+    const id = Number(db.prepare('INSERT INTO device_camera (tenant_id, device_id, camera_id, name) VALUES (?, ?, ?, ?)').run(user.tenantId, deviceId, cameraId, name.trim()).lastInsertRowid);
+    return ok({ id });
+  });
 
-  app.post<{ Body: { ids: number[] } }>('/api/relation/device/delete', { preHandler: [manager, validBody<{ ids: number[] }>({ ids: [rule.required, idList()] })] }, async (request) => {
+  route(app, ops.delete, async (request) => {
     const user = userOf(request);
     const ids = request.body.ids;
     const deleted = deleteOwned(db, 'device_camera', user.tenantId, ids);
@@ -81,9 +76,9 @@ const plugin: FastifyPluginAsync = async (app) => {
 
   // Any signed-in user of the tenant may ask which cameras look at a device (an alarm row offers them);
   // playing one still needs video:play.
-  app.get<{ Querystring: { deviceCode?: string } }>('/api/relation/cameras', { preHandler: requireUser }, async (request) => {
+  route(app, ops.cameras, async (request) => {
     const user = userOf(request);
-    const code = String(request.query.deviceCode ?? '').slice(0, 64);
+    const code = request.query.deviceCode ?? '';
     const rows = db
       .prepare('SELECT r.camera_id AS cameraId, loc(c.name, c.name_en) AS cameraName, r.name FROM device_camera r JOIN device d ON d.id = r.device_id JOIN camera c ON c.id = r.camera_id WHERE r.tenant_id = ? AND d.code = ? ORDER BY c.name')
       .all<RelatedCamera>(user.tenantId, code);
