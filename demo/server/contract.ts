@@ -139,7 +139,7 @@ function fieldOf(e: ErrorObject): string | null {
   return path.length ? path.join('.') : null;
 }
 
-type Schemaish = { minimum?: number; maximum?: number; minLength?: number; maxLength?: number; minItems?: number; maxItems?: number; enum?: unknown[]; 'x-rule'?: string };
+type Schemaish = { minimum?: number; maximum?: number; minLength?: number; maxLength?: number; minItems?: number; maxItems?: number; enum?: unknown[]; 'x-rule'?: string; 'x-length'?: string };
 
 /** The message key (and its values) that says what is wrong, in the words the forms use (shared/validate). */
 function issueOf(e: ErrorObject): Issue {
@@ -165,6 +165,8 @@ function issueOf(e: ErrorObject): Issue {
       return s.minimum !== undefined && s.maximum !== undefined ? { key: 'validate.range', params: { min: s.minimum, max: s.maximum } } : { key: 'contract.number', params: { limit: String((e.params as { limit: number }).limit) } };
     case 'minLength':
     case 'maxLength':
+      // A fragment may name the form's own length message (passwords: 'validate.password.between').
+      if (s['x-length']) return { key: s['x-length'] as MessageKey, params: { min: s.minLength ?? 0, max: s.maxLength ?? '∞' } };
       if (s.minLength && s.maxLength !== undefined) return { key: 'validate.length.between', params: { min: s.minLength, max: s.maxLength } };
       return s.maxLength !== undefined ? { key: 'validate.length.max', params: { max: s.maxLength } } : { key: 'validate.length.min', params: { min: s.minLength ?? 0 } };
     case 'minItems':

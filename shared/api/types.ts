@@ -1,5 +1,6 @@
 // Request and response shapes shared by the front end and the demo platform (types only), so a
 // drift between what the client sends and what the server answers breaks the build.
+import type * as CurrentUser from '../contract/current-user.ts';
 import type { Static } from 'typebox';
 import type * as CustomData from '../contract/custom-data.ts';
 
@@ -93,36 +94,16 @@ export type CustomDataCreate = Static<typeof CustomData.CustomDataCreate>;
 export type CustomDataUpdate = Static<typeof CustomData.CustomDataUpdate>;
 
 /** GET /api/admin/user/cur-user/info. */
-export interface CurrentUserInfo {
-  id: number;
-  username: string;
-  name: string;
-  phone: string;
-  email: string;
-  description: string;
-  avatar: string;
-  tenantId: number;
-  tenantName: string;
-}
+export type CurrentUserInfo = Static<typeof CurrentUser.CurrentUserInfo>;
 
 /** PUT /api/admin/user/cur-user/info. */
-export interface CurrentUserUpdate {
-  name: string;
-  phone: string;
-  email: string;
-}
+export type CurrentUserUpdate = Static<typeof CurrentUser.CurrentUserUpdate>;
 
 /** POST /api/admin/user/cur-user/update-password. */
-export interface PasswordChange {
-  oldPassword: string;
-  newPassword: string;
-  confirmPassword: string;
-}
+export type PasswordChange = Static<typeof CurrentUser.PasswordChange>;
 
 /** POST /api/admin/user/cur-user/avatar (multipart, one file) answers this. */
-export interface AvatarResult {
-  avatar: string;
-}
+export type AvatarResult = Static<typeof CurrentUser.AvatarResult>;
 
 /** POST /__test/faults (test-only fault switch, enabled by ATRIUM_FAULTS=1). */
 export interface FaultRule {

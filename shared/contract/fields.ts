@@ -3,7 +3,7 @@
 // platform answers when a value breaks it (demo/server/contract.ts maps validation errors to messages
 // in one place), so the form (shared/validate), the server and the OpenAPI document say the same thing.
 import Type, { type TSchema } from 'typebox';
-import { PATTERNS } from '../validate/text.ts';
+import { PASSWORD_BOUNDS, PATTERNS } from '../validate/text.ts';
 
 /** The largest whole number a row id may be (SQLite rowid in a signed 32-bit range, as the console sends it). */
 export const MAX_ID = 2 ** 31 - 1;
@@ -64,3 +64,15 @@ export const Strict = <P extends Record<string, TSchema>>(properties: P, options
 
 /** Path parameter `id` (a row id). */
 export const IdParams = Strict({ id: Id() });
+
+/** SPEC §5 phone: 11 digits starting with 1 then 3 to 9 (the form's rule, shared/validate phone()). */
+export const Phone = (options: { description?: string } = {}) => Type.String({ pattern: PATTERNS.phone, 'x-rule': 'validate.phone.format', examples: ['13800138000'], ...options });
+
+/** An e-mail address or '' (shared/validate email()), at most 64 characters. */
+export const Email = (options: { description?: string } = {}) => Type.String({ maxLength: 64, pattern: `^$|${PATTERNS.email}`, 'x-rule': 'validate.email', ...options });
+
+/** SPEC §5 password of a kind: login/personal 5-64, user forms 8-32 (shared/validate PASSWORD_BOUNDS). */
+export const Password = (kind: 'login' | 'user', options: { description?: string } = {}) => {
+  const [min, max] = PASSWORD_BOUNDS[kind];
+  return Type.String({ minLength: min, maxLength: max, 'x-length': 'validate.password.between', ...options });
+};

@@ -3,10 +3,13 @@ import { randomBytes } from 'node:crypto';
 import { rm, writeFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
-import type { AvatarResult, CurrentUserInfo, CurrentUserUpdate, PasswordChange } from '../../../shared/api/types.ts';
+import type { CurrentUserInfo } from '../../../shared/api/types.ts';
+import { ops } from '../../../shared/contract/current-user.ts';
+import { route } from '../contract.ts';
 import { AVATAR_MAX_BYTES } from '../../../shared/validate/files.ts';
 import { SEED_DESCRIPTIONS, type Migration } from '../db.ts';
-import { failWith, ok, requireUser, rule, userOf, validBody } from '../http.ts';
+import { failField, failWith, ok, userOf } from '../http.ts';
+import { t } from '../messages.ts';
 import { hashPassword, verifyPassword } from '../passwords.ts';
 import { col, shape } from '../shape.ts';
 import { revokeOtherTokens } from '../tokens.ts';
@@ -62,26 +65,19 @@ const plugin: FastifyPluginAsync = async (app) => {
     return PROFILE.read(row);
   };
 
-  app.get('/api/admin/user/cur-user/info', { preHandler: requireUser }, async (request) => {
+  route(app, ops.info, async (request) => {
     const user = userOf(request);
     return ok(read(user.id, user.tenantId));
   });
 
-  app.put<{ Body: CurrentUserUpdate }>(
-    '/api/admin/user/cur-user/info',
-    {
-      preHandler: [
-        requireUser,
-        validBody<CurrentUserUpdate>({
-          name: [rule.required, rule.text(2, 20), rule.namePattern],
-          phone: [rule.phone],
-          email: [rule.text(0, 64), rule.email],
-        }),
-      ],
-    },
+  route(
+    app,
+    ops.update,
     async (request) => {
       const user = userOf(request);
       const { name, phone, email } = request.body;
+      // Whitespace alone is not a name (the form's required rule).
+      if (name.trim() === '') return failField(t(request, 'validate.required'), 'name');
       // Phones are the SMS sign-in name, so one phone belongs to one account on the whole platform.
       if (phoneOwner.get(phone, user.id)) return failWith(request, 'user.phoneTaken');
       updateProfile.run(name.trim(), phone, email ?? '', user.id, user.tenantId);
@@ -89,21 +85,14 @@ const plugin: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post<{ Body: PasswordChange }>(
-    '/api/admin/user/cur-user/update-password',
-    {
-      preHandler: [
-        requireUser,
-        validBody<PasswordChange>({
-          oldPassword: [rule.required, rule.password('login')],
-          newPassword: [rule.required, rule.password('login')],
-          confirmPassword: [rule.required, rule.sameAs('newPassword')],
-        }),
-      ],
-    },
+  route(
+    app,
+    ops.password,
     async (request) => {
       const user = userOf(request);
-      const { oldPassword, newPassword } = request.body;
+      const { oldPassword, newPassword, confirmPassword } = request.body;
+      // The one rule across fields (SPEC §5): the two new passwords must match.
+      if (confirmPassword !== newPassword) return failField(t(request, 'validate.password.mismatch'), 'confirmPassword');
       const row = passwordOf.get<{ password_hash: string }>(user.id, user.tenantId);
       if (!row || !(await verifyPassword(oldPassword, row.password_hash))) return failWith(request, 'user.oldPassword');
       updatePassword.run(await hashPassword(newPassword), user.id, user.tenantId);
@@ -113,7 +102,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post('/api/admin/user/cur-user/avatar', { preHandler: requireUser }, async (request) => {
+  route(app, ops.avatar, async (request) => {
     const user = userOf(request);
     if (!request.isMultipart()) return failWith(request, 'validate.file.required');
     let bytes: Buffer;
@@ -140,7 +129,7 @@ const plugin: FastifyPluginAsync = async (app) => {
       const old = previous.slice(AVATAR_PREFIX.length);
       if (/^[\w.-]+$/.test(old)) await rm(join(dir, old), { force: true });
     }
-    return ok<AvatarResult>({ avatar });
+    return ok({ avatar });
   });
 };
 
