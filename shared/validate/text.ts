@@ -17,6 +17,8 @@ export const PATTERNS = {
   phone: '^1[3-9]\\d{9}$',
   /** A plain address check (something@domain.tld). */
   email: '^[^\\s@]+@[^\\s@.]+(\\.[^\\s@.]+)+$',
+  /** Group names (departments): Chinese, letters, digits and the separators _ - brackets and whitespace. */
+  groupName: `^[${HAN}A-Za-z0-9_\\-()（）\\[\\]【】\\s]+$`,
 } as const;
 
 /** A rule that passes on empty values and checks non-empty text with `test`. */
@@ -62,7 +64,7 @@ export function namePattern2(): Rule {
 
 /** Group names: Chinese, letters, digits and the separators _ - brackets and whitespace. */
 export function groupName(): Rule {
-  return textRule(KEYS.groupName, matches(new RegExp(`^[${HAN}A-Za-z0-9_\\-()（）\\[\\]【】\\s]+$`, 'u')));
+  return textRule(KEYS.groupName, matches(new RegExp(PATTERNS.groupName, 'u')));
 }
 
 /** Names that must read as words: start with Chinese or a letter; digits and separators may follow. */
