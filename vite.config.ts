@@ -86,7 +86,8 @@ export default defineConfig(({ mode }) => {
             input: kitInput(import.meta.dirname),
             // Keep every export of the real entries, so a stub's `ready` resolves to the element classes.
             preserveEntrySignatures: 'strict',
-            output: { entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js', minify: true },
+            // Licence comments stay; the bundler's annotations (/* @__PURE__ */) are of no use to a page (issue 41: bell budget).
+            output: { entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js', minify: true, comments: { legal: true, annotation: false, jsdoc: false } },
           },
         }
       : {

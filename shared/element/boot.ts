@@ -1,7 +1,7 @@
 // What every kit entry runs first: the infrastructure tags and window.Atrium (draining the
 // configure() calls that atrium.js or an entry stub queued before the kit arrived).
 import { configure, setHostToken } from './configure.ts';
-import { followSignOutAcrossTabs, signOutEverywhere } from '../session/actions.ts';
+import { signOutEverywhere } from '../session/actions.ts';
 import { defineCoreElements } from './core-elements.ts';
 import { kitConfig } from '../kit.ts';
 
@@ -30,7 +30,6 @@ defineCoreElements();
 // prompt, but does not reload the page unless the host asks (configure({ reloadOnLogout: true })).
 kitConfig.reloadOnLogout = false;
 kitConfig.embedded = true;
-followSignOutAcrossTabs();
 
 const pending = window.Atrium?.__queue ?? [];
 if (!window.Atrium || window.Atrium.__queue) window.Atrium = { configure, setToken: setHostToken, signOut: signOutEverywhere, version: KIT_VERSION };

@@ -1,10 +1,8 @@
 // Renders the notices of shared/http (SPEC §8): toasts that leave after their duration, and
 // blocking dialogs (session expired, logged in elsewhere, illegal licence) one at a time.
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { onNotice, type Notice } from '../http/notify.ts';
 import { useWidget } from './context.ts';
-import * as css from './notices.css.ts';
 
 function useNotices() {
   const [toasts, setToasts] = useState<Notice[]>([]);
@@ -35,8 +33,9 @@ function useNotices() {
   return { toasts, dialogs, closeDialog };
 }
 
+const NoticesView = lazy(() => import('./notices-view.tsx'));
+
 export function Notices() {
-  const { t } = useTranslation();
   // The element takes no room on the page, wherever it was put: its toasts are fixed to the window and
   // its dialogs open modally, but as an ordinary element its widget root was as tall as the window after
   // the page's own content, which made every page scrollable by that much.
@@ -45,45 +44,11 @@ export function Notices() {
     if (host) Object.assign(host.style, { position: 'fixed', top: '0', left: '0', width: '0', height: '0' });
   }, [host]);
   const { toasts, dialogs, closeDialog } = useNotices();
-  const dialog = dialogs[0];
-  const ref = useRef<HTMLDialogElement>(null);
-  const text = (n: Notice) => n.text ?? (n.key ? t(n.key, n.params ?? {}) : '');
-
-  useEffect(() => {
-    const el = ref.current;
-    if (el && dialog && !el.open) el.showModal();
-  }, [dialog]);
-
+  // The view loads with the first notice (a page that never shows one does not carry it).
+  if (toasts.length === 0 && dialogs.length === 0) return null;
   return (
-    <>
-      <div className={css.toastStack} role="status" aria-live="polite">
-        {toasts.map((n) => (
-          <div key={n.id} className={css.toast} data-level={n.level} data-testid="atrium-toast">
-            {text(n)}
-          </div>
-        ))}
-      </div>
-      {dialog && (
-        <dialog
-          ref={ref}
-          key={dialog.id}
-          className={css.dialog}
-          role="alertdialog"
-          aria-labelledby="atrium-dialog-title"
-          data-testid="atrium-dialog"
-          onClose={() => closeDialog(dialog)}
-        >
-          <h2 id="atrium-dialog-title" className={css.dialogTitle}>
-            {dialog.titleKey ? t(dialog.titleKey) : ''}
-          </h2>
-          <p className={css.dialogBody}>{text(dialog)}</p>
-          <form method="dialog" className={css.dialogActions}>
-            <button type="submit" className={css.dialogButton} autoFocus>
-              {t('common.ok')}
-            </button>
-          </form>
-        </dialog>
-      )}
-    </>
+    <Suspense fallback={null}>
+      <NoticesView toasts={toasts} dialogs={dialogs} closeDialog={closeDialog} />
+    </Suspense>
   );
 }

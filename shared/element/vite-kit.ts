@@ -26,7 +26,7 @@ const LAZY_TEXTS: Record<string, string> = { 'shared/element/sign-in.tsx': 'logi
  * split the core into two chunks (about 1.5 KB more gzip for every page), although the widget that
  * loads it has the whole core already.
  */
-const LAZY_ON_CORE = ['widgets/video-player/range-panel.tsx'];
+const LAZY_ON_CORE = ['widgets/video-player/range-panel.tsx', 'shared/element/notices-view.tsx'];
 /** Console-only domains: never in the kit. */
 const CONSOLE_TEXTS = ['shell', 'admin'];
 /** Each widget's own domains; a widget not listed gets every kit domain (safe, only larger). */

@@ -4,6 +4,7 @@ import type { LoginPayload, UserInfo } from '../api/types.ts';
 import { http, RequestError, setSessionHooks } from '../http/client.ts';
 import { SESSION_EXPIRED_DIALOG } from '../http/catalogue.ts';
 import { notify } from '../http/notify.ts';
+import type { SessionEndDeps } from './session-end.ts';
 import { kitConfig, singleton } from '../kit.ts';
 import { i18n, setLanguage } from '../i18n/index.ts';
 import { settings } from './settings.ts';
@@ -19,6 +20,8 @@ export function setToken(token: string | null, expiresIn?: number | null): void 
   writeCookie(TOKEN_COOKIE, token);
   writeLocal(TOKEN_KEY, token);
   if (token && expiresIn) noteTokenLifetime(expiresIn);
+  // An embedding page's session follows a sign-out in its other tabs from its first token on.
+  if (token && kitConfig.embedded) void sessionEnd().then((m) => m.followSignOutAcrossTabs(endDeps));
 }
 
 function applyUser(user: UserInfo): void {
@@ -90,7 +93,7 @@ export async function logout(options: { reload?: boolean; reason?: SessionEndRea
   const hadToken = session.token !== null;
   clearSession();
   if (typeof document !== 'undefined' && !kitConfig.embedded) document.title = i18n.t('login.form.title');
-  if (hadToken && kitConfig.embedded) emitHost('atrium-signed-out', { reason: options.reason ?? 'sign-out' }, false);
+  if (hadToken && kitConfig.embedded) (await sessionEnd()).emitHost('atrium-signed-out', { reason: options.reason ?? 'sign-out' }, false);
   if (reload && typeof location !== 'undefined') location.reload();
 }
 
@@ -109,55 +112,33 @@ function clearSession(): void {
 /** Why an embedded session ended (the `reason` of atrium-session-expired and atrium-signed-out). */
 export type SessionEndReason = 'expired' | 'sign-out' | 'other-tab' | 'logged-elsewhere';
 
-/** Dispatches a kit event on the host document; false when a listener cancelled it. */
-function emitHost(type: 'atrium-session-expired' | 'atrium-signed-out', detail: { reason: SessionEndReason }, cancelable: boolean): boolean {
-  if (typeof document === 'undefined') return true;
-  return document.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true, cancelable }));
-}
+/** What an embedding page needs when a session ends, loaded then (session-end.ts): it stays out of the bell's first load. */
+const sessionEnd = () => import('./session-end.ts');
+
+const endDeps: SessionEndDeps = {
+  expiredDialog: () => notify({ ...SESSION_EXPIRED_DIALOG }),
+  logout: (reason) => logout({ reload: false, reason }),
+  hasToken: () => session.token !== null,
+  awaitHost: (waiting) => {
+    session.awaitingHost = waiting;
+  },
+  reloadOnLogout: () => kitConfig.reloadOnLogout,
+};
+
+/** Atrium.signOut(): here, on the platform and in the page's other tabs (session-end.ts). */
+export const signOutEverywhere = (): Promise<void> => sessionEnd().then((m) => m.signOutEverywhere(endDeps));
 
 /**
  * The platform no longer accepts an embedded page's token (expired, revoked, signed out on the
  * server). Every widget stops at once: the token is dropped, so each view unmounts (its pollers and
- * streams end) and shows its sign-in state. `atrium-session-expired` (cancellable) goes to the host
- * document first: a host that cancels it hands in a fresh token (Atrium.setToken) and the widgets
- * wait for it quietly; otherwise the session-expired dialog shows and `atrium-signed-out` follows.
+ * streams end). Then the host hears atrium-session-expired (session-end.ts): the widgets wait quietly
+ * for a token it hands in, or show their sign-in state.
  */
 export function sessionExpired(): void {
   if (!session.token) return;
   clearSession();
-  const handedOver = !emitHost('atrium-session-expired', { reason: 'expired' }, true);
-  if (handedOver) {
-    session.awaitingHost = true;
-    return;
-  }
-  notify({ ...SESSION_EXPIRED_DIALOG });
-  emitHost('atrium-signed-out', { reason: 'expired' }, false);
-  if (kitConfig.reloadOnLogout && typeof location !== 'undefined') location.reload();
-}
-
-interface SignOutChannel {
-  channel: BroadcastChannel | null;
-}
-const signOutChannel = singleton<SignOutChannel>('sign-out-channel', () => ({ channel: null }));
-const CHANNEL = 'atrium-session';
-
-/**
- * Atrium.signOut(): ends the session on the platform and here, and in every other tab of this origin
- * that runs the kit (BroadcastChannel): each revokes its own token and shows its sign-in state.
- */
-export async function signOutEverywhere(): Promise<void> {
-  signOutChannel.channel?.postMessage({ type: 'signed-out' });
-  await logout({ reload: false, reason: 'sign-out' });
-}
-
-/** Embedded pages: a sign-out in another tab of this origin ends this tab's session too. */
-export function followSignOutAcrossTabs(): void {
-  if (signOutChannel.channel || typeof BroadcastChannel === 'undefined') return;
-  const channel = new BroadcastChannel(CHANNEL);
-  channel.onmessage = (event: MessageEvent<{ type?: string }>) => {
-    if (event.data?.type === 'signed-out' && session.token) void logout({ reload: false, reason: 'other-tab' });
-  };
-  signOutChannel.channel = channel;
+  session.awaitingHost = true;
+  void sessionEnd().then((m) => m.afterExpiry(endDeps));
 }
 
 // The language chosen earlier (cookie) applies from the first render.

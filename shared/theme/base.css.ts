@@ -16,6 +16,14 @@ export const widgetRoot = style({
 
 globalStyle(`${widgetRoot} *, ${widgetRoot} *::before, ${widgetRoot} *::after`, { boxSizing: 'border-box' });
 
+// How each element sits in the host's layout (docs/embedding.md "Sizing"): a block by default, filling
+// the width it is given and as tall as its content unless the host gives it a height (the view fills
+// it); the bell and the task badge are inline-blocks of their own intrinsic size. A host's own CSS on
+// the tag wins over these.
+globalStyle(':host', { display: 'block' });
+globalStyle(':host(atrium-alarm-bell), :host(atrium-progress-panel)', { display: 'inline-block', verticalAlign: 'middle' });
+globalStyle(':host([hidden])', { display: 'none' });
+
 export const visuallyHidden = style({
   position: 'absolute',
   width: 1,
@@ -60,7 +68,8 @@ export const input = style({
   color: vars.color.text,
   fontSize: vars.font.sizeMd,
   selectors: {
-    '&:focus-visible': { borderColor: vars.color.primary },
+    // A border in another colour alone is a faint sign of focus: the ring around it is the one seen (WCAG 2.4.7).
+    '&:focus-visible': { borderColor: vars.color.primary, outline: `2px solid ${vars.color.primary}`, outlineOffset: 1 },
     '&[aria-invalid="true"]': { borderColor: vars.color.danger },
   },
 });
