@@ -29,7 +29,6 @@ const UNCONVERTED = [
   'routes/attendance.ts',
   'routes/auth.ts',
   'routes/client-error.ts',
-  'routes/data-group.ts',
   'routes/device-admin.ts',
   'routes/device-model.ts',
   'routes/device.ts',

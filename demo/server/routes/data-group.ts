@@ -3,18 +3,19 @@
 // many cameras, for the wall's 20000-row list tests and benchmark. Every query is tenant-scoped.
 import { namesAfterEdit } from '../local-names.ts';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { DataGroup, DataGroupCreate, DataGroupDeleted, DataGroupUpdate } from '../../../shared/api/data-group-types.ts';
+import type { DataGroup } from '../../../shared/api/data-group-types.ts';
+import { ops } from '../../../shared/contract/data-group.ts';
+import { route } from '../contract.ts';
 import { CAMERA_GROUP_TYPE } from '../../../shared/api/video-types.ts';
 import type { AppConfig } from '../context.ts';
 import { visibleGroups, withAncestors } from '../data-scope.ts';
 import type { Db } from '../db.ts';
 import { tx } from '../db.ts';
 import { canManageCameras, canSeeCameras } from '../camera-rights.ts';
-import { fail, ok, requireCheck, rule, userOf, validBody } from '../http.ts';
+import { fail, ok, requireCheck, userOf } from '../http.ts';
 import { type Lang, textsOf } from '../messages.ts';
 import { col, shape } from '../shape.ts';
 
-const MAX_ID = 2 ** 31 - 1;
 const CLIP_COUNT = 8;
 /** The group the seed option fills; found again by name so a restart does not add a second one. */
 export const SEED_GROUP_NAME = 'Bench 20000';
@@ -22,7 +23,6 @@ export const SEED_GROUP_NAME = 'Bench 20000';
 const TEXTS = {
   noGroup: { zh: '分组不存在', en: 'no such group' },
   badParent: { zh: '上级分组无效（不存在、类型不同，或是它自己的下级）', en: 'invalid parent group (missing, another type, or one of its own subgroups)' },
-  badType: { zh: '分组类型无效', en: 'invalid group type' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 const say = textsOf(TEXTS);
@@ -107,19 +107,11 @@ const plugin: FastifyPluginAsync = async (app) => {
      SELECT id FROM tree`,
   );
 
-  const typeOf = (raw: unknown): number | null => {
-    if (raw === undefined || raw === '') return CAMERA_GROUP_TYPE;
-    const n = Number(raw);
-    return Number.isInteger(n) && n >= 0 && n <= 1000 ? n : null;
-  };
-
   /** The forest under :id of the asked type, or a reason it cannot be given. */
-  function forest(request: FastifyRequest<{ Params: { id: string }; Querystring: { type?: string } }>): DataGroup[] | string {
+  function forest(request: FastifyRequest<{ Params: { id: number }; Querystring: { type?: number } }>): DataGroup[] | string {
     const user = userOf(request);
-    const rootId = Number(request.params.id);
-    const type = typeOf(request.query.type);
-    if (type === null) return say(request, 'badType');
-    if (!Number.isInteger(rootId) || rootId < 0 || rootId > MAX_ID) return say(request, 'noGroup');
+    const rootId = request.params.id;
+    const type = request.query.type ?? CAMERA_GROUP_TYPE;
     if (rootId > 0 && !byId.get(rootId, user.tenantId)) return say(request, 'noGroup');
     const groups = GROUP.all(rowsOfType.all(user.tenantId, type));
     // Data authority: a narrowed user sees the granted groups and the path to them.
@@ -128,14 +120,15 @@ const plugin: FastifyPluginAsync = async (app) => {
     return buildTree(keep ? groups.filter((g) => keep.has(g.id)) : groups, rootId);
   }
 
-  type TreeRequest = { Params: { id: string }; Querystring: { type?: string; force?: string } };
+  const seeing = { preHandler: [requireCheck(canSeeCameras)] };
+  const managing = { preHandler: [requireCheck(canManageCameras)] };
 
-  app.get<TreeRequest>('/api/admin/dataGrp/tree/:id', { preHandler: requireCheck(canSeeCameras) }, async (request) => {
+  route(app, ops.tree, async (request) => {
     const tree = forest(request);
     return typeof tree === 'string' ? fail(tree) : ok(tree);
-  });
+  }, seeing);
 
-  app.get<TreeRequest>('/api/admin/dataGrp/tree/:id/list', { preHandler: requireCheck(canSeeCameras) }, async (request) => {
+  route(app, ops.list, async (request) => {
     const tree = forest(request);
     if (typeof tree === 'string') return fail(tree);
     const flat: DataGroup[] = [];
@@ -147,14 +140,14 @@ const plugin: FastifyPluginAsync = async (app) => {
     };
     walk(tree);
     return ok(flat);
-  });
+  }, seeing);
 
-  app.post<{ Params: { id: string }; Body: DataGroupCreate }>(
-    '/api/admin/dataGrp/:id',
-    { preHandler: [requireCheck(canManageCameras), validBody<DataGroupCreate>({ name: [rule.required, rule.text(1, 64)], type: [rule.required, rule.int(0, 1000)], sort: [rule.int(0, 100000)] })] },
+  route(
+    app,
+    ops.create,
     async (request) => {
       const user = userOf(request);
-      const parentId = Number(request.params.id);
+      const parentId = request.params.id;
       const { name, type, sort } = request.body;
       if (parentId !== 0) {
         const parent = byId.get<StoredGroup>(parentId, user.tenantId);
@@ -165,14 +158,15 @@ const plugin: FastifyPluginAsync = async (app) => {
       );
       return ok(groupAnswer(id));
     },
+    managing,
   );
 
-  app.put<{ Params: { id: string }; Body: DataGroupUpdate }>(
-    '/api/admin/dataGrp/:id',
-    { preHandler: [requireCheck(canManageCameras), validBody<DataGroupUpdate>({ name: [rule.text(1, 64)], parentId: [rule.int(0, MAX_ID)], sort: [rule.int(0, 100000)] })] },
+  route(
+    app,
+    ops.update,
     async (request) => {
       const user = userOf(request);
-      const row = byId.get<StoredGroup>(Number(request.params.id), user.tenantId);
+      const row = byId.get<StoredGroup>(request.params.id, user.tenantId);
       if (!row) return fail(say(request, 'noGroup'));
       const body = request.body;
       let parentId = row.parent_id;
@@ -190,17 +184,18 @@ const plugin: FastifyPluginAsync = async (app) => {
       db.prepare('UPDATE data_group SET name = ?, name_en = ?, parent_id = ?, sort = ? WHERE id = ? AND tenant_id = ?').run(names.name, names.name_en, parentId, body.sort ?? row.sort, row.id, user.tenantId);
       return ok(groupAnswer(row.id));
     },
+    managing,
   );
 
-  app.delete<{ Params: { type: string; id: string } }>('/api/admin/dataGrp/:type/:id', { preHandler: requireCheck(canManageCameras) }, async (request) => {
+  route(app, ops.delete, async (request) => {
     const user = userOf(request);
-    const row = byId.get<StoredGroup>(Number(request.params.id), user.tenantId);
-    if (!row || row.type !== Number(request.params.type)) return fail(say(request, 'noGroup'));
+    const row = byId.get<StoredGroup>(request.params.id, user.tenantId);
+    if (!row || row.type !== request.params.type) return fail(say(request, 'noGroup'));
     const ids = (subtree.all<{ id: number }>(row.id, user.tenantId)).map((r) => r.id);
     // Subgroups go with the group (ON DELETE CASCADE); cameras stay, ungrouped (ON DELETE SET NULL).
     db.prepare('DELETE FROM data_group WHERE id = ? AND tenant_id = ?').run(row.id, user.tenantId);
-    return ok<DataGroupDeleted>({ deleted: ids.length });
-  });
+    return ok({ deleted: ids.length });
+  }, managing);
 };
 
 export default plugin;
