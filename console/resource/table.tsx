@@ -2,13 +2,15 @@
 // loading / empty / error states in place of the rows. Selection and column models come from
 // TanStack Table; the markup, styles and keyboard model are ours.
 import { createColumnHelper, rowSelectionFeature, tableFeatures, useTable, type RowData, type RowSelectionState } from '@tanstack/react-table';
-import { useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, type FocusEvent, type ReactNode } from 'react';
+import { useKeyboardScroll } from '../shell/use-keyboard-scroll.ts';
 import { useTranslation } from 'react-i18next';
 import { onListKeyDown } from './list-keys.ts';
 import * as css from './resource.css.ts';
 import type { ColumnDef } from './types.ts';
 
 const features = tableFeatures({ rowSelectionFeature });
+const ROW_CONTROLS = 'input:not([disabled]), button:not([disabled]), a[href], select:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 export interface ResourceTableProps<Row extends RowData> {
   label: string;
@@ -29,6 +31,32 @@ export function ResourceTable<Row extends RowData>(props: ResourceTableProps<Row
   const { columns, rows, rowKey, rowName, selection, actions } = props;
   const helper = useMemo(() => createColumnHelper<typeof features, Row>(), []);
   const selectable = selection !== undefined;
+  // A table wider or longer than its box, with no control in it, is scrolled by keyboard through its box.
+  const wrap = useRef<HTMLDivElement>(null);
+  useKeyboardScroll(wrap, props.label);
+  // A row action that ends its own reason to be (handle, take, confirm) leaves with the reloaded row:
+  // the keyboard user's focus would fall back to the page's start. It goes to the control now at the
+  // same place in that row (or in the row now at that place) instead (WCAG 2.4.3).
+  const lastFocus = useRef<{ el: HTMLElement; row: string; index: number; at: number } | null>(null);
+  const onFocus = (event: FocusEvent<HTMLDivElement>) => {
+    const target = event.target as HTMLElement;
+    const row = target.closest<HTMLElement>('[data-row]');
+    if (!row || !wrap.current) return;
+    const all = [...wrap.current.querySelectorAll<HTMLElement>('tbody [data-row]')];
+    lastFocus.current = { el: target, row: row.dataset.row!, index: [...row.querySelectorAll(ROW_CONTROLS)].indexOf(target), at: all.indexOf(row) };
+  };
+  useEffect(() => {
+    const last = lastFocus.current;
+    const box = wrap.current;
+    if (!last || !box || last.el.isConnected) return;
+    const active = document.activeElement;
+    if (active && active !== document.body) return;
+    const rowsNow = [...box.querySelectorAll<HTMLElement>('tbody [data-row]')];
+    const row = rowsNow.find((r) => r.dataset.row === last.row) ?? rowsNow[Math.min(last.at, rowsNow.length - 1)];
+    const controls = row ? [...row.querySelectorAll<HTMLElement>(ROW_CONTROLS)] : [];
+    const next = controls[Math.min(Math.max(last.index, 0), controls.length - 1)];
+    if (next) next.focus();
+  }, [rows]);
   const tableColumns = useMemo(
     () => [
       ...(selectable ? [helper.display({ id: '__select', header: () => null, cell: () => null })] : []),
@@ -93,7 +121,7 @@ export function ResourceTable<Row extends RowData>(props: ResourceTableProps<Row
     ));
   };
   return (
-    <div className={css.tableWrap}>
+    <div className={css.tableWrap} ref={wrap} onFocus={onFocus}>
       <table className={css.table} aria-label={props.label} aria-busy={props.loading}>
         <thead>
           {table.getHeaderGroups().map((group) => (

@@ -1,6 +1,6 @@
 // The shell around every signed-in page (SPEC §2 "Shell"). Loaded lazily: the sign-in page never
 // pays for it (nor for Ark UI).
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Outlet, useNavigation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
@@ -13,6 +13,7 @@ import { Header } from './header.tsx';
 import * as css from './layout.css.ts';
 import { MenuDrawer, Sidebar } from './sidebar.tsx';
 import { ThemeDrawer } from './theme-drawer.tsx';
+import { useKeyboardScroll } from './use-keyboard-scroll.ts';
 import { useMediaQuery } from './use-media-query.ts';
 import { VisitedTabs } from './visited-tabs.tsx';
 
@@ -22,6 +23,9 @@ export function Layout() {
   const handle = usePageHandle();
   const navigation = useNavigation();
   const { viewKey } = useSnapshot(shell);
+  // A page with nothing focusable that is taller than the window (the cluster monitor) scrolls by keyboard.
+  const main = useRef<HTMLElement>(null);
+  useKeyboardScroll(main);
   useEffect(() => {
     void loadShellWidgets();
   }, []);
@@ -31,7 +35,7 @@ export function Layout() {
       <div className={css.main}>
         <Header />
         <VisitedTabs />
-        <main className={handle?.fullScreen ? css.contentFull : css.content} data-testid="page" aria-busy={navigation.state === 'loading'}>
+        <main className={handle?.fullScreen ? css.contentFull : css.content} data-testid="page" ref={main} aria-busy={navigation.state === 'loading'}>
           {navigation.state === 'loading' ? <div className={css.progressBar} role="progressbar" aria-label={t('shell.loading')} /> : null}
           {/* A new key remounts the page: the language switch "reloads the view" without reloading the app. */}
           <Outlet key={viewKey} />

@@ -10,8 +10,15 @@ export const COLUMNS = MIN_WIDTHS.map((w, i) => `minmax(${w}px, ${SHARES[i]}fr)`
 /** 938 px: the list fits beside its area tree in the console at 1440 px with the sidebar open. */
 const MIN_WIDTH = MIN_WIDTHS.reduce((a, b) => a + b, 0);
 
+// In a narrow column (a portal's side bar, 320 px: WCAG 1.4.10) the area tree goes above the list
+// instead of beside it; the list's own box still scrolls its wide grid sideways, the page never does.
+const NARROW = '(max-width: 560px)';
+
 export const root = style({
   display: 'flex',
+  flexWrap: 'wrap',
+  alignContent: 'flex-start',
+  containerType: 'inline-size',
   gap: vars.space.md,
   height: '100%',
   minHeight: 360,
@@ -28,6 +35,8 @@ export const side = style({
   borderRadius: vars.radius.sm,
   background: vars.color.surface,
   overflow: 'auto',
+  maxHeight: '100%',
+  '@container': { [NARROW]: { flex: '1 1 100%', maxHeight: 120 } },
 });
 
 export const sideTitle = style({
@@ -38,11 +47,19 @@ export const sideTitle = style({
 });
 
 
-export const main = style({ flex: '1 1 auto', minWidth: 0, display: 'flex', flexDirection: 'column', gap: vars.space.sm });
+export const main = style({
+  flex: '1 1 0',
+  minWidth: 0,
+  height: '100%',
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.sm,
+  '@container': { [NARROW]: { flex: '1 1 100%', height: 'auto', minHeight: 280 } },
+});
 
 export const toolbar = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: vars.space.sm });
-export const search = style([inputBase, { width: 260, padding: `${vars.space.xs} ${vars.space.md}` }]);
-export const select = style([inputBase, { width: 140, padding: `${vars.space.xs} ${vars.space.md}`, cursor: 'pointer' }]);
+export const search = style([inputBase, { width: 260, maxWidth: '100%', padding: `${vars.space.xs} ${vars.space.md}` }]);
+export const select = style([inputBase, { width: 140, maxWidth: '100%', padding: `${vars.space.xs} ${vars.space.md}`, cursor: 'pointer' }]);
 globalStyle(`${select} option`, { background: vars.color.surface, color: vars.color.text });
 export const totalText = style({ color: vars.color.textMuted, fontSize: vars.font.sizeSm, marginLeft: 'auto' });
 export const notice = style({ fontSize: vars.font.sizeSm, color: vars.color.warning });

@@ -50,6 +50,8 @@ export const segment = style({
     '&[aria-pressed="true"]': { background: vars.color.primary, color: vars.color.onPrimary },
     '&:disabled': { opacity: 0.45, cursor: 'not-allowed' },
     '&:focus-visible': { outline: `2px solid ${vars.color.primary}`, outlineOffset: -2 },
+    // The pressed segment is filled with the active colour: its focus ring takes the text colour on it.
+    '&[aria-pressed="true"]:focus-visible': { outlineColor: vars.color.onPrimary },
   },
 });
 
