@@ -7,6 +7,7 @@ import { ALARM_COUNT_PATH, PROGRESS_PATH, bellCount, call, clearRequests, fault,
 import { twoFrames } from './console-helpers.ts';
 
 const POLL_MS = 5000;
+const HELD_MS = 7000;
 
 test.describe('alarm bell', () => {
   test('a handled alarm lowers the count within one poll', async ({ page, baseURL }) => {
@@ -66,14 +67,15 @@ test.describe('alarm bell', () => {
     }
 
     // Tab 2: the console signed in with the same token. Its 10-minute refresh timer is brought
-    // forward with a fake clock, and the server holds the refresh answer back for 10 s. (That the
+    // forward with a fake clock, and the server holds the refresh answer back for 7 s. (That the
     // timer is exactly 600000 ms is pinned by the session unit test, with a controlled clock.)
     const consoleTab = await context.newPage();
     await consoleTab.addInitScript((token) => localStorage.setItem('atrium.token', token), admin);
     await consoleTab.clock.install();
     await consoleTab.goto('/');
     await consoleTab.waitForLoadState('networkidle');
-    await fault(baseURL!, { path: '/jwt/refresh', count: 1, delayMs: 10_000 });
+    // Held back for 7 s, more than one 5 s poll period: a poll not held off would fall inside it.
+    await fault(baseURL!, { path: '/jwt/refresh', count: 1, delayMs: HELD_MS });
     await clearRequests(baseURL!);
     const answered = consoleTab.waitForResponse((r) => r.url().includes('/jwt/refresh'), { timeout: 30_000 });
     await consoleTab.clock.fastForward(600_000);
@@ -81,7 +83,7 @@ test.describe('alarm bell', () => {
     await consoleTab.clock.setSystemTime(new Date());
     await answered;
     const refresh = (await requestsTo(baseURL!, '/jwt/refresh'))[0]!;
-    const ended = refresh.at + 10_000;
+    const ended = refresh.at + HELD_MS;
     for (const path of [ALARM_COUNT_PATH, PROGRESS_PATH]) {
       const during = (await requestsTo(baseURL!, path)).filter((r) => r.at > refresh.at && r.at < ended);
       expect(during, `${path} polled during the refresh`).toEqual([]);
