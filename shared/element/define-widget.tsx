@@ -10,7 +10,7 @@ import { session } from '../session/store.ts';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../i18n/index.ts';
 import { widgetRoot } from '../theme/base.css.ts';
-import '../theme/themes.css.ts';
+import '../theme/host-themes.css.ts';
 import { ErrorBoundary } from './error-boundary.tsx';
 import { emit } from './events.ts';
 import { WidgetContext, type WidgetContextValue } from './context.ts';
