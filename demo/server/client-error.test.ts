@@ -34,7 +34,10 @@ describe('client error log', () => {
       dropped += answer.dropped;
     }
     expect([stored, dropped]).toEqual([60, 21]);
-    expect((await p.call(p.admin, 'POST', '/api/ops/client-error', { items: Array.from({ length: 11 }, () => ({ message: 'x' })) })).code).toBe(-1);
+    const tooMany = await p.call(p.admin, 'POST', '/api/ops/client-error', { items: Array.from({ length: 11 }, () => ({ message: 'x' })) });
+    expect(tooMany.code).toBe(-1);
+    expect(tooMany.data).toEqual({ field: 'items' });
+    expect((await p.call(p.admin, 'POST', '/api/ops/client-error', { items: [{ message: 'x', user: 'li.lei' }] })).data).toEqual({ field: 'user' });
     // The other tenant's minute is its own.
     expect((await p.call(p.admin2, 'POST', '/api/ops/client-error', { items: [{ message: 'mine' }] })).data).toEqual({ stored: 1, dropped: 0 });
     // Reports are not writes for the operation log.
@@ -45,5 +48,12 @@ describe('client error log', () => {
     const viewer = await login(p.s.base, 'viewer', 'viewer123');
     expect((await p.call(viewer, 'POST', '/api/ops/client-error', { items: [{ message: 'viewer page failed' }] })).code).toBe(0);
     expect((await p.call(viewer, 'POST', '/api/ops/client-error/page', { page: 1, limit: 10 })).code).toBe(40301);
+  });
+
+  it('keeps a report whatever its text holds, its control characters replaced', async () => {
+    const sent = await p.call(p.admin2, 'POST', '/api/ops/client-error', { items: [{ message: 'Error: \u001b[31mred\u0000', stack: 'at a\n\tat b' }] });
+    expect(sent.data).toEqual({ stored: 1, dropped: 0 });
+    const row = (await p.call(p.admin2, 'POST', '/api/ops/client-error/page', { page: 1, limit: 10 })).data.rows[0];
+    expect([row.message, row.stack]).toEqual(['Error: \ufffd[31mred\ufffd', 'at a\n\tat b']);
   });
 });

@@ -25,7 +25,10 @@ describe('jobs', () => {
     expect(await refuse({ cron: '* * * * * *' })).toBe('A job runs at most once a minute; this expression fires every 1 s');
     expect(await refuse({ timezone: 'Mars/Olympus' })).toBe('Unknown time zone (e.g. Asia/Shanghai)');
     expect(await refuse({ target: 'purgeHistory' })).toBe('enter the days to keep (1 to 3650)');
-    expect(await refuse({ target: 'purgeHistory', params: { days: 0 } })).toBe('enter the days to keep (1 to 3650)');
+    // Out of range: refused by the call's declaration, naming the field.
+    const zeroDays = await call(p.admin, 'POST', '/api/job', job({ target: 'purgeHistory', params: { days: 0 } }));
+    expect(zeroDays).toMatchObject({ code: -1, data: { field: 'params.days' } });
+    expect(zeroDays.msg).toContain('3650');
     const scene2 = (await call(p.admin2, 'POST', '/api/link/scene', { name: 'Other tenant', steps: [{ delaySeconds: 1, action: { kind: 'alarm', deviceId: 999999, level: 'reminder', content: 'x' } }] })).msg;
     expect(scene2).toBe('step 1: no such device');
     const gateway2 = p.s.app.atrium.db.prepare('SELECT id FROM gateway WHERE tenant_id = 2 LIMIT 1').get() as { id: number };

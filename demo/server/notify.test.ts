@@ -38,7 +38,11 @@ describe('notification channels', () => {
 
   it('refuses configurations a channel cannot deliver with', async () => {
     expect((await call(p.admin, 'POST', '/api/notify/channel', channel({ config: { to: ['not an address'] } }))).msg).toBe('Give 1 to 10 recipient addresses');
-    expect(await call(p.admin, 'POST', '/api/notify/channel', channel({ name: 'SMS', kind: 'sms', config: { phones: ['13800000000'], template: '告'.repeat(31) } }))).toMatchObject({ msg: 'The SMS template must be 1 to 30 characters', data: { field: 'template' } });
+    // A template over SPEC §5's 30 characters is refused by the call's declaration, naming the field.
+    const long = await call(p.admin, 'POST', '/api/notify/channel', channel({ name: 'SMS', kind: 'sms', config: { phones: ['13800000000'], template: '告'.repeat(31) } }));
+    expect(long).toMatchObject({ code: -1, data: { field: 'config.template' } });
+    expect(long.msg).toContain('30');
+    expect(await call(p.admin, 'POST', '/api/notify/channel', channel({ name: 'SMS', kind: 'sms', config: { phones: ['13800000000'], template: '   ' } }))).toMatchObject({ msg: 'The SMS template must be 1 to 30 characters', data: { field: 'template' } });
     expect((await call(p.admin, 'POST', '/api/notify/channel', channel({ name: 'Hook', kind: 'webhook', config: { url: 'javascript:alert(1)', secret: SECRET } }))).msg).toBe('The address must start with http:// or https://');
     expect((await call(p.admin, 'POST', '/api/notify/channel', channel({ name: 'Hook', kind: 'webhook', config: { url: hookUrl, secret: 'short' } }))).msg).toBe('The signing secret must be 16 to 64 characters');
   });

@@ -1,68 +1,13 @@
 // Documents (documentManager document/index): one file per version, number, name, note, tags, and the
 // devices a document belongs to.
+import type { Static } from 'typebox';
+import type * as C from '../contract/document.ts';
 
+// The shapes come from their declarations (shared/contract/document.ts), types only.
 /** A file uploaded and checked, waiting for the save that makes it a document's version (valid 1 h). */
-export interface StagedFile {
-  fileId: string;
-  name: string;
-  size: number;
-  /** The type the platform found in the content, not the one the browser claimed. */
-  mime: string;
-  sha256: string;
-}
-
-export interface DocumentRow {
-  id: number;
-  number: string;
-  name: string;
-  note: string;
-  tags: string[];
-  /** The current version's file. */
-  fileName: string;
-  size: number;
-  mime: string;
-  sha256: string;
-  version: number;
-  /** Whether the console may show the file inline (PDF and raster images). */
-  previewable: boolean;
-  deviceIds: number[];
-  deviceCodes: string[];
-  updatedAt: string;
-  updatedBy: string;
-}
-
-export interface DocumentPage {
-  rows: DocumentRow[];
-  total: number;
-}
-
-export interface DocumentQuery {
-  page: number;
-  limit: number;
-  /** Matches the number or the name. */
-  keyword?: string;
-  /** One tag, matched whole. */
-  tag?: string;
-  deviceId?: number;
-}
-
-export interface DocumentSave {
-  number: string;
-  name: string;
-  note: string;
-  /** Comma-separated, 0–255 characters in all (SPEC §5 tag). */
-  tags: string;
-  /** A staged upload: required for a new document; on an edit it adds a version. */
-  fileId?: string;
-  deviceIds: number[];
-}
-
-export interface DocumentVersion {
-  version: number;
-  fileName: string;
-  size: number;
-  mime: string;
-  sha256: string;
-  uploadedAt: string;
-  uploadedBy: string;
-}
+export type StagedFile = Static<typeof C.StagedFile>;
+export type DocumentRow = Static<typeof C.DocumentRow>;
+export type DocumentPage = Static<typeof C.DocumentPage>;
+export type DocumentQuery = Static<typeof C.DocumentQuery>;
+export type DocumentSave = Static<typeof C.DocumentSave>;
+export type DocumentVersion = Static<typeof C.DocumentVersion>;

@@ -1,31 +1,15 @@
 // Notification channel calls (baseManager notify/channel). Pure fetchers.
 import type { Client, RequestOptions } from '../http/client.ts';
-import type { AlarmLevel } from './alarm-types.ts';
+import type { Static } from 'typebox';
+import type * as C from '../contract/notify.ts';
 
-export interface Channel {
-  id: number;
-  name: string;
-  kind: 'email' | 'sms' | 'webhook';
-  config: { to?: string[]; phones?: string[]; template?: string; url?: string; secret?: string };
-  levels: AlarmLevel[];
-  enabled: boolean;
-}
-export type ChannelSave = Omit<Channel, 'id'>;
-export interface Delivery {
-  at: string;
-  attempt: number;
-  ok: boolean;
-  subject: string;
-  detail: string;
-}
-export interface Mail {
-  id: number;
-  receivedAt: string;
-  from: string;
-  to: string;
-  subject: string;
-  body: string;
-}
+export const CHANNEL_KINDS = ['email', 'sms', 'webhook'] as const;
+
+// The shapes come from their declarations (shared/contract/notify.ts), types only.
+export type Channel = Static<typeof C.Channel>;
+export type ChannelSave = Static<typeof C.ChannelSave>;
+export type Delivery = Static<typeof C.Delivery>;
+export type Mail = Static<typeof C.Mail>;
 
 const signalOf = (signal?: AbortSignal): RequestOptions => (signal ? { signal } : {});
 export const listChannels = (c: Pick<Client, 'post'>, q: { page: number; limit: number; keyword?: string }, signal?: AbortSignal) => c.post<{ rows: Channel[]; total: number }>('/api/notify/channel/page', q, signalOf(signal));

@@ -1,36 +1,13 @@
 // Operation logs (MonitorOPS ops/gate_log): what the platform recorded, and how to search it.
+import type { Static } from 'typebox';
+import type * as C from '../contract/op-log.ts';
 
-export interface OpLogRow {
-  id: number;
-  userId: number | null;
-  username: string;
-  /** Epoch milliseconds. */
-  at: number;
-  ip: string;
-  method: string;
-  /** The route pattern (/api/admin/user/:id). */
-  route: string;
-  path: string;
-  /** The route's path parameters (ids), joined with '/'. */
-  target: string;
-  /** The envelope code, when the answer had one. */
-  code: number | null;
-  status: number;
-  result: 'ok' | 'refused' | 'failed';
-}
+/** What became of a recorded call. */
+export const OP_LOG_RESULTS = ['ok', 'refused', 'failed'] as const;
 
+// The shapes of the operation log calls come from their declarations (shared/contract/op-log.ts), types only.
+export type OpLogRow = Static<typeof C.OpLogRow>;
 /** POST /api/ops/gate_log/page; from/to are dates or date-times within the past 3 months. */
-export interface OpLogQuery {
-  page: number;
-  limit: number;
-  username?: string;
-  path?: string;
-  result?: OpLogRow['result'];
-  from?: string;
-  to?: string;
-}
-
-export interface OpLogPage {
-  rows: OpLogRow[];
-  total: number;
-}
+export type OpLogQuery = Static<typeof C.OpLogQuery>;
+export type OpLogPage = Static<typeof C.OpLogPage>;
+export type OpLogVerify = Static<typeof C.OpLogVerify>;

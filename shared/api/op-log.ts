@@ -1,7 +1,7 @@
 // Operation log calls (MonitorOPS ops/gate_log). Pure fetchers over the narrowest client they need.
 import type { Client } from '../http/client.ts';
 import type { ClientErrorPage } from './client-error-types.ts';
-import type { OpLogPage, OpLogQuery } from './op-log-types.ts';
+import type { OpLogPage, OpLogQuery, OpLogVerify } from './op-log-types.ts';
 import type { ProgressKey } from './progress-types.ts';
 
 export const listOpLogs = (client: Pick<Client, 'post'>, query: OpLogQuery, signal?: AbortSignal): Promise<OpLogPage> =>
@@ -10,7 +10,7 @@ export const listOpLogs = (client: Pick<Client, 'post'>, query: OpLogQuery, sign
 export const exportOpLogs = (client: Pick<Client, 'post'>, query: Omit<OpLogQuery, 'page' | 'limit'>): Promise<ProgressKey> =>
   client.post<ProgressKey>('/api/ops/gate_log/export', query);
 
-export const verifyOpLogs = (client: Pick<Client, 'get'>): Promise<{ intact: boolean; records: number; brokenAt?: number }> =>
+export const verifyOpLogs = (client: Pick<Client, 'get'>): Promise<OpLogVerify> =>
   client.get('/api/ops/gate_log/verify');
 
 /** SPEC §8's error log: the console's unhandled errors of this tenant, newest first. */

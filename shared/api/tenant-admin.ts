@@ -1,37 +1,9 @@
 // Tenant management (platform operator) and tenant info (each tenant's own) calls. Pure fetchers.
 import type { Client, RequestOptions } from '../http/client.ts';
 import { uploadForm } from '../http/upload.ts';
+import type { TenantInfo, TenantInfoSave, TenantCreate, TenantRow, TenantSave, Voucher, VoucherSave } from './tenant-types.ts';
 
-export interface TenantRow {
-  id: number;
-  name: string;
-  type: 'enterprise' | 'personal';
-  home: string;
-  description: string;
-  logoUrl: string;
-  users: number;
-  devices: number;
-  superAdmin: string;
-}
-
-export interface TenantInfo {
-  id: number;
-  name: string;
-  type: string;
-  home: string;
-  description: string;
-  /** "main;small" upload paths (SPEC §3). */
-  logoUrl: string;
-}
-
-export interface TenantSave {
-  type: 'enterprise' | 'personal';
-  name: string;
-  home: string;
-  description: string;
-}
-
-export type TenantCreate = TenantSave & { adminUsername: string; adminName: string; adminPassword: string };
+export * from './tenant-types.ts';
 
 const signalOf = (signal?: AbortSignal): RequestOptions => (signal ? { signal } : {});
 
@@ -43,7 +15,7 @@ export const updateTenant = (c: Pick<Client, 'put'>, id: number, body: TenantSav
 export const deleteTenant = (c: Pick<Client, 'delete'>, id: number, confirm: string) => c.delete<{ deleted: number }>(`/api/admin/tenant/${id}`, { confirm });
 
 export const getTenantInfo = (c: Pick<Client, 'get'>) => c.get<TenantInfo>('/api/admin/tenant/info');
-export const updateTenantInfo = (c: Pick<Client, 'put'>, body: Omit<TenantSave, 'type'>) => c.put<TenantInfo>('/api/admin/tenant/info', body);
+export const updateTenantInfo = (c: Pick<Client, 'put'>, body: TenantInfoSave) => c.put<TenantInfo>('/api/admin/tenant/info', body);
 export function uploadLogo(which: 'main' | 'small', file: File): Promise<TenantInfo> {
   const form = new FormData();
   form.append('which', which);
@@ -51,16 +23,6 @@ export function uploadLogo(which: 'main' | 'small', file: File): Promise<TenantI
   return uploadForm<TenantInfo>('/api/admin/tenant/logo', form);
 }
 
-export interface Voucher {
-  id: number;
-  tenantId: number;
-  code: string;
-  kind: 'provisional' | 'perpetual';
-  expiresAt: string;
-  expired: boolean;
-  note: string;
-}
-
 export const listVouchers = (c: Pick<Client, 'get'>, tenantId: number) => c.get<Voucher[]>('/api/admin/user/certi', { params: { tenantId } });
-export const issueVoucher = (c: Pick<Client, 'post'>, body: { tenantId: number; kind: Voucher['kind']; expiresOn?: string; note?: string }) => c.post<Voucher>('/api/admin/user/certi', body);
+export const issueVoucher = (c: Pick<Client, 'post'>, body: VoucherSave) => c.post<Voucher>('/api/admin/user/certi', body);
 export const withdrawVoucher = (c: Pick<Client, 'delete'>, id: number) => c.delete<{ removed: number }>(`/api/admin/user/certi/${id}`);

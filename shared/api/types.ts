@@ -2,6 +2,7 @@
 // drift between what the client sends and what the server answers breaks the build.
 import type * as CurrentUser from '../contract/current-user.ts';
 import type { Static } from 'typebox';
+import type * as Admin from '../contract/admin.ts';
 import type * as CustomData from '../contract/custom-data.ts';
 
 /** Every /api answer (and /jwt failures) comes in this envelope (SPEC §3, §8). */
@@ -42,49 +43,20 @@ export interface JwtUser {
   tenantId: number;
 }
 
-/** A menu right the user holds; `menu` is the display name in the caller's language. */
-export interface MenuItem {
-  code: string;
-  menu: string;
-  icon: string;
-  /** Route of the entry; '' for rights that are not a page (alarmSearch, quickScene, devCard). */
-  uri: string;
-  /** Code of the group this entry belongs to; null for top-level groups and right-only codes. */
-  parentCode: string | null;
-}
+/** A menu right the user holds; `menu` is the display name in the caller's language (shared/contract/admin.ts). */
+export type MenuItem = Static<typeof Admin.MenuItem>;
 
 export type ElementCode = 'progress:view' | 'progress:del' | 'video:play' | 'video:replay' | 'video:manage';
 
-export interface ElementItem {
-  code: string;
-}
+export type ElementItem = Static<typeof Admin.ElementItem>;
 
 export type TenantType = 'enterprise' | 'personal';
 
 /** GET /api/admin/user/front/info: the signed-in user with the rights of all their roles. */
-export interface UserInfo {
-  id: number;
-  username: string;
-  name: string;
-  description: string;
-  tenantId: number;
-  /** 'superAdmin' for a tenant super admin, 'user' otherwise. */
-  type: string;
-  /** URL under /upload/, or '' when none was uploaded. */
-  avatar: string;
-  menus: MenuItem[];
-  elements: ElementItem[];
-  /** Seconds the token that asked has left (issue 41). */
-  tokenExpiresIn?: number;
-}
+export type UserInfo = Static<typeof Admin.UserInfo>;
 
 /** GET /api/admin/tenant/detail answers a list of these. */
-export interface TenantDetail {
-  id: number;
-  name: string;
-  /** "mainLogoPath;smallLogoPath", both under /upload/. */
-  logoUrl: string;
-}
+export type TenantDetail = Static<typeof Admin.TenantDetail>;
 
 /** One stored custom-data entry (e.g. key videoWallConfig, value a JSON string); shapes from shared/contract/custom-data.ts. */
 export type CustomDataItem = Static<typeof CustomData.CustomDataItem>;

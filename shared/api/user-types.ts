@@ -1,5 +1,7 @@
 // People of a tenant (SPEC §3 user and role fields, §4 account states, §7 user, department and role
 // calls): the shapes the user, department and role pages and the demo platform share.
+import type { Static } from 'typebox';
+import type * as R from '../contract/role.ts';
 
 /** SPEC §4 account states: normal, logged off, deactivated, expired. Only normal may sign in. */
 export const USER_STATUSES = ['normal', 'logoff', 'deactivated', 'overdue'] as const;
@@ -93,33 +95,10 @@ export interface DepartmentSave {
   sort?: number;
 }
 
-export interface Role {
-  id: number;
-  code: string;
-  name: string;
-  description: string;
-  parentId: number | null;
-  superAdmin: boolean;
-  /** Menu codes (groups and pages) the role holds. */
-  menus: string[];
-  /** Element codes (progress:view, video:play, …). */
-  elements: string[];
-  /** Data groups (data authority). */
-  dataGroups: number[];
-  userCount: number;
-}
-
+// Roles come from their declarations (shared/contract/role.ts), types only.
+export type Role = Static<typeof R.Role>;
 /** PUT /api/admin/group/role: create when id is absent. */
-export interface RoleSave {
-  id?: number;
-  code: string;
-  name: string;
-  description?: string;
-  parentId?: number | null;
-  menus?: string[];
-  elements?: string[];
-  dataGroups?: number[];
-}
+export type RoleSave = Static<typeof R.RoleSave>;
 
 /** POST /api/admin/user/dep/importUser/import answers the task that runs it. */
 export interface ImportStarted {

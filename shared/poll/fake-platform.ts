@@ -37,7 +37,7 @@ export function fakePlatform(): FakePlatform {
     if (url.pathname === '/api/admin/progress' && method === 'DELETE') {
       const request = body as ProgressDelete;
       platform.deletes.push(request);
-      return answer({ deleted: request.tag === 1 ? platform.progress.filter((p) => p.status !== 1).length : request.keys.length });
+      return answer({ deleted: request.tag === 1 ? platform.progress.filter((p) => p.status !== 1).length : (request.keys ?? []).length });
     }
     return new Response('not found', { status: 404 });
   };

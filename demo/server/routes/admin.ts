@@ -1,8 +1,10 @@
 // The signed-in user's rights (front/info) and the tenant's name and logos (tenant/detail).
 import type { FastifyPluginAsync } from 'fastify';
 import { ELEMENT_CODES } from '../../../shared/api/menu-seed.ts';
-import type { MenuItem, TenantDetail, UserInfo } from '../../../shared/api/types.ts';
-import { ok, requireUser, userOf } from '../http.ts';
+import type { MenuItem, TenantDetail } from '../../../shared/api/types.ts';
+import { ops } from '../../../shared/contract/admin.ts';
+import { route } from '../contract.ts';
+import { ok, userOf } from '../http.ts';
 import { langOf } from '../messages.ts';
 import { col, shape } from '../shape.ts';
 import { findSession, hashToken } from '../tokens.ts';
@@ -18,7 +20,7 @@ const plugin: FastifyPluginAsync = async (app) => {
   const defaultTenant = ctx.db.prepare(`SELECT ${TENANT.select} FROM tenant WHERE is_default = 1 ORDER BY id LIMIT 1`);
   const tokenExpiry = ctx.db.prepare('SELECT expires_at FROM token WHERE hash = ?');
 
-  app.get('/api/admin/user/front/info', { preHandler: requireUser }, async (request) => {
+  route(app, ops.info, async (request) => {
     const user = userOf(request);
     const row = userRow.get<{ description: string; avatar: string }>(user.id, user.tenantId);
     const lang = langOf(request);
@@ -30,7 +32,7 @@ const plugin: FastifyPluginAsync = async (app) => {
       uri: m.uri,
       parentCode: m.parentCode,
     }));
-    return ok<UserInfo>({
+    return ok({
       id: user.id,
       username: user.username,
       name: user.name,
@@ -46,10 +48,10 @@ const plugin: FastifyPluginAsync = async (app) => {
   });
 
   // Public: the login page shows the default tenant's name and logo before anyone signs in.
-  app.get('/api/admin/tenant/detail', async (request) => {
+  route(app, ops.tenant, async (request) => {
     const user = request.token ? findSession(ctx, request.token) : null;
     const tenant = user ? tenantById.get(user.tenantId) : defaultTenant.get();
-    return ok<TenantDetail[]>(tenant ? [TENANT.read(tenant)] : []);
+    return ok(tenant ? [TENANT.read(tenant)] : []);
   });
 };
 

@@ -3,11 +3,12 @@
 // without the user or address, and lists them on the operations pages. A flood is cut per tenant (60 a
 // minute; the rest are counted as dropped), answered at once, and never holds up other calls.
 import type { FastifyPluginAsync } from 'fastify';
-import { CLIENT_ERRORS_PER_CALL, type ClientErrorPage, type ClientErrorReport } from '../../../shared/api/client-error-types.ts';
+import { ops } from '../../../shared/contract/client-error.ts';
 import { scrub } from '../../../shared/http/scrub.ts';
 import type { Migration } from '../db.ts';
-import { ok, requireMenu, requireUser, userOf, validBody, type Rule } from '../http.ts';
-import { offsetOf, pageRules, type PageQuery } from '../resource.ts';
+import { route } from '../contract.ts';
+import { ok, userOf } from '../http.ts';
+import { offsetOf } from '../resource.ts';
 import { formatTime } from '../tasks.ts';
 
 export const migrations: Migration[] = [
@@ -32,20 +33,16 @@ export const migrations: Migration[] = [
 export const TENANT_PER_MINUTE = 60;
 const KEEP_DAYS = 90;
 
-const itemsRule: Rule = (value) =>
-  Array.isArray(value) &&
-  value.length > 0 &&
-  value.length <= CLIENT_ERRORS_PER_CALL &&
-  value.every((v) => typeof v === 'object' && v !== null && typeof (v as ClientErrorReport).message === 'string')
-    ? null
-    : { key: 'validate.oneOf' };
+/** Control characters other than line breaks and tabs, replaced before a report is kept (it is shown as text). */
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
+const clean = (text: string, max: number) => scrub(text.replace(CONTROL, '\ufffd'), max);
 
 const plugin: FastifyPluginAsync = async (app) => {
   const { db } = app.atrium;
   const windows = new Map<number, { start: number; count: number; dropped: number }>();
   const insert = db.prepare('INSERT INTO client_error (tenant_id, at, message, stack, path, agent) VALUES (?, ?, ?, ?, ?, ?)');
 
-  app.post<{ Body: { items: ClientErrorReport[] } }>('/api/ops/client-error', { preHandler: [requireUser, validBody<{ items: ClientErrorReport[] }>({ items: [itemsRule] })] }, async (request) => {
+  route(app, ops.report, async (request) => {
     const user = userOf(request);
     const now = Date.now();
     let w = windows.get(user.tenantId);
@@ -56,20 +53,20 @@ const plugin: FastifyPluginAsync = async (app) => {
     w.dropped += request.body.items.length - kept.length;
     const agent = String(request.headers['user-agent'] ?? '').slice(0, 200);
     for (const item of kept) {
-      const at = typeof item.at === 'number' && Number.isFinite(item.at) && Math.abs(item.at - now) < 86_400_000 ? item.at : now;
-      insert.run(user.tenantId, at, scrub(item.message, 500), scrub(typeof item.stack === 'string' ? item.stack : '', 4000), scrub(typeof item.path === 'string' ? item.path : '', 200), agent);
+      const at = item.at !== undefined && Math.abs(item.at - now) < 86_400_000 ? item.at : now;
+      insert.run(user.tenantId, at, clean(item.message, 500), clean(item.stack ?? '', 4000), clean(item.path ?? '', 200), agent);
     }
     if (Math.random() < 0.01) db.prepare('DELETE FROM client_error WHERE at < ?').run(now - KEEP_DAYS * 86_400_000);
     return ok({ stored: kept.length, dropped: request.body.items.length - kept.length });
   });
 
-  app.post<{ Body: PageQuery }>('/api/ops/client-error/page', { preHandler: [requireMenu('gateLog'), validBody<PageQuery>(pageRules)] }, async (request) => {
+  route(app, ops.page, async (request) => {
     const user = userOf(request);
     const total = db.prepare('SELECT COUNT(*) AS n FROM client_error WHERE tenant_id = ?').get<{ n: number }>(user.tenantId)!.n;
     const rows = db
       .prepare('SELECT id, at, message, stack, path, agent FROM client_error WHERE tenant_id = ? ORDER BY at DESC, id DESC LIMIT ? OFFSET ?')
       .all<{ id: number; at: number; message: string; stack: string; path: string; agent: string }>(user.tenantId, request.body.limit, offsetOf(request.body));
-    return ok<ClientErrorPage>({ rows: rows.map((r) => ({ ...r, at: formatTime(r.at) })), total });
+    return ok({ rows: rows.map((r) => ({ ...r, at: formatTime(r.at) })), total });
   });
 };
 

@@ -10,14 +10,16 @@ import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { DocumentPage, DocumentQuery, DocumentRow, DocumentSave, DocumentVersion, StagedFile } from '../../../shared/api/document-types.ts';
-import { documentSchema, splitTags } from '../../../shared/validate/document.ts';
+import type { DocumentRow, DocumentSave, DocumentVersion } from '../../../shared/api/document-types.ts';
+import { ops } from '../../../shared/contract/document.ts';
+import { splitTags } from '../../../shared/validate/document.ts';
 import { DOCUMENT_MAX_BYTES, KEYS } from '../../../shared/validate/index.ts';
 import type { Db, Migration } from '../db.ts';
 import { tx } from '../db.ts';
-import { fail, failField, ok, requireMenu, rule, userOf, validBody, validQuery, type Schema } from '../http.ts';
+import { route } from '../contract.ts';
+import { fail, failField, ok, userOf } from '../http.ts';
 import { langOf, translate, type Lang, textsOf } from '../messages.ts';
-import { deleteOwned, fromShared, idList, inList, likePattern, offsetOf, optionalId, type PageQuery, pageRules } from '../resource.ts';
+import { deleteOwned, inList, likePattern, offsetOf } from '../resource.ts';
 import { col, shape } from '../shape.ts';
 
 export const migrations: Migration[] = [
@@ -209,17 +211,8 @@ interface Checked {
   staged: Staged | undefined;
 }
 
-const saveRules: Schema<DocumentSave> = {
-  ...fromShared<Omit<DocumentSave, 'deviceIds' | 'fileId'>>(documentSchema),
-  fileId: [rule.text(0, 64)],
-  deviceIds: [idList(200)],
-};
-
-const queryRules: Schema<DocumentQuery> = { ...(pageRules as Schema<PageQuery>), keyword: [rule.text(0, 64)], tag: [rule.text(0, 64)], deviceId: [optionalId] };
-
 const plugin: FastifyPluginAsync = async (app) => {
   const { db, config } = app.atrium;
-  const manager = requireMenu('documentManager');
   const root = join(config.dataDir, 'documents');
   const stagedDir = join(root, 'staged');
   mkdirSync(stagedDir, { recursive: true });
@@ -237,7 +230,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     return row && DOCUMENT.read(row);
   };
 
-  app.post('/api/document/upload', { preHandler: manager }, async (request) => {
+  route(app, ops.upload, async (request) => {
     const user = userOf(request);
     const lang = langOf(request);
     const tooBig = () => failField(translate(lang, KEYS.documentSize, { max: 50 }), 'file');
@@ -298,17 +291,17 @@ const plugin: FastifyPluginAsync = async (app) => {
       received.sha256,
       Date.now(),
     );
-    return ok<StagedFile>({ fileId, name: received.name, size: received.size, mime: kind.mime, sha256: received.sha256 });
+    return ok({ fileId, name: received.name, size: received.size, mime: kind.mime, sha256: received.sha256 });
   });
 
-  app.post<{ Body: { fileId: string } }>('/api/document/upload/cancel', { preHandler: [manager, validBody<{ fileId: string }>({ fileId: [rule.required, rule.text(1, 64)] })] }, async (request) => {
+  route(app, ops.cancelUpload, async (request) => {
     const user = userOf(request);
     const gone = db.prepare('DELETE FROM document_upload WHERE file_id = ? AND tenant_id = ? AND user_id = ?').run(request.body.fileId, user.tenantId, user.id).changes;
     if (gone) rmSync(stagedPath(request.body.fileId), { force: true });
     return ok({ removed: Number(gone) });
   });
 
-  app.post<{ Body: DocumentQuery }>('/api/document/page', { preHandler: [manager, validBody(queryRules)] }, async (request) => {
+  route(app, ops.page, async (request) => {
     const user = userOf(request);
     const where = ['d.tenant_id = ?'];
     const args: Array<string | number> = [user.tenantId];
@@ -329,7 +322,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     const sql = where.join(' AND ');
     const total = db.prepare(`SELECT COUNT(*) AS n FROM document d WHERE ${sql}`).get<{ n: number }>(...args)!.n;
     const rows = db.prepare(`${SELECT} WHERE ${sql} ORDER BY d.updated_at DESC, d.id DESC LIMIT ? OFFSET ?`).all(...args, request.body.limit, offsetOf(request.body));
-    return ok<DocumentPage>({ rows: DOCUMENT.all(rows), total });
+    return ok({ rows: DOCUMENT.all(rows), total });
   });
 
   /** Checks a save beyond its fields: tags, devices, the staged file and the number's uniqueness. */
@@ -400,7 +393,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     return documentId;
   }
 
-  app.post<{ Body: DocumentSave }>('/api/document', { preHandler: [manager, validBody(saveRules)] }, async (request) => {
+  route(app, ops.create, async (request) => {
     const user = userOf(request);
     const checked = checkSave(request, request.body, null);
     if ('refusal' in checked) return checked.refusal;
@@ -408,9 +401,9 @@ const plugin: FastifyPluginAsync = async (app) => {
     return ok(findDoc(user.tenantId, id)!);
   });
 
-  app.put<{ Params: { id: string }; Body: DocumentSave }>('/api/document/:id', { preHandler: [manager, validBody(saveRules)] }, async (request) => {
+  route(app, ops.update, async (request) => {
     const user = userOf(request);
-    const id = Number(request.params.id);
+    const { id } = request.params;
     if (!findDoc(user.tenantId, id)) return fail(say(langOf(request), 'noDocument'));
     const checked = checkSave(request, request.body, id);
     if ('refusal' in checked) return checked.refusal;
@@ -418,7 +411,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     return ok(findDoc(user.tenantId, id)!);
   });
 
-  app.post<{ Body: { ids: number[] } }>('/api/document/delete', { preHandler: [manager, validBody<{ ids: number[] }>({ ids: [rule.required, idList()] })] }, async (request) => {
+  route(app, ops.remove, async (request) => {
     const user = userOf(request);
     const ids = request.body.ids;
     const deleted = tx(db, () => deleteOwned(db, 'document', user.tenantId, ids));
@@ -427,26 +420,26 @@ const plugin: FastifyPluginAsync = async (app) => {
     return ok({ deleted });
   });
 
-  app.get<{ Params: { id: string } }>('/api/document/:id/versions', { preHandler: manager }, async (request) => {
+  route(app, ops.versions, async (request) => {
     const user = userOf(request);
-    const id = Number(request.params.id);
+    const { id } = request.params;
     if (!findDoc(user.tenantId, id)) return fail(say(langOf(request), 'noDocument'));
     const rows = db
       .prepare(`SELECT ${VERSION.select} FROM document_version WHERE document_id = ? AND tenant_id = ? ORDER BY version DESC`)
       .all(id, user.tenantId);
-    return ok<DocumentVersion[]>(VERSION.all(rows));
+    return ok(VERSION.all(rows));
   });
 
-  app.get<{ Params: { id: string }; Querystring: { version?: string; inline?: string } }>(
-    '/api/document/:id/file',
-    { preHandler: [manager, validQuery<{ version?: string; inline?: string }>({ version: [rule.text(0, 9)], inline: [rule.oneOf('0', '1')] })] },
+  route(
+    app,
+    ops.file,
     async (request, reply) => {
       const user = userOf(request);
       const lang = langOf(request);
-      const id = Number(request.params.id);
+      const { id } = request.params;
       const doc = findDoc(user.tenantId, id);
       if (!doc) return fail(say(lang, 'noDocument'));
-      const version = request.query.version ? Number(request.query.version) : doc.version;
+      const version = request.query.version ?? doc.version;
       const file = db.prepare('SELECT file_name, mime, size, path FROM document_version WHERE document_id = ? AND tenant_id = ? AND version = ?').get<{ file_name: string; mime: string; size: number; path: string }>(id, user.tenantId, version);
       if (!file) return fail(say(lang, 'noVersion'));
       const inline = request.query.inline === '1' && INLINE.has(file.mime);

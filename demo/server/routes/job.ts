@@ -9,23 +9,21 @@ import { join } from 'node:path';
 import { readFile } from 'node:fs/promises';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
-  JOB_MISSED,
-  JOB_TARGETS,
   type Job,
   type JobLogLine,
   type JobParams,
   type JobRun,
-  type JobRunLog,
   type JobSave,
   type RunTrigger,
 } from '../../../shared/api/job-types.ts';
 import { cronProblem, nextRuns } from '../../../shared/validate/cron.ts';
-import { jobSchema } from '../../../shared/validate/job.ts';
+import { ops } from '../../../shared/contract/job.ts';
+import { route } from '../contract.ts';
 import type { Db, Migration } from '../db.ts';
-import { fail, failField, ok, requireMenu, requireUser, rule, userOf, validBody, type Rule, type Schema } from '../http.ts';
+import { fail, failField, ok, userOf } from '../http.ts';
 import { handlesOf } from '../test-handles.ts';
 import { langOf, translate, textsOf } from '../messages.ts';
-import { byNameKeyword, deleteOwned, exportsDir, idList, offsetOf, type PageQuery, pageRules, queryPage, writeSheet } from '../resource.ts';
+import { byNameKeyword, deleteOwned, exportsDir, offsetOf, queryPage, writeSheet } from '../resource.ts';
 import { col, shape } from '../shape.ts';
 import { formatTime } from '../tasks.ts';
 import { startScene } from '../linkage-engine.ts';
@@ -352,24 +350,8 @@ const JOB = shape<Job>({
 
 const LOG_LINE = shape<JobLogLine>({ id: col.value('id'), at: col.time('at'), text: col.value('loc(text_zh, text_en)') });
 
-const asText: Rule = (value) => (value === undefined || value === null || typeof value === 'string' ? null : { key: 'validate.text' });
-const asBool: Rule = (value) => (value === undefined || typeof value === 'boolean' ? null : { key: 'validate.oneOf' });
-const paramsRule: Rule = (value) => (value === undefined || (typeof value === 'object' && value !== null && !Array.isArray(value)) ? null : { key: 'validate.oneOf' });
-
-const jobBody: Schema<JobSave> = {
-  name: [rule.required, asText, ...jobSchema.name],
-  cron: [rule.required, asText, rule.text(1, 120)],
-  timezone: [rule.required, asText, rule.text(1, 64)],
-  target: [rule.required, rule.oneOf(...JOB_TARGETS)],
-  params: [paramsRule],
-  enabled: [asBool],
-  skipIfRunning: [asBool],
-  missed: [rule.oneOf(...JOB_MISSED)],
-};
-
 const plugin: FastifyPluginAsync = async (app) => {
   const { db, config } = app.atrium;
-  const manager = requireMenu('jobMng');
   let scheduler: Scheduler | null = null;
   handlesOf(app.atrium).scheduler = () => scheduler;
   app.addHook('onReady', async () => {
@@ -411,9 +393,9 @@ const plugin: FastifyPluginAsync = async (app) => {
     }
   }
 
-  app.post<{ Body: PageQuery & { keyword?: string } }>(
-    '/api/job/page',
-    { preHandler: [manager, validBody<PageQuery & { keyword?: string }>({ ...pageRules, keyword: [rule.text(0, 64)] } as never)] },
+  route(
+    app,
+    ops.page,
     async (request) => {
       const user = userOf(request);
       const { where, args } = byNameKeyword(user.tenantId, request.body.keyword);
@@ -434,7 +416,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     b.missed ?? 'runOnce',
   ];
 
-  app.post<{ Body: JobSave }>('/api/job', { preHandler: [manager, validBody(jobBody)] }, async (request) => {
+  route(app, ops.create, async (request) => {
     const checked = check(request);
     if ('code' in checked) return checked;
     const user = userOf(request);
@@ -448,10 +430,10 @@ const plugin: FastifyPluginAsync = async (app) => {
     return ok(jobAnswer(user.tenantId, id));
   });
 
-  app.put<{ Params: { id: string }; Body: JobSave }>('/api/job/:id', { preHandler: [manager, validBody(jobBody)] }, async (request) => {
+  route(app, ops.update, async (request) => {
     const user = userOf(request);
-    const id = Number(request.params.id);
-    if (!Number.isInteger(id) || !rowOf(user.tenantId, id)) return fail(say(langOf(request), 'noJob'));
+    const { id } = request.params;
+    if (!rowOf(user.tenantId, id)) return fail(say(langOf(request), 'noJob'));
     const checked = check(request, id);
     if ('code' in checked) return checked;
     const b = request.body;
@@ -465,12 +447,12 @@ const plugin: FastifyPluginAsync = async (app) => {
     return ok(jobAnswer(user.tenantId, id));
   });
 
-  app.post<{ Params: { id: string }; Body: { enabled: boolean } }>(
-    '/api/job/:id/enabled',
-    { preHandler: [manager, validBody<{ enabled: boolean }>({ enabled: [rule.required, asBool] })] },
+  route(
+    app,
+    ops.enabled,
     async (request) => {
       const user = userOf(request);
-      const job = rowOf(user.tenantId, Number(request.params.id) || -1);
+      const job = rowOf(user.tenantId, request.params.id);
       if (!job) return fail(say(langOf(request), 'noJob'));
       const enabled = request.body.enabled ? 1 : 0;
       db.prepare('UPDATE job SET enabled = ?, next_run_at = ? WHERE id = ?').run(enabled, nextOf({ ...job, enabled }, Date.now()), job.id);
@@ -478,15 +460,15 @@ const plugin: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post<{ Params: { id: string } }>('/api/job/:id/run', { preHandler: manager }, async (request) => {
+  route(app, ops.run, async (request) => {
     const user = userOf(request);
-    const job = rowOf(user.tenantId, Number(request.params.id) || -1);
+    const job = rowOf(user.tenantId, request.params.id);
     if (!job || !scheduler) return fail(say(langOf(request), 'noJob'));
     if (job.skip_if_running && db.prepare("SELECT 1 FROM job_run WHERE job_id = ? AND result = 'running'").get(job.id)) return fail(say(langOf(request), 'running'));
     return ok({ runId: scheduler.runNow(job, 'manual') });
   });
 
-  app.post<{ Body: { ids: number[] } }>('/api/job/delete', { preHandler: [manager, validBody<{ ids: number[] }>({ ids: [rule.required, idList()] })] }, async (request) => {
+  route(app, ops.remove, async (request) => {
     const user = userOf(request);
     const ids = request.body.ids;
     const deleted = deleteOwned(db, 'job', user.tenantId, ids);
@@ -496,15 +478,15 @@ const plugin: FastifyPluginAsync = async (app) => {
 
   // ---- /job_detail: any signed-in user of the tenant (a public route), tenant-scoped ------------
 
-  app.get<{ Params: { id: string } }>('/api/job/:id', { preHandler: requireUser }, async (request) => {
+  route(app, ops.detail, async (request) => {
     const user = userOf(request);
-    const job = findJob(user.tenantId, Number(request.params.id) || -1);
+    const job = findJob(user.tenantId, request.params.id);
     return job ? ok(job) : fail(say(langOf(request), 'noJob'));
   });
 
-  app.get<{ Params: { id: string }; Querystring: { page?: string; limit?: string } }>('/api/job/:id/runs', { preHandler: requireUser }, async (request) => {
+  route(app, ops.runs, async (request) => {
     const user = userOf(request);
-    const job = rowOf(user.tenantId, Number(request.params.id) || -1);
+    const job = rowOf(user.tenantId, request.params.id);
     if (!job) return fail(say(langOf(request), 'noJob'));
     const paging = queryPage(request.query, langOf(request), 200);
     if (typeof paging === 'string') return fail(paging);
@@ -516,20 +498,20 @@ const plugin: FastifyPluginAsync = async (app) => {
 
   const runOf = (tenantId: number, id: number) => db.prepare('SELECT id, file_path, file_name FROM job_run WHERE tenant_id = ? AND id = ?').get<{ id: number; file_path: string | null; file_name: string }>(tenantId, id);
 
-  app.get<{ Params: { id: string }; Querystring: { after?: string } }>('/api/job/run/:id/log', { preHandler: requireUser }, async (request) => {
+  route(app, ops.log, async (request) => {
     const user = userOf(request);
     const lang = langOf(request);
-    const found = db.prepare(`SELECT ${RUN.select} FROM job_run WHERE tenant_id = ? AND id = ?`).get(user.tenantId, Number(request.params.id) || -1);
+    const found = db.prepare(`SELECT ${RUN.select} FROM job_run WHERE tenant_id = ? AND id = ?`).get(user.tenantId, request.params.id);
     if (!found) return fail(say(lang, 'noRun'));
     const run = RUN.read(found);
-    const after = Math.max(0, Number(request.query.after) || 0);
+    const after = request.query.after ?? 0;
     const lines = LOG_LINE.all(db.prepare(`SELECT ${LOG_LINE.select} FROM job_log WHERE run_id = ? AND id > ? ORDER BY id LIMIT 1000`).all(run.id, after));
-    return ok<JobRunLog>({ run, lines });
+    return ok({ run, lines });
   });
 
-  app.get<{ Params: { id: string } }>('/api/job/run/:id/file', { preHandler: requireUser }, async (request, reply) => {
+  route(app, ops.file, async (request, reply) => {
     const user = userOf(request);
-    const run = runOf(user.tenantId, Number(request.params.id) || -1);
+    const run = runOf(user.tenantId, request.params.id);
     const path = run?.file_path ?? '';
     const body = path.startsWith(exportsDir(config.dataDir)) ? await readFile(path).catch(() => null) : null;
     if (!run || !body) return fail(say(langOf(request), run ? 'noFile' : 'noRun'));

@@ -5,8 +5,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { MENU_SEED } from '../../../shared/api/menu-seed.ts';
 import type { MenuEntry, MenuSave } from '../../../shared/api/menu-admin.ts';
+import { ops } from '../../../shared/contract/menu.ts';
+import { route } from '../contract.ts';
 import type { Db, Migration } from '../db.ts';
-import { fail, failField, ok, requireMenu, rule, userOf, validBody, type Schema } from '../http.ts';
+import { fail, failField, ok, userOf } from '../http.ts';
 import { langOf, type Lang, textsOf } from '../messages.ts';
 
 export const migrations: Migration[] = [
@@ -30,7 +32,6 @@ export const migrations: Migration[] = [
   },
 ];
 
-export type MenuCreate = MenuSave & { code: string; parentCode: string };
 
 const SEED_CODES = new Set(MENU_SEED.map((m) => m.code));
 const SEED_ORDER = new Map(MENU_SEED.map((m, i) => [m.code, (i + 1) * 10]));
@@ -69,20 +70,10 @@ const say = textsOf(TEXT);
 /** An in-app path or https; '' only where the platform's entry is a right rather than a page. */
 const uriProblem = (uri: string, mayBeEmpty: boolean): boolean => !((mayBeEmpty && uri === '') || /^\/[A-Za-z0-9/_-]*$/.test(uri) || /^https:\/\/[^\s<>"'`]{1,200}$/i.test(uri));
 
-const saveRules: Schema<MenuSave> = {
-  zh: [rule.required, rule.text(1, 20)],
-  en: [rule.required, rule.text(1, 40)],
-  icon: [rule.required, rule.text(1, 32)],
-  uri: [rule.string, rule.text(0, 200)],
-  sort: [rule.required, rule.int(0, 100_000)],
-  hidden: [(v) => (typeof v === 'boolean' ? null : { key: 'validate.oneOf' })],
-};
-
 const plugin: FastifyPluginAsync = async (app) => {
   const { db } = app.atrium;
-  const manager = requireMenu('menuManager');
 
-  app.get('/api/admin/menu/tree', { preHandler: manager }, async (request) => ok(tenantMenus(db, userOf(request).tenantId)));
+  route(app, ops.tree, async (request) => ok(tenantMenus(db, userOf(request).tenantId)));
 
   const write = (tenantId: number, code: string, parentCode: string | null, b: MenuSave, custom: boolean) =>
     db
@@ -92,7 +83,7 @@ const plugin: FastifyPluginAsync = async (app) => {
       )
       .run(tenantId, code, parentCode, b.zh.trim(), b.en.trim(), b.icon.trim(), b.uri.trim(), b.sort, b.hidden ? 1 : 0, custom ? 1 : 0);
 
-  app.put<{ Params: { code: string }; Body: MenuSave }>('/api/admin/menu/:code', { preHandler: [manager, validBody(saveRules)] }, async (request) => {
+  route(app, ops.save, async (request) => {
     const { tenantId } = userOf(request);
     const lang = langOf(request);
     const entry = tenantMenus(db, tenantId).find((m) => m.code === request.params.code);
@@ -101,10 +92,10 @@ const plugin: FastifyPluginAsync = async (app) => {
     if (!/^[A-Za-z][\w-]*$/.test(request.body.icon.trim())) return failField(say(lang, 'icon'), 'icon');
     if (uriProblem(request.body.uri.trim(), seed?.uri === '')) return failField(say(lang, 'uri'), 'uri');
     write(tenantId, entry.code, entry.parentCode, request.body, entry.custom);
-    return ok(tenantMenus(db, tenantId).find((m) => m.code === entry.code));
+    return ok(tenantMenus(db, tenantId).find((m) => m.code === entry.code)!);
   });
 
-  app.post<{ Body: MenuCreate }>('/api/admin/menu', { preHandler: [manager, validBody<MenuCreate>({ ...saveRules, code: [rule.required, rule.string], parentCode: [rule.required, rule.string] })] }, async (request) => {
+  route(app, ops.create, async (request) => {
     const { tenantId } = userOf(request);
     const lang = langOf(request);
     const b = request.body;
@@ -115,11 +106,11 @@ const plugin: FastifyPluginAsync = async (app) => {
     if (!/^[A-Za-z][\w-]*$/.test(b.icon.trim())) return failField(say(lang, 'icon'), 'icon');
     if (uriProblem(b.uri.trim(), false)) return failField(say(lang, 'uri'), 'uri');
     write(tenantId, b.code, b.parentCode, b, true);
-    return ok(tenantMenus(db, tenantId).find((m) => m.code === b.code));
+    return ok(tenantMenus(db, tenantId).find((m) => m.code === b.code)!);
   });
 
   /** A tenant's own entry goes; a platform entry returns to the platform's names, icon and order. */
-  app.delete<{ Params: { code: string } }>('/api/admin/menu/:code', { preHandler: manager }, async (request) => {
+  route(app, ops.reset, async (request) => {
     const { tenantId } = userOf(request);
     const removed = db.prepare('DELETE FROM menu_entry WHERE tenant_id = ? AND code = ?').run(tenantId, request.params.code).changes;
     return removed ? ok({ removed: Number(removed) }) : fail(say(langOf(request), 'noEntry'));

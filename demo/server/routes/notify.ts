@@ -12,14 +12,16 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import nodemailer from 'nodemailer';
 import { SMTPServer } from 'smtp-server';
-import { ALARM_LEVELS, type AlarmLevel } from '../../../shared/api/alarm-types.ts';
+import type { AlarmLevel } from '../../../shared/api/alarm-types.ts';
 import type { Channel, ChannelSave, Delivery, Mail } from '../../../shared/api/notify.ts';
+import { ops } from '../../../shared/contract/notify.ts';
+import { route } from '../contract.ts';
 import { onAlarm } from '../alarm-events.ts';
 import { outboundUrlProblem, postOutbound, PrivateAddressError } from '../outbound.ts';
 import type { Migration } from '../db.ts';
-import { fail, failField, ok, requireMenu, rule, userOf, validBody, type Schema } from '../http.ts';
+import { fail, failField, ok, userOf } from '../http.ts';
 import { langOf, type Lang, textsOf } from '../messages.ts';
-import { byNameKeyword, deleteOwned, idList, offsetOf, type PageQuery, pageRules } from '../resource.ts';
+import { byNameKeyword, deleteOwned, offsetOf } from '../resource.ts';
 import { col, shape } from '../shape.ts';
 import { formatTime } from '../tasks.ts';
 
@@ -157,17 +159,8 @@ const CHANNEL = shape<Channel>({
 const MAIL = shape<Mail>({ id: col.value('id'), receivedAt: col.time('received_at'), from: col.value('mail_from'), to: col.value('rcpt_to'), subject: col.value('subject'), body: col.value('body') });
 const DELIVERY = shape<Delivery>({ at: col.time('at'), attempt: col.value('attempt'), ok: col.flag('ok'), subject: col.value('subject'), detail: col.value('detail') });
 
-const saveRules: Schema<ChannelSave> = {
-  name: [rule.required, rule.text(1, 30)],
-  kind: [rule.required, rule.oneOf('email', 'sms', 'webhook')],
-  config: [rule.required],
-  levels: [(v) => (Array.isArray(v) && v.every((l) => (ALARM_LEVELS as readonly unknown[]).includes(l)) ? null : { key: 'validate.oneOf' })],
-  enabled: [(v) => (typeof v === 'boolean' ? null : { key: 'validate.oneOf' })],
-};
-
 const plugin: FastifyPluginAsync = async (app) => {
   const { db, config, log } = app.atrium;
-  const manager = requireMenu('notifyChannelMng');
 
   // ---- the embedded mail server ----------------------------------------------------------------
   const smtp = new SMTPServer({
@@ -279,7 +272,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     return row && CHANNEL.read(row);
   };
 
-  app.post<{ Body: PageQuery & { keyword?: string } }>('/api/notify/channel/page', { preHandler: [manager, validBody<PageQuery & { keyword?: string }>({ ...(pageRules as Schema<PageQuery>), keyword: [rule.text(0, 64)] } as never)] }, async (request) => {
+  route(app, ops.page, async (request) => {
     const { tenantId } = userOf(request);
     const { where, args } = byNameKeyword(tenantId, request.body.keyword);
     const total = db.prepare(`SELECT COUNT(*) AS n FROM notify_channel WHERE ${where}`).get<{ n: number }>(...args)!.n;
@@ -301,35 +294,35 @@ const plugin: FastifyPluginAsync = async (app) => {
     else db.prepare('UPDATE notify_channel SET name = ?, kind = ?, config = ?, levels = ?, enabled = ? WHERE id = ? AND tenant_id = ?').run(...values, id, tenantId);
     return ok(rowOf(tenantId, id)!);
   };
-  app.post<{ Body: ChannelSave }>('/api/notify/channel', { preHandler: [manager, validBody(saveRules)] }, async (request) => save(request, null));
-  app.put<{ Params: { id: string }; Body: ChannelSave }>('/api/notify/channel/:id', { preHandler: [manager, validBody(saveRules)] }, async (request) => {
-    if (!rowOf(userOf(request).tenantId, Number(request.params.id))) return fail(say(langOf(request), 'noChannel'));
-    return save(request, Number(request.params.id));
+  route(app, ops.create, async (request) => save(request, null));
+  route(app, ops.update, async (request) => {
+    if (!rowOf(userOf(request).tenantId, request.params.id)) return fail(say(langOf(request), 'noChannel'));
+    return save(request, request.params.id);
   });
-  app.post<{ Body: { ids: number[] } }>('/api/notify/channel/delete', { preHandler: [manager, validBody<{ ids: number[] }>({ ids: [rule.required, idList()] })] }, async (request) => {
+  route(app, ops.remove, async (request) => {
     const deleted = deleteOwned(db, 'notify_channel', userOf(request).tenantId, request.body.ids);
     return deleted === null ? fail(say(langOf(request), 'noChannel')) : ok({ deleted });
   });
 
   /** Sends a test message now and answers how it went (a webhook's retries included). */
-  app.post<{ Params: { id: string } }>('/api/notify/channel/:id/test', { preHandler: manager }, async (request) => {
+  route(app, ops.test, async (request) => {
     const { tenantId } = userOf(request);
     const lang = langOf(request);
-    const channel = rowOf(tenantId, Number(request.params.id));
+    const channel = rowOf(tenantId, request.params.id);
     if (!channel) return fail(say(lang, 'noChannel'));
     const delivered = await deliver(tenantId, channel, { subject: say(lang, 'testSubject'), text: say(lang, 'testText', { name: channel.name }), level: 'test' });
     return ok({ delivered });
   });
 
-  app.get<{ Params: { id: string } }>('/api/notify/channel/:id/deliveries', { preHandler: manager }, async (request) => {
+  route(app, ops.deliveries, async (request) => {
     const { tenantId } = userOf(request);
-    if (!rowOf(tenantId, Number(request.params.id))) return fail(say(langOf(request), 'noChannel'));
-    const rows = db.prepare(`SELECT ${DELIVERY.select} FROM notify_delivery WHERE channel_id = ? AND tenant_id = ? ORDER BY id DESC LIMIT 100`).all(Number(request.params.id), tenantId);
+    if (!rowOf(tenantId, request.params.id)) return fail(say(langOf(request), 'noChannel'));
+    const rows = db.prepare(`SELECT ${DELIVERY.select} FROM notify_delivery WHERE channel_id = ? AND tenant_id = ? ORDER BY id DESC LIMIT 100`).all(request.params.id, tenantId);
     return ok(DELIVERY.all(rows));
   });
 
   /** The embedded mail server's mailbox: the mails the tenant's channels sent. */
-  app.get('/api/notify/mailbox', { preHandler: manager }, async (request) => {
+  route(app, ops.mailbox, async (request) => {
     const { tenantId } = userOf(request);
     return ok(MAIL.all(db.prepare(`SELECT ${MAIL.select} FROM mailbox WHERE tenant_id = ? ORDER BY id DESC LIMIT 100`).all(tenantId)));
   });

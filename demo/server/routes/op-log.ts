@@ -6,12 +6,14 @@
 // none was removed or changed. Searchable over the past 3 months and exportable.
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { OpLogPage, OpLogQuery, OpLogRow } from '../../../shared/api/op-log-types.ts';
+import type { OpLogQuery, OpLogRow } from '../../../shared/api/op-log-types.ts';
+import { ops } from '../../../shared/contract/op-log.ts';
 import { alarmQueryWindow } from '../../../shared/validate/index.ts';
 import type { Db, Migration } from '../db.ts';
-import { fail, failField, ok, requireMenu, rule, userOf, validBody } from '../http.ts';
+import { route } from '../contract.ts';
+import { fail, failField, ok, userOf } from '../http.ts';
 import { langOf, translate } from '../messages.ts';
-import { COUNT_CAP, offsetOf, pageRules, startExport, tooManyTasks } from '../resource.ts';
+import { COUNT_CAP, offsetOf, startExport, tooManyTasks } from '../resource.ts';
 import { col, shape } from '../shape.ts';
 import { pathOf } from '../request-log.ts';
 import { findSession } from '../tokens.ts';
@@ -190,8 +192,6 @@ function filterSql(tenantId: number, q: Partial<OpLogQuery>): { where: string; a
   return { where: clauses.join(' AND '), args };
 }
 
-const dateText: ReturnType<typeof rule.text> = (value) => (value === undefined || value === null || value === '' || (typeof value === 'string' && !Number.isNaN(Date.parse(value))) ? null : { key: 'validate.date.invalid' });
-
 /** The SPEC §5 3-month window, checked as the alarm and history queries are. */
 function windowProblem(request: FastifyRequest, q: Partial<OpLogQuery>): string | null {
   if (!q.from && !q.to) return null;
@@ -201,9 +201,7 @@ function windowProblem(request: FastifyRequest, q: Partial<OpLogQuery>): string 
 
 const plugin: FastifyPluginAsync = async (app) => {
   const { db, config } = app.atrium;
-  const queryRules = { username: [rule.text(0, 64)], path: [rule.text(0, 128)], result: [rule.oneOf('ok', 'refused', 'failed')], from: [dateText], to: [dateText] };
-
-  app.post<{ Body: OpLogQuery }>('/api/ops/gate_log/page', { preHandler: [requireMenu('gateLog'), validBody<OpLogQuery>({ ...pageRules, ...queryRules } as never)] }, async (request) => {
+  route(app, ops.page, async (request) => {
     const user = userOf(request);
     const q = request.body;
     const window = windowProblem(request, q);
@@ -211,21 +209,21 @@ const plugin: FastifyPluginAsync = async (app) => {
     const { where, args } = filterSql(user.tenantId, q);
     const total = db.prepare(`SELECT COUNT(*) AS n FROM (SELECT 1 FROM op_log WHERE ${where} LIMIT ${COUNT_CAP})`).get<{ n: number }>(...args)!.n;
     const rows = db.prepare(`SELECT ${RECORD.select} FROM op_log WHERE ${where} ORDER BY id DESC LIMIT ? OFFSET ?`).all(...args, q.limit, offsetOf(q));
-    return ok<OpLogPage>({ rows: RECORD.all(rows), total });
+    return ok({ rows: RECORD.all(rows), total });
   });
 
-  app.get('/api/ops/gate_log/verify', { preHandler: requireMenu('gateLog') }, async (request) => {
+  route(app, ops.verify, async (request) => {
     const user = userOf(request);
     const broken = brokenAt(db, user.tenantId);
     const count = db.prepare('SELECT COUNT(*) AS n FROM op_log WHERE tenant_id = ?').get<{ n: number }>(user.tenantId)!.n;
     return ok({ intact: broken === null, records: count, ...(broken !== null ? { brokenAt: broken } : {}) });
   });
 
-  app.post<{ Body: Partial<OpLogQuery> }>('/api/ops/gate_log/export', { preHandler: [requireMenu('gateLog'), validBody<Partial<OpLogQuery>>(queryRules as never)] }, async (request) => {
+  route(app, ops.export, async (request) => {
     const user = userOf(request);
     const busy = tooManyTasks(request, db, user);
     if (busy) return fail(busy);
-    const q = request.body ?? {};
+    const q = request.body;
     const window = windowProblem(request, q);
     if (window) return failField(window, 'from');
     const { where, args } = filterSql(user.tenantId, q);

@@ -3,10 +3,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { setTimeout as wait } from 'node:timers/promises';
-import type { ProgressDelete, ProgressDeleted, ProgressDemoStart, ProgressItem, ProgressKey } from '../../../shared/api/progress-types.ts';
+import type { ProgressItem } from '../../../shared/api/progress-types.ts';
+import { ops } from '../../../shared/contract/progress.ts';
 import { readFile, rm } from 'node:fs/promises';
 import { basename, extname, resolve, sep } from 'node:path';
-import { fail, ok, requireElement, requireUser, rule, userOf, validBody, type Rule } from '../http.ts';
+import { route } from '../contract.ts';
+import { fail, ok, userOf } from '../http.ts';
 import { langOf } from '../messages.ts';
 import { cancelTask, markInterrupted, runningCount, startTask, stopTasks, TaskFailure, TASK_MIGRATIONS, type Report } from '../tasks.ts';
 import { tx, type Db } from '../db.ts';
@@ -15,7 +17,6 @@ import { col, shape } from '../shape.ts';
 
 /** A user may run this many demo jobs at once; more is refused rather than queued. */
 const MAX_RUNNING = 5;
-const MAX_KEYS = 1000;
 
 const TEXT = {
   demoTitle: { zh: '演示任务', en: 'Demo job' },
@@ -60,18 +61,6 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   '.csv': 'text/csv; charset=utf-8',
   '.json': 'application/json',
-};
-
-const keysRule: Rule = (value) => {
-  if (value === undefined || value === null) return null;
-  const valid =
-    Array.isArray(value) &&
-    value.length <= MAX_KEYS &&
-    value.every(
-      (k) =>
-        typeof k === 'object' && k !== null && typeof (k as ProgressDelete['keys'][number]).key === 'string' && typeof (k as ProgressDelete['keys'][number]).hashKey === 'string',
-    );
-  return valid ? null : { key: 'validate.oneOf' };
 };
 
 /** The demo job: hashes a quarter-megabyte block per step (real CPU work), pausing between steps. */
@@ -124,16 +113,16 @@ const plugin: FastifyPluginAsync = async (app) => {
     stopTasks(db);
   });
 
-  app.get('/api/admin/progress', { preHandler: requireElement('progress:view') }, async (request) => {
+  route(app, ops.list, async (request) => {
     const user = userOf(request);
     return ok(ITEM.all(list.all(user.tenantId, user.id), Date.now()));
   });
 
   const fileOf = db.prepare('SELECT file_path, file_name, ended_at FROM progress WHERE tenant_id = ? AND user_id = ? AND task_key = ? AND hash_key = ? AND status <> 1');
-  app.get<{ Querystring: { key?: string; hashKey?: string } }>(FILE_PATH, { preHandler: requireUser }, async (request, reply) => {
+  route(app, ops.file, async (request, reply) => {
     const user = userOf(request);
     const { key, hashKey } = request.query;
-    const row = typeof key === 'string' && typeof hashKey === 'string' ? (fileOf.get<{ file_path: string; file_name: string; ended_at: number | null }>(user.tenantId, user.id, key, hashKey)) : undefined;
+    const row = fileOf.get<{ file_path: string; file_name: string; ended_at: number | null }>(user.tenantId, user.id, key, hashKey);
     if (row?.file_path && fileExpired(row.ended_at, Date.now())) return fail(TEXT.expired[langOf(request)]);
     // Only files the platform wrote under its data folder are served.
     const path = row?.file_path ? resolve(row.file_path) : '';
@@ -149,47 +138,32 @@ const plugin: FastifyPluginAsync = async (app) => {
       .send(body);
   });
 
-  app.delete<{ Body: ProgressDelete }>(
-    '/api/admin/progress',
-    {
-      preHandler: [
-        requireElement('progress:del'),
-        validBody<ProgressDelete>({ tag: [rule.required, rule.oneOf(0, 1)], keys: [keysRule] }),
-      ],
-    },
+  route(
+    app,
+    ops.remove,
     async (request) => {
       const user = userOf(request);
       const { tag, keys } = request.body;
-      if (tag === 1) return ok<ProgressDeleted>({ deleted: Number(deleteFinished.run(user.tenantId, user.id).changes) });
+      if (tag === 1) return ok({ deleted: Number(deleteFinished.run(user.tenantId, user.id).changes) });
       if (!Array.isArray(keys)) return fail(TEXT.keys[langOf(request)]);
       const deleted = tx(db, () => keys.reduce((n, k) => n + Number(deleteOne.run(user.tenantId, user.id, k.key, k.hashKey).changes), 0));
-      return ok<ProgressDeleted>({ deleted });
+      return ok({ deleted });
     },
   );
 
-  app.post<{ Body: ProgressKey }>(
-    '/api/admin/progress/cancel',
-    { preHandler: [requireElement('progress:view'), validBody<ProgressKey>({ key: [rule.required, rule.text(1, 64)], hashKey: [rule.required, rule.text(1, 64)] })] },
+  route(
+    app,
+    ops.cancel,
     async (request) => {
       const user = userOf(request);
       const { key, hashKey } = request.body;
-      return cancelTask(db, user.tenantId, user.id, key, hashKey) ? ok({ cancelled: true }) : fail(TEXT.notRunning[langOf(request)]);
+      return cancelTask(db, user.tenantId, user.id, key, hashKey) ? ok({ cancelled: true as const }) : fail(TEXT.notRunning[langOf(request)]);
     },
   );
 
-  app.post<{ Body: ProgressDemoStart }>(
-    '/api/admin/progress/demo',
-    {
-      preHandler: [
-        requireElement('progress:view'),
-        validBody<ProgressDemoStart>({
-          title: [rule.text(1, 100)],
-          steps: [rule.int(1, 10_000)],
-          stepMs: [rule.int(0, 60_000)],
-          failAt: [rule.int(0, 10_000)],
-        }),
-      ],
-    },
+  route(
+    app,
+    ops.demo,
     async (request) => {
       const user = userOf(request);
       const lang = langOf(request);
@@ -200,10 +174,10 @@ const plugin: FastifyPluginAsync = async (app) => {
         user.tenantId,
         user.id,
         title ?? TEXT.demoTitle[lang],
-        (report, signal) => demoWork(steps, stepMs, failAt ?? undefined, report, signal),
+        (report, signal) => demoWork(steps, stepMs, failAt, report, signal),
         { key: 'demo', total: steps },
       );
-      return ok<ProgressKey>(started);
+      return ok(started);
     },
   );
 };

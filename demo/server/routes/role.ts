@@ -5,13 +5,14 @@
 // super admin role holds everything through its flag and is never edited, copied or deleted.
 import type { FastifyPluginAsync } from 'fastify';
 import { ELEMENT_CODES, MENU_SEED } from '../../../shared/api/menu-seed.ts';
-import type { Role, RoleSave } from '../../../shared/api/user-types.ts';
-import { roleSchema } from '../../../shared/validate/people.ts';
+import type { Role } from '../../../shared/api/user-types.ts';
+import { ops } from '../../../shared/contract/role.ts';
+import { route } from '../contract.ts';
 import { tx, type Db, type Migration } from '../db.ts';
-import { fail, failField, ok, requireMenu, userOf, validBody } from '../http.ts';
+import { fail, failField, ok, userOf } from '../http.ts';
 import { langOf, type Lang, textsOf } from '../messages.ts';
 import { isPlatformTenant, PLATFORM_MENUS } from '../tokens.ts';
-import { codeList, fromShared, idList, makesCycle, optionalId, subtree } from '../resource.ts';
+import { makesCycle, subtree } from '../resource.ts';
 import { col, gathered, shape, splitList, UNIT } from '../shape.ts';
 
 /** The seeded roles' names: code, the English name they were seeded with, the Chinese one. */
@@ -140,7 +141,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     return out;
   };
 
-  app.get('/api/admin/group/roles', { preHandler: requireMenu('groupManager') }, async (request) => ok(loadRoles(db, userOf(request).tenantId)));
+  route(app, ops.list, async (request) => ok(loadRoles(db, userOf(request).tenantId)));
 
   /**
    * Writes one role's rights and keeps the tree consistent (SPEC §6): what the role lost is taken
@@ -176,14 +177,9 @@ const plugin: FastifyPluginAsync = async (app) => {
     }
   }
 
-  app.put<{ Body: RoleSave }>(
-    '/api/admin/group/role',
-    {
-      preHandler: [
-        requireMenu('groupManager'),
-        validBody<RoleSave>({ ...fromShared<RoleSave>(roleSchema), id: [optionalId], parentId: [optionalId], menus: [codeList()], elements: [codeList()], dataGroups: [idList()] } as never),
-      ],
-    },
+  route(
+    app,
+    ops.save,
     async (request) => {
       const user = userOf(request);
       const b = request.body;
@@ -212,14 +208,14 @@ const plugin: FastifyPluginAsync = async (app) => {
         writeRights(loadRoles(db, user.tenantId), roleId, menus, elements, dataGroups);
         return roleId;
       });
-      return ok(loadRoles(db, user.tenantId).find((r) => r.id === id));
+      return ok(loadRoles(db, user.tenantId).find((r) => r.id === id)!);
     },
   );
 
-  app.post<{ Params: { id: string } }>('/api/admin/group/roles/copy/:id', { preHandler: requireMenu('groupManager') }, async (request) => {
+  route(app, ops.copy, async (request) => {
     const user = userOf(request);
     const roles = loadRoles(db, user.tenantId);
-    const source = roles.find((r) => r.id === Number(request.params.id));
+    const source = roles.find((r) => r.id === request.params.id);
     if (!source) return fail(say(request, 'notFound'));
     if (source.superAdmin) return fail(say(request, 'superAdmin'));
     let code = `${source.code}_copy`;
@@ -234,20 +230,20 @@ const plugin: FastifyPluginAsync = async (app) => {
       for (const g of source.dataGroups) db.prepare('INSERT INTO role_data_group (role_id, data_group_id) VALUES (?, ?)').run(created, g);
       return created;
     });
-    return ok(loadRoles(db, user.tenantId).find((r) => r.id === id));
+    return ok(loadRoles(db, user.tenantId).find((r) => r.id === id)!);
   });
 
-  app.delete<{ Params: { id: string } }>('/api/admin/group/role/:id', { preHandler: requireMenu('groupManager') }, async (request) => {
+  route(app, ops.remove, async (request) => {
     const user = userOf(request);
     const roles = loadRoles(db, user.tenantId);
-    const role = roles.find((r) => r.id === Number(request.params.id));
+    const role = roles.find((r) => r.id === request.params.id);
     if (!role) return fail(say(request, 'notFound'));
     if (role.superAdmin) return fail(say(request, 'superAdmin'));
     if (role.userCount > 0) return fail(say(request, 'hasUsers', { name: role.name, count: role.userCount }));
     const children = roles.filter((r) => r.parentId === role.id).length;
     if (children > 0) return fail(say(request, 'hasChildren', { name: role.name, count: children }));
     db.prepare('DELETE FROM role WHERE id = ? AND tenant_id = ?').run(role.id, user.tenantId);
-    return ok({ deleted: 1 });
+    return ok({ deleted: 1 as const });
   });
 };
 

@@ -8,14 +8,16 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { ELEMENT_CODES } from '../../../shared/api/menu-seed.ts';
-import type { TenantCreate, TenantRow, TenantSave } from '../../../shared/api/tenant-admin.ts';
-import { AVATAR_MAX_BYTES, KEYS } from '../../../shared/validate/index.ts';
+import type { TenantRow } from '../../../shared/api/tenant-types.ts';
+import { ops } from '../../../shared/contract/tenant.ts';
+import { AVATAR_MAX_BYTES } from '../../../shared/validate/index.ts';
+import { route } from '../contract.ts';
 import type { Db, Migration } from '../db.ts';
 import { tx } from '../db.ts';
-import { fail, failField, failWith, ok, requireMenu, rule, userOf, validBody, type Schema } from '../http.ts';
+import { fail, failField, failWith, ok, userOf } from '../http.ts';
 import { langOf, type Lang, textsOf } from '../messages.ts';
 import { hashPassword } from '../passwords.ts';
-import { likePattern, offsetOf, queryPage, type PageQuery } from '../resource.ts';
+import { likePattern, offsetOf, queryPage } from '../resource.ts';
 import { col, shape } from '../shape.ts';
 import { sniffImage } from './current-user.ts';
 import { isPlatformTenant, PLATFORM_MENUS } from '../tokens.ts';
@@ -31,8 +33,6 @@ export const migrations: Migration[] = [
     `,
   },
 ];
-
-type TenantUpdate = TenantSave;
 
 /** A tenant as the operator's list answers it (tenant t): both logos in one field, main;small. */
 const TENANT = shape<TenantRow>({
@@ -64,20 +64,6 @@ const say = textsOf(TEXT);
 
 const homeRule = (value: unknown) => (value === undefined || value === '' || (typeof value === 'string' && /^https:\/\/[^\s<>"]{1,200}$/i.test(value)) ? null : { key: 'validate.oneOf' as const });
 
-const updateRules: Schema<TenantUpdate> = {
-  type: [rule.required, rule.oneOf('enterprise', 'personal')],
-  name: [rule.required, rule.text(2, 64)],
-  home: [rule.text(0, 200)],
-  description: [rule.text(0, 255)],
-};
-
-const createRules: Schema<TenantCreate> = {
-  ...updateRules,
-  adminUsername: [rule.required, rule.text(4, 32)],
-  adminName: [rule.required, rule.text(1, 20)],
-  adminPassword: [rule.required, rule.password('user')],
-};
-
 /** The platform operator's pages: tenant management and the platform's monitors. */
 const OPERATOR_MENUS = ['baseManager', ...PLATFORM_MENUS];
 
@@ -108,7 +94,6 @@ function tenantTables(db: Db): string[] {
 
 const plugin: FastifyPluginAsync = async (app) => {
   const { db, config } = app.atrium;
-  const operator = requireMenu('tenantMng');
   const isPlatform = (request: FastifyRequest) => isPlatformTenant(db, userOf(request).tenantId);
 
   const rowOf = (id: number): TenantRow | null => {
@@ -116,7 +101,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     return row ? TENANT.read(row) : null;
   };
 
-  app.get<{ Querystring: { page?: string; limit?: string; keyword?: string } }>('/api/admin/tenant/page', { preHandler: operator }, async (request) => {
+  route(app, ops.page, async (request) => {
     if (!isPlatform(request)) return failWith(request, 'http.noPermission', undefined, 40301);
     const paging = queryPage(request.query, langOf(request));
     if (typeof paging === 'string') return fail(paging);
@@ -125,22 +110,21 @@ const plugin: FastifyPluginAsync = async (app) => {
     const where = keyword ? "platform = 0 AND name LIKE ? ESCAPE '\\'" : 'platform = 0';
     const args = keyword ? [likePattern(keyword)] : [];
     const total = db.prepare(`SELECT COUNT(*) AS n FROM tenant WHERE ${where}`).get<{ n: number }>(...args)!.n;
-    const rows = db.prepare(`SELECT ${TENANT.select} FROM tenant t WHERE ${where} ORDER BY t.id LIMIT ? OFFSET ?`).all(...args, limit, offsetOf({ page, limit } as PageQuery));
+    const rows = db.prepare(`SELECT ${TENANT.select} FROM tenant t WHERE ${where} ORDER BY t.id LIMIT ? OFFSET ?`).all(...args, limit, offsetOf({ page, limit }));
     return ok({ rows: TENANT.all(rows), total });
   });
 
-  app.get<{ Params: { id: string } }>('/api/admin/tenant/:id', { preHandler: operator }, async (request) => {
+  route(app, ops.detail, async (request) => {
     if (!isPlatform(request)) return failWith(request, 'http.noPermission', undefined, 40301);
-    const row = rowOf(Number(request.params.id));
+    const row = rowOf(request.params.id);
     return row ? ok(row) : fail(say(langOf(request), 'noTenant'));
   });
 
-  app.post<{ Body: TenantCreate }>('/api/admin/tenant', { preHandler: [operator, validBody(createRules)] }, async (request) => {
+  route(app, ops.create, async (request) => {
     if (!isPlatform(request)) return failWith(request, 'http.noPermission', undefined, 40301);
     const lang = langOf(request);
     const b = request.body;
     if (homeRule(b.home)) return failField(say(lang, 'home'), 'home');
-    if (!/^[A-Za-z0-9_.-]+$/.test(b.adminUsername)) return failWith(request, KEYS.accountChars);
     const name = b.name.trim();
     if (db.prepare('SELECT 1 FROM tenant WHERE name = ?').get(name)) return failField(say(lang, 'nameTaken'), 'name');
     if (db.prepare('SELECT 1 FROM user WHERE username = ?').get(b.adminUsername)) return failField(say(lang, 'accountTaken'), 'adminUsername');
@@ -154,26 +138,26 @@ const plugin: FastifyPluginAsync = async (app) => {
       issueTrial(db, tenantId);
       return tenantId;
     });
-    return ok(rowOf(id));
+    return ok(rowOf(id)!);
   });
 
-  app.put<{ Params: { id: string }; Body: TenantUpdate }>('/api/admin/tenant/:id', { preHandler: [operator, validBody(updateRules)] }, async (request) => {
+  route(app, ops.update, async (request) => {
     if (!isPlatform(request)) return failWith(request, 'http.noPermission', undefined, 40301);
     const lang = langOf(request);
-    const id = Number(request.params.id);
+    const { id } = request.params;
     if (!rowOf(id)) return fail(say(lang, 'noTenant'));
     const b = request.body;
     if (homeRule(b.home)) return failField(say(lang, 'home'), 'home');
     const name = b.name.trim();
     if (db.prepare('SELECT 1 FROM tenant WHERE name = ? AND id <> ?').get(name, id)) return failField(say(lang, 'nameTaken'), 'name');
     db.prepare('UPDATE tenant SET name = ?, type = ?, home = ?, description = ? WHERE id = ?').run(name, b.type, b.home ?? '', (b.description ?? '').trim(), id);
-    return ok(rowOf(id));
+    return ok(rowOf(id)!);
   });
 
-  app.delete<{ Params: { id: string }; Body: { confirm?: string } | null }>('/api/admin/tenant/:id', { preHandler: operator }, async (request) => {
+  route(app, ops.remove, async (request) => {
     if (!isPlatform(request)) return failWith(request, 'http.noPermission', undefined, 40301);
     const lang = langOf(request);
-    const id = Number(request.params.id);
+    const { id } = request.params;
     const t = db.prepare('SELECT platform, is_default FROM tenant WHERE id = ?').get<{ platform: number; is_default: number }>(id);
     if (!t) return fail(say(lang, 'noTenant'));
     if (t.platform) return fail(say(lang, 'platform'));
@@ -189,20 +173,20 @@ const plugin: FastifyPluginAsync = async (app) => {
       db.prepare('DELETE FROM role WHERE tenant_id = ?').run(id);
       db.prepare('DELETE FROM tenant WHERE id = ?').run(id);
     });
-    return ok({ deleted: 1 });
+    return ok({ deleted: 1 as const });
   });
 
   // ---- the tenant's own info (base_info) --------------------------------------------------------
 
-  const own = (tenantId: number) => db.prepare('SELECT id, name, type, home, description, main_logo, small_logo FROM tenant WHERE id = ?').get<{ id: number; name: string; type: string; home: string; description: string; main_logo: string; small_logo: string }>(tenantId)!;
+  const own = (tenantId: number) => db.prepare('SELECT id, name, type, home, description, main_logo, small_logo FROM tenant WHERE id = ?').get<{ id: number; name: string; type: TenantRow['type']; home: string; description: string; main_logo: string; small_logo: string }>(tenantId)!;
   const info = (tenantId: number) => {
     const t = own(tenantId);
     return { id: t.id, name: t.name, type: t.type, home: t.home, description: t.description, logoUrl: `${t.main_logo};${t.small_logo}` };
   };
 
-  app.get('/api/admin/tenant/info', { preHandler: requireMenu('baseInfo') }, async (request) => ok(info(userOf(request).tenantId)));
+  route(app, ops.info, async (request) => ok(info(userOf(request).tenantId)));
 
-  app.put<{ Body: Omit<TenantUpdate, 'type'> }>('/api/admin/tenant/info', { preHandler: [requireMenu('baseInfo'), validBody<Omit<TenantUpdate, 'type'>>({ name: updateRules.name, home: updateRules.home, description: updateRules.description })] }, async (request) => {
+  route(app, ops.saveInfo, async (request) => {
     const { tenantId } = userOf(request);
     const lang = langOf(request);
     const b = request.body;
@@ -214,7 +198,7 @@ const plugin: FastifyPluginAsync = async (app) => {
   });
 
   /** A logo (multipart: `which` main|small, then `file`): JPG, PNG or SVG by content, at most 2 MB. */
-  app.post('/api/admin/tenant/logo', { preHandler: requireMenu('baseInfo') }, async (request) => {
+  route(app, ops.logo, async (request) => {
     const { tenantId } = userOf(request);
     const lang = langOf(request);
     if (!request.isMultipart()) return failWith(request, 'validate.file.required');

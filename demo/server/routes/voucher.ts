@@ -6,9 +6,11 @@
 // starts with a 30-day provisional one.
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { Voucher } from '../../../shared/api/tenant-admin.ts';
+import { VOUCHER_KINDS, type Voucher, type VoucherSave } from '../../../shared/api/tenant-types.ts';
+import { ops } from '../../../shared/contract/voucher.ts';
+import { route } from '../contract.ts';
 import type { Db, Migration } from '../db.ts';
-import { fail, failField, failWith, ok, requireUser, rule, userOf, validBody, type Schema } from '../http.ts';
+import { fail, failField, failWith, ok, userOf } from '../http.ts';
 import { langOf, type Lang } from '../messages.ts';
 import { col, shape } from '../shape.ts';
 
@@ -29,14 +31,6 @@ export const migrations: Migration[] = [
     `,
   },
 ];
-
-export interface VoucherSave {
-  tenantId: number;
-  kind: 'provisional' | 'perpetual';
-  /** YYYY-MM-DD: valid to the end of that day. Required for a provisional voucher. */
-  expiresOn?: string;
-  note?: string;
-}
 
 const TEXT = {
   provisional: { zh: '临时', en: 'Provisional' },
@@ -73,13 +67,6 @@ const VOUCHER = shape<Voucher, number>({
   note: col.value('v.note'),
 });
 
-const saveRules: Schema<VoucherSave> = {
-  tenantId: [rule.required, rule.int(1, 2 ** 31)],
-  kind: [rule.required, rule.oneOf('provisional', 'perpetual')],
-  expiresOn: [rule.text(0, 10)],
-  note: [rule.text(0, 255)],
-};
-
 const plugin: FastifyPluginAsync = async (app) => {
   const { db } = app.atrium;
   const isOperator = (request: FastifyRequest) => Boolean(db.prepare('SELECT 1 FROM tenant WHERE id = ? AND platform = 1').get(userOf(request).tenantId));
@@ -93,17 +80,17 @@ const plugin: FastifyPluginAsync = async (app) => {
     return real && end > Date.now() ? end : null;
   };
 
-  app.get('/api/admin/certi/type', { preHandler: requireUser }, async (request) => {
+  route(app, ops.kinds, async (request) => {
     const lang = langOf(request);
-    return ok((['provisional', 'perpetual'] as const).map((value) => ({ value, label: TEXT[value][lang] })));
+    return ok(VOUCHER_KINDS.map((value) => ({ value, label: TEXT[value][lang] })));
   });
 
   /** The tenant's vouchers; the operator names the tenant. */
-  app.get<{ Querystring: { tenantId?: string } }>('/api/admin/user/certi', { preHandler: requireUser }, async (request) => {
+  route(app, ops.list, async (request) => {
     const user = userOf(request);
     const operator = isOperator(request);
     if (!operator && !user.superAdmin) return failWith(request, 'http.noPermission', undefined, 40301);
-    const tenantId = operator && request.query.tenantId ? Number(request.query.tenantId) : user.tenantId;
+    const tenantId = operator && request.query.tenantId ? request.query.tenantId : user.tenantId;
     const rows = db.prepare(`SELECT ${VOUCHER.select} FROM voucher v WHERE v.tenant_id = ? ORDER BY v.id DESC`).all(tenantId);
     return ok(VOUCHER.all(rows, Date.now()));
   });
@@ -123,15 +110,15 @@ const plugin: FastifyPluginAsync = async (app) => {
     return ok(VOUCHER.read(db.prepare(`SELECT ${VOUCHER.select} FROM voucher v WHERE v.id = ?`).get(id)!, Date.now()));
   };
 
-  app.post<{ Body: VoucherSave }>('/api/admin/user/certi', { preHandler: [requireUser, validBody(saveRules)] }, async (request) => save(request, null));
-  app.put<{ Params: { id: string }; Body: VoucherSave }>('/api/admin/user/certi/:id', { preHandler: [requireUser, validBody(saveRules)] }, async (request) => {
-    const found = db.prepare('SELECT tenant_id FROM voucher WHERE id = ?').get<{ tenant_id: number }>(Number(request.params.id));
+  route(app, ops.issue, async (request) => save(request, null));
+  route(app, ops.update, async (request) => {
+    const found = db.prepare('SELECT tenant_id FROM voucher WHERE id = ?').get<{ tenant_id: number }>(request.params.id);
     if (!found || found.tenant_id !== request.body.tenantId) return fail(TEXT.noVoucher[langOf(request)]);
-    return save(request, Number(request.params.id));
+    return save(request, request.params.id);
   });
-  app.delete<{ Params: { id: string } }>('/api/admin/user/certi/:id', { preHandler: requireUser }, async (request) => {
+  route(app, ops.withdraw, async (request) => {
     if (!isOperator(request)) return failWith(request, 'http.noPermission', undefined, 40301);
-    const removed = db.prepare('DELETE FROM voucher WHERE id = ?').run(Number(request.params.id)).changes;
+    const removed = db.prepare('DELETE FROM voucher WHERE id = ?').run(request.params.id).changes;
     return removed ? ok({ removed: Number(removed) }) : fail(TEXT.noVoucher[langOf(request)]);
   });
 };
