@@ -1,5 +1,7 @@
 // The header bar's alarm bell (SPEC §2): the unhandled-alarm count (up to 20000), a pulse on a new
 // alarm, and a link to the alarm search for users who may open it.
+import { useEffect, useRef, useState } from 'react';
+import { visuallyHidden } from '../../shared/theme/base.css.ts';
 import { useAlarmBell } from './use-alarm-bell.ts';
 import * as css from './alarm-bell.css.ts';
 
@@ -20,8 +22,29 @@ function BellIcon() {
   );
 }
 
+/**
+ * What a screen reader hears about the count: nothing for the count the bell starts with, then the new
+ * count once each time it changes. The poll answers every few seconds; the same count written again is
+ * no change of the live region's text, so it is not announced again.
+ */
+function useCountAnnouncement(total: number | null, label: string): string {
+  const first = useRef<number | null | undefined>(undefined);
+  const [said, setSaid] = useState('');
+  useEffect(() => {
+    if (total === null) return;
+    if (first.current === undefined) {
+      first.current = total;
+      return;
+    }
+    if (total !== first.current || said) setSaid(label);
+    // Announced when the count (and with it the label) changes; a new language re-reads the label.
+  }, [total, label]); // eslint-disable-line react-hooks/exhaustive-deps
+  return said;
+}
+
 export function AlarmBell({ href, sound = false, notify = false }: AlarmBellProps) {
   const bell = useAlarmBell({ href, sound, notify });
+  const announcement = useCountAnnouncement(bell.total, bell.label);
   const content = (
     <>
       <span key={bell.pulses} className={bell.pulses > 0 ? css.pulse : undefined} data-part="icon">
@@ -44,6 +67,9 @@ export function AlarmBell({ href, sound = false, notify = false }: AlarmBellProp
   };
   return (
     <span className={css.host}>
+      <span className={visuallyHidden} role="status" aria-live="polite" aria-atomic="true" data-part="announce">
+        {announcement}
+      </span>
       {bell.canOpen ? (
         <a {...common} href={bell.target}>
           {content}
