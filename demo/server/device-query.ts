@@ -94,7 +94,8 @@ export function fieldSay(lang: Lang, field: string, key: string, params?: Record
 export function intParam(lang: Lang, raw: Raw, name: string, label: string, min: number, max: number, fallback: number): number {
   const value = raw[name];
   if (value === undefined || value === '') return fallback;
-  const n = typeof value === 'string' && /^\d{1,15}$/.test(value.trim()) ? Number(value) : NaN;
+  // A number is a query a contract route has already read (shared/contract: declared as an integer).
+  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d{1,15}$/.test(value.trim()) ? Number(value) : NaN;
   if (!Number.isInteger(n)) throw new QueryProblem(fieldSay(lang, label, 'validate.integer'));
   if (n < min || n > max) throw new QueryProblem(fieldSay(lang, label, 'validate.range', { min, max }));
   return n;
@@ -190,7 +191,7 @@ export function areaTree(db: Db, tenantId: number): AreaNode[] {
   return roots;
 }
 
-export const CHANGES_MAX = 5000;
+export { CHANGES_MAX } from '../../shared/contract/device.ts';
 
 /** A device's status change as the feed answers it (device). */
 const CHANGE = shape<DeviceStatusChanges['changes'][number]>({ id: col.value('id'), status: col.value('status'), seq: col.value('status_seq'), at: col.value('status_at') });

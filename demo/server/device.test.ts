@@ -114,10 +114,12 @@ describe('devices on the demo platform', () => {
     expect((await list(admin, { limit: 5, count: 'none' })).total).toBe(-1);
     const tooBig = await api(s.base, 'GET', '/api/device/list', { token: admin, query: { limit: '20001' }, headers: { lang: 'en' } });
     expect(tooBig.body.code).toBe(-1);
-    expect(tooBig.body.msg).toBe('limit must be a whole number from 1 to 20000');
+    // The contract's refusal names the field (SPEC §7: data.field for the form).
+    expect(tooBig.body).toEqual({ code: -1, msg: 'limit: Please enter an integer from 1 to 20000', data: { field: 'limit' } });
     const badSort = await api(s.base, 'GET', '/api/device/list', { token: admin, query: { sort: 'password' }, headers: { lang: 'en' } });
     expect(badSort.body.code).toBe(-1);
-    expect(badSort.body.msg).toMatch(/^Sort column: must be one of: code, name/);
+    expect(badSort.body.msg).toMatch(/^sort: .*code, name/);
+    expect(badSort.body.data).toEqual({ field: 'sort' });
   });
 
   it('keeps tenants apart: admin2 sees only its own devices, areas and gateways', async () => {
@@ -160,7 +162,6 @@ describe('devices on the demo platform', () => {
       [{ code: 'X-1', name: 'X-1', sn: 'SHORT' }, 'SN: '],
       [{ code: 'X-1', name: 'X-1', address: '1-a' }, 'Address: '],
       [{ code: 'X-1', name: 'X 1' }, 'Device name: '],
-      [{ code: 'X-1' }, 'Device name: '],
       [{ code: 'X-1', name: 'X-1', ip: '10.0.0.300' }, 'IP: IP address format incorrect'],
       [{ code: 'X-1', name: 'X-1', port: 70000 }, 'Port: '],
       [{ code: 'X-1', name: 'X-1', gatewayId: 999999 }, 'Gateway: No such gateway'],
@@ -173,6 +174,8 @@ describe('devices on the demo platform', () => {
       expect(answer.body.code, JSON.stringify(body)).toBe(-1);
       expect(answer.body.msg, JSON.stringify(body)).toContain(msg);
     }
+    // A required field left out is refused by the declaration, naming it.
+    expect((await post({ code: 'X-1' })).body).toMatchObject({ code: -1, msg: 'name: This field is required', data: { field: 'name' } });
     expect(await count()).toBe(before);
 
     const { areaId, gatewayId } = all[0]!;
@@ -186,7 +189,7 @@ describe('devices on the demo platform', () => {
     const before = await count();
     const make = (n: number, from = 0) => Array.from({ length: n }, (_, i) => ({ code: `BATCH-${from + i}`, name: `Batch-${from + i}`, address: `1-${i}` }));
     const tooMany = await api(s.base, 'POST', '/api/device/batch', { token: admin, body: { devices: make(1001) }, headers: { lang: 'en' } });
-    expect(tooMany.body).toEqual({ code: -1, msg: 'A batch holds 1 to 1000 items' });
+    expect(tooMany.body).toMatchObject({ code: -1, msg: expect.stringMatching(/^devices: .*1000/), data: { field: 'devices' } });
     const broken = make(5);
     broken[2] = { code: 'BATCH-^', name: 'Batch-x', address: '1-2' };
     const refused = await api(s.base, 'POST', '/api/device/batch', { token: admin, body: { devices: broken } });

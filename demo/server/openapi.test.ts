@@ -29,8 +29,6 @@ const UNCONVERTED = [
   'routes/auth.ts',
   'routes/device-admin.ts',
   'routes/device-model.ts',
-  'routes/device.ts',
-  'routes/gateway-point.ts',
   'routes/linkage.ts',
   'routes/oauth.ts',
   'routes/points.ts',

@@ -26,45 +26,10 @@ export const isDeviceStatus = (value: unknown): value is DeviceStatus =>
   typeof value === 'string' && (DEVICE_STATUSES as readonly string[]).includes(value);
 
 /** SPEC §3 "Area tree node". rowGuid is the area's id everywhere (device.areaId, ?areaId=). */
-export interface AreaNode {
-  rowGuid: string;
-  /** rowGuid of the parent; null for a root. */
-  parentId: string | null;
-  areaName: string;
-  children: AreaNode[];
-}
+export type AreaNode = Static<typeof C.AreaNode>;
 
-export interface Device {
-  id: number;
-  /** Unique within the tenant; never contains { } [ ] ^ (SPEC §5). */
-  code: string;
-  name: string;
-  label: string;
-  /** "integer-integer" (bus-station), or '' when none. */
-  address: string;
-  /** 12 characters, or '' when none. */
-  sn: string;
-  ip: string;
-  mac: string;
-  busNo: number | null;
-  port: number | null;
-  version: string;
-  status: DeviceStatus;
-  /** Position of the last status change in the tenant's change feed: a change with a higher seq is newer. */
-  statusSeq: number;
-  /** When the status last changed (ms since epoch). */
-  statusAt: number;
-  gatewayId: number | null;
-  gatewayName: string;
-  /** rowGuid of the area, or null. */
-  areaId: string | null;
-  areaName: string;
-  modelId: number | null;
-  modelName: string;
-  /** The data group (type DEVICE_GROUP_TYPE) the device is filed in; null when none. */
-  dataGroupId: number | null;
-  dataGroupName: string;
-}
+/** A device as the platform answers it (shared/contract/device.ts). */
+export type Device = Static<typeof C.Device>;
 
 /**
  * What a device in the unknown state waits for before it comes online: a model (nothing to report
@@ -93,20 +58,10 @@ export const DEVICE_BATCH_MAX = 1000;
  * - keyword: substring of code, name or label, case-insensitive for ASCII letters only (as SQLite LIKE).
  * - sort/order: rows are ordered by the column (text compared by code point) and then by id, both
  *   in `order`, so a descending list is exactly the ascending one reversed. Default code asc.
- * - count: 'none' skips counting (total -1); anything else counts exactly.
+ * - count: 'none' skips counting (total -1); 'exact' (default) counts exactly.
+ * - limit: 1..20000, default 20.
  */
-export interface DeviceListQuery {
-  page?: number;
-  /** 1..20000, default 20. */
-  limit?: number;
-  areaId?: string;
-  status?: DeviceStatus;
-  keyword?: string;
-  gatewayId?: number;
-  sort?: DeviceSortKey;
-  order?: SortOrder;
-  count?: 'exact' | 'none';
-}
+export type DeviceListQuery = Static<typeof C.DeviceListQuery>;
 
 /** SPEC §9 list total markers. */
 export const TOTAL_NONE = -1;
@@ -114,75 +69,27 @@ export const TOTAL_OTHER = -2;
 /** Totals above this are shown as 'Total 20000+'. */
 export const TOTAL_SHOWN_MAX = 20000;
 
-export interface DevicePage {
-  /** Matching rows in all pages, or TOTAL_NONE / TOTAL_OTHER. */
-  total: number;
-  rows: Device[];
-  /**
-   * The tenant's status-change cursor when the page was read: poll changes with since=cursor and
-   * nothing between the page and the first poll is missed.
-   */
-  cursor: number;
-}
+/** One page of devices; cursor starts the status-change feed (nothing between the page and the first poll is missed). */
+export type DevicePage = Static<typeof C.DevicePage>;
 
-/** GET /api/device/status/changes?since=<cursor>&limit=<n> */
-export interface DeviceStatusChangesQuery {
-  since: number;
-  /** 1..5000, default 5000. */
-  limit?: number;
-}
-
-export interface DeviceStatusChange {
-  id: number;
-  status: DeviceStatus;
-  seq: number;
-  at: number;
-}
-
-export interface DeviceStatusChanges {
-  /** Pass as the next `since`. */
-  cursor: number;
-  /** Changed devices after `since`, oldest first, each once (its latest status). */
-  changes: DeviceStatusChange[];
-  /**
-   * More rows changed than `limit`, or `since` is not a cursor this tenant ever had: the client
-   * must reload its list instead of applying changes (changes is then empty).
-   */
-  reset: boolean;
-}
+/** GET /api/device/status/changes?since=<cursor>&limit=<n> (1..5000, default 5000). */
+export type DeviceStatusChangesQuery = Static<typeof C.DeviceStatusChangesQuery>;
+export type DeviceStatusChange = Static<typeof C.DeviceStatusChange>;
+/** reset: more rows changed than limit, or since is not a cursor this tenant had: reload the list (changes is then empty). */
+export type DeviceStatusChanges = Static<typeof C.DeviceStatusChanges>;
 
 /** POST /api/device. Text fields are trimmed by the server; '' means none. */
-export interface DeviceCreate {
-  code: string;
-  name: string;
-  label?: string;
-  address?: string;
-  sn?: string;
-  ip?: string;
-  mac?: string;
-  busNo?: number | string | null;
-  port?: number | string | null;
-  version?: string;
-  gatewayId?: number | null;
-  areaId?: string | null;
-  modelId?: number | null;
-}
+export type DeviceCreate = Static<typeof C.DeviceCreate>;
 
-/** POST /api/device/batch: 1..1000 devices; one invalid item refuses the whole batch. */
 /** The data group type devices are filed in (cameras: 7), for data authority (SPEC §6). */
 export const DEVICE_GROUP_TYPE = 8;
 
 /** POST /api/device/data-group: files devices in a device data group (null: none). From shared/contract/device.ts. */
 export type DeviceGrouping = Static<typeof C.DeviceGrouping>;
 
-export interface DeviceBatch {
-  devices: DeviceCreate[];
-}
-
-export interface DeviceBatchResult {
-  created: number;
-  ids: number[];
-}
+/** POST /api/device/batch: 1..1000 devices; one invalid item refuses the whole batch. */
+export type DeviceBatch = Static<typeof C.DeviceBatch>;
+export type DeviceBatchResult = Static<typeof C.DeviceBatchResult>;
 
 // The gateway list's shapes come from its declaration (shared/contract/device.ts): types only.
 export type Gateway = Static<typeof C.Gateway>;

@@ -7,10 +7,11 @@ import { ops as customData } from './custom-data.ts';
 import { ops as dataGroup } from './data-group.ts';
 import { ops as device } from './device.ts';
 import { ops as directory } from './directory.ts';
+import { ops as gatewayPoint } from './gateway-point.ts';
 import { ops as monitor } from './monitor.ts';
 import { ops as relation } from './relation.ts';
 
-export const DOMAINS: Readonly<Record<string, Readonly<Record<string, Operation>>>> = { alarm, currentUser, customData, dataGroup, device, directory, monitor, relation };
+export const DOMAINS: Readonly<Record<string, Readonly<Record<string, Operation>>>> = { alarm, currentUser, customData, dataGroup, device, directory, gatewayPoint, monitor, relation };
 
 /** Every declared operation. */
 export const OPERATIONS: readonly Operation[] = Object.values(DOMAINS).flatMap((ops) => Object.values(ops));

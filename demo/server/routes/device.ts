@@ -3,24 +3,19 @@
 // a cheap status-change feed, and validated single and batch creation (SPEC §5, all or nothing).
 import type { AppConfig } from '../context.ts';
 import type { FastifyPluginAsync } from 'fastify';
-import {
-  DEVICE_BATCH_MAX,
-  DEVICE_GROUP_TYPE,
-  type Device,
-  type DeviceBatch,
-  type DeviceBatchResult,
-  type DeviceCreate,
-} from '../../../shared/api/device-types.ts';
+import { DEVICE_GROUP_TYPE, type DeviceCreate } from '../../../shared/api/device-types.ts';
+import { CHANGES_MAX, ops } from '../../../shared/contract/device.ts';
+import { route } from '../contract.ts';
 import { checkDevice, normaliseDevice, type DeviceIssue } from '../../../shared/devices/device-rules.ts';
 import { translate } from '../../../shared/i18n/translate.ts';
 import { tx, type Db, type Migration } from '../db.ts';
 import { seedDevices } from '../device-seed.ts';
 import { DeviceSimulator, nextSeq } from '../device-simulator.ts';
-import { fail, ok, requireAnyMenu, requireMenu, userOf } from '../http.ts';
+import { fail, ok, userOf } from '../http.ts';
 import { handlesOf } from '../test-handles.ts';
 import { langOf, type Lang } from '../messages.ts';
 import { visibleGroups } from '../data-scope.ts';
-import { answerQuery, areaTree, CHANGES_MAX, DEVICE, DEVICE_FROM, fieldSay, intParam, parseListQuery, QueryProblem, queryDevices, statusChanges, type Raw } from '../device-query.ts';
+import { answerQuery, areaTree, DEVICE, DEVICE_FROM, fieldSay, parseListQuery, queryDevices, statusChanges } from '../device-query.ts';
 
 export const migrations: Migration[] = [
   {
@@ -141,12 +136,6 @@ export function insertDevices(db: Db, tenantId: number, devices: readonly Device
 
 // ---- routes -----------------------------------------------------------------------------------
 
-/** preHandler: reading devices needs MonitorOPS (monitoring) or devManager (management). */
-const requireDeviceReader = requireAnyMenu('MonitorOPS', 'devManager');
-
-// Writing devices needs the regions-and-devices page itself, not just some page of the device group.
-const requireDeviceWriter = requireMenu('subsystemManage');
-
 const plugin: FastifyPluginAsync = async (app) => {
   const { db, config } = app.atrium;
   const simulator = new DeviceSimulator(db, { sharePerMinute: config.tuning.deviceFlipShare });
@@ -155,43 +144,37 @@ const plugin: FastifyPluginAsync = async (app) => {
   app.addHook('onClose', async () => simulator.stop());
 
 
-  app.get('/api/device/area/tree', { preHandler: requireDeviceReader }, async (request) => ok(areaTree(db, userOf(request).tenantId)));
+  // Reading devices needs MonitorOPS (monitoring) or devManager (management); writing needs the
+  // regions-and-devices page itself (subsystemManage), not just some page of the device group.
+  route(app, ops.areaTree, async (request) => ok(areaTree(db, userOf(request).tenantId)));
 
-  app.get<{ Querystring: Raw }>('/api/device/list', { preHandler: requireDeviceReader }, async (request) =>
-    answerQuery(request, (lang) => queryDevices(db, userOf(request).tenantId, parseListQuery(lang, request.query ?? {}), visibleGroups(db, userOf(request), DEVICE_GROUP_TYPE))),
+  route(app, ops.list, async (request) =>
+    answerQuery(request, (lang) => queryDevices(db, userOf(request).tenantId, parseListQuery(lang, request.query), visibleGroups(db, userOf(request), DEVICE_GROUP_TYPE))),
   );
 
-  app.get<{ Querystring: Raw }>('/api/device/status/changes', { preHandler: requireDeviceReader }, async (request) =>
-    answerQuery(request, (lang) => {
-      const raw = request.query ?? {};
-      if (raw.since === undefined || raw.since === '') throw new QueryProblem(fieldSay(lang, 'device.param.since', 'validate.required'));
-      const since = intParam(lang, raw, 'since', 'device.param.since', 0, Number.MAX_SAFE_INTEGER, 0);
-      const limit = intParam(lang, raw, 'limit', 'device.param.limit', 1, CHANGES_MAX, CHANGES_MAX);
-      return statusChanges(db, userOf(request).tenantId, since, limit, visibleGroups(db, userOf(request), DEVICE_GROUP_TYPE));
-    }),
-  );
+  route(app, ops.statusChanges, async (request) => {
+    const { since, limit = CHANGES_MAX } = request.query;
+    return ok(statusChanges(db, userOf(request).tenantId, since, limit, visibleGroups(db, userOf(request), DEVICE_GROUP_TYPE)));
+  });
 
-  app.post<{ Body: DeviceCreate }>('/api/device', { preHandler: requireDeviceWriter }, async (request) => {
+  route(app, ops.create, async (request) => {
     const lang = langOf(request);
     const tenantId = userOf(request).tenantId;
     const problem = checkBatch(db, lang, tenantId, [request.body], false);
     if (problem) return fail(problem);
     const [id] = insertDevices(db, tenantId, [request.body]);
-    return ok<Device>(DEVICE.read(db.prepare(`SELECT ${DEVICE.select} ${DEVICE_FROM} WHERE d.id = ? AND d.tenant_id = ?`).get(id!, tenantId)!));
+    return ok(DEVICE.read(db.prepare(`SELECT ${DEVICE.select} ${DEVICE_FROM} WHERE d.id = ? AND d.tenant_id = ?`).get(id!, tenantId)!));
   });
 
-  app.post<{ Body: DeviceBatch }>('/api/device/batch', { preHandler: requireDeviceWriter }, async (request) => {
+  route(app, ops.batch, async (request) => {
     const lang = langOf(request);
     const tenantId = userOf(request).tenantId;
-    const devices = (request.body as Partial<DeviceBatch> | undefined)?.devices;
-    if (!Array.isArray(devices)) return fail(translate(lang, 'device.validate.batchNotList'));
-    if (devices.length < 1 || devices.length > DEVICE_BATCH_MAX) return fail(translate(lang, 'validate.batch.range', { min: 1, max: DEVICE_BATCH_MAX }));
+    const { devices } = request.body;
     const problem = checkBatch(db, lang, tenantId, devices, true);
     if (problem) return fail(problem);
     const ids = insertDevices(db, tenantId, devices);
-    return ok<DeviceBatchResult>({ created: ids.length, ids });
+    return ok({ created: ids.length, ids });
   });
-
 };
 
 export default plugin;

@@ -5,11 +5,12 @@
 // until the configuration is next distributed to the gateway (POST /api/gateway/{id}/distribute).
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { POINT_KINDS, type GatewayPoint, type GatewayPointSave, type PointKind, type PointTarget } from '../../../shared/api/gateway-point-types.ts';
-import { gatewayPointSchema } from '../../../shared/validate/device-model.ts';
+import { ops } from '../../../shared/contract/gateway-point.ts';
+import { route } from '../contract.ts';
 import { tx, type Db, type Migration } from '../db.ts';
-import { fail, failField, ok, requireMenu, rule, userOf, validBody, type Schema } from '../http.ts';
+import { fail, failField, ok, userOf } from '../http.ts';
 import { langOf, type Lang, textsOf } from '../messages.ts';
-import { COUNT_CAP, deleteOwned, fromShared, inList, likePattern, offsetOf, optionalId, queryPage } from '../resource.ts';
+import { COUNT_CAP, deleteOwned, inList, likePattern } from '../resource.ts';
 import { col, shape } from '../shape.ts';
 
 export const migrations: Migration[] = [
@@ -108,20 +109,10 @@ export function seed(db: Db): void {
   });
 }
 
-const saveRules = {
-  ...fromShared<GatewayPointSave>(gatewayPointSchema),
-  kind: [rule.required, rule.oneOf(...POINT_KINDS)],
-  used: [rule.required, (v: unknown) => (typeof v === 'boolean' ? null : { key: 'validate.oneOf' })],
-  deviceId: [optionalId],
-  paramCode: [(v: unknown) => (v === null || v === undefined || typeof v === 'string' ? null : { key: 'validate.text' })],
-} satisfies Schema<GatewayPointSave>;
-
 const plugin: FastifyPluginAsync = async (app) => {
   const { db } = app.atrium;
-  const manager = requireMenu('gwManager');
-
-  const gatewayOf = (request: FastifyRequest, id: unknown) =>
-    db.prepare('SELECT id FROM gateway WHERE id = ? AND tenant_id = ?').get<{ id: number }>(Number(id), userOf(request).tenantId);
+  const gatewayOf = (request: FastifyRequest, id: number) =>
+    db.prepare('SELECT id FROM gateway WHERE id = ? AND tenant_id = ?').get<{ id: number }>(id, userOf(request).tenantId);
 
   /** Checks a point's association; answers the refusal (a message and its field) or null. */
   const targetProblem = (lang: Lang, gatewayId: number, kind: PointKind, b: GatewayPointSave, pointId: number | null): { msg: string; field: string } | null => {
@@ -139,21 +130,19 @@ const plugin: FastifyPluginAsync = async (app) => {
     return null;
   };
 
-  type ListRequest = { Params: { id: string }; Querystring: { page?: string; limit?: string; keyword?: string; used?: string; associated?: string; distributed?: string } };
-  app.get<ListRequest>('/api/gateway/:id/points', { preHandler: manager, schema: { summary: "A gateway's resource points, filtered by used, associated and distributed ('true'/'false') and keyword" } }, async (request) => {
+  // Every call needs gwManager (the declarations' rights).
+  route(app, ops.list, async (request) => {
     const user = userOf(request);
     const lang = langOf(request);
     const gateway = gatewayOf(request, request.params.id);
     if (!gateway) return fail(say(lang, 'noGateway'));
     const q = request.query;
-    const paging = queryPage(q, lang);
-    if (typeof paging === 'string') return fail(paging);
-    const { page, limit } = paging;
+    const { page = 1, limit = 20 } = q;
     const where = ['p.tenant_id = ?', 'p.gateway_id = ?'];
     const args: Array<string | number> = [user.tenantId, gateway.id];
-    const flag = (value: string | undefined, sqlTrue: string, sqlFalse: string) => {
-      if (value === 'true') where.push(sqlTrue);
-      else if (value === 'false') where.push(sqlFalse);
+    const flag = (value: boolean | undefined, sqlTrue: string, sqlFalse: string) => {
+      if (value === true) where.push(sqlTrue);
+      else if (value === false) where.push(sqlFalse);
     };
     flag(q.used, 'p.used = 1', 'p.used = 0');
     flag(q.associated, 'p.device_id IS NOT NULL', 'p.device_id IS NULL');
@@ -165,22 +154,22 @@ const plugin: FastifyPluginAsync = async (app) => {
     }
     const sql = `${SELECT} WHERE ${where.join(' AND ')}`;
     const total = db.prepare(`SELECT COUNT(*) AS n FROM (${sql} LIMIT ${COUNT_CAP})`).get<{ n: number }>(...args)!.n;
-    const rows = db.prepare(`${sql} ORDER BY p.kind, p.code LIMIT ? OFFSET ?`).all(...args, limit, offsetOf({ page, limit }));
+    const rows = db.prepare(`${sql} ORDER BY p.kind, p.code LIMIT ? OFFSET ?`).all(...args, limit, (page - 1) * limit);
     return ok({ total, rows: POINT.all(rows) });
   });
 
-  app.get<{ Params: { id: string } }>('/api/gateway/:id/point/targets', { preHandler: manager, schema: { summary: 'The device parameters behind a gateway that a point may carry' } }, async (request) => {
+  route(app, ops.targets, async (request) => {
     const gateway = gatewayOf(request, request.params.id);
     if (!gateway) return fail(say(langOf(request), 'noGateway'));
     const rows = db
       .prepare(`SELECT ${TARGET.select} FROM device d JOIN model_param mp ON mp.model_id = d.model_id WHERE d.gateway_id = ? AND d.tenant_id = ? ORDER BY d.code, mp.id LIMIT 2000`)
       .all(gateway.id, userOf(request).tenantId);
-    return ok<PointTarget[]>(TARGET.all(rows));
+    return ok(TARGET.all(rows));
   });
 
   const byId = (id: number) => POINT.read(db.prepare(`${SELECT} WHERE p.id = ?`).get(id)!);
 
-  app.post<{ Params: { id: string }; Body: GatewayPointSave }>('/api/gateway/:id/point', { preHandler: [manager, validBody(saveRules)], schema: { summary: 'A new resource point on a gateway' } }, async (request) => {
+  route(app, ops.create, async (request) => {
     const user = userOf(request);
     const lang = langOf(request);
     const gateway = gatewayOf(request, request.params.id);
@@ -198,10 +187,10 @@ const plugin: FastifyPluginAsync = async (app) => {
     return ok(byId(id));
   });
 
-  app.put<{ Params: { id: string }; Body: GatewayPointSave }>('/api/gateway/point/:id', { preHandler: [manager, validBody(saveRules)], schema: { summary: "A resource point's name, use and association (its code and kind stay); it becomes undistributed" } }, async (request) => {
+  route(app, ops.update, async (request) => {
     const user = userOf(request);
     const lang = langOf(request);
-    const point = db.prepare('SELECT id, gateway_id, kind FROM gateway_point WHERE id = ? AND tenant_id = ?').get<{ id: number; gateway_id: number; kind: PointKind }>(Number(request.params.id), user.tenantId);
+    const point = db.prepare('SELECT id, gateway_id, kind FROM gateway_point WHERE id = ? AND tenant_id = ?').get<{ id: number; gateway_id: number; kind: PointKind }>(request.params.id, user.tenantId);
     if (!point) return fail(say(lang, 'noPoint'));
     const b = request.body;
     const problem = targetProblem(lang, point.gateway_id, point.kind, b, point.id);
@@ -210,9 +199,9 @@ const plugin: FastifyPluginAsync = async (app) => {
     return ok(byId(point.id));
   });
 
-  app.post<{ Body: { ids: number[] } }>(
-    '/api/gateway/point/delete',
-    { preHandler: [manager, validBody<{ ids: number[] }>({ ids: [rule.required, (v: unknown) => (Array.isArray(v) && v.length > 0 && v.length <= 1000 && v.every((x) => Number.isInteger(x) && x > 0) ? null : { key: 'validate.integer' })] })], schema: { summary: 'Deletes unassociated resource points (all or none)' } },
+  route(
+    app,
+    ops.delete,
     async (request) => {
       const user = userOf(request);
       const lang = langOf(request);
