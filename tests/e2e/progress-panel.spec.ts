@@ -2,6 +2,7 @@
 // chosen shows the message; deleting finished items removes them after the 3 s refresh.
 import { expect, test, type Page } from './fixtures.ts';
 import { call, openEmbed, signIn } from './alarm-progress-helpers.ts';
+import { PROGRESS_POLL_MS } from '../../shared/poll/progress.ts';
 
 const badge = (page: Page) => page.locator('#panel-1').getByRole('button', { name: /background tasks/ });
 const dialog = (page: Page) => page.locator('#panel-1').getByRole('dialog');
@@ -23,7 +24,10 @@ test.describe('progress panel', () => {
 
   test('a running task shows a moving bar, then finishes green with its end time', async ({ page, baseURL }) => {
     const admin = await signIn(baseURL!, 'admin', 'admin123');
-    await call(baseURL!, admin, 'POST', '/api/admin/progress/demo', { body: { title: 'Slow job', steps: 40, stepMs: 250 } });
+    // The page's 5 s poll is moved on by the test (its clock runs on its own meanwhile), while the
+    // platform's task runs in real time: 16 steps of 250 ms.
+    await page.clock.install();
+    await call(baseURL!, admin, 'POST', '/api/admin/progress/demo', { body: { title: 'Slow job', steps: 16, stepMs: 250 } });
     await openEmbed(page, admin);
     await badge(page).click();
     const row = dialog(page).getByRole('row', { name: /Slow job/ });
@@ -31,8 +35,13 @@ test.describe('progress panel', () => {
     const bar = row.getByRole('progressbar');
     await expect(bar).toHaveAttribute('data-color', 'info');
     const first = Number(await bar.getAttribute('aria-valuenow'));
-    await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 8000 }).toBeGreaterThan(first);
-    await expect(bar).toHaveAttribute('aria-valuenow', '100', { timeout: 20_000 });
+    const nextPoll = async () => {
+      await page.clock.fastForward(PROGRESS_POLL_MS);
+      return Number(await bar.getAttribute('aria-valuenow'));
+    };
+    await expect.poll(nextPoll, { timeout: 8000 }).toBeGreaterThan(first);
+    await expect.poll(nextPoll, { timeout: 20_000 }).toBe(100);
+    await expect(bar).toHaveAttribute('aria-valuenow', '100');
     await expect(bar).toHaveAttribute('data-color', 'success');
     await expect(row).toContainText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}.*\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
   });
