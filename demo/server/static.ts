@@ -39,7 +39,15 @@ export async function installStatic(app: FastifyInstance): Promise<void> {
 
   const hasBuild = !!staticDir && existsSync(join(staticDir, 'index.html'));
   if (staticDir && hasBuild) {
-    await app.register(fastifyStatic, { root: staticDir, prefix: '/', index: 'index.html' });
+    await app.register(fastifyStatic, {
+      root: staticDir,
+      prefix: '/',
+      index: 'index.html',
+      // The kit's type declarations are text (by extension they would go out as MPEG transport streams).
+      setHeaders: (reply, path) => {
+        if (path.endsWith('.d.ts')) (reply as unknown as { header(name: string, value: string): void }).header('content-type', 'text/plain; charset=utf-8');
+      },
+    });
   }
 
   // Browsers ask for /favicon.ico on pages that name no icon (the embedding demos, the API docs): the
