@@ -31,7 +31,6 @@ const UNCONVERTED = [
   'routes/device-model.ts',
   'routes/linkage.ts',
   'routes/oauth.ts',
-  'routes/points.ts',
   'routes/portal-token.ts',
   'routes/scada.ts',
   'routes/user.ts',

@@ -4,59 +4,28 @@
 //   POST /api/device/history HistoryQuery   → HistoryAnswer   downsampled to at most maxPoints per series
 // History covers only the past 3 months (the alarm window's rule and boundary).
 
-export interface PointValue {
-  code: string;
-  name: string;
-  unit: string;
-  dataType: 'int' | 'float' | 'bool';
-  access: 'r' | 'rw';
-  min: string;
-  max: string;
-  /** null until the device reported it. */
-  value: number | null;
-  /** ms since epoch of the value, null when none. */
-  at: number | null;
-}
+import type { Static } from 'typebox';
+import type * as C from '../contract/points.ts';
+
+// The shapes come from their declarations (shared/contract/points.ts): types only.
+/** A parameter with its current value (null until the device reported it; at: ms since epoch). */
+export type PointValue = Static<typeof C.PointValue>;
 
 /** Devices one readings call may ask for (a page of monitoring cards). */
 export const READINGS_MAX = 100;
 
 /** One device's live readings (every parameter of its model) and its open alarms (null: the caller may not see alarms). */
-export interface DeviceReadings {
-  id: number;
-  readings: PointValue[];
-  openAlarms: number | null;
-}
+export type DeviceReadings = Static<typeof C.DeviceReadings>;
 
-export interface ControlWrite {
-  code: string;
-  value: number;
-}
+export type ControlWrite = Static<typeof C.ControlWrite>;
 
 /** Series answered per device and parameter: at most this many points each. */
 export const HISTORY_MAX_POINTS = 2000;
 
-export interface HistoryQuery {
-  deviceIds: number[];
-  codes: string[];
-  /** YYYY-MM-DD HH:mm:ss */
-  startTime: string;
-  endTime: string;
-  maxPoints?: number;
-}
+/** startTime/endTime: YYYY-MM-DD HH:mm:ss. */
+export type HistoryQuery = Static<typeof C.HistoryQuery>;
 
-export interface HistorySeries {
-  deviceId: number;
-  deviceCode: string;
-  deviceName: string;
-  code: string;
-  /** [ms since epoch, value] — each the average of its bucket. */
-  points: Array<[number, number]>;
-  /** Raw samples the points summarise. */
-  samples: number;
-}
+/** points: [ms since epoch, value], each the average of its bucket; samples: raw samples they summarise. */
+export type HistorySeries = Static<typeof C.HistorySeries>;
 
-export interface HistoryAnswer {
-  bucketMs: number;
-  series: HistorySeries[];
-}
+export type HistoryAnswer = Static<typeof C.HistoryAnswer>;

@@ -9,9 +9,10 @@ import { ops as device } from './device.ts';
 import { ops as directory } from './directory.ts';
 import { ops as gatewayPoint } from './gateway-point.ts';
 import { ops as monitor } from './monitor.ts';
+import { ops as points } from './points.ts';
 import { ops as relation } from './relation.ts';
 
-export const DOMAINS: Readonly<Record<string, Readonly<Record<string, Operation>>>> = { alarm, currentUser, customData, dataGroup, device, directory, gatewayPoint, monitor, relation };
+export const DOMAINS: Readonly<Record<string, Readonly<Record<string, Operation>>>> = { alarm, currentUser, customData, dataGroup, device, directory, gatewayPoint, monitor, points, relation };
 
 /** Every declared operation. */
 export const OPERATIONS: readonly Operation[] = Object.values(DOMAINS).flatMap((ops) => Object.values(ops));

@@ -6,17 +6,19 @@
 // Control writes go through the device's gateway, which the gateway simulator can make offline, slow
 // or faulty — the answer then carries SPEC §8's gateway messages. Everything is tenant-scoped.
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { ControlWrite, DeviceReadings, HistoryAnswer, HistoryQuery, HistorySeries, PointValue } from '../../../shared/api/point-types.ts';
-import { HISTORY_MAX_POINTS, READINGS_MAX } from '../../../shared/api/point-types.ts';
+import type { HistoryAnswer, HistoryQuery, HistorySeries } from '../../../shared/api/point-types.ts';
+import { HISTORY_MAX_POINTS } from '../../../shared/api/point-types.ts';
+import { ops } from '../../../shared/contract/points.ts';
+import { route } from '../contract.ts';
 import { compile, evaluate, type Node } from '../../../shared/validate/expression.ts';
 import { alarmQueryWindow, toDate } from '../../../shared/validate/dates.ts';
 import { tx, type Db, type Migration } from '../db.ts';
-import { fail, ok, requireAnyMenu, requireMenu, rule, userOf, validBody } from '../http.ts';
+import { fail, failField, ok, userOf } from '../http.ts';
 import { handlesOf } from '../test-handles.ts';
 import { langOf, translate } from '../messages.ts';
 import { modelParams, paramNamesOf } from './device-model.ts';
 import { fireRule, openAlarmOn, ruleBook, type LiveRule } from './alarm-rule.ts';
-import { idList, inList, startExport, tooManyTasks } from '../resource.ts';
+import { inList, startExport, tooManyTasks } from '../resource.ts';
 import { formatTime } from '../tasks.ts';
 import type { ParamRow } from '../../../shared/api/device-model-types.ts';
 import { pointsChanged, sayWrite as say, throughGateway, writePoint } from '../point-write.ts';
@@ -214,9 +216,6 @@ export function raisePointAlarm(db: Db, tenantId: number, deviceId: number, para
   });
 }
 
-/** Every page that reads devices: the device group's pages and the monitoring ones. */
-const requireReader = requireAnyMenu('devManager', 'MonitorOPS');
-
 const plugin: FastifyPluginAsync = async (app) => {
   const { db, config } = app.atrium;
   const raise = (tenantId: number, deviceId: number, param: ParamRow, value: number, at: number) => void raisePointAlarm(db, tenantId, deviceId, param, value, at);
@@ -226,11 +225,13 @@ const plugin: FastifyPluginAsync = async (app) => {
     simulator = startPointSimulator(db, config.tuning.pointIntervalMs, Math.random, raise, config.tuning.excursionsPerHour);
   });
   app.addHook('preClose', async () => simulator?.stop());
-  app.post<{ Params: { id: string } }>('/api/gateway/:id/distribute', { preHandler: requireMenu('gwManager') }, async (request) => {
+  // Reading needs a page that reads devices (devManager or MonitorOPS); control needs devManager;
+  // distributing needs gwManager (the declarations' rights).
+  route(app, ops.distribute, async (request) => {
     const user = userOf(request);
     const lang = langOf(request);
-    const id = Number(request.params.id);
-    if (!Number.isInteger(id) || !db.prepare('SELECT 1 FROM gateway WHERE id = ? AND tenant_id = ?').get(id, user.tenantId)) return fail(lang === 'en' ? 'no such gateway' : '网关不存在');
+    const { id } = request.params;
+    if (!db.prepare('SELECT 1 FROM gateway WHERE id = ? AND tenant_id = ?').get(id, user.tenantId)) return fail(lang === 'en' ? 'no such gateway' : '网关不存在');
     const refused = await throughGateway(db, id, lang);
     if (refused) return fail(refused);
     const at = Date.now();
@@ -249,13 +250,13 @@ const plugin: FastifyPluginAsync = async (app) => {
     return db.prepare(`SELECT id, model_id, gateway_id FROM device WHERE id = ? AND tenant_id = ?${narrow.sql}`).get<{ id: number; model_id: number | null; gateway_id: number | null }>(id, userOf(request).tenantId, ...narrow.args);
   };
 
-  app.get<{ Params: { id: string } }>('/api/device/:id/points', { preHandler: requireReader }, async (request) => {
+  route(app, ops.points, async (request) => {
     const user = userOf(request);
-    const device = deviceOf(request, Number(request.params.id) || -1);
+    const device = deviceOf(request, request.params.id);
     if (!device) return fail(say(langOf(request), 'noDevice'));
     const params = device.model_id ? modelParams(db, user.tenantId, device.model_id) : [];
     const current = new Map((db.prepare('SELECT code, value, at FROM point_current WHERE device_id = ?').all<{ code: string; value: number; at: number }>(device.id)).map((r) => [r.code, r]));
-    return ok<PointValue[]>(
+    return ok(
       params.map((p) => ({ code: p.code, name: p.name, unit: p.unit, dataType: p.dataType, access: p.access, min: p.min, max: p.max, value: current.get(p.code)?.value ?? null, at: current.get(p.code)?.at ?? null })),
     );
   });
@@ -263,9 +264,9 @@ const plugin: FastifyPluginAsync = async (app) => {
   // The monitoring cards' live readings: the current values of many devices in one call, and their
   // open alarms for a user who may see alarms (alarms follow their devices' data authority, so the
   // devices read here — already inside it — bound them).
-  app.post<{ Body: { ids: number[] } }>(
-    '/api/device/readings',
-    { preHandler: [requireReader, validBody<{ ids: number[] }>({ ids: [rule.required, idList(READINGS_MAX)] })] },
+  route(
+    app,
+    ops.readings,
     async (request) => {
       const user = userOf(request);
       const narrow = scopeSql('data_group_id', visibleGroups(db, user, DEVICE_GROUP_TYPE));
@@ -284,7 +285,7 @@ const plugin: FastifyPluginAsync = async (app) => {
           .all<{ code: string; n: number }>(user.tenantId, ...devices.map((d) => d.code));
         for (const r of rows) alarms.set(r.code, r.n);
       }
-      return ok<DeviceReadings[]>(
+      return ok(
         devices.map((d) => {
           const values = new Map((current.all<{ code: string; value: number; at: number }>(d.id)).map((r) => [r.code, r]));
           const readings = (d.model_id ? paramsOf(d.model_id) : []).map((p) => ({ code: p.code, name: p.name, unit: p.unit, dataType: p.dataType, access: p.access, min: p.min, max: p.max, value: values.get(p.code)?.value ?? null, at: values.get(p.code)?.at ?? null }));
@@ -294,27 +295,19 @@ const plugin: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post<{ Params: { id: string }; Body: ControlWrite }>(
-    '/api/device/:id/control',
-    { preHandler: [requireMenu('devManager'), validBody<ControlWrite>({ code: [rule.required, rule.text(1, 64)], value: [rule.required] })] },
-    async (request, reply) => {
+  route(
+    app,
+    ops.control,
+    async (request) => {
       const { code, value } = request.body;
       // A device outside the caller's data authority is written as one that does not exist.
-      const id = deviceOf(request, Number(request.params.id) || -1)?.id ?? -1;
+      const id = deviceOf(request, request.params.id)?.id ?? -1;
       const outcome = await writePoint(db, userOf(request).tenantId, id, code, value);
       const msg = outcome.ok ? '' : outcome.text[langOf(request)];
-      if (!outcome.ok) return outcome.field ? reply.send({ code: -1, msg, data: { field: outcome.field } }) : fail(msg);
+      if (!outcome.ok) return outcome.field ? failField(msg, outcome.field) : fail(msg);
       return ok({ code, value, written: outcome.written });
     },
   );
-
-  const historyRules = validBody<HistoryQuery>({
-    deviceIds: [rule.required, (v) => (Array.isArray(v) && v.length > 0 && v.length <= 20 && v.every((x) => Number.isInteger(x) && x > 0) ? null : { key: 'validate.oneOf' })],
-    codes: [rule.required, (v) => (Array.isArray(v) && v.length > 0 && v.length <= 20 && v.every((x) => typeof x === 'string' && x.length <= 64) ? null : { key: 'validate.oneOf' })],
-    startTime: [rule.required, rule.text(1, 32)],
-    endTime: [rule.required, rule.text(1, 32)],
-    maxPoints: [rule.int(10, HISTORY_MAX_POINTS)],
-  });
 
   /** The series a history query asks for (downsampled in SQL), or the message that refuses it. */
   function history(request: FastifyRequest<{ Body: HistoryQuery }>): HistoryAnswer | string {
@@ -348,12 +341,12 @@ const plugin: FastifyPluginAsync = async (app) => {
     return { bucketMs: bucket, series };
   }
 
-  app.post<{ Body: HistoryQuery }>('/api/device/history', { preHandler: [requireReader, historyRules] }, async (request) => {
+  route(app, ops.history, async (request) => {
     const answer = history(request);
-    return typeof answer === 'string' ? fail(answer) : ok<HistoryAnswer>(answer);
+    return typeof answer === 'string' ? fail(answer) : ok(answer);
   });
 
-  app.post<{ Body: HistoryQuery }>('/api/device/history/export', { preHandler: [requireReader, historyRules] }, async (request) => {
+  route(app, ops.historyExport, async (request) => {
     const user = userOf(request);
     const lang = langOf(request);
     const busy = tooManyTasks(request, db, user);
