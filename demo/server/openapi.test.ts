@@ -33,7 +33,6 @@ const UNCONVERTED = [
   'routes/oauth.ts',
   'routes/portal-token.ts',
   'routes/scada.ts',
-  'routes/user.ts',
   'routes/video-play.ts',
   'routes/video.ts',
   'routes/workflow.ts',

@@ -5,28 +5,19 @@
 // (tokens.ts findSession checks the status on every call).
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ProgressKey } from '../../../shared/api/progress-types.ts';
-import {
-  GENDERS,
-  USER_STATUSES,
-  type Department,
-  type DepartmentSave,
-  type UserCreate,
-  type UserPage,
-  type UserPageQuery,
-  type UserRoles,
-  type UserRow,
-  type UserUpdate,
-} from '../../../shared/api/user-types.ts';
-import { validateObject } from '../../../shared/validate/index.ts';
-import { departmentSchema, userCreateSchema, userUpdateSchema } from '../../../shared/validate/people.ts';
+import type { Department, DepartmentSave, UserRow } from '../../../shared/api/user-types.ts';
+import { ops } from '../../../shared/contract/user.ts';
+import { KEYS, validateObject } from '../../../shared/validate/index.ts';
+import { userCreateSchema } from '../../../shared/validate/people.ts';
+import { route } from '../contract.ts';
 import type { AppConfig, SessionUser } from '../context.ts';
 import { tx, type Db, type Migration } from '../db.ts';
-import { describeIssue, fail, failField, ok, requireMenu, rule, userOf, validBody, type Issue } from '../http.ts';
+import { describeIssue, fail, failField, ok, userOf, type Issue } from '../http.ts';
 import { langOf, translate, type Lang, textsOf } from '../messages.ts';
 import { namesAfterEdit, requestLang } from '../local-names.ts';
 import { hashPassword } from '../passwords.ts';
 import { col, shape } from '../shape.ts';
-import { fromShared, idList, likePattern, makesCycle, offsetOf, optionalId, pageRules, readImportUpload, startExport, startImport, subtree, tooManyTasks, type SheetColumn } from '../resource.ts';
+import { likePattern, makesCycle, offsetOf, readImportUpload, startExport, startImport, subtree, tooManyTasks, type SheetColumn } from '../resource.ts';
 
 /** The seeded departments' names: [Chinese, English]. */
 const DEPARTMENT_NAMES = [
@@ -185,23 +176,15 @@ const plugin: FastifyPluginAsync = async (app) => {
     ids.every((id) => db.prepare('SELECT 1 FROM role WHERE id = ? AND tenant_id = ? AND super_admin = 0').get(id, tenantId) !== undefined);
   const validDepartment = (tenantId: number, id: number | null | undefined): boolean => id === null || id === undefined || departmentOf.get(id, tenantId) !== undefined;
 
-  const userFields = {
-    gender: [rule.oneOf(...GENDERS)],
-    status: [rule.oneOf(...USER_STATUSES)],
-    departmentId: [optionalId],
-    roleIds: [idList(50)],
-  };
+  /** The two passwords must match (SPEC §5): a rule across two fields, checked here. */
+  const mismatch = (request: FastifyRequest, password: string | undefined, confirm: string | undefined) =>
+    (password ?? '') === (confirm ?? '') ? null : failField(translate(langOf(request), KEYS.passwordMismatch), 'confirmPassword');
 
   // ---- users --------------------------------------------------------------------------------------
 
-  app.post<{ Body: UserPageQuery }>(
-    '/api/admin/user/page',
-    {
-      preHandler: [
-        requireMenu('userMng'),
-        validBody<UserPageQuery>({ ...pageRules, keyword: [rule.text(0, 64)], departmentId: [optionalId], status: [rule.oneOf(...USER_STATUSES)] }),
-      ],
-    },
+  route(
+    app,
+    ops.page,
     async (request) => {
       const user = userOf(request);
       const q = request.body;
@@ -223,22 +206,24 @@ const plugin: FastifyPluginAsync = async (app) => {
       const where = clauses.join(' AND ');
       const total = db.prepare(`SELECT COUNT(*) AS n FROM user u WHERE ${where}`).get<{ n: number }>(...args)!.n;
       const rows = db.prepare(`${SELECT} WHERE ${where} ORDER BY u.id LIMIT ? OFFSET ?`).all(...args, q.limit, offsetOf(q));
-      return ok<UserPage>({ rows: USER.all(rows), total });
+      return ok({ rows: USER.all(rows), total });
     },
   );
 
   // Uniqueness while typing: accounts are unique across the platform (they sign in by it).
-  app.get<{ Params: { name: string } }>('/api/admin/user/name/:name', { preHandler: requireMenu('userMng') }, async (request) => {
+  route(app, ops.nameExists, async (request) => {
     const name = request.params.name.trim();
     return ok({ exists: name !== '' && accountTaken.get(name) !== undefined });
   });
 
-  app.post<{ Body: UserCreate }>(
-    '/api/admin/user',
-    { preHandler: [requireMenu('userMng'), validBody<UserCreate>({ ...fromShared<UserCreate>(userCreateSchema), ...userFields } as never)] },
+  route(
+    app,
+    ops.create,
     async (request) => {
       const user = userOf(request);
       const b = request.body;
+      const differ = mismatch(request, b.password, b.confirmPassword);
+      if (differ) return differ;
       const username = b.username.trim();
       if (accountTaken.get(username)) return failField(say(request, 'accountTaken'), 'username');
       if (phoneTaken.get(b.phone.trim(), 0)) return failField(say(request, 'phoneTaken'), 'phone');
@@ -254,18 +239,20 @@ const plugin: FastifyPluginAsync = async (app) => {
         for (const roleId of new Set(b.roleIds ?? [])) db.prepare('INSERT INTO user_role (user_id, role_id) VALUES (?, ?)').run(created, roleId);
         return created;
       });
-      return ok(findUser(user, id));
+      return ok(findUser(user, id)!);
     },
   );
 
-  app.put<{ Params: { id: string }; Body: UserUpdate }>(
-    '/api/admin/user/:id',
-    { preHandler: [requireMenu('userMng'), validBody<UserUpdate>({ ...fromShared<UserUpdate>(userUpdateSchema), ...userFields } as never)] },
+  route(
+    app,
+    ops.update,
     async (request) => {
       const user = userOf(request);
-      const target = findUser(user, Number(request.params.id));
+      const target = findUser(user, request.params.id);
       if (!target) return fail(say(request, 'notFound'));
       const b = request.body;
+      const differ = mismatch(request, b.password, b.confirmPassword);
+      if (differ) return differ;
       if (target.superAdmin && b.status !== undefined && b.status !== 'normal') return failField(say(request, 'superAdmin'), 'status');
       if (phoneTaken.get(b.phone.trim(), target.id)) return failField(say(request, 'phoneTaken'), 'phone');
       if (!validDepartment(user.tenantId, b.departmentId)) return failField(say(request, 'badDepartment'), 'departmentId');
@@ -287,16 +274,16 @@ const plugin: FastifyPluginAsync = async (app) => {
           db.prepare('DELETE FROM token WHERE user_id = ?').run(target.id);
         }
       });
-      return ok(findUser(user, target.id));
+      return ok(findUser(user, target.id)!);
     },
   );
 
-  app.put<{ Params: { id: string }; Body: UserRoles }>(
-    '/api/admin/user/roles/:id',
-    { preHandler: [requireMenu('userMng'), validBody<UserRoles>({ roleIds: [rule.required, idList(50)] })] },
+  route(
+    app,
+    ops.roles,
     async (request) => {
       const user = userOf(request);
-      const target = findUser(user, Number(request.params.id));
+      const target = findUser(user, request.params.id);
       if (!target) return fail(say(request, 'notFound'));
       if (target.superAdmin) return fail(say(request, 'superAdmin'));
       if (!validRoles(user.tenantId, request.body.roleIds)) return failField(say(request, 'badRole'), 'roleIds');
@@ -304,14 +291,14 @@ const plugin: FastifyPluginAsync = async (app) => {
         db.prepare('DELETE FROM user_role WHERE user_id = ?').run(target.id);
         for (const roleId of new Set(request.body.roleIds)) db.prepare('INSERT INTO user_role (user_id, role_id) VALUES (?, ?)').run(target.id, roleId);
       });
-      return ok(findUser(user, target.id));
+      return ok(findUser(user, target.id)!);
     },
   );
 
   // DELETE /api/admin/user/{tenantId}/{ids}: ids comma separated; all of them or none.
-  app.delete<{ Params: { a: string; b: string } }>('/api/admin/user/:a/:b', { preHandler: requireMenu('userMng') }, async (request) => {
+  route(app, ops.remove, async (request) => {
     const user = userOf(request);
-    if (Number(request.params.a) !== user.tenantId) return fail(say(request, 'badTenant'));
+    if (request.params.a !== user.tenantId) return fail(say(request, 'badTenant'));
     const ids = request.params.b.split(',').map((x) => Number(x.trim()));
     if (ids.length === 0 || ids.length > 1000 || ids.some((x) => !Number.isInteger(x) || x <= 0)) return fail(say(request, 'badIds'));
     const targets = ids.map((id) => findUser(user, id));
@@ -334,9 +321,8 @@ const plugin: FastifyPluginAsync = async (app) => {
     return top;
   };
 
-  app.post('/api/admin/user/dep/page', { preHandler: requireMenu('userMng') }, async (request) => ok(departmentTree(userOf(request).tenantId)));
+  route(app, ops.departments, async (request) => ok(departmentTree(userOf(request).tenantId)));
 
-  const depRules = { ...fromShared<DepartmentSave>(departmentSchema), parentId: [optionalId], headUserId: [optionalId], sort: [rule.int(0, 100_000)], id: [optionalId] };
   const saveDepartment = (request: FastifyRequest<{ Body: DepartmentSave }>, id: number | null) => {
     const user = userOf(request);
     const b = request.body;
@@ -358,25 +344,23 @@ const plugin: FastifyPluginAsync = async (app) => {
     db.prepare('UPDATE department SET parent_id = ?, name = ?, name_en = ?, sort = COALESCE(?, sort), head_user_id = ? WHERE id = ? AND tenant_id = ?').run(parentId, name, name_en, b.sort ?? null, head, id, user.tenantId);
     return ok({ id });
   };
-  app.post<{ Body: DepartmentSave }>('/api/admin/user/dep', { preHandler: [requireMenu('userMng'), validBody<DepartmentSave>(depRules as never)] }, async (request) => saveDepartment(request, null));
-  app.put<{ Body: DepartmentSave }>('/api/admin/user/dep', { preHandler: [requireMenu('userMng'), validBody<DepartmentSave>({ ...depRules, id: [rule.required, optionalId] } as never)] }, async (request) =>
-    saveDepartment(request, request.body.id!),
-  );
+  route(app, ops.createDepartment, async (request) => saveDepartment(request, null));
+  route(app, ops.updateDepartment, async (request) => saveDepartment(request, request.body.id));
 
-  app.delete<{ Params: { id: string } }>('/api/admin/user/dep/:id', { preHandler: requireMenu('userMng') }, async (request) => {
+  route(app, ops.removeDepartment, async (request) => {
     const user = userOf(request);
-    const dep = departmentOf.get<{ id: number; name: string }>(Number(request.params.id), user.tenantId);
+    const dep = departmentOf.get<{ id: number; name: string }>(request.params.id, user.tenantId);
     if (!dep) return fail(say(request, 'depNotFound'));
     const users = db.prepare('SELECT COUNT(*) AS n FROM user WHERE department_id = ?').get<{ n: number }>(dep.id)!.n;
     if (users > 0) return fail(say(request, 'depHasUsers', { name: dep.name, count: users }));
     const children = db.prepare('SELECT COUNT(*) AS n FROM department WHERE parent_id = ?').get<{ n: number }>(dep.id)!.n;
     if (children > 0) return fail(say(request, 'depHasChildren', { name: dep.name, count: children }));
     db.prepare('DELETE FROM department WHERE id = ? AND tenant_id = ?').run(dep.id, user.tenantId);
-    return ok({ deleted: 1 });
+    return ok({ deleted: 1 as const });
   });
 
   // POST /api/admin/user/group: the users holding one role (the role page's members).
-  app.post<{ Body: { roleId: number } }>('/api/admin/user/group', { preHandler: [requireMenu('groupManager'), validBody<{ roleId: number }>({ roleId: [rule.required, optionalId] })] }, async (request) => {
+  route(app, ops.members, async (request) => {
     const user = userOf(request);
     const rows = db
       .prepare(`${SELECT} WHERE u.tenant_id = ? AND u.id IN (SELECT user_id FROM user_role WHERE role_id = ?) ORDER BY u.id LIMIT 1000`)
@@ -399,13 +383,13 @@ const plugin: FastifyPluginAsync = async (app) => {
     return out;
   };
 
-  app.post<{ Body: UserPageQuery | undefined }>('/api/admin/user/dep/exportPage', { preHandler: requireMenu('userMng') }, async (request) => {
+  route(app, ops.export, async (request) => {
     const user = userOf(request);
     const busy = tooManyTasks(request, db, user);
     if (busy) return fail(busy);
     const lang = langOf(request);
-    const departmentId = typeof request.body?.departmentId === 'number' ? request.body.departmentId : null;
-    const keyword = typeof request.body?.keyword === 'string' ? request.body.keyword : '';
+    const departmentId = request.body.departmentId ?? null;
+    const keyword = request.body.keyword ?? '';
     const ids = departmentId !== null ? subtree(departmentParents(user.tenantId), departmentId) : null;
     const where = `u.tenant_id = ?${ids ? ` AND u.department_id IN (${ids.map(() => '?').join(',') || 'NULL'})` : ''}${keyword ? " AND (u.username LIKE ? ESCAPE '\\' OR u.name LIKE ? ESCAPE '\\')" : ''}`;
     const args = [user.tenantId, ...(ids ?? []), ...(keyword ? [likePattern(keyword), likePattern(keyword)] : [])];
@@ -432,7 +416,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     return ok(started);
   });
 
-  app.get('/api/admin/user/dep/importUser/template', { preHandler: requireMenu('userMng') }, async (request, reply) => {
+  route(app, ops.template, async (request, reply) => {
     const lang = langOf(request);
     const { default: ExcelJS } = await import('exceljs');
     const book = new ExcelJS.Workbook();
@@ -447,13 +431,13 @@ const plugin: FastifyPluginAsync = async (app) => {
       .send(body);
   });
 
-  app.post('/api/admin/user/dep/importUser/import', { preHandler: requireMenu('userMng') }, async (request) => {
+  route(app, ops.import, async (request) => {
     const user = userOf(request);
     const busy = tooManyTasks(request, db, user);
     if (busy) return fail(busy);
     const lang = langOf(request);
     const upload = await readImportUpload(request, SHEET_HEADERS);
-    if (!('rows' in upload)) return upload;
+    if (!('rows' in upload)) return failField(upload.msg, upload.data.field);
     const { rows, skipBad } = upload;
     // A department path in either language (a sheet exported in English imports in Chinese too).
     const byPath = new Map((['zh', 'en'] as const).flatMap((l) => requestLang.run(l, () => [...departmentPaths(user.tenantId)].map(([id, path]) => [path, id] as const))));
