@@ -12,7 +12,21 @@ import { ops as monitor } from './monitor.ts';
 import { ops as points } from './points.ts';
 import { ops as relation } from './relation.ts';
 
-export const DOMAINS: Readonly<Record<string, Readonly<Record<string, Operation>>>> = { alarm, currentUser, customData, dataGroup, device, directory, gatewayPoint, monitor, points, relation };
+// The admin domains (CONVERT-ADMIN).
+import { ops as admin } from './admin.ts';
+import { ops as clientError } from './client-error.ts';
+import { ops as document } from './document.ts';
+import { ops as job } from './job.ts';
+import { ops as menu } from './menu.ts';
+import { ops as notify } from './notify.ts';
+import { ops as opLog } from './op-log.ts';
+import { ops as progress } from './progress.ts';
+import { ops as role } from './role.ts';
+import { ops as tenant } from './tenant.ts';
+import { ops as user } from './user.ts';
+import { ops as voucher } from './voucher.ts';
+
+export const DOMAINS: Readonly<Record<string, Readonly<Record<string, Operation>>>> = { alarm, currentUser, customData, dataGroup, device, directory, gatewayPoint, monitor, points, relation, admin, clientError, document, job, menu, notify, opLog, progress, role, tenant, user, voucher };
 
 /** Every declared operation. */
 export const OPERATIONS: readonly Operation[] = Object.values(DOMAINS).flatMap((ops) => Object.values(ops));
