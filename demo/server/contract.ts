@@ -139,7 +139,7 @@ function fieldOf(e: ErrorObject): string | null {
   return path.length ? path.join('.') : null;
 }
 
-type Schemaish = { minimum?: number; maximum?: number; minLength?: number; maxLength?: number; minItems?: number; maxItems?: number; enum?: unknown[]; 'x-rule'?: string; 'x-length'?: string };
+type Schemaish = { minimum?: number; maximum?: number; minLength?: number; maxLength?: number; minItems?: number; maxItems?: number; enum?: unknown[]; 'x-rule'?: string; 'x-length'?: string; 'x-range'?: string };
 
 /** The message key (and its values) that says what is wrong, in the words the forms use (shared/validate). */
 function issueOf(e: ErrorObject): Issue {
@@ -162,6 +162,8 @@ function issueOf(e: ErrorObject): Issue {
     case 'maximum':
     case 'exclusiveMinimum':
     case 'exclusiveMaximum':
+      // A fragment may name the form's own message for its range (event numbers: 'validate.positiveInteger').
+      if (s['x-range']) return { key: s['x-range'] as MessageKey, params: { min: s.minimum ?? '', max: s.maximum ?? '' } };
       return s.minimum !== undefined && s.maximum !== undefined ? { key: 'validate.range', params: { min: s.minimum, max: s.maximum } } : { key: 'contract.number', params: { limit: String((e.params as { limit: number }).limit) } };
     case 'minLength':
     case 'maxLength':

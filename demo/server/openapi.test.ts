@@ -22,7 +22,6 @@ afterAll(async () => {
 const UNCONVERTED = [
   'test-hooks.ts',
   'routes/alarm-breakdown.ts',
-  'routes/alarm-event-type.ts',
   'routes/alarm-rule.ts',
   'routes/alarm-stats.ts',
   'routes/attendance.ts',

@@ -2,6 +2,7 @@
 // §4 alarm states and levels, §7 "Alarm").
 import type { Static } from 'typebox';
 import type * as C from '../contract/alarm.ts';
+import type * as EventType from '../contract/alarm-event-type.ts';
 
 export const ALARM_LEVELS = ['critical', 'warning', 'reminder', 'normal'] as const;
 export type AlarmLevel = (typeof ALARM_LEVELS)[number];
@@ -36,29 +37,13 @@ export type AlarmChanged = Static<typeof C.AlarmChanged>;
 export const HANDLE_ALL_INLINE = 1000;
 
 /** An event type (alarm/event-type): the original event number is a positive whole number. */
-export interface AlarmEventType {
-  id: number;
-  number: number;
-  name: string;
-  description: string;
-}
+export type AlarmEventType = Static<typeof EventType.AlarmEventType>;
 
-export interface AlarmEventTypeSave {
-  number: number;
-  name: string;
-  description?: string;
-}
+export type AlarmEventTypeSave = Static<typeof EventType.AlarmEventTypeSave>;
 
-export interface AlarmEventTypePage {
-  rows: AlarmEventType[];
-  total: number;
-}
+export type AlarmEventTypePage = Static<typeof EventType.AlarmEventTypePage>;
 
-export interface AlarmEventTypeQuery {
-  page: number;
-  limit: number;
-  keyword?: string;
-}
+export type AlarmEventTypeQuery = Static<typeof EventType.AlarmEventTypeQuery>;
 
 /** POST /__test/alarms (ATRIUM_FAULTS=1 only): creates alarms at once for tests. */
 export interface AlarmBulkCreate {

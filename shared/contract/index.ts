@@ -2,6 +2,7 @@
 // server registers them (each route file imports its own domain's module).
 import type { Operation } from './operation.ts';
 import { ops as alarm } from './alarm.ts';
+import { ops as alarmEventType } from './alarm-event-type.ts';
 import { ops as currentUser } from './current-user.ts';
 import { ops as customData } from './custom-data.ts';
 import { ops as dataGroup } from './data-group.ts';
@@ -26,7 +27,7 @@ import { ops as tenant } from './tenant.ts';
 import { ops as user } from './user.ts';
 import { ops as voucher } from './voucher.ts';
 
-export const DOMAINS: Readonly<Record<string, Readonly<Record<string, Operation>>>> = { alarm, currentUser, customData, dataGroup, device, directory, gatewayPoint, monitor, points, relation, admin, clientError, document, job, menu, notify, opLog, progress, role, tenant, user, voucher };
+export const DOMAINS: Readonly<Record<string, Readonly<Record<string, Operation>>>> = { alarm, alarmEventType, currentUser, customData, dataGroup, device, directory, gatewayPoint, monitor, points, relation, admin, clientError, document, job, menu, notify, opLog, progress, role, tenant, user, voucher };
 
 /** Every declared operation. */
 export const OPERATIONS: readonly Operation[] = Object.values(DOMAINS).flatMap((ops) => Object.values(ops));

@@ -258,13 +258,15 @@ export async function run(options: Options): Promise<Report> {
   const report: Report = { operations: [], calls: 0, failures: [], ms: 0 };
 
   // Witnesses: the list reads with nothing required, per tag; they show the rows a request names.
-  const readers = options.operations.filter((op) => op.method === 'GET' && !op.params && !((op.query as Schema | undefined)?.required as string[] | undefined)?.length);
+  // Lists read by a POST body (…/page) count too: their body is a page.
+  const pagePost = (op: Operation) => op.method === 'POST' && op.path.endsWith('/page') && !op.params;
+  const readers = options.operations.filter((op) => (op.method === 'GET' && !op.params && !((op.query as Schema | undefined)?.required as string[] | undefined)?.length) || pagePost(op));
   const witness = async (token: string, tag: string): Promise<Map<number, string>> => {
     const all = new Map<number, string>();
     for (const op of readers.filter((r) => r.tag === tag)) {
       const props = ((op.query as Schema | undefined)?.properties ?? {}) as Record<string, unknown>;
       const query = 'limit' in props ? { page: 1, limit: 100 } : {};
-      const answer = await call(options.base, token, op.method, op.path, { query: toPairs(query) });
+      const answer = pagePost(op) ? await call(options.base, token, op.method, op.path, { body: { page: 1, limit: 100 } }) : await call(options.base, token, op.method, op.path, { query: toPairs(query) });
       report.calls++;
       for (const [id, row] of rowsById((answer.body as { data?: unknown })?.data)) all.set(id, row);
     }

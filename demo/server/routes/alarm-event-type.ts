@@ -2,11 +2,12 @@
 // unique in the tenant — the shared form rule), name and description; a type that alarms still use is
 // kept, and the answer says by how many. Rules and alarms refer to types by id.
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { AlarmEventType, AlarmEventTypePage, AlarmEventTypeQuery, AlarmEventTypeSave } from '../../../shared/api/alarm-types.ts';
-import { eventTypeSchema } from '../../../shared/validate/alarm.ts';
-import { fail, ok, requireMenu, rule, userOf, validBody } from '../http.ts';
-import { langOf, textsOf } from '../messages.ts';
-import { idList, inList, likePattern, offsetOf, pageRules } from '../resource.ts';
+import type { AlarmEventType, AlarmEventTypeSave } from '../../../shared/api/alarm-types.ts';
+import { ops } from '../../../shared/contract/alarm-event-type.ts';
+import { route } from '../contract.ts';
+import { fail, failField, ok, userOf } from '../http.ts';
+import { langOf, t, textsOf } from '../messages.ts';
+import { inList, likePattern, offsetOf } from '../resource.ts';
 
 const TEXT = {
   eventTypeMissing: { zh: '事件类型不存在', en: 'no such event type' },
@@ -16,22 +17,13 @@ const TEXT = {
 
 const say = textsOf(TEXT);
 
-const idsRule = idList();
-
 const plugin: FastifyPluginAsync = async (app) => {
   const { db } = app.atrium;
 
   const eventTypeById = db.prepare('SELECT id, number, name, description FROM alarm_event_type WHERE id = ? AND tenant_id = ?');
-  // The form's rules (shared), then the JSON shapes: the number a JSON integer, the texts strings.
-  const eventTypeRules = {
-    number: [...eventTypeSchema.number, rule.int(1, 2 ** 31 - 1)],
-    name: [rule.required, rule.string, ...eventTypeSchema.name],
-    description: [rule.text(0, 10_000), ...eventTypeSchema.description],
-  };
-
-  app.post<{ Body: AlarmEventTypeQuery }>(
-    '/api/alarm/event-type/page',
-    { preHandler: [requireMenu('alarmManager'), validBody<AlarmEventTypeQuery>({ ...pageRules, keyword: [rule.text(0, 64)] })] },
+  route(
+    app,
+    ops.page,
     async (request) => {
       const user = userOf(request);
       const where = ['tenant_id = ?'];
@@ -44,7 +36,7 @@ const plugin: FastifyPluginAsync = async (app) => {
       const sql = where.join(' AND ');
       const total = db.prepare(`SELECT COUNT(*) AS n FROM alarm_event_type WHERE ${sql}`).get<{ n: number }>(...args)!.n;
       const rows = db.prepare(`SELECT id, number, name, description FROM alarm_event_type WHERE ${sql} ORDER BY number LIMIT ? OFFSET ?`).all<AlarmEventType>(...args, request.body.limit, offsetOf(request.body));
-      return ok<AlarmEventTypePage>({ rows, total });
+      return ok({ rows, total });
     },
   );
 
@@ -53,9 +45,11 @@ const plugin: FastifyPluginAsync = async (app) => {
     const user = userOf(request);
     const lang = langOf(request);
     const { number, name, description = '' } = request.body;
+    // Whitespace alone is not a name (the form's required rule).
+    if (name.trim() === '') return failField(t(request, 'validate.required'), 'name');
     if (id !== null && !eventTypeById.get(id, user.tenantId)) return fail(say(lang, 'eventTypeMissing'));
     const clash = db.prepare('SELECT id FROM alarm_event_type WHERE tenant_id = ? AND number = ? AND id <> ?').get(user.tenantId, number, id ?? 0);
-    if (clash) return { code: -1, msg: say(lang, 'eventNumberTaken', { number }), data: { field: 'number' } };
+    if (clash) return failField(say(lang, 'eventNumberTaken', { number }), 'number');
     const saved =
       id === null
         ? Number(db.prepare('INSERT INTO alarm_event_type (tenant_id, number, name, description) VALUES (?, ?, ?, ?)').run(user.tenantId, number, name.trim(), description.trim()).lastInsertRowid)
@@ -63,25 +57,13 @@ const plugin: FastifyPluginAsync = async (app) => {
     return ok(eventTypeById.get<AlarmEventType>(saved, user.tenantId)!);
   }
 
-  app.post<{ Body: AlarmEventTypeSave }>(
-    '/api/alarm/event-type',
-    { preHandler: [requireMenu('alarmManager'), validBody<AlarmEventTypeSave>(eventTypeRules)] },
-    async (request) => saveEventType(request, null),
-  );
+  route(app, ops.create, async (request) => saveEventType(request, null));
 
-  app.put<{ Params: { id: string }; Body: AlarmEventTypeSave }>(
-    '/api/alarm/event-type/:id',
-    { preHandler: [requireMenu('alarmManager'), validBody<AlarmEventTypeSave>(eventTypeRules)] },
-    async (request) => {
-      const id = Number(request.params.id);
-      if (!Number.isInteger(id) || id <= 0) return fail(say(langOf(request), 'eventTypeMissing'));
-      return saveEventType(request, id);
-    },
-  );
+  route(app, ops.update, async (request) => saveEventType(request, request.params.id));
 
-  app.post<{ Body: { ids: number[] } }>(
-    '/api/alarm/event-type/delete',
-    { preHandler: [requireMenu('alarmManager'), validBody<{ ids: number[] }>({ ids: [rule.required, idsRule] })] },
+  route(
+    app,
+    ops.delete,
     async (request) => {
       const user = userOf(request);
       const lang = langOf(request);
