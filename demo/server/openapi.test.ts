@@ -26,7 +26,6 @@ const UNCONVERTED = [
   'routes/alarm-stats.ts',
   'routes/attendance.ts',
   'routes/auth.ts',
-  'routes/device-admin.ts',
   'routes/device-model.ts',
   'routes/linkage.ts',
   'routes/oauth.ts',

@@ -17,6 +17,7 @@
 
 import type { Static } from 'typebox';
 import type * as C from '../contract/device.ts';
+import type * as Admin from '../contract/device-admin.ts';
 
 export const DEVICE_STATUSES = ['online', 'offline', 'unknown'] as const;
 /** Device and gateway state (SPEC §4). */
@@ -90,6 +91,13 @@ export type DeviceGrouping = Static<typeof C.DeviceGrouping>;
 /** POST /api/device/batch: 1..1000 devices; one invalid item refuses the whole batch. */
 export type DeviceBatch = Static<typeof C.DeviceBatch>;
 export type DeviceBatchResult = Static<typeof C.DeviceBatchResult>;
+
+/** POST /api/device/area and PUT /api/device/area/{guid}: parentId '' or null for a top area. */
+export type AreaSave = Static<typeof Admin.AreaSave>;
+/** An area just saved (the tree call places its children). */
+export type AreaSaved = Static<typeof Admin.AreaSaved>;
+/** POST /api/device/export: the list's filters and order. */
+export type DeviceExportQuery = Static<typeof Admin.DeviceExportQuery>;
 
 // The gateway list's shapes come from its declaration (shared/contract/device.ts): types only.
 export type Gateway = Static<typeof C.Gateway>;

@@ -3,6 +3,9 @@ import type { Client, RequestOptions } from '../http/client.ts';
 import type { GatewayPoint, GatewayPointQuery, GatewayPointSave, PointTarget } from './gateway-point-types.ts';
 import type {
   AreaNode,
+  AreaSave,
+  AreaSaved,
+  DeviceExportQuery,
   Device,
   DeviceBatch,
   DeviceBatchResult,
@@ -43,10 +46,10 @@ export const listGateways = (client: Pick<Client, 'get'>, query: GatewayListQuer
 
 export const updateDevice = (client: Pick<Client, 'put'>, id: number, device: DeviceCreate): Promise<{ id: number }> => client.put(`/api/device/${id}`, device);
 export const deleteDevices = (client: Pick<Client, 'post'>, ids: readonly number[]): Promise<{ deleted: number }> => client.post('/api/device/delete', { ids });
-export const exportDevices = (client: Pick<Client, 'post'>, filters: Pick<DeviceListQuery, 'areaId' | 'keyword' | 'status'>): Promise<unknown> => client.post('/api/device/export', filters);
+export const exportDevices = (client: Pick<Client, 'post'>, filters: DeviceExportQuery): Promise<unknown> => client.post('/api/device/export', filters);
 
-export const createArea = (client: Pick<Client, 'post'>, body: { name: string; parentId: string | null }): Promise<AreaNode> => client.post('/api/device/area', body);
-export const updateArea = (client: Pick<Client, 'put'>, guid: string, body: { name: string; parentId: string | null }): Promise<AreaNode> => client.put(`/api/device/area/${guid}`, body);
+export const createArea = (client: Pick<Client, 'post'>, body: AreaSave): Promise<AreaSaved> => client.post('/api/device/area', body);
+export const updateArea = (client: Pick<Client, 'put'>, guid: string, body: AreaSave): Promise<AreaSaved> => client.put(`/api/device/area/${guid}`, body);
 export const deleteArea = (client: Pick<Client, 'delete'>, guid: string): Promise<{ deleted: number }> => client.delete(`/api/device/area/${guid}`);
 
 export const distributeGateway = (client: Pick<Client, 'post'>, id: number): Promise<{ id: number; distributedAt: number; devices: number; points: number }> => client.post(`/api/gateway/${id}/distribute`);

@@ -3,14 +3,16 @@
 // shared rules as creating them, and exporting the devices a filter matches as a background task.
 import { bothNames, namesAfterEdit } from '../local-names.ts';
 import { randomUUID } from 'node:crypto';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { DeviceCreate } from '../../../shared/api/device-types.ts';
+import { ops } from '../../../shared/contract/device-admin.ts';
+import { route } from '../contract.ts';
 import { normaliseDevice } from '../../../shared/devices/device-rules.ts';
 import { tx } from '../db.ts';
 import { nextSeq } from '../device-simulator.ts';
-import { fail, failField, ok, requireMenu, rule, userOf, validBody } from '../http.ts';
+import { fail, failField, ok, userOf } from '../http.ts';
 import { langOf, type Lang, textsOf } from '../messages.ts';
-import { idList, inList, makesCycle, readImportUpload, type SheetRow, startExport, startImport, tooManyTasks } from '../resource.ts';
+import { inList, makesCycle, readImportUpload, type SheetRow, startExport, startImport, tooManyTasks } from '../resource.ts';
 import { parseListQuery, queryDevices } from '../device-query.ts';
 import { checkBatch, insertDevices } from './device.ts';
 import { translate } from '../../../shared/i18n/translate.ts';
@@ -30,13 +32,6 @@ const TEXT = {
 
 const say = textsOf(TEXT);
 
-interface AreaSave {
-  name: string;
-  parentId?: string | null;
-}
-
-const writer = requireMenu('subsystemManage');
-
 /** Import columns: each key with the header texts it may have in the file. */
 const IMPORT_HEADERS: Readonly<Record<string, readonly string[]>> = {
   code: ['设备编码', 'Code', 'Device code'],
@@ -55,9 +50,8 @@ const plugin: FastifyPluginAsync = async (app) => {
   const areaRow = db.prepare('SELECT row_guid, parent_guid, name, name_en FROM area WHERE row_guid = ? AND tenant_id = ?');
   const parentsOf = (tenantId: number) =>
     new Map((db.prepare('SELECT row_guid, parent_guid FROM area WHERE tenant_id = ?').all<{ row_guid: string; parent_guid: string | null }>(tenantId)).map((r) => [r.row_guid, r.parent_guid]));
-  const areaRules = { name: [rule.required, rule.text(1, 64)], parentId: [rule.text(0, 64)] };
-
-  app.post<{ Body: AreaSave }>('/api/device/area', { preHandler: [writer, validBody<AreaSave>(areaRules)] }, async (request) => {
+  // Every call needs the regions-and-devices page (subsystemManage: the declarations' rights).
+  route(app, ops.areaCreate, async (request) => {
     const user = userOf(request);
     const lang = langOf(request);
     const parent = request.body.parentId || null;
@@ -67,7 +61,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     return ok({ rowGuid: guid, parentId: parent, areaName: request.body.name.trim() });
   });
 
-  app.put<{ Params: { guid: string }; Body: AreaSave }>('/api/device/area/:guid', { preHandler: [writer, validBody<AreaSave>(areaRules)] }, async (request) => {
+  route(app, ops.areaUpdate, async (request) => {
     const user = userOf(request);
     const lang = langOf(request);
     const guid = request.params.guid;
@@ -86,7 +80,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     return ok({ rowGuid: guid, parentId: parent, areaName: request.body.name.trim() });
   });
 
-  app.delete<{ Params: { guid: string } }>('/api/device/area/:guid', { preHandler: writer }, async (request) => {
+  route(app, ops.areaDelete, async (request) => {
     const user = userOf(request);
     const lang = langOf(request);
     const guid = request.params.guid;
@@ -98,11 +92,11 @@ const plugin: FastifyPluginAsync = async (app) => {
     return ok({ deleted: 1 });
   });
 
-  app.put<{ Params: { id: string }; Body: DeviceCreate }>('/api/device/:id', { preHandler: writer }, async (request) => {
+  route(app, ops.update, async (request) => {
     const user = userOf(request);
     const lang = langOf(request);
-    const id = Number(request.params.id);
-    const exists = Number.isInteger(id) && id > 0 ? (db.prepare('SELECT name, name_en FROM device WHERE id = ? AND tenant_id = ?').get<{ name: string; name_en: string }>(id, user.tenantId)) : undefined;
+    const { id } = request.params;
+    const exists = db.prepare('SELECT name, name_en FROM device WHERE id = ? AND tenant_id = ?').get<{ name: string; name_en: string }>(id, user.tenantId);
     if (!exists) return fail(say(lang, 'noDevice'));
     const problem = checkBatch(db, lang, user.tenantId, [request.body], false, id);
     if (problem) return fail(problem);
@@ -119,7 +113,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     return ok({ id });
   });
 
-  app.post<{ Body: { ids: number[] } }>('/api/device/delete', { preHandler: [writer, validBody<{ ids: number[] }>({ ids: [rule.required, idList()] })] }, async (request) => {
+  route(app, ops.delete, async (request) => {
     const user = userOf(request);
     const ids = request.body.ids;
     const found = db.prepare(`SELECT COUNT(*) AS n FROM device WHERE tenant_id = ? AND id IN (${inList(ids.length)})`).get<{ n: number }>(user.tenantId, ...ids)!.n;
@@ -130,13 +124,13 @@ const plugin: FastifyPluginAsync = async (app) => {
   // Import of up to 1000 devices from xlsx as a background task: every row checked with the shared
   // device rules, codes unique in the file and the tenant, model by code, area by name; one bad row
   // stores nothing unless the user chose to skip bad rows; the bad rows come back as a report.
-  app.post('/api/device/import', { preHandler: writer }, async (request) => {
+  route(app, ops.import, async (request) => {
     const user = userOf(request);
     const lang = langOf(request);
     const busy = tooManyTasks(request, db, user);
     if (busy) return fail(busy);
     const upload = await readImportUpload(request, IMPORT_HEADERS);
-    if (!('rows' in upload)) return upload;
+    if (!('rows' in upload)) return failField(upload.msg, upload.data.field);
     const models = new Map((db.prepare('SELECT code, id FROM device_model WHERE tenant_id = ?').all<{ code: string; id: number }>(user.tenantId)).map((m) => [m.code, m.id]));
     // A sheet may name an area in either language.
     const areas = new Map((db.prepare('SELECT name, name_en, row_guid FROM area WHERE tenant_id = ?').all<{ name: string; name_en: string; row_guid: string }>(user.tenantId)).flatMap((a) => bothNames(a).map((n) => [n, a.row_guid] as const)));
@@ -170,14 +164,14 @@ const plugin: FastifyPluginAsync = async (app) => {
     return ok(started);
   });
 
-  app.post<{ Body: Record<string, unknown> }>('/api/device/export', { preHandler: writer }, async (request: FastifyRequest<{ Body: Record<string, unknown> }>) => {
+  route(app, ops.export, async (request) => {
     const user = userOf(request);
     const lang = langOf(request);
     const busy = tooManyTasks(request, db, user);
     if (busy) return fail(busy);
     let query;
     try {
-      query = parseListQuery(lang, { ...(request.body ?? {}), page: '1', limit: '1' });
+      query = parseListQuery(lang, { ...request.body, page: 1, limit: 1 });
     } catch (error) {
       return fail((error as Error).message);
     }
