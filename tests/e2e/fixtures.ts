@@ -87,7 +87,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       await use(platform);
       await platform.stop();
     },
-    { scope: 'worker', timeout: 120_000 },
+    // A platform's start takes a few seconds here; on a machine shared with other test runs (load 30–40) it took over a minute.
+    { scope: 'worker', timeout: 240_000 },
   ],
   baseURL: async ({ platform }, use) => use(platform.base),
 

@@ -117,7 +117,7 @@ async function startPlatformOnce(env: Record<string, string> | ((ports: { port: 
   let exited = false;
   child.once('exit', () => void (exited = true));
   const base = `http://localhost:${port}`;
-  const until = Date.now() + 120000;
+  const until = Date.now() + 200000;
   for (;;) {
     try {
       if ((await fetch(`${base}/jwt/captcha`)).ok) break;
