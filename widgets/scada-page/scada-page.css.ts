@@ -57,7 +57,9 @@ export const placeholder = style({ width: '100%', height: '100%', display: 'flex
 
 export const message = style({ padding: vars.space.lg, color: vars.color.textMuted });
 
-export const camera = style({ width: '100%', height: '100%' });
+// The player fills its element's box (stretched, not centred: centred, a player taller than a small
+// box put its controls above the box).
+export const camera = style({ width: '100%', height: '100%', alignSelf: 'stretch', display: 'block', minHeight: 0 });
 
 const action = style({ all: 'unset', boxSizing: 'border-box', padding: '6px 14px', borderRadius: vars.radius.sm, cursor: 'pointer', fontSize: vars.font.sizeMd, selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.primary}`, outlineOffset: 2 }, '&:disabled': { opacity: 0.6, cursor: 'not-allowed' } } });
 export const primary = style([action, { background: vars.color.primary, color: vars.color.onPrimary }]);

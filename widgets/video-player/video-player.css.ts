@@ -9,7 +9,9 @@ export const root = style({
   gap: vars.space.xs,
   width: '100%',
   height: '100%',
-  minHeight: 200,
+  // 200 px where there is room; inside a smaller box (a scada page's camera) it fits the box instead
+  // of running out of it.
+  minHeight: 'min(200px, 100%)',
   background: vars.color.bg,
   color: vars.color.text,
 });
@@ -17,6 +19,10 @@ export const root = style({
 export const toolbar = style({
   display: 'flex',
   flexWrap: 'wrap',
+  // A narrow player's controls take more lines, never more than its own box (they scroll inside it).
+  maxHeight: '50%',
+  overflowY: 'auto',
+  flex: 'none',
   alignItems: 'center',
   gap: vars.space.sm,
   padding: `${vars.space.xs} ${vars.space.sm}`,

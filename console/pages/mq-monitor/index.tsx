@@ -54,7 +54,7 @@ export default function MqMonitorPage() {
       {answer?.topics.map((topic) => (
         <section key={topic.topic} className={css.card} data-topic={topic.topic} aria-label={topic.topic}>
           <h2 className={css.title} style={{ fontSize: 16 }}>
-            {topic.topic} · {t('monitor.published')} <span data-part="published">{topic.published}</span> · {t('monitor.consumers', { count: topic.consumers.length })}
+            <code>{topic.topic}</code> · {t('monitor.published')} <span data-part="published">{topic.published}</span> · {t('monitor.consumers', { count: topic.consumers.length })}
           </h2>
           <div className={kit.tableWrap}>
             <table className={kit.table}>

@@ -176,7 +176,17 @@ const plugin: FastifyPluginAsync = async (app) => {
     const rows = db
       .prepare(`SELECT ${MACHINE_TOTAL.select} FROM alarm a WHERE ${where.sql} GROUP BY a.device_code ORDER BY COUNT(*) DESC, a.device_code LIMIT ?`)
       .all(...where.args, request.body.limit ?? 10);
-    return ok<AlarmMachineTotal[]>(MACHINE_TOTAL.all(rows));
+    // The device's name in the caller's language while it still has the name the alarms recorded.
+    const totals = MACHINE_TOTAL.all(rows);
+    const names = new Map(
+      totals.length
+        ? db
+            .prepare(`SELECT code, name, loc(name, name_en) AS shown FROM device WHERE tenant_id = ? AND code IN (${totals.map(() => '?').join(',')})`)
+            .all<{ code: string; name: string; shown: string }>(userOf(request).tenantId, ...totals.map((t) => t.deviceCode))
+            .map((d) => [d.code, d] as const)
+        : [],
+    );
+    return ok<AlarmMachineTotal[]>(totals.map((t) => (names.get(t.deviceCode)?.name === t.deviceName ? { ...t, deviceName: names.get(t.deviceCode)!.shown } : t)));
   });
 
   type TreeRequest = { Params: { id: string }; Querystring: { days?: string } };
