@@ -24,7 +24,6 @@ const UNCONVERTED = [
   'routes/alarm-breakdown.ts',
   'routes/alarm-rule.ts',
   'routes/alarm-stats.ts',
-  'routes/attendance.ts',
   'routes/auth.ts',
   'routes/device-model.ts',
   'routes/linkage.ts',

@@ -1,76 +1,21 @@
 // Attendance (attendanceManage): rules, sites (attendance groups), clock records and statistics.
+import type { Static } from 'typebox';
+import type * as C from '../contract/attendance.ts';
 
-export interface AttendanceRule {
-  id: number;
-  name: string;
-  /** HH:mm, local time. */
-  workStart: string;
-  workEnd: string;
-  /** Arriving up to this many minutes after the start is not late. */
-  flexMinutes: number;
-  /** Late by more than this (beyond the flexible minutes): the day counts as absent. */
-  lateThreshold: number;
-  /** Leaving earlier than this before the end: the day counts as absent. */
-  earlyThreshold: number;
-  /** SPEC §5 attendance time fill-in (0–99): a fill-in may claim a clock at most this many minutes from the start or end of work. */
-  fillInMinutes: number;
-  /** ISO weekdays that count: 1 Monday … 7 Sunday. */
-  weekdays: number[];
-  /** Days marked holiday in the linkage calendar do not count (its make-up work days do). */
-  skipHolidays: boolean;
-}
-
-export type AttendanceRuleSave = Omit<AttendanceRule, 'id'>;
-
-export interface AttendanceSite {
-  id: number;
-  name: string;
-  ruleId: number;
-  ruleName: string;
-  /** Clocks come from access-control devices, or from a location within a radius. */
-  kind: 'devices' | 'location';
-  deviceIds: number[];
-  deviceCodes: string[];
-  latitude: number | null;
-  longitude: number | null;
-  radiusMeters: number | null;
-  memberIds: number[];
-  memberNames: string[];
-}
-
-export type AttendanceSiteSave = Omit<AttendanceSite, 'id' | 'ruleName' | 'deviceCodes' | 'memberNames'>;
-
+export const SITE_KINDS = ['devices', 'location'] as const;
 /** `pending`: a due day still in progress on which the person has not clocked in yet (and may still be on time or late). */
-export type DayStatus = 'normal' | 'late' | 'early' | 'lateEarly' | 'absent' | 'rest' | 'pending';
+export const DAY_STATUSES = ['normal', 'late', 'early', 'lateEarly', 'absent', 'rest', 'pending'] as const;
+export type DayStatus = (typeof DAY_STATUSES)[number];
 
-export interface DayRecord {
-  userId: number;
-  userName: string;
-  siteName: string;
-  day: string;
-  status: DayStatus;
-  /** First and last clock of the day (HH:mm), '' when none. */
-  firstIn: string;
-  lastOut: string;
-  lateMinutes: number;
-  earlyMinutes: number;
-  fillIns: number;
-  workHours: number;
-}
-
-export interface MonthRecord {
-  userId: number;
-  userName: string;
-  siteName: string;
-  dueDays: number;
-  presentDays: number;
-  lateDays: number;
-  earlyDays: number;
-  absentDays: number;
-  fillIns: number;
-  workHours: number;
-}
-
+// The shapes come from their declarations (shared/contract/attendance.ts), types only.
+export type AttendanceRule = Static<typeof C.AttendanceRule>;
+export type AttendanceRuleSave = Static<typeof C.AttendanceRuleSave>;
+export type AttendanceSite = Static<typeof C.AttendanceSite>;
+export type AttendanceSiteSave = Static<typeof C.AttendanceSiteSave>;
+export type DayRecord = Static<typeof C.DayRecord>;
+export type MonthRecord = Static<typeof C.MonthRecord>;
+export type PersonStats = Static<typeof C.PersonStats>;
+export type AttendanceChoices = Static<typeof C.AttendanceChoices>;
 export interface StatsQuery {
   page: number;
   limit: number;

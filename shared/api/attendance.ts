@@ -1,7 +1,7 @@
 // Attendance calls (attendanceManage: rules, sites, statistics, fill-ins). Pure fetchers.
 import type { Client, RequestOptions } from '../http/client.ts';
 import type { ProgressKey } from './progress-types.ts';
-import type { AttendanceRule, AttendanceRuleSave, AttendanceSite, AttendanceSiteSave, DayRecord, MonthRecord } from './attendance-types.ts';
+import type { AttendanceChoices, AttendanceRule, AttendanceRuleSave, AttendanceSite, AttendanceSiteSave, DayRecord, MonthRecord, PersonStats } from './attendance-types.ts';
 
 const signalOf = (signal?: AbortSignal): RequestOptions => (signal ? { signal } : {});
 type Page<T> = { rows: T[]; total: number };
@@ -20,10 +20,10 @@ export const deleteSites = (c: Pick<Client, 'post'>, ids: readonly number[]) => 
 export const dayStats = (c: Pick<Client, 'post'>, q: { page: number; limit: number; day: string } & Filter, signal?: AbortSignal) => c.post<Page<DayRecord>>('/api/attendance/stats/day', q, signalOf(signal));
 export const monthStats = (c: Pick<Client, 'post'>, q: { page: number; limit: number; month: string } & Filter, signal?: AbortSignal) => c.post<Page<MonthRecord>>('/api/attendance/stats/month', q, signalOf(signal));
 export const personStats = (c: Pick<Client, 'post'>, q: { month: string; userId?: number }, signal?: AbortSignal) =>
-  c.post<{ member: { userId: number; userName: string; siteName: string; siteKind: 'devices' | 'location' } | null; rule: AttendanceRule | null; rows: DayRecord[] }>('/api/attendance/stats/person', q, signalOf(signal));
+  c.post<PersonStats>('/api/attendance/stats/person', q, signalOf(signal));
 export const exportStats = (c: Pick<Client, 'post'>, body: { kind: 'day' | 'month'; day?: string; month?: string; siteId?: number }) => c.post<ProgressKey>('/api/attendance/stats/export', body);
 /** Clocking in by location: the signed-in member of a location site, from where they stand. */
 export const clockHere = (c: Pick<Client, 'post'>, at: { latitude: number; longitude: number }) => c.post<{ site: string; distanceMeters: number }>('/api/attendance/clock', at);
 export const requestFillIn = (c: Pick<Client, 'post'>, body: { day: string; time: string; reason: string }) => c.post<{ requestId: number }>('/api/attendance/fill-in', body);
 export const attendanceChoices = (c: Pick<Client, 'get'>) =>
-  c.get<{ users: Array<{ id: number; name: string; username: string }>; devices: Array<{ id: number; code: string; name: string }>; sites: Array<{ id: number; name: string }> }>('/api/attendance/choices', { quiet: true });
+  c.get<AttendanceChoices>('/api/attendance/choices', { quiet: true });

@@ -176,6 +176,7 @@ export const ops = {
     params: IdParams,
     query: DocumentFileQuery,
     data: Type.Never({ description: 'On success the answer is the file, not an envelope' }),
+    produces: 'application/octet-stream',
     examples: { params: { id: 1 }, query: { version: 1, inline: '1' } },
   }),
 };

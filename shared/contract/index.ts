@@ -16,6 +16,7 @@ import { ops as relation } from './relation.ts';
 
 // The admin domains (CONVERT-ADMIN).
 import { ops as admin } from './admin.ts';
+import { ops as attendance } from './attendance.ts';
 import { ops as clientError } from './client-error.ts';
 import { ops as document } from './document.ts';
 import { ops as job } from './job.ts';
@@ -28,7 +29,7 @@ import { ops as tenant } from './tenant.ts';
 import { ops as user } from './user.ts';
 import { ops as voucher } from './voucher.ts';
 
-export const DOMAINS: Readonly<Record<string, Readonly<Record<string, Operation>>>> = { alarm, alarmEventType, currentUser, customData, dataGroup, device, deviceAdmin, directory, gatewayPoint, monitor, points, relation, admin, clientError, document, job, menu, notify, opLog, progress, role, tenant, user, voucher };
+export const DOMAINS: Readonly<Record<string, Readonly<Record<string, Operation>>>> = { alarm, alarmEventType, currentUser, customData, dataGroup, device, deviceAdmin, directory, gatewayPoint, monitor, points, relation, admin, clientError, document, job, menu, notify, opLog, progress, role, tenant, user, voucher, attendance };
 
 /** Every declared operation. */
 export const OPERATIONS: readonly Operation[] = Object.values(DOMAINS).flatMap((ops) => Object.values(ops));

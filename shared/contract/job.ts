@@ -183,6 +183,7 @@ export const ops = {
     description: "Answers the file itself, not an envelope, as an attachment. Refused with an envelope when the run is not the tenant's or produced no file.",
     params: IdParams,
     data: Type.Never({ description: 'On success the answer is the file, not an envelope' }),
+    produces: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     examples: { params: { id: 7 } },
   }),
 };

@@ -70,6 +70,7 @@ export const ops = {
       "Answers the file itself (its content type, as an attachment), not an envelope, for the user who ran the task; the token travels in the header, never in the URL. Refused when the task is not the caller's, has not finished, or its file has expired (kept 24 hours).",
     query: ProgressFileQuery,
     data: Type.Never({ description: 'On success the answer is the file, not an envelope' }),
+    produces: 'application/octet-stream',
     examples: { query: { key: 'opLogExport', hashKey: '0123456789abcdef' } },
   }),
   remove: operation({

@@ -253,6 +253,7 @@ export const ops = {
     summary: 'The import template (an xlsx spreadsheet with one sample row)',
     description: 'Answers the file itself, not an envelope; its headers are in the caller\'s language.',
     data: Type.Never({ description: 'On success the answer is the file, not an envelope' }),
+    produces: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   }),
   import: operation({
     method: 'POST',

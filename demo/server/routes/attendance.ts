@@ -7,16 +7,17 @@
 // becomes a clock when approved. Statistics are computed from the clocks by shared/attendance/stats.ts.
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AttendanceRule, AttendanceRuleSave, AttendanceSite, AttendanceSiteSave, DayRecord, MonthRecord } from '../../../shared/api/attendance-types.ts';
+import { ops } from '../../../shared/contract/attendance.ts';
 import type { FieldValues } from '../../../shared/api/workflow-types.ts';
 import { distanceMeters, offsetBy, type Position } from '../../../shared/attendance/geo.ts';
 import { dayResult, fillInAllowed, isDueDay, minuteText, toMinute, type Clock } from '../../../shared/attendance/stats.ts';
 import { dayText } from '../../../shared/forms/date-text.ts';
-import { KEYS, LIMITS } from '../../../shared/validate/index.ts';
 import type { Db, Migration } from '../db.ts';
 import { tx } from '../db.ts';
-import { fail, failField, ok, requireAnyMenu, requireMenu, rule, userOf, validBody, type Rule, type Schema } from '../http.ts';
+import { route } from '../contract.ts';
+import { fail, failField, ok, userOf } from '../http.ts';
 import { langOf, translate, type Lang, textsOf } from '../messages.ts';
-import { byNameKeyword, idList, inList, likePattern, offsetOf, type PageQuery, pageRules, startExport, tooManyTasks } from '../resource.ts';
+import { byNameKeyword, inList, likePattern, offsetOf, startExport, tooManyTasks } from '../resource.ts';
 import { col, shape, type Spec } from '../shape.ts';
 import { namesAfterEdit } from '../local-names.ts';
 import { workflowOf } from './workflow.ts';
@@ -147,38 +148,6 @@ const RULE_FIELDS = {
   skipHolidays: col.flag('r.skip_holidays'),
 } satisfies Spec<AttendanceRule>;
 const RULE = shape<AttendanceRule>(RULE_FIELDS);
-
-const fillInRule: Rule = (value) => {
-  const [min, max] = LIMITS.attendanceFillIn;
-  if (value === undefined || value === null || value === '') return { key: KEYS.required };
-  return Number.isInteger(value) && (value as number) >= min && (value as number) <= max ? null : { key: KEYS.attendanceFillIn, params: { min, max } };
-};
-
-const ruleRules: Schema<AttendanceRuleSave> = {
-  name: [rule.required, rule.text(1, 20)],
-  workStart: [rule.required, rule.string],
-  workEnd: [rule.required, rule.string],
-  flexMinutes: [rule.required, rule.int(0, 120)],
-  lateThreshold: [rule.required, rule.int(0, 480)],
-  earlyThreshold: [rule.required, rule.int(0, 480)],
-  fillInMinutes: [fillInRule],
-  weekdays: [rule.required, (v) => (Array.isArray(v) && v.length <= 7 && v.every((d) => Number.isInteger(d) && d >= 1 && d <= 7) ? null : { key: 'validate.oneOf' })],
-  skipHolidays: [(v) => (typeof v === 'boolean' ? null : { key: 'validate.oneOf' })],
-};
-
-const siteRules: Schema<AttendanceSiteSave> = {
-  name: [rule.required, rule.text(1, 20)],
-  ruleId: [rule.required, rule.int(1, 2 ** 31)],
-  kind: [rule.required, rule.oneOf('devices', 'location')],
-  deviceIds: [idList(200)],
-  latitude: [(v) => (v === null || v === undefined || (typeof v === 'number' && Number.isFinite(v)) ? null : { key: KEYS.numeric })],
-  longitude: [(v) => (v === null || v === undefined || (typeof v === 'number' && Number.isFinite(v)) ? null : { key: KEYS.numeric })],
-  radiusMeters: [rule.int(10, 5000)],
-  memberIds: [idList(5000)],
-};
-
-/** A number within [min, max] (a position's latitude or longitude). */
-const degrees = (min: number, max: number): Rule => (v) => (typeof v === 'number' && Number.isFinite(v) ? (v < min || v > max ? { key: KEYS.range, params: { min, max } } : null) : { key: KEYS.numeric });
 
 /** Local midnight of a YYYY-MM-DD day, in ms. */
 const dayStart = (day: string): number => {
@@ -311,7 +280,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     return null;
   };
 
-  app.post<{ Body: PageQuery & { keyword?: string } }>('/api/attendance/rule/page', { preHandler: [requireAnyMenu('attendanceRule', 'attendanceSite'), validBody<PageQuery & { keyword?: string }>({ ...(pageRules as Schema<PageQuery>), keyword: [rule.text(0, 64)] } as never)] }, async (request) => {
+  route(app, ops.rulePage, async (request) => {
     const { tenantId } = userOf(request);
     const { where, args } = byNameKeyword(tenantId, request.body.keyword);
     const total = db.prepare(`SELECT COUNT(*) AS n FROM att_rule WHERE ${where}`).get<{ n: number }>(...args)!.n;
@@ -339,13 +308,13 @@ const plugin: FastifyPluginAsync = async (app) => {
     }
     return ok(RULE.read(db.prepare(`SELECT ${RULE.select} FROM att_rule r WHERE r.id = ?`).get(id)!));
   };
-  app.post<{ Body: AttendanceRuleSave }>('/api/attendance/rule', { preHandler: [requireMenu('attendanceRule'), validBody(ruleRules)] }, async (request) => saveRule(request, null));
-  app.put<{ Params: { id: string }; Body: AttendanceRuleSave }>('/api/attendance/rule/:id', { preHandler: [requireMenu('attendanceRule'), validBody(ruleRules)] }, async (request) => {
-    const id = Number(request.params.id);
+  route(app, ops.ruleCreate, async (request) => saveRule(request, null));
+  route(app, ops.ruleUpdate, async (request) => {
+    const { id } = request.params;
     if (!db.prepare('SELECT 1 FROM att_rule WHERE id = ? AND tenant_id = ?').get(id, userOf(request).tenantId)) return fail(say(langOf(request), 'noRule'));
     return saveRule(request, id);
   });
-  app.post<{ Body: { ids: number[] } }>('/api/attendance/rule/delete', { preHandler: [requireMenu('attendanceRule'), validBody<{ ids: number[] }>({ ids: [rule.required, idList()] })] }, async (request) => {
+  route(app, ops.ruleDelete, async (request) => {
     const { tenantId } = userOf(request);
     const lang = langOf(request);
     const ids = [...new Set(request.body.ids)];
@@ -379,7 +348,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     };
   };
 
-  app.post<{ Body: PageQuery & { keyword?: string } }>('/api/attendance/site/page', { preHandler: [requireAnyMenu('attendanceSite', 'dayStats', 'monthStats', 'perStats'), validBody<PageQuery & { keyword?: string }>({ ...(pageRules as Schema<PageQuery>), keyword: [rule.text(0, 64)] } as never)] }, async (request) => {
+  route(app, ops.sitePage, async (request) => {
     const { tenantId } = userOf(request);
     const { where, args } = byNameKeyword(tenantId, request.body.keyword);
     const total = db.prepare(`SELECT COUNT(*) AS n FROM att_site WHERE ${where}`).get<{ n: number }>(...args)!.n;
@@ -413,7 +382,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     const name = b.name.trim();
     const taken = db.prepare('SELECT id FROM att_site WHERE tenant_id = ? AND name = ?').get<{ id: number }>(tenantId, name);
     if (taken && taken.id !== id) return failField(say(lang, 'nameTaken'), 'name');
-    const location = b.kind === 'location' ? [b.latitude, b.longitude, b.radiusMeters] : [null, null, null];
+    const location = b.kind === 'location' ? [b.latitude ?? null, b.longitude ?? null, b.radiusMeters ?? null] : [null, null, null];
     const siteId = tx(db, () => {
       let sid = id;
       if (sid === null) sid = Number(db.prepare('INSERT INTO att_site (tenant_id, name, rule_id, kind, latitude, longitude, radius_m) VALUES (?, ?, ?, ?, ?, ?, ?)').run(tenantId, name, b.ruleId, b.kind, ...location).lastInsertRowid);
@@ -428,15 +397,15 @@ const plugin: FastifyPluginAsync = async (app) => {
       for (const u of memberIds) db.prepare('INSERT INTO att_member (tenant_id, user_id, site_id) VALUES (?, ?, ?)').run(tenantId, u, sid);
       return sid;
     });
-    return ok(siteOf(tenantId, siteId));
+    return ok(siteOf(tenantId, siteId)!);
   };
-  app.post<{ Body: AttendanceSiteSave }>('/api/attendance/site', { preHandler: [requireMenu('attendanceSite'), validBody(siteRules)] }, async (request) => saveSite(request, null));
-  app.put<{ Params: { id: string }; Body: AttendanceSiteSave }>('/api/attendance/site/:id', { preHandler: [requireMenu('attendanceSite'), validBody(siteRules)] }, async (request) => {
-    const id = Number(request.params.id);
+  route(app, ops.siteCreate, async (request) => saveSite(request, null));
+  route(app, ops.siteUpdate, async (request) => {
+    const { id } = request.params;
     if (!siteOf(userOf(request).tenantId, id)) return fail(say(langOf(request), 'noSite'));
     return saveSite(request, id);
   });
-  app.post<{ Body: { ids: number[] } }>('/api/attendance/site/delete', { preHandler: [requireMenu('attendanceSite'), validBody<{ ids: number[] }>({ ids: [rule.required, idList()] })] }, async (request) => {
+  route(app, ops.siteDelete, async (request) => {
     const { tenantId } = userOf(request);
     const ids = [...new Set(request.body.ids)];
     const deleted = tx(db, () => {
@@ -448,12 +417,12 @@ const plugin: FastifyPluginAsync = async (app) => {
   });
 
   /** What the site form and the statistics filters offer: the tenant's people, devices and sites. */
-  app.get('/api/attendance/choices', { preHandler: requireAnyMenu('attendanceSite', 'dayStats', 'monthStats', 'perStats') }, async (request) => {
+  route(app, ops.choices, async (request) => {
     const { tenantId } = userOf(request);
     return ok({
-      users: db.prepare("SELECT id, name, username FROM user WHERE tenant_id = ? AND status = 'normal' ORDER BY name").all(tenantId),
-      devices: db.prepare('SELECT id, code, loc(name, name_en) AS name FROM device WHERE tenant_id = ? ORDER BY code LIMIT 2000').all(tenantId),
-      sites: db.prepare('SELECT id, loc(name, name_en) AS name FROM att_site WHERE tenant_id = ? ORDER BY name').all(tenantId),
+      users: db.prepare("SELECT id, name, username FROM user WHERE tenant_id = ? AND status = 'normal' ORDER BY name").all<{ id: number; name: string; username: string }>(tenantId),
+      devices: db.prepare('SELECT id, code, loc(name, name_en) AS name FROM device WHERE tenant_id = ? ORDER BY code LIMIT 2000').all<{ id: number; code: string; name: string }>(tenantId),
+      sites: db.prepare('SELECT id, loc(name, name_en) AS name FROM att_site WHERE tenant_id = ? ORDER BY name').all<{ id: number; name: string }>(tenantId),
     });
   });
 
@@ -538,31 +507,34 @@ const plugin: FastifyPluginAsync = async (app) => {
     });
   }
 
-  // Absent values pass: rule.required decides where one is needed.
-  const dayRule: Rule = (v) => (v === undefined || v === null || (typeof v === 'string' && realDay(v)) ? null : { key: 'validate.day' });
-  const monthRule: Rule = (v) => (v === undefined || v === null || (typeof v === 'string' && MONTH.test(v) && realDay(`${v}-01`)) ? null : { key: 'validate.month' });
-  const filterRules = { siteId: [rule.int(1, 2 ** 31)], keyword: [rule.text(0, 64)] };
-  type DayQuery = PageQuery & { day: string; siteId?: number; keyword?: string };
-  type MonthQuery = PageQuery & { month: string; siteId?: number; keyword?: string };
+  /** A day or month of the calendar (the schema checks the form, this the date itself). */
+  const badDay = (request: FastifyRequest, day: string | undefined) => (day !== undefined && !realDay(day) ? failField(say(langOf(request), 'day'), 'day') : null);
+  const badMonth = (request: FastifyRequest, month: string | undefined) => (month !== undefined && !(MONTH.test(month) && realDay(`${month}-01`)) ? failField(say(langOf(request), 'month'), 'month') : null);
 
-  app.post<{ Body: DayQuery }>('/api/attendance/stats/day', { preHandler: [requireMenu('dayStats'), validBody<DayQuery>({ ...(pageRules as Schema<PageQuery>), day: [rule.required, dayRule], ...filterRules } as never)] }, async (request) => {
+  route(app, ops.dayStats, async (request) => {
     const { tenantId } = userOf(request);
+    const bad = badDay(request, request.body.day);
+    if (bad) return bad;
     const who = members(tenantId, request.body);
     const page = who.slice(offsetOf(request.body), offsetOf(request.body) + request.body.limit);
     const rows = [...days(tenantId, page, request.body.day, request.body.day).values()].map((d) => d[0]!);
     return ok({ rows, total: who.length });
   });
 
-  app.post<{ Body: MonthQuery }>('/api/attendance/stats/month', { preHandler: [requireMenu('monthStats'), validBody<MonthQuery>({ ...(pageRules as Schema<PageQuery>), month: [rule.required, monthRule], ...filterRules } as never)] }, async (request) => {
+  route(app, ops.monthStats, async (request) => {
     const { tenantId } = userOf(request);
+    const bad = badMonth(request, request.body.month);
+    if (bad) return bad;
     const who = members(tenantId, request.body);
     const page = who.slice(offsetOf(request.body), offsetOf(request.body) + request.body.limit);
     return ok({ rows: monthRows(tenantId, page, request.body.month), total: who.length });
   });
 
   /** One person's days of a month: anyone their own; another's with the day or month statistics right. */
-  app.post<{ Body: { month: string; userId?: number } }>('/api/attendance/stats/person', { preHandler: [requireMenu('perStats'), validBody<{ month: string; userId?: number }>({ month: [rule.required, monthRule], userId: [rule.int(1, 2 ** 31)] })] }, async (request) => {
+  route(app, ops.personStats, async (request) => {
     const user = userOf(request);
+    const bad = badMonth(request, request.body.month);
+    if (bad) return bad;
     const userId = request.body.userId ?? user.id;
     const mayOthers = user.menus.has('dayStats') || user.menus.has('monthStats');
     const who = userId === user.id || mayOthers ? members(user.tenantId, { userId }) : [];
@@ -572,12 +544,14 @@ const plugin: FastifyPluginAsync = async (app) => {
     return ok({ member: { userId, userName: who[0]!.userName, siteName: who[0]!.siteName, siteKind: who[0]!.siteKind }, rule: who[0]!.rule, rows: rows.reverse() });
   });
 
-  app.post<{ Body: { kind: 'day' | 'month'; day?: string; month?: string; siteId?: number } }>(
-    '/api/attendance/stats/export',
-    { preHandler: [requireAnyMenu('dayStats', 'monthStats'), validBody<{ kind: 'day' | 'month'; day?: string; month?: string; siteId?: number }>({ kind: [rule.required, rule.oneOf('day', 'month')], day: [dayRule], month: [monthRule], siteId: filterRules.siteId } as never)] },
+  route(
+    app,
+    ops.statsExport,
     async (request) => {
       const user = userOf(request);
       const lang = langOf(request);
+      const bad = badDay(request, request.body.day) ?? badMonth(request, request.body.month);
+      if (bad) return bad;
       const busy = tooManyTasks(request, db, user);
       if (busy) return fail(busy);
       const b = request.body;
@@ -628,13 +602,15 @@ const plugin: FastifyPluginAsync = async (app) => {
 
   // ---- fill-ins ---------------------------------------------------------------------------------
 
-  app.post<{ Body: { day: string; time: string; reason: string } }>(
-    '/api/attendance/fill-in',
-    { preHandler: [requireMenu('perStats'), validBody<{ day: string; time: string; reason: string }>({ day: [rule.required, dayRule], time: [rule.required, rule.string], reason: [rule.required, rule.text(1, 255)] })] },
+  route(
+    app,
+    ops.fillIn,
     async (request) => {
       const user = userOf(request);
       const lang = langOf(request);
       const b = request.body;
+      const bad = badDay(request, b.day);
+      if (bad) return bad;
       if (!HHMM.test(b.time)) return failField(say(lang, 'time'), 'time');
       const me = members(user.tenantId, { userId: user.id })[0];
       if (!me) return fail(say(lang, 'notMember'));
@@ -649,9 +625,9 @@ const plugin: FastifyPluginAsync = async (app) => {
   );
 
   // Clocking in by location (a member of a location site, from a phone's position).
-  app.post<{ Body: Position }>(
-    '/api/attendance/clock',
-    { preHandler: [requireMenu('perStats'), validBody<Position>({ latitude: [rule.required, degrees(-90, 90)], longitude: [rule.required, degrees(-180, 180)] })] },
+  route(
+    app,
+    ops.clock,
     async (request) => {
       const user = userOf(request);
       const lang = langOf(request);
