@@ -9,47 +9,21 @@
 // Parameter numbers travel as text, exactly as typed ('' for none), and are checked by the shared
 // schema on both sides; formulas and expressions are checked by the shared parser.
 
-export interface DeviceCategory {
-  id: number;
-  name: string;
-  modelCount: number;
-}
+// The shapes come from their declarations (shared/contract/device-model.ts): types only.
+import type { Static } from 'typebox';
+import type * as C from '../contract/device-model.ts';
 
-export interface ModelRow {
-  id: number;
-  code: string;
-  name: string;
-  categoryId: number;
-  categoryName: string;
-  description: string;
-  paramCount: number;
-  deviceCount: number;
-}
+export type DeviceCategory = Static<typeof C.DeviceCategory>;
 
-export interface ModelPage {
-  rows: ModelRow[];
-  total: number;
-}
+export type ModelRow = Static<typeof C.ModelRow>;
 
-export interface ModelQuery {
-  page: number;
-  limit: number;
-  categoryId?: number;
-  keyword?: string;
-}
+export type ModelPage = Static<typeof C.ModelPage>;
 
-export interface ModelSave {
-  code: string;
-  name: string;
-  categoryId: number;
-  description?: string;
-}
+export type ModelQuery = Static<typeof C.ModelQuery>;
 
-export interface ModelOption {
-  id: number;
-  code: string;
-  name: string;
-}
+export type ModelSave = Static<typeof C.ModelSave>;
+
+export type ModelOption = Static<typeof C.ModelOption>;
 
 export const PARAM_DATA_TYPES = ['int', 'float', 'bool'] as const;
 export type ParamDataType = (typeof PARAM_DATA_TYPES)[number];
@@ -58,33 +32,10 @@ export type ParamAccess = (typeof PARAM_ACCESS)[number];
 export const PARAM_UI_TYPES = ['text', 'switch', 'slider', 'gauge'] as const;
 export type ParamUiType = (typeof PARAM_UI_TYPES)[number];
 
-/** A parameter as saved: numbers as typed text ('' = none). */
-export interface ParamSave {
-  name: string;
-  code: string;
-  dataType: ParamDataType;
-  access: ParamAccess;
-  unit?: string;
-  precision?: string;
-  /** Raw value x → stored value, e.g. 'x / 10'. */
-  collectFormula?: string;
-  /** Wanted value x → value written to the device, e.g. 'x * 10'. */
-  controlFormula?: string;
-  /** Alarm when true for the stored value x, e.g. 'x > 35'. */
-  alarmExpression?: string;
-  uiType: ParamUiType;
-  min?: string;
-  max?: string;
-  step?: string;
-  defaultValue?: string;
-}
+/** A parameter as saved: numbers as typed text ('' = none) or JSON numbers; formulas use only x. */
+export type ParamSave = Static<typeof C.ParamSave>;
 
-export interface ParamRow extends Required<ParamSave> {
-  id: number;
-  modelId: number;
-}
+/** A parameter as answered: numbers as the text stored ('' = none). */
+export type ParamRow = Static<typeof C.ParamRow>;
 
-export interface ParamPage {
-  rows: ParamRow[];
-  total: number;
-}
+export type ParamPage = Static<typeof C.ParamPage>;

@@ -8,6 +8,7 @@ import { ops as customData } from './custom-data.ts';
 import { ops as dataGroup } from './data-group.ts';
 import { ops as device } from './device.ts';
 import { ops as deviceAdmin } from './device-admin.ts';
+import { ops as deviceModel } from './device-model.ts';
 import { ops as directory } from './directory.ts';
 import { ops as gatewayPoint } from './gateway-point.ts';
 import { ops as monitor } from './monitor.ts';
@@ -29,7 +30,7 @@ import { ops as tenant } from './tenant.ts';
 import { ops as user } from './user.ts';
 import { ops as voucher } from './voucher.ts';
 
-export const DOMAINS: Readonly<Record<string, Readonly<Record<string, Operation>>>> = { alarm, alarmEventType, currentUser, customData, dataGroup, device, deviceAdmin, directory, gatewayPoint, monitor, points, relation, admin, clientError, document, job, menu, notify, opLog, progress, role, tenant, user, voucher, attendance };
+export const DOMAINS: Readonly<Record<string, Readonly<Record<string, Operation>>>> = { alarm, alarmEventType, currentUser, customData, dataGroup, device, deviceAdmin, deviceModel, directory, gatewayPoint, monitor, points, relation, admin, clientError, document, job, menu, notify, opLog, progress, role, tenant, user, voucher, attendance };
 
 /** Every declared operation. */
 export const OPERATIONS: readonly Operation[] = Object.values(DOMAINS).flatMap((ops) => Object.values(ops));

@@ -3,26 +3,15 @@
 // formulas by the shared expression parser, never evaluated as code); a category holding models or a
 // model used by devices is kept, with a message saying why. Devices get a model through model_id.
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import {
-  PARAM_ACCESS,
-  PARAM_DATA_TYPES,
-  PARAM_UI_TYPES,
-  type DeviceCategory,
-  type ModelOption,
-  type ModelPage,
-  type ModelQuery,
-  type ModelRow,
-  type ModelSave,
-  type ParamPage,
-  type ParamRow,
-  type ParamSave,
-} from '../../../shared/api/device-model-types.ts';
+import type { DeviceCategory, ModelOption, ModelRow, ParamRow, ParamSave } from '../../../shared/api/device-model-types.ts';
+import { ops } from '../../../shared/contract/device-model.ts';
+import { route } from '../contract.ts';
 import { categorySchema, modelSchema, paramSchema } from '../../../shared/validate/device-model.ts';
 import { tx, type Db, type Migration } from '../db.ts';
-import { fail, failField, ok, requireAnyMenu, requireMenu, rule, userOf, validBody, type Rule, type Schema } from '../http.ts';
+import { fail, failField, ok, userOf, validBody, type Schema } from '../http.ts';
 import { inLang, namesAfterEdit } from '../local-names.ts';
 import { type Lang, textsOf } from '../messages.ts';
-import { fromShared, idList, inList, likePattern, offsetOf, type PageQuery, pageRules } from '../resource.ts';
+import { fromShared, inList, likePattern } from '../resource.ts';
 import { col, shape } from '../shape.ts';
 
 export const migrations: Migration[] = [
@@ -83,11 +72,6 @@ const TEXT = {
 
 const say = textsOf(TEXT);
 
-/** Reading needs devManager or MonitorOPS; writing devManager. */
-/** Every page that reads devices: the device group's pages and the monitoring ones. */
-const requireReader = requireAnyMenu('devManager', 'MonitorOPS');
-const writer = requireMenu('devManager');
-
 /** Numbers may arrive as JSON numbers; the shared rules read text. */
 function asTexts<T extends object>(body: T, fields: readonly string[]): T {
   const out = { ...body } as Record<string, unknown>;
@@ -97,14 +81,10 @@ function asTexts<T extends object>(body: T, fields: readonly string[]): T {
 
 const NUMBER_FIELDS = ['min', 'max', 'step', 'defaultValue', 'precision'] as const;
 
-const paramRules: Schema<ParamSave> = {
-  ...(fromShared<ParamSave>(paramSchema) as Schema<ParamSave>),
-  dataType: [rule.required, rule.oneOf(...PARAM_DATA_TYPES)],
-  access: [rule.required, rule.oneOf(...PARAM_ACCESS)],
-  uiType: [rule.required, rule.oneOf(...PARAM_UI_TYPES)],
-};
-
-const categoryRule: Rule = (value) => (Number.isInteger(value) && (value as number) > 0 ? null : { key: 'validate.required' });
+/** The form's own rules (shared/validate/device-model.ts), after the declaration's types: trimmed required texts, formulas parsed, ranges. */
+const paramRules = fromShared<ParamSave>(paramSchema) as Schema<ParamSave>;
+/** A typed number as the text it is stored as. */
+const text = (value: string | number | undefined): string => String(value ?? '').trim();
 
 /** A parameter as the API answers it (model_param). */
 const PARAM = shape<ParamRow>({
@@ -206,7 +186,8 @@ const plugin: FastifyPluginAsync = async (app) => {
 
   // ---- categories ------------------------------------------------------------------------------
 
-  app.get('/api/device/category', { preHandler: requireReader }, async (request) => {
+  // Reading needs devManager or MonitorOPS, writing devManager (the declarations' rights).
+  route(app, ops.categories, async (request) => {
     const rows = db
       .prepare(
         `SELECT c.id, loc(c.name, c.name_en) AS name, (SELECT COUNT(*) FROM device_model m WHERE m.category_id = c.id) AS modelCount
@@ -227,15 +208,13 @@ const plugin: FastifyPluginAsync = async (app) => {
     if (id !== null) db.prepare('UPDATE device_category SET name = ?, name_en = ? WHERE id = ? AND tenant_id = ?').run(names.name, names.name_en, id, user.tenantId);
     return ok({ id: saved, name });
   };
-  const categoryBody = validBody<{ name: string }>(fromShared(categorySchema));
-  app.post<{ Body: { name: string } }>('/api/device/category', { preHandler: [writer, categoryBody] }, async (request) => saveCategory(request, null));
-  app.put<{ Params: { id: string }; Body: { name: string } }>('/api/device/category/:id', { preHandler: [writer, categoryBody] }, async (request) =>
-    saveCategory(request, Number(request.params.id) || -1),
-  );
-  app.delete<{ Params: { id: string } }>('/api/device/category/:id', { preHandler: writer }, async (request) => {
+  const categoryBody = { preHandler: [validBody<{ name: string }>(fromShared(categorySchema))] };
+  route(app, ops.categoryCreate, async (request) => saveCategory(request, null), categoryBody);
+  route(app, ops.categoryUpdate, async (request) => saveCategory(request, request.params.id), categoryBody);
+  route(app, ops.categoryDelete, async (request) => {
     const user = userOf(request);
-    const id = Number(request.params.id);
-    if (!Number.isInteger(id) || !categoryById.get(id, user.tenantId)) return fail(say(request, 'noCategory'));
+    const { id } = request.params;
+    if (!categoryById.get(id, user.tenantId)) return fail(say(request, 'noCategory'));
     const models = db.prepare('SELECT COUNT(*) AS n FROM device_model WHERE category_id = ?').get<{ n: number }>(id)!.n;
     if (models > 0) return fail(say(request, 'categoryInUse', { count: models }));
     db.prepare('DELETE FROM device_category WHERE id = ? AND tenant_id = ?').run(id, user.tenantId);
@@ -244,11 +223,12 @@ const plugin: FastifyPluginAsync = async (app) => {
 
   // ---- models ----------------------------------------------------------------------------------
 
-  app.post<{ Body: ModelQuery }>(
-    '/api/device/model/page',
-    { preHandler: [requireReader, validBody<ModelQuery>({ ...(pageRules as Schema<PageQuery>), categoryId: [rule.int(1, 2 ** 31 - 1)], keyword: [rule.text(0, 64)] })] },
+  route(
+    app,
+    ops.modelPage,
     async (request) => {
       const user = userOf(request);
+      const { page = 1, limit = 20 } = request.body;
       const where = ['m.tenant_id = ?'];
       const args: Array<string | number> = [user.tenantId];
       if (request.body.categoryId) {
@@ -270,17 +250,19 @@ const plugin: FastifyPluginAsync = async (app) => {
            FROM device_model m JOIN device_category c ON c.id = m.category_id
            WHERE ${sql} ORDER BY m.code LIMIT ? OFFSET ?`,
         )
-        .all<ModelRow>(...args, request.body.limit, offsetOf(request.body));
-      return ok<ModelPage>({ rows, total });
+        .all<ModelRow>(...args, limit, (page - 1) * limit);
+      return ok({ rows, total });
     },
   );
 
-  app.get('/api/device/model/all', { preHandler: requireReader }, async (request) =>
+  route(app, ops.modelAll, async (request) =>
     ok(db.prepare('SELECT id, code, loc(name, name_en) AS name FROM device_model WHERE tenant_id = ? ORDER BY code').all<ModelOption>(userOf(request).tenantId)),
   );
 
-  const modelRules = { ...(fromShared<ModelSave>(modelSchema) as Schema<ModelSave>), categoryId: [categoryRule] };
-  const saveModel = (request: FastifyRequest<{ Body: ModelSave }>, id: number | null) => {
+  // The form's text rules (required after trimming, alphanumeric code, description length); the category id is the declaration's.
+  const { categoryId: _category, ...modelTexts } = modelSchema;
+  const modelRules = { preHandler: [validBody(fromShared(modelTexts))] };
+  const saveModel = (request: FastifyRequest<{ Body: { code: string; name: string; categoryId: number; description?: string } }>, id: number | null) => {
     const user = userOf(request);
     const { code, name, categoryId, description = '' } = request.body;
     const before = id === null ? undefined : (modelById.get<Named>(id, user.tenantId));
@@ -295,11 +277,9 @@ const plugin: FastifyPluginAsync = async (app) => {
         : (db.prepare('UPDATE device_model SET category_id = ?, code = ?, name = ?, name_en = ?, description = ? WHERE id = ? AND tenant_id = ?').run(...args, id, user.tenantId), id);
     return ok({ id: saved });
   };
-  app.post<{ Body: ModelSave }>('/api/device/model', { preHandler: [writer, validBody<ModelSave>(modelRules)] }, async (request) => saveModel(request, null));
-  app.put<{ Params: { id: string }; Body: ModelSave }>('/api/device/model/:id', { preHandler: [writer, validBody<ModelSave>(modelRules)] }, async (request) =>
-    saveModel(request, Number(request.params.id) || -1),
-  );
-  app.post<{ Body: { ids: number[] } }>('/api/device/model/delete', { preHandler: [writer, validBody<{ ids: number[] }>({ ids: [rule.required, idList()] })] }, async (request) => {
+  route(app, ops.modelCreate, async (request) => saveModel(request, null), modelRules);
+  route(app, ops.modelUpdate, async (request) => saveModel(request, request.params.id), modelRules);
+  route(app, ops.modelDelete, async (request) => {
     const user = userOf(request);
     const ids = request.body.ids;
     const found = db.prepare(`SELECT COUNT(*) AS n FROM device_model WHERE tenant_id = ? AND id IN (${inList(ids.length)})`).get<{ n: number }>(user.tenantId, ...ids)!.n;
@@ -312,19 +292,21 @@ const plugin: FastifyPluginAsync = async (app) => {
 
   // ---- parameters ------------------------------------------------------------------------------
 
-  app.post<{ Params: { id: string }; Body: PageQuery }>('/api/device/model/:id/param/page', { preHandler: [requireReader, validBody<PageQuery>(pageRules)] }, async (request) => {
+  route(app, ops.paramPage, async (request) => {
     const user = userOf(request);
-    const modelId = Number(request.params.id);
-    if (!Number.isInteger(modelId) || !modelById.get(modelId, user.tenantId)) return fail(say(request, 'noModel'));
+    const modelId = request.params.id;
+    const { page = 1, limit = 20 } = request.body;
+    if (!modelById.get(modelId, user.tenantId)) return fail(say(request, 'noModel'));
     const total = db.prepare('SELECT COUNT(*) AS n FROM model_param WHERE tenant_id = ? AND model_id = ?').get<{ n: number }>(user.tenantId, modelId)!.n;
-    const rows = db.prepare(`SELECT ${PARAM.select} FROM model_param WHERE tenant_id = ? AND model_id = ? ORDER BY id LIMIT ? OFFSET ?`).all(user.tenantId, modelId, request.body.limit, offsetOf(request.body));
-    return ok<ParamPage>({ rows: PARAM.all(rows), total });
+    const rows = db.prepare(`SELECT ${PARAM.select} FROM model_param WHERE tenant_id = ? AND model_id = ? ORDER BY id LIMIT ? OFFSET ?`).all(user.tenantId, modelId, limit, (page - 1) * limit);
+    return ok({ rows: PARAM.all(rows), total });
   });
 
-  const paramBody = validBody<ParamSave>(paramRules);
-  const textify = async (request: FastifyRequest<{ Body: ParamSave }>) => {
+  // Numbers may arrive as JSON numbers (the declaration allows both); the form's rules read text.
+  const textify = async (request: FastifyRequest) => {
     if (request.body && typeof request.body === 'object') request.body = asTexts(request.body, NUMBER_FIELDS);
   };
+  const paramBody = { preHandler: [textify, validBody<ParamSave>(paramRules)] };
   const saveParam = (request: FastifyRequest<{ Body: ParamSave }>, modelId: number, id: number | null) => {
     const user = userOf(request);
     const b = request.body;
@@ -333,8 +315,8 @@ const plugin: FastifyPluginAsync = async (app) => {
     const before = id === null ? undefined : (db.prepare('SELECT name, name_en FROM model_param WHERE id = ?').get<Named>(id));
     const names = before ? namesAfterEdit(before, b.name.trim()) : { name: b.name.trim(), name_en: '' };
     const values = [
-      names.name, names.name_en, code, b.dataType, b.access, (b.unit ?? '').trim(), (b.precision ?? '').trim(), (b.collectFormula ?? '').trim(), (b.controlFormula ?? '').trim(),
-      (b.alarmExpression ?? '').trim(), b.uiType, (b.min ?? '').trim(), (b.max ?? '').trim(), (b.step ?? '').trim(), (b.defaultValue ?? '').trim(),
+      names.name, names.name_en, code, b.dataType, b.access, text(b.unit), text(b.precision), text(b.collectFormula), text(b.controlFormula),
+      text(b.alarmExpression), b.uiType, text(b.min), text(b.max), text(b.step), text(b.defaultValue),
     ];
     const saved =
       id === null
@@ -355,17 +337,27 @@ const plugin: FastifyPluginAsync = async (app) => {
           id);
     return ok(PARAM.read(db.prepare(`SELECT ${PARAM.select} FROM model_param WHERE id = ?`).get(saved)!));
   };
-  app.post<{ Params: { id: string }; Body: ParamSave }>('/api/device/model/:id/param', { preHandler: [writer, textify, paramBody] }, async (request) => {
-    const modelId = Number(request.params.id);
-    if (!Number.isInteger(modelId) || !modelById.get(modelId, userOf(request).tenantId)) return fail(say(request, 'noModel'));
-    return saveParam(request, modelId, null);
-  });
-  app.put<{ Params: { pid: string }; Body: ParamSave }>('/api/device/model/param/:pid', { preHandler: [writer, textify, paramBody] }, async (request) => {
-    const row = db.prepare('SELECT model_id FROM model_param WHERE id = ? AND tenant_id = ?').get<{ model_id: number }>(Number(request.params.pid) || -1, userOf(request).tenantId);
-    if (!row) return fail(say(request, 'noParam'));
-    return saveParam(request, row.model_id, Number(request.params.pid));
-  });
-  app.post<{ Body: { ids: number[] } }>('/api/device/model/param/delete', { preHandler: [writer, validBody<{ ids: number[] }>({ ids: [rule.required, idList()] })] }, async (request) => {
+  route(
+    app,
+    ops.paramCreate,
+    async (request) => {
+      const modelId = request.params.id;
+      if (!modelById.get(modelId, userOf(request).tenantId)) return fail(say(request, 'noModel'));
+      return saveParam(request, modelId, null);
+    },
+    paramBody,
+  );
+  route(
+    app,
+    ops.paramUpdate,
+    async (request) => {
+      const row = db.prepare('SELECT model_id FROM model_param WHERE id = ? AND tenant_id = ?').get<{ model_id: number }>(request.params.pid, userOf(request).tenantId);
+      if (!row) return fail(say(request, 'noParam'));
+      return saveParam(request, row.model_id, request.params.pid);
+    },
+    paramBody,
+  );
+  route(app, ops.paramDelete, async (request) => {
     const user = userOf(request);
     const ids = request.body.ids;
     const found = db.prepare(`SELECT COUNT(*) AS n FROM model_param WHERE tenant_id = ? AND id IN (${inList(ids.length)})`).get<{ n: number }>(user.tenantId, ...ids)!.n;
