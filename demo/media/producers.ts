@@ -2,9 +2,10 @@
 // drawn by ffmpeg when it is installed (scene.ts), or an ffmpeg relay of a real source when the camera
 // names one. All publish on the channel's clock. A camera with a source only ever shows that source.
 import { maskUrlsIn } from '../server/security.ts';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { loopFrame, type Clip } from './clip.ts';
-import { FlvReader, isEndOfSequence, isKeyframe, isMediaFrame, isSequenceHeader, readMetadata, TAG_SCRIPT, TAG_VIDEO, type FlvTag } from './flv.ts';
+import { readFfmpegTags, type TagReader } from './ffmpeg-tags.ts';
+import { FlvReader, isKeyframe, readMetadata, TAG_VIDEO, type FlvTag } from './flv.ts';
 import type { LiveChannel, Producer } from './channel.ts';
 import { HevcFlvPackager } from './hevc-flv.ts';
 import { hevcClipFor } from './hevc-source.ts';
@@ -66,11 +67,6 @@ export function hasFfmpeg(): boolean {
   return ffmpegChecked;
 }
 
-/** Turns what ffmpeg writes into FLV tags (its own FLV, or a stream packaged here, as H.265). */
-interface TagReader {
-  push(chunk: Buffer): FlvTag[];
-}
-
 /**
  * Publishes an ffmpeg pipe drawing a demo camera's picture on a channel as FLV, on the channel's clock;
  * the camera's committed clip takes over if it exits (demo cameras only: never for a source).
@@ -107,40 +103,32 @@ class FfmpegProducer implements Producer {
   }
 
   #spawn(channel: LiveChannel, args: string[]): void {
-    const child = spawn('ffmpeg', args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    this.#child = child;
-    const reader = this.#reader();
     let config: FlvTag[] = [];
     let first: number | null = null;
     let offset = 0;
-    let errors = '';
-    child.stderr?.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-400)));
-    child.stdout?.on('data', (chunk: Buffer) => {
-      let tags: FlvTag[];
-      try {
-        tags = reader.push(chunk);
-      } catch {
-        child.kill('SIGKILL');
-        return;
-      }
-      for (const tag of tags) {
-        if (isSequenceHeader(tag)) {
+    const { child, errors } = readFfmpegTags(
+      args,
+      this.#reader(),
+      {
+        config: (tag) => {
           config = [...config.filter((c) => c.type !== tag.type), { ...tag, timestamp: 0 }];
           channel.setConfig(config, channel.clock());
-          continue;
-        }
-        if (!isMediaFrame(tag) || isEndOfSequence(tag)) continue;
-        if (first === null) {
-          first = tag.timestamp;
-          offset = channel.clock();
-        }
-        channel.publish(tag, offset + tag.timestamp - first);
-      }
-    });
+        },
+        frame: (tag) => {
+          if (first === null) {
+            first = tag.timestamp;
+            offset = channel.clock();
+          }
+          channel.publish(tag, offset + tag.timestamp - first);
+        },
+      },
+      400,
+    );
+    this.#child = child;
     child.on('exit', (code) => {
       this.#child = null;
       if (this.#stopped || channel.closed) return;
-      this.#log(`media: ${this.#what} of demo camera ${channel.cameraId} ended (exit ${code ?? 'signal'}${errors.trim() ? `: ${errors.trim()}` : ''}); showing its committed clip instead`);
+      this.#log(`media: ${this.#what} of demo camera ${channel.cameraId} ended (exit ${code ?? 'signal'}${errors().trim() ? `: ${errors().trim()}` : ''}); showing its committed clip instead`);
       this.#fallBack(channel);
     });
   }
@@ -340,14 +328,11 @@ export class RelayProducer implements Producer {
       : [];
     // The source was just probed: ffmpeg need not study it long before its first bytes out.
     const args = ['-hide_banner', '-loglevel', 'error', '-analyzeduration', '200000', ...reorder.slice(0, 1), ...inputArgs(url), '-map', '0:v:0', ...videoOut, ...reorder.slice(1), ...audioOut, '-dn', '-sn', ...output];
-    const child = spawn('ffmpeg', args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    this.#child = child;
     const reader: TagReader = native ? new HevcFlvPackager(video.fps) : new FlvReader();
     const flv = reader instanceof FlvReader ? reader : null;
     let config: FlvTag[] = [];
     let first: number | null = null;
     let offset = 0;
-    let errors = '';
     let live = false;
     const known = (meta: Record<string, unknown> | null): void => {
       if (channel.info) return;
@@ -378,27 +363,14 @@ export class RelayProducer implements Producer {
         this.#state('live', { videoCodec: video.codec });
       }
     };
-    child.stderr?.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-1000)));
-    child.stdout?.on('data', (chunk: Buffer) => {
-      let tags: FlvTag[];
-      try {
-        tags = reader.push(chunk);
-      } catch {
-        child.kill('SIGKILL');
-        return;
-      }
-      for (const tag of tags) {
-        if (tag.type === TAG_SCRIPT) {
-          known(readMetadata(tag.data));
-          continue;
-        }
-        if (isSequenceHeader(tag)) {
-          known(null);
-          config = [...config.filter((c) => c.type !== tag.type), { ...tag, timestamp: 0 }];
-          channel.setConfig(config, channel.clock());
-          continue;
-        }
-        if (!isMediaFrame(tag) || isEndOfSequence(tag)) continue;
+    const { child, errors } = readFfmpegTags(args, reader, {
+      metadata: (tag) => known(readMetadata(tag.data)),
+      config: (tag) => {
+        known(null);
+        config = [...config.filter((c) => c.type !== tag.type), { ...tag, timestamp: 0 }];
+        channel.setConfig(config, channel.clock());
+      },
+      frame: (tag) => {
         known(null);
         if (tag.type === TAG_VIDEO && flv) {
           // A picture may come out of ffmpeg in several packets (its parameter sets apart, or slice
@@ -406,21 +378,22 @@ export class RelayProducer implements Producer {
           // pieces are joined until the next picture begins.
           if (held && (pictureStart(held) === 'none' || pictureStart(tag) === 'rest')) {
             held = joinPicture(held, tag);
-            continue;
+            return;
           }
           if (held) send(held);
           held = tag;
-          continue;
+          return;
         }
         send(tag);
-      }
+      },
     });
+    this.#child = child;
     child.on('exit', (code) => {
       if (this.#child === child) this.#child = null;
       if (this.#stopped || channel.closed) return;
       // A stream that played and ended is a camera gone away; one that never started says why.
-      const failure = live ? { state: 'offline' as const } : failureOf(errors);
-      this.#failed(failure, `ffmpeg exit ${code ?? 'signal'}${errors.trim() ? `: ${errors.trim().split('\n').pop()}` : ''}`);
+      const failure = live ? { state: 'offline' as const } : failureOf(errors());
+      this.#failed(failure, `ffmpeg exit ${code ?? 'signal'}${errors().trim() ? `: ${errors().trim().split('\n').pop()}` : ''}`);
     });
   }
 

@@ -5,8 +5,9 @@
 // runs `rate` times faster, and the server paces it — the browser never has to play fast. Spans are
 // encoded one after another and stamped as one continuous stream, so the picture has no gap where the
 // recording has one.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { encodeTag, flvHeader, FlvReader, isEndOfSequence, isMediaFrame, isSequenceHeader, type FlvTag } from './flv.ts';
+import type { ChildProcess } from 'node:child_process';
+import { readFfmpegTags } from './ffmpeg-tags.ts';
+import { encodeTag, flvHeader, FlvReader, type FlvTag } from './flv.ts';
 import { metadataTag } from './channel.ts';
 import type { Sink } from './sinks.ts';
 import { monoFont, SCENE, SCENE_ENCODER, sceneInput, type SceneOptions } from './scene.ts';
@@ -121,43 +122,37 @@ export class TimedReplay {
       ? [...sceneInput({ ...o.scene, clock: { kind: 'replay', startMs: a, rate: o.rate }, overlay: clockStrip(secondOfDay(a), 1) }), '-t', seconds.toFixed(3), ...SCENE_ENCODER]
       : ['-stream_loop', '-1', '-i', o.clipPath, '-t', seconds.toFixed(3), '-an', '-vf', clockFilter(secondOfDay(a), o.rate), ...SCENE_ENCODER];
     const args = ['-hide_banner', '-loglevel', 'error', ...input, '-f', 'flv', '-flvflags', 'no_duration_filesize', 'pipe:1'];
-    const child = spawn('ffmpeg', args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    this.#child = child;
     this.#encoding = true;
     this.#first = null;
-    const reader = new FlvReader();
-    let errors = '';
-    child.stderr?.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-500)));
-    child.stdout?.on('data', (chunk: Buffer) => {
-      let tags: FlvTag[];
-      try {
-        tags = reader.push(chunk);
-      } catch {
-        child.kill('SIGKILL');
-        return;
-      }
-      for (const tag of tags) {
-        if (isSequenceHeader(tag)) {
+    const { child, errors } = readFfmpegTags(
+      args,
+      new FlvReader(),
+      {
+        config: (tag) => {
           // Every span is encoded with the same settings, so the first decoder configuration serves all.
           if (!this.#sentConfig) this.#o.sink.write(encodeTag(tag.type, 0, tag.data));
           this.#sentConfig = true;
-          continue;
-        }
-        if (!isMediaFrame(tag) || isEndOfSequence(tag)) continue;
-        this.#first ??= tag.timestamp;
-        const ts = this.#base + tag.timestamp - this.#first;
-        this.#lastOut = Math.max(this.#lastOut, ts);
-        this.#queue.push({ tag, ts });
-      }
-      if (this.#queue.length > HIGH_WATER) child.stdout?.pause();
-    });
+        },
+        frame: (tag) => {
+          this.#first ??= tag.timestamp;
+          const ts = this.#base + tag.timestamp - this.#first;
+          this.#lastOut = Math.max(this.#lastOut, ts);
+          this.#queue.push({ tag, ts });
+        },
+        chunk: () => {
+          if (this.#queue.length > HIGH_WATER) child.stdout?.pause();
+        },
+      },
+      500,
+    );
+    this.#child = child;
     child.on('close', (code) => {
       if (this.#child === child) this.#child = null;
       this.#encoding = false;
       if (this.#stopped) return;
       if (code !== 0) {
-        this.#o.log?.(`media: replay encoder failed (exit ${code ?? 'signal'}): ${errors.trim()}`);
-        this.#o.onError?.(errors.trim() || `exit ${code ?? 'signal'}`);
+        this.#o.log?.(`media: replay encoder failed (exit ${code ?? 'signal'}): ${errors().trim()}`);
+        this.#o.onError?.(errors().trim() || `exit ${code ?? 'signal'}`);
         this.#o.sink.end();
         this.stop();
         return;
