@@ -4,6 +4,7 @@
 // open (no horizontal scrollbar in the content, no clipped column header).
 import { expect, test, type Page } from './fixtures.ts';
 import { a11yInThemes, signIn, zh } from './console-helpers.ts';
+import { READINGS_EVERY_MS } from '../../console/pages/device-status/readings.ts';
 import { expectNoSeriousA11yViolations } from './a11y.ts';
 import { call, signIn as apiSignIn, waitForPlayback } from './video-helpers.ts';
 
@@ -19,6 +20,8 @@ test('device cards show live readings; a card opens a drawer whose related camer
   await call(baseURL!, admin, 'POST', '/api/relation/device', { body: { deviceId: fcu.id, cameraId: camera.id, name: 'Monitoring view' } });
   await post(baseURL!, '/__test/points/set', { deviceId: fcu.id, code: 'temp', value: 21.25 });
 
+  // The page's timers on a clock the test can stop and move on by one 10 s read (it runs on its own otherwise).
+  await page.clock.install();
   await signIn(page, 'admin');
   await page.goto('/devstatus/tabs');
   const cards = page.locator('[data-device-card]');
@@ -28,9 +31,13 @@ test('device cards show live readings; a card opens a drawer whose related camer
   await page.locator('[data-view=cards] button[type=submit]').click();
   const card = page.locator(`[data-device-card="${fcu.code}"]`);
   await expect(card.locator('[data-reading=temp]')).toHaveText('21.25 °C');
-  // A new value reaches the card by itself (the cards read again every 10 s).
+  // A new value reaches the card by itself at the cards' next read, 10 s later on the page's clock
+  // (stopped meanwhile, so no read comes by itself).
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
   await post(baseURL!, '/__test/points/set', { deviceId: fcu.id, code: 'temp', value: 24.5 });
-  await expect(card.locator('[data-reading=temp]')).toHaveText('24.5 °C', { timeout: 15_000 });
+  await page.clock.fastForward(READINGS_EVERY_MS);
+  await expect(card.locator('[data-reading=temp]')).toHaveText('24.5 °C');
+  await page.clock.resume();
   await expect(card.locator('[data-part=alarms]')).toBeVisible();
   await a11yInThemes(page, 'device cards', '[data-testid=page]');
 
