@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import type { Plugin } from 'vite';
 import { atriumKitCss } from './shared/element/vite-kit-css.ts';
 import { atriumKit, kitInput } from './shared/element/vite-kit.ts';
-import { declarations, manifest, readElements } from './widgets/manifest.ts';
+import { declarations, manifest, readElements, frameworkDeclarations } from './widgets/manifest.ts';
 import { consoleServiceWorker } from './console/sw/vite-sw.ts';
 
 const API = `http://localhost:${process.env.PORT ?? 8080}`;
@@ -48,6 +48,9 @@ function kitManifest(): Plugin {
       const elements = readElements(import.meta.dirname);
       this.emitFile({ type: 'asset', fileName: 'custom-elements.json', source: JSON.stringify(manifest(elements), null, 2) + '\n' });
       this.emitFile({ type: 'asset', fileName: 'atrium.d.ts', source: declarations(elements, true) });
+      // React 19 JSX.IntrinsicElements and Vue GlobalComponents for the kit's tags (issue 41).
+      this.emitFile({ type: 'asset', fileName: 'atrium-react.d.ts', source: frameworkDeclarations(elements, 'react', './atrium.js') });
+      this.emitFile({ type: 'asset', fileName: 'atrium-vue.d.ts', source: frameworkDeclarations(elements, 'vue', './atrium.js') });
     },
   };
 }

@@ -9,6 +9,12 @@ export interface AtriumAlarmBellElement extends HTMLElement {
   sound?: boolean;
   /** `notify` attribute. show a desktop notification when a new alarm arrives (permission asked on the first click) */
   notify?: boolean;
+  addEventListener<K extends keyof AtriumAlarmBellElementEventMap>(type: K, listener: (this: AtriumAlarmBellElement, event: AtriumAlarmBellElementEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
+  addEventListener<K extends keyof HTMLElementEventMap>(type: K, listener: (this: AtriumAlarmBellElement, event: HTMLElementEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
+  addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
+  removeEventListener<K extends keyof AtriumAlarmBellElementEventMap>(type: K, listener: (this: AtriumAlarmBellElement, event: AtriumAlarmBellElementEventMap[K]) => unknown, options?: boolean | EventListenerOptions): void;
+  removeEventListener<K extends keyof HTMLElementEventMap>(type: K, listener: (this: AtriumAlarmBellElement, event: HTMLElementEventMap[K]) => unknown, options?: boolean | EventListenerOptions): void;
+  removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
 }
 
 export interface AtriumAlarmBellElementEventMap {
@@ -24,6 +30,12 @@ export interface AtriumDeviceListElement extends HTMLElement {
   areaId?: string;
   /** `selectable` attribute. rows can be chosen (click, Enter or Space) */
   selectable?: boolean;
+  addEventListener<K extends keyof AtriumDeviceListElementEventMap>(type: K, listener: (this: AtriumDeviceListElement, event: AtriumDeviceListElementEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
+  addEventListener<K extends keyof HTMLElementEventMap>(type: K, listener: (this: AtriumDeviceListElement, event: HTMLElementEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
+  addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
+  removeEventListener<K extends keyof AtriumDeviceListElementEventMap>(type: K, listener: (this: AtriumDeviceListElement, event: AtriumDeviceListElementEventMap[K]) => unknown, options?: boolean | EventListenerOptions): void;
+  removeEventListener<K extends keyof HTMLElementEventMap>(type: K, listener: (this: AtriumDeviceListElement, event: HTMLElementEventMap[K]) => unknown, options?: boolean | EventListenerOptions): void;
+  removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
 }
 
 export interface AtriumDeviceListElementEventMap {
@@ -32,7 +44,14 @@ export interface AtriumDeviceListElementEventMap {
 }
 
 /** <atrium-progress-panel>: The background-task badge (imports, exports) with its dialog: progress, results to download, delete finished or selected tasks. Hidden for users without progress:view. */
-export type AtriumProgressPanelElement = HTMLElement;
+export interface AtriumProgressPanelElement extends HTMLElement {
+  addEventListener<K extends keyof AtriumProgressPanelElementEventMap>(type: K, listener: (this: AtriumProgressPanelElement, event: AtriumProgressPanelElementEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
+  addEventListener<K extends keyof HTMLElementEventMap>(type: K, listener: (this: AtriumProgressPanelElement, event: HTMLElementEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
+  addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
+  removeEventListener<K extends keyof AtriumProgressPanelElementEventMap>(type: K, listener: (this: AtriumProgressPanelElement, event: AtriumProgressPanelElementEventMap[K]) => unknown, options?: boolean | EventListenerOptions): void;
+  removeEventListener<K extends keyof HTMLElementEventMap>(type: K, listener: (this: AtriumProgressPanelElement, event: HTMLElementEventMap[K]) => unknown, options?: boolean | EventListenerOptions): void;
+  removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
+}
 
 export interface AtriumProgressPanelElementEventMap {
   /** items were deleted from the dialog */
@@ -43,6 +62,12 @@ export interface AtriumProgressPanelElementEventMap {
 export interface AtriumScadaPageElement extends HTMLElement {
   /** `page-id` attribute. the page's id (scada/index); only pages of the signed-in user's tenant show */
   pageId?: string;
+  addEventListener<K extends keyof AtriumScadaPageElementEventMap>(type: K, listener: (this: AtriumScadaPageElement, event: AtriumScadaPageElementEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
+  addEventListener<K extends keyof HTMLElementEventMap>(type: K, listener: (this: AtriumScadaPageElement, event: HTMLElementEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
+  addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
+  removeEventListener<K extends keyof AtriumScadaPageElementEventMap>(type: K, listener: (this: AtriumScadaPageElement, event: AtriumScadaPageElementEventMap[K]) => unknown, options?: boolean | EventListenerOptions): void;
+  removeEventListener<K extends keyof HTMLElementEventMap>(type: K, listener: (this: AtriumScadaPageElement, event: HTMLElementEventMap[K]) => unknown, options?: boolean | EventListenerOptions): void;
+  removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
 }
 
 export interface AtriumScadaPageElementEventMap {
@@ -68,6 +93,12 @@ export interface AtriumVideoPlayerElement extends HTMLElement {
   endTime?: string;
   /** per pane: { kind, status, firstFrameMs, latency, wallLatency, playbackRate, restarts, seeks } */
   stats(): unknown;
+  addEventListener<K extends keyof AtriumVideoPlayerElementEventMap>(type: K, listener: (this: AtriumVideoPlayerElement, event: AtriumVideoPlayerElementEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
+  addEventListener<K extends keyof HTMLElementEventMap>(type: K, listener: (this: AtriumVideoPlayerElement, event: HTMLElementEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
+  addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
+  removeEventListener<K extends keyof AtriumVideoPlayerElementEventMap>(type: K, listener: (this: AtriumVideoPlayerElement, event: AtriumVideoPlayerElementEventMap[K]) => unknown, options?: boolean | EventListenerOptions): void;
+  removeEventListener<K extends keyof HTMLElementEventMap>(type: K, listener: (this: AtriumVideoPlayerElement, event: HTMLElementEventMap[K]) => unknown, options?: boolean | EventListenerOptions): void;
+  removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
 }
 
 export interface AtriumVideoPlayerElementEventMap {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { declarations, DOC_PATH, DTS_PATH, manifest, readElements, withReference } from './manifest.ts';
+import { execFileSync } from 'node:child_process';
+import { declarations, DOC_PATH, DTS_PATH, frameworkDeclarations, manifest, REACT_DTS_PATH, readElements, VUE_DTS_PATH, withReference } from './manifest.ts';
 
 const root = join(import.meta.dirname, '..');
 const elements = readElements(root);
@@ -38,4 +39,27 @@ describe('custom-elements manifest and types', () => {
     for (const e of elements) expect(doc).toContain(`<${e.tag}>`);
     expect(doc).toBe(withReference(doc, elements));
   });
+
+  it('lists <atrium-session> with its attributes and the session events (issue 41)', () => {
+    const json = JSON.stringify(manifest(elements));
+    expect(json).toContain('"tagName":"atrium-session"');
+    for (const name of ['api-base', 'media-base', 'token', 'reload-on-logout', 'atrium-session-expired', 'atrium-signed-out']) expect(json).toContain(`"name":"${name}"`);
+  });
+
+  it('keeps the React and Vue declarations in step (run `node widgets/manifest.ts`)', () => {
+    expect(readFileSync(join(root, REACT_DTS_PATH), 'utf8')).toBe(frameworkDeclarations(elements, 'react', '../custom-elements.d.ts'));
+    expect(readFileSync(join(root, VUE_DTS_PATH), 'utf8')).toBe(frameworkDeclarations(elements, 'vue', '../custom-elements.d.ts'));
+  });
+
+  // tests/types: a React 19 .tsx and a Vue .ts use the tags, attributes and e.detail; each deliberate
+  // mistake is marked @ts-expect-error, so it fails if the declarations stop catching it.
+  it('type-checks a React and a Vue portal against the kit (tsc -p tests/types)', () => {
+    let output = '';
+    try {
+      execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'tests/types')], { encoding: 'utf8', cwd: root });
+    } catch (error) {
+      output = String((error as { stdout?: string }).stdout ?? error);
+    }
+    expect(output).toBe('');
+  }, 120_000);
 });

@@ -113,7 +113,7 @@ export function manifest(elements: ElementDoc[]): object {
   return {
     schemaVersion: '2.0.0',
     readme: 'docs/embedding.md',
-    modules: elements.map((e) => ({
+    modules: [SESSION_MODULE, ...elements.map((e) => ({
       kind: 'javascript-module',
       path: `${e.tag.replace(/^atrium-/, '')}.js`,
       declarations: [
@@ -137,9 +137,38 @@ export function manifest(elements: ElementDoc[]): object {
         { kind: 'js', name: e.className, declaration: { name: e.className } },
         { kind: 'custom-element-definition', name: e.tag, declaration: { name: e.className } },
       ],
-    })),
+    }))],
   };
 }
+
+/** <atrium-session>: Atrium.configure() in markup (shared/element/session-element.ts), not a widget file. */
+const SESSION_ATTRIBUTES: Array<[string, string, string]> = [
+  ['api-base', 'string', "the platform's address ('' or none: the page's own origin)"],
+  ['media-base', 'string', "the media server's address"],
+  ['token', 'string', "a user's platform token (from POST /jwt/portal/token on the portal's backend)"],
+  ['lang', "'zh' | 'en'", 'the widgets\' language (zh by default)'],
+  ['theme', "'blue-theme' | 'dark-theme' | 'light-theme'", "the widgets' theme (defaults that --atrium-* variables override)"],
+  ['reload-on-logout', 'boolean', 'reload the page after a forced logout'],
+];
+const SESSION_MODULE = {
+  kind: 'javascript-module',
+  path: 'atrium-kit.js',
+  declarations: [
+    {
+      kind: 'class',
+      name: 'AtriumSessionElement',
+      tagName: 'atrium-session',
+      customElement: true,
+      summary: 'Points every widget of the page at a platform, in markup: the same names as Atrium.configure(). Hidden; changing an attribute applies it.',
+      attributes: SESSION_ATTRIBUTES.map(([name, text, description]) => ({ name, type: { text }, description })),
+      events: [
+        { name: 'atrium-session-expired', type: { text: 'CustomEvent<{ reason: string }>' }, description: 'on document: the platform ended the session (cancellable: cancel it and call Atrium.setToken)' },
+        { name: 'atrium-signed-out', type: { text: 'CustomEvent<{ reason: string }>' }, description: 'on document: the session ended here (Atrium.signOut, another tab, or an expiry the page did not take over)' },
+      ],
+    },
+  ],
+  exports: [{ kind: 'custom-element-definition', name: 'atrium-session', declaration: { name: 'AtriumSessionElement' } }],
+};
 
 /**
  * Element types for TypeScript. `standalone` (for dist/widgets) inlines event details and turns
@@ -158,6 +187,18 @@ export function declarations(elements: ElementDoc[], standalone: boolean): strin
     for (const a of e.attributes) if (a.name !== 'theme') members.push(`  /** \`${a.name}\` attribute. ${a.description} */`, `  ${a.prop}?: ${TS_TYPE[a.kind]};`);
     for (const p of e.properties) members.push(`  /** ${p.description} */`, `  ${p.name}?: ${TS_TYPE[p.kind]};`);
     for (const m of e.methods) members.push(`  /** ${m.description} */`, `  ${m.name}(): unknown;`);
+    if (e.events.length) {
+      // addEventListener('atrium-play', (e) => e.detail.cameraId) is typed on the element itself.
+      const map = `${iface(e)}EventMap`;
+      for (const verb of ['addEventListener', 'removeEventListener']) {
+        const options = verb === 'addEventListener' ? 'AddEventListenerOptions' : 'EventListenerOptions';
+        members.push(
+          `  ${verb}<K extends keyof ${map}>(type: K, listener: (this: ${iface(e)}, event: ${map}[K]) => unknown, options?: boolean | ${options}): void;`,
+          `  ${verb}<K extends keyof HTMLElementEventMap>(type: K, listener: (this: ${iface(e)}, event: HTMLElementEventMap[K]) => unknown, options?: boolean | ${options}): void;`,
+          `  ${verb}(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | ${options}): void;`,
+        );
+      }
+    }
     if (members.length) lines.push(`export interface ${iface(e)} extends HTMLElement {`, ...members, '}', '');
     else lines.push(`export type ${iface(e)} = HTMLElement;`, '');
     if (e.events.length) {
@@ -174,12 +215,62 @@ export function declarations(elements: ElementDoc[], standalone: boolean): strin
   lines.push('  }', '}', '');
   if (!standalone) return lines.join('\n');
   lines.push(
-    'export interface AtriumOptions { apiBase?: string; mediaBase?: string; token?: string | null; lang?: "zh" | "en"; theme?: "blue-theme" | "dark-theme" | "light-theme"; reloadOnLogout?: boolean }',
+    'export interface AtriumOptions { apiBase?: string; mediaBase?: string; token?: string | null; expiresIn?: number; lang?: "zh" | "en"; theme?: "blue-theme" | "dark-theme" | "light-theme"; reloadOnLogout?: boolean }',
+    '/** Why a session ended: `detail` of atrium-session-expired and atrium-signed-out on document. */',
+    'export interface AtriumSessionEndDetail { reason: "expired" | "sign-out" | "other-tab" | "logged-elsewhere" }',
     'declare global {',
-    '  interface Window { Atrium?: { configure(options: AtriumOptions): void; version: string } }',
+    '  interface Window {',
+    '    Atrium?: {',
+    '      configure(options: AtriumOptions): void;',
+    '      /** Hands the kit a (fresh) token; expiresIn in seconds (expires_in of the platform\'s answer). */',
+    '      setToken(token: string | null, expiresIn?: number): void;',
+    '      /** Signs out on the platform, here and in the page\'s other tabs. */',
+    '      signOut(): Promise<void>;',
+    '      version: string;',
+    '    };',
+    '  }',
+    '  interface DocumentEventMap {',
+    '    /** The platform ended the session (cancellable: cancel it and call Atrium.setToken). */',
+    "    'atrium-session-expired': CustomEvent<AtriumSessionEndDetail>;",
+    '    /** The session ended here (Atrium.signOut, another tab, or an expiry the page did not take over). */',
+    "    'atrium-signed-out': CustomEvent<AtriumSessionEndDetail>;",
+    '  }',
     '}',
     '',
   );
+  return lines.join('\n');
+}
+
+/** An attribute's type in markup: numbers may be written as text. */
+const markupType = (kind: string): string => (kind === 'number' ? 'number | `${number}`' : (TS_TYPE[kind] ?? 'unknown'));
+
+/**
+ * React 19 (`JSX.IntrinsicElements`) or Vue (`GlobalComponents`) declarations of the kit's tags, from
+ * the same element docs: each tag with its attributes (kebab-case, typed) and, for React, a ref to the
+ * typed element. `from` is where the element types are imported from.
+ */
+export function frameworkDeclarations(elements: ElementDoc[], framework: 'react' | 'vue', from: string): string {
+  const iface = (e: ElementDoc) => `Atrium${e.className}`;
+  const attrs = (e: ElementDoc) =>
+    [...e.attributes.map((a) => `'${a.name}'?: ${markupType(a.kind)}`), ...(e.attributes.some((a) => a.name === 'theme') ? [] : ["theme?: 'blue-theme' | 'dark-theme' | 'light-theme'"])]
+      .map((line) => line.replace("'theme'?: string", "theme?: 'blue-theme' | 'dark-theme' | 'light-theme'"))
+      .join('; ');
+  const lines = [
+    `// Generated by widgets/manifest.ts from the JSDoc of widgets/*/*.element.ts. Do not edit.`,
+    `// ${framework === 'react' ? 'React 19: the kit\'s tags in JSX (import type {} from this file, or list it in "types").' : 'Vue 3: the kit\'s tags in templates. Tell the compiler they are custom elements: compilerOptions.isCustomElement = (tag) => tag.startsWith(\'atrium-\').'}`,
+    `import type { ${elements.map(iface).join(', ')} } from '${from}';`,
+    framework === 'react' ? "import type { DetailedHTMLProps, HTMLAttributes } from 'react';" : "import type { DefineComponent } from 'vue';",
+    '',
+  ];
+  if (framework === 'react') {
+    lines.push("declare module 'react' {", '  namespace JSX {', '    interface IntrinsicElements {');
+    for (const e of elements) lines.push(`      '${e.tag}': DetailedHTMLProps<HTMLAttributes<${iface(e)}>, ${iface(e)}> & { ${attrs(e)}; class?: string };`);
+    lines.push('    }', '  }', '}', '');
+  } else {
+    lines.push("declare module 'vue' {", '  interface GlobalComponents {');
+    for (const e of elements) lines.push(`    '${e.tag}': DefineComponent<{ ${attrs(e)} }>;`);
+    lines.push('  }', '}', '');
+  }
   return lines.join('\n');
 }
 
@@ -214,6 +305,9 @@ export function reference(elements: ElementDoc[]): string {
 }
 
 export const DTS_PATH = 'widgets/custom-elements.d.ts';
+/** React and Vue declarations for the in-repo type test (tests/types, outside the main program: the console has its own JSX tags). */
+export const REACT_DTS_PATH = 'widgets/types/atrium-react.d.ts';
+export const VUE_DTS_PATH = 'widgets/types/atrium-vue.d.ts';
 export const DOC_PATH = 'docs/embedding.md';
 const START = '<!-- reference:start (generated by `node widgets/manifest.ts`) -->';
 const END = '<!-- reference:end -->';
@@ -230,6 +324,8 @@ if (import.meta.main) {
   const root = join(import.meta.dirname, '..');
   const elements = readElements(root);
   writeFileSync(join(root, DTS_PATH), declarations(elements, false));
+  writeFileSync(join(root, REACT_DTS_PATH), frameworkDeclarations(elements, 'react', '../custom-elements.d.ts'));
+  writeFileSync(join(root, VUE_DTS_PATH), frameworkDeclarations(elements, 'vue', '../custom-elements.d.ts'));
   const doc = join(root, DOC_PATH);
   if (existsSync(doc)) writeFileSync(doc, withReference(readFileSync(doc, 'utf8'), elements));
   console.log(`wrote ${DTS_PATH} and the reference in ${DOC_PATH}`);

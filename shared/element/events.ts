@@ -22,7 +22,18 @@ export function emit<K extends keyof AtriumEventMap>(target: EventTarget, type: 
   return target.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true, cancelable: true }));
 }
 
+/** Why a session ended: `detail` of atrium-session-expired and atrium-signed-out (on document, issue 41). */
+export interface AtriumSessionEndDetail {
+  reason: 'expired' | 'sign-out' | 'other-tab' | 'logged-elsewhere';
+}
+
 declare global {
+  interface DocumentEventMap {
+    /** The platform ended the session (cancellable: cancel it and call Atrium.setToken). */
+    'atrium-session-expired': CustomEvent<AtriumSessionEndDetail>;
+    /** The session ended here (Atrium.signOut, another tab, or an expiry the page did not take over). */
+    'atrium-signed-out': CustomEvent<AtriumSessionEndDetail>;
+  }
   interface HTMLElementEventMap {
     'atrium-error': CustomEvent<AtriumEventMap['atrium-error']>;
     'atrium-play': CustomEvent<AtriumEventMap['atrium-play']>;
