@@ -9,6 +9,9 @@ import { operation } from './operation.ts';
 import { Id, IdParams, Ids, MAX_ID, Int, MAX_LIMIT, OneOf, Paging, Strict, Text } from './fields.ts';
 
 const TAG = 'Device model';
+/** Categories and parameters have their own id spaces, so their own tags (the conformance suite reads a tag's rows as one id space). */
+const CATEGORY_TAG = 'Device category';
+const PARAM_TAG = 'Model parameter';
 const reader = { anyMenu: ['devManager', 'MonitorOPS'] } as const;
 const writer = { menu: 'devManager' } as const;
 const Deleted = Strict({ deleted: Type.Integer({ minimum: 0 }) });
@@ -84,28 +87,28 @@ const sampleParam = { name: 'Temperature', code: 'temp', dataType: 'float', acce
 
 export const ops = {
   categories: operation({
-    method: 'GET', path: '/api/device/category', rights: reader, tag: TAG,
+    method: 'GET', path: '/api/device/category', rights: reader, tag: CATEGORY_TAG,
     summary: "The tenant's major categories, by name, with their model counts",
     description: "Names in the caller's language.",
     data: Type.Array(DeviceCategory),
     examples: { data: [{ id: 1, name: 'HVAC', modelCount: 3 }] },
   }),
   categoryCreate: operation({
-    method: 'POST', path: '/api/device/category', rights: writer, tag: TAG,
+    method: 'POST', path: '/api/device/category', rights: writer, tag: CATEGORY_TAG,
     summary: 'Adds a major category',
     description: 'Refused (naming name) when the tenant already has a category of that name in either language.',
     body: CategorySave, data: CategorySaved,
     examples: { body: { name: 'Lifts' }, data: { id: 7, name: 'Lifts' } },
   }),
   categoryUpdate: operation({
-    method: 'PUT', path: '/api/device/category/:id', rights: writer, tag: TAG,
+    method: 'PUT', path: '/api/device/category/:id', rights: writer, tag: CATEGORY_TAG,
     summary: 'Renames a major category',
     description: "Refused when the category is not the tenant's or the name is taken.",
     params: IdParams, body: CategorySave, data: CategorySaved,
     examples: { params: { id: 7 }, body: { name: 'Elevators' }, data: { id: 7, name: 'Elevators' } },
   }),
   categoryDelete: operation({
-    method: 'DELETE', path: '/api/device/category/:id', rights: writer, tag: TAG,
+    method: 'DELETE', path: '/api/device/category/:id', rights: writer, tag: CATEGORY_TAG,
     summary: 'Deletes an empty major category',
     description: "Refused while the category holds models, or when it is not the tenant's.",
     params: IdParams, data: Deleted,
@@ -147,28 +150,28 @@ export const ops = {
     examples: { body: { ids: [9] }, data: { deleted: 1 } },
   }),
   paramPage: operation({
-    method: 'POST', path: '/api/device/model/:id/param/page', rights: reader, tag: TAG,
+    method: 'POST', path: '/api/device/model/:id/param/page', rights: reader, tag: PARAM_TAG,
     summary: "A model's parameters, in the order they were added, paged",
     description: "Refused when the model is not the tenant's.",
     params: IdParams, body: Strict({ ...Paging }), data: ParamPage,
     examples: { params: { id: 2 }, body: { page: 1, limit: 20 }, data: { rows: [{ id: 5, modelId: 2, ...sampleParam }], total: 1 } },
   }),
   paramCreate: operation({
-    method: 'POST', path: '/api/device/model/:id/param', rights: writer, tag: TAG,
+    method: 'POST', path: '/api/device/model/:id/param', rights: writer, tag: PARAM_TAG,
     summary: 'Adds a parameter to a model',
     description: "The form's rules: formulas and the alarm expression parsed (only x), min ≤ default ≤ max, precision 0..6; refused (naming code) when the model has the code already.",
     params: IdParams, body: ParamSave, data: ParamRow,
     examples: { params: { id: 2 }, body: sampleParam, data: { id: 5, modelId: 2, ...sampleParam } },
   }),
   paramUpdate: operation({
-    method: 'PUT', path: '/api/device/model/param/:pid', rights: writer, tag: TAG,
+    method: 'PUT', path: '/api/device/model/param/:pid', rights: writer, tag: PARAM_TAG,
     summary: 'Edits a parameter',
     description: "As for a new parameter; refused when the parameter is not the tenant's.",
     params: Strict({ pid: Id() }), body: ParamSave, data: ParamRow,
     examples: { params: { pid: 5 }, body: sampleParam, data: { id: 5, modelId: 2, ...sampleParam } },
   }),
   paramDelete: operation({
-    method: 'POST', path: '/api/device/model/param/delete', rights: writer, tag: TAG,
+    method: 'POST', path: '/api/device/model/param/delete', rights: writer, tag: PARAM_TAG,
     summary: 'Deletes parameters, all or none',
     description: "Refused when an id is not one of the tenant's parameters.",
     body: IdsBody, data: Deleted,

@@ -266,7 +266,7 @@ export const ops = {
     method: 'GET',
     path: '/api/gateway/list',
     rights: { anyMenu: ['MonitorOPS', 'devManager'] },
-    tag: TAG,
+    tag: 'Gateway',
     summary: "The tenant's gateways (IoT routers), by code, paged",
     description: 'Filtered by status and by a keyword in the code or name; each row counts the devices behind the gateway. count=none skips the total (SPEC §9 marker -1).',
     query: GatewayListQuery,
