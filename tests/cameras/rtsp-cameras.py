@@ -9,10 +9,7 @@
 # that stopping it acts like a camera rebooting: its connections drop and new ones are refused.
 # Commands on stdin, one per line, each answered on stdout: `stop flaky`, `start flaky`.
 # The server prints `ready PORT FLAKY_PORT` once both ports listen.
-import hashlib
-import os
 import sys
-import tempfile
 
 import gi
 
@@ -66,52 +63,19 @@ LAUNCH = {
     'h264-high': h264('h264-high', gop=100, profile='high', extra='bframes=2 b-adapt=false dct8x8=true rc-lookahead=5 sync-lookahead=0'),
     'h264-1080': h264('h264-1080', 1920, 1080, kbps=800),
     'h264-1440': h264('h264-1440', 2560, 1440, kbps=1000),
-    # H.265 is served from pictures encoded once (h265_pictures below), not encoded live: see there.
-    'h265': None,
+    # x265enc without its thread pool: with it, each hand-over between its threads waits for the
+    # scheduler, and on a loaded 2-core machine it fell to about one picture a second (100 pictures in
+    # 92 s of wall clock for 1 s of CPU beside two busy loops; x264enc 7 s), so its key pictures came
+    # 10-25 s apart and a relay starting on it waited that long for its first picture. Single-threaded
+    # (no pool, one frame thread, no wavefront) the same 100 pictures took 20 s there.
+    'h265': (f"{video('h265')} ! x265enc speed-preset=ultrafast tune=zerolatency bitrate=400 key-int-max=25 "
+             "option-string=pools=none:frame-threads=1:lookahead-threads=0:wpp=0:lookahead-slices=0 "
+             f"! video/x-h265,profile=main ! rtph265pay name=pay0 pt=96 config-interval=-1"),
     # A codec no browser plays and the platform does not transcode: reported as unsupported.
     'mjpeg': f"{video('mjpeg', 640, 480)} ! jpegenc quality=50 ! rtpjpegpay name=pay0 pt=26",
     'auth': h264('auth'),
     'flaky': h264('flaky'),
 }
-
-# H.265: two seconds of the mount's picture (50 pictures, a key picture every 25) are encoded once and
-# then sent round and round, paced by the clock, as a camera's hardware encoder sends its pictures at
-# its frame rate whatever else the machine does. A live x265enc here does not keep up on a loaded
-# 2-core machine: its thread pool waits for the scheduler at every hand-over (100 pictures took 92 s
-# of wall clock for 1 s of CPU beside two busy loops; x264enc 7 s), so its key pictures came 10-25 s
-# apart and a relay starting on it waited that long for its first picture. The one-time encode runs
-# single-threaded (no pool, one frame thread) and its result is kept between runs.
-H265_PICTURES = 50
-X265 = ('x265enc speed-preset=ultrafast tune=zerolatency bitrate=400 key-int-max=25 '
-        'option-string=pools=none:frame-threads=1:lookahead-threads=0:wpp=0:lookahead-slices=0')
-
-
-def h265_pictures():
-    """The path of the /h265 mount's encoded pictures (an Annex B stream), made on first use."""
-    encode = (f"{video('h265')} ! {X265} ! video/x-h265,profile=main,stream-format=byte-stream,alignment=au")
-    key = hashlib.sha256(f'{H265_PICTURES} {encode}'.encode()).hexdigest()[:16]
-    folder = os.path.join(tempfile.gettempdir(), 'atrium-rtsp-cameras')
-    path = os.path.join(folder, f'h265-{key}.h265')
-    if os.path.exists(path):
-        return path
-    os.makedirs(folder, exist_ok=True)
-    part = f'{path}.{os.getpid()}.part'
-    # A live videotestsrc would pace the encode in real time; a counted one encodes as fast as it can.
-    pipeline = Gst.parse_launch(f"{encode.replace('is-live=true', f'num-buffers={H265_PICTURES}')} ! filesink location={part}")
-    pipeline.set_state(Gst.State.PLAYING)
-    message = pipeline.get_bus().timed_pop_filtered(Gst.CLOCK_TIME_NONE, Gst.MessageType.EOS | Gst.MessageType.ERROR)
-    pipeline.set_state(Gst.State.NULL)
-    if message.type == Gst.MessageType.ERROR:
-        raise RuntimeError(f'cannot encode the H.265 pictures: {message.parse_error()[0].message}')
-    # Another server starting at the same time may have made it too: either copy is the same.
-    os.replace(part, path)
-    return path
-
-
-def h265_launch():
-    return (f'multifilesrc location={h265_pictures()} loop=true caps=video/x-h265,stream-format=byte-stream,framerate=25/1 '
-            '! h265parse ! video/x-h265,stream-format=byte-stream,alignment=au ! rtph265pay name=pay0 pt=96 config-interval=-1')
-
 
 USER, PASSWORD = 'cam', 'secret'
 
@@ -145,7 +109,7 @@ def make_server(port, mounts):
     server.set_auth(auth)
     points = server.get_mount_points()
     for name in mounts:
-        points.add_factory(f'/{name}', factory(LAUNCH[name] or h265_launch(), name == 'auth'))
+        points.add_factory(f'/{name}', factory(LAUNCH[name], name == 'auth'))
     return server
 
 
