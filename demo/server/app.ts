@@ -4,7 +4,7 @@ import { resolve, join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import { CaptchaStore, SmsStore } from './codes.ts';
 import { defaultTuning, withTwins, type MediaServerSetting, type Tuning } from './settings.ts';
 import type { AppConfig, AppContext } from './context.ts';
@@ -150,7 +150,13 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     sms: new SmsStore(config.fixedCaptcha),
   };
 
-  const app = Fastify({ logger: false, bodyLimit: BODY_LIMIT, forceCloseConnections: true });
+  const app = Fastify({
+    logger: false,
+    bodyLimit: BODY_LIMIT,
+    forceCloseConnections: true,
+    // A malformed URL or an over-long path parameter is refused in the envelope too (never Fastify's own body).
+    frameworkErrors: (_error, request, reply) => (reply as FastifyReply).code(400).send(fail(t(request, 'server.badUrl'))),
+  });
   app.decorate('atrium', ctx);
   app.decorateRequest('user', null);
   app.decorateRequest('rawBody', undefined);

@@ -62,7 +62,7 @@ const NO_QUERY = Type.Object({}, { additionalProperties: false });
 export function routeSchema(op: Operation): Record<string, unknown> {
   const schema: Record<string, unknown> = {
     summary: op.summary,
-    description: op.description,
+    description: op.produces ? `${op.description}\n\nAnswer: the file itself (${op.produces}); a refusal is an ErrorEnvelope.` : op.description,
     tags: [op.tag],
     operationId: `${op.method.toLowerCase()}${op.path.replace(/[/:{}-]+(\w)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
     response: { 200: Type.Union([EnvelopeSchema(op.data), Type.Ref('ErrorEnvelope')], { description: 'code 0 with the data, or a refusal (ErrorEnvelope)' }) },

@@ -40,6 +40,7 @@ const LOCAL = {
   'upload.failed': { zh: '上传失败', en: 'upload failed' },
   'server.error': { zh: '服务器内部错误', en: 'internal server error' },
   'server.notFound': { zh: '接口不存在', en: 'no such interface' },
+  'server.badUrl': { zh: '请求地址无效（路径参数过长或编码错误）', en: 'the request address is not valid (a path parameter too long or badly encoded)' },
   'server.tooLarge': { zh: '请求体过大', en: 'the request body is too large' },
   'server.unsupported': { zh: '不支持的请求内容类型', en: 'unsupported content type' },
   'server.tooMany': { zh: '请求过于频繁，请 {{seconds}} 秒后再试', en: 'too many requests: try again in {{seconds}} seconds' },

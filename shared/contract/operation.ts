@@ -28,6 +28,11 @@ export interface Operation {
   body?: TSchema;
   /** The answer's `data` when code is 0. */
   data: TSchema;
+  /**
+   * When the answer is a file (a download): its media type, e.g. 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'.
+   * A refusal still comes as an envelope; `data` then documents nothing and may be Type.Null().
+   */
+  produces?: string;
   /** A valid request and its answer's data, for the document and the conformance suite. */
   examples?: { params?: unknown; query?: unknown; body?: unknown; data?: unknown };
 }
