@@ -90,7 +90,7 @@ export type Handler<O extends Operation> = (
  * its params, query and body against their schemas (a refusal names the field), then the handler runs
  * with typed request parts. Under the test switch each answer is checked against the declaration.
  */
-export function route<O extends Operation>(app: FastifyInstance, op: O, handler: Handler<O>, extra: { preHandler?: preHandlerAsyncHookHandler[] } = {}): void {
+export function route<O extends Operation>(app: FastifyInstance, op: O, handler: Handler<O>, extra: { preHandler?: preHandlerAsyncHookHandler[]; bodyLimit?: number } = {}): void {
   const guard = guardOf(op.rights);
   const checks = app.atrium.config.checkAnswers;
   const answerCheck = checks ? ajvAnswer.compile(Type.Union([EnvelopeSchema(op.data), Type.Ref('ErrorEnvelope')])) : null;
@@ -105,6 +105,7 @@ export function route<O extends Operation>(app: FastifyInstance, op: O, handler:
     serializerCompiler,
     ...(guard ? { preValidation: guard } : {}),
     ...(extra.preHandler ? { preHandler: extra.preHandler } : {}),
+    ...(extra.bodyLimit ? { bodyLimit: extra.bodyLimit } : {}),
     ...(answerCheck
       ? {
           preSerialization: async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {

@@ -12,6 +12,7 @@ export const ERROR_CODES = {
   '40301': 'No function permission: the user lacks the menu or element right the operation needs.',
   '40401': 'Illegal licence: the tenant holds no valid voucher.',
   '40403': 'Refused with HTTP 400: the console toasts msg.',
+  '40901': 'Conflict: the row changed since it was read (a scada draft saved elsewhere on the same revision); data.field names the revision. Nothing was changed.',
 } as const;
 
 export const ERROR_CODE_VALUES = Object.keys(ERROR_CODES).map(Number);
