@@ -164,10 +164,13 @@ interface RefreshState {
 
 const refresher = singleton<RefreshState>('token-refresh', () => ({ timer: null, inFlight: null, every: TOKEN_REFRESH_MS }));
 
-/** When to refresh a token that lives `expiresIn` seconds: at 80% of its life, and at least every 600 s. */
+/**
+ * When to refresh a token that lives `expiresIn` seconds: at 80% of its life and at least 5 s before it
+ * ends (a slow answer must not outlast it), at least every 600 s, at most every second.
+ */
 export function refreshPeriodMs(expiresIn: number | null | undefined): number {
   if (!expiresIn || !(expiresIn > 0)) return TOKEN_REFRESH_MS;
-  return Math.max(1000, Math.min(TOKEN_REFRESH_MS, Math.floor(expiresIn * 1000 * 0.8)));
+  return Math.max(1000, Math.min(TOKEN_REFRESH_MS, Math.floor(expiresIn * 800), expiresIn * 1000 - 5000));
 }
 
 /** A token's lifetime became known (sign-in, refresh, user info, the host): refresh in time for it. */
