@@ -31,7 +31,6 @@ const UNCONVERTED = [
   'routes/scada.ts',
   'routes/video-play.ts',
   'routes/video.ts',
-  'routes/workflow.ts',
 ];
 
 interface DocOperation {

@@ -4,15 +4,17 @@
 // saving a changed form makes a new version, and a request keeps the version it started with. Every
 // decision goes through the state machine of shared/workflow/machine.ts and is stored with its
 // timeline entry in one transaction, so a restart resumes exactly where the process stood.
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { BOXES, type Box, type BoxCounts, type Directory, type FieldValues, type FormField, type ProcessDef, type RequestDetail, type RequestPage, type RequestRow, type RequestStatus, type TaskStatus, type TimelineEntry, type WorkflowForm, type WorkflowFormSave } from '../../../shared/api/workflow-types.ts';
 import { start, transition, type Effect, type MachineEvent, type MachineState, type Outcome, type Refusal } from '../../../shared/workflow/machine.ts';
 import { checkForm, checkValues, problemText } from '../../../shared/workflow/validate.ts';
 import type { Db, Migration } from '../db.ts';
 import { tx } from '../db.ts';
-import { fail, failField, ok, requireAnyMenu, requireMenu, rule, userOf, validBody, type Schema } from '../http.ts';
+import { ops } from '../../../shared/contract/workflow.ts';
+import { route } from '../contract.ts';
+import { fail, failField, ok, requireMenu, userOf } from '../http.ts';
 import { langOf, type Lang, textsOf } from '../messages.ts';
-import { idList, inList, likePattern, offsetOf, type PageQuery, pageRules } from '../resource.ts';
+import { inList, likePattern, offsetOf } from '../resource.ts';
 import { col, shape } from '../shape.ts';
 import { formatTime } from '../tasks.ts';
 import type { SessionUser } from '../context.ts';
@@ -148,7 +150,6 @@ const say = textsOf(TEXT);
 
 /** Which menu right each box needs (SPEC §2 activitiManager). */
 const BOX_MENU: Record<Box, string> = { my: 'myTask', initiated: 'hisTask', approved: 'approveTask', cc: 'copyTask', all: 'allTask' };
-const ANY_BOX = Object.values(BOX_MENU);
 
 /** A form as the API answers it (wf_form f at its current version v). */
 const FORM = shape<WorkflowForm>({
@@ -192,28 +193,18 @@ interface RequestRecord {
   values_json: string;
 }
 
-const formSaveRules: Schema<WorkflowFormSave> = {
-  name: [rule.required, rule.string],
-  description: [rule.string],
-  enabled: [(v) => (typeof v === 'boolean' ? null : { key: 'validate.oneOf' })],
-  fields: [rule.required],
-  process: [rule.required],
-};
-
 const plugin: FastifyPluginAsync = async (app) => {
   const { db } = app.atrium;
-  const designer = requireMenu('activitiForm');
 
   const userName = (id: number | null): string => (id === null ? '' : ((db.prepare('SELECT name FROM user WHERE id = ?').get<{ name: string }>(id))?.name ?? ''));
   // Who can act on a task: the holders of the "my tasks" right (the page where tasks are decided). A
   // request must never wait on someone who cannot open it.
   const mayAct = (tenantId: number, userId: number): boolean => loadRights(db, tenantId, userId).menus.has('myTask');
   const roleMayAct = (roleId: number): boolean => Boolean(db.prepare("SELECT 1 FROM role r WHERE r.id = ? AND (r.super_admin = 1 OR EXISTS (SELECT 1 FROM role_menu m WHERE m.role_id = r.id AND m.menu_code = 'myTask'))").get(roleId));
-  const sendProblem = (reply: FastifyReply, lang: Lang, problems: ReturnType<typeof checkForm>) => reply.send(failField(problemText(lang, problems[0]!), problems[0]!.at));
 
   // ---- directory (pickers) -----------------------------------------------------------------------
 
-  app.get('/api/workflow/directory', { preHandler: requireAnyMenu('activitiForm', ...ANY_BOX) }, async (request) => {
+  route(app, ops.directory, async (request) => {
     const { tenantId } = userOf(request);
     const users = db.prepare("SELECT id, name, username, department_id AS departmentId FROM user WHERE tenant_id = ? AND status = 'normal' ORDER BY name").all<Omit<Directory['users'][number], 'canAct'>>(tenantId);
     const roles = db.prepare('SELECT id, loc(name, name_en) AS name FROM role WHERE tenant_id = ? AND super_admin = 0 ORDER BY name').all<Omit<Directory['roles'][number], 'canAct'>>(tenantId);
@@ -269,7 +260,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     cc: [...new Set(p.cc)],
   });
 
-  app.post<{ Body: PageQuery & { keyword?: string } }>('/api/workflow/form/page', { preHandler: [designer, validBody<PageQuery & { keyword?: string }>({ ...(pageRules as Schema<PageQuery>), keyword: [rule.text(0, 64)] } as never)] }, async (request) => {
+  route(app, ops.formPage, async (request) => {
     const { tenantId } = userOf(request);
     const keyword = request.body.keyword?.trim();
     const where = keyword ? "f.tenant_id = ? AND f.name LIKE ? ESCAPE '\\'" : 'f.tenant_id = ?';
@@ -280,18 +271,18 @@ const plugin: FastifyPluginAsync = async (app) => {
   });
 
   /** Forms a user may start a request from (enabled ones). */
-  app.get('/api/workflow/form/startable', { preHandler: requireMenu('hisTask') }, async (request) => {
+  route(app, ops.startable, async (request) => {
     const { tenantId } = userOf(request);
     const rows = db.prepare(`${FORM_SELECT} WHERE f.tenant_id = ? AND f.enabled = 1 ORDER BY f.name`).all(tenantId);
     return ok(FORM.all(rows));
   });
 
-  async function saveForm(request: FastifyRequest<{ Body: WorkflowFormSave }>, reply: FastifyReply, id: number | null) {
+  async function saveForm(request: FastifyRequest<{ Body: WorkflowFormSave }>, id: number | null) {
     const { tenantId } = userOf(request);
     const lang = langOf(request);
     const body = request.body;
     const problems = checkForm(body);
-    if (problems.length) return sendProblem(reply, lang, problems);
+    if (problems.length) return failField(problemText(lang, problems[0]!), problems[0]!.at);
     const foreign = foreignIds(tenantId, body.process, lang);
     if (foreign) return failField(foreign.message, foreign.at);
     const name = body.name.trim();
@@ -317,14 +308,14 @@ const plugin: FastifyPluginAsync = async (app) => {
     return ok(FORM.read(db.prepare(`${FORM_SELECT} WHERE f.id = ?`).get(formId)!));
   }
 
-  app.post<{ Body: WorkflowFormSave }>('/api/workflow/form', { preHandler: [designer, validBody(formSaveRules)] }, (request, reply) => saveForm(request, reply, null));
-  app.put<{ Params: { id: string }; Body: WorkflowFormSave }>('/api/workflow/form/:id', { preHandler: [designer, validBody(formSaveRules)] }, async (request, reply) => {
-    const id = Number(request.params.id);
+  route(app, ops.createForm, (request) => saveForm(request, null));
+  route(app, ops.updateForm, async (request) => {
+    const { id } = request.params;
     if (!db.prepare('SELECT 1 FROM wf_form WHERE tenant_id = ? AND id = ?').get(userOf(request).tenantId, id)) return fail(say(langOf(request), 'noForm'));
-    return saveForm(request, reply, id);
+    return saveForm(request, id);
   });
 
-  app.post<{ Body: { ids: number[] } }>('/api/workflow/form/delete', { preHandler: [designer, validBody<{ ids: number[] }>({ ids: [rule.required, idList()] })] }, async (request) => {
+  route(app, ops.deleteForms, async (request) => {
     const { tenantId } = userOf(request);
     const lang = langOf(request);
     const ids = [...new Set(request.body.ids)];
@@ -432,9 +423,9 @@ const plugin: FastifyPluginAsync = async (app) => {
 
   services.set(db, { start: startRequest, onApproved: (listener) => approvedListeners.push(listener) });
 
-  app.post<{ Body: { formId: number; values: FieldValues } }>(
-    '/api/workflow/request',
-    { preHandler: [requireMenu('hisTask'), validBody<{ formId: number; values: FieldValues }>({ formId: [rule.required, rule.int(1, 2 ** 31)], values: [rule.required] })] },
+  route(
+    app,
+    ops.start,
     async (request) => {
       const user = userOf(request);
       const started = startRequest(user.tenantId, user.id, request.body.formId, request.body.values, langOf(request));
@@ -466,23 +457,22 @@ const plugin: FastifyPluginAsync = async (app) => {
   }
 
   const taskRequest = (tenantId: number, taskId: number) => db.prepare('SELECT request_id AS requestId FROM wf_task WHERE tenant_id = ? AND id = ?').get<{ requestId: number }>(tenantId, taskId);
-  const commentRule = { comment: [rule.text(0, 255)] };
 
-  app.post<{ Params: { id: string }; Body: { comment?: string } }>('/api/workflow/task/:id/approve', { preHandler: [requireMenu('myTask'), validBody<{ comment?: string }>(commentRule)] }, async (request) => {
+  route(app, ops.approve, async (request) => {
     const user = userOf(request);
-    const taskId = Number(request.params.id);
+    const taskId = request.params.id;
     const owner = taskRequest(user.tenantId, taskId);
     if (!owner) return fail(say(langOf(request), 'noTask'));
     return decide(request, owner.requestId, () => ({ type: 'approve', taskId, by: user.id }), 'approved', request.body.comment?.trim() ?? '');
   });
 
-  app.post<{ Params: { id: string }; Body: { comment: string; end: boolean } }>(
-    '/api/workflow/task/:id/reject',
-    { preHandler: [requireMenu('myTask'), validBody<{ comment: string; end: boolean }>({ comment: [rule.text(0, 255)], end: [(v) => (typeof v === 'boolean' ? null : { key: 'validate.oneOf' })] })] },
+  route(
+    app,
+    ops.reject,
     async (request) => {
       const user = userOf(request);
       const lang = langOf(request);
-      const taskId = Number(request.params.id);
+      const taskId = request.params.id;
       const owner = taskRequest(user.tenantId, taskId);
       if (!owner) return fail(say(lang, 'noTask'));
       const comment = (request.body.comment ?? '').trim();
@@ -491,15 +481,15 @@ const plugin: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post<{ Params: { id: string }; Body: { userId: number; comment?: string } }>(
-    '/api/workflow/task/:id/transfer',
+  route(
+    app,
+    ops.transfer,
     // The assignee hands their task on; a holder of "all tasks" (an admin) reassigns anyone's pending
     // task, so a task whose assignee can no longer act is never stranded.
-    { preHandler: [requireAnyMenu('myTask', 'allTask'), validBody<{ userId: number; comment?: string }>({ userId: [rule.required, rule.int(1, 2 ** 31)], ...commentRule })] },
     async (request) => {
       const user = userOf(request);
       const lang = langOf(request);
-      const taskId = Number(request.params.id);
+      const taskId = request.params.id;
       const owner = taskRequest(user.tenantId, taskId);
       if (!owner) return fail(say(lang, 'noTask'));
       if (!db.prepare("SELECT 1 FROM user WHERE tenant_id = ? AND id = ? AND status = 'normal'").get(user.tenantId, request.body.userId)) return failField(say(lang, 'noUser'), 'userId');
@@ -511,15 +501,15 @@ const plugin: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post<{ Params: { id: string } }>('/api/workflow/request/:id/withdraw', { preHandler: requireMenu('hisTask') }, async (request) => {
+  route(app, ops.withdraw, async (request) => {
     const user = userOf(request);
-    return decide(request, Number(request.params.id), () => ({ type: 'withdraw', by: user.id }), 'withdrawn', '');
+    return decide(request, request.params.id, () => ({ type: 'withdraw', by: user.id }), 'withdrawn', '');
   });
 
-  app.post<{ Params: { id: string }; Body: { values: FieldValues } }>('/api/workflow/request/:id/resubmit', { preHandler: [requireMenu('hisTask'), validBody<{ values: FieldValues }>({ values: [rule.required] })] }, async (request) => {
+  route(app, ops.resubmit, async (request) => {
     const user = userOf(request);
     const lang = langOf(request);
-    const r = db.prepare('SELECT * FROM wf_request WHERE tenant_id = ? AND id = ?').get<RequestRecord>(user.tenantId, Number(request.params.id));
+    const r = db.prepare('SELECT * FROM wf_request WHERE tenant_id = ? AND id = ?').get<RequestRecord>(user.tenantId, request.params.id);
     if (!r) return fail(say(lang, 'noRequest'));
     const fields = JSON.parse(versionOf(r.form_id, r.form_version).fields) as FormField[];
     const problems = checkValues(fields, request.body.values, exists(user.tenantId));
@@ -535,10 +525,10 @@ const plugin: FastifyPluginAsync = async (app) => {
     Boolean(db.prepare('SELECT 1 FROM wf_task WHERE request_id = ? AND assignee_id = ? LIMIT 1').get(r.id, user.id)) ||
     Boolean(db.prepare('SELECT 1 FROM wf_cc WHERE request_id = ? AND user_id = ?').get(r.id, user.id));
 
-  app.get<{ Params: { id: string } }>('/api/workflow/request/:id', { preHandler: requireAnyMenu(...ANY_BOX) }, async (request) => {
+  route(app, ops.detail, async (request) => {
     const user = userOf(request);
     const lang = langOf(request);
-    const r = db.prepare('SELECT * FROM wf_request WHERE tenant_id = ? AND id = ?').get<RequestRecord>(user.tenantId, Number(request.params.id));
+    const r = db.prepare('SELECT * FROM wf_request WHERE tenant_id = ? AND id = ?').get<RequestRecord>(user.tenantId, request.params.id);
     if (!r || !maySee(user, r)) return fail(say(lang, 'noRequest'));
     const v = versionOf(r.form_id, r.form_version);
     const fields = JSON.parse(v.fields) as FormField[];
@@ -613,9 +603,9 @@ const plugin: FastifyPluginAsync = async (app) => {
     }
   }
 
-  app.post<{ Body: PageQuery & { box: Box; status?: RequestStatus } }>(
-    '/api/workflow/list',
-    { preHandler: [requireAnyMenu(...ANY_BOX), validBody<PageQuery & { box: Box; status?: RequestStatus }>({ ...(pageRules as Schema<PageQuery>), box: [rule.required, rule.oneOf(...BOXES)], status: [rule.oneOf('running', 'returned', 'approved', 'rejected', 'withdrawn')] } as never)] },
+  route(
+    app,
+    ops.list,
     async (request, reply) => {
       const { box, status } = request.body;
       await requireMenu(BOX_MENU[box])(request, reply);
@@ -636,7 +626,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get('/api/workflow/counts', { preHandler: requireAnyMenu(...ANY_BOX) }, async (request) => {
+  route(app, ops.counts, async (request) => {
     const user = userOf(request);
     const counts = {} as BoxCounts;
     for (const box of BOXES) {
