@@ -28,7 +28,6 @@ const UNCONVERTED = [
   'routes/linkage.ts',
   'routes/oauth.ts',
   'routes/portal-token.ts',
-  'routes/scada.ts',
   'routes/video-play.ts',
   'routes/video.ts',
 ];

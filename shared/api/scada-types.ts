@@ -15,79 +15,22 @@
 //   GET    /api/scada/template/{id}                            → ScadaTemplate     with the devices and cameras it binds
 //   POST   /api/scada/template/{id}/instantiate ScadaInstantiate → ScadaPageRow
 //   POST   /api/scada/template/delete {ids}                    → { deleted }
-import type { ScadaDoc } from '../scada/doc.ts';
+import type { Static } from 'typebox';
+import type * as C from '../contract/scada.ts';
 
-export interface ScadaPageRow {
-  id: number;
-  name: string;
-  description: string;
-  elements: number;
-  /** YYYY-MM-DD HH:mm:ss */
-  updatedAt: string;
-  /** '' while never published. */
-  publishedAt: string;
-  /** The draft holds changes the published version does not. */
-  unpublished: boolean;
-}
-
-export interface ScadaDraft extends ScadaPageRow {
-  revision: number;
-  doc: ScadaDoc;
-}
-
-export interface ScadaDraftSave {
-  /** The revision this draft was based on; a save over a newer one is refused. */
-  revision: number;
-  doc: ScadaDoc;
-}
-
-export interface ScadaSaved {
-  revision: number;
-  updatedAt: string;
-  /** Bindings dropped because they named devices or cameras that are not the tenant's. */
-  dropped: number;
-}
-
-export interface ScadaView {
-  id: number;
-  name: string;
-  publishedAt: string;
-  doc: ScadaDoc;
-}
-
-export interface ScadaLive {
-  /** ms since epoch of the answer. */
-  at: number;
-  points: Array<{ deviceId: number; code: string; value: number | null; unit: string; at: number | null }>;
-  devices: Array<{ id: number; name: string; status: 'online' | 'offline' | 'unknown'; alarms: number }>;
-  /** Open alarms of the tenant (for the bell and alarm list elements). */
-  alarms: { total: number; latest: Array<{ id: number; deviceName: string; content: string; level: string; at: string }> };
-}
-
-export interface ScadaBindings {
-  devices: Array<{ id: number; code: string; name: string; params: Array<{ code: string; name: string; unit: string; access: 'r' | 'rw' }> }>;
-  cameras: Array<{ id: number; name: string; label: string }>;
-  pages: Array<{ id: number; name: string }>;
-}
-
-export interface ScadaTemplateRow {
-  id: number;
-  name: string;
-  elements: number;
-  /** The page it was saved from ('' when that page is gone). */
-  source: string;
-  createdAt: string;
-}
-
-export interface ScadaTemplate extends ScadaTemplateRow {
-  doc: ScadaDoc;
-  devices: Array<{ id: number; name: string }>;
-  cameras: Array<{ id: number; name: string }>;
-}
-
-export interface ScadaInstantiate {
-  name: string;
-  /** Template device id → the tenant's device to bind instead (unmapped bindings are dropped). */
-  devices: Record<string, number>;
-  cameras: Record<string, number>;
-}
+// The shapes come from the contract (shared/contract/scada.ts); a document is shared/scada/doc.ts ScadaDoc.
+export type ScadaPageRow = Static<typeof C.ScadaPageRow>;
+export type ScadaPagePage = Static<typeof C.ScadaPagePage>;
+export type ScadaListQuery = Static<typeof C.ScadaListQuery>;
+export type ScadaNamed = Static<typeof C.ScadaNamed>;
+export type ScadaDraft = Static<typeof C.ScadaDraft>;
+export type ScadaDraftSave = Static<typeof C.ScadaDraftSave>;
+export type ScadaSaved = Static<typeof C.ScadaSaved>;
+export type ScadaView = Static<typeof C.ScadaView>;
+export type ScadaLive = Static<typeof C.ScadaLive>;
+export type ScadaBindings = Static<typeof C.ScadaBindings>;
+export type ScadaTemplateRow = Static<typeof C.ScadaTemplateRow>;
+export type ScadaTemplatePage = Static<typeof C.ScadaTemplatePage>;
+export type ScadaTemplate = Static<typeof C.ScadaTemplate>;
+export type ScadaTemplateSave = Static<typeof C.ScadaTemplateSave>;
+export type ScadaInstantiate = Static<typeof C.ScadaInstantiate>;

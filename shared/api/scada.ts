@@ -6,20 +6,24 @@ import type {
   ScadaDraft,
   ScadaDraftSave,
   ScadaInstantiate,
+  ScadaListQuery,
   ScadaLive,
+  ScadaNamed,
+  ScadaPagePage,
   ScadaPageRow,
   ScadaSaved,
   ScadaTemplate,
+  ScadaTemplatePage,
   ScadaTemplateRow,
   ScadaView,
 } from './scada-types.ts';
 
 const signalOf = (signal?: AbortSignal): RequestOptions => (signal ? { signal } : {});
-type Query = { page: number; limit: number; keyword?: string };
+type Query = ScadaListQuery;
 
-export const listScadaPages = (c: Pick<Client, 'post'>, q: Query, signal?: AbortSignal) => c.post<{ rows: ScadaPageRow[]; total: number }>('/api/scada/page/page', q, signalOf(signal));
-export const createScadaPage = (c: Pick<Client, 'post'>, body: { name: string; description: string }) => c.post<ScadaPageRow>('/api/scada/page', body);
-export const renameScadaPage = (c: Pick<Client, 'put'>, id: number, body: { name: string; description: string }) => c.put<ScadaPageRow>(`/api/scada/page/${id}`, body);
+export const listScadaPages = (c: Pick<Client, 'post'>, q: Query, signal?: AbortSignal) => c.post<ScadaPagePage>('/api/scada/page/page', q, signalOf(signal));
+export const createScadaPage = (c: Pick<Client, 'post'>, body: ScadaNamed) => c.post<ScadaPageRow>('/api/scada/page', body);
+export const renameScadaPage = (c: Pick<Client, 'put'>, id: number, body: ScadaNamed) => c.put<ScadaPageRow>(`/api/scada/page/${id}`, body);
 export const loadScadaDraft = (c: Pick<Client, 'get'>, id: number, signal?: AbortSignal) => c.get<ScadaDraft>(`/api/scada/page/${id}`, signalOf(signal));
 /** Quiet: the editor explains a refused save itself (a newer revision, a bad element). */
 export const saveScadaDraft = (c: Pick<Client, 'put'>, id: number, body: ScadaDraftSave) => c.put<ScadaSaved>(`/api/scada/page/${id}/draft`, body, { quiet: true });
@@ -37,7 +41,7 @@ export function uploadScadaImage(file: File, options: UploadOptions = {}): Promi
   return uploadForm<{ url: string }>('/api/scada/background', form, options);
 }
 
-export const listScadaTemplates = (c: Pick<Client, 'post'>, q: Query, signal?: AbortSignal) => c.post<{ rows: ScadaTemplateRow[]; total: number }>('/api/scada/template/page', q, signalOf(signal));
+export const listScadaTemplates = (c: Pick<Client, 'post'>, q: Query, signal?: AbortSignal) => c.post<ScadaTemplatePage>('/api/scada/template/page', q, signalOf(signal));
 export const saveAsTemplate = (c: Pick<Client, 'post'>, pageId: number, name: string) => c.post<ScadaTemplateRow>('/api/scada/template', { pageId, name });
 export const loadScadaTemplate = (c: Pick<Client, 'get'>, id: number) => c.get<ScadaTemplate>(`/api/scada/template/${id}`);
 export const instantiateTemplate = (c: Pick<Client, 'post'>, id: number, body: ScadaInstantiate) => c.post<ScadaPageRow>(`/api/scada/template/${id}/instantiate`, body);

@@ -14,6 +14,7 @@ import { ops as gatewayPoint } from './gateway-point.ts';
 import { ops as monitor } from './monitor.ts';
 import { ops as points } from './points.ts';
 import { ops as relation } from './relation.ts';
+import { ops as scada } from './scada.ts';
 
 // The admin domains (CONVERT-ADMIN).
 import { ops as admin } from './admin.ts';
@@ -31,7 +32,7 @@ import { ops as user } from './user.ts';
 import { ops as voucher } from './voucher.ts';
 import { ops as workflow } from './workflow.ts';
 
-export const DOMAINS: Readonly<Record<string, Readonly<Record<string, Operation>>>> = { alarm, alarmEventType, currentUser, customData, dataGroup, device, deviceAdmin, deviceModel, directory, gatewayPoint, monitor, points, relation, admin, clientError, document, job, menu, notify, opLog, progress, role, tenant, user, voucher, attendance, workflow };
+export const DOMAINS: Readonly<Record<string, Readonly<Record<string, Operation>>>> = { alarm, alarmEventType, currentUser, customData, dataGroup, device, deviceAdmin, deviceModel, directory, gatewayPoint, monitor, points, relation, scada, admin, clientError, document, job, menu, notify, opLog, progress, role, tenant, user, voucher, attendance, workflow };
 
 /** Every declared operation. */
 export const OPERATIONS: readonly Operation[] = Object.values(DOMAINS).flatMap((ops) => Object.values(ops));

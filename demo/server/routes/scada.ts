@@ -10,24 +10,15 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type {
-  ScadaBindings,
-  ScadaDraft,
-  ScadaDraftSave,
-  ScadaInstantiate,
-  ScadaLive,
-  ScadaPageRow,
-  ScadaSaved,
-  ScadaTemplate,
-  ScadaTemplateRow,
-  ScadaView,
-} from '../../../shared/api/scada-types.ts';
+import type { ScadaBindings, ScadaLive, ScadaPageRow, ScadaTemplateRow } from '../../../shared/api/scada-types.ts';
+import { ops } from '../../../shared/contract/scada.ts';
 import { bindingsOf, checkDoc, dropForeign, emptyDoc, MAX_TEMPLATES, rebind, type DocProblem, type ScadaDoc } from '../../../shared/scada/doc.ts';
 import type { Db, Migration } from '../db.ts';
 import { tx } from '../db.ts';
-import { fail, failField, ok, requireAnyMenu, requireMenu, requireUser, rule, userOf, validBody, type Schema } from '../http.ts';
+import { route } from '../contract.ts';
+import { fail, failField, ok, userOf } from '../http.ts';
 import { langOf, type Lang, textsOf } from '../messages.ts';
-import { byNameKeyword, deleteOwned, idList, inList, offsetOf, type PageQuery, pageRules } from '../resource.ts';
+import { byNameKeyword, deleteOwned, inList, offsetOf } from '../resource.ts';
 import { col, shape } from '../shape.ts';
 import { formatTime } from '../tasks.ts';
 import { sniffImage } from './current-user.ts';
@@ -154,12 +145,6 @@ const TEMPLATE = shape<ScadaTemplateRow>({
   createdAt: col.time('t.created_at'),
 });
 
-interface Named {
-  name: string;
-  description?: string;
-}
-const nameRules: Schema<Named> = { name: [rule.required, rule.text(1, 50)], description: [rule.text(0, 200)] };
-
 /** The devices and cameras of the tenant among those a document binds. */
 function ownedBindings(db: Db, tenantId: number, doc: ScadaDoc): { devices: Set<number>; cameras: Set<number> } {
   const { deviceIds, cameraIds } = bindingsOf(doc);
@@ -178,8 +163,6 @@ export function acceptDoc(db: Db, tenantId: number, raw: unknown, lang: Lang): {
 
 const plugin: FastifyPluginAsync = async (app) => {
   const { db, config } = app.atrium;
-  const manager = requireMenu('scadaManage');
-  const templates = requireAnyMenu('mapTemplateManage', 'scadaManage');
 
   const pageOf = (tenantId: number, id: unknown): PageDb | undefined =>
     db.prepare('SELECT * FROM scada_page WHERE id = ? AND tenant_id = ?').get<PageDb>(Number(id) || -1, tenantId);
@@ -202,21 +185,21 @@ const plugin: FastifyPluginAsync = async (app) => {
   const insertPage = (tenantId: number, name: string, description: string, doc: ScadaDoc): ScadaPageRow =>
     pageAnswer(Number(db.prepare('INSERT INTO scada_page (tenant_id, name, description, draft, updated_at) VALUES (?, ?, ?, ?, ?)').run(tenantId, name, description, JSON.stringify(doc), Date.now()).lastInsertRowid));
 
-  app.post<{ Body: PageQuery & { keyword?: string } }>('/api/scada/page/page', { preHandler: [manager, validBody({ ...pageRules, keyword: [rule.text(0, 50)] })] }, async (request) => {
+  route(app, ops.page, async (request) => {
     const { where, args } = byNameKeyword(userOf(request).tenantId, request.body.keyword);
     const total = db.prepare(`SELECT COUNT(*) AS n FROM scada_page WHERE ${where}`).get<{ n: number }>(...args)!.n;
     const rows = db.prepare(`SELECT ${PAGE.select} FROM scada_page p WHERE ${where} ORDER BY p.updated_at DESC, p.id DESC LIMIT ? OFFSET ?`).all(...args, request.body.limit, offsetOf(request.body));
     return ok({ rows: PAGE.all(rows), total });
   });
 
-  app.post<{ Body: Named }>('/api/scada/page', { preHandler: [manager, validBody(nameRules)] }, async (request) => {
+  route(app, ops.create, async (request) => {
     const { tenantId } = userOf(request);
     const name = request.body.name.trim();
     if (nameTaken('scada_page', tenantId, name)) return failField(say(langOf(request), 'nameTaken'), 'name');
     return ok(insertPage(tenantId, name, (request.body.description ?? '').trim(), emptyDoc()));
   });
 
-  app.put<{ Params: { id: string }; Body: Named }>('/api/scada/page/:id', { preHandler: [manager, validBody(nameRules)] }, async (request) => {
+  route(app, ops.rename, async (request) => {
     const { tenantId } = userOf(request);
     const lang = langOf(request);
     const page = pageOf(tenantId, request.params.id);
@@ -227,18 +210,18 @@ const plugin: FastifyPluginAsync = async (app) => {
     return ok(pageAnswer(page.id));
   });
 
-  app.get<{ Params: { id: string } }>('/api/scada/page/:id', { preHandler: manager }, async (request) => {
+  route(app, ops.draft, async (request) => {
     const page = db
       .prepare(`SELECT ${PAGE.select}, p.revision AS stored_revision, p.draft AS stored_draft FROM scada_page p WHERE p.id = ? AND p.tenant_id = ?`)
-      .get(Number(request.params.id) || -1, userOf(request).tenantId);
+      .get(request.params.id, userOf(request).tenantId);
     if (!page) return fail(say(langOf(request), 'noPage'));
-    return ok<ScadaDraft>({ ...PAGE.read(page), revision: Number(page.stored_revision), doc: JSON.parse(String(page.stored_draft)) as ScadaDoc });
+    return ok({ ...PAGE.read(page), revision: Number(page.stored_revision), doc: JSON.parse(String(page.stored_draft)) as ScadaDoc });
   });
 
   // The body is checked by acceptDoc (shared/scada/doc.ts), element by element.
-  app.put<{ Params: { id: string }; Body: ScadaDraftSave }>(
-    '/api/scada/page/:id/draft',
-    { preHandler: [manager, validBody<ScadaDraftSave>({ revision: [rule.required, rule.int(1, Number.MAX_SAFE_INTEGER)], doc: [rule.required] })], bodyLimit: 8 * 1024 * 1024 },
+  route(
+    app,
+    ops.save,
     async (request) => {
       const { tenantId } = userOf(request);
       const lang = langOf(request);
@@ -248,15 +231,16 @@ const plugin: FastifyPluginAsync = async (app) => {
       // Compare and set in one statement: of two saves based on the same revision only one wins.
       const changed = db
         .prepare('UPDATE scada_page SET draft = ?, revision = revision + 1, updated_at = ? WHERE id = ? AND tenant_id = ? AND revision = ?')
-        .run(JSON.stringify(accepted.doc), now, Number(request.params.id) || -1, tenantId, request.body.revision).changes;
+        .run(JSON.stringify(accepted.doc), now, request.params.id, tenantId, request.body.revision).changes;
       const page = pageOf(tenantId, request.params.id);
       if (!page) return fail(say(lang, 'noPage'));
-      if (Number(changed) === 0) return { code: 40901, msg: say(lang, 'stale'), data: { revision: page.revision } };
-      return ok<ScadaSaved>({ revision: page.revision, updatedAt: formatTime(page.updated_at), dropped: accepted.dropped });
+      if (Number(changed) === 0) return { ...failField(say(lang, 'stale'), 'revision'), code: 40901 };
+      return ok({ revision: page.revision, updatedAt: formatTime(page.updated_at), dropped: accepted.dropped });
     },
+    { bodyLimit: 8 * 1024 * 1024 },
   );
 
-  app.post<{ Params: { id: string } }>('/api/scada/page/:id/publish', { preHandler: manager }, async (request) => {
+  route(app, ops.publish, async (request) => {
     const { tenantId } = userOf(request);
     const page = pageOf(tenantId, request.params.id);
     if (!page) return fail(say(langOf(request), 'noPage'));
@@ -264,30 +248,30 @@ const plugin: FastifyPluginAsync = async (app) => {
     return ok(pageAnswer(page.id));
   });
 
-  app.post<{ Params: { id: string } }>('/api/scada/page/:id/duplicate', { preHandler: manager }, async (request) => {
+  route(app, ops.duplicate, async (request) => {
     const { tenantId } = userOf(request);
     const page = pageOf(tenantId, request.params.id);
     if (!page) return fail(say(langOf(request), 'noPage'));
     return ok(insertPage(tenantId, copyName(tenantId, page.name), page.description, JSON.parse(page.draft) as ScadaDoc));
   });
 
-  app.post<{ Body: { ids: number[] } }>('/api/scada/page/delete', { preHandler: [manager, validBody<{ ids: number[] }>({ ids: [rule.required, idList()] })] }, async (request) => {
+  route(app, ops.delete, async (request) => {
     const deleted = deleteOwned(db, 'scada_page', userOf(request).tenantId, request.body.ids);
     return deleted === null ? fail(say(langOf(request), 'noPage')) : ok({ deleted });
   });
 
   // ---- viewing: any signed-in user of the tenant -------------------------------------------------
 
-  app.get<{ Params: { id: string } }>('/api/scada/page/:id/view', { preHandler: requireUser }, async (request) => {
+  route(app, ops.view, async (request) => {
     const lang = langOf(request);
     const page = pageOf(userOf(request).tenantId, request.params.id);
     if (!page) return fail(say(lang, 'noPage'));
     if (!page.published || !page.published_at) return fail(say(lang, 'notPublished'));
-    return ok<ScadaView>({ id: page.id, name: page.name, publishedAt: formatTime(page.published_at), doc: JSON.parse(page.published) as ScadaDoc });
+    return ok({ id: page.id, name: page.name, publishedAt: formatTime(page.published_at), doc: JSON.parse(page.published) as ScadaDoc });
   });
 
   /** One answer for every binding of the page (published, or the draft with ?draft=1 for the editor). */
-  app.get<{ Params: { id: string }; Querystring: { draft?: string } }>('/api/scada/page/:id/live', { preHandler: requireUser }, async (request) => {
+  route(app, ops.live, async (request) => {
     const user = userOf(request);
     const lang = langOf(request);
     const page = pageOf(user.tenantId, request.params.id);
@@ -340,7 +324,7 @@ const plugin: FastifyPluginAsync = async (app) => {
   }
 
   /** What the editor's binding pickers offer: the tenant's devices with their parameters, cameras and pages. */
-  app.get('/api/scada/bindings', { preHandler: manager }, async (request) => {
+  route(app, ops.bindings, async (request) => {
     const { tenantId } = userOf(request);
     const devices = db.prepare('SELECT id, code, loc(name, name_en) AS name, model_id FROM device WHERE tenant_id = ? ORDER BY code').all<{ id: number; code: string; name: string; model_id: number | null }>(tenantId);
     const params = new Map<number, ScadaBindings['devices'][number]['params']>();
@@ -349,7 +333,7 @@ const plugin: FastifyPluginAsync = async (app) => {
       list.push({ code: p.code, name: p.name, unit: p.unit, access: p.access });
       params.set(p.model_id, list);
     }
-    return ok<ScadaBindings>({
+    return ok({
       devices: devices.map((d) => ({ id: d.id, code: d.code, name: d.name, params: d.model_id ? (params.get(d.model_id) ?? []) : [] })),
       cameras: db.prepare('SELECT id, loc(name, name_en) AS name, label FROM camera WHERE tenant_id = ? ORDER BY name').all(tenantId) as ScadaBindings['cameras'],
       pages: db.prepare('SELECT id, name FROM scada_page WHERE tenant_id = ? ORDER BY name').all(tenantId) as ScadaBindings['pages'],
@@ -357,7 +341,7 @@ const plugin: FastifyPluginAsync = async (app) => {
   });
 
   /** A background or image: PNG, JPG or SVG by content (an SVG sanitised), at most 5 MB. */
-  app.post('/api/scada/background', { preHandler: manager }, async (request) => {
+  route(app, ops.background, async (request) => {
     const lang = langOf(request);
     if (!request.isMultipart()) return fail(say(lang, 'noFile'));
     let bytes: Buffer;
@@ -393,7 +377,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     return r && { row: TEMPLATE.read(r), doc: String(r.stored_doc) };
   };
 
-  app.post<{ Body: PageQuery & { keyword?: string } }>('/api/scada/template/page', { preHandler: [templates, validBody({ ...pageRules, keyword: [rule.text(0, 50)] })] }, async (request) => {
+  route(app, ops.templatePage, async (request) => {
     const { tenantId } = userOf(request);
     const keyword = request.body.keyword?.trim();
     const where = keyword ? "t.tenant_id = ? AND t.name LIKE ? ESCAPE '\\'" : 't.tenant_id = ?';
@@ -403,9 +387,9 @@ const plugin: FastifyPluginAsync = async (app) => {
     return ok({ rows: TEMPLATE.all(rows), total });
   });
 
-  app.post<{ Body: { pageId: number; name: string } }>(
-    '/api/scada/template',
-    { preHandler: [manager, validBody<{ pageId: number; name: string }>({ pageId: [rule.required, rule.int(1, Number.MAX_SAFE_INTEGER)], name: [rule.required, rule.text(1, 50)] })] },
+  route(
+    app,
+    ops.templateCreate,
     async (request) => {
       const { tenantId } = userOf(request);
       const lang = langOf(request);
@@ -425,7 +409,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get<{ Params: { id: string } }>('/api/scada/template/:id', { preHandler: templates }, async (request) => {
+  route(app, ops.template, async (request) => {
     const { tenantId } = userOf(request);
     const t = templateOf(tenantId, request.params.id);
     if (!t) return fail(say(langOf(request), 'noTemplate'));
@@ -433,17 +417,12 @@ const plugin: FastifyPluginAsync = async (app) => {
     const { deviceIds, cameraIds } = bindingsOf(doc);
     const named = (table: string, ids: number[]) =>
       ids.length ? (db.prepare(`SELECT id, name FROM ${table} WHERE tenant_id = ? AND id IN (${inList(ids.length)})`).all<{ id: number; name: string }>(tenantId, ...ids)) : [];
-    return ok<ScadaTemplate>({ ...t.row, doc, devices: named('device', deviceIds), cameras: named('camera', cameraIds) });
+    return ok({ ...t.row, doc, devices: named('device', deviceIds), cameras: named('camera', cameraIds) });
   });
 
-  const mapRule = (value: unknown) =>
-    typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length <= 2000 && Object.values(value).every((v) => Number.isInteger(v) && (v as number) > 0)
-      ? null
-      : { key: 'validate.oneOf' as const };
-
-  app.post<{ Params: { id: string }; Body: ScadaInstantiate }>(
-    '/api/scada/template/:id/instantiate',
-    { preHandler: [templates, validBody<ScadaInstantiate>({ name: [rule.required, rule.text(1, 50)], devices: [rule.required, mapRule], cameras: [rule.required, mapRule] })] },
+  route(
+    app,
+    ops.instantiate,
     async (request) => {
       const { tenantId } = userOf(request);
       const lang = langOf(request);
@@ -458,7 +437,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post<{ Body: { ids: number[] } }>('/api/scada/template/delete', { preHandler: [templates, validBody<{ ids: number[] }>({ ids: [rule.required, idList()] })] }, async (request) => {
+  route(app, ops.templateDelete, async (request) => {
     const deleted = deleteOwned(db, 'scada_template', userOf(request).tenantId, request.body.ids);
     return deleted === null ? fail(say(langOf(request), 'noTemplate')) : ok({ deleted });
   });
