@@ -21,7 +21,9 @@ describe('sign-in with the fixed captcha', () => {
       cookie,
       body: { username: '  admin ', password: 'admin123', model: 'password', verifyCode: '1234' },
     });
-    expect(Object.keys(answer.body).sort()).toEqual(['token', 'token_type']);
+    // { token, token_type } as the fixed contract says, plus the token's lifetime in seconds (issue 41).
+    expect(Object.keys(answer.body).sort()).toEqual(['expires_in', 'token', 'token_type']);
+    expect(answer.body.expires_in).toBeGreaterThan(0);
     expect(answer.body.token_type).toBe('bearer');
     expect(answer.body.token).toMatch(/^[A-Za-z0-9_-]{32,}$/);
   });
