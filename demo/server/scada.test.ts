@@ -40,6 +40,7 @@ describe('scada pages', () => {
     const stale = await call(p.admin, 'PUT', `/api/scada/page/${id}/draft`, { revision: draft.revision, doc: doc([]) });
     expect(stale.code).toBe(40901);
     expect(stale.msg).toMatch(/saved elsewhere/);
+    expect(stale.data).toEqual({ field: 'revision' });
     const now = (await call(p.admin, 'GET', `/api/scada/page/${id}`)).data;
     expect(now.doc.elements).toHaveLength(4);
     expect(now.doc.elements[1].deviceId).toBeUndefined();
@@ -82,6 +83,28 @@ describe('scada pages', () => {
       expect(answer.msg).toMatch(message);
     }
     expect((await call(p.admin, 'GET', `/api/scada/page/${id}`)).data.revision).toBe(revision);
+  });
+
+  it('refuses a malformed request naming the field, and stores nothing (the contract)', async () => {
+    const before = (await call(p.admin, 'POST', '/api/scada/page/page', { page: 1, limit: 100 })).data.total as number;
+    // An undeclared field, a name over 50 characters, a missing name: each named, no page made.
+    for (const [body, field] of [
+      [{ name: 'Extra field', owner: 2 }, 'owner'],
+      [{ name: 'x'.repeat(51) }, 'name'],
+      [{ description: 'no name' }, 'name'],
+    ] as const) {
+      const answer = await call(p.admin, 'POST', '/api/scada/page', body);
+      expect(answer.code).toBe(-1);
+      expect(answer.data).toEqual({ field });
+    }
+    expect((await call(p.admin, 'POST', '/api/scada/page/page', { page: 1, limit: 100 })).data.total).toBe(before);
+    // A draft whose revision is text, and a template mapping to a non-id: named.
+    const id = (await call(p.admin, 'POST', '/api/scada/page', { name: 'Contract' })).data.id as number;
+    expect((await call(p.admin, 'PUT', `/api/scada/page/${id}/draft`, { revision: '1', doc: doc([]) })).data).toEqual({ field: 'revision' });
+    const template = (await call(p.admin, 'POST', '/api/scada/template', { pageId: id, name: 'Contract' })).data.id as number;
+    const mapped = await call(p.admin, 'POST', `/api/scada/template/${template}/instantiate`, { name: 'Mapped', devices: { '1': 'all' }, cameras: {} });
+    expect(mapped.data.field).toMatch(/^devices/);
+    expect((await call(p.admin, 'POST', '/api/scada/template/delete', { ids: [template] })).data).toEqual({ deleted: 1 });
   });
 
   it('stores an SVG background without its script, handlers or outside references, and refuses an HTML file named .png', async () => {
