@@ -4,7 +4,6 @@
 // Validation errors become SPEC-style envelope messages naming the field, here and nowhere else.
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler, RouteHandlerMethod } from 'fastify';
-import type { TSchema } from 'typebox';
 import Type from 'typebox';
 import type { Envelope } from '../../shared/api/types.ts';
 import { Envelope as EnvelopeSchema, ErrorEnvelope } from '../../shared/contract/envelope.ts';
