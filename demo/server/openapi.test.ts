@@ -25,7 +25,6 @@ const UNCONVERTED = [
   'routes/alarm-rule.ts',
   'routes/alarm-stats.ts',
   'routes/auth.ts',
-  'routes/linkage.ts',
   'routes/oauth.ts',
   'routes/portal-token.ts',
   'routes/video-play.ts',

@@ -5,18 +5,13 @@
 // Everything is tenant-scoped; what a strategy or scene names must belong to the caller's tenant.
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
-  HOLIDAY_KINDS,
-  LINK_LEVELS,
-  LINK_RESULTS,
   SCENE_ACTION_KINDS,
   type Holiday,
-  type HolidaySet,
   type LinkAction,
   type LinkAttempt,
   type LinkGroup,
   type LinkGroupSave,
   type LinkRecord,
-  type LinkRecordQuery,
   type LinkStrategy,
   type LinkStrategySave,
   type QuickScene,
@@ -28,9 +23,11 @@ import { alarmQueryWindow, earliestAlarmQueryDate, toDate } from '../../../share
 import { compile } from '../../../shared/validate/expression.ts';
 import { actionList, linkGroupSchema, sceneSchema, stepList, strategySchema } from '../../../shared/validate/linkage.ts';
 import { tx, type Db, type Migration } from '../db.ts';
-import { fail, failField, ok, requireMenu, rule, userOf, validBody, validQuery, type Rule, type Schema } from '../http.ts';
+import { ops } from '../../../shared/contract/linkage.ts';
+import { route } from '../contract.ts';
+import { fail, failField, ok, userOf, validBody, type Schema } from '../http.ts';
 import { langOf, translate, type Lang, textsOf } from '../messages.ts';
-import { byNameKeyword, deleteOwned, idList, inList, likePattern, offsetOf, type PageQuery, pageRules, readImportUpload, tooManyTasks } from '../resource.ts';
+import { byNameKeyword, deleteOwned, inList, likePattern, offsetOf, readImportUpload, tooManyTasks } from '../resource.ts';
 import { col, shape } from '../shape.ts';
 import { engineOf, startLinkEngine, startScene, type LinkEngine } from '../linkage-engine.ts';
 import { modelParams } from './device-model.ts';
@@ -149,45 +146,27 @@ const TEXT = {
   stepRange: { zh: '第 {index} 步：写入值须在 {min} 到 {max} 之间', en: 'step {index}: the value must be from {min} to {max}' },
   noRecord: { zh: '联动记录不存在', en: 'no such linkage record' },
   badDay: { zh: '日期须为 YYYY-MM-DD', en: 'the day must be YYYY-MM-DD' },
-  badYear: { zh: '年份须为 2000 到 2100', en: 'the year must be from 2000 to 2100' },
   importBad: { zh: '第 {line} 行：{reason}', en: 'row {line}: {reason}' },
   kindHint: { zh: '类型须为“节假日”或“调休上班”（holiday / workday）', en: 'the kind must be holiday or workday (节假日 / 调休上班)' },
   imported: { zh: '已导入 {count} 天', en: '{count} days imported' },
 } as const satisfies Record<string, Record<Lang, string>>;
 const say = textsOf(TEXT);
 
-const asText: Rule = (value) => (value === undefined || value === null || typeof value === 'string' ? null : { key: 'validate.text' });
-const asBool: Rule = (value) => (value === undefined || typeof value === 'boolean' ? null : { key: 'validate.oneOf' });
-const positive = rule.int(1, 2 ** 31 - 1);
-/** A list in the body (not JSON text); absent or empty, the list rule says how many are needed. */
-const aList: Rule = (value) => (value === undefined || Array.isArray(value) ? null : { key: 'validate.oneOf' });
 const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 
-const groupBody: Schema<LinkGroupSave> = {
-  name: [rule.required, asText, ...linkGroupSchema.name],
-  note: [asText, ...linkGroupSchema.note],
+// The schema (shared/contract/linkage.ts) has typed and bounded every field; these are the SPEC §5 form
+// rules (shared/validate/linkage.ts) the console's forms run, so a refusal says the form's message.
+const groupBody: Schema<LinkGroupSave> = { name: [...linkGroupSchema.name], note: [...linkGroupSchema.note] };
+
+const strategyBody: Schema<Pick<LinkStrategySave, 'name' | 'expression' | 'periodStart' | 'periodEnd' | 'actions'>> = {
+  name: [...strategySchema.name],
+  expression: [...strategySchema.expression],
+  periodStart: [...strategySchema.periodStart],
+  periodEnd: [...strategySchema.periodEnd],
+  actions: [actionList()],
 };
 
-const strategyBody: Schema<LinkStrategySave> = {
-  groupId: [rule.required, positive],
-  name: [rule.required, asText, ...strategySchema.name],
-  deviceId: [rule.required, positive],
-  expression: [rule.required, asText, ...strategySchema.expression],
-  hits: [rule.required, rule.int(1, 100)],
-  level: [rule.required, rule.oneOf(...LINK_LEVELS)],
-  retrySeconds: [rule.int(1, 3600)],
-  periodStart: [asText, ...strategySchema.periodStart],
-  periodEnd: [asText, ...strategySchema.periodEnd],
-  skipHolidays: [asBool],
-  enabled: [asBool],
-  actions: [aList, actionList()],
-};
-
-const sceneBody: Schema<QuickSceneSave> = {
-  name: [rule.required, asText, ...sceneSchema.name],
-  note: [asText, ...sceneSchema.note],
-  steps: [aList, stepList()],
-};
+const sceneBody: Schema<QuickSceneSave> = { name: [...sceneSchema.name], note: [...sceneSchema.note], steps: [stepList()] };
 
 /** Only the fields an action of its kind has, numbers as numbers (the body passed the shared rule). */
 function cleanAction(a: LinkAction): LinkAction {
@@ -273,7 +252,6 @@ function checkTarget(db: Db, tenantId: number, lang: Lang, action: LinkAction, i
 
 const plugin: FastifyPluginAsync = async (app) => {
   const { db } = app.atrium;
-  const manager = requireMenu('linkManage');
   let engine: LinkEngine | null = null;
   app.addHook('onReady', async () => {
     engine = startLinkEngine(db);
@@ -286,9 +264,9 @@ const plugin: FastifyPluginAsync = async (app) => {
   const groupById = (tenantId: number, id: number) =>
     db.prepare('SELECT g.id, g.name, g.note, (SELECT COUNT(*) FROM link_strategy s WHERE s.group_id = g.id) AS strategies FROM link_group g WHERE g.tenant_id = ? AND g.id = ?').get<LinkGroup>(tenantId, id);
 
-  app.post<{ Body: PageQuery & { keyword?: string } }>(
-    '/api/link/group/page',
-    { preHandler: [manager, validBody<PageQuery & { keyword?: string }>({ ...pageRules, keyword: [rule.text(0, 64)] } as never)] },
+  route(
+    app,
+    ops.groupPage,
     async (request) => {
       const user = userOf(request);
       const keyword = request.body.keyword?.trim();
@@ -305,25 +283,25 @@ const plugin: FastifyPluginAsync = async (app) => {
   const nameTaken = (table: 'link_group' | 'link_strategy' | 'quick_scene', tenantId: number, name: string, except = 0) =>
     Boolean(db.prepare(`SELECT 1 FROM ${table} WHERE tenant_id = ? AND name = ? AND id <> ?`).get(tenantId, name, except));
 
-  app.post<{ Body: LinkGroupSave }>('/api/link/group', { preHandler: [manager, validBody(groupBody)] }, async (request) => {
+  route(app, ops.groupCreate, async (request) => {
     const user = userOf(request);
     const name = request.body.name.trim();
     if (nameTaken('link_group', user.tenantId, name)) return failField(say(langOf(request), 'groupExists'), 'name');
     const id = Number(db.prepare('INSERT INTO link_group (tenant_id, name, note) VALUES (?, ?, ?)').run(user.tenantId, name, request.body.note?.trim() ?? '').lastInsertRowid);
-    return ok(groupById(user.tenantId, id));
-  });
+    return ok(groupById(user.tenantId, id)!);
+  }, { preHandler: [validBody(groupBody)] });
 
-  app.put<{ Params: { id: string }; Body: LinkGroupSave }>('/api/link/group/:id', { preHandler: [manager, validBody(groupBody)] }, async (request) => {
+  route(app, ops.groupUpdate, async (request) => {
     const user = userOf(request);
-    const id = Number(request.params.id);
-    if (!Number.isInteger(id) || !groupById(user.tenantId, id)) return fail(say(langOf(request), 'noGroup'));
+    const { id } = request.params;
+    if (!groupById(user.tenantId, id)) return fail(say(langOf(request), 'noGroup'));
     const name = request.body.name.trim();
     if (nameTaken('link_group', user.tenantId, name, id)) return failField(say(langOf(request), 'groupExists'), 'name');
     db.prepare('UPDATE link_group SET name = ?, note = ? WHERE id = ? AND tenant_id = ?').run(name, request.body.note?.trim() ?? '', id, user.tenantId);
-    return ok(groupById(user.tenantId, id));
-  });
+    return ok(groupById(user.tenantId, id)!);
+  }, { preHandler: [validBody(groupBody)] });
 
-  app.post<{ Body: { ids: number[] } }>('/api/link/group/delete', { preHandler: [manager, validBody<{ ids: number[] }>({ ids: [rule.required, idList()] })] }, async (request) => {
+  route(app, ops.groupDelete, async (request) => {
     const user = userOf(request);
     const lang = langOf(request);
     const groups = request.body.ids.map((id) => groupById(user.tenantId, id));
@@ -341,9 +319,9 @@ const plugin: FastifyPluginAsync = async (app) => {
     return row && STRATEGY.read(row);
   };
 
-  app.post<{ Body: PageQuery & { groupId?: number; keyword?: string } }>(
-    '/api/link/strategy/page',
-    { preHandler: [manager, validBody<PageQuery & { groupId?: number; keyword?: string }>({ ...pageRules, groupId: [positive], keyword: [rule.text(0, 64)] } as never)] },
+  route(
+    app,
+    ops.strategyPage,
     async (request) => {
       const user = userOf(request);
       const { groupId } = request.body;
@@ -399,7 +377,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     JSON.stringify(b.actions.map(cleanAction)),
   ];
 
-  app.post<{ Body: LinkStrategySave }>('/api/link/strategy', { preHandler: [manager, validBody(strategyBody)] }, async (request) => {
+  route(app, ops.strategyCreate, async (request) => {
     const refused = referStrategy(request);
     if (refused) return refused;
     const user = userOf(request);
@@ -413,12 +391,12 @@ const plugin: FastifyPluginAsync = async (app) => {
     );
     changed();
     return ok(strategyById(user.tenantId, id)!);
-  });
+  }, { preHandler: [validBody(strategyBody)] });
 
-  app.put<{ Params: { id: string }; Body: LinkStrategySave }>('/api/link/strategy/:id', { preHandler: [manager, validBody(strategyBody)] }, async (request) => {
+  route(app, ops.strategyUpdate, async (request) => {
     const user = userOf(request);
-    const id = Number(request.params.id);
-    if (!Number.isInteger(id) || !strategyById(user.tenantId, id)) return fail(say(langOf(request), 'noStrategy'));
+    const { id } = request.params;
+    if (!strategyById(user.tenantId, id)) return fail(say(langOf(request), 'noStrategy'));
     const refused = referStrategy(request, id);
     if (refused) return refused;
     // An edited strategy starts counting afresh.
@@ -428,22 +406,22 @@ const plugin: FastifyPluginAsync = async (app) => {
     ).run(...strategyValues(request.body), id, user.tenantId);
     changed();
     return ok(strategyById(user.tenantId, id)!);
-  });
+  }, { preHandler: [validBody(strategyBody)] });
 
-  app.post<{ Params: { id: string }; Body: { enabled: boolean } }>(
-    '/api/link/strategy/:id/enabled',
-    { preHandler: [manager, validBody<{ enabled: boolean }>({ enabled: [rule.required, asBool] })] },
+  route(
+    app,
+    ops.strategyEnabled,
     async (request) => {
       const user = userOf(request);
-      const id = Number(request.params.id);
-      if (!Number.isInteger(id) || !strategyById(user.tenantId, id)) return fail(say(langOf(request), 'noStrategy'));
+      const { id } = request.params;
+      if (!strategyById(user.tenantId, id)) return fail(say(langOf(request), 'noStrategy'));
       db.prepare('UPDATE link_strategy SET enabled = ?, held = 0, armed = 1 WHERE id = ? AND tenant_id = ?').run(request.body.enabled ? 1 : 0, id, user.tenantId);
       changed();
       return ok(strategyById(user.tenantId, id)!);
     },
   );
 
-  app.post<{ Body: { ids: number[] } }>('/api/link/strategy/delete', { preHandler: [manager, validBody<{ ids: number[] }>({ ids: [rule.required, idList()] })] }, async (request) => {
+  route(app, ops.strategyDelete, async (request) => {
     const user = userOf(request);
     const ids = request.body.ids;
     const deleted = deleteOwned(db, 'link_strategy', user.tenantId, ids);
@@ -459,9 +437,9 @@ const plugin: FastifyPluginAsync = async (app) => {
     return row && SCENE.read(row);
   };
 
-  app.post<{ Body: PageQuery & { keyword?: string } }>(
-    '/api/link/scene/page',
-    { preHandler: [manager, validBody<PageQuery & { keyword?: string }>({ ...pageRules, keyword: [rule.text(0, 64)] } as never)] },
+  route(
+    app,
+    ops.scenePage,
     async (request) => {
       const user = userOf(request);
       const { where, args } = byNameKeyword(user.tenantId, request.body.keyword);
@@ -484,25 +462,25 @@ const plugin: FastifyPluginAsync = async (app) => {
   }
   const stepsOf = (b: QuickSceneSave) => JSON.stringify(b.steps.map((s) => ({ delaySeconds: Number(s.delaySeconds), action: cleanAction(s.action) })));
 
-  app.post<{ Body: QuickSceneSave }>('/api/link/scene', { preHandler: [manager, validBody(sceneBody)] }, async (request) => {
+  route(app, ops.sceneCreate, async (request) => {
     const refused = referScene(request);
     if (refused) return refused;
     const user = userOf(request);
     const id = Number(db.prepare('INSERT INTO quick_scene (tenant_id, name, note, steps) VALUES (?, ?, ?, ?)').run(user.tenantId, request.body.name.trim(), request.body.note?.trim() ?? '', stepsOf(request.body)).lastInsertRowid);
-    return ok(sceneById(user.tenantId, id));
-  });
+    return ok(sceneById(user.tenantId, id)!);
+  }, { preHandler: [validBody(sceneBody)] });
 
-  app.put<{ Params: { id: string }; Body: QuickSceneSave }>('/api/link/scene/:id', { preHandler: [manager, validBody(sceneBody)] }, async (request) => {
+  route(app, ops.sceneUpdate, async (request) => {
     const user = userOf(request);
-    const id = Number(request.params.id);
-    if (!Number.isInteger(id) || !sceneById(user.tenantId, id)) return fail(say(langOf(request), 'noScene'));
+    const { id } = request.params;
+    if (!sceneById(user.tenantId, id)) return fail(say(langOf(request), 'noScene'));
     const refused = referScene(request, id);
     if (refused) return refused;
     db.prepare('UPDATE quick_scene SET name = ?, note = ?, steps = ? WHERE id = ? AND tenant_id = ?').run(request.body.name.trim(), request.body.note?.trim() ?? '', stepsOf(request.body), id, user.tenantId);
-    return ok(sceneById(user.tenantId, id));
-  });
+    return ok(sceneById(user.tenantId, id)!);
+  }, { preHandler: [validBody(sceneBody)] });
 
-  app.post<{ Body: { ids: number[] } }>('/api/link/scene/delete', { preHandler: [manager, validBody<{ ids: number[] }>({ ids: [rule.required, idList()] })] }, async (request) => {
+  route(app, ops.sceneDelete, async (request) => {
     const user = userOf(request);
     const lang = langOf(request);
     const scenes = request.body.ids.map((id) => sceneById(user.tenantId, id));
@@ -516,10 +494,10 @@ const plugin: FastifyPluginAsync = async (app) => {
     return ok({ deleted: Number(db.prepare(`DELETE FROM quick_scene WHERE tenant_id = ? AND id IN (${marks})`).run(user.tenantId, ...request.body.ids).changes) });
   });
 
-  app.post<{ Params: { id: string } }>('/api/link/scene/:id/run', { preHandler: manager }, async (request) => {
+  route(app, ops.sceneRun, async (request) => {
     const user = userOf(request);
-    const id = Number(request.params.id);
-    if (!Number.isInteger(id) || !sceneById(user.tenantId, id)) return fail(say(langOf(request), 'noScene'));
+    const { id } = request.params;
+    if (!sceneById(user.tenantId, id)) return fail(say(langOf(request), 'noScene'));
     const busy = tooManyTasks(request, db, user);
     if (busy) return fail(busy);
     return ok(startScene(db, user.tenantId, user.id, id));
@@ -527,10 +505,9 @@ const plugin: FastifyPluginAsync = async (app) => {
 
   // ---- holidays --------------------------------------------------------------------------------
 
-  app.get<{ Querystring: { year: string } }>('/api/link/holiday', { preHandler: [manager, validQuery<{ year: string }>({ year: [rule.required, rule.text(4, 4)] })] }, async (request) => {
+  route(app, ops.holidays, async (request) => {
     const user = userOf(request);
-    const year = Number(request.query.year);
-    if (!Number.isInteger(year) || year < 2000 || year > 2100) return failField(say(langOf(request), 'badYear'), 'year');
+    const { year } = request.query;
     const rows = db.prepare('SELECT day, kind, name FROM holiday WHERE tenant_id = ? AND day LIKE ? ORDER BY day').all<Holiday>(user.tenantId, `${year}-%`);
     return ok(rows);
   });
@@ -541,9 +518,9 @@ const plugin: FastifyPluginAsync = async (app) => {
     else db.prepare('INSERT INTO holiday (tenant_id, day, kind, name) VALUES (?, ?, ?, ?) ON CONFLICT (tenant_id, day) DO UPDATE SET kind = excluded.kind, name = excluded.name').run(tenantId, day, kind, name);
   };
 
-  app.put<{ Body: HolidaySet }>(
-    '/api/link/holiday',
-    { preHandler: [manager, validBody<HolidaySet>({ day: [rule.required, rule.text(10, 10)], kind: [rule.string, rule.oneOf('', ...HOLIDAY_KINDS)], name: [rule.text(0, 64)] })] },
+  route(
+    app,
+    ops.holidaySet,
     async (request) => {
       const user = userOf(request);
       const { day, kind } = request.body;
@@ -554,11 +531,11 @@ const plugin: FastifyPluginAsync = async (app) => {
   );
 
   /** Import: an xls/xlsx list of days (date, kind, name); any bad row refuses the whole file and changes nothing. */
-  app.post('/api/link/holiday/import', { preHandler: manager }, async (request) => {
+  route(app, ops.holidayImport, async (request) => {
     const user = userOf(request);
     const lang = langOf(request);
     const upload = await readImportUpload(request, { day: ['日期', 'date', 'Date', 'day', 'Day'], kind: ['类型', 'kind', 'Kind', 'type', 'Type'], name: ['名称', 'name', 'Name', 'holiday', 'Holiday'] });
-    if ('code' in upload) return upload;
+    if (!('rows' in upload)) return failField(upload.msg, upload.data.field);
     const kinds: Record<string, Holiday['kind']> = { holiday: 'holiday', 节假日: 'holiday', 假日: 'holiday', workday: 'workday', 调休上班: 'workday', 上班: 'workday' };
     const days: Array<[string, Holiday['kind'], string]> = [];
     for (const row of upload.rows) {
@@ -597,21 +574,9 @@ const plugin: FastifyPluginAsync = async (app) => {
     return records.map((r) => ({ ...r, attempts: attempts.get(r.id) ?? [] }));
   };
 
-  app.post<{ Body: LinkRecordQuery }>(
-    '/api/link/record/page',
-    {
-      preHandler: [
-        manager,
-        validBody<LinkRecordQuery>({
-          ...pageRules,
-          strategyId: [positive],
-          deviceId: [positive],
-          result: [rule.oneOf(...LINK_RESULTS)],
-          startTime: [rule.text(0, 32)],
-          endTime: [rule.text(0, 32)],
-        }),
-      ],
-    },
+  route(
+    app,
+    ops.recordPage,
     async (request) => {
       const user = userOf(request);
       const lang = langOf(request);
@@ -639,9 +604,9 @@ const plugin: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get<{ Params: { id: string } }>('/api/link/record/:id', { preHandler: manager }, async (request) => {
+  route(app, ops.record, async (request) => {
     const user = userOf(request);
-    const row = db.prepare(`SELECT ${RECORD.select} FROM link_record WHERE tenant_id = ? AND id = ?`).get(user.tenantId, Number(request.params.id) || -1);
+    const row = db.prepare(`SELECT ${RECORD.select} FROM link_record WHERE tenant_id = ? AND id = ?`).get(user.tenantId, request.params.id);
     if (!row) return fail(say(langOf(request), 'noRecord'));
     return ok(recordsOf([row])[0]!);
   });
