@@ -159,6 +159,10 @@ const plugin: FastifyPluginAsync = async (app) => {
     PORTAL_TOKEN_PATH,
     {
       schema: TOKEN_SCHEMA,
+      // The response schema documents the answer; it must not drive serialization, or a refusal the
+      // platform's error handler writes (an envelope for a body of the wrong type, 415) would throw
+      // against the 200 shape and answer 500.
+      serializerCompiler: () => (data) => JSON.stringify(data),
       attachValidation: true,
       config: {
         rateLimit: {
