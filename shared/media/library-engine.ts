@@ -74,8 +74,15 @@ class LibraryHandle implements EngineHandle {
   constructor(lib: PlayerLibrary, config: object, video: VideoLike, source: EngineSource, callbacks: EngineCallbacks) {
     this.#video = video;
     const current = () => this.#player === player;
+    // Told after the library's own call returns: the player tears the engine down on an error, and
+    // mpegts.js reports one from inside its MediaSource 'sourceopen' handler (a codec MSE refuses),
+    // which then reads the state the teardown just emptied (an uncaught TypeError in the page).
+    const report = (failure: Parameters<EngineCallbacks['onError']>[0]) =>
+      queueMicrotask(() => {
+        if (current()) callbacks.onError(failure);
+      });
     const onSourceFailure: StreamLoaderConfig['onSourceFailure'] = (failure, status) => {
-      if (current()) callbacks.onError({ kind: 'network', ...(status ? { status } : {}), source: failure, message: `source: ${failure.state}` });
+      if (current()) report({ kind: 'network', ...(status ? { status } : {}), source: failure, message: `source: ${failure.state}` });
     };
     const player = lib.createPlayer({ type: 'flv', url: source.url, isLive: true, cors: true, withCredentials: false }, { ...config, onSourceFailure });
     this.#player = player;
@@ -83,7 +90,7 @@ class LibraryHandle implements EngineHandle {
       if (!current()) return;
       const status = statusOf(info);
       const source = sourceOf(detail, info);
-      callbacks.onError({
+      report({
         kind: type === lib.ErrorTypes.MEDIA_ERROR ? 'media' : 'network',
         ...(status ? { status } : {}),
         ...(source ? { source } : {}),
@@ -92,7 +99,7 @@ class LibraryHandle implements EngineHandle {
     });
     // A live stream that simply ends (server closed it) is a failure to recover from, not a finish.
     player.on(lib.Events.LOADING_COMPLETE, () => {
-      if (current() && source.live) callbacks.onError({ kind: 'network', message: 'stream ended' });
+      if (current() && source.live) report({ kind: 'network', message: 'stream ended' });
     });
     if (callbacks.onMetadata) {
       player.on(lib.Events.METADATA_ARRIVED, (meta) => {
