@@ -6,9 +6,8 @@
 //   1. the units (vitest: the media server's real-time tests first, one file at a time, then the
 //      rest in three workers);
 //   2. the build for the journeys (console then kit, in one process, without source maps:
-//      ATRIUM_SOURCEMAP=0), the type check, the widgets in Chromium, then the journeys, which start
-//      as soon as this lane reaches them, while the units may still be running (see README "Tests"
-//      for what the overlap gains and costs).
+//      ATRIUM_SOURCEMAP=0), the type check and the widgets in Chromium;
+// then the journeys alone, once both lanes are done.
 // Each layer but the journeys writes into its own buffer, printed whole when the layer ends, so
 // reports do not interleave. `npm test -- unit types` runs only the layers named (types, unit,
 // browser, e2e).
@@ -67,12 +66,16 @@ const otherLane = (async () => {
   if (build) done.push(build);
   if (want('types')) done.push(await run('types', npx, ['tsc', '-p', 'tsconfig.json'], env, true));
   if (want('browser')) done.push(await run('browser', npx, ['web-test-runner'], env, true));
-  // The journeys print as they go (their report is long); the units' report comes whole when they end.
-  if (build?.ok) done.push(await run('e2e', npx, ['playwright', 'test'], env, false));
-  return done;
+  return { done, build };
 })();
 
-const results: Outcome[] = (await Promise.all([otherLane, unitLane])).flat();
+// The journeys run alone, after both lanes: beside the units (vitest's platforms and the media
+// server's real-time tests) they starved each other on two cores and the units' start-up limits ran
+// out (measured on a fresh clone: units 493 s instead of ~160 s, three of them over their limits).
+const [other, units] = await Promise.all([otherLane, unitLane]);
+const results: Outcome[] = [...other.done, ...units];
+// The journeys print as they go (their report is long); the units' report comes whole when they end.
+if (other.build?.ok) results.push(await run('e2e', npx, ['playwright', 'test'], env, false));
 const failed = results.filter((r) => !r.ok).map((r) => r.label);
 console.log(`\nlayers (${((Date.now() - started) / 1000).toFixed(0)} s in all):`);
 for (const r of results) console.log(`  ${r.ok ? 'ok    ' : 'FAILED'} ${r.label} (${r.seconds.toFixed(1)} s)`);

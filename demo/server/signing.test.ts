@@ -21,11 +21,15 @@ describe('signed /api calls', () => {
     const timestamp = Date.now();
     const nonce = 'abcdefghijklmnop0001';
     // Sorted by key, empty value dropped: this is exactly what the server must compute.
-    const sign = md5(`customKey=wall&zeta=1${timestamp}${nonce}${token.slice(0, 9)}`);
-    const response = await fetch(`${s.base}/api/admin/custom/data?zeta=1&empty=&customKey=wall`, {
+    // (Keys the alarm list declares: a call may carry only its operation's parameters.)
+    const sign = md5(`handleStatus=unhandled&limit=1${timestamp}${nonce}${token.slice(0, 9)}`);
+    const response = await fetch(`${s.base}/api/alarm?limit=1&level=&handleStatus=unhandled`, {
       headers: { 'access-token': token, timestamp: String(timestamp), nonce, sign },
     });
-    expect(await response.json()).toEqual({ code: 0, msg: 'ok', data: [] });
+    const answer = (await response.json()) as { code: number; data: { rows: Array<{ handleStatus: string }> } };
+    expect(answer.code).toBe(0);
+    expect(answer.data.rows).toHaveLength(1);
+    expect(answer.data.rows[0]!.handleStatus).toBe('unhandled');
   });
 
   it('accepts a JSON call signed over the exact body text sent', async () => {
