@@ -138,7 +138,10 @@ export function raiseAlarm(db: Db, random: () => number = Math.random, tenantId?
 /** Alarms raised in one batch are announced one by one (notifications) up to this many; a bulk load is not. */
 const ANNOUNCE_UP_TO = 100;
 
-/** Many alarms at once in one transaction (tests: 25000 open alarms), spread over the last hour. */
+/**
+ * Many alarms at once in one transaction (tests: 25000 open alarms), spread over the last hour with the
+ * last one raised now: a single alarm is the newest, not an hour old behind others raised since.
+ */
 export function raiseAlarms(db: Db, tenantId: number, count: number, options: { level?: AlarmLevel; handleStatus?: AlarmHandleStatus } = {}): number {
   const sources = alarmSources(db).filter((s) => s.tenantId === tenantId);
   const from = sources.length > 0 ? sources : [{ tenantId, code: 'SIM-0001', name: 'Simulated device', kind: 'generic' as const }];
@@ -149,7 +152,7 @@ export function raiseAlarms(db: Db, tenantId: number, count: number, options: { 
       const source = from[i % from.length]!;
       const templates = TEMPLATES[source.kind];
       const template = options.level ? (templates.find((t) => t.level === options.level) ?? { ...templates[0]!, level: options.level }) : templates[i % templates.length]!;
-      const at = now - Math.floor(((count - i) / count) * 3_600_000);
+      const at = now - Math.floor(((count - 1 - i) / count) * 3_600_000);
       const alarmId = insert({ source, template, at, ...(options.handleStatus ? { handleStatus: options.handleStatus } : {}) });
       if (count <= ANNOUNCE_UP_TO) announceAlarm(db, { tenantId, alarmId, level: template.level, deviceName: source.name, content: template.en, at });
     }
