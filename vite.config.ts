@@ -10,6 +10,7 @@ import type { Plugin } from 'vite';
 import { atriumKitCss } from './shared/element/vite-kit-css.ts';
 import { atriumKit, kitInput } from './shared/element/vite-kit.ts';
 import { declarations, manifest, readElements, frameworkDeclarations } from './widgets/manifest.ts';
+import { DOCS_CSS, docsPage } from './widgets/docs-page.ts';
 import { consoleServiceWorker } from './console/sw/vite-sw.ts';
 
 const API = `http://localhost:${process.env.PORT ?? 8080}`;
@@ -46,7 +47,11 @@ function kitManifest(): Plugin {
     name: 'atrium-kit-manifest',
     generateBundle() {
       const elements = readElements(import.meta.dirname);
-      this.emitFile({ type: 'asset', fileName: 'custom-elements.json', source: JSON.stringify(manifest(elements), null, 2) + '\n' });
+      const described = manifest(elements);
+      this.emitFile({ type: 'asset', fileName: 'custom-elements.json', source: JSON.stringify(described, null, 2) + '\n' });
+      // /widgets/docs/: the element reference page generated from that manifest, with a live example.
+      this.emitFile({ type: 'asset', fileName: 'docs/index.html', source: docsPage(described as Parameters<typeof docsPage>[0]) });
+      this.emitFile({ type: 'asset', fileName: 'docs/docs.css', source: DOCS_CSS });
       this.emitFile({ type: 'asset', fileName: 'atrium.d.ts', source: declarations(elements, true) });
       // React 19 JSX.IntrinsicElements and Vue GlobalComponents for the kit's tags (issue 41).
       this.emitFile({ type: 'asset', fileName: 'atrium-react.d.ts', source: frameworkDeclarations(elements, 'react', './atrium.js') });

@@ -4,6 +4,7 @@ import { configure, setHostToken } from './configure.ts';
 import { signOutEverywhere } from '../session/actions.ts';
 import { defineCoreElements } from './core-elements.ts';
 import { kitConfig } from '../kit.ts';
+import { session } from '../session/store.ts';
 
 export interface AtriumGlobal {
   configure: typeof configure;
@@ -34,5 +35,8 @@ kitConfig.embedded = true;
 const pending = window.Atrium?.__queue ?? [];
 if (!window.Atrium || window.Atrium.__queue) window.Atrium = { configure, setToken: setHostToken, signOut: signOutEverywhere, version: KIT_VERSION };
 for (const options of pending) configure(options);
+// A token the page already holds (a same-origin page whose user signed in to the console, e.g. the
+// kit's reference page /widgets/docs/): load the user as configure() would, so widgets know their rights.
+if (session.token) configure({ token: session.token });
 
 export { configure };

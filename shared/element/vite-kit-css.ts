@@ -51,7 +51,8 @@ export function atriumKitCss(options: { dropCssFiles?: boolean; perChunk?: boole
           if (file.type === 'chunk' && file.code.includes(PLACEHOLDER)) file.code = file.code.replace(pattern, () => JSON.stringify(css));
         }
       }
-      if (options.dropCssFiles) for (const name of Object.keys(bundle)) if (name.endsWith('.css')) delete bundle[name];
+      // The reference page's own sheet (widgets/docs/docs.css) stays: the page is not a widget.
+      if (options.dropCssFiles) for (const name of Object.keys(bundle)) if (name.endsWith('.css') && !name.startsWith('docs/')) delete bundle[name];
     },
   };
 }
