@@ -1,12 +1,15 @@
 // The console's pickers (console/resource/picker.tsx): a short list is a native select, a long one
 // (more than 20 options) the searchable combobox. pick() chooses by the option's text either way.
-import type { Locator } from '@playwright/test';
+import { expect, type Locator } from '@playwright/test';
 
 /** The listbox a picker's input controls. */
 export const pickerList = async (field: Locator): Promise<Locator> => field.page().locator(`[id="${await field.getAttribute('aria-controls')}"]`);
 
 /** Chooses the option whose text contains `text` (a select's option label or the picker's item). */
 export async function pick(field: Locator, text: string): Promise<void> {
+  // While its options load the list is empty, so a select; past 20 it becomes the combobox. Wait
+  // until the select offers the option or the field is the combobox's input before telling which.
+  await expect(field.locator('option').filter({ hasText: text }).first().or(field.and(field.page().locator('input')))).toBeAttached();
   if ((await field.evaluate((el) => el.tagName)) === 'SELECT') {
     const value = await field.locator('option').filter({ hasText: text }).first().getAttribute('value');
     await field.selectOption(value!);
@@ -20,6 +23,7 @@ export async function pick(field: Locator, text: string): Promise<void> {
 
 /** The first option a picker (or select) offers: its value and its text. */
 export async function firstOption(field: Locator): Promise<{ value: string; label: string }> {
+  await expect(field.locator('option[value]:not([value=""])').first().or(field.and(field.page().locator('input')))).toBeAttached();
   if ((await field.evaluate((el) => el.tagName)) === 'SELECT') {
     const option = field.locator('option[value]:not([value=""])').first();
     return { value: (await option.getAttribute('value'))!, label: (await option.textContent())!.trim() };
