@@ -1,10 +1,10 @@
 // Renders the notices of shared/http (SPEC §8): toasts that leave after their duration, and
 // blocking dialogs (session expired, logged in elsewhere, illegal licence) one at a time.
-import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ComponentType } from 'react';
 import { onNotice, type Notice } from '../http/notify.ts';
 import { useWidget } from './context.ts';
 
-const NoticesView = lazy(() => import('./notices-view.tsx'));
+type View = ComponentType<{ takeWaiting: () => Notice[] }>;
 
 export function Notices() {
   // The element takes no room on the page, wherever it was put: its toasts are fixed to the window and
@@ -16,27 +16,35 @@ export function Notices() {
   }, [host]);
   // The view loads with the first notice (a page that never shows one does not carry it); until it
   // takes over, notices wait here, so none is lost and a dialog's consequence still waits for its OK.
+  // The view is drawn as soon as its module has arrived, not through a Suspense boundary: React holds
+  // back a boundary's reveal on a timer (up to 300 ms), so a toast waited for the page's clock.
   const waiting = useRef<Notice[] | null>([]);
-  const [shown, setShown] = useState(false);
-  useEffect(
-    () =>
-      onNotice((notice) => {
-        if (!waiting.current) return;
-        waiting.current.push(notice);
-        setShown(true);
-      }),
-    [],
-  );
-  if (!shown) return null;
+  const [View, setView] = useState<View | null>(null);
+  useEffect(() => {
+    let loading = false;
+    let gone = false;
+    const off = onNotice((notice) => {
+      if (!waiting.current) return;
+      waiting.current.push(notice);
+      if (loading) return;
+      loading = true;
+      void import('./notices-view.tsx').then((m) => {
+        if (!gone) setView(() => m.default);
+      });
+    });
+    return () => {
+      gone = true;
+      off();
+    };
+  }, []);
+  if (!View) return null;
   return (
-    <Suspense fallback={null}>
-      <NoticesView
-        takeWaiting={() => {
-          const list = waiting.current ?? [];
-          waiting.current = null;
-          return list;
-        }}
-      />
-    </Suspense>
+    <View
+      takeWaiting={() => {
+        const list = waiting.current ?? [];
+        waiting.current = null;
+        return list;
+      }}
+    />
   );
 }
