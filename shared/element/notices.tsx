@@ -20,23 +20,15 @@ export function Notices() {
   // back a boundary's reveal on a timer (up to 300 ms), so a toast waited for the page's clock.
   const waiting = useRef<Notice[] | null>([]);
   const [View, setView] = useState<View | null>(null);
-  useEffect(() => {
-    let loading = false;
-    let gone = false;
-    const off = onNotice((notice) => {
-      if (!waiting.current) return;
-      waiting.current.push(notice);
-      if (loading) return;
-      loading = true;
-      void import('./notices-view.tsx').then((m) => {
-        if (!gone) setView(() => m.default);
-      });
-    });
-    return () => {
-      gone = true;
-      off();
-    };
-  }, []);
+  useEffect(
+    () =>
+      onNotice((notice) => {
+        if (!waiting.current) return;
+        // The first waiting notice fetches the view (a late answer after unmounting sets nothing).
+        if (waiting.current.push(notice) === 1) void import('./notices-view.tsx').then((m) => setView(() => m.default));
+      }),
+    [],
+  );
   if (!View) return null;
   return (
     <View
