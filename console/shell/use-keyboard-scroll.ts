@@ -14,9 +14,7 @@ export function useKeyboardScroll(ref: RefObject<HTMLElement | null>, label?: st
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
-    let frame = 0;
     const update = () => {
-      frame = 0;
       const scrolls = el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1;
       const reachable = scrolls && [...el.querySelectorAll(FOCUSABLE)].some((n) => n !== el);
       if (scrolls && !reachable) {
@@ -29,20 +27,18 @@ export function useKeyboardScroll(ref: RefObject<HTMLElement | null>, label?: st
         if (label) el.removeAttribute('aria-label');
       }
     };
-    const later = () => {
-      if (!frame) frame = requestAnimationFrame(update);
-    };
-    const resize = new ResizeObserver(later);
+    // At once, not on the next frame: a region that starts to scroll is a Tab stop before anything
+    // else runs (a frame later, a check or a keypress in between found it unreachable).
+    const resize = new ResizeObserver(update);
     resize.observe(el);
     const mutation = new MutationObserver(() => {
       for (const child of el.children) resize.observe(child);
-      later();
+      update();
     });
     mutation.observe(el, { childList: true, subtree: true });
     for (const child of el.children) resize.observe(child);
     update();
     return () => {
-      cancelAnimationFrame(frame);
       resize.disconnect();
       mutation.disconnect();
     };
