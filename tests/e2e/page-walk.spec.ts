@@ -115,8 +115,9 @@ function inspect({ lang, english, seeded, scope }: { lang: Lang; english: string
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {
       const parent = n.parentElement;
       const text = (n.textContent ?? '').trim();
-      // Text marked as in another language (lang="…") is content in that language, not UI.
-      if (!text || !parent || !visible(parent) || parent.closest('script, style') || !parent.closest('[lang]')?.getAttribute('lang')?.startsWith(lang)) continue;
+      // Text marked as in another language (lang="…") is content in that language, not UI; a text
+      // area's text is its value, data a person typed (the directory's group mapping names departments).
+      if (!text || !parent || !visible(parent) || parent.closest('script, style, textarea') || !parent.closest('[lang]')?.getAttribute('lang')?.startsWith(lang)) continue;
       texts.push({ text, where: parent });
     }
     for (const el of root.querySelectorAll('[aria-label], [placeholder], [title]'))
