@@ -17,7 +17,7 @@ interface Seen {
 
 let server: Server;
 let seen: Seen[] = [];
-let answers: Array<{ status?: number; body?: unknown; hang?: boolean }> = [];
+let answers: Array<{ status?: number; body?: unknown; hang?: boolean; halfBody?: boolean }> = [];
 let closedWhileHanging = 0;
 let notices: Notice[] = [];
 let logouts = 0;
@@ -31,6 +31,13 @@ beforeAll(async () => {
       const answer = answers.shift() ?? { body: { code: 0, msg: 'ok', data: null } };
       if (answer.hang) {
         res.on('close', () => closedWhileHanging++);
+        return;
+      }
+      if (answer.halfBody) {
+        // The headers and the start of the body, then nothing: the body is still being read when
+        // the caller gives up.
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.write('{"code":0,"data":[');
         return;
       }
       res.writeHead(answer.status ?? 200, { 'content-type': 'application/json' });
@@ -118,6 +125,25 @@ describe('the signed client', () => {
     expect(notices.at(-1)).toMatchObject({ key: 'http.networkTimeout' });
     // The connection was really dropped.
     await vi.waitFor(() => expect(closedWhileHanging).toBe(2), { timeout: 2000, interval: 10 });
+  });
+
+  it('rejects, and never answers undefined, when the caller aborts while the body is read', async () => {
+    answers.push({ halfBody: true });
+    const abort = new AbortController();
+    const call = http.get('/api/half', { signal: abort.signal });
+    await vi.waitFor(() => expect(seen.some((s) => s.url === '/api/half')).toBe(true));
+    await new Promise((r) => setTimeout(r, 50));
+    abort.abort();
+    const outcome = await call.then((data) => ({ data }), (error: unknown) => ({ error }));
+    expect(outcome).toHaveProperty('error');
+    expect(notices).toHaveLength(0);
+  });
+
+  it('reports a network timeout when the timeout strikes while the body is read', async () => {
+    answers.push({ halfBody: true });
+    const error = await http.get('/api/half', { timeout: 300 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RequestError);
+    expect(notices.at(-1)).toMatchObject({ key: 'http.networkTimeout' });
   });
 
   it('stays silent on the first two login timeouts and raises the dialog on the third', async () => {

@@ -138,6 +138,13 @@ async function request<T>(method: Method, url: string, data: unknown, options: R
   } finally {
     clearTimeout(timer);
   }
+  // redaxios swallows a failure while reading the body and answers with no data: an abort that
+  // strikes after the headers must not pass for an empty success.
+  if (signal.aborted) {
+    if (options.signal?.aborted) throw options.signal.reason ?? new DOMException('aborted', 'AbortError');
+    status = 0;
+    responseBody = null;
+  }
   return settle(interpret({ status, body: responseBody }), status, options.quiet ?? false, responseBody) as T;
 }
 
