@@ -3,7 +3,7 @@
 // list is virtualised with the kit's one virtual-list helper (shared/element/virtual-range.ts), so
 // 20000 options cost the page only the rows on screen. One value, or several shown as chips.
 import { Combobox, createListCollection } from '@ark-ui/react/combobox';
-import { useCallback, useMemo, useRef, useState, type UIEvent } from 'react';
+import { useCallback, useMemo, useRef, useState, type MouseEvent, type UIEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { input } from '../../shared/theme/base.css.ts';
 import { scrollToReveal, visibleRange } from '../../shared/element/virtual-range.ts';
@@ -151,6 +151,9 @@ export function Picker({ name, options, value, onChange, multiple = false, place
             className={css.content}
             data-count={shown.length}
             onScroll={(e: UIEvent<HTMLDivElement>) => setScrollTop(e.currentTarget.scrollTop)}
+            // Inside a <label>, a click on an option would also activate the label, which clicks
+            // its first control — a chosen value's remove chip — and undoes the choice.
+            onClick={(e: MouseEvent<HTMLDivElement>) => e.preventDefault()}
           >
             {shown.length === 0 ? (
               <div className={css.empty} role="presentation">

@@ -13,12 +13,23 @@ export async function pick(field: Locator, text: string): Promise<void> {
   if ((await field.evaluate((el) => el.tagName)) === 'SELECT') {
     const value = await field.locator('option').filter({ hasText: text }).first().getAttribute('value');
     await field.selectOption(value!);
+    await expect(field.locator('option:checked').filter({ hasText: text })).not.toHaveCount(0);
     return;
   }
   await field.click();
   await field.fill(text);
   const list = await pickerList(field);
   await list.getByRole('option').filter({ hasText: text }).first().click();
+  // The choice shows: a chip of a picker of several, the input's text of a picker of one.
+  await expect
+    .poll(() =>
+      field.evaluate((input: HTMLInputElement, wanted) => {
+        const chips = [...(input.closest('[data-picker]')?.querySelectorAll('[data-chip]') ?? [])].map((c) => c.textContent ?? '');
+        // A picker of one closes on a choice; while open, the input holds the typed query.
+        return chips.some((c) => c.includes(wanted)) || (input.getAttribute('aria-expanded') !== 'true' && input.value.includes(wanted));
+      }, text),
+    )
+    .toBe(true);
 }
 
 /** The first option a picker (or select) offers: its value and its text. */

@@ -166,17 +166,20 @@ export function ProcessEditor({ value, onChange, groupProps, directory }: Custom
           + {t('workflow.designer.addStep')}
         </button>
       </div>
-      <label className={css.actionRow}>
-        <span className={css.actionIndex}>{t('workflow.designer.cc')}</span>
+      <div className={css.actionRow}>
+        <span className={css.actionIndex} aria-hidden="true">
+          {t('workflow.designer.cc')}
+        </span>
         <Choice
           multiple
           className={css.wide}
+          inputProps={{ 'aria-label': t('workflow.designer.cc') }}
           name="process-cc"
           value={process.cc.map(String)}
           onChange={(v) => set({ ...process, cc: (v as string[]).map(Number) })}
           options={users.map((u) => ({ value: String(u.id), label: `${u.name} (${u.username})` }))}
         />
-      </label>
+      </div>
     </div>
   );
 }
