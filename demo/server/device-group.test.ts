@@ -4,7 +4,7 @@
 // tenant.
 import { describe, expect, it } from 'vitest';
 import { usePlatform } from './test-platform.ts';
-import { login } from './testing.ts';
+import { api, login } from './testing.ts';
 
 const NEW_USER = { name: 'Scoped', password: 'secret-pass-1', confirmPassword: 'secret-pass-1', email: 'scoped@example.com' };
 
@@ -13,6 +13,8 @@ describe('devices in data groups', () => {
   type Row = { id: number; code: string; dataGroupId: number | null; dataGroupName: string };
   const list = async (token: string, query: Record<string, string> = {}) => (await p.call(token, 'GET', '/api/device/list', undefined, { limit: '20000', ...query })).data as { total: number; rows: Row[] };
   const deviceGroups = async () => (await p.call(p.admin, 'GET', '/api/admin/dataGrp/tree/0', undefined, { type: '8' })).data as Array<{ id: number; name: string }>;
+  /** A GET answered in Chinese (p.call asks in English). */
+  const inChinese = async (path: string, query: Record<string, string>) => (await api(p.s.base, 'GET', path, { token: p.admin, query, headers: { lang: 'zh' } })).body.data;
   const userWith = async (username: string, phone: string, dataGroups: number[]) => {
     const role = (await p.call(p.admin, 'PUT', '/api/admin/group/role', { code: username.replace('.', '_'), name: username.replace('.', ' '), menus: ['MonitorOPS', 'devStatusTabs', 'historySearch', 'devManager', 'subsystemManage'], dataGroups })).data as { id: number };
     const made = await p.call(p.admin, 'POST', '/api/admin/user', { ...NEW_USER, username, phone, roleIds: [role.id] });
@@ -22,11 +24,16 @@ describe('devices in data groups', () => {
 
   it('narrows a user granted a device group to the devices filed there', async () => {
     const [hvac, safety] = await deviceGroups();
+    // The seeded groups are named in the reader's language (local-names.ts), in the tree and on each device.
     expect([hvac!.name, safety!.name]).toEqual(['HVAC plant', 'Life safety']);
+    expect((await inChinese('/api/admin/dataGrp/tree/0', { type: '8' }) as Array<{ name: string }>).map((g) => g.name)).toEqual(['暖通空调', '生命安全']);
     const all = await list(p.admin);
     const inHvac = all.rows.filter((d) => d.dataGroupId === hvac!.id);
     expect(inHvac.length).toBeGreaterThan(0);
     expect(inHvac.every((d) => d.dataGroupName === 'HVAC plant')).toBe(true);
+    const zhRows = ((await inChinese('/api/device/list', { limit: '20000' })) as { rows: Row[] }).rows.filter((d) => d.dataGroupId === hvac!.id);
+    expect(zhRows.length).toBe(inHvac.length);
+    expect(zhRows.every((d) => d.dataGroupName === '暖通空调')).toBe(true);
     const outside = all.rows.find((d) => d.dataGroupId !== hvac!.id && /FCU|SMOKE/.test(d.code) === false)!;
 
     const tech = await userWith('hvac.tech', '13700000041', [hvac!.id]);

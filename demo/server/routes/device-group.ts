@@ -11,6 +11,15 @@ import { fail, ok, userOf } from '../http.ts';
 import { langOf, type Lang } from '../messages.ts';
 import { inList } from '../resource.ts';
 
+/**
+ * The demo's device groups (first start, tenant 1): the plant and the life-safety devices, filed by
+ * code. Names in both languages, [Chinese (stored), English] (local-names.ts).
+ */
+export const SEED_GROUPS: ReadonlyArray<[names: readonly [zh: string, en: string], prefixes: readonly string[]]> = [
+  [['暖通空调', 'HVAC plant'], ['FCU-', 'AHU-', 'TEMP-']],
+  [['生命安全', 'Life safety'], ['SMOKE-', 'DOOR-']],
+];
+
 export const migrations: Migration[] = [
   {
     id: 'device-group/001-column',
@@ -19,6 +28,11 @@ export const migrations: Migration[] = [
       CREATE INDEX device_tenant_group ON device(tenant_id, data_group_id);
     `,
   },
+  {
+    // The seeded groups in both languages (local-names.ts): a Chinese page showed "HVAC plant".
+    id: 'device-group/002-names-english',
+    sql: SEED_GROUPS.map(([[zh, en]]) => `UPDATE data_group SET name = '${zh}', name_en = '${en}' WHERE type = ${DEVICE_GROUP_TYPE} AND name = '${en}' AND name_en = '' AND tenant_id = 1;`).join('\n'),
+  },
 ];
 
 const TEXT = {
@@ -26,18 +40,13 @@ const TEXT = {
   noDevice: { zh: '设备不存在：{ids}', en: 'no such device: {ids}' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
-/** The demo's device groups (first start, tenant 1): the plant and the life-safety devices, filed by code. */
-const SEED_GROUPS: ReadonlyArray<[string, readonly string[]]> = [
-  ['HVAC plant', ['FCU-', 'AHU-', 'TEMP-']],
-  ['Life safety', ['SMOKE-', 'DOOR-']],
-];
 
 export function seed(db: Db): void {
   const tenant = db.prepare('SELECT id FROM tenant WHERE platform = 0 ORDER BY id LIMIT 1').get<{ id: number }>();
   if (!tenant || db.prepare('SELECT 1 FROM data_group WHERE tenant_id = ? AND type = ?').get(tenant.id, DEVICE_GROUP_TYPE)) return;
   tx(db, () => {
-    SEED_GROUPS.forEach(([name, prefixes], i) => {
-      const id = Number(db.prepare('INSERT INTO data_group (tenant_id, parent_id, name, type, sort) VALUES (?, NULL, ?, ?, ?)').run(tenant.id, name, DEVICE_GROUP_TYPE, i).lastInsertRowid);
+    SEED_GROUPS.forEach(([[name, nameEn], prefixes], i) => {
+      const id = Number(db.prepare('INSERT INTO data_group (tenant_id, parent_id, name, name_en, type, sort) VALUES (?, NULL, ?, ?, ?, ?)').run(tenant.id, name, nameEn, DEVICE_GROUP_TYPE, i).lastInsertRowid);
       for (const prefix of prefixes) db.prepare("UPDATE device SET data_group_id = ? WHERE tenant_id = ? AND code LIKE ? ESCAPE '\\'").run(id, tenant.id, `%${prefix}%`);
     });
   });
