@@ -65,6 +65,8 @@ const otherLane = (async () => {
   const build = want('e2e') ? await run('build', process.execPath, ['--input-type=module', '-e', BUILD_BOTH], { ...env, ATRIUM_SOURCEMAP: '0' }, true) : null;
   if (build) done.push(build);
   if (want('types')) done.push(await run('types', npx, ['tsc', '-p', 'tsconfig.json'], env, true));
+  // Issue 41: a Vue portal's SFC against the kit's atrium-vue.d.ts (its own tiny program, ~4 s).
+  if (want('types')) done.push(await run('types (vue)', npx, ['vue-tsc', '--noEmit', '-p', 'tests/types/vue/tsconfig.json'], env, true));
   if (want('browser')) done.push(await run('browser', npx, ['web-test-runner'], env, true));
   return { done, build };
 })();
