@@ -71,6 +71,30 @@ describe('camera list', () => {
     expect(((await list('admin', { tag: '%' })).data as CameraList).total).toBe(0);
   });
 
+  it('names seeded tags in the caller language, finds them by either, and keeps both when sent back unchanged', async () => {
+    const inEnglish = async (who: string, query: Record<string, string>) => (await api(server.base, 'GET', `${BASE}/getCameraList`, { token: tokens[who], query, headers: { lang: 'en' } })).body.data as CameraList;
+    const zh = ((await list('admin', { label: 'CAM-001', exact: 'true' })).data as CameraList).rows[0]!;
+    const en = (await inEnglish('admin', { label: 'CAM-001', exact: 'true' })).rows[0]!;
+    expect([zh.tags, en.tags]).toEqual([['总部园区', '云台'], ['Headquarters campus', 'PTZ']]);
+    const tagList = async (lang: string) => (await api(server.base, 'GET', `${BASE}/tags`, { token: tokens.admin, headers: { lang } })).body.data as string[];
+    expect(await tagList('zh')).toEqual(expect.arrayContaining(['总部园区', '数据中心', '云台', '固定']));
+    expect((await tagList('zh')).some((t) => /[A-Za-z]/.test(t))).toBe(false);
+    expect(await tagList('en')).toEqual(['Data centre', 'Fixed', 'Headquarters campus', 'PTZ']);
+    // The filter takes a tag in either language: the same cameras.
+    const byZh = ((await list('admin', { tag: '云台', limit: '100' })).data as CameraList).rows.map((r) => r.id);
+    expect(byZh.length).toBeGreaterThan(0);
+    expect((await inEnglish('admin', { tag: 'PTZ', limit: '100' })).rows.map((r) => r.id)).toEqual(byZh);
+    // The other tenant's camera: its tags sent back as an English reader sees them keep both languages;
+    // a typed tag replaces them in both.
+    const theirs = (await inEnglish('admin2', { label: 'ST-CAM-001', exact: 'true' })).rows[0]!;
+    const update = (tags: string[]) => api(server.base, 'PUT', `${BASE}/updateCamera`, { token: tokens.admin2, body: { id: theirs.id, tags }, headers: { lang: 'en' } });
+    expect((await update(theirs.tags)).body.code).toBe(0);
+    const zhOf = async () => ((await api(server.base, 'GET', `${BASE}/getCameraList`, { token: tokens.admin2, query: { label: 'ST-CAM-001', exact: 'true' } })).body.data as CameraList).rows[0]!.tags;
+    expect(await zhOf()).toEqual(['总部', '云台']);
+    expect((await update(['Lobby', 'PTZ'])).body.code).toBe(0);
+    expect(await zhOf()).toEqual(['Lobby', 'PTZ']);
+  });
+
   it('needs a video right', async () => {
     expect((await list('viewer')).code).toBe(40301);
   });

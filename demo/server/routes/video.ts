@@ -87,7 +87,9 @@ export interface CameraRow {
   label: string;
   address: string;
   resolution: string;
+  /** Comma-joined; seeded tags carry English ones too (tags_en), read like names (local-names.ts). */
   tags: string;
+  tags_en: string;
   source_url: string;
   disable_yun_control: number;
   clip: number;
@@ -108,7 +110,7 @@ const CAMERA = shape<Camera>({
   params: { disableYunControl: col.flag('c.disable_yun_control') },
   address: col.value('c.address'),
   resolution: col.value('c.resolution'),
-  tags: col.list('c.tags'),
+  tags: col.list('loc(c.tags, c.tags_en)'),
   // The stored URL keeps its password; every answer shows it masked (rtsp://user:***@host/…).
   sourceUrl: col.calc('c.source_url', (v) => maskSourceUrl(String(v ?? ''))),
   codec: col.value('c.codec'),
@@ -230,9 +232,10 @@ const plugin: FastifyPluginAsync = async (app) => {
     }
     if (typeof q.tag === 'string' && q.tag !== '') {
       // Tags are stored comma-joined (commas inside a tag are replaced on write), so one tag is a
-      // whole item of ','||tags||','.
-      clauses.push("(',' || c.tags || ',') LIKE ? ESCAPE '\\'");
-      args.push(`%,${q.tag.replace(/[\\%_]/g, (c) => `\\${c}`)},%`);
+      // whole item of ','||tags||','; a seeded tag matches in either language.
+      clauses.push("((',' || c.tags || ',') LIKE ? ESCAPE '\\' OR (',' || c.tags_en || ',') LIKE ? ESCAPE '\\')");
+      const item = `%,${q.tag.replace(/[\\%_]/g, (c) => `\\${c}`)},%`;
+      args.push(item, item);
     }
     return { where: clauses.join(' AND '), args };
   }
@@ -262,7 +265,7 @@ const plugin: FastifyPluginAsync = async (app) => {
   });
 
   app.get(`${BASE}/tags`, { preHandler: requireCheck(canSeeCameras) }, async (request) => {
-    const rows = db.prepare('SELECT tags FROM camera WHERE tenant_id = ?').all<{ tags: string }>(userOf(request).tenantId);
+    const rows = db.prepare('SELECT loc(tags, tags_en) AS tags FROM camera WHERE tenant_id = ?').all<{ tags: string }>(userOf(request).tenantId);
     const tags = new Set<string>();
     for (const r of rows) for (const t of r.tags.split(',')) if (t) tags.add(t);
     return ok([...tags].sort());
@@ -349,13 +352,15 @@ const plugin: FastifyPluginAsync = async (app) => {
       if (refused) return refused;
       if (body.dataGroupId && !groupOf.get(body.dataGroupId, user.tenantId, CAMERA_GROUP_TYPE)) return fail(say(request, 'noGroup'));
       const names = body.name === undefined ? { name: row.name, name_en: row.name_en } : namesAfterEdit(row, body.name);
+      // Tags sent back as shown keep both languages; edited ones are what was typed.
+      const tags = body.tags ? namesAfterEdit({ name: row.tags, name_en: row.tags_en }, tagText(body.tags)) : { name: row.tags, name_en: row.tags_en };
       try {
         db.prepare(
-          `UPDATE camera SET name = ?, name_en = ?, label = ?, data_group_id = ?, address = ?, resolution = ?, tags = ?, source_url = ?, disable_yun_control = ?
+          `UPDATE camera SET name = ?, name_en = ?, label = ?, data_group_id = ?, address = ?, resolution = ?, tags = ?, tags_en = ?, source_url = ?, disable_yun_control = ?
            WHERE id = ? AND tenant_id = ?`,
         ).run(
           names.name, names.name_en, body.label ?? row.label, body.dataGroupId ?? row.data_group_id, body.address ?? row.address,
-          body.resolution ?? row.resolution, body.tags ? tagText(body.tags) : row.tags, sourceUrl ?? row.source_url,
+          body.resolution ?? row.resolution, tags.name, tags.name_en, sourceUrl ?? row.source_url,
           body.params?.disableYunControl === undefined ? row.disable_yun_control : body.params.disableYunControl ? 1 : 0, row.id, user.tenantId,
         );
       } catch (error) {
