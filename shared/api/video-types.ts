@@ -1,5 +1,9 @@
 // Request and response shapes of the camera and play calls (SPEC §3 Camera and Play response, §4
-// play types, §7 Video, §9 pan-tilt), shared by the front end and the demo platform.
+// play types, §7 Video, §9 pan-tilt), shared by the front end and the demo platform. The shapes of the
+// calls come from their declarations (shared/contract/video*.ts): types only, so no schema code reaches
+// the widget kit; the value lists here are plain constants the contract imports.
+import type { Static } from 'typebox';
+import type * as P from '../contract/video-play.ts';
 
 /** SPEC §4: 0 live, 1 replay, 2 both side by side, 3 pan-tilt control command. Missing means 0. */
 export type PlayType = 0 | 1 | 2 | 3;
@@ -76,7 +80,7 @@ export interface Camera {
  */
 export type CameraSourceState = 'live' | 'connecting' | 'offline' | 'credentials' | 'not-found' | 'unsupported';
 
-export type VideoCodec = 'h264' | 'h265';
+export type VideoCodec = Static<typeof P.VideoCodec>;
 
 /** GET /api/cctv/video/client/getCameraList. */
 export interface CameraListQuery {
@@ -127,78 +131,31 @@ export interface CameraGroupMove {
   ids: number[];
 }
 
-/** POST /api/cctv/video/client/request (SPEC §7). Times are 'YYYY-MM-DD HH:mm:ss'. */
-export interface PlayRequest {
-  id: number;
-  playType?: PlayType;
-  startTime?: string;
-  endTime?: string;
-  /** Pan-tilt only. */
-  action?: PtzAction;
-  runTime?: number;
-  start?: typeof PTZ_START | typeof PTZ_STOP;
-  speed?: number;
-  /** Replay speed (0.5, 1, 2, 4 or 8; 1 when absent), paced by the media server. */
-  rate?: number;
-  /**
-   * Whether this browser decodes H.265 (MediaSource.isTypeSupported). An H.265 camera's live stream
-   * is then sent as H.265; otherwise the media server transcodes it to H.264.
-   */
-  h265?: boolean;
-}
+/** POST /api/cctv/video/client/request (SPEC §7). Times are 'YYYY-MM-DD HH:mm:ss'; `rate` a replay speed (0.5, 1, 2, 4 or 8); `h265` whether this browser decodes H.265. */
+export type PlayRequest = Static<typeof P.PlayRequest>;
 
-/** One stream (SPEC §3 Play response). `code` is the play code the heartbeat and shut carry. */
-export interface PlayStream {
-  flvUri: string;
-  /** The same stream over WebSocket (WS-FLV). */
-  wsUri: string;
-  code: string;
-  /** 0 live or 1 replay. */
-  playType: 0 | 1;
-  /** The codec of this stream (H.264 when absent); the player picks its engine by it. */
-  codec?: VideoCodec;
-  /** An H.265 camera transcoded to H.264 because the browser said it cannot decode H.265. */
-  transcoded?: boolean;
-  /** Replay: where playback really starts (a start in a gap moves to the nearest recording). */
-  startTime?: string;
-  /** Replay: the speed the stream is paced at. */
-  rate?: number;
-  /** Replay: the recorded spans the stream plays one after another, ms since epoch. */
-  spans?: Array<[number, number]>;
-}
+/** One stream (SPEC §3 Play response). `code` is the play code the heartbeat and shut carry; replay adds startTime, rate and spans. */
+export type PlayStream = Static<typeof P.PlayStream>;
+
+/** GET /api/cctv/video/client/record: one day (day) or a range (from, to), YYYY-MM-DD. */
+export type RecordQuery = Static<typeof P.RecordQuery>;
 
 /** One recorded segment (GET /api/cctv/video/client/record). */
-export interface RecordSegmentInfo {
-  startTime: string;
-  endTime: string;
-  startMs: number;
-  endMs: number;
-  state: 'normal' | 'abnormal';
-  trigger: 'schedule' | 'motion';
-}
+export type RecordSegmentInfo = Static<typeof P.RecordSegmentInfo>;
 
-export interface RecordDay {
-  day: string;
-  segments: RecordSegmentInfo[];
-}
+export type RecordDay = Static<typeof P.RecordDay>;
 
 /** What a pan-tilt command answers. */
-export interface PtzResult {
-  playType: 3;
-  action: PtzAction;
-  start: number;
-  speed: number;
-  runTime: number;
-}
+export type PtzResult = Static<typeof P.PtzResult>;
 
 /** playType 0 or 1 answer one stream, 2 answers a list (live then replay), 3 a pan-tilt result. */
-export type PlayResponse = PlayStream | PlayStream[] | PtzResult;
+export type PlayResponse = Static<typeof P.PlayResponse>;
 
 /** POST shut and GET heart. */
-export interface PlayCodeRef {
-  id: number;
-  playCode: string;
-}
+export type PlayCodeRef = Static<typeof P.PlayCodeRef>;
+
+/** POST clip: a span of recordings as an MP4 (a background task). */
+export type ClipRequest = Static<typeof P.ClipRequest>;
 
 /** GET /__test/ptz (test platform only): the pan-tilt commands received, oldest first. */
 export interface PtzCommandRecord {
@@ -208,15 +165,4 @@ export interface PtzCommandRecord {
   speed: number;
   runTime: number;
   at: number;
-}
-
-/** Media server counters (GET <media>/__stats). */
-export interface MediaStatsResponse {
-  listening: boolean;
-  channels: number;
-  liveViewers: number;
-  replays: number;
-  streams: number;
-  connections: number;
-  playCodes: number;
 }

@@ -2,6 +2,7 @@
 import type { Client, RequestOptions } from '../http/client.ts';
 import type {
   Camera,
+  ClipRequest,
   CameraCreate,
   CameraGroupMove,
   CameraList,
@@ -12,6 +13,8 @@ import type {
   PlayResponse,
   PlayStream,
   PtzResult,
+  RecordDay,
+  RecordQuery,
 } from './video-types.ts';
 import type { ProgressKey } from './progress-types.ts';
 
@@ -69,3 +72,10 @@ export const heartbeat = (client: Pick<Client, 'get'>, ref: PlayCodeRef, options
 
 export const shutStream = (client: Pick<Client, 'post'>, ref: PlayCodeRef, options: RequestOptions = {}): Promise<boolean> =>
   client.post<boolean>(`${BASE}/shut`, ref, options);
+
+/** A camera's recorded segments for one day (day) or a range of days (from, to). */
+export const recordDays = (client: Pick<Client, 'get'>, query: RecordQuery, options: RequestOptions = {}): Promise<RecordDay[]> =>
+  client.get<RecordDay[]>(`${BASE}/record`, { ...options, params: { ...query } });
+
+/** Starts making a span of recordings into an MP4 (a background task the progress panel follows). */
+export const requestClip = (client: Pick<Client, 'post'>, body: ClipRequest): Promise<ProgressKey> => client.post<ProgressKey>(`${BASE}/clip`, body);

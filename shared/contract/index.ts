@@ -33,7 +33,10 @@ import { ops as voucher } from './voucher.ts';
 import { ops as workflow } from './workflow.ts';
 import { ops as linkage } from './linkage.ts';
 
-export const DOMAINS: Readonly<Record<string, Readonly<Record<string, Operation>>>> = { alarm, alarmEventType, currentUser, customData, dataGroup, device, deviceAdmin, deviceModel, directory, gatewayPoint, monitor, points, relation, scada, admin, clientError, document, job, menu, notify, opLog, progress, role, tenant, user, voucher, attendance, workflow, linkage };
+// The camera domains (C-VIDEO).
+import { ops as videoPlay } from './video-play.ts';
+
+export const DOMAINS: Readonly<Record<string, Readonly<Record<string, Operation>>>> = { alarm, alarmEventType, currentUser, customData, dataGroup, device, deviceAdmin, deviceModel, directory, gatewayPoint, monitor, points, relation, scada, admin, clientError, document, job, menu, notify, opLog, progress, role, tenant, user, voucher, attendance, workflow, linkage, videoPlay };
 
 /** Every declared operation. */
 export const OPERATIONS: readonly Operation[] = Object.values(DOMAINS).flatMap((ops) => Object.values(ops));

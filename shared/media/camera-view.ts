@@ -2,14 +2,14 @@
 // panes play (live, replay or both), switches between them, and owns the pan-tilt control. Framework
 // free; the widget's hook only subscribes and forwards user actions.
 import type { Client } from '../http/client.ts';
-import { findCameraById, findCameraByLabel, sendPtz } from '../api/video.ts';
+import { findCameraById, findCameraByLabel, recordDays, requestClip, sendPtz } from '../api/video.ts';
 import { PTZ_RUN_TIME_MS, type PtzAction } from '../api/video-types.ts';
 import type { EngineLoader, VideoLike } from './engine.ts';
 import { dateTimeText } from '../forms/date-text.ts';
 import { PtzControl } from './ptz.ts';
 import { cameraStreamApi, pairedStreamApis, type ReplayRange } from './sources.ts';
 import { isReplayRate, positionAfter, type RecordSegment, type ReplayRate, type Span } from './recording.ts';
-import type { PlayStream, RecordDay } from '../api/video-types.ts';
+import type { PlayStream } from '../api/video-types.ts';
 import { isSourceState, StreamPlayer, type PlayerState, type StreamApi, type Timing, type Visibility } from './stream-player.ts';
 
 export type ViewMode = 'live' | 'replay' | 'both';
@@ -256,7 +256,7 @@ export class CameraView {
   async clip(startMs: number, endMs: number): Promise<void> {
     const id = this.#state.cameraId;
     if (id === null) return;
-    await this.#o.client.post('/api/cctv/video/client/clip', { id, startTime: dateTimeText(new Date(startMs)), endTime: dateTimeText(new Date(endMs)) });
+    await requestClip(this.#o.client, { id, startTime: dateTimeText(new Date(startMs)), endTime: dateTimeText(new Date(endMs)) });
   }
 
   /** Reads the shown day's recordings again (today's grow while it is watched). */
@@ -426,7 +426,7 @@ export class CameraView {
     const id = this.#state.cameraId;
     if (id === null) return;
     try {
-      const days = await this.#o.client.get<RecordDay[]>('/api/cctv/video/client/record', { params: { id, day }, quiet: true });
+      const days = await recordDays(this.#o.client, { id, day }, { quiet: true });
       const tl = this.#state.timeline;
       if (tl && tl.day === day) this.#set({ timeline: { ...tl, segments: days[0]?.segments.map((g) => ({ startMs: g.startMs, endMs: g.endMs, state: g.state, trigger: g.trigger })) ?? [], failed: false } });
     } catch {

@@ -3,6 +3,7 @@ import type { Client } from '../http/client.ts';
 import { heartbeat, requestBoth, requestStream, shutStream } from '../api/video.ts';
 import type { PlayStream } from '../api/video-types.ts';
 import { browserDecodesH265 } from './codecs.ts';
+import type { ReplayRate } from './recording.ts';
 import type { StreamApi } from './stream-player.ts';
 
 export interface ReplayRange {
@@ -22,7 +23,7 @@ const commonCalls = (client: PlayClient): Pick<StreamApi, 'heartbeat' | 'shut'> 
  * One camera's live (kind 'live') or replay stream. The first request may raise the platform's
  * notice (no permission, session expired); the retries of a reconnecting player stay quiet.
  */
-export function cameraStreamApi(client: PlayClient, cameraId: number, kind: 'live' | 'replay', range: ReplayRange = {}, rate = 1): StreamApi {
+export function cameraStreamApi(client: PlayClient, cameraId: number, kind: 'live' | 'replay', range: ReplayRange = {}, rate: ReplayRate = 1): StreamApi {
   let requests = 0;
   return {
     ...commonCalls(client),
@@ -39,7 +40,7 @@ export function cameraStreamApi(client: PlayClient, cameraId: number, kind: 'liv
  * Live and replay side by side (playType 2): the first request is one call answering both streams;
  * a player that later needs a new code asks for its own kind alone.
  */
-export function pairedStreamApis(client: PlayClient, cameraId: number, range: ReplayRange = {}, rate = 1): { live: StreamApi; replay: StreamApi } {
+export function pairedStreamApis(client: PlayClient, cameraId: number, range: ReplayRange = {}, rate: ReplayRate = 1): { live: StreamApi; replay: StreamApi } {
   let both: Promise<PlayStream[]> | null = null;
   const taken = { live: false, replay: false };
   const make = (kind: 'live' | 'replay'): StreamApi => {

@@ -2,7 +2,8 @@
 // players, read their <video> inside the shadow root, and read the platform's test hooks.
 import type { Locator, Page } from '@playwright/test';
 import { api, login } from '../../demo/server/testing.ts';
-import type { MediaStatsResponse, PtzCommandRecord } from '../../shared/api/video-types.ts';
+import type { MediaStats } from '../../demo/media/index.ts';
+import type { PtzCommandRecord } from '../../shared/api/video-types.ts';
 
 export const CAPTCHA = '4242';
 export const VIDEO_BASE = '/api/cctv/video/client';
@@ -94,8 +95,8 @@ export async function mediaServer(base: string, action: 'stop' | 'start'): Promi
   if (body.code !== 0) throw new Error(body.msg);
 }
 
-export async function mediaStats(mediaBase: string): Promise<MediaStatsResponse> {
-  return (await fetch(`${mediaBase}/__stats`)).json() as Promise<MediaStatsResponse>;
+export async function mediaStats(mediaBase: string): Promise<MediaStats> {
+  return (await fetch(`${mediaBase}/__stats`)).json() as Promise<MediaStats>;
 }
 
 /** The media server's address for the API at `base` (the platform puts it on the next port). */

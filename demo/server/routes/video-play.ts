@@ -5,11 +5,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
-import type { PlayCodeRef, PlayRequest, PlayStream, PtzResult, RecordDay } from '../../../shared/api/video-types.ts';
+import type { PlayStream, PtzResult, RecordDay } from '../../../shared/api/video-types.ts';
 import { dayText } from '../../../shared/forms/date-text.ts';
-import type { ProgressKey } from '../../../shared/api/progress-types.ts';
 import { PTZ_RUN_TIME_MS } from '../../../shared/api/video-types.ts';
-import { isReplayRate, MAX_CLIP_MS, playableSpans, spansLength } from '../../../shared/media/recording.ts';
+import { MAX_CLIP_MS, playableSpans, spansLength } from '../../../shared/media/recording.ts';
+import { ops } from '../../../shared/contract/video-play.ts';
+import { route } from '../contract.ts';
 import { renderClipFile } from '../../media/clip-file.ts';
 import { clipFor } from '../../media/clip.ts';
 import { sceneKindOf, type CameraTitle, type SceneKind } from '../../media/scene.ts';
@@ -19,10 +20,11 @@ import { holds } from '../camera-rights.ts';
 import { sourceCodecOf } from '../camera-health.ts';
 import { createMediaAdapter, ExternalStreams, MediaServerError } from '../media-adapter.ts';
 import { withTwins } from '../settings.ts';
-import { checkBody, fail, ok, requireUser, rule, userOf, validBody, type Schema } from '../http.ts';
+import { describeIssue, fail, failField, ok, userOf } from '../http.ts';
+import { langOf } from '../messages.ts';
 import { dayStartOf, KEEP_DAYS, segmentsBetween, segmentsOfDay } from '../recordings.ts';
 import { formatTime, runningCount, startTask } from '../tasks.ts';
-import { BASE, findCameraOf, MAX_ID, MAX_RUNNING_EXPORTS, mediaOrigin, numberish, replayRange, say, type CameraRow } from './video.ts';
+import { findCameraOf, MAX_RUNNING_EXPORTS, mediaOrigin, replayRange, say, type CameraRow } from './video.ts';
 
 /** What the camera's drawn picture shows: its kind of place (from its names and group) and its title. */
 function sceneOf(camera: CameraRow): { kind: SceneKind; title: CameraTitle } {
@@ -49,182 +51,143 @@ const plugin: FastifyPluginAsync = async (app) => {
   // ---- recordings ----
 
   /** The recorded segments of a camera for one day (day=YYYY-MM-DD) or several (from, to; at most 31). */
-  app.get<{ Querystring: Record<string, string> }>(
-    `${BASE}/record`,
-    {
-      preHandler: requireUser,
-      schema: {
-        summary: 'Recorded segments of a camera, per day',
-        querystring: { type: 'object', properties: { id: { type: 'string' }, day: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' } } },
-      },
-    },
-    async (request) => {
-      const user = userOf(request);
-      if (!holds(user, 'video:replay')) return fail(say(request, 'noPermission'), 40301);
-      const camera = findCamera(request, Number(request.query.id));
-      if (!camera) return fail(say(request, 'noDevice'));
-      const first = dayStartOf(request.query.day ?? request.query.from ?? '');
-      const last = dayStartOf(request.query.day ?? request.query.to ?? request.query.from ?? '');
-      const now = new Date();
-      const today = new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime();
-      if (first === null || last === null || first > last || last > today) return fail(say(request, 'badDay'));
-      if (first < today - KEEP_DAYS * 24 * 3600_000) return fail(say(request, 'dayTooOld'));
-      const days: RecordDay[] = [];
-      for (let day = new Date(first); day.getTime() <= last; day.setDate(day.getDate() + 1)) {
-        if (days.length >= 31) return fail(say(request, 'daysTooMany'));
-        days.push({
-          day: dayText(day),
-          segments: segmentsOfDay(db, camera.id, day.getTime(), now.getTime()).map((g) => ({ startTime: formatTime(g.startMs), endTime: formatTime(g.endMs), startMs: g.startMs, endMs: g.endMs, state: g.state, trigger: g.trigger })),
-        });
-      }
-      return ok(days);
-    },
-  );
+  route(app, ops.record, async (request) => {
+    const user = userOf(request);
+    if (!holds(user, 'video:replay')) return fail(say(request, 'noPermission'), 40301);
+    const camera = findCamera(request, request.query.id);
+    if (!camera) return fail(say(request, 'noDevice'));
+    const first = dayStartOf(request.query.day ?? request.query.from ?? '');
+    const last = dayStartOf(request.query.day ?? request.query.to ?? request.query.from ?? '');
+    const now = new Date();
+    const today = new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime();
+    if (first === null || last === null || first > last || last > today) return fail(say(request, 'badDay'));
+    if (first < today - KEEP_DAYS * 24 * 3600_000) return fail(say(request, 'dayTooOld'));
+    const days: RecordDay[] = [];
+    for (let day = new Date(first); day.getTime() <= last; day.setDate(day.getDate() + 1)) {
+      if (days.length >= 31) return fail(say(request, 'daysTooMany'));
+      days.push({
+        day: dayText(day),
+        segments: segmentsOfDay(db, camera.id, day.getTime(), now.getTime()).map((g) => ({ startTime: formatTime(g.startMs), endTime: formatTime(g.endMs), startMs: g.startMs, endMs: g.endMs, state: g.state, trigger: g.trigger })),
+      });
+    }
+    return ok(days);
+  });
 
   // ---- clips ----
 
   /** A span of recordings as an MP4 with the recorded time burnt in, made as a background task. */
-  app.post<{ Body: { id: number; startTime: string; endTime: string } }>(
-    `${BASE}/clip`,
-    { preHandler: [requireUser, validBody<{ id: number; startTime: string; endTime: string }>({ id: [rule.required, rule.int(1, MAX_ID)], startTime: [rule.required, rule.text(19, 19)], endTime: [rule.required, rule.text(19, 19)] })] },
-    async (request) => {
-      const user = userOf(request);
-      if (!holds(user, 'video:replay')) return fail(say(request, 'noPermission'), 40301);
-      const camera = findCamera(request, request.body.id);
-      if (!camera) return fail(say(request, 'noDevice'));
-      const r = replayRange(request.body.startTime, request.body.endTime);
-      if (typeof r === 'string') return fail(say(request, r));
-      if (r.endMs - r.startMs > MAX_CLIP_MS) return fail(say(request, 'clipTooLong'));
-      const spans = playableSpans(segmentsBetween(db, camera.id, r.startMs, r.endMs), r.startMs, r.endMs);
-      if (!spans.length) return fail(say(request, 'noRecording'));
-      if (!hasFfmpeg()) return fail(say(request, 'noEncoder'));
-      if (runningCount(db, user.tenantId, user.id) >= MAX_RUNNING_EXPORTS) return fail(say(request, 'tooManyTasks'));
-      const dir = join(config.dataDir, 'clips', String(user.tenantId));
-      mkdirSync(dir, { recursive: true });
-      const base = `clip-${randomBytes(8).toString('hex')}`;
-      const stamp = (ms: number) => formatTime(ms).replace(/[-: ]/g, '').slice(0, 14);
-      const name = `${camera.label || `camera-${camera.id}`}-${stamp(r.startMs)}-${stamp(r.endMs)}.mp4`.replace(/[^\w.-]+/g, '_');
-      const seconds = Math.round(spansLength(spans) / 1000);
-      const key = startTask(
-        db,
-        user.tenantId,
-        user.id,
-        say(request, 'clipTitle'),
-        async (report, signal) => {
-          const path = await renderClipFile({ clip: clipFor(camera.clip), scene: config.drawnVideo ? { ...sceneOf(camera), look: camera.clip } : null, spans, dir, base, signal, progress: (share) => report({ current: Math.round(share * 100) }) });
-          return { text: { zh: `已生成 ${seconds} 秒录像`, en: `${seconds} s of recording ready` }, file: { path, name } };
-        },
-        { key: 'videoClip', total: 100 },
-      );
-      return ok<ProgressKey>(key);
-    },
-  );
+  route(app, ops.clip, async (request) => {
+    const user = userOf(request);
+    if (!holds(user, 'video:replay')) return fail(say(request, 'noPermission'), 40301);
+    const camera = findCamera(request, request.body.id);
+    if (!camera) return fail(say(request, 'noDevice'));
+    const r = replayRange(request.body.startTime, request.body.endTime);
+    if (typeof r === 'string') return fail(say(request, r));
+    if (r.endMs - r.startMs > MAX_CLIP_MS) return fail(say(request, 'clipTooLong'));
+    const spans = playableSpans(segmentsBetween(db, camera.id, r.startMs, r.endMs), r.startMs, r.endMs);
+    if (!spans.length) return fail(say(request, 'noRecording'));
+    if (!hasFfmpeg()) return fail(say(request, 'noEncoder'));
+    if (runningCount(db, user.tenantId, user.id) >= MAX_RUNNING_EXPORTS) return fail(say(request, 'tooManyTasks'));
+    const dir = join(config.dataDir, 'clips', String(user.tenantId));
+    mkdirSync(dir, { recursive: true });
+    const base = `clip-${randomBytes(8).toString('hex')}`;
+    const stamp = (ms: number) => formatTime(ms).replace(/[-: ]/g, '').slice(0, 14);
+    const name = `${camera.label || `camera-${camera.id}`}-${stamp(r.startMs)}-${stamp(r.endMs)}.mp4`.replace(/[^\w.-]+/g, '_');
+    const seconds = Math.round(spansLength(spans) / 1000);
+    const key = startTask(
+      db,
+      user.tenantId,
+      user.id,
+      say(request, 'clipTitle'),
+      async (report, signal) => {
+        const path = await renderClipFile({ clip: clipFor(camera.clip), scene: config.drawnVideo ? { ...sceneOf(camera), look: camera.clip } : null, spans, dir, base, signal, progress: (share) => report({ current: Math.round(share * 100) }) });
+        return { text: { zh: `已生成 ${seconds} 秒录像`, en: `${seconds} s of recording ready` }, file: { path, name } };
+      },
+      { key: 'videoClip', total: 100 },
+    );
+    return ok(key);
+  });
 
   // ---- play ----
 
-  app.post<{ Body: PlayRequest }>(
-    `${BASE}/request`,
-    {
-      preHandler: [
-        requireUser,
-        validBody<PlayRequest>({
-          id: [rule.required, rule.int(1, MAX_ID)],
-          playType: [rule.oneOf(0, 1, 2, 3)],
-          startTime: [rule.text(0, 19)],
-          endTime: [rule.text(0, 19)],
-          action: [rule.requiredIf((b) => b.playType === 3), rule.int(1, 10)],
-          runTime: [rule.int(100, 10_000)],
-          start: [rule.oneOf(0, 1)],
-          speed: [rule.int(1, 7)],
-          // Any number passes here; one not offered is refused below with the speeds that are.
-          rate: [(value) => (value === undefined || value === null || typeof value === 'number' ? null : { key: 'validate.oneOf' })],
-          h265: [rule.oneOf(true, false)],
-        }),
-      ],
-    },
-    async (request) => {
-      const user = userOf(request);
-      const body = request.body;
-      const playType = body.playType ?? 0;
-      const needs = playType === 0 || playType === 3 ? ['video:play'] : playType === 1 ? ['video:replay'] : ['video:play', 'video:replay'];
-      if (!needs.every((e) => holds(user, e))) return fail(say(request, 'noPermission'), 40301);
-      // Another tenant's camera is simply not there: the answer does not reveal that it exists.
-      const camera = findCamera(request, body.id);
-      if (!camera) return fail(say(request, 'noDevice'));
-
-      if (playType === 3) {
-        if (camera.disable_yun_control) return fail(say(request, 'noPtz'));
-        const command: PtzResult = { playType: 3, action: body.action!, start: body.start ?? 0, speed: body.speed ?? 4, runTime: body.runTime ?? PTZ_RUN_TIME_MS };
-        recordPtz.run(user.tenantId, camera.id, user.id, command.action, command.start, command.speed, command.runTime, Date.now());
-        return ok(command);
-      }
-
-      const origin = mediaOrigin(request);
-      const rate = body.rate ?? 1;
-      // An H.265 camera's live picture goes out as H.265 to a browser that decodes it, transcoded to
-      // H.264 for any other. Recordings are kept as H.264, so replay is H.264 for everyone.
-      // A camera with a source is H.265 when its source was last seen sending it (camera-health.ts).
-      const h265 = camera.source_url ? sourceCodecOf(camera.id, camera.source_url) === 'hevc' : camera.codec === 'h265';
-      const hevc = h265 && hasFfmpeg() ? (body.h265 === true ? 'native' : 'transcode') : null;
-      const stream = async (kind: 'live' | 'replay', range: { startMs: number; endMs: number; spans: Array<[number, number]> } | null): Promise<PlayStream> => {
-        const live = kind === 'live';
-        const grant = playCodes.issue({
-          cameraId: camera.id,
-          tenantId: user.tenantId,
-          userId: user.id,
-          kind,
-          clip: camera.clip,
-          scene: sceneOf(camera),
-          sourceUrl: camera.source_url || null,
-          hevc: live ? hevc : null,
-          startMs: range?.startMs ?? null,
-          endMs: range?.endMs ?? null,
-          ...(range ? { spans: range.spans, rate } : {}),
-        });
-        if (live && external && camera.source_url) {
-          // The external server pulls the camera; the code still lives by the player's heartbeats here.
-          const urls = await external.open(grant, camera.source_url);
-          return { ...urls, code: grant.code, playType: 0, codec: camera.codec };
-        }
-        const path = `/${kind}/${camera.id}.flv?code=${grant.code}`;
-        const codec = live && hevc === 'native' ? 'h265' : 'h264';
-        const answer: PlayStream = { flvUri: origin.http + path, wsUri: origin.ws + path, code: grant.code, playType: live ? 0 : 1, codec, ...(live && hevc === 'transcode' ? { transcoded: true } : {}) };
-        return range ? { ...answer, startTime: formatTime(range.startMs), rate, spans: range.spans } : answer;
-      };
-
-      let range: { startMs: number; endMs: number; spans: Array<[number, number]> } | null = null;
-      if (playType === 1 || playType === 2) {
-        if (!isReplayRate(rate)) return fail(say(request, 'badRate'));
-        const r = replayRange(body.startTime || undefined, body.endTime || undefined);
-        if (typeof r === 'string') return fail(say(request, r));
-        // Replay plays what was recorded inside the asked period: a start in a gap moves on to the next
-        // recording (the timeline snaps a seek to the nearer edge itself), gaps and damaged files are skipped.
-        const spans = playableSpans(segmentsBetween(db, camera.id, r.startMs, r.endMs), r.startMs, r.endMs).map(([a, b]): [number, number] => [a, b]);
-        if (!spans.length) return fail(say(request, 'noRecording'));
-        range = { startMs: spans[0]![0], endMs: r.endMs, spans };
-      }
-      try {
-        if (playType === 0) return ok(await stream('live', null));
-        if (playType === 1) return ok(await stream('replay', range));
-        return ok([await stream('live', null), await stream('replay', range)]);
-      } catch (error) {
-        if (error instanceof MediaServerError) return fail(say(request, error.reason === 'scheme' ? 'externalScheme' : 'externalDown'));
-        throw error;
-      }
-    },
-  );
-
-  const codeRef: Schema<PlayCodeRef> = { id: [rule.required, rule.int(1, MAX_ID)], playCode: [rule.required, rule.text(8, 64)] };
-
-  app.get<{ Querystring: Record<string, string> }>(`${BASE}/heart`, { preHandler: requireUser }, async (request) => {
-    const q = { id: numberish(request.query.id), playCode: request.query.playCode };
-    const problem = checkBody(request, q, codeRef);
-    if (problem) return fail(problem);
+  route(app, ops.request, async (request) => {
     const user = userOf(request);
-    return playCodes.touch(String(q.playCode), Number(q.id), user.tenantId) ? ok(true) : fail(say(request, 'codeExpired'));
+    const body = request.body;
+    const playType = body.playType ?? 0;
+    const needs = playType === 0 || playType === 3 ? ['video:play'] : playType === 1 ? ['video:replay'] : ['video:play', 'video:replay'];
+    if (!needs.every((e) => holds(user, e))) return fail(say(request, 'noPermission'), 40301);
+    // Another tenant's camera is simply not there: the answer does not reveal that it exists.
+    const camera = findCamera(request, body.id);
+    if (!camera) return fail(say(request, 'noDevice'));
+
+    if (playType === 3) {
+      // A pan-tilt command names its action (the schema cannot say "required when playType is 3").
+      if (body.action === undefined) return failField(describeIssue(langOf(request), 'action', { key: 'validate.required' }), 'action');
+      if (camera.disable_yun_control) return fail(say(request, 'noPtz'));
+      const command: PtzResult = { playType: 3, action: body.action, start: body.start ?? 0, speed: body.speed ?? 4, runTime: body.runTime ?? PTZ_RUN_TIME_MS };
+      recordPtz.run(user.tenantId, camera.id, user.id, command.action, command.start, command.speed, command.runTime, Date.now());
+      return ok(command);
+    }
+
+    const origin = mediaOrigin(request);
+    const rate = body.rate ?? 1;
+    // An H.265 camera's live picture goes out as H.265 to a browser that decodes it, transcoded to
+    // H.264 for any other. Recordings are kept as H.264, so replay is H.264 for everyone.
+    // A camera with a source is H.265 when its source was last seen sending it (camera-health.ts).
+    const h265 = camera.source_url ? sourceCodecOf(camera.id, camera.source_url) === 'hevc' : camera.codec === 'h265';
+    const hevc = h265 && hasFfmpeg() ? (body.h265 === true ? 'native' : 'transcode') : null;
+    const stream = async (kind: 'live' | 'replay', range: { startMs: number; endMs: number; spans: Array<[number, number]> } | null): Promise<PlayStream> => {
+      const live = kind === 'live';
+      const grant = playCodes.issue({
+        cameraId: camera.id,
+        tenantId: user.tenantId,
+        userId: user.id,
+        kind,
+        clip: camera.clip,
+        scene: sceneOf(camera),
+        sourceUrl: camera.source_url || null,
+        hevc: live ? hevc : null,
+        startMs: range?.startMs ?? null,
+        endMs: range?.endMs ?? null,
+        ...(range ? { spans: range.spans, rate } : {}),
+      });
+      if (live && external && camera.source_url) {
+        // The external server pulls the camera; the code still lives by the player's heartbeats here.
+        const urls = await external.open(grant, camera.source_url);
+        return { ...urls, code: grant.code, playType: 0, codec: camera.codec };
+      }
+      const path = `/${kind}/${camera.id}.flv?code=${grant.code}`;
+      const codec = live && hevc === 'native' ? 'h265' : 'h264';
+      const answer: PlayStream = { flvUri: origin.http + path, wsUri: origin.ws + path, code: grant.code, playType: live ? 0 : 1, codec, ...(live && hevc === 'transcode' ? { transcoded: true } : {}) };
+      return range ? { ...answer, startTime: formatTime(range.startMs), rate, spans: range.spans } : answer;
+    };
+
+    let range: { startMs: number; endMs: number; spans: Array<[number, number]> } | null = null;
+    if (playType === 1 || playType === 2) {
+      const r = replayRange(body.startTime || undefined, body.endTime || undefined);
+      if (typeof r === 'string') return fail(say(request, r));
+      // Replay plays what was recorded inside the asked period: a start in a gap moves on to the next
+      // recording (the timeline snaps a seek to the nearer edge itself), gaps and damaged files are skipped.
+      const spans = playableSpans(segmentsBetween(db, camera.id, r.startMs, r.endMs), r.startMs, r.endMs).map(([a, b]): [number, number] => [a, b]);
+      if (!spans.length) return fail(say(request, 'noRecording'));
+      range = { startMs: spans[0]![0], endMs: r.endMs, spans };
+    }
+    try {
+      if (playType === 0) return ok(await stream('live', null));
+      if (playType === 1) return ok(await stream('replay', range));
+      return ok([await stream('live', null), await stream('replay', range)]);
+    } catch (error) {
+      if (error instanceof MediaServerError) return fail(say(request, error.reason === 'scheme' ? 'externalScheme' : 'externalDown'));
+      throw error;
+    }
   });
 
-  app.post<{ Body: PlayCodeRef }>(`${BASE}/shut`, { preHandler: [requireUser, validBody(codeRef)] }, async (request) => {
+  route(app, ops.heart, async (request) => {
+    const user = userOf(request);
+    return playCodes.touch(request.query.playCode, request.query.id, user.tenantId) ? ok(true as const) : fail(say(request, 'codeExpired'));
+  });
+
+  route(app, ops.shut, async (request) => {
     const user = userOf(request);
     // Shutting a code that already ended is fine: the player only wants it gone.
     return ok(playCodes.shut(request.body.playCode, request.body.id, user.tenantId));

@@ -154,6 +154,9 @@ describe('play requests', () => {
     expect((await heart('admin2')).body.code).toBe(-1);
     expect((await api(server.base, 'POST', `${BASE}/shut`, { token: tokens.admin, body: { id: 3, playCode: s.code } })).body.data).toBe(true);
     expect((await heart('admin')).body.code).toBe(-1);
+    // A heartbeat's parameters are declared: one it does not take, or a malformed code, is refused by name.
+    expect((await api(server.base, 'GET', `${BASE}/heart`, { token: tokens.admin, query: { id: '3', playCode: s.code, extra: '1' } })).body).toMatchObject({ code: -1, data: { field: 'extra' } });
+    expect((await api(server.base, 'GET', `${BASE}/heart`, { token: tokens.admin, query: { id: 'x', playCode: s.code } })).body).toMatchObject({ code: -1, data: { field: 'id' } });
   });
 
   it('records pan-tilt start and stop commands and validates them', async () => {
@@ -164,6 +167,11 @@ describe('play requests', () => {
     expect((await play('admin', { id: ptzCam.id, playType: 3, action: 4, runTime: 500, start: 1, speed: 5 })).code).toBe(0);
     expect((await play('admin', { id: ptzCam.id, playType: 3, action: 11 })).code).toBe(-1);
     expect((await play('admin', { id: ptzCam.id, playType: 3, action: 1, speed: 8 })).code).toBe(-1);
+    // The refusals name the field (the declaration's words; a pan-tilt command without its action too), and nothing is recorded.
+    const en = async (body: Record<string, unknown>) => (await api(server.base, 'POST', `${BASE}/request`, { token: tokens.admin, body, headers: { lang: 'en' } })).body;
+    expect(await en({ id: ptzCam.id, playType: 3 })).toMatchObject({ code: -1, msg: 'action: This field is required', data: { field: 'action' } });
+    expect(await en({ id: ptzCam.id, playType: 3, action: 1, speed: 8 })).toMatchObject({ code: -1, data: { field: 'speed' } });
+    expect(await en({ id: ptzCam.id, playType: 3, action: 1, zoom: 2 })).toMatchObject({ code: -1, data: { field: 'zoom' } });
     expect((await play('admin', { id: fixed.id, playType: 3, action: 1 })).code).toBe(-1);
     const log = await fetch(`${server.base}/__test/ptz?cameraId=${ptzCam.id}&since=${since}`).then((r) => r.json());
     expect(log.data.map((c: { start: number }) => c.start)).toEqual([0, 1]);
