@@ -2,6 +2,7 @@
 // fixed captcha, the test-only fault switch on. Each worker starts a platform of its own (own ports,
 // own data folder: the `platform` fixture in tests/e2e/fixtures.ts), so journeys in two workers never
 // share a fault switch, request log or user.
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS } from './tests/chromium.ts';
 
@@ -9,6 +10,9 @@ export default defineConfig({
   testDir: 'tests/e2e',
   // The reversed copies of tests/e2e-isolation.ts run only under their own config.
   testIgnore: ['**/reverse-run/**'],
+  // One seeded data folder for the run; every worker's platform starts from a copy of it.
+  // (A full path: tests/e2e-isolation.ts runs this config from another folder.)
+  globalSetup: fileURLToPath(new URL('./tests/e2e/global-setup.ts', import.meta.url)),
   timeout: 60000,
   expect: { timeout: 10000 },
   // Two by default (the CI machine has two cores); ATRIUM_E2E_WORKERS or --workers overrides.

@@ -1,12 +1,12 @@
-// The seeded data folder the server tests copy instead of seeding each platform (vitest globalSetup,
-// vite.config.ts). Seeding hashes four passwords and writes every demo table: about a second or
-// more per platform on this machine, against a few hundredths for a copy. Made once per `vitest
-// run`; testing.ts `start` copies it into each new data folder and moves its seeded times forward by
-// the template's age (fromTemplate), so a platform holds what a fresh seed at that moment holds.
+// The seeded data folder the server tests and the journeys' platforms copy instead of seeding each
+// platform (vitest globalSetup, vite.config.ts; Playwright globalSetup, tests/e2e/global-setup.ts).
+// Seeding hashes four passwords and writes every demo table: a few seconds per platform on this
+// machine, against a few hundredths for a copy. Made once per run; testing.ts `start` and the
+// journeys' startPlatform copy it into each new data folder and move its seeded times forward by the
+// template's age (fromTemplate), so a platform holds what a fresh seed at that moment holds.
 import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { createApp } from './app.ts';
 
 /** The environment variable naming the template folder, for the test workers. */
 export const TEMPLATE_ENV = 'ATRIUM_TEST_TEMPLATE';
@@ -17,6 +17,8 @@ const SEEDED_SPAN_MS = 400 * 86_400_000;
 /** Seeds `dir` as a first start does, and records when. */
 export async function makeTemplate(dir: string): Promise<void> {
   const madeAt = Date.now();
+  // Imported here: the journeys' workers copy templates (fromTemplate) without loading the platform.
+  const { createApp } = await import('./app.ts');
   const app = await createApp({ dataDir: dir, fixedCaptcha: '1234', smtpPort: 0, oidcPort: 0, ldapPort: 0, log: () => undefined });
   await app.close();
   writeFileSync(join(dir, MADE_AT), `${madeAt}\n`);

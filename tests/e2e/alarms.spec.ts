@@ -87,8 +87,7 @@ test('a new alarm: in the bell and the search, handled with a note, confirmed, c
 });
 
 test('filters: a level, and a period older than 3 months refused on the form before asking', async ({ page }) => {
-  await signIn(page, 'admin');
-  await page.goto('/alarm/search');
+  await signIn(page, 'admin', { to: '/alarm/search' });
   const root = page.locator('[data-page=alarm-search]');
   const rows = root.locator('tbody tr[data-row]');
   await expect(rows.first()).toBeVisible();
@@ -135,8 +134,7 @@ test('filters: a level, and a period older than 3 months refused on the form bef
 });
 
 test('event types: a positive whole number, unique in the tenant; another tenant sees none of it', async ({ page, baseURL }) => {
-  await signIn(page, 'admin');
-  await page.goto('/alarm/event-type');
+  await signIn(page, 'admin', { to: '/alarm/event-type' });
   const root = page.locator('[data-page=alarm-event-type]');
   const add = async (number: string, name: string) => {
     await root.locator('[data-action=create]').click();
@@ -176,8 +174,7 @@ test('event types: a positive whole number, unique in the tenant; another tenant
 });
 
 test('a rule on a parameter raises alarms from the values, in the bell and alarm search within one poll', async ({ page, baseURL }) => {
-  await signIn(page, 'admin');
-  await page.goto('/alarm/config');
+  await signIn(page, 'admin', { to: '/alarm/config' });
   const root = page.locator('[data-page=alarm-config]');
   await root.locator('[data-action=create]').click();
   const form = page.getByTestId('resource-form');
@@ -212,8 +209,7 @@ test('a rule on a parameter raises alarms from the values, in the bell and alarm
 
 // The pages themselves are checked in every theme by axe-pages.spec.ts; here, a state it does not reach.
 test('the alarm search date calendar, open, passes axe in the dark and light themes', async ({ page }) => {
-  await signIn(page, 'admin');
-  await page.goto('/alarm/search');
+  await signIn(page, 'admin', { to: '/alarm/search' });
   await expect(page.locator('[data-page=alarm-search] tbody tr[data-row]').first()).toBeVisible();
   await page.locator('[data-filter=when] [data-part=calendar-trigger]').click();
   await expect(page.locator('[data-filter=when] [role=dialog] [data-part=table-cell-trigger]').first()).toBeVisible();

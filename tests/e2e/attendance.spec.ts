@@ -45,8 +45,7 @@ test('the day marks the seeded late and absent people; an approved fill-in makes
   });
 
   // The rule form refuses a fill-in window of 100 minutes.
-  await signIn(page, 'admin');
-  await page.goto('/attendance/rule');
+  await signIn(page, 'admin', { to: '/attendance/rule' });
   await page.locator('[data-page=attendance-rule] [data-action=create]').click();
   const form = page.getByTestId('resource-form');
   await form.locator('[name=name]').fill(`Night ${suffix}`);

@@ -7,8 +7,7 @@ test('unhandled errors of a page are listed, scrubbed, under client errors', asy
   const marker = `E${Date.now() % 100000}`;
   // The page's unhandled error and rejection are what this test is about: thrown on purpose.
   oracle.allow(new RegExp(`pageerror: (Error: )?${marker} (thrown|rejected)`));
-  await signIn(page, 'admin');
-  await page.goto('/theme');
+  await signIn(page, 'admin', { to: '/theme' });
   // Both are sent in one batch about 2 s later: wait for that request, not a fixed time.
   const sent = page.waitForRequest((r) => r.url().includes('/api/ops/client-error') && r.method() === 'POST' && (r.postData() ?? '').includes(marker), { timeout: 15_000 });
   await page.evaluate((m) => {

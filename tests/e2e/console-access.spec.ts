@@ -35,8 +35,7 @@ test('each account sees exactly the menu entries of its authority codes', async 
 });
 
 test('a direct visit to a route without the right gives the 401 page', async ({ page }) => {
-  await signIn(page, 'viewer');
-  await page.goto('/userMng');
+  await signIn(page, 'viewer', { to: '/userMng' });
   await expect(page.getByTestId('page-401')).toBeVisible();
   await expect(page.getByTestId('page-401')).toContainText(zh('shell.errors.forbidden'));
   await page.goto('/video_wall');
@@ -44,8 +43,7 @@ test('a direct visit to a route without the right gives the 401 page', async ({ 
 
   await page.context().clearCookies();
   await page.evaluate(() => localStorage.clear());
-  await signIn(page, 'operator');
-  await page.goto('/devmng/config');
+  await signIn(page, 'operator', { to: '/devmng/config' });
   await expect(page.getByTestId('page-401')).toBeVisible();
   // The operator holds video access without the device group.
   await page.goto('/videoGroup?type=wall');
@@ -54,8 +52,7 @@ test('a direct visit to a route without the right gives the 401 page', async ({ 
 });
 
 test('with a token /login leads on to the dashboard; unknown paths give 404', async ({ page }) => {
-  await signIn(page, 'admin');
-  await page.goto('/login');
+  await signIn(page, 'admin', { to: '/login' });
   await expect(page).toHaveURL(/\/introduction$/);
   await page.goto('/ldap');
   await expect(page).toHaveURL(/\/introduction$/);

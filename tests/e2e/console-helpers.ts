@@ -45,7 +45,7 @@ export async function fillPasswordForm(page: Page, username: string, password: s
  * made by the platform's own sign-in call and handed to the browser the way the console keeps it (its
  * token cookie), which saves loading and submitting the login page in every journey.
  */
-export async function signIn(page: Page, user: Account, options: { tour?: boolean; from?: string; ui?: boolean } = {}): Promise<void> {
+export async function signIn(page: Page, user: Account, options: { tour?: boolean; from?: string; ui?: boolean; to?: string } = {}): Promise<void> {
   if (!options.tour) await skipTour(page, user);
   if (options.ui || options.tour || options.from) {
     await page.goto(options.from ?? '/login');
@@ -56,7 +56,10 @@ export async function signIn(page: Page, user: Account, options: { tour?: boolea
     const { token } = (await answer.json()) as { token?: string };
     expect(token, `sign-in of ${user}`).toBeTruthy();
     await page.context().addCookies([{ name: TOKEN_COOKIE, value: token!, url: new URL('/', answer.url()).href }]);
-    await page.goto('/');
+    // With `to`, straight to the page the journey is about, without loading the landing page first;
+    // the caller waits for what it needs there (a window route has no shell to wait for).
+    await page.goto(options.to ?? '/');
+    if (options.to) return;
   }
   await expect(page.getByTestId('header')).toBeVisible();
 }

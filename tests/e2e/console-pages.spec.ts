@@ -4,8 +4,7 @@ import { signIn } from './console-helpers.ts';
 import { call, signIn as apiSignIn } from './video-helpers.ts';
 
 test('/video plays the camera named in the query, with the query flags applied', async ({ page }) => {
-  await signIn(page, 'admin');
-  await page.goto('/video?id=1&muted=true&disableYunControl=true');
+  await signIn(page, 'admin', { to: '/video?id=1&muted=true&disableYunControl=true' });
   const player = page.locator('atrium-video-player');
   await expect(player).toHaveAttribute('camera-id', '1');
   await expect(player).toHaveAttribute('disable-yun-control', '');
@@ -19,8 +18,7 @@ test('/video plays the camera named in the query, with the query flags applied',
 });
 
 test('real-time monitoring lists the tenant’s devices in its table view', async ({ page }) => {
-  await signIn(page, 'operator');
-  await page.goto('/devstatus/tabs');
+  await signIn(page, 'operator', { to: '/devstatus/tabs' });
   await page.locator('[data-view-choice=table]').click();
   const rows = page.locator('atrium-device-list').locator('[role=row][aria-rowindex]:not([aria-rowindex="1"])');
   await expect(rows.first()).toBeVisible({ timeout: 15000 });
@@ -28,8 +26,7 @@ test('real-time monitoring lists the tenant’s devices in its table view', asyn
 });
 
 test('/video_wall shows the wall full screen with its four panes', async ({ page }) => {
-  await signIn(page, 'admin');
-  await page.goto('/video_wall');
+  await signIn(page, 'admin', { to: '/video_wall' });
   const wall = page.locator('atrium-video-wall');
   await expect(wall).toHaveAttribute('fullscreen', '');
   await expect(wall.locator('[data-pane]')).toHaveCount(4, { timeout: 15000 });

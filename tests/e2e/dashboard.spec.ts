@@ -47,8 +47,7 @@ test('counters and charts come from the platform, and a chart segment opens the 
 });
 
 test('the viewer lands on the alarm count they may see and their rights in words', async ({ page }) => {
-  await signIn(page, 'viewer');
-  await page.goto('/introduction');
+  await signIn(page, 'viewer', { to: '/introduction' });
   await expect(page.getByTestId('board-open')).toBeVisible();
   const rights = page.getByTestId('board-rights');
   await expect(rights.locator('li')).toHaveText([MENU_SEED.find((m) => m.code === 'alarmSearch')!.zh]);

@@ -5,8 +5,7 @@ import { expect, test } from './fixtures.ts';
 import { signIn, zh } from './console-helpers.ts';
 
 test('a category, a model and its parameters, with the formulas checked and tried as they are typed', async ({ page }) => {
-  await signIn(page, 'admin');
-  await page.goto('/devmng/config');
+  await signIn(page, 'admin', { to: '/devmng/config' });
   const root = page.locator('[data-page=device-config]');
   await expect(root.locator('tbody tr[data-row]').first()).toBeVisible();
 
@@ -66,7 +65,6 @@ test('a category, a model and its parameters, with the formulas checked and trie
 });
 
 test('device models pass axe in the dark and light themes', async ({ page }) => {
-  await signIn(page, 'admin');
-  await page.goto('/devmng/config');
+  await signIn(page, 'admin', { to: '/devmng/config' });
   await expect(page.locator('[data-page=device-config] tbody tr[data-row]').first()).toBeVisible();
 });

@@ -23,8 +23,7 @@ test('a set point written through the gateway, and a write refused while the gat
   const fcu = await fanCoil(baseURL!);
   await post(baseURL!, '/__test/gateway', { gatewayId: fcu.gatewayId, mode: 'normal', status: 'online' });
   await post(baseURL!, '/__test/points/tick');
-  await signIn(page, 'admin');
-  await page.goto('/devmng/subsystem');
+  await signIn(page, 'admin', { to: '/devmng/subsystem' });
   const root = page.locator('[data-page=device-subsystem]');
   await root.locator('input[name=keyword]').fill(fcu.code);
   await root.locator('input[name=keyword]').press('Enter');
@@ -51,8 +50,7 @@ test('history search charts the last 24 h of a parameter and exports the rows of
   const fcu = await fanCoil(baseURL!);
   // Ten rounds spread over the last 5 hours.
   for (let i = 0; i < 10; i++) await post(baseURL!, '/__test/points/tick', { at: Date.now() - i * 30 * 60_000 });
-  await signIn(page, 'admin');
-  await page.goto('/devmng/search');
+  await signIn(page, 'admin', { to: '/devmng/search' });
   const root = page.locator('[data-page=history-search]');
   await root.locator('[data-action=query]').click();
   await expect(root.getByRole('alert')).toHaveText(zh('history.pickDevice'));
@@ -87,8 +85,7 @@ test('gateways: status, the devices behind one, and distributing the configurati
   await post(baseURL!, '/__test/gateway', { gatewayId: fcu.gatewayId, mode: 'normal', status: 'online' });
   const admin = await apiSignIn(baseURL!, 'admin', 'admin123');
   const gateway = ((await call(baseURL!, admin, 'GET', '/api/gateway/list', { query: { limit: '100' } })).data.rows as Array<{ id: number; code: string; name: string }>).find((g) => g.id === fcu.gatewayId)!;
-  await signIn(page, 'admin');
-  await page.goto('/devmng/gw');
+  await signIn(page, 'admin', { to: '/devmng/gw' });
   const root = page.locator('[data-page=gateway]');
   const row = root.locator('tbody tr[data-row]', { hasText: gateway.code });
   await expect(row.locator('[data-status]')).toHaveText(zh('status.device.online'));
@@ -118,8 +115,7 @@ test('gateway resource points: filtered by state, a spare output point carries a
   const holder = points.find((p) => p.deviceId === fcu.id && p.paramCode === 'setpoint');
   if (holder) expect((await call(baseURL!, admin, 'PUT', `/api/gateway/point/${holder.id}`, { body: { code: holder.code, name: 'Freed', kind: holder.kind, used: false, deviceId: null, paramCode: null } })).code).toBe(0);
 
-  await signIn(page, 'admin');
-  await page.goto('/devmng/gw');
+  await signIn(page, 'admin', { to: '/devmng/gw' });
   await page.locator('[data-page=gateway] tbody tr[data-row]', { hasText: gateway.code }).locator('[data-action=points]').click();
   const dialog = page.getByTestId('gateway-points');
   await dialog.locator('[data-testid=resource-filters] select[name=associated]').selectOption('false');

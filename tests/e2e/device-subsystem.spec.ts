@@ -6,8 +6,7 @@ import { expect, test } from './fixtures.ts';
 import { signIn, zh } from './console-helpers.ts';
 
 test('an area, 50 devices from patterns, visible in the device list element, edited and kept by the rules', async ({ page }) => {
-  await signIn(page, 'admin');
-  await page.goto('/devmng/subsystem');
+  await signIn(page, 'admin', { to: '/devmng/subsystem' });
   const root = page.locator('[data-page=device-subsystem]');
   await expect(root.locator('tbody tr[data-row]').first()).toBeVisible();
 
@@ -80,8 +79,7 @@ test('devices imported from an xlsx through the import dialog appear in the list
   ];
   for (let i = 1; i <= 3; i++) sheet.addRow({ code: `XLS-${i}`, name: `Imported-${i}`, model: 'PMP55' });
   const buffer = Buffer.from(await book.xlsx.writeBuffer());
-  await signIn(page, 'admin');
-  await page.goto('/devmng/subsystem');
+  await signIn(page, 'admin', { to: '/devmng/subsystem' });
   const root = page.locator('[data-page=device-subsystem]');
   await root.locator('[data-action=import]').click();
   const dialog = page.getByTestId('resource-import');
@@ -99,14 +97,12 @@ test('devices imported from an xlsx through the import dialog appear in the list
 });
 
 test('regions and devices pass axe in the dark and light themes', async ({ page }) => {
-  await signIn(page, 'admin');
-  await page.goto('/devmng/subsystem');
+  await signIn(page, 'admin', { to: '/devmng/subsystem' });
   await expect(page.locator('[data-page=device-subsystem] tbody tr[data-row]').first()).toBeVisible();
 });
 
 test('selected devices are filed in a new data group, which the role page then offers under device groups', async ({ page }) => {
-  await signIn(page, 'admin');
-  await page.goto('/devmng/subsystem');
+  await signIn(page, 'admin', { to: '/devmng/subsystem' });
   const root = page.locator('[data-page=device-subsystem]');
   await root.locator('input[name=keyword]').fill('METER-');
   await root.locator('input[name=keyword]').press('Enter');

@@ -42,8 +42,7 @@ test('a PDF uploaded in the form previews; a file over 50 MB is refused before s
     document.addEventListener('securitypolicyviolation', (e) => w.__csp.push(`${e.violatedDirective} ${e.blockedURI}`));
   });
   const suffix = String(Date.now() % 100000);
-  await signIn(page, 'admin');
-  await page.goto('/document/index');
+  await signIn(page, 'admin', { to: '/document/index' });
   const root = page.locator('[data-page=document]');
 
   // Over 50 MB: the form says so and sends nothing.

@@ -9,8 +9,7 @@ import { signIn, zh } from './console-helpers.ts';
 
 test('a job made in the form runs now; its detail shows the run, the log and the file', async ({ page }) => {
   const name = `Alarm export ${Date.now() % 100000}`;
-  await signIn(page, 'admin');
-  await page.goto('/jobmng');
+  await signIn(page, 'admin', { to: '/jobmng' });
   const root = page.locator('[data-page=job]');
   await root.locator('[data-action=create]').click();
   const form = page.getByTestId('resource-form');

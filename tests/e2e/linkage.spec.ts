@@ -44,8 +44,7 @@ test('a strategy made in the form fires on the third hot reading, and not when d
   await drive(20);
   const name = `Too warm ${Date.now() % 100000}`;
 
-  await signIn(page, 'admin');
-  await page.goto('/linkmng/link_group');
+  await signIn(page, 'admin', { to: '/linkmng/link_group' });
   const root = page.locator('[data-page=link-group]');
   await root.locator('[data-action=add-group]').click();
   let form = page.getByTestId('resource-form');

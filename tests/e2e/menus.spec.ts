@@ -5,8 +5,7 @@ import { expect, test } from './fixtures.ts';
 import { menuLabels, signIn, zh } from './console-helpers.ts';
 
 test('a renamed group shows in the side menu after a reload; a javascript: address is refused; reset restores it', async ({ page }) => {
-  await signIn(page, 'admin');
-  await page.goto('/menu');
+  await signIn(page, 'admin', { to: '/menu' });
   const root = page.locator('[data-page=menu]');
   const row = root.locator('tbody tr[data-row=relationManager]');
   await row.locator('[data-action=edit]').click();

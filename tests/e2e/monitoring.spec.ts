@@ -22,8 +22,7 @@ test('device cards show live readings; a card opens a drawer whose related camer
 
   // The page's timers on a clock the test can stop and move on by one 10 s read (it runs on its own otherwise).
   await page.clock.install();
-  await signIn(page, 'admin');
-  await page.goto('/devstatus/tabs');
+  await signIn(page, 'admin', { to: '/devstatus/tabs' });
   const cards = page.locator('[data-device-card]');
   await expect(cards.first()).toBeVisible();
   expect(await cards.count()).toBeGreaterThan(5);
@@ -84,8 +83,7 @@ for (const size of [
 ]) {
   test(`monitoring, wall and info fit ${size.width}x${size.height} with the sidebar open`, async ({ page }) => {
     await page.setViewportSize(size);
-    await signIn(page, 'admin');
-    await page.goto('/devstatus/tabs');
+    await signIn(page, 'admin', { to: '/devstatus/tabs' });
     await expect(page.locator('[data-device-card]').first()).toBeVisible();
     expect(await layoutProblems(page), 'cards').toEqual([]);
     await page.getByRole('button', { name: zh('devcard.table') }).click();

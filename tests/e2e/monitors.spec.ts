@@ -11,8 +11,7 @@ const post = (base: string, path: string, body: unknown = {}) => fetch(`${base}$
 test('the cluster monitor shows this node’s figures and charts of the hour', async ({ page, baseURL }) => {
   await post(baseURL!, '/__test/monitor/sample');
   await post(baseURL!, '/__test/monitor/sample');
-  await signIn(page, 'vendor');
-  await page.goto('/clustermonitor');
+  await signIn(page, 'vendor', { to: '/clustermonitor' });
   const root = page.locator('[data-page=cluster-monitor]');
   const node = root.locator('section[data-node]').first();
   await expect(node).toContainText(zh('monitor.self'));
@@ -29,8 +28,7 @@ test('pausing a queue consumer lets its backlog rise; resuming drains it', async
   const vendor = await apiSignIn(base, 'vendor', 'vendor123');
   const device = ((await call(base, admin, 'GET', '/api/device/list', { query: { keyword: 'FCU-', limit: '1' } })).data.rows as Array<{ id: number }>)[0]!;
   try {
-    await signIn(page, 'vendor');
-    await page.goto('/mqmonitor');
+    await signIn(page, 'vendor', { to: '/mqmonitor' });
     const topic = page.locator('[data-page=mq-monitor] section[data-topic="point.changed"]');
     const consumer = topic.locator('tr[data-consumer=linkage]');
     await expect(consumer.locator('[data-part=backlog]')).toHaveText('0');

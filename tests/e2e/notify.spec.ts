@@ -6,8 +6,7 @@ import { signIn, zh } from './console-helpers.ts';
 
 test('an email channel delivers its test and a critical alarm to the embedded mail server', async ({ page }) => {
   const name = `Ops mail ${Date.now() % 100000}`;
-  await signIn(page, 'admin');
-  await page.goto('/notify/channel');
+  await signIn(page, 'admin', { to: '/notify/channel' });
   const root = page.locator('[data-page=notify-channel]');
   await root.locator('[data-action=create]').click();
   const form = page.getByTestId('resource-form');

@@ -9,8 +9,7 @@ test('register the demo provider, bind on the first sign-in, go straight in on t
   // The demo provider's own sign-in pages (oidc-provider, on another port: a third party's site) have
   // no favicon; the browser's request for one is answered 404 there, not by the console.
   oracle.allow(new RegExp(`console\\.error: Failed to load resource: the server responded with a status of 404 \\(Not Found\\) @ http://localhost:(?!${platform.port}/)\\d+/favicon\\.ico$`));
-  await signIn(page, 'admin');
-  await page.goto('/oauth');
+  await signIn(page, 'admin', { to: '/oauth' });
   const root = page.locator('[data-page=oauth]');
   await root.locator('[data-action=register-demo]').click();
   const row = root.locator('tbody tr[data-row]', { hasText: zh('oauth.demoName') }).first();
@@ -46,8 +45,7 @@ test('register the demo provider, bind on the first sign-in, go straight in on t
   await expect(page.getByTestId('user-menu')).toContainText('Olivia Operator');
   await signOut(page);
 
-  await signIn(page, 'admin');
-  await page.goto('/oauth');
+  await signIn(page, 'admin', { to: '/oauth' });
   await root.locator(`tbody tr[data-row="${id}"] [data-action=edit]`).click();
   const form = page.getByTestId('resource-form');
   await form.locator('[name=enabled]').uncheck();

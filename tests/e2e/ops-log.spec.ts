@@ -8,8 +8,7 @@ import { call, signIn as apiSignIn } from './video-helpers.ts';
 test('operation logs list writes and refusals, filter by result, and verify the chain', async ({ page, baseURL }) => {
   const operator = await apiSignIn(baseURL!, 'operator', 'operator123');
   await call(baseURL!, operator, 'POST', '/api/admin/user/page', { body: { page: 1, limit: 10 } });
-  await signIn(page, 'admin');
-  await page.goto('/ops/gate_log');
+  await signIn(page, 'admin', { to: '/ops/gate_log' });
   const root = page.locator('[data-page=gate-log]');
   const rows = root.locator('tbody tr[data-row]');
   await expect(rows.first()).toBeVisible();

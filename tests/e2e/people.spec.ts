@@ -109,8 +109,7 @@ test('department, roles with inherited rights, a user who sees exactly the role,
 });
 
 test('import with bad rows, export, delete with confirmation, and nothing for the second tenant', async ({ page, baseURL }) => {
-  await signIn(page, 'admin');
-  await page.goto('/userMng');
+  await signIn(page, 'admin', { to: '/userMng' });
   const users = page.locator('[data-page=user]');
   const total = users.getByTestId('resource-total');
   await expect(total).toContainText(/\d/);

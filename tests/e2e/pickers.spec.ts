@@ -16,8 +16,7 @@ test('a 360-device picker is searched and chosen from by keyboard alone, virtual
   const label = `${target.code} ${target.name}`;
   const name = `Picker ${Date.now() % 100000}`;
 
-  await signIn(page, 'admin');
-  await page.goto('/relation/device');
+  await signIn(page, 'admin', { to: '/relation/device' });
   const root = page.locator('[data-page=relation]');
   await root.locator('[data-action=create]').focus();
   await page.keyboard.press('Enter');

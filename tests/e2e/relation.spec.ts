@@ -16,8 +16,7 @@ test('a camera related to an alarm’s device plays from the alarm row', async (
   const old = (await call(baseURL!, admin, 'POST', '/api/relation/device/page', { body: { page: 1, limit: 100, keyword: alarm.deviceCode } })).data.rows as Array<{ id: number }>;
   if (old.length) await call(baseURL!, admin, 'POST', '/api/relation/device/delete', { body: { ids: old.map((r) => r.id) } });
 
-  await signIn(page, 'admin');
-  await page.goto('/relation/device');
+  await signIn(page, 'admin', { to: '/relation/device' });
   const root = page.locator('[data-page=relation]');
   for (const attempt of [1, 2]) {
     await root.locator('[data-action=create]').click();

@@ -38,8 +38,7 @@ test('design, publish and view a live scada page; a stale save keeps the work', 
   await post(baseURL!, '/__test/gateway', { gatewayId: fcu!.gatewayId, mode: 'normal', status: 'online' });
   await post(baseURL!, '/__test/points/tick');
   const name = `Plant room ${Date.now() % 100000}`;
-  await signIn(page, 'admin');
-  await page.goto('/scada/index');
+  await signIn(page, 'admin', { to: '/scada/index' });
   const list = page.locator('[data-page=scada]');
   await list.locator('[data-action=create]').click();
   const form = page.getByTestId('resource-form');
@@ -202,8 +201,7 @@ test('a page saved as a template, and a new page from it bound to another device
   const [fcu, other] = await fanCoils(baseURL!);
   const token = await apiSignIn(baseURL!);
   const made = await publishedPage(baseURL!, token, fcu!.id);
-  await signIn(page, 'admin');
-  await page.goto('/scada/index');
+  await signIn(page, 'admin', { to: '/scada/index' });
   const row = page.locator('[data-page=scada] tbody tr[data-row]', { hasText: made.name });
   await row.locator('[data-action=template]').click();
   const prompt = page.getByTestId('scada-template-prompt');

@@ -6,8 +6,7 @@ import { elementNameKey } from '../../shared/api/menu-seed.ts';
 import { call, signIn as apiSignIn } from './video-helpers.ts';
 
 test('/job_detail without a job says so and leads back to the job list', async ({ page }) => {
-  await signIn(page, 'admin');
-  await page.goto('/job_detail');
+  await signIn(page, 'admin', { to: '/job_detail' });
   const root = page.locator('[data-page=job-detail]');
   await expect(root.getByRole('status')).toHaveText(zh('jobDetail.missing'));
   await root.getByRole('link', { name: zh('jobDetail.back') }).click();
@@ -16,8 +15,7 @@ test('/job_detail without a job says so and leads back to the job list', async (
 });
 
 test('viewer: the dashboard links only where the viewer may go (the alarm count is theirs, the alarm list is not)', async ({ page }) => {
-  await signIn(page, 'viewer');
-  await page.goto('/introduction');
+  await signIn(page, 'viewer', { to: '/introduction' });
   const board = page.getByTestId('dashboard');
   const open = board.getByTestId('board-open');
   await expect(open.locator('dd')).toHaveText(/^\d[\d,]*$/);
@@ -34,8 +32,7 @@ test('viewer: the dashboard links only where the viewer may go (the alarm count 
 });
 
 test('vendor: no bell that never counts, and "functions available" counts what the dashboard lists', async ({ page }) => {
-  await signIn(page, 'vendor');
-  await page.goto('/introduction');
+  await signIn(page, 'vendor', { to: '/introduction' });
   await expect(page.getByTestId('header')).toBeVisible();
   const listed = page.getByTestId('board-rights').locator('[data-menu]');
   await expect(listed.first()).toBeVisible();
@@ -45,8 +42,7 @@ test('vendor: no bell that never counts, and "functions available" counts what t
 });
 
 test('/group: a right is ticked by clicking its name, and element rights show their names', async ({ page }) => {
-  await signIn(page, 'admin');
-  await page.goto('/group');
+  await signIn(page, 'admin', { to: '/group' });
   const roles = page.locator('[data-page=group]');
   await roles.locator('tbody tr', { hasText: 'viewer' }).first().locator('[data-action=rights]').click();
   const tree = page.getByTestId('role-rights').getByTestId('function-authority');
@@ -65,8 +61,7 @@ test('/group: a right is ticked by clicking its name, and element rights show th
 });
 
 test('the workflow designer offers as approvers only people and roles who can act on a task, and says why', async ({ page }) => {
-  await signIn(page, 'admin');
-  await page.goto('/activiti/menu');
+  await signIn(page, 'admin', { to: '/activiti/menu' });
   await page.locator('[data-page=workflow-form] [data-action=create]').click();
   const form = page.getByTestId('resource-form');
   const users = form.locator('[name=step-users-0]');
@@ -86,8 +81,7 @@ test('a device added with a model on an online gateway says what it waits for, t
   const code = `THS-NEW-${Date.now() % 100000}`;
   const made = await call(baseURL!, token, 'POST', '/api/device', { body: { code, name: code, modelId: model.id, gatewayId: gateway.id } });
   expect(made.code, made.msg).toBe(0);
-  await signIn(page, 'admin');
-  await page.goto('/devmng/subsystem');
+  await signIn(page, 'admin', { to: '/devmng/subsystem' });
   const root = page.locator('[data-page=device-subsystem]');
   await root.locator('input[name=keyword]').fill(code);
   await root.locator('input[name=keyword]').press('Enter');
@@ -118,8 +112,7 @@ test('one excursion of one point raises one alarm until it is handled; the next 
   expect(made.code, made.msg).toBe(0);
   const tick = () => page.request.post('/__test/points/tick');
   for (let i = 0; i < 3; i++) await tick();
-  await signIn(page, 'admin');
-  await page.goto(`/alarm/search?keyword=${encodeURIComponent(device.code)}`);
+  await signIn(page, 'admin', { to: `/alarm/search?keyword=${encodeURIComponent(device.code)}` });
   const root = page.locator('[data-page=alarm-search]');
   const rows = root.locator('tbody tr[data-row]', { hasText: marker });
   await expect(rows).toHaveCount(1);
@@ -150,8 +143,7 @@ test('an admin reassigns a task stranded with someone who can no longer act on i
   // Eve moves to a role without workflow rights: her task would wait for ever.
   expect((await call(baseURL!, token, 'PUT', `/api/admin/user/roles/${eve}`, { body: { roleIds: [viewerRole] } })).code).toBe(0);
 
-  await signIn(page, 'admin');
-  await page.goto('/activiti/all_task');
+  await signIn(page, 'admin', { to: '/activiti/all_task' });
   const root = page.locator('[data-page=workflow-task]');
   await root.locator(`tbody tr[data-row="${started.data.id}"] [data-action=open]`).click();
   const dialog = page.getByTestId('workflow-request');

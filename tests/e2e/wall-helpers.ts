@@ -3,6 +3,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { call } from './video-helpers.ts';
 import { PLATFORM_NODE_FLAGS } from '../../demo/server/node-flags.ts';
+import { fromTemplate, TEMPLATE_ENV } from '../../demo/server/test-template.ts';
 
 export const WALL_KEY = 'videoWallConfig';
 
@@ -107,6 +108,9 @@ async function startPlatformOnce(env: Record<string, string> | ((ports: { port: 
   const mediaPort = port + 1;
   const extra = typeof env === 'function' ? env({ port, mediaPort }) : env;
   const dataDir = mkdtempSync(join(tmpdir(), 'atrium-wall-'));
+  // The run's seeded template (global-setup.ts), unless this platform seeds something of its own.
+  const template = process.env[TEMPLATE_ENV];
+  if (template && !Object.keys(extra).some((key) => key.startsWith('ATRIUM_SEED_'))) fromTemplate(template, dataDir);
   const child = spawn(process.execPath, [...PLATFORM_NODE_FLAGS, 'demo/server/main.ts'], {
     env: { ...process.env, PORT: String(port), MEDIA_PORT: String(mediaPort), ATRIUM_DATA: dataDir, ATRIUM_FIXED_CAPTCHA: '4242', ATRIUM_FAULTS: '1', ...extra },
     stdio: ['ignore', 'ignore', 'pipe'],

@@ -6,8 +6,7 @@ import { signIn, zh } from './console-helpers.ts';
 import { call, signIn as apiSignIn } from './video-helpers.ts';
 
 test('cameras: batch add, filters on the server, move, delete with confirmation, export', async ({ page, baseURL }) => {
-  await signIn(page, 'admin');
-  await page.goto('/videoGroup');
+  await signIn(page, 'admin', { to: '/videoGroup' });
   const root = page.locator('[data-page=video-group]');
   const rows = root.locator('tbody tr[data-row]');
   // 2号机房 (server room 2) of the data centre: the switchgear and generator cameras.
@@ -74,8 +73,7 @@ test('cameras: batch add, filters on the server, move, delete with confirmation,
 });
 
 test('/videoGroup?type=wall shows the wall', async ({ page }) => {
-  await signIn(page, 'operator');
-  await page.goto('/videoGroup?type=wall');
+  await signIn(page, 'operator', { to: '/videoGroup?type=wall' });
   await expect(page.locator('atrium-video-wall [data-pane]')).toHaveCount(4);
   await expect(page.locator('atrium-video-wall [role=option]').first()).toBeVisible();
 });

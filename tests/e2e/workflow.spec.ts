@@ -48,8 +48,7 @@ test('a two-step leave request: approved, then rejected with a reason; timeline 
   await call(baseURL!, admin, 'PUT', `/api/admin/user/roles/${operator.id}`, { body: { roleIds: [...operator.roleIds, role.id] } });
   try {
     // The admin designs the form.
-    await signIn(page, 'admin');
-    await page.goto('/activiti/menu');
+    await signIn(page, 'admin', { to: '/activiti/menu' });
     const root = page.locator('[data-page=workflow-form]');
     await root.locator('[data-action=create]').click();
     const form = page.getByTestId('resource-form');
