@@ -6,6 +6,8 @@
 import { expect, test, type Page } from './fixtures.ts';
 import { expectFocusVisible, focused, tabTo } from './a11y-keys.ts';
 import { ACCOUNTS, CAPTCHA, signIn, skipTour, zh } from './console-helpers.ts';
+import { signIn as apiSignIn } from './video-helpers.ts';
+import { pane, resetWall, row, storedWall } from './wall-helpers.ts';
 
 /** Raises `count` alarms of one level at once (the platform's test hook). */
 async function raiseAlarms(base: string, count: number, level: string): Promise<void> {
@@ -157,4 +159,44 @@ test('the task dialog and the bell by keyboard: the dialog takes the focus and g
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/alarm\/search$/);
   await expect(page.locator('[data-page=alarm-search]')).toBeVisible();
+});
+
+test('place cameras on the wall by keyboard alone: Tab to the camera list, arrows to a camera, Enter and Tab to a monitor, or its number; the wall keeps them after a reload', async ({ page, baseURL }) => {
+  await resetWall(baseURL!, await apiSignIn(baseURL!, 'admin', 'admin123'));
+  await signIn(page, 'admin');
+  // The known start: the console's wall page freshly loaded, the focus at the top of the document.
+  await page.goto('/videoGroup?type=wall');
+  const wall = page.locator('atrium-video-wall');
+  await expect(row(wall, 1)).toBeVisible();
+  await expect(pane(wall, 2)).toHaveAttribute('data-status', 'empty');
+
+  // Through the shell, the wall's filters and its group tree to the camera list (a listbox).
+  await tabTo(page, (f) => f.role === 'listbox' && f.label === zh('wall.cameras'), 'the camera list', { max: 80 });
+  await expect(row(wall, 1)).toHaveAttribute('data-focused', 'true');
+  // Arrows move the list's highlight; each step waits for it, as a user watching it would.
+  await page.keyboard.press('ArrowDown');
+  await expect(row(wall, 2)).toHaveAttribute('data-focused', 'true');
+  await page.keyboard.press('ArrowDown');
+  await expect(row(wall, 3)).toHaveAttribute('data-focused', 'true');
+  // Enter picks camera 3; each monitor then offers itself, reached with Tab.
+  await page.keyboard.press('Enter');
+  await tabTo(page, (f) => f.action === 'place' && f.text === zh('wall.placeHere', { n: 2 }), 'monitor 2’s place button', { max: 10 });
+  await page.keyboard.press('Enter');
+  await expect(pane(wall, 2)).toHaveAttribute('data-camera-id', '3');
+  // The focus goes back to the list for the next camera, and shows there.
+  await expect.poll(async () => (await focused(page))?.role).toBe('listbox');
+  await expectFocusVisible(page);
+  // The next camera by its number: ArrowDown to camera 4, "4" puts it in monitor 4.
+  await page.keyboard.press('ArrowDown');
+  await expect(row(wall, 4)).toHaveAttribute('data-focused', 'true');
+  await page.keyboard.press('4');
+  await expect(pane(wall, 4)).toHaveAttribute('data-camera-id', '4');
+  await expect.poll(async () => (await storedWall(baseURL!, await apiSignIn(baseURL!, 'admin', 'admin123')))?.customValue ?? '').toContain('"type":4');
+
+  // Kept: after a reload the two monitors show the two cameras.
+  await page.reload();
+  await expect(row(wall, 1)).toBeVisible();
+  await expect(pane(wall, 2)).toHaveAttribute('data-camera-id', '3');
+  await expect(pane(wall, 4)).toHaveAttribute('data-camera-id', '4');
+  for (const n of [1, 3]) await expect(pane(wall, n)).toHaveAttribute('data-camera-id', '');
 });

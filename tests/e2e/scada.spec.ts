@@ -28,7 +28,7 @@ async function place(page: Page, kind: string) {
   await page.locator(`[data-part=palette] [data-tool=${kind}]`).click();
   await expect(page.locator('[data-part=stage] [data-element]')).toHaveCount(before + 1);
   await expect(page.locator('[data-part=element-properties]')).toHaveAttribute('data-kind', kind);
-  return page.locator('[data-part=stage] [data-element][aria-selected=true]');
+  return page.locator('[data-part=stage] [data-element][data-selected=true]');
 }
 
 const boxOf = (el: ReturnType<Page['locator']>) => el.evaluate((n: HTMLElement) => ({ left: n.style.left, top: n.style.top }));

@@ -5,6 +5,7 @@ import { useEffect, useRef, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ScadaLive } from '../../shared/api/scada-types.ts';
 import { colorFor, type ScadaElement } from '../../shared/scada/doc.ts';
+import { vars } from '../../shared/theme/contract.ts';
 import * as css from './scada-page.css.ts';
 
 /** The values of a page's bindings, keyed for lookup, with a short history per point for charts. */
@@ -92,7 +93,9 @@ export function ElementBody({ el, live, mode, deviceName, onSwitch, onLink }: El
   const { t } = useTranslation();
   const device = el.deviceId !== undefined ? live.devices.get(el.deviceId) : undefined;
   const point = live.points.get(pointKey(el.deviceId, el.code));
-  const color = el.color ?? '#E5EAF3';
+  // Without a colour of the author's own, text takes the theme's text colour (readable on the stage,
+  // which is the theme's surface: a fixed light grey was 1.2:1 on the light theme's white).
+  const color = el.color ?? vars.color.text;
   const fontSize = el.fontSize ?? 16;
   switch (el.kind) {
     case 'camera':

@@ -37,7 +37,8 @@ export const filter = style({
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.sm,
   fontSize: vars.font.sizeSm,
-  selectors: { '&:focus-visible': { borderColor: vars.color.primary } },
+  // A border in another colour alone is a faint sign of focus: the ring around it is the one seen (WCAG 2.4.7).
+  selectors: { '&:focus-visible': { borderColor: vars.color.primary, outline: `2px solid ${vars.color.primary}`, outlineOffset: 1 } },
 });
 
 /** The group tree's scrolling box (the tree itself is shared/tree's). */
@@ -159,7 +160,8 @@ export const place = style({
   borderRadius: vars.radius.sm,
   color: vars.color.primary,
   cursor: 'pointer',
-  selectors: { '&:focus-visible': { background: vars.color.overlay } },
+  // Focused: the dashed frame turns into a solid ring (a darker fill alone was hard to see).
+  selectors: { '&:focus-visible': { background: vars.color.overlay, outline: `3px solid ${vars.color.primary}`, outlineOffset: 2 } },
 });
 
 export const notice = style({

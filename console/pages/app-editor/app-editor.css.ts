@@ -47,7 +47,7 @@ export const layer = style({
   overflow: 'hidden',
   textOverflow: 'ellipsis',
   cursor: 'pointer',
-  selectors: { '&[aria-selected="true"]': { background: vars.color.primary, color: vars.color.onPrimary }, '&:focus-visible': { outline: `2px solid ${vars.color.primary}` } },
+  selectors: { '&[aria-pressed="true"]': { background: vars.color.primary, color: vars.color.onPrimary }, '&:focus-visible': { outline: `2px solid ${vars.color.primary}` } },
 });
 
 export const canvasArea = style({ gridArea: 'canvas', overflow: 'auto', position: 'relative', outline: 'none', background: `repeating-conic-gradient(${vars.color.bg} 0 25%, ${vars.color.surface} 0 50%) 0 0 / 24px 24px` });

@@ -43,7 +43,7 @@ const Box = memo(function Box({ el, selected, live, name, onPointerDown }: { el:
       data-element={el.id}
       data-kind={el.kind}
       data-locked={el.locked === true}
-      aria-selected={selected}
+      data-selected={selected}
       onPointerDown={(e) => onPointerDown(e, el.id)}
     >
       <div style={{ pointerEvents: 'none', width: '100%', height: '100%', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
@@ -357,7 +357,7 @@ export default function AppEditorPage() {
         <ul className={css.layers} data-part="layers" aria-label={t('editor.layers')}>
           {[...doc.elements].reverse().map((e) => (
             <li key={e.id}>
-              <button type="button" className={css.layer} aria-selected={selected.has(e.id)} onClick={(ev) => select(e.id, ev.shiftKey)} data-layer={e.id}>
+              <button type="button" className={css.layer} aria-pressed={selected.has(e.id)} onClick={(ev) => select(e.id, ev.shiftKey)} data-layer={e.id}>
                 {e.locked ? '🔒 ' : ''}
                 {t(`editor.kind.${e.kind}`)} {e.text ?? (e.deviceId !== undefined ? deviceNames.get(e.deviceId) : '') ?? ''}
               </button>

@@ -62,7 +62,8 @@ const SIZE: Record<ScadaKind, [number, number]> = {
 export function makeElement(doc: ScadaDoc, kind: ScadaKind, x: number, y: number): ScadaElement {
   const [w, h] = SIZE[kind];
   const base: ScadaElement = { id: newId(doc), kind, x: Math.round(x - w / 2), y: Math.round(y - h / 2), w, h, rotate: 0 };
-  if (kind === 'text') return { ...base, text: 'Text', color: '#E5EAF3', fontSize: 18 };
+  // No colour of its own: the text takes the theme's text colour until the author picks one.
+  if (kind === 'text') return { ...base, text: 'Text', fontSize: 18 };
   if (kind === 'shape') return { ...base, shape: 'rect', fill: '#8D98FF33', color: '#8D98FF' };
   if (kind === 'point') return { ...base, decimals: 1, fontSize: 20 };
   if (kind === 'link') return { ...base, text: '→' };
