@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { usePlatform } from './test-platform.ts';
 import { offsetBy } from '../../shared/attendance/geo.ts';
 import { simulateRound } from './routes/attendance.ts';
-import { downloadSigned, taskDone } from './testing.ts';
+import { api, downloadSigned, taskDone } from './testing.ts';
 
 const DAY = '2026-11-18'; // a Wednesday
 const at = (day: string, hhmm: string) => {
@@ -74,6 +74,9 @@ describe('attendance', () => {
     expect((await call(p.admin, 'POST', '/api/attendance/stats/day', { page: 1, limit: 50, day: '2026-02-30' })).code).toBe(-1);
   });
 
+  /** An answer in Chinese (call asks in English). */
+  const inChinese = async (method: string, path: string, body?: unknown) => (await api(p.s.base, method, path, { token: p.admin, ...(body ? { body } : {}), headers: { lang: 'zh' } })).body.data;
+
   it('a fill-in outside its window is refused; an approved one fixes the day', async () => {
     const adminId = (db().prepare("SELECT id FROM user WHERE username = 'admin'").get() as { id: number }).id;
     expect((await call(p.admin, 'POST', '/api/attendance/fill-in', { day: DAY, time: '13:00', reason: 'forgot' })).msg).toBe('A fill-in must lie within 30 minutes of the start (09:00) or the end (18:00) of work');
@@ -83,10 +86,40 @@ describe('attendance', () => {
     expect(before.status).toBe('absent');
     // The tenant super admin approves fill-ins until the form says otherwise.
     const task = (await call(p.admin, 'POST', '/api/workflow/list', { page: 1, limit: 10, box: 'my' })).data.rows.find((r: { id: number }) => r.id === requestId);
+    // The request reads in the reader's language: its form, its fields' labels, its step.
+    expect(task).toMatchObject({ formName: 'Attendance fill-in', stepName: 'Approval' });
+    const zhTask = (await inChinese('POST', '/api/workflow/list', { page: 1, limit: 10, box: 'my' })).rows.find((r: { id: number }) => r.id === requestId);
+    expect(zhTask).toMatchObject({ formName: '补卡申请', stepName: '审批' });
+    const shown = (d: { formName: string; fields: Array<{ label: string }>; steps: Array<{ name: string }>; timeline: Array<{ stepName: string }> }) => [d.formName, d.fields.map((f) => f.label), d.steps.map((s) => s.name), d.timeline.at(-1)!.stepName];
+    expect(shown((await call(p.admin, 'GET', `/api/workflow/request/${requestId}`)).data)).toEqual(['Attendance fill-in', ['Date', 'Time', 'Reason'], ['Approval'], 'Approval']);
+    expect(shown(await inChinese('GET', `/api/workflow/request/${requestId}`))).toEqual(['补卡申请', ['日期', '时间', '原因'], ['审批'], '审批']);
     expect((await call(p.admin, 'POST', `/api/workflow/task/${task.taskId}/approve`, {})).code).toBe(0);
     await clock([{ userId: adminId, at: at(DAY, '18:03') }]);
     const after = (await call(p.admin, 'POST', '/api/attendance/stats/person', { month: DAY.slice(0, 7) })).data.rows.find((r: { day: string }) => r.day === DAY);
     expect(after).toMatchObject({ status: 'normal', firstIn: '09:00', lastOut: '18:03', fillIns: 1 });
+  });
+
+  it('seeds the fill-in approval form in both languages; sent back as shown it keeps both, typed texts replace them', async () => {
+    type Form = { id: number; name: string; description: string; version: number; enabled: boolean; fields: Array<{ name: string; label: string; type: string; required: boolean }>; process: { steps: Array<{ name: string; mode: string; approvers: unknown }>; cc: number[] } };
+    const read = async (lang: 'en' | 'zh'): Promise<Form> => (lang === 'en' ? (await call(p.admin, 'POST', '/api/workflow/form/page', { page: 1, limit: 10 })).data : await inChinese('POST', '/api/workflow/form/page', { page: 1, limit: 10 })).rows[0];
+    const texts = (f: Form) => [f.name, f.description, f.fields.map((x) => x.label), f.process.steps.map((x) => x.name)];
+    const en = await read('en');
+    expect(texts(en)).toEqual(['Attendance fill-in', 'For a missed clock; it counts once approved', ['Date', 'Time', 'Reason'], ['Approval']]);
+    expect(texts(await read('zh'))).toEqual(['补卡申请', '忘记打卡时申请补记，审批通过后计入考勤', ['日期', '时间', '原因'], ['审批']]);
+    // The seeded form is found by its name in either language.
+    expect((await call(p.admin, 'POST', '/api/workflow/form/page', { page: 1, limit: 10, keyword: '补卡' })).data.total).toBe(1);
+    expect((await call(p.admin, 'POST', '/api/workflow/form/page', { page: 1, limit: 10, keyword: 'fill-in' })).data.total).toBe(1);
+    // An English admin saves it unchanged: still Chinese in Chinese, and no new version.
+    const save = (form: Form) => call(p.admin, 'PUT', `/api/workflow/form/${form.id}`, { name: form.name, description: form.description, enabled: form.enabled, fields: form.fields, process: form.process });
+    expect((await save(en)).code).toBe(0);
+    const zh = await read('zh');
+    expect(texts(zh)).toEqual(['补卡申请', '忘记打卡时申请补记，审批通过后计入考勤', ['日期', '时间', '原因'], ['审批']]);
+    expect(zh.version).toBe(en.version);
+    // A label typed in Chinese is that label in both languages; the untouched ones keep both.
+    const typed = { ...zh, fields: zh.fields.map((f) => (f.name === 'reason' ? { ...f, label: '补卡原因' } : f)) };
+    const saved = await api(p.s.base, 'PUT', `/api/workflow/form/${zh.id}`, { token: p.admin, body: { name: typed.name, description: typed.description, enabled: typed.enabled, fields: typed.fields, process: typed.process }, headers: { lang: 'zh' } });
+    expect(saved.body.code, saved.body.msg).toBe(0);
+    expect((await read('en')).fields.map((x) => x.label)).toEqual(['Date', 'Time', '补卡原因']);
   });
 
   it('adds up the month and exports it', async () => {

@@ -55,7 +55,7 @@ describe('workflows', () => {
     const stranger = (p.s.app.atrium.db.prepare('SELECT id FROM user WHERE tenant_id = 2 LIMIT 1').get() as { id: number }).id;
     expect((await bad({ process: { steps: [{ name: 'Lead', mode: 'any', approvers: { kind: 'user', userIds: [stranger] } }], cc: [] } })).msg).toBe('No such user');
     // Nothing stored: only the attendance fill-in form every tenant starts with.
-    expect((await call(p.admin, 'POST', '/api/workflow/form/page', { page: 1, limit: 10 })).data.rows.map((f: { name: string }) => f.name)).toEqual(['补卡申请']);
+    expect((await call(p.admin, 'POST', '/api/workflow/form/page', { page: 1, limit: 10 })).data.rows.map((f: { name: string }) => f.name)).toEqual(['Attendance fill-in']);
   });
 
   it('runs a two-step request: the right approvers only, a rejection with its reason, CC and counts', async () => {
@@ -196,7 +196,7 @@ describe('workflows', () => {
   });
 
   it('shows the second tenant none of it', async () => {
-    expect((await call(p.admin2, 'POST', '/api/workflow/form/page', { page: 1, limit: 10 })).data.rows.map((f: { name: string }) => f.name)).toEqual(['补卡申请']);
+    expect((await call(p.admin2, 'POST', '/api/workflow/form/page', { page: 1, limit: 10 })).data.rows.map((f: { name: string }) => f.name)).toEqual(['Attendance fill-in']);
     expect((await call(p.admin2, 'POST', '/api/workflow/list', { page: 1, limit: 10, box: 'all' })).data.total).toBe(0);
     const anyRequest = (p.s.app.atrium.db.prepare('SELECT id FROM wf_request LIMIT 1').get() as { id: number }).id;
     expect((await call(p.admin2, 'GET', `/api/workflow/request/${anyRequest}`)).msg).toBe('No such request');

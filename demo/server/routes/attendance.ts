@@ -20,7 +20,7 @@ import { langOf, translate, type Lang, textsOf } from '../messages.ts';
 import { byNameKeyword, inList, likePattern, offsetOf, startExport, tooManyTasks } from '../resource.ts';
 import { col, shape, type Spec } from '../shape.ts';
 import { namesAfterEdit } from '../local-names.ts';
-import { workflowOf } from './workflow.ts';
+import { workflowOf, type StoredField, type StoredStep } from './workflow.ts';
 
 /** A day's status as the export writes it (the console's attendance.status texts). */
 const DAY_STATUS: Readonly<Record<string, Readonly<Record<Lang, string>>>> = {
@@ -35,6 +35,24 @@ const DAY_STATUS: Readonly<Record<string, Readonly<Record<Lang, string>>>> = {
 
 /** The seeded rule's and site's names: [Chinese (stored), English]. */
 const SEED_NAMES = { rule: ['办公时间', 'Office hours'], site: ['总部', 'Head office'] } as const;
+
+const FILL_IN_KIND = 'attendanceFillIn';
+
+/**
+ * The fill-in approval form each tenant gets, in both languages like every seeded name
+ * (local-names.ts): its name and description, its fields' labels (label_en) and its step's name
+ * (name_en; workflow.ts reads them in the caller's language).
+ */
+const FILL_IN_FORM = {
+  name: ['补卡申请', 'Attendance fill-in'],
+  description: ['忘记打卡时申请补记，审批通过后计入考勤', 'For a missed clock; it counts once approved'],
+  fields: [
+    { name: 'day', label: ['日期', 'Date'], type: 'date' },
+    { name: 'time', label: ['时间', 'Time'], type: 'text' },
+    { name: 'reason', label: ['原因', 'Reason'], type: 'text' },
+  ],
+  step: ['审批', 'Approval'],
+} as const;
 
 export const migrations: Migration[] = [
   {
@@ -100,9 +118,22 @@ export const migrations: Migration[] = [
       UPDATE att_site SET name = '${SEED_NAMES.site[0]}', name_en = '${SEED_NAMES.site[1]}' WHERE tenant_id = 1 AND name = '${SEED_NAMES.site[1]}';
     `,
   },
+  {
+    // The fill-in form seeded in Chinese only (its description in English only) gets both languages.
+    id: 'attendance/003-fill-in-form-english',
+    sql: `
+      UPDATE wf_form_version SET fields = json_set(fields, ${FILL_IN_FORM.fields.map((f, i) => `'$[${i}].label_en', '${f.label[1]}'`).join(', ')})
+        WHERE form_id IN (SELECT id FROM wf_form WHERE kind = '${FILL_IN_KIND}' AND name_en = '')
+        AND ${FILL_IN_FORM.fields.map((f, i) => `json_extract(fields, '$[${i}].label') = '${f.label[0]}'`).join(' AND ')} AND json_array_length(fields) = ${FILL_IN_FORM.fields.length};
+      UPDATE wf_form_version SET process = json_set(process, '$.steps[0].name_en', '${FILL_IN_FORM.step[1]}')
+        WHERE form_id IN (SELECT id FROM wf_form WHERE kind = '${FILL_IN_KIND}' AND name_en = '')
+        AND json_extract(process, '$.steps[0].name') = '${FILL_IN_FORM.step[0]}' AND json_array_length(process, '$.steps') = 1;
+      UPDATE wf_form SET description = '${FILL_IN_FORM.description[0]}', description_en = '${FILL_IN_FORM.description[1]}'
+        WHERE kind = '${FILL_IN_KIND}' AND description = '${FILL_IN_FORM.name[1]}' AND description_en = '';
+      UPDATE wf_form SET name_en = '${FILL_IN_FORM.name[1]}' WHERE kind = '${FILL_IN_KIND}' AND name = '${FILL_IN_FORM.name[0]}' AND name_en = '';
+    `,
+  },
 ];
-
-const FILL_IN_KIND = 'attendanceFillIn';
 
 const TEXT = {
   nameTaken: { zh: '名称已存在', en: 'Name already exists' },
@@ -125,7 +156,6 @@ const TEXT = {
   future: { zh: '不能为未来的日期补卡', en: 'A fill-in cannot be for a day still to come' },
   window: { zh: '补卡时间须在上班（{start}）或下班（{end}）前后 {minutes} 分钟内', en: 'A fill-in must lie within {minutes} minutes of the start ({start}) or the end ({end}) of work' },
   noForm: { zh: '补卡审批表单不可用', en: 'The fill-in approval form is not available' },
-  formTitle: { zh: '补卡申请', en: 'Attendance fill-in' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 const say = textsOf(TEXT);
@@ -189,13 +219,13 @@ export function seed(db: Db): void {
     if (!approver) continue;
     tx(db, () => {
       const now = Date.now();
-      const formId = Number(db.prepare("INSERT INTO wf_form (tenant_id, name, description, enabled, version, updated_at, kind) VALUES (?, ?, ?, 1, 1, ?, ?)").run(tenantId, TEXT.formTitle.zh, 'Attendance fill-in', now, FILL_IN_KIND).lastInsertRowid);
-      const fields = [
-        { name: 'day', label: '日期', type: 'date', required: true },
-        { name: 'time', label: '时间', type: 'text', required: true },
-        { name: 'reason', label: '原因', type: 'text', required: true },
-      ];
-      const process = { steps: [{ name: '审批', mode: 'any', approvers: { kind: 'role', roleId: approver.id } }], cc: [] };
+      const f = FILL_IN_FORM;
+      const formId = Number(
+        db.prepare('INSERT INTO wf_form (tenant_id, name, name_en, description, description_en, enabled, version, updated_at, kind) VALUES (?, ?, ?, ?, ?, 1, 1, ?, ?)').run(tenantId, ...f.name, ...f.description, now, FILL_IN_KIND).lastInsertRowid,
+      );
+      // Keys in the order workflow.ts stores a saved field and step (an unchanged save is no new version).
+      const fields: StoredField[] = f.fields.map((field) => ({ name: field.name, label: field.label[0], type: field.type, required: true, label_en: field.label[1] }));
+      const process: { steps: StoredStep[]; cc: number[] } = { steps: [{ name: f.step[0], mode: 'any', approvers: { kind: 'role', roleId: approver.id }, name_en: f.step[1] }], cc: [] };
       db.prepare('INSERT INTO wf_form_version (form_id, version, fields, process, created_at) VALUES (?, 1, ?, ?, ?)').run(formId, JSON.stringify(fields), JSON.stringify(process), now);
     });
   }

@@ -5,7 +5,7 @@
 // decision goes through the state machine of shared/workflow/machine.ts and is stored with its
 // timeline entry in one transaction, so a restart resumes exactly where the process stood.
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { BOXES, type Box, type BoxCounts, type Directory, type FieldValues, type FormField, type ProcessDef, type RequestDetail, type RequestPage, type RequestRow, type RequestStatus, type TaskStatus, type TimelineEntry, type WorkflowForm, type WorkflowFormSave } from '../../../shared/api/workflow-types.ts';
+import { BOXES, type Box, type BoxCounts, type Directory, type FieldValues, type FormField, type ProcessDef, type ProcessStep, type RequestDetail, type RequestPage, type RequestRow, type RequestStatus, type TaskStatus, type TimelineEntry, type WorkflowForm, type WorkflowFormSave } from '../../../shared/api/workflow-types.ts';
 import { start, transition, type Effect, type MachineEvent, type MachineState, type Outcome, type Refusal } from '../../../shared/workflow/machine.ts';
 import { checkForm, checkValues, problemText } from '../../../shared/workflow/validate.ts';
 import type { Db, Migration } from '../db.ts';
@@ -14,6 +14,7 @@ import { ops } from '../../../shared/contract/workflow.ts';
 import { route } from '../contract.ts';
 import { fail, failField, ok, requireMenu, userOf } from '../http.ts';
 import { langOf, type Lang, textsOf } from '../messages.ts';
+import { inLang, localName, namesAfterEdit } from '../local-names.ts';
 import { inList, likePattern, offsetOf } from '../resource.ts';
 import { col, shape } from '../shape.ts';
 import { formatTime } from '../tasks.ts';
@@ -100,7 +101,28 @@ export const migrations: Migration[] = [
     id: 'workflow/003-form-kind',
     sql: "ALTER TABLE wf_form ADD COLUMN kind TEXT NOT NULL DEFAULT '';",
   },
+  {
+    // Seeded forms (the attendance fill-in) come in both languages (local-names.ts): the form's name
+    // and description here, its fields' labels and its steps' names as label_en/name_en in the JSON.
+    id: 'workflow/004-names-english',
+    sql: "ALTER TABLE wf_form ADD COLUMN name_en TEXT NOT NULL DEFAULT ''; ALTER TABLE wf_form ADD COLUMN description_en TEXT NOT NULL DEFAULT '';",
+  },
 ];
+
+/**
+ * A field and a step as stored: a seeded one carries its English text too (label_en, name_en), read
+ * in the caller's language like every seeded name (local-names.ts); what a person types clears it.
+ */
+export type StoredField = FormField & { label_en?: string };
+export type StoredStep = ProcessStep & { name_en?: string };
+
+/** Fields as a reader sees them: labels in their language, without the stored English. */
+const shownFields = (fields: StoredField[], lang?: Lang): FormField[] =>
+  fields.map(({ label_en, ...f }) => ({ ...f, label: shown({ name: f.label, name_en: label_en }, lang) }));
+/** A process as a reader sees it: step names in their language. */
+const shownProcess = (p: { steps: StoredStep[]; cc: number[] }, lang?: Lang): ProcessDef => ({ ...p, steps: p.steps.map(({ name_en, ...s }) => ({ ...s, name: stepName({ ...s, name_en }, lang) })) });
+const stepName = ({ name, name_en }: StoredStep, lang?: Lang): string => shown({ name, name_en }, lang);
+const shown = (row: { name: string; name_en?: string | undefined }, lang?: Lang): string => (lang ? inLang(lang, row) : localName(row));
 
 /** What other modules learn when a request is approved (inside the approval's transaction). */
 export interface ApprovedRequest {
@@ -154,12 +176,12 @@ const BOX_MENU: Record<Box, string> = { my: 'myTask', initiated: 'hisTask', appr
 /** A form as the API answers it (wf_form f at its current version v). */
 const FORM = shape<WorkflowForm>({
   id: col.value('f.id'),
-  name: col.value('f.name'),
-  description: col.value('f.description'),
+  name: col.value('loc(f.name, f.name_en)'),
+  description: col.value('loc(f.description, f.description_en)'),
   enabled: col.flag('f.enabled'),
   version: col.value('f.version'),
-  fields: col.json('v.fields'),
-  process: col.json('v.process'),
+  fields: col.calc('v.fields', (v) => shownFields(JSON.parse(String(v)) as StoredField[])),
+  process: col.calc('v.process', (v) => shownProcess(JSON.parse(String(v)) as ProcessDef)),
   requests: col.value('(SELECT COUNT(*) FROM wf_request r WHERE r.form_id = f.id)'),
   updatedAt: col.time('f.updated_at'),
 });
@@ -171,10 +193,10 @@ const requestRow = (taskId: string) =>
   shape<RequestRow>({
     id: col.value('r.id'),
     taskId: col.value(taskId),
-    formName: col.value('f.name'),
+    formName: col.value('loc(f.name, f.name_en)'),
     initiatorName: col.value('u.name'),
     status: col.value('r.status'),
-    stepName: col.value("COALESCE(json_extract(v.process, '$.steps[' || r.step || '].name'), '')"),
+    stepName: col.value("COALESCE(loc(json_extract(v.process, '$.steps[' || r.step || '].name'), json_extract(v.process, '$.steps[' || r.step || '].name_en')), '')"),
     createdAt: col.time('r.created_at'),
     updatedAt: col.time('r.updated_at'),
   });
@@ -241,30 +263,47 @@ const plugin: FastifyPluginAsync = async (app) => {
       if (s.approvers.kind === 'user') {
         for (const id of s.approvers.userIds) if (!mayAct(tenantId, id)) return { at, message: say(lang, 'cannotAct', { name: userName(id) }) };
       } else if (s.approvers.kind === 'role' && !roleMayAct(s.approvers.roleId)) {
-        const role = db.prepare('SELECT name FROM role WHERE id = ?').get<{ name: string }>(s.approvers.roleId);
+        const role = db.prepare('SELECT loc(name, name_en) AS name FROM role WHERE id = ?').get<{ name: string }>(s.approvers.roleId);
         return { at, message: say(lang, 'cannotAct', { name: role?.name ?? '' }) };
       }
     }
     return null;
   }
 
-  /** The definition as stored: trimmed texts, only the keys that belong. */
-  const cleanFields = (fields: FormField[]): FormField[] =>
-    fields.map((f) => ({ name: f.name.trim(), label: f.label.trim(), type: f.type, required: f.required, ...(f.type === 'select' ? { options: (f.options ?? []).map((o) => o.trim()) } : {}) }));
-  const cleanProcess = (p: ProcessDef): ProcessDef => ({
-    steps: p.steps.map((s) => ({
-      name: s.name.trim(),
-      mode: s.mode,
-      approvers: s.approvers.kind === 'user' ? { kind: 'user', userIds: [...new Set(s.approvers.userIds)] } : s.approvers.kind === 'role' ? { kind: 'role', roleId: s.approvers.roleId } : { kind: 'deptHead' },
-    })),
+  /**
+   * The definition as stored: trimmed texts, only the keys that belong. A label (a step's name) sent
+   * back as the stored field (step) was shown keeps its English text (namesAfterEdit); keys in the
+   * order the seed writes them, so an unchanged form compares equal.
+   */
+  const cleanFields = (fields: FormField[], before: StoredField[] = []): StoredField[] =>
+    fields.map((f) => {
+      const clean: StoredField = { name: f.name.trim(), label: f.label.trim(), type: f.type, required: f.required, ...(f.type === 'select' ? { options: (f.options ?? []).map((o) => o.trim()) } : {}) };
+      const old = before.find((b) => b.name === clean.name);
+      if (!old?.label_en) return clean;
+      const kept = namesAfterEdit({ name: old.label, name_en: old.label_en }, clean.label);
+      return kept.name_en ? { ...clean, label: kept.name, label_en: kept.name_en } : clean;
+    });
+  const cleanProcess = (p: ProcessDef, before: StoredStep[] = []): { steps: StoredStep[]; cc: number[] } => ({
+    steps: p.steps.map((s, i) => {
+      const clean: StoredStep = {
+        name: s.name.trim(),
+        mode: s.mode,
+        approvers: s.approvers.kind === 'user' ? { kind: 'user', userIds: [...new Set(s.approvers.userIds)] } : s.approvers.kind === 'role' ? { kind: 'role', roleId: s.approvers.roleId } : { kind: 'deptHead' },
+      };
+      const old = before[i];
+      if (!old?.name_en) return clean;
+      const kept = namesAfterEdit({ name: old.name, name_en: old.name_en }, clean.name);
+      return kept.name_en ? { ...clean, name: kept.name, name_en: kept.name_en } : clean;
+    }),
     cc: [...new Set(p.cc)],
   });
 
   route(app, ops.formPage, async (request) => {
     const { tenantId } = userOf(request);
     const keyword = request.body.keyword?.trim();
-    const where = keyword ? "f.tenant_id = ? AND f.name LIKE ? ESCAPE '\\'" : 'f.tenant_id = ?';
-    const args = keyword ? [tenantId, likePattern(keyword)] : [tenantId];
+    // A seeded form's name matches in either language.
+    const where = keyword ? "f.tenant_id = ? AND (f.name LIKE ? ESCAPE '\\' OR f.name_en LIKE ? ESCAPE '\\')" : 'f.tenant_id = ?';
+    const args = keyword ? [tenantId, likePattern(keyword), likePattern(keyword)] : [tenantId];
     const total = db.prepare(`SELECT COUNT(*) AS n FROM wf_form f WHERE ${where}`).get<{ n: number }>(...args)!.n;
     const rows = db.prepare(`${FORM_SELECT} WHERE ${where} ORDER BY f.name LIMIT ? OFFSET ?`).all(...args, request.body.limit, offsetOf(request.body));
     return ok({ rows: FORM.all(rows), total });
@@ -286,23 +325,28 @@ const plugin: FastifyPluginAsync = async (app) => {
     const foreign = foreignIds(tenantId, body.process, lang);
     if (foreign) return failField(foreign.message, foreign.at);
     const name = body.name.trim();
-    const taken = db.prepare('SELECT id FROM wf_form WHERE tenant_id = ? AND name = ?').get<{ id: number }>(tenantId, name);
+    const taken = db.prepare('SELECT id FROM wf_form WHERE tenant_id = ? AND (name = ? OR name_en = ?)').get<{ id: number }>(tenantId, name, name);
     if (taken && taken.id !== id) return failField(say(lang, 'nameTaken'), 'name');
-    const fields = JSON.stringify(cleanFields(body.fields));
-    const process = JSON.stringify(cleanProcess(body.process));
     const now = Date.now();
     const formId = tx(db, () => {
       if (id === null) {
         const made = Number(db.prepare('INSERT INTO wf_form (tenant_id, name, description, enabled, version, updated_at) VALUES (?, ?, ?, ?, 1, ?)').run(tenantId, name, body.description.trim(), body.enabled ? 1 : 0, now).lastInsertRowid);
-        db.prepare('INSERT INTO wf_form_version (form_id, version, fields, process, created_at) VALUES (?, 1, ?, ?, ?)').run(made, fields, process, now);
+        db.prepare('INSERT INTO wf_form_version (form_id, version, fields, process, created_at) VALUES (?, 1, ?, ?, ?)').run(made, JSON.stringify(cleanFields(body.fields)), JSON.stringify(cleanProcess(body.process)), now);
         return made;
       }
-      const current = db.prepare('SELECT f.version, v.fields, v.process FROM wf_form f JOIN wf_form_version v ON v.form_id = f.id AND v.version = f.version WHERE f.id = ?').get<{ version: number; fields: string; process: string }>(id)!;
+      const current = db
+        .prepare('SELECT f.version, f.name, f.name_en, f.description, f.description_en, v.fields, v.process FROM wf_form f JOIN wf_form_version v ON v.form_id = f.id AND v.version = f.version WHERE f.id = ?')
+        .get<{ version: number; name: string; name_en: string; description: string; description_en: string; fields: string; process: string }>(id)!;
+      // Texts sent back as they were shown keep their other language (a seeded form read in English).
+      const fields = JSON.stringify(cleanFields(body.fields, JSON.parse(current.fields) as StoredField[]));
+      const process = JSON.stringify(cleanProcess(body.process, (JSON.parse(current.process) as { steps: StoredStep[] }).steps));
+      const names = namesAfterEdit({ name: current.name, name_en: current.name_en }, name);
+      const description = namesAfterEdit({ name: current.description, name_en: current.description_en }, body.description.trim());
       // A new version only when what a request runs on changed; requests keep the version they started with.
       const changed = current.fields !== fields || current.process !== process;
       const version = changed ? current.version + 1 : current.version;
       if (changed) db.prepare('INSERT INTO wf_form_version (form_id, version, fields, process, created_at) VALUES (?, ?, ?, ?, ?)').run(id, version, fields, process, now);
-      db.prepare('UPDATE wf_form SET name = ?, description = ?, enabled = ?, version = ?, updated_at = ? WHERE id = ?').run(name, body.description.trim(), body.enabled ? 1 : 0, version, now, id);
+      db.prepare('UPDATE wf_form SET name = ?, name_en = ?, description = ?, description_en = ?, enabled = ?, version = ?, updated_at = ? WHERE id = ?').run(names.name, names.name_en, description.name, description.name_en, body.enabled ? 1 : 0, version, now, id);
       return id;
     });
     return ok(FORM.read(db.prepare(`${FORM_SELECT} WHERE f.id = ?`).get(formId)!));
@@ -319,7 +363,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     const { tenantId } = userOf(request);
     const lang = langOf(request);
     const ids = [...new Set(request.body.ids)];
-    const forms = db.prepare(`SELECT id, name, (SELECT COUNT(*) FROM wf_request r WHERE r.form_id = f.id) AS n FROM wf_form f WHERE tenant_id = ? AND id IN (${inList(ids.length)})`).all<{ id: number; name: string; n: number }>(tenantId, ...ids);
+    const forms = db.prepare(`SELECT id, loc(name, name_en) AS name, (SELECT COUNT(*) FROM wf_request r WHERE r.form_id = f.id) AS n FROM wf_form f WHERE tenant_id = ? AND id IN (${inList(ids.length)})`).all<{ id: number; name: string; n: number }>(tenantId, ...ids);
     if (forms.length !== ids.length) return fail(say(lang, 'noForm'));
     const used = forms.find((f) => f.n > 0);
     if (used) return fail(say(lang, 'formUsed', { name: used.name }));
@@ -381,7 +425,7 @@ const plugin: FastifyPluginAsync = async (app) => {
       } else {
         const step = process.steps[effect.step]!;
         const who = approversOf(tenantId, initiatorId, step, lang);
-        if (typeof who === 'string') throw new Refused(say(lang, 'nobody', { step: step.name, why: who }));
+        if (typeof who === 'string') throw new Refused(say(lang, 'nobody', { step: stepName(step, lang), why: who }));
         for (const id of who) db.prepare("INSERT INTO wf_task (tenant_id, request_id, step, assignee_id, status, created_at) VALUES (?, ?, ?, ?, 'pending', ?)").run(tenantId, requestId, effect.step, id, now);
         event({ tenantId, requestId }, 'stepOpened', effect.step, null);
       }
@@ -531,8 +575,8 @@ const plugin: FastifyPluginAsync = async (app) => {
     const r = db.prepare('SELECT * FROM wf_request WHERE tenant_id = ? AND id = ?').get<RequestRecord>(user.tenantId, request.params.id);
     if (!r || !maySee(user, r)) return fail(say(lang, 'noRequest'));
     const v = versionOf(r.form_id, r.form_version);
-    const fields = JSON.parse(v.fields) as FormField[];
-    const process = JSON.parse(v.process) as ProcessDef;
+    const fields = shownFields(JSON.parse(v.fields) as StoredField[]);
+    const process = JSON.parse(v.process) as { steps: StoredStep[]; cc: number[] };
     const values = JSON.parse(r.values_json) as FieldValues;
     const labels: Record<string, string> = {};
     for (const f of fields) {
@@ -557,7 +601,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     const reassignable = !mine && user.menus.has('allTask') ? tasks.find((t) => t.status === 'pending') : undefined;
     const detail: RequestDetail = {
       id: r.id,
-      formName: db.prepare('SELECT name FROM wf_form WHERE id = ?').get<{ name: string }>(r.form_id)!.name,
+      formName: db.prepare('SELECT loc(name, name_en) AS name FROM wf_form WHERE id = ?').get<{ name: string }>(r.form_id)!.name,
       formVersion: r.form_version,
       fields,
       values,
@@ -566,12 +610,12 @@ const plugin: FastifyPluginAsync = async (app) => {
       status: r.status,
       step: r.step,
       steps: process.steps.map((s, i) => ({
-        name: s.name,
+        name: stepName(s),
         mode: s.mode,
         tasks: tasks.filter((t) => t.step === i).map((t) => ({ assigneeName: t.assigneeName, status: t.status, comment: t.comment, decidedAt: formatTime(t.decided_at) })),
       })),
       ccNames: (db.prepare('SELECT u.name FROM wf_cc c JOIN user u ON u.id = c.user_id WHERE c.request_id = ? ORDER BY u.name').all<{ name: string }>(r.id)).map((c) => c.name),
-      timeline: events.map((e) => ({ at: formatTime(e.at), actorName: userName(e.actor_id), kind: e.kind, stepName: process.steps[e.step]?.name ?? '', comment: e.comment, targetName: userName(e.target_id) })),
+      timeline: events.map((e) => ({ at: formatTime(e.at), actorName: userName(e.actor_id), kind: e.kind, stepName: process.steps[e.step] ? stepName(process.steps[e.step]!) : '', comment: e.comment, targetName: userName(e.target_id) })),
       myTaskId: mine?.id ?? null,
       reassignTaskId: reassignable?.id ?? null,
       canWithdraw: r.initiator_id === user.id && (r.status === 'running' || r.status === 'returned') && r.approved_since_submit === 0,
