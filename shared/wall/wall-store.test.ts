@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Client } from '../http/client.ts';
 import type { CustomDataItem } from '../api/types.ts';
-import { WallStore, type PanePlayer } from './wall-store.ts';
+import { paneTitle, WallStore, type PanePlayer } from './wall-store.ts';
 import { mergeLayouts, parseLayout, serializeLayout } from './wall-config.ts';
 import { visibleRange } from '../element/virtual-range.ts';
 import { filterCameras, OVERSCAN, ROW_HEIGHT, toListCamera } from './camera-filter.ts';
@@ -140,6 +140,32 @@ describe('wall store', () => {
     // A closing its own pane does not bring back or drop anything of B's.
     await a.store.close(1);
     expect(parseLayout(platform.item!.customValue).map((s) => s?.id ?? null)).toEqual([null, 2, null, 3]);
+  });
+
+  it('titles panes in the reader\'s language, not in the language of whoever placed the camera', async () => {
+    // A wall stored by a Chinese reader; this reader's platform answers cameras in English. The chosen
+    // group holds camera 1 only, so camera 9's name is asked for by id; camera 12 is gone.
+    const stored = (id: number, type: number, name: string) => ({ id, name, label: `CAM-${id}`, type, params: { disableYunControl: false } });
+    const item: CustomDataItem = { id: 7, customKey: 'videoWallConfig', version: 1, customValue: JSON.stringify([stored(1, 1, 'A栋大堂正门 (总部园区 / A栋)'), stored(9, 2, '北门 (总部园区)'), stored(12, 3, '已删除')]) };
+    const asked: unknown[] = [];
+    const client: Pick<Client, 'get' | 'post' | 'put'> = {
+      get: async <T,>(url: string, options?: { params?: Record<string, unknown> }): Promise<T> => {
+        if (url.includes('custom/data')) return [{ ...item }] as T;
+        if (url.includes('getCameraList')) {
+          asked.push(options?.params?.id ?? options?.params?.dataGroupId);
+          const id = options?.params?.id;
+          const rows = id === undefined ? [camera(1, 'Building A lobby main entrance')] : id === 9 ? [camera(9, 'North gate')] : [];
+          return { rows, total: rows.length } as T;
+        }
+        return [] as T;
+      },
+      post: async () => { throw new Error('no save expected'); },
+      put: async () => { throw new Error('no save expected'); },
+    };
+    const store = new WallStore({ client, rights: () => true, notify: () => undefined, makePlayer: (slot) => ({ cameraId: slot.id, start() {}, stop() {}, video: {} }) as unknown as PanePlayer });
+    await store.start(2);
+    expect(store.state.panes.map((p) => paneTitle(store.state, p.slot))).toEqual(['Building A lobby main entrance (Tower A / Lobby)', 'North gate (Tower A / Lobby)', '已删除', '']);
+    expect(asked).toEqual(expect.arrayContaining([2, 9, 12]));
   });
 
   it('without video:play nothing plays and placing explains why', async () => {

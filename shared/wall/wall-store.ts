@@ -8,7 +8,7 @@ import type { Client, RequestOptions } from '../http/client.ts';
 import type { Notice } from '../http/notify.ts';
 import { groupTree } from '../api/data-group.ts';
 import type { DataGroup } from '../api/data-group-types.ts';
-import { listCameras } from '../api/video.ts';
+import { findCameraById, listCameras } from '../api/video.ts';
 import { CAMERA_GROUP_TYPE, CAMERA_LIST_MAX_LIMIT } from '../api/video-types.ts';
 import { createWallConfig, readWallConfig, updateWallConfig } from '../api/wall.ts';
 import type { CustomDataItem } from '../api/types.ts';
@@ -41,6 +41,12 @@ export interface WallState {
   filtered: readonly ListCamera[];
   keyword: string;
   panes: PaneState[];
+  /**
+   * Each pane camera's title in the reader's language (camera id → name and group path). A slot
+   * stores the name its camera had when placed, in the language of whoever placed it; the title is
+   * read again from the camera, whose seeded names the platform answers in the reader's language.
+   */
+  titles: Record<number, string>;
   /** A camera chosen with Enter that waits for a pane key or click. */
   pending: ListCamera | null;
   saving: boolean;
@@ -52,6 +58,9 @@ export interface WallStoreOptions {
   rights(): boolean | null;
   notify(notice: Omit<Notice, 'id' | 'onClose'>): void;
 }
+
+/** A pane's title: its camera's name and group path in the reader's language (titles), else as stored. */
+export const paneTitle = (state: { readonly titles: Readonly<Record<number, string>> }, slot: Pick<WallSlot, 'id' | 'name'> | null): string => (slot ? (state.titles[slot.id] ?? slot.name) : '');
 
 const QUIET: RequestOptions = { quiet: true };
 /** Attempts at saving over other tabs' changes before the user is told. */
@@ -82,6 +91,7 @@ export class WallStore {
       filtered: ref([]),
       keyword: '',
       panes: Array.from({ length: WALL_PANES }, () => ({ slot: null, player: null })),
+      titles: {},
       pending: null,
       saving: false,
     });
@@ -94,6 +104,7 @@ export class WallStore {
     this.#stopped = false;
     this.state.groupId = groupId;
     await Promise.all([this.loadTree(), this.loadCameras(), this.loadConfig()]);
+    await this.#readTitles();
   }
 
   /** Stops every pane's player (shutting its stream). */
@@ -167,6 +178,17 @@ export class WallStore {
     return this.state.panes.map((p) => p.slot);
   }
 
+  /** Reads the titles of pane cameras not yet known: from the list when it holds them, else by id. */
+  async #readTitles(): Promise<void> {
+    const missing = this.state.panes.flatMap((p) => (p.slot && !(p.slot.id in this.state.titles) ? [p.slot.id] : []));
+    await Promise.all(
+      missing.map(async (id) => {
+        const camera = this.cameraById(id) ?? (await findCameraById(this.#o.client, id, QUIET).then((c) => (c ? toListCamera(c) : undefined), () => undefined));
+        if (camera) this.state.titles[id] = camera.slotName;
+      }),
+    );
+  }
+
   /** Camera ids on the wall (the list marks them active). */
   activeIds(): Set<number> {
     return new Set(this.state.panes.flatMap((p) => (p.slot ? [p.slot.id] : [])));
@@ -207,6 +229,7 @@ export class WallStore {
       this.#dirty.add(from).add(to);
     } else {
       const slot: WallSlot = { id: camera.id, name: camera.slotName, label: camera.label, type: pane, params: { disableYunControl: camera.disableYunControl } };
+      this.state.titles[camera.id] = camera.slotName;
       panes[to]!.slot = slot;
       this.#setPlayer(panes[to]!, this.#newPlayer(slot));
       this.#dirty.add(to);
@@ -276,6 +299,8 @@ export class WallStore {
         const merged = mergeLayouts(parseLayout(current!.customValue), this.layout(), this.#dirty);
         this.#stored = { id: current!.id, version: current!.version };
         this.#applyLayout(merged);
+        // Cameras another tab placed are titled in this reader's language too.
+        void this.#readTitles();
         this.#o.notify({ kind: 'toast', level: 'info', key: 'wall.merged', duration: 5000 });
       }
       this.#o.notify({ kind: 'toast', level: 'warning', key: 'wall.saveConflict', duration: 5000 });

@@ -8,7 +8,7 @@ import { useWidget } from '../../shared/element/context.ts';
 import type { DataGroup } from '../../shared/api/data-group-types.ts';
 import type { PanePlayer, WallStore } from '../../shared/wall/index.ts';
 import { scrollToReveal, visibleRange } from '../../shared/element/virtual-range.ts';
-import { OVERSCAN, ROW_HEIGHT, type ListCamera } from '../../shared/wall/index.ts';
+import { OVERSCAN, paneTitle, ROW_HEIGHT, type ListCamera } from '../../shared/wall/index.ts';
 import { usePlayerState } from '../video-player/player-state.ts';
 import { ensureKitElement } from '../../shared/kit.ts';
 import { session } from '../../shared/session/store.ts';
@@ -44,7 +44,7 @@ export function VideoWall({ treeId, fullscreen = false }: VideoWallProps) {
       ) : (
         <div className={css.panes} aria-label={t('wall.title')}>
           {snap.panes.map((pane, i) => (
-            <PaneView key={i} store={store} n={i + 1} name={pane.slot?.name ?? ''} cameraId={pane.slot?.id ?? null} player={pane.player as PanePlayer | null} pending={snap.pending !== null} onPlaced={focusList} />
+            <PaneView key={i} store={store} n={i + 1} name={paneTitle(snap, pane.slot)} cameraId={pane.slot?.id ?? null} player={pane.player as PanePlayer | null} pending={snap.pending !== null} onPlaced={focusList} />
           ))}
         </div>
       )}
