@@ -27,7 +27,6 @@ const UNCONVERTED = [
   'routes/auth.ts',
   'routes/oauth.ts',
   'routes/portal-token.ts',
-  'routes/video.ts',
 ];
 
 interface DocOperation {

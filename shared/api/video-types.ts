@@ -4,6 +4,7 @@
 // the widget kit; the value lists here are plain constants the contract imports.
 import type { Static } from 'typebox';
 import type * as P from '../contract/video-play.ts';
+import type * as C from '../contract/video.ts';
 
 /** SPEC §4: 0 live, 1 replay, 2 both side by side, 3 pan-tilt control command. Missing means 0. */
 export type PlayType = 0 | 1 | 2 | 3;
@@ -43,93 +44,44 @@ export const PTZ_STOP = 1;
 /** SPEC §9 camera list page limit. */
 export const CAMERA_LIST_MAX_LIMIT = 20000;
 
-export interface CameraParams {
-  disableYunControl: boolean;
-}
-
-/** One camera (SPEC §3). `data_group_Id` is spelled as the platform spells it. */
-export interface Camera {
-  id: number;
-  name: string;
-  /** The device code a portal uses to find the camera (`dev-label`). */
-  label: string;
-  data_group_Id: number | null;
-  /** Name of the camera's group, and the path of group names from the top ('Tower A / Lobby'). */
-  dataGroupName: string;
-  groupPath: string;
-  params: CameraParams;
-  address: string;
-  resolution: string;
-  tags: string[];
-  /** A real source (RTSP or file) the demo relays when ffmpeg is installed; '' uses the demo clip. */
-  sourceUrl: string;
-  /** What the camera sends: H.264, or H.265 (played as H.265 where the browser decodes it, else transcoded). */
-  codec: VideoCodec;
-  /** Whether the camera's picture can be had: its source answers (a demo camera without a source always can). */
-  online?: boolean;
-  /** Its source's state as the platform last learnt it (watching it, or its periodic check). */
-  sourceState?: CameraSourceState;
-  /** With sourceState 'unsupported': the codec the platform cannot serve (e.g. mjpeg). */
-  sourceCodec?: string;
-}
+/** A camera source's state, one vocabulary for the media server, the platform and the player. */
+export const CAMERA_SOURCE_STATES = ['live', 'connecting', 'offline', 'credentials', 'not-found', 'unsupported'] as const;
 
 /**
- * A camera source's state, one vocabulary for the media server, the platform and the player: live,
- * connecting, offline (the host does not answer or the stream ended), credentials (401/403),
- * not-found (404 for the path), unsupported (a codec the platform cannot serve).
+ * A camera source's state: live, connecting, offline (the host does not answer or the stream ended),
+ * credentials (401/403), not-found (404 for the path), unsupported (a codec the platform cannot serve).
  */
-export type CameraSourceState = 'live' | 'connecting' | 'offline' | 'credentials' | 'not-found' | 'unsupported';
+export type CameraSourceState = (typeof CAMERA_SOURCE_STATES)[number];
 
 export type VideoCodec = Static<typeof P.VideoCodec>;
 
-/** GET /api/cctv/video/client/getCameraList. */
-export interface CameraListQuery {
-  page?: number;
-  limit?: number;
-  /** One camera by its id. */
-  id?: number;
-  dataGroupId?: number;
-  label?: string;
-  name?: string;
-  /** Only cameras carrying this tag. */
-  tag?: string;
-  /** true: label and name must match exactly (the single-device lookup); otherwise they are substrings. */
-  exact?: boolean;
-}
+export type CameraParams = Static<typeof C.CameraParams>;
 
-export interface CameraList {
-  rows: Camera[];
-  total: number;
-}
+/** One camera (SPEC §3). `data_group_Id` is spelled as the platform spells it; online, sourceState and sourceCodec tell its source's health. */
+export type Camera = Static<typeof C.Camera>;
+
+/** GET /api/cctv/video/client/getCameraList: paging and filters (exact: label and name match whole, the single-device lookup). */
+export type CameraListQuery = Static<typeof C.CameraListQuery>;
+
+/** POST export: the list's filters without paging. */
+export type CameraExportQuery = Static<typeof C.CameraExportQuery>;
+
+export type CameraList = Static<typeof C.CameraList>;
 
 /** POST setCamera. With `count` (2 to 1000) a batch is created and `%d` in name/label becomes 1…count. */
-export interface CameraCreate {
-  name: string;
-  label: string;
-  dataGroupId: number;
-  address?: string;
-  resolution?: string;
-  tags?: string[];
-  sourceUrl?: string;
-  params?: Partial<CameraParams>;
-  count?: number;
-}
+export type CameraCreate = Static<typeof C.CameraCreate>;
+
+/** What setCamera answers: the camera, or a batch's ids. */
+export type CameraCreated = Static<typeof C.CameraCreated>;
 
 /** PUT updateCamera. */
-export interface CameraUpdate extends Partial<Omit<CameraCreate, 'count'>> {
-  id: number;
-}
+export type CameraUpdate = Static<typeof C.CameraUpdate>;
 
 /** DELETE deleteCamera: one id or several. */
-export interface CameraDelete {
-  id?: number;
-  ids?: number[];
-}
+export type CameraDelete = Static<typeof C.CameraDelete>;
 
 /** POST update/group/{groupId}: moves the cameras into that group. */
-export interface CameraGroupMove {
-  ids: number[];
-}
+export type CameraGroupMove = Static<typeof C.CameraGroupMove>;
 
 /** POST /api/cctv/video/client/request (SPEC §7). Times are 'YYYY-MM-DD HH:mm:ss'; `rate` a replay speed (0.5, 1, 2, 4 or 8); `h265` whether this browser decodes H.265. */
 export type PlayRequest = Static<typeof P.PlayRequest>;

@@ -4,6 +4,8 @@ import type {
   Camera,
   ClipRequest,
   CameraCreate,
+  CameraCreated,
+  CameraExportQuery,
   CameraGroupMove,
   CameraList,
   CameraListQuery,
@@ -35,8 +37,7 @@ export async function findCameraById(client: Pick<Client, 'get'>, id: number, op
   return list.rows.find((c) => c.id === id) ?? null;
 }
 
-export const createCamera = (client: Pick<Client, 'post'>, body: CameraCreate): Promise<Camera | { ids: number[] }> =>
-  client.post(`${BASE}/setCamera`, body);
+export const createCamera = (client: Pick<Client, 'post'>, body: CameraCreate): Promise<CameraCreated> => client.post<CameraCreated>(`${BASE}/setCamera`, body);
 
 export const updateCamera = (client: Pick<Client, 'put'>, body: CameraUpdate): Promise<Camera> => client.put<Camera>(`${BASE}/updateCamera`, body);
 
@@ -47,7 +48,7 @@ export const moveCamerasToGroup = (client: Pick<Client, 'post'>, groupId: number
   client.post(`${BASE}/update/group/${groupId}`, body);
 
 /** Starts the export as a background task (the progress panel follows it); answers its key. */
-export const exportCameras = (client: Pick<Client, 'post'>, query: Omit<CameraListQuery, 'page' | 'limit'> = {}): Promise<ProgressKey> =>
+export const exportCameras = (client: Pick<Client, 'post'>, query: CameraExportQuery = {}): Promise<ProgressKey> =>
   client.post<ProgressKey>(`${BASE}/export`, query);
 
 export const cameraTags = (client: Pick<Client, 'get'>): Promise<string[]> => client.get<string[]>(`${BASE}/tags`);

@@ -16,6 +16,7 @@ const NO_FETCHER: Record<string, string> = {
   'GET /api/document/:id/file': DOWNLOAD,
   'GET /api/job/run/:id/file': DOWNLOAD,
   'GET /api/admin/progress/file': DOWNLOAD,
+  'GET /api/cctv/video/client/export/file': 'a download for API clients: the console takes the finished camera export from the progress panel (GET /api/admin/progress/file)',
   'GET /api/admin/user/dep/importUser/template': DOWNLOAD,
   'GET /api/admin/tenant/:id': 'SPEC §7 lists it; the console reads tenants from the page call',
   'GET /api/admin/certi/type': 'SPEC §7 lists it; the console does not call it',

@@ -35,8 +35,9 @@ import { ops as linkage } from './linkage.ts';
 
 // The camera domains (C-VIDEO).
 import { ops as videoPlay } from './video-play.ts';
+import { ops as video } from './video.ts';
 
-export const DOMAINS: Readonly<Record<string, Readonly<Record<string, Operation>>>> = { alarm, alarmEventType, currentUser, customData, dataGroup, device, deviceAdmin, deviceModel, directory, gatewayPoint, monitor, points, relation, scada, admin, clientError, document, job, menu, notify, opLog, progress, role, tenant, user, voucher, attendance, workflow, linkage, videoPlay };
+export const DOMAINS: Readonly<Record<string, Readonly<Record<string, Operation>>>> = { alarm, alarmEventType, currentUser, customData, dataGroup, device, deviceAdmin, deviceModel, directory, gatewayPoint, monitor, points, relation, scada, admin, clientError, document, job, menu, notify, opLog, progress, role, tenant, user, voucher, attendance, workflow, linkage, videoPlay, video };
 
 /** Every declared operation. */
 export const OPERATIONS: readonly Operation[] = Object.values(DOMAINS).flatMap((ops) => Object.values(ops));

@@ -12,7 +12,7 @@ import { http, notify } from '../../../shared/http/index.ts';
 import { session } from '../../../shared/session/index.ts';
 import { useSnapshot } from 'valtio';
 import { button, buttonGhost, input } from '../../../shared/theme/base.css.ts';
-import { batchCode, batchSize, length, required, streamSource, type Schema } from '../../../shared/validate/index.ts';
+import { batchCode, batchSize, length, pointCode, required, streamSource, type Schema } from '../../../shared/validate/index.ts';
 import { ConfirmDelete, FormDialog, Modal, ResourcePage, Tree, treeOptions, type FieldDef, type FilterValues, type FormDef, type FormValues, type Option, type ResourceDef, type TreeItem } from '../../resource/index.ts';
 import * as kit from '../../resource/resource.css.ts';
 
@@ -85,7 +85,8 @@ export function VideoGroupManager() {
   const { def, batchForm } = useMemo(() => {
     const cameraSchema = (batch: boolean): Schema => ({
       name: batch ? [required(), length(1, 64), batchCode()] : [required(), length(1, 64)],
-      label: batch ? [required(), length(1, 64), batchCode()] : [required(), length(1, 64)],
+      // The device code: no {}[]^ (SPEC §5), the same pattern the platform's declaration refuses.
+      label: batch ? [required(), length(1, 64), pointCode(), batchCode()] : [required(), length(1, 64), pointCode()],
       groupId: [required()],
       sourceUrl: [length(0, 1024), streamSource()],
       ...(batch ? { count: [required(), batchSize()] } : {}),

@@ -188,6 +188,40 @@ describe('play requests', () => {
   });
 });
 
+describe('requests as declared (shared/contract/video.ts)', () => {
+  const en = async (method: string, path: string, options: { body?: unknown; query?: Record<string, string> }) =>
+    (await api(server.base, method, `${BASE}${path}`, { token: tokens.admin, ...options, headers: { lang: 'en' } })).body;
+  const count = async () => ((await list('admin', { limit: '1' })).data as CameraList).total;
+
+  it('refuses a list parameter it does not declare, and a wrong type, by name', async () => {
+    expect(await en('GET', '/getCameraList', { query: { limit: '5', sort: 'name' } })).toMatchObject({ code: -1, data: { field: 'sort' } });
+    expect(await en('GET', '/getCameraList', { query: { exact: 'yes', label: 'CAM-001' } })).toMatchObject({ code: -1, msg: 'exact: must be true or false', data: { field: 'exact' } });
+  });
+
+  it('refuses a camera with an undeclared field or a forbidden code character, storing nothing', async () => {
+    const before = await count();
+    const group = ((await list('admin', { limit: '1' })).data as CameraList).rows[0]!.data_group_Id!;
+    expect(await en('POST', '/setCamera', { body: { name: 'Door', label: 'CAM-X1', dataGroupId: group, enabled: true } })).toMatchObject({ code: -1, data: { field: 'enabled' } });
+    expect(await en('POST', '/setCamera', { body: { name: 'Door', label: 'CAM-{1}', dataGroupId: group } })).toMatchObject({ code: -1, data: { field: 'label' } });
+    expect(await en('POST', '/setCamera', { body: { name: 'Door', label: 'CAM-X1', dataGroupId: group, tags: [7] } })).toMatchObject({ code: -1, data: { field: 'tags' } });
+    expect(await count()).toBe(before);
+  });
+
+  it('moves none when any camera named is not the caller own, and deletes nothing on a malformed list', async () => {
+    const mine = ((await list('admin', { limit: '100' })).data as CameraList).rows;
+    const theirs = ((await list('admin2', { limit: '100' })).data as CameraList).rows[0]!;
+    const camera = mine.find((c) => c.data_group_Id !== mine[0]!.data_group_Id)!;
+    const target = mine[0]!.data_group_Id!;
+    expect(await en('POST', `/update/group/${target}`, { body: { ids: [camera.id, theirs.id] } })).toMatchObject({ code: -1 });
+    const after = ((await list('admin', { id: String(camera.id) })).data as CameraList).rows[0]!;
+    expect(after.data_group_Id).toBe(camera.data_group_Id);
+    const before = await count();
+    expect(await en('DELETE', '/deleteCamera', { body: { ids: [String(camera.id)] } })).toMatchObject({ code: -1, data: { field: 'ids' } });
+    expect(await en('DELETE', '/deleteCamera', { body: {} })).toMatchObject({ code: -1, data: { field: 'id' } });
+    expect(await count()).toBe(before);
+  });
+});
+
 describe('export', () => {
   it('runs as a background task whose finished file only its owner can fetch', async () => {
     const started = await api(server.base, 'POST', `${BASE}/export`, { token: tokens.admin, body: {} });

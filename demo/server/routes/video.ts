@@ -7,14 +7,15 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { currentMediaServer } from '../../media/index.ts';
-import type { ProgressKey } from '../../../shared/api/progress-types.ts';
-import type { Camera, CameraCreate, CameraDelete, CameraGroupMove, CameraList, CameraUpdate } from '../../../shared/api/video-types.ts';
-import { CAMERA_GROUP_TYPE, CAMERA_LIST_MAX_LIMIT } from '../../../shared/api/video-types.ts';
+import type { Camera, CameraExportQuery } from '../../../shared/api/video-types.ts';
+import { CAMERA_GROUP_TYPE } from '../../../shared/api/video-types.ts';
+import { ops } from '../../../shared/contract/video.ts';
+import { route } from '../contract.ts';
 import { canManageCameras, canSeeCameras } from '../camera-rights.ts';
 import type { SessionUser } from '../context.ts';
 import { visibleGroups } from '../data-scope.ts';
 import { tx, type Db } from '../db.ts';
-import { checkBody, fail, failField, ok, requireCheck, rule, userOf, validBody, type Schema } from '../http.ts';
+import { describeIssue, fail, failField, ok, requireCheck, userOf } from '../http.ts';
 import { langOf, type Lang, textsOf } from '../messages.ts';
 import { KEEP_DAYS } from '../recordings.ts';
 import { carriesMask, isMaskedOf, maskSourceUrl, sourceProblem } from '../security.ts';
@@ -22,8 +23,6 @@ import { col, shape } from '../shape.ts';
 import { HEALTH_FIELDS } from '../camera-health.ts';
 import { runningCount, startTask } from '../tasks.ts';
 
-export const MAX_ID = 2 ** 31 - 1;
-const MAX_BATCH = 1000;
 export const MAX_REPLAY_MS = 31 * 24 * 3600_000;
 const CLIP_COUNT = 8;
 export const MAX_RUNNING_EXPORTS = 3;
@@ -59,7 +58,6 @@ const TEXTS = {
   clipTitle: { zh: '下载录像片段', en: 'Download a recording clip' },
   noEncoder: { zh: '平台未安装 ffmpeg，无法生成录像片段', en: 'the platform has no ffmpeg to make clips with' },
   noRecording: { zh: '该时间段内没有录像', en: 'there is no recording in this period' },
-  badRate: { zh: '回放倍速只能为 0.5、1、2、4 或 8', en: 'the replay speed must be 0.5, 1, 2, 4 or 8' },
   badDay: { zh: '日期格式应为 YYYY-MM-DD，且不能晚于今天', en: 'days must be YYYY-MM-DD and not after today' },
   dayTooOld: { zh: `录像只保留 ${KEEP_DAYS} 天`, en: `recordings are kept for ${KEEP_DAYS} days` },
   daysTooMany: { zh: '一次最多查询 31 天的录像', en: 'ask for at most 31 days of recordings at once' },
@@ -117,13 +115,6 @@ const CAMERA = shape<Camera>({
   ...HEALTH_FIELDS,
 });
 
-/** Query strings carry text; numeric and boolean fields are converted before the shared rules run. */
-export function numberish(value: unknown): unknown {
-  if (typeof value !== 'string' || value.trim() === '') return value;
-  const n = Number(value);
-  return Number.isFinite(n) ? n : value;
-}
-
 const TIME = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
 
 /** 'YYYY-MM-DD HH:mm:ss' in the server's local time → ms, or null when malformed. */
@@ -174,19 +165,6 @@ export function findCameraOf(db: Db, request: FastifyRequest, id: number): Camer
   return row && scope && (row.data_group_id === null || !scope.has(row.data_group_id)) ? null : row;
 }
 
-interface ListQuery {
-  page?: number;
-  limit?: number;
-  /** One camera by id (the player naming the camera it was given). */
-  id?: number;
-  dataGroupId?: number;
-  label?: string;
-  name?: string;
-  /** One tag the camera must carry (exact, case-sensitive). */
-  tag?: string;
-  exact?: string | boolean | number;
-}
-
 const plugin: FastifyPluginAsync = async (app) => {
   const { db, config } = app.atrium;
   const groupOf = db.prepare('SELECT id FROM data_group WHERE id = ? AND tenant_id = ? AND type = ?');
@@ -201,7 +179,7 @@ const plugin: FastifyPluginAsync = async (app) => {
   /** A camera just saved (found by the caller, so in their tenant and data authority). */
   const cameraAnswer = (id: number): Camera => CAMERA.read(byId.get(id)!);
 
-  function filterSql(user: SessionUser, q: ListQuery): { where: string; args: Array<string | number> } {
+  function filterSql(user: SessionUser, q: CameraExportQuery): { where: string; args: Array<string | number> } {
     const clauses = ['c.tenant_id = ?'];
     const args: Array<string | number> = [user.tenantId];
     const scope = visibleGroups(db, user, CAMERA_GROUP_TYPE);
@@ -218,7 +196,7 @@ const plugin: FastifyPluginAsync = async (app) => {
       clauses.push(`c.data_group_id IN (${ids.length ? ids.map(() => '?').join(',') : 'NULL'})`);
       args.push(...ids);
     }
-    const exact = q.exact === true || q.exact === 'true' || q.exact === 1 || q.exact === '1';
+    const exact = q.exact === true;
     // A name matches in either language (a seeded camera has two).
     for (const [columns, value] of [[['c.label'], q.label], [['c.name', 'c.name_en'], q.name]] as const) {
       if (!value) continue;
@@ -230,7 +208,7 @@ const plugin: FastifyPluginAsync = async (app) => {
         args.push(...columns.map(() => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
       }
     }
-    if (typeof q.tag === 'string' && q.tag !== '') {
+    if (q.tag) {
       // Tags are stored comma-joined (commas inside a tag are replaced on write), so one tag is a
       // whole item of ','||tags||','; a seeded tag matches in either language.
       clauses.push("((',' || c.tags || ',') LIKE ? ESCAPE '\\' OR (',' || c.tags_en || ',') LIKE ? ESCAPE '\\')");
@@ -240,48 +218,29 @@ const plugin: FastifyPluginAsync = async (app) => {
     return { where: clauses.join(' AND '), args };
   }
 
-  const listSchema: Schema<ListQuery> = {
-    page: [rule.int(1, 1_000_000)],
-    id: [rule.int(1, MAX_ID)],
-    limit: [rule.int(1, CAMERA_LIST_MAX_LIMIT)],
-    dataGroupId: [rule.int(1, MAX_ID)],
-    label: [rule.text(1, 64)],
-    name: [rule.text(1, 64)],
-    tag: [rule.text(1, 64)],
-    exact: [rule.oneOf(true, false, 'true', 'false', 0, 1)],
-  };
+  // Reading needs a right that shows cameras; changing needs video:manage (camera-rights.ts).
+  const seeing = { preHandler: [requireCheck(canSeeCameras)] };
+  const managing = { preHandler: [requireCheck(canManageCameras)] };
 
-  app.get<{ Querystring: Record<string, string> }>(`${BASE}/getCameraList`, { preHandler: requireCheck(canSeeCameras) }, async (request) => {
-    const q = Object.fromEntries(Object.entries(request.query).map(([k, v]) => [k, k === 'label' || k === 'name' || k === 'tag' ? v : numberish(v)])) as ListQuery;
-    const problem = checkBody(request, q, listSchema);
-    if (problem) return fail(problem);
+  route(app, ops.list, async (request) => {
+    const q = request.query;
     const user = userOf(request);
     const page = q.page ?? 1;
     const limit = q.limit ?? 10;
     const { where, args } = filterSql(user, q);
     const total = db.prepare(`SELECT COUNT(*) AS n FROM camera c WHERE ${where}`).get<{ n: number }>(...args)!.n;
     const rows = db.prepare(`${ANSWER_SELECT} WHERE ${where} ORDER BY c.id LIMIT ? OFFSET ?`).all(...args, limit, (page - 1) * limit);
-    return ok<CameraList>({ rows: CAMERA.all(rows), total });
-  });
+    return ok({ rows: CAMERA.all(rows), total });
+  }, seeing);
 
-  app.get(`${BASE}/tags`, { preHandler: requireCheck(canSeeCameras) }, async (request) => {
+  route(app, ops.tags, async (request) => {
     const rows = db.prepare('SELECT loc(tags, tags_en) AS tags FROM camera WHERE tenant_id = ?').all<{ tags: string }>(userOf(request).tenantId);
     const tags = new Set<string>();
     for (const r of rows) for (const t of r.tags.split(',')) if (t) tags.add(t);
     return ok([...tags].sort());
-  });
+  }, seeing);
 
-  const cameraFields: Schema<Omit<CameraCreate, 'params' | 'tags'>> = {
-    name: [rule.required, rule.text(1, 64)],
-    label: [rule.required, rule.text(1, 64), (v) => (typeof v === 'string' && /[{}[\]^]/.test(v) ? { key: 'validate.oneOf' } : null)],
-    dataGroupId: [rule.required, rule.int(1, MAX_ID)],
-    address: [rule.text(0, 128)],
-    resolution: [rule.text(0, 32)],
-    sourceUrl: [rule.text(0, 1024)],
-    count: [rule.int(1, MAX_BATCH)],
-  };
-
-  const tagText = (tags: unknown): string => (Array.isArray(tags) ? tags.filter((t): t is string => typeof t === 'string' && t.trim() !== '').map((t) => t.trim().replace(/,/g, ' ')).join(',') : '');
+  const tagText = (tags: readonly string[] | undefined): string => (tags ?? []).map((t) => t.trim().replace(/,/g, ' ')).filter((t) => t !== '').join(',');
 
   /** Why a camera source may not be relayed (a refusal naming the field), or null. */
   const badSource = (request: FastifyRequest, url: string | undefined) => {
@@ -293,7 +252,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     return failField(say(request, problem === 'scheme' ? 'sourceScheme' : problem === 'host' ? 'sourceHost' : 'sourcePrivate'), 'sourceUrl');
   };
 
-  app.post<{ Body: CameraCreate }>(`${BASE}/setCamera`, { preHandler: [requireCheck(canManageCameras), validBody(cameraFields)] }, async (request) => {
+  route(app, ops.create, async (request) => {
     const user = userOf(request);
     const body = request.body;
     const refused = badSource(request, body.sourceUrl);
@@ -321,89 +280,67 @@ const plugin: FastifyPluginAsync = async (app) => {
       if (error instanceof Error && /UNIQUE/.test(error.message)) return fail(say(request, 'labelTaken'));
       throw error;
     }
-  });
+  }, managing);
 
-  app.put<{ Body: CameraUpdate }>(
-    `${BASE}/updateCamera`,
-    {
-      preHandler: [
-        requireCheck(canManageCameras),
-        validBody<CameraUpdate>({
-          id: [rule.required, rule.int(1, MAX_ID)],
-          name: [rule.text(1, 64)],
-          label: cameraFields.label.slice(1),
-          dataGroupId: [rule.int(1, MAX_ID)],
-          address: cameraFields.address,
-          resolution: cameraFields.resolution,
-          sourceUrl: cameraFields.sourceUrl,
-          tags: [],
-          params: [],
-        }),
-      ],
-    },
-    async (request) => {
-      const user = userOf(request);
-      const body = request.body;
-      const row = findCamera(request, body.id);
-      if (!row) return fail(say(request, 'noDevice'));
-      // The form sends back the masked URL it was shown when the source was not edited: keep the stored one.
-      const sourceUrl = body.sourceUrl !== undefined && isMaskedOf(body.sourceUrl, row.source_url) ? row.source_url : body.sourceUrl;
-      const refused = badSource(request, sourceUrl);
-      if (refused) return refused;
-      if (body.dataGroupId && !groupOf.get(body.dataGroupId, user.tenantId, CAMERA_GROUP_TYPE)) return fail(say(request, 'noGroup'));
-      const names = body.name === undefined ? { name: row.name, name_en: row.name_en } : namesAfterEdit(row, body.name);
-      // Tags sent back as shown keep both languages; edited ones are what was typed.
-      const tags = body.tags ? namesAfterEdit({ name: row.tags, name_en: row.tags_en }, tagText(body.tags)) : { name: row.tags, name_en: row.tags_en };
-      try {
-        db.prepare(
-          `UPDATE camera SET name = ?, name_en = ?, label = ?, data_group_id = ?, address = ?, resolution = ?, tags = ?, tags_en = ?, source_url = ?, disable_yun_control = ?
-           WHERE id = ? AND tenant_id = ?`,
-        ).run(
-          names.name, names.name_en, body.label ?? row.label, body.dataGroupId ?? row.data_group_id, body.address ?? row.address,
-          body.resolution ?? row.resolution, tags.name, tags.name_en, sourceUrl ?? row.source_url,
-          body.params?.disableYunControl === undefined ? row.disable_yun_control : body.params.disableYunControl ? 1 : 0, row.id, user.tenantId,
-        );
-      } catch (error) {
-        if (error instanceof Error && /UNIQUE/.test(error.message)) return fail(say(request, 'labelTaken'));
-        throw error;
-      }
-      return ok(cameraAnswer(row.id));
-    },
-  );
-
-  app.delete<{ Body: CameraDelete | undefined; Querystring: { id?: string } }>(`${BASE}/deleteCamera`, { preHandler: requireCheck(canManageCameras) }, async (request) => {
+  route(app, ops.update, async (request) => {
     const user = userOf(request);
-    const ids = [...(request.body?.ids ?? []), request.body?.id, numberish(request.query.id)].filter(
-      (v): v is number => typeof v === 'number' && Number.isInteger(v) && v > 0,
-    );
-    if (ids.length === 0) return fail(checkBody(request, {}, { id: [rule.required] }) ?? say(request, 'noDevice'));
+    const body = request.body;
+    const row = findCamera(request, body.id);
+    if (!row) return fail(say(request, 'noDevice'));
+    // The form sends back the masked URL it was shown when the source was not edited: keep the stored one.
+    const sourceUrl = body.sourceUrl !== undefined && isMaskedOf(body.sourceUrl, row.source_url) ? row.source_url : body.sourceUrl;
+    const refused = badSource(request, sourceUrl);
+    if (refused) return refused;
+    if (body.dataGroupId && !groupOf.get(body.dataGroupId, user.tenantId, CAMERA_GROUP_TYPE)) return fail(say(request, 'noGroup'));
+    const names = body.name === undefined ? { name: row.name, name_en: row.name_en } : namesAfterEdit(row, body.name);
+    // Tags sent back as shown keep both languages; edited ones are what was typed.
+    const tags = body.tags ? namesAfterEdit({ name: row.tags, name_en: row.tags_en }, tagText(body.tags)) : { name: row.tags, name_en: row.tags_en };
+    try {
+      db.prepare(
+        `UPDATE camera SET name = ?, name_en = ?, label = ?, data_group_id = ?, address = ?, resolution = ?, tags = ?, tags_en = ?, source_url = ?, disable_yun_control = ?
+         WHERE id = ? AND tenant_id = ?`,
+      ).run(
+        names.name, names.name_en, body.label ?? row.label, body.dataGroupId ?? row.data_group_id, body.address ?? row.address,
+        body.resolution ?? row.resolution, tags.name, tags.name_en, sourceUrl ?? row.source_url,
+        body.params?.disableYunControl === undefined ? row.disable_yun_control : body.params.disableYunControl ? 1 : 0, row.id, user.tenantId,
+      );
+    } catch (error) {
+      if (error instanceof Error && /UNIQUE/.test(error.message)) return fail(say(request, 'labelTaken'));
+      throw error;
+    }
+    return ok(cameraAnswer(row.id));
+  }, managing);
+
+  route(app, ops.delete, async (request) => {
+    const user = userOf(request);
+    // The body names the cameras; a delete without a body names one in its query (signed over it).
+    const ids = [...(request.body?.ids ?? []), ...(request.body?.id ? [request.body.id] : []), ...(request.query.id ? [request.query.id] : [])];
+    if (ids.length === 0) return failField(describeIssue(langOf(request), 'id', { key: 'validate.required' }), 'id');
     const del = db.prepare('DELETE FROM camera WHERE id = ? AND tenant_id = ?');
     const deleted = tx(db, () => ids.reduce((n, id) => n + Number(del.run(id, user.tenantId).changes), 0));
     return ok({ deleted });
-  });
+  }, managing);
 
-  app.post<{ Params: { id: string }; Body: CameraGroupMove }>(
-    `${BASE}/update/group/:id`,
-    { preHandler: [requireCheck(canManageCameras), validBody<CameraGroupMove>({ ids: [rule.required, (v) => (Array.isArray(v) && v.length <= MAX_BATCH && v.every((x) => Number.isInteger(x)) ? null : { key: 'validate.oneOf' })] })] },
-    async (request) => {
-      const user = userOf(request);
-      const groupId = Number(request.params.id);
-      if (!Number.isInteger(groupId) || !groupOf.get(groupId, user.tenantId, CAMERA_GROUP_TYPE)) return fail(say(request, 'noGroup'));
-      const move = db.prepare('UPDATE camera SET data_group_id = ? WHERE id = ? AND tenant_id = ?');
-      const moved = tx(db, () => request.body.ids.reduce((n, id) => n + Number(move.run(groupId, id, user.tenantId).changes), 0));
-      return ok({ moved });
-    },
-  );
+  route(app, ops.move, async (request) => {
+    const user = userOf(request);
+    const groupId = request.params.id;
+    if (!groupOf.get(groupId, user.tenantId, CAMERA_GROUP_TYPE)) return fail(say(request, 'noGroup'));
+    // Every camera named must be the caller's (tenant and data authority): otherwise none moves.
+    if (!request.body.ids.every((id) => findCamera(request, id))) return fail(say(request, 'noDevice'));
+    const move = db.prepare('UPDATE camera SET data_group_id = ? WHERE id = ? AND tenant_id = ?');
+    const moved = tx(db, () => request.body.ids.reduce((n, id) => n + Number(move.run(groupId, id, user.tenantId).changes), 0));
+    return ok({ moved });
+  }, managing);
 
   // Export runs as a background task (the progress panel shows it); the finished file is fetched
   // with GET export/file?hashKey=… by the user who started it.
   const exportDir = join(config.dataDir, 'exports');
   const exportFile = (tenantId: number, hashKey: string) => join(exportDir, `cameras-${tenantId}-${hashKey}.csv`);
 
-  app.post<{ Body: ListQuery | undefined }>(`${BASE}/export`, { preHandler: requireCheck(canSeeCameras) }, async (request) => {
+  route(app, ops.export, async (request) => {
     const user = userOf(request);
     if (runningCount(db, user.tenantId, user.id) >= MAX_RUNNING_EXPORTS) return fail(say(request, 'tooManyTasks'));
-    const { where, args } = filterSql(user, request.body ?? {});
+    const { where, args } = filterSql(user, request.body);
     const total = db.prepare(`SELECT COUNT(*) AS n FROM camera c WHERE ${where}`).get<{ n: number }>(...args)!.n;
     let target = '';
     const key = startTask(
@@ -431,20 +368,18 @@ const plugin: FastifyPluginAsync = async (app) => {
       { key: 'cameraExport', total },
     );
     target = exportFile(user.tenantId, key.hashKey);
-    return ok<ProgressKey>(key);
-  });
+    return ok(key);
+  }, seeing);
 
-  app.get<{ Querystring: { hashKey?: string } }>(`${BASE}/export/file`, { preHandler: requireCheck(canSeeCameras) }, async (request, reply) => {
+  route(app, ops.exportFile, async (request, reply) => {
     const user = userOf(request);
-    const hashKey = request.query.hashKey ?? '';
-    const owned = /^[0-9a-f]{16}$/.test(hashKey)
-      ? db.prepare("SELECT 1 FROM progress WHERE tenant_id = ? AND user_id = ? AND task_key = 'cameraExport' AND hash_key = ? AND status = 0").get(user.tenantId, user.id, hashKey)
-      : undefined;
+    const hashKey = request.query.hashKey;
+    const owned = db.prepare("SELECT 1 FROM progress WHERE tenant_id = ? AND user_id = ? AND task_key = 'cameraExport' AND hash_key = ? AND status = 0").get(user.tenantId, user.id, hashKey);
     if (!owned) return fail(say(request, 'noExport'));
     const body = await readFile(exportFile(user.tenantId, hashKey)).catch(() => null);
     if (!body) return fail(say(request, 'noExport'));
     return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="cameras.csv"').send(body);
-  });
+  }, seeing);
 };
 
 export default plugin;
