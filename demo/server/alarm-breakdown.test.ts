@@ -130,12 +130,14 @@ describe('alarm breakdowns', () => {
   it('refuses bad input and another tenant’s devices, areas and models', async () => {
     const area = (await p.call(p.admin, 'GET', '/api/alarm/area/by/level/hisStatus/0/tree')).data[0].rowGuid as string;
     const refusals: Array<[string, string, unknown, Record<string, string> | undefined, string]> = [
-      ['GET', '/api/alarm/list/machine', undefined, { days: '93' }, 'days must be a whole number from 1 to 92'],
-      ['GET', '/api/alarm/list/node', undefined, { limit: '0' }, 'limit must be a whole number from 1 to 100'],
-      ['GET', '/api/alarm/list/machine', undefined, { handleStatus: 'lost' }, 'handleStatus must be one of unhandled, handling, handled'],
-      ['GET', '/api/alarm/stat/machine/abc', undefined, undefined, 'no such device'],
+      ['GET', '/api/alarm/list/machine', undefined, { days: '93' }, 'days: Please enter an integer from 1 to 92'],
+      ['GET', '/api/alarm/list/node', undefined, { limit: '0' }, 'limit: Please enter an integer from 1 to 100'],
+      ['GET', '/api/alarm/list/machine', undefined, { handleStatus: 'lost' }, 'handleStatus: must be one of: unhandled, handling, handled'],
+      ['GET', '/api/alarm/stat/machine/abc', undefined, undefined, 'id: Please enter an integer'],
+      ['GET', '/api/alarm/stat/machine/999999', undefined, undefined, 'no such device'],
       ['POST', '/api/alarm/stat/resource', { areaGuid: 'nope' }, undefined, 'no such area'],
-      ['GET', '/api/alarm/area/by/product/model/status/-1', undefined, undefined, 'no such model'],
+      ['GET', '/api/alarm/area/by/product/model/status/-1', undefined, undefined, 'id: Please enter an integer from 0 to 2147483647'],
+      ['GET', '/api/alarm/area/by/product/model/status/999999', undefined, undefined, 'no such model'],
       ['POST', '/api/pmis/builddevicedetail/applyLog', { deviceCode: 'NOPE-1' }, undefined, 'no such device'],
     ];
     for (const [method, path, body, query, msg] of refusals) expect((await p.call(p.admin, method, path, body, query)).msg, path).toBe(msg);

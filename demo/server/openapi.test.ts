@@ -21,9 +21,7 @@ afterAll(async () => {
  */
 const UNCONVERTED = [
   'test-hooks.ts',
-  'routes/alarm-breakdown.ts',
   'routes/alarm-rule.ts',
-  'routes/alarm-stats.ts',
   'routes/auth.ts',
   'routes/oauth.ts',
   'routes/portal-token.ts',

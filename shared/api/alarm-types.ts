@@ -3,6 +3,8 @@
 import type { Static } from 'typebox';
 import type * as C from '../contract/alarm.ts';
 import type * as EventType from '../contract/alarm-event-type.ts';
+import type * as Stats from '../contract/alarm-stats.ts';
+import type * as Breakdown from '../contract/alarm-breakdown.ts';
 
 export const ALARM_LEVELS = ['critical', 'warning', 'reminder', 'normal'] as const;
 export type AlarmLevel = (typeof ALARM_LEVELS)[number];
@@ -53,175 +55,76 @@ export interface AlarmBulkCreate {
 }
 
 // ---- statistics (the dashboard and chart pages) ----------------------------------------------
+// From their declarations (shared/contract/alarm-stats.ts), types only.
+
+/** The longest span a statistic covers, in days (the 3-month window of SPEC §5). */
+export const ALARM_STAT_MAX_DAYS = 92;
 
 /** Counts per level. */
-export type LevelCounts = Record<AlarmLevel, number>;
+export type LevelCounts = Static<typeof Stats.LevelCounts>;
 
 /** GET /api/alarm/total/by/day?days=N (1–92, default 14): one entry per local day, oldest first. */
-export interface AlarmsByDay {
-  days: string[];
-  series: Record<AlarmLevel, number[]>;
-}
+export type AlarmsByDay = Static<typeof Stats.AlarmsByDay>;
 
-/** Body of the POST statistics calls: the last `days` days (1–92, default 30), optionally only open ones. */
-export interface AlarmStatQuery {
-  days?: number;
-  handleStatus?: AlarmHandleStatus;
-  limit?: number;
-}
+/** Body of the POST statistics calls: the last `days` days (1–92, default 30), optionally only in one handling state. */
+export type AlarmStatQuery = Static<typeof Stats.AlarmStatQuery>;
 
 /** POST /api/alarm/total/by/level */
-export interface AlarmLevelTotal {
-  level: AlarmLevel;
-  total: number;
-}
+export type AlarmLevelTotal = Static<typeof Stats.AlarmLevelTotal>;
 
-/** POST /api/alarm/total/node: alarms per area (node) of the devices, most first. */
-export interface AlarmNodeTotal {
-  /** null: devices without an area. */
-  areaGuid: string | null;
-  areaPath: string;
-  total: number;
-}
+/** POST /api/alarm/total/node: alarms per area (node) of the devices, most first (areaGuid null: devices without an area). */
+export type AlarmNodeTotal = Static<typeof Stats.AlarmNodeTotal>;
 
 /** POST /api/alarm/total/machine: alarms per device (machine), most first. */
-export interface AlarmMachineTotal {
-  deviceCode: string;
-  deviceName: string;
-  total: number;
-}
+export type AlarmMachineTotal = Static<typeof Stats.AlarmMachineTotal>;
 
 /** GET /api/alarm/area/by/level/{status|hisStatus}/{id}/tree: the area tree with alarm counts per level, children included. */
-export interface AlarmAreaNode {
-  rowGuid: string;
-  parentId: string | null;
-  areaName: string;
-  counts: LevelCounts;
-  children: AlarmAreaNode[];
-}
+export type AlarmAreaNode = Static<typeof Stats.AlarmAreaNode>;
 
 /**
- * Breakdowns (SPEC §7 "Alarm"). "status" paths count open alarms (not yet handled), "hisStatus" paths
- * every alarm of the window; GET calls take `days` (1–92) in the query, POST calls in the body.
+ * Breakdowns (SPEC §7 "Alarm"), from their declarations (shared/contract/alarm-breakdown.ts). "status"
+ * paths count open alarms (not yet handled), "hisStatus" paths every alarm of the window; GET calls
+ * take `days` (1–92) in the query, POST calls in the body.
  */
 
-/** GET /api/alarm/list/machine?days&handleStatus&limit: devices by alarms, most first, with counts per level. */
-export interface AlarmMachineRow {
-  deviceId: number | null;
-  deviceCode: string;
-  deviceName: string;
-  areaPath: string;
-  counts: LevelCounts;
-  total: number;
-  lastAt: number;
-}
-
-/** GET /api/alarm/list/node?days&handleStatus&limit: areas by alarms of their own devices, most first. */
-export interface AlarmNodeRow {
-  /** null: devices without an area. */
-  areaGuid: string | null;
-  areaPath: string;
-  counts: LevelCounts;
-  total: number;
-  lastAt: number;
-}
-
-/** Alarms of one resource point (a device's model parameter). */
-export interface AlarmResourceTotal {
-  deviceCode: string;
-  deviceName: string;
-  /** null: alarms about the device as a whole. */
-  paramCode: string | null;
-  paramName: string;
-  total: number;
-}
-
+/** GET /api/alarm/list/{machine|node} query: days, limit, handleStatus. */
+export type AlarmListQuery = Static<typeof Breakdown.AlarmListQuery>;
+/** GET /api/alarm/list/machine: devices by alarms, most first, with counts per level. */
+export type AlarmMachineRow = Static<typeof Breakdown.AlarmMachineRow>;
+/** GET /api/alarm/list/node: areas by alarms of their own devices, most first (areaGuid null: devices without an area). */
+export type AlarmNodeRow = Static<typeof Breakdown.AlarmNodeRow>;
+/** Alarms of one resource point (a device's model parameter; paramCode null: the device as a whole). */
+export type AlarmResourceTotal = Static<typeof Breakdown.AlarmResourceTotal>;
+/** Alarms of one resource point inside an area's or a device's breakdown. */
+export type AlarmPointTotal = Static<typeof Breakdown.AlarmPointTotal>;
 /** Alarms of one event type (null: none given). */
-export interface AlarmTypeTotal {
-  eventTypeId: number | null;
-  name: string;
-  total: number;
-}
-
+export type AlarmTypeTotal = Static<typeof Breakdown.AlarmTypeTotal>;
 /** Alarms of one product model (null: a device without a model). */
-export interface AlarmModelTotal {
-  modelId: number | null;
-  modelName: string;
-  total: number;
-}
-
+export type AlarmModelTotal = Static<typeof Breakdown.AlarmModelTotal>;
 /** GET /api/alarm/stat/machine/{deviceId}?modelId&days: one device's alarms; modelId, when given, must be the device's model. */
-export interface AlarmMachineStat {
-  deviceId: number;
-  deviceCode: string;
-  deviceName: string;
-  modelId: number | null;
-  counts: LevelCounts;
-  openCounts: LevelCounts;
-  resources: AlarmResourceTotal[];
-  types: AlarmTypeTotal[];
-  byDay: AlarmsByDay;
-}
-
+export type AlarmMachineStat = Static<typeof Breakdown.AlarmMachineStat>;
 /** Body of POST /api/alarm/stat/resource and of the machine breakdowns: AlarmStatQuery narrowed to an area (and below) or a model. */
-export interface AlarmScopeQuery extends AlarmStatQuery {
-  areaGuid?: string;
-  modelId?: number;
-}
-
-/**
- * GET /api/alarm/area/by/top/resource/{status|hisStatus}/{areaGuid|0} and /area/by/type/…: the areas
- * under the given one (0: the top areas), each counting the alarms of its devices and every area
- * below, broken down into items (top resource points, or event types), most first.
- */
-export interface AlarmAreaBreakdown<T> {
-  rowGuid: string;
-  areaName: string;
-  total: number;
-  items: T[];
-}
-
+export type AlarmScopeQuery = Static<typeof Breakdown.AlarmScopeQuery>;
+/** GET /api/alarm/area/by/top/resource/{status|hisStatus}/{areaGuid|0}: per area, its top resource points. */
+export type AlarmAreaByPoint = Static<typeof Breakdown.AlarmAreaByPoint>;
+/** GET /api/alarm/area/by/type/{status|hisStatus}/{areaGuid|0}: per area, alarms per event type. */
+export type AlarmAreaByType = Static<typeof Breakdown.AlarmAreaByType>;
 /** GET /api/alarm/area/by/product/model/{status|hisStatus}/{modelId|0}?areaGuid: per area, alarms per model (one model when modelId is not 0). */
-export type AlarmAreaByModel = AlarmAreaBreakdown<AlarmModelTotal>;
-
-/** POST /api/alarm/machine/by/{level|top/resource|type}/status: devices with open alarms, most first, each broken down. */
-export interface AlarmMachineBreakdown<T> {
-  deviceCode: string;
-  deviceName: string;
-  areaPath: string;
-  total: number;
-  items: T[];
-}
-
+export type AlarmAreaByModel = Static<typeof Breakdown.AlarmAreaByModel>;
+/** POST /api/alarm/machine/by/level/status: devices with open alarms, most first, each per level. */
+export type AlarmMachineByLevel = Static<typeof Breakdown.AlarmMachineByLevel>;
+/** POST /api/alarm/machine/by/top/resource/status: devices with open alarms, each with its top resource points. */
+export type AlarmMachineByPoint = Static<typeof Breakdown.AlarmMachineByPoint>;
+/** POST /api/alarm/machine/by/type/status: devices with open alarms, each per event type. */
+export type AlarmMachineByType = Static<typeof Breakdown.AlarmMachineByType>;
+/** One gateway of an area with its devices' alarms per level. */
+export type AlarmGatewayCount = Static<typeof Breakdown.AlarmGatewayCount>;
 /** GET /api/alarm/area/by/level/{status|hisStatus}/{id}/tree/gw: the area tree with each area's gateways and their devices' alarms. */
-export interface AlarmGatewayCount {
-  gatewayId: number;
-  code: string;
-  name: string;
-  status: 'online' | 'offline' | 'unknown';
-  counts: LevelCounts;
-}
-export interface AlarmAreaGatewayNode extends Omit<AlarmAreaNode, 'children'> {
-  gateways: AlarmGatewayCount[];
-  children: AlarmAreaGatewayNode[];
-}
-
+export type AlarmAreaGatewayNode = Static<typeof Breakdown.AlarmAreaGatewayNode>;
 /** Body of POST /api/pmis/builddevicedetail/applyLog: a device's alarm action log, newest first. */
-export interface AlarmApplyLogQuery {
-  deviceCode: string;
-  page?: number;
-  limit?: number;
-  days?: number;
-}
-export interface AlarmApplyLogEntry {
-  alarmId: number;
-  level: AlarmLevel;
-  content: string;
-  action: Exclude<AlarmAction['action'], 'raised'>;
-  userName: string;
-  at: number;
-  note: string;
-}
+export type AlarmApplyLogQuery = Static<typeof Breakdown.AlarmApplyLogQuery>;
+export type AlarmApplyLogEntry = Static<typeof Breakdown.AlarmApplyLogEntry>;
+export type AlarmApplyLog = Static<typeof Breakdown.AlarmApplyLog>;
 
 // ---- alarm rules (alarm/config) ----------------------------------------------------------------
 

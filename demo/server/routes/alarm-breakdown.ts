@@ -5,15 +5,12 @@
 // inside the window; areas count their own devices and every area below them.
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
-  ALARM_HANDLE_STATUSES,
   ALARM_LEVELS,
   type AlarmApplyLogEntry,
-  type AlarmApplyLogQuery,
-  type AlarmAreaBreakdown,
   type AlarmAreaGatewayNode,
   type AlarmGatewayCount,
   type AlarmLevel,
-  type AlarmMachineBreakdown,
+  type AlarmMachineByLevel,
   type AlarmMachineRow,
   type AlarmMachineStat,
   type AlarmModelTotal,
@@ -23,12 +20,15 @@ import {
   type AlarmTypeTotal,
   type LevelCounts,
 } from '../../../shared/api/alarm-types.ts';
+import { ops, TOP_ITEMS } from '../../../shared/contract/alarm-breakdown.ts';
+import { route } from '../contract.ts';
+import type { DataOf } from '../../../shared/contract/operation.ts';
 import type { Db } from '../db.ts';
-import { fail, ok, requireMenu, rule, userOf, validBody } from '../http.ts';
+import { fail, ok, userOf } from '../http.ts';
 import { langOf, textsOf } from '../messages.ts';
-import { offsetOf, queryInt } from '../resource.ts';
+import { offsetOf } from '../resource.ts';
 import { col, shape, type Shape, type Spec } from '../shape.ts';
-import { daySeries, MAX_DAYS, pathsOf, spanStart, statRules, TEXT as STAT_TEXT, zeros, type AreaRow } from './alarm-stats.ts';
+import { daySeries, MAX_DAYS, pathsOf, spanStart, TEXT as STAT_TEXT, zeros, type AreaRow } from './alarm-stats.ts';
 import { alarmScopeSql } from '../data-scope.ts';
 
 const TEXT = {
@@ -36,11 +36,7 @@ const TEXT = {
   device: { zh: '设备不存在', en: 'no such device' },
   model: { zh: '设备不是该型号', en: 'the device is not of this model' },
   noModel: { zh: '型号不存在', en: 'no such model' },
-  handleStatus: { zh: 'handleStatus 只能是 unhandled、handling 或 handled', en: 'handleStatus must be one of unhandled, handling, handled' },
 } as const;
-
-/** Top items kept per area or device in the breakdowns by resource point. */
-const TOP_ITEMS = 5;
 
 type Key = string | number | null;
 
@@ -146,7 +142,7 @@ const NODE_ROW = shape<AlarmNodeRow, AreaPaths>({
 });
 
 /** A device's alarms, before its items are added (grouped by device code). */
-const MACHINE_TOTAL = shape<Omit<AlarmMachineBreakdown<never>, 'items'>, AreaPaths>({
+const MACHINE_TOTAL = shape<Omit<AlarmMachineByLevel, 'items'>, AreaPaths>({
   deviceCode: col.value('a.device_code'),
   deviceName: col.value('MAX(a.device_name)'),
   areaPath: areaPathOf('MAX(d.area_guid)'),
@@ -162,15 +158,8 @@ const RESOURCE = shape<AlarmResourceTotal, ParamName>({
   total: col.value('COUNT(*)'),
 });
 
-const scopeRules = {
-  ...statRules,
-  areaGuid: [rule.text(1, 64)],
-  modelId: [rule.int(1, Number.MAX_SAFE_INTEGER)],
-};
-
 const plugin: FastifyPluginAsync = async (app) => {
   const { db } = app.atrium;
-  const reader = requireMenu('alarmSearch');
   const say = textsOf(TEXT);
 
   /** Validates a body's area and model against the tenant; answers the scope or a message. */
@@ -219,7 +208,7 @@ const plugin: FastifyPluginAsync = async (app) => {
   };
 
   /** The areas under `root` (null: the top areas), each with its items named and sorted, most first. */
-  const areaBreakdown = <T extends { total: number }>(scope: Scope, areas: Areas, root: string | null, keySql: string, item: (k: Key, n: number) => T, keep = Infinity): Array<AlarmAreaBreakdown<T>> => {
+  const areaBreakdown = <T extends { total: number }>(scope: Scope, areas: Areas, root: string | null, keySql: string, item: (k: Key, n: number) => T, keep = Infinity): Array<{ rowGuid: string; areaName: string; total: number; items: T[] }> => {
     const counts = byArea(scope, areas, keySql);
     return areas
       .childrenOf(root)
@@ -240,16 +229,9 @@ const plugin: FastifyPluginAsync = async (app) => {
 
   // ---- totals and lists ------------------------------------------------------------------------
 
-  type ListRequest = { Querystring: { days?: string; limit?: string; handleStatus?: string } };
-  const listScope = (request: FastifyRequest<ListRequest>): { scope: Scope; limit: number } | string => {
-    const lang = langOf(request);
-    const days = queryInt(request.query.days, 'days', 1, MAX_DAYS, 30, lang);
-    if (typeof days === 'string') return days;
-    const limit = queryInt(request.query.limit, 'limit', 1, 100, 10, lang);
-    if (typeof limit === 'string') return limit;
-    const hs = request.query.handleStatus;
-    if (hs !== undefined && hs !== '' && !(ALARM_HANDLE_STATUSES as readonly string[]).includes(hs)) return say(request, 'handleStatus');
-    return { scope: { tenantId: userOf(request).tenantId, since: spanStart(days), open: false, own: alarmScopeSql(db, userOf(request)), ...(hs ? { handleStatus: hs } : {}) }, limit };
+  const listScope = (request: FastifyRequest<{ Querystring: { days?: number; limit?: number; handleStatus?: string } }>): { scope: Scope; limit: number } => {
+    const { days = 30, limit = 10, handleStatus } = request.query;
+    return { scope: { tenantId: userOf(request).tenantId, since: spanStart(days), open: false, own: alarmScopeSql(db, userOf(request)), ...(handleStatus ? { handleStatus } : {}) }, limit };
   };
 
   /** The scope's alarms grouped by `key` (SQL over `a` and `d`), most first, read as `rows` shows a group. */
@@ -259,35 +241,30 @@ const plugin: FastifyPluginAsync = async (app) => {
     return rows.all(found, areasOf(db, scope.tenantId).paths);
   };
 
-  app.get<ListRequest>('/api/alarm/list/machine', { preHandler: reader, schema: { summary: 'Devices by alarms of the window, most first, with counts per level' } }, async (request) => {
-    const parsed = listScope(request);
-    if (typeof parsed === 'string') return fail(parsed);
-    return ok<AlarmMachineRow[]>(levelsBy(parsed.scope, parsed.limit, 'a.device_code', MACHINE_ROW));
+  route(app, ops.listMachine, async (request) => {
+    const { scope, limit } = listScope(request);
+    return ok<AlarmMachineRow[]>(levelsBy(scope, limit, 'a.device_code', MACHINE_ROW));
   });
 
-  app.get<ListRequest>('/api/alarm/list/node', { preHandler: reader, schema: { summary: 'Areas by the alarms of their own devices in the window, most first, with counts per level' } }, async (request) => {
-    const parsed = listScope(request);
-    if (typeof parsed === 'string') return fail(parsed);
-    return ok<AlarmNodeRow[]>(levelsBy(parsed.scope, parsed.limit, 'd.area_guid', NODE_ROW));
+  route(app, ops.listNode, async (request) => {
+    const { scope, limit } = listScope(request);
+    return ok<AlarmNodeRow[]>(levelsBy(scope, limit, 'd.area_guid', NODE_ROW));
   });
 
   // ---- one device, and resource points ---------------------------------------------------------
 
-  app.get<{ Params: { id: string }; Querystring: { modelId?: string; days?: string } }>(
-    '/api/alarm/stat/machine/:id',
-    { preHandler: reader, schema: { summary: "One device's alarms of the window: per level (all and open), per resource point, per event type and per day" } },
+  route(
+    app,
+    ops.machineStat,
     async (request) => {
       const user = userOf(request);
-      const days = queryInt(request.query.days, 'days', 1, MAX_DAYS, 30, langOf(request));
-      if (typeof days === 'string') return fail(days);
-      const id = Number(request.params.id);
+      const days = request.query.days ?? 30;
+      const { id } = request.params;
       const own = alarmScopeSql(db, user, 'code');
-      const device = Number.isInteger(id)
-        ? (db.prepare(`SELECT id, code, name, model_id FROM device WHERE id = ? AND tenant_id = ?${own.sql}`).get<{ id: number; code: string; name: string; model_id: number | null }>(id, user.tenantId, ...own.args))
-        : undefined;
+      const device = db.prepare(`SELECT id, code, name, model_id FROM device WHERE id = ? AND tenant_id = ?${own.sql}`).get<{ id: number; code: string; name: string; model_id: number | null }>(id, user.tenantId, ...own.args);
       if (!device) return fail(say(request, 'device'));
       const modelId = request.query.modelId;
-      if (modelId !== undefined && modelId !== '' && Number(modelId) !== device.model_id) return fail(say(request, 'model'));
+      if (modelId !== undefined && modelId !== device.model_id) return fail(say(request, 'model'));
       const since = spanStart(days);
       const scope: Scope = { tenantId: user.tenantId, since, open: false, deviceCode: device.code, own: { sql: '', args: [] } };
       const levels = (open: boolean) =>
@@ -316,9 +293,9 @@ const plugin: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post<{ Body: AlarmScopeQuery }>(
-    '/api/alarm/stat/resource',
-    { preHandler: [reader, validBody<AlarmScopeQuery>(scopeRules)], schema: { summary: 'Resource points (device parameters) by alarms of the window, most first; optionally in an area (and below) or of a model' } },
+  route(
+    app,
+    ops.resources,
     async (request) => {
       const scope = scopeOf(request, request.body, false);
       if (typeof scope === 'string') return fail(scope);
@@ -328,17 +305,15 @@ const plugin: FastifyPluginAsync = async (app) => {
 
   // ---- area trees with gateways ----------------------------------------------------------------
 
-  type AreaRequest = { Params: { id: string }; Querystring: { days?: string; areaGuid?: string } };
-  /** An area route: the root area checked (path id, or areaGuid in the query; 0 or absent: the top), the window read, then `build`. */
-  const areaRoute = (open: boolean, build: (scope: Scope, root: string | null, areas: Areas) => unknown, rootFromPath = true) => async (request: FastifyRequest<AreaRequest>) => {
+  type AreaRequest = FastifyRequest<{ Params: { id: string | number }; Querystring: { days?: number; areaGuid?: string } }>;
+  /** An area route: the root area checked (path id, or areaGuid in the query; 0 or absent: the top), then `build` over the window. */
+  const areaRoute = <T>(open: boolean, build: (scope: Scope, root: string | null, areas: Areas) => T, rootFromPath = true) => async (request: AreaRequest) => {
     const user = userOf(request);
     const areas = areasOf(db, user.tenantId);
-    const rootRaw = rootFromPath ? request.params.id : (request.query.areaGuid ?? '0');
-    const root = rootRaw === '0' || rootRaw === '' ? null : rootRaw;
+    const rootRaw = String(rootFromPath ? request.params.id : (request.query.areaGuid ?? '0'));
+    const root = rootRaw === '0' ? null : rootRaw;
     if (root !== null && !areas.known.has(root)) return fail(say(request, 'area'));
-    const days = queryInt(request.query.days, 'days', 1, MAX_DAYS, MAX_DAYS, langOf(request));
-    if (typeof days === 'string') return fail(days);
-    return ok(build({ tenantId: user.tenantId, since: spanStart(days), open, own: alarmScopeSql(db, user) }, root, areas));
+    return ok(build({ tenantId: user.tenantId, since: spanStart(request.query.days ?? MAX_DAYS), open, own: alarmScopeSql(db, user) }, root, areas));
   };
 
   const gatewayTree = (open: boolean) =>
@@ -363,17 +338,18 @@ const plugin: FastifyPluginAsync = async (app) => {
       };
       return areas.childrenOf(root).map(build);
     });
-  const treeSummary = (open: boolean) => ({ summary: `The area tree with each area's gateways and the ${open ? 'open alarms' : 'alarms of the window'} of the devices behind them, per level (id 0: from the top)` });
-  app.get<AreaRequest>('/api/alarm/area/by/level/status/:id/tree/gw', { preHandler: reader, schema: treeSummary(true) }, gatewayTree(true));
-  app.get<AreaRequest>('/api/alarm/area/by/level/hisStatus/:id/tree/gw', { preHandler: reader, schema: treeSummary(false) }, gatewayTree(false));
+  route(app, ops.openGatewayTree, gatewayTree(true));
+  route(app, ops.historyGatewayTree, gatewayTree(false));
 
   // ---- areas broken down -----------------------------------------------------------------------
 
-  for (const [path, open] of [['status', true], ['hisStatus', false]] as const) {
-    const what = open ? 'open alarms' : 'alarms of the window';
-    app.get<AreaRequest>(
-      `/api/alarm/area/by/top/resource/${path}/:id`,
-      { preHandler: reader, schema: { summary: `The areas under one (0: the top areas), each with its ${what} and its top ${TOP_ITEMS} resource points` } },
+  for (const [byPoint, byType, byModel, open] of [
+    [ops.openAreaByPoint, ops.openAreaByType, ops.openAreaByModel, true],
+    [ops.historyAreaByPoint, ops.historyAreaByType, ops.historyAreaByModel, false],
+  ] as const) {
+    route(
+      app,
+      byPoint,
       areaRoute(open, (scope, root, areas) => {
         const name = paramNames(db, scope.tenantId);
         return areaBreakdown(scope, areas, root, "a.model_id || '/' || COALESCE(a.param_code, '')", (k, n) => {
@@ -382,27 +358,18 @@ const plugin: FastifyPluginAsync = async (app) => {
         }, TOP_ITEMS);
       }),
     );
-    app.get<AreaRequest>(
-      `/api/alarm/area/by/type/${path}/:id`,
-      { preHandler: reader, schema: { summary: `The areas under one (0: the top areas), each with its ${what} per event type` } },
-      areaRoute(open, (scope, root, areas) => areaBreakdown(scope, areas, root, 'a.event_type_id', typeNames(scope.tenantId))),
-    );
-    app.get<AreaRequest>(
-      `/api/alarm/area/by/product/model/${path}/:id`,
-      { preHandler: reader, schema: { summary: `The areas under areaGuid (default: the top areas), each with its ${what} per product model; the path's id is a model id, or 0 for every model` } },
-      async (request) => {
-        const modelId = Number(request.params.id);
-        if (!Number.isInteger(modelId) || modelId < 0) return fail(say(request, 'noModel'));
-        if (modelId > 0 && !db.prepare('SELECT 1 FROM device_model WHERE id = ? AND tenant_id = ?').get(modelId, userOf(request).tenantId)) return fail(say(request, 'noModel'));
-        return areaRoute(open, (scope, root, areas) => areaBreakdown({ ...scope, ...(modelId > 0 ? { modelId } : {}) }, areas, root, 'a.model_id', modelNames(scope.tenantId)), false)(request);
-      },
-    );
+    route(app, byType, areaRoute(open, (scope, root, areas) => areaBreakdown(scope, areas, root, 'a.event_type_id', typeNames(scope.tenantId))));
+    route(app, byModel, async (request) => {
+      const modelId = request.params.id;
+      if (modelId > 0 && !db.prepare('SELECT 1 FROM device_model WHERE id = ? AND tenant_id = ?').get(modelId, userOf(request).tenantId)) return fail(say(request, 'noModel'));
+      return areaRoute(open, (scope, root, areas) => areaBreakdown({ ...scope, ...(modelId > 0 ? { modelId } : {}) }, areas, root, 'a.model_id', modelNames(scope.tenantId)), false)(request);
+    });
   }
 
   // ---- devices broken down ---------------------------------------------------------------------
 
   /** Devices with open alarms in the scope, most first, each with its items. */
-  const machineBreakdown = <T>(scope: Scope, limit: number, itemsOf: (codes: string[]) => Map<string, T[]>): Array<AlarmMachineBreakdown<T>> => {
+  const machineBreakdown = <T>(scope: Scope, limit: number, itemsOf: (codes: string[]) => Map<string, T[]>): Array<Omit<AlarmMachineByLevel, 'items'> & { items: T[] }> => {
     const where = scopeSql(scope);
     const devices = MACHINE_TOTAL.all(
       db.prepare(`SELECT ${MACHINE_TOTAL.select} FROM alarm a ${JOIN_DEVICE} WHERE ${where.sql} GROUP BY a.device_code ORDER BY COUNT(*) DESC, a.device_code LIMIT ?`).all(...where.args, limit),
@@ -429,33 +396,32 @@ const plugin: FastifyPluginAsync = async (app) => {
     return out;
   };
 
-  const machineRoute = <T>(path: string, summary: string, build: (scope: Scope, limit: number) => Array<AlarmMachineBreakdown<T>>) =>
-    app.post<{ Body: AlarmScopeQuery }>(`/api/alarm/machine/by/${path}/status`, { preHandler: [reader, validBody<AlarmScopeQuery>(scopeRules)], schema: { summary } }, async (request) => {
-      const scope = scopeOf(request, request.body, true);
+  const machineRoute = <O extends typeof ops.machineByLevel | typeof ops.machineByPoint | typeof ops.machineByType>(op: O, build: (scope: Scope, limit: number) => DataOf<O>) =>
+    route<O>(app, op, async (request) => {
+      // The three declare the same body (AlarmScopeQuery); only their items differ.
+      const body = request.body as AlarmScopeQuery;
+      const scope = scopeOf(request, body, true);
       if (typeof scope === 'string') return fail(scope);
-      return ok(build(scope, request.body.limit ?? 10));
+      return ok(build(scope, body.limit ?? 10));
     });
 
-  machineRoute('level', 'Devices with open alarms, most first, each with its open alarms per level', (scope, limit) =>
+  machineRoute(ops.machineByLevel, (scope, limit) =>
     machineBreakdown(scope, limit, (codes) => group(perDevice(scope, codes, 'a.level'), (r: { k: AlarmLevel; n: number }) => ({ level: r.k, total: r.n }))),
   );
-  machineRoute('top/resource', `Devices with open alarms, most first, each with its top ${TOP_ITEMS} resource points`, (scope, limit) => {
+  machineRoute(ops.machineByPoint, (scope, limit) => {
     const name = paramNames(db, scope.tenantId);
     return machineBreakdown(scope, limit, (codes) => group(perDevice(scope, codes, 'a.param_code'), (r: { k: string | null; model: number | null; n: number }) => ({ paramCode: r.k, paramName: name(r.model, r.k), total: r.n }), TOP_ITEMS));
   });
-  machineRoute('type', 'Devices with open alarms, most first, each with its open alarms per event type', (scope, limit) => {
+  machineRoute(ops.machineByType, (scope, limit) => {
     const named = typeNames(scope.tenantId);
     return machineBreakdown(scope, limit, (codes) => group(perDevice(scope, codes, 'a.event_type_id'), (r: { k: Key; n: number }) => named(r.k, r.n)));
   });
 
   // ---- a device's action log (pmis builddevicedetail applyLog) ---------------------------------
 
-  app.post<{ Body: AlarmApplyLogQuery }>(
-    '/api/pmis/builddevicedetail/applyLog',
-    {
-      preHandler: [reader, validBody<AlarmApplyLogQuery>({ deviceCode: [rule.required, rule.text(1, 64)], page: [rule.int(1, 1_000_000)], limit: [rule.int(1, 100)], days: [rule.int(1, MAX_DAYS)] })],
-      schema: { summary: "A device's alarm action log (who took in hand, handled, confirmed or closed which alarm, when, with what note), newest first, paged" },
-    },
+  route(
+    app,
+    ops.applyLog,
     async (request) => {
       const user = userOf(request);
       const b = request.body;

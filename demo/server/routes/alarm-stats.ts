@@ -1,10 +1,10 @@
 // Alarm statistics (SPEC §7 "Alarm"): totals by day, level, area (node) and device (machine), and the
 // area tree with counts per level — open alarms ("status") or every alarm of the window ("hisStatus").
 // All grouped in SQL over the tenant's rows inside the asked days (at most the 3-month window).
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import {
-  ALARM_HANDLE_STATUSES,
   ALARM_LEVELS,
+  ALARM_STAT_MAX_DAYS,
   type AlarmAreaNode,
   type AlarmLevel,
   type AlarmLevelTotal,
@@ -15,15 +15,16 @@ import {
   type LevelCounts,
 } from '../../../shared/api/alarm-types.ts';
 import { dayText } from '../../../shared/forms/date-text.ts';
+import { ops } from '../../../shared/contract/alarm-stats.ts';
+import { route } from '../contract.ts';
 import type { Db } from '../db.ts';
-import { fail, ok, requireMenu, rule, userOf, validBody } from '../http.ts';
+import { fail, ok, userOf } from '../http.ts';
 import { langOf } from '../messages.ts';
 import type { SessionUser } from '../context.ts';
 import { alarmScopeSql } from '../data-scope.ts';
-import { queryInt } from '../resource.ts';
 import { col, shape } from '../shape.ts';
 
-export const MAX_DAYS = 92;
+export const MAX_DAYS = ALARM_STAT_MAX_DAYS;
 export const TEXT = {
   area: { zh: '区域不存在', en: 'no such area' },
 } as const;
@@ -69,12 +70,6 @@ export function pathsOf(rows: readonly AreaRow[]): Map<string, string> {
   }
   return out;
 }
-
-export const statRules = {
-  days: [rule.int(1, MAX_DAYS)],
-  handleStatus: [rule.oneOf(...ALARM_HANDLE_STATUSES)],
-  limit: [rule.int(1, 100)],
-};
 
 export function whereOf(db: Db, user: SessionUser, q: AlarmStatQuery, fallbackDays: number): { sql: string; args: Array<string | number> } {
   const sql = ['a.tenant_id = ?', 'a.occurred_at >= ?'];
@@ -133,12 +128,10 @@ const MACHINE_TOTAL = shape<AlarmMachineTotal>({ deviceCode: col.value('a.device
 
 const plugin: FastifyPluginAsync = async (app) => {
   const { db } = app.atrium;
-  const reader = requireMenu('alarmSearch');
 
-  app.get<{ Querystring: { days?: string } }>('/api/alarm/total/by/day', { preHandler: reader }, async (request) => {
+  route(app, ops.byDay, async (request) => {
     const user = userOf(request);
-    const days = queryInt(request.query.days, 'days', 1, MAX_DAYS, 14, langOf(request));
-    if (typeof days === 'string') return fail(days);
+    const days = request.query.days ?? 14;
     const start = spanStart(days);
     const own = alarmScopeSql(db, user);
     const rows = db
@@ -150,14 +143,14 @@ const plugin: FastifyPluginAsync = async (app) => {
     return ok<AlarmsByDay>(daySeries(rows, start, days));
   });
 
-  app.post<{ Body: AlarmStatQuery }>('/api/alarm/total/by/level', { preHandler: [reader, validBody<AlarmStatQuery>(statRules)] }, async (request) => {
+  route(app, ops.byLevel, async (request) => {
     const where = whereOf(db, userOf(request), request.body, 30);
     const rows = db.prepare(`SELECT a.level AS level, COUNT(*) AS n FROM alarm a WHERE ${where.sql} GROUP BY a.level`).all<{ level: AlarmLevel; n: number }>(...where.args);
     const by = new Map(rows.map((r) => [r.level, r.n]));
     return ok<AlarmLevelTotal[]>(ALARM_LEVELS.map((level) => ({ level, total: by.get(level) ?? 0 })));
   });
 
-  app.post<{ Body: AlarmStatQuery }>('/api/alarm/total/node', { preHandler: [reader, validBody<AlarmStatQuery>(statRules)] }, async (request) => {
+  route(app, ops.byNode, async (request) => {
     const user = userOf(request);
     const where = whereOf(db, user, request.body, 30);
     const rows = db
@@ -171,7 +164,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     return ok<AlarmNodeTotal[]>(NODE_TOTAL.all(rows, paths));
   });
 
-  app.post<{ Body: AlarmStatQuery }>('/api/alarm/total/machine', { preHandler: [reader, validBody<AlarmStatQuery>(statRules)] }, async (request) => {
+  route(app, ops.byMachine, async (request) => {
     const where = whereOf(db, userOf(request), request.body, 30);
     const rows = db
       .prepare(`SELECT ${MACHINE_TOTAL.select} FROM alarm a WHERE ${where.sql} GROUP BY a.device_code ORDER BY COUNT(*) DESC, a.device_code LIMIT ?`)
@@ -189,18 +182,15 @@ const plugin: FastifyPluginAsync = async (app) => {
     return ok<AlarmMachineTotal[]>(totals.map((t) => (names.get(t.deviceCode)?.name === t.deviceName ? { ...t, deviceName: names.get(t.deviceCode)!.shown } : t)));
   });
 
-  type TreeRequest = { Params: { id: string }; Querystring: { days?: string } };
-  const tree = (open: boolean) => async (request: FastifyRequest<TreeRequest>) => {
-    const user = userOf(request);
-    const id = request.params.id;
-    const root = id === '0' ? null : id;
-    if (root !== null && !db.prepare('SELECT 1 FROM area WHERE row_guid = ? AND tenant_id = ?').get(root, user.tenantId)) return fail(TEXT.area[langOf(request)]);
-    const days = queryInt(request.query.days, 'days', 1, MAX_DAYS, MAX_DAYS, langOf(request));
-    if (typeof days === 'string') return fail(days);
-    return ok<AlarmAreaNode[]>(areaTree(db, user.tenantId, root, open, spanStart(days), alarmScopeSql(db, user)));
-  };
-  app.get<TreeRequest>('/api/alarm/area/by/level/status/:id/tree', { preHandler: reader }, tree(true));
-  app.get<TreeRequest>('/api/alarm/area/by/level/hisStatus/:id/tree', { preHandler: reader }, tree(false));
+  for (const [op, open] of [[ops.openTree, true], [ops.historyTree, false]] as const) {
+    route(app, op, async (request) => {
+      const user = userOf(request);
+      const id = request.params.id;
+      const root = id === '0' ? null : id;
+      if (root !== null && !db.prepare('SELECT 1 FROM area WHERE row_guid = ? AND tenant_id = ?').get(root, user.tenantId)) return fail(TEXT.area[langOf(request)]);
+      return ok<AlarmAreaNode[]>(areaTree(db, user.tenantId, root, open, spanStart(request.query.days ?? MAX_DAYS), alarmScopeSql(db, user)));
+    });
+  }
 };
 
 export default plugin;
