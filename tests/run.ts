@@ -6,11 +6,11 @@
 //   1. the units (vitest: the media server's real-time tests first, one file at a time, then the
 //      rest in three workers);
 //   2. the build for the journeys (console then kit, in one process, without source maps:
-//      ATRIUM_SOURCEMAP=0), the type check and the widgets in Chromium;
+//      ATRIUM_SOURCEMAP=0), the type check, the lint and the widgets in Chromium;
 // then the journeys alone, once both lanes are done.
 // Each layer but the journeys writes into its own buffer, printed whole when the layer ends, so
-// reports do not interleave. `npm test -- unit types` runs only the layers named (types, unit,
-// browser, e2e).
+// reports do not interleave. `npm test -- unit types` runs only the layers named (types, lint,
+// unit, browser, e2e).
 import { spawn } from 'node:child_process';
 import { findChromium } from './chromium.ts';
 
@@ -65,6 +65,9 @@ const otherLane = (async () => {
   const build = want('e2e') ? await run('build', process.execPath, ['--input-type=module', '-e', BUILD_BOTH], { ...env, ATRIUM_SOURCEMAP: '0' }, true) : null;
   if (build) done.push(build);
   if (want('types')) done.push(await run('types', npx, ['tsc', '-p', 'tsconfig.json'], env, true));
+  // ESLint on the whole tree (layer boundaries, one way of polling, dates and downloads: eslint.config.js),
+  // without the typed rules, whose TypeScript program the types layer already builds.
+  if (want('lint')) done.push(await run('lint', npx, ['eslint', '.'], { ...env, ATRIUM_LINT_UNTYPED: '1' }, true));
   // Issue 41: a Vue portal's SFC against the kit's atrium-vue.d.ts (its own tiny program, ~4 s).
   if (want('types')) done.push(await run('types (vue)', npx, ['vue-tsc', '--noEmit', '-p', 'tests/types/vue/tsconfig.json'], env, true));
   if (want('browser')) done.push(await run('browser', npx, ['web-test-runner'], env, true));

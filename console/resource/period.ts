@@ -1,9 +1,7 @@
 // The instants a [from, to] pair of picked days stands for, under the 3-month window that alarm
 // search, history search and the platform share (shared/validate/dates.ts).
-import dayjs from 'dayjs';
+import { dayText } from '../../shared/forms/date-text.ts';
 import { earliestAlarmQueryDate, toDate } from '../../shared/validate/index.ts';
-
-const DAY = 'YYYY-MM-DD';
 
 /**
  * The instants a [from, to] pair of days stands for: from the start of the first day to the end of
@@ -13,9 +11,12 @@ const DAY = 'YYYY-MM-DD';
  */
 export function periodOf(from: string, to: string, now: Date): { start: Date; end: Date } {
   const earliest = earliestAlarmQueryDate(now);
-  const safeEarliest = dayjs(earliest).add(1, 'minute').endOf('minute').add(1, 'ms').toDate();
+  // The start of the minute after the next: a whole minute and one more.
+  const safeEarliest = new Date(earliest);
+  safeEarliest.setSeconds(0, 0);
+  safeEarliest.setMinutes(safeEarliest.getMinutes() + 2);
   let start = from ? (toDate(`${from} 00:00:00`) ?? new Date(NaN)) : safeEarliest;
-  if (from && from === dayjs(earliest).format(DAY) && start < safeEarliest) start = safeEarliest;
+  if (from && from === dayText(earliest) && start < safeEarliest) start = safeEarliest;
   const end = to ? (toDate(`${to} 23:59:59`) ?? new Date(NaN)) : now;
   return { start, end };
 }

@@ -155,7 +155,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: BODY_LIMIT,
     forceCloseConnections: true,
     // A malformed URL or an over-long path parameter is refused in the envelope too (never Fastify's own body).
-    frameworkErrors: (_error, request, reply) => (reply as FastifyReply).code(400).send(fail(t(request, 'server.badUrl'))),
+    frameworkErrors: (_error, request, reply) => void (reply as FastifyReply).code(400).send(fail(t(request, 'server.badUrl'))),
   });
   app.decorate('atrium', ctx);
   app.decorateRequest('user', null);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateTimeText, dayOf, dayText, isDateText, timeOf, timeText, todayText } from './date-text.ts';
+import { addDays, addMonths, dateTimeText, dateTimeTextIn, dayOf, dayText, daysInMonth, isDateText, monthText, timeOf, timeText, todayText } from './date-text.ts';
 
 describe('date texts (SPEC §9)', () => {
   it('accepts real days and times in the format only', () => {
@@ -29,5 +29,23 @@ describe('date texts (SPEC §9)', () => {
     expect([dayText(at), timeText(at), dateTimeText(at)]).toEqual(['2026-03-04', '05:06:07', '2026-03-04 05:06:07']);
     expect(dateTimeText(at.getTime())).toBe('2026-03-04 05:06:07');
     expect(dateTimeText(new Date(2026, 11, 31, 23, 59, 59))).toBe('2026-12-31 23:59:59');
+  });
+
+  it('steps days and months as a calendar does, a missing day becoming the month\'s last', () => {
+    expect(dayText(addDays(new Date(2026, 1, 28, 12), 1))).toBe('2026-03-01');
+    expect(dayText(addDays(new Date(2026, 0, 1, 12), -1))).toBe('2025-12-31');
+    expect(dayText(addMonths(new Date(2026, 2, 31, 12), -1))).toBe('2026-02-28');
+    expect(dayText(addMonths(new Date(2024, 2, 31, 12), -1))).toBe('2024-02-29');
+    expect(dayText(addMonths(new Date(2026, 10, 26, 9), 12))).toBe('2027-11-26');
+    expect(timeText(addMonths(new Date(2026, 10, 26, 9, 17, 1), 1))).toBe('09:17:01');
+    expect(monthText(addMonths(new Date(2026, 0, 31), -1))).toBe('2025-12');
+    expect([daysInMonth(2024, 1), daysInMonth(2026, 1), daysInMonth(2026, 11)]).toEqual([29, 28, 31]);
+  });
+
+  it('writes a moment in a named time zone in the same format', () => {
+    const at = Date.UTC(2026, 10, 26, 1, 17, 1);
+    expect(dateTimeTextIn(at, 'Asia/Shanghai')).toBe('2026-11-26 09:17:01');
+    expect(dateTimeTextIn(at, 'UTC')).toBe('2026-11-26 01:17:01');
+    expect(dateTimeTextIn(Date.UTC(2026, 10, 25, 23, 0, 0), 'Asia/Shanghai')).toBe('2026-11-26 07:00:00');
   });
 });

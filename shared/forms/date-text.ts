@@ -47,3 +47,46 @@ export const dateTimeText = (at: Date | number): string => `${dayText(at)} ${tim
 
 /** Today in local time as YYYY-MM-DD. */
 export const todayText = (now: Date = new Date()): string => dayText(now);
+
+/** A moment's local month as YYYY-MM. */
+export function monthText(at: Date | number): string {
+  const d = dateOf(at);
+  return `${d.getFullYear()}-${two(d.getMonth() + 1)}`;
+}
+
+/** The same local time `days` days later (earlier when negative). */
+export function addDays(at: Date | number, days: number): Date {
+  const d = new Date(dateOf(at));
+  d.setDate(d.getDate() + days);
+  return d;
+}
+
+/**
+ * The same local day and time `months` months later (earlier when negative); a day the target month
+ * lacks becomes its last day (31 March less one month is 28 or 29 February, never 2 or 3 March).
+ */
+export function addMonths(at: Date | number, months: number): Date {
+  const from = dateOf(at);
+  const d = new Date(from);
+  d.setDate(1);
+  d.setMonth(d.getMonth() + months);
+  const last = new Date(d.getFullYear(), d.getMonth() + 1, 0).getDate();
+  d.setDate(Math.min(from.getDate(), last));
+  return d;
+}
+
+/** The number of days in the month of local `year` and `month` (0–11). */
+export const daysInMonth = (year: number, month: number): number => new Date(year, month + 1, 0).getDate();
+
+/** The browser's IANA time zone (e.g. Asia/Shanghai), UTC when it names none. */
+export const browserZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+/** A moment as YYYY-MM-DD HH:mm:ss in the IANA time zone `zone` (a job's schedule is shown in its own zone). */
+export function dateTimeTextIn(at: Date | number, zone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
+      .formatToParts(dateOf(at))
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
+}

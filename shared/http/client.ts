@@ -61,6 +61,9 @@ export function setSessionHooks(next: SessionHooks): void {
   hooks.current = next;
 }
 
+/** The UI language every request carries (the `lang` header); file downloads send it too. */
+export const requestLanguage = (): string => hooks.current.language();
+
 type Method = 'get' | 'post' | 'put' | 'delete';
 
 function buildUrl(url: string, params: Query | undefined): string {

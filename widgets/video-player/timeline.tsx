@@ -5,6 +5,7 @@
 // a moved position is announced. The cursor follows playback through refs (no render per frame).
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent, type WheelEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePoll } from '../../shared/element/use-poll.ts';
 import { dayText, timeText } from '../../shared/forms/date-text.ts';
 import { MAX_CLIP_MS, REPLAY_RATES, snapToPlayable } from '../../shared/media/recording.ts';
 import type { ReplayTimeline } from '../../shared/media/index.ts';
@@ -111,12 +112,17 @@ export function Timeline({ timeline, model }: { timeline: ReplayTimeline; model:
     if (keyTimer.current) clearTimeout(keyTimer.current);
   }, []);
 
-  // Today's recordings grow while the timeline is open: read them again every minute.
-  useEffect(() => {
-    if (!isToday) return;
-    const timer = setInterval(() => model.refreshSegments(), SEGMENTS_REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [isToday, model]);
+  // Today's recordings grow while the timeline is open: read them again every minute while the tab
+  // shows (the day's first read is the model's own).
+  usePoll(
+    () => {
+      model.refreshSegments();
+      return Promise.resolve();
+    },
+    SEGMENTS_REFRESH_MS,
+    model,
+    { enabled: isToday, leading: false },
+  );
 
   const commit = (ms: number) => {
     const target = snap(ms);

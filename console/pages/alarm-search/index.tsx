@@ -4,8 +4,7 @@
 // here before asking). Users with alarm management take alarms in hand, handle them with a note,
 // confirm or close them — one, the selected, or everything the filters match (a background task when
 // many) — and read each alarm's history of actions. Viewers read only.
-import dayjs from 'dayjs';
-import { todayText } from '../../../shared/forms/date-text.ts';
+import { dateTimeText, dayText, todayText } from '../../../shared/forms/date-text.ts';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -28,9 +27,6 @@ import { periodOf } from '../../resource/period.ts';
 import { ChunkFailed, useElementChunk } from '../../errors/element-chunk.tsx';
 import { CameraPlayer, loadPlayer } from '../../resource/camera-player.tsx';
 
-const TIME = 'YYYY-MM-DD HH:mm:ss';
-const DAY = 'YYYY-MM-DD';
-
 function checkPeriod(from: string, to: string): ValidationMessage | null {
   const now = new Date();
   const { start, end } = periodOf(from, to, now);
@@ -51,7 +47,7 @@ function queryOf(filters: FilterValues): Omit<AlarmQuery, 'page' | 'limit'> {
   };
   if (!from && !to) return q;
   const { start, end } = periodOf(from, to, new Date());
-  return { ...q, startTime: dayjs(start).format(TIME), endTime: dayjs(end).format(TIME) };
+  return { ...q, startTime: dateTimeText(start), endTime: dateTimeText(end) };
 }
 
 /** The level's colour marks the tag's edge; the text keeps the theme's text colour (contrast). */
@@ -163,7 +159,7 @@ export default function AlarmSearchPage() {
               () => [],
             ),
         },
-        { kind: 'dateRange', name: 'when', labelKey: 'alarms.field.when', min: () => dayjs(earliestAlarmQueryDate(new Date())).format(DAY), max: () => todayText(), check: checkPeriod },
+        { kind: 'dateRange', name: 'when', labelKey: 'alarms.field.when', min: () => dayText(earliestAlarmQueryDate(new Date())), max: () => todayText(), check: checkPeriod },
       ],
       list: (q, signal) => {
         const query = { page: q.page, limit: q.limit, ...queryOf(q.filters) };

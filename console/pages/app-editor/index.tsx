@@ -15,8 +15,7 @@ import type { ScadaBindings, ScadaDraft } from '../../../shared/api/scada-types.
 import { http, notify, RequestError } from '../../../shared/http/index.ts';
 import { MAX_ELEMENTS, SCADA_KINDS, type ScadaDoc, type ScadaElement, type ScadaKind } from '../../../shared/scada/doc.ts';
 import { button, buttonGhost } from '../../../shared/theme/base.css.ts';
-import { ElementBody, elementBox, type LiveIndex } from '../../../widgets/scada-page/scada-canvas.tsx';
-import { useScadaLive } from '../../../widgets/scada-page/use-scada-live.ts';
+import { ElementBody, elementBox, useScadaLive, type LiveIndex } from '../../../widgets/scada-page/index.ts';
 import '../scada/texts.ts';
 import * as css from './app-editor.css.ts';
 import { add, align, commit, copies, initialState, makeElement, nudge, redo, remove, reorder, undo, update, type Align, type EditorState, type Order } from './model.ts';

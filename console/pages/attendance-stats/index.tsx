@@ -2,7 +2,6 @@
 // route: a day's status per person (in, out, late and early minutes, fill-ins, hours), a month's totals
 // per person — both by site and name, exported to xlsx as a background task — and one person's days of
 // a month, from which a missed clock is requested as a fill-in (approved through the workflow).
-import dayjs from 'dayjs';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
@@ -11,7 +10,7 @@ import type { AttendanceRule, DayRecord, MonthRecord } from '../../../shared/api
 import { http, notify, RequestError } from '../../../shared/http/index.ts';
 import { hasMenu } from '../../../shared/session/index.ts';
 import { DateRangeField } from '../../../shared/forms/date-range-field.tsx';
-import { todayText } from '../../../shared/forms/date-text.ts';
+import { addMonths, monthText, todayText } from '../../../shared/forms/date-text.ts';
 import { button, buttonGhost, input } from '../../../shared/theme/base.css.ts';
 import { Modal, ResourcePage, type Option, type ResourceDef } from '../../resource/index.ts';
 import * as kit from '../../resource/resource.css.ts';
@@ -45,7 +44,7 @@ function StatusCell({ status }: { status: DayRecord['status'] }) {
 
 function Periodic({ view, sites }: { view: 'day' | 'month'; sites: Option[] }) {
   const { t } = useTranslation();
-  const [period, setPeriod] = useState(() => (view === 'day' ? dayjs().format('YYYY-MM-DD') : dayjs().format('YYYY-MM')));
+  const [period, setPeriod] = useState(() => (view === 'day' ? todayText() : monthText(new Date())));
 
   const dayDef = useMemo<ResourceDef<DayRecord>>(
     () => ({
@@ -108,7 +107,7 @@ function Periodic({ view, sites }: { view: 'day' | 'month'; sites: Option[] }) {
         type={view === 'day' ? 'date' : 'month'}
         name="period"
         value={period}
-        max={view === 'day' ? dayjs().format('YYYY-MM-DD') : dayjs().format('YYYY-MM')}
+        max={view === 'day' ? todayText() : monthText(new Date())}
         onChange={(e) => e.currentTarget.value && setPeriod(e.currentTarget.value)}
       />
     </label>
@@ -118,7 +117,7 @@ function Periodic({ view, sites }: { view: 'day' | 'month'; sites: Option[] }) {
 
 function FillInDialog({ rule, onClose }: { rule: AttendanceRule; onClose: () => void }) {
   const { t } = useTranslation();
-  const [day, setDay] = useState(dayjs().format('YYYY-MM-DD'));
+  const [day, setDay] = useState(todayText());
   const [time, setTime] = useState(rule.workStart);
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -197,7 +196,7 @@ function ClockHere({ onClocked }: { onClocked(): void }) {
 
 function Personal({ users }: { users: Option[] }) {
   const { t } = useTranslation();
-  const [month, setMonth] = useState(dayjs().format('YYYY-MM'));
+  const [month, setMonth] = useState(monthText(new Date()));
   const [userId, setUserId] = useState('');
   const [data, setData] = useState<Awaited<ReturnType<typeof personStats>> | null>(null);
   const [filling, setFilling] = useState(false);
@@ -291,6 +290,6 @@ export default function AttendanceStatsPage() {
 
 /** The months a person may look at (SPEC §9 YYYY-MM): this one and the 23 before it, and `current` if older. */
 function recentMonths(current: string): string[] {
-  const months = Array.from({ length: 24 }, (_, i) => dayjs().subtract(i, 'month').format('YYYY-MM'));
+  const months = Array.from({ length: 24 }, (_, i) => monthText(addMonths(new Date(), -i)));
   return months.includes(current) ? months : [...months, current];
 }

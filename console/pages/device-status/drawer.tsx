@@ -3,7 +3,6 @@
 // played live on request.
 import { Dialog } from '@ark-ui/react/dialog';
 import { Portal } from '@ark-ui/react/portal';
-import dayjs from 'dayjs';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listAlarms } from '../../../shared/api/alarm.ts';
@@ -13,6 +12,7 @@ import { deviceReadings } from '../../../shared/api/point.ts';
 import type { PointValue } from '../../../shared/api/point-types.ts';
 import { relatedCameras } from '../../../shared/api/relation.ts';
 import type { RelatedCamera } from '../../../shared/api/relation-types.ts';
+import { dateTimeText, timeText } from '../../../shared/forms/date-text.ts';
 import { http } from '../../../shared/http/index.ts';
 import { hasMenu } from '../../../shared/session/index.ts';
 import { buttonGhost } from '../../../shared/theme/base.css.ts';
@@ -70,7 +70,7 @@ export function DeviceDrawer({ device, onClose }: { device: Device; onClose: () 
                 <dt>{t('devcard.status')}</dt>
                 <dd style={{ margin: 0 }} data-part="status">
                   {t(`status.device.${device.status}`)}
-                  {device.statusAt ? ` · ${t('devcard.detail.since')} ${dayjs(device.statusAt).format('YYYY-MM-DD HH:mm:ss')}` : ''}
+                  {device.statusAt ? ` · ${t('devcard.detail.since')} ${dateTimeText(device.statusAt)}` : ''}
                 </dd>
                 <dt>{t('devcard.detail.model')}</dt>
                 <dd style={{ margin: 0 }}>{device.modelName || '—'}</dd>
@@ -96,7 +96,7 @@ export function DeviceDrawer({ device, onClose }: { device: Device; onClose: () 
                       <dt className={css.readingName}>{p.name}</dt>
                       <dd className={css.readingValue} style={{ textAlign: 'left' }} data-reading={p.code}>
                         {readingText(p, t)}
-                        {p.at ? <span className={kit.muted}> · {t('devcard.detail.at', { time: dayjs(p.at).format('HH:mm:ss') })}</span> : null}
+                        {p.at ? <span className={kit.muted}> · {t('devcard.detail.at', { time: timeText(p.at) })}</span> : null}
                       </dd>
                     </div>
                   ))}

@@ -1,15 +1,17 @@
-// A device's current values with their units, refreshed every 10 s while open; read-write parameters
+// A device's current values with their units, refreshed every 10 s while open and visible; read-write parameters
 // take a new value that goes to the device through its gateway (the platform's answer — gateway
 // offline, no answer, exception, out of range — shows beside the value).
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { devicePoints, writePoint } from '../../../shared/api/point.ts';
 import type { PointValue } from '../../../shared/api/point-types.ts';
 import type { Device } from '../../../shared/api/device-types.ts';
+import { timeText } from '../../../shared/forms/date-text.ts';
 import { http, notify } from '../../../shared/http/index.ts';
 import { button, buttonGhost, input } from '../../../shared/theme/base.css.ts';
 import { failureText } from '../../state/sign-in.ts';
 import { Modal } from '../../resource/index.ts';
+import { usePoll } from '../../resource/use-poll.ts';
 import * as css from '../../resource/resource.css.ts';
 
 const REFRESH_MS = 10_000;
@@ -18,11 +20,7 @@ export function ValuesDialog({ device, onClose }: { device: Device; onClose: () 
   const { t } = useTranslation();
   const [points, setPoints] = useState<PointValue[] | null>(null);
   const load = useCallback(() => devicePoints(http, device.id, { quiet: true }).then(setPoints, () => setPoints((p) => p ?? [])), [device.id]);
-  useEffect(() => {
-    void load();
-    const timer = setInterval(() => void load(), REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [load]);
+  usePoll(load, REFRESH_MS, device.id);
   return (
     <Modal title={t('subsystem.valuesOf', { name: `${device.code} ${device.name}` })} onClose={onClose} wide testId="device-values">
       {points === null ? (
@@ -49,7 +47,7 @@ export function ValuesDialog({ device, onClose }: { device: Device; onClose: () 
                 <td className={css.cell} data-value>
                   {p.value === null ? '—' : `${p.value}${p.unit ? ` ${p.unit}` : ''}`}
                 </td>
-                <td className={css.cell}>{p.at ? new Date(p.at).toLocaleTimeString() : ''}</td>
+                <td className={css.cell}>{p.at ? timeText(p.at) : ''}</td>
                 <td className={css.cell}>{p.access === 'rw' ? <WriteControl deviceId={device.id} point={p} onWritten={() => void load()} /> : null}</td>
               </tr>
             ))}

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { OpLogQuery, OpLogRow } from '../../../shared/api/op-log-types.ts';
 import { exportOpLogs, listClientErrors, listOpLogs, verifyOpLogs } from '../../../shared/api/op-log.ts';
 import type { ClientErrorRow } from '../../../shared/api/client-error-types.ts';
+import { dateTimeText } from '../../../shared/forms/date-text.ts';
 import { http, notify } from '../../../shared/http/index.ts';
 import { buttonGhost } from '../../../shared/theme/base.css.ts';
 import { Modal, ResourcePage, type FilterValues, type ResourceDef } from '../../resource/index.ts';
@@ -29,16 +30,15 @@ function queryOf(filters: FilterValues): Omit<OpLogQuery, 'page' | 'limit'> {
 }
 
 export default function GateLogPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const def = useMemo<ResourceDef<OpLogRow>>(() => {
-    const time = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'zh-CN', { dateStyle: 'short', timeStyle: 'medium' });
     return {
       id: 'op-log',
       titleKey: 'opLog.title',
       rowKey: (r) => r.id,
       rowName: (r) => `${r.method} ${r.path}`,
       columns: [
-        { id: 'time', headerKey: 'opLog.field.time', cell: (r) => time.format(r.at) },
+        { id: 'time', headerKey: 'opLog.field.time', cell: (r) => dateTimeText(r.at) },
         { id: 'user', headerKey: 'opLog.field.user', cell: (r) => r.username },
         { id: 'ip', headerKey: 'opLog.field.ip', cell: (r) => r.ip },
         { id: 'method', headerKey: 'opLog.field.method', cell: (r) => r.method },
@@ -56,7 +56,7 @@ export default function GateLogPage() {
       list: (q, signal) => listOpLogs(http, { page: q.page, limit: q.limit, ...queryOf(q.filters) }, signal),
       exporter: (filters) => exportOpLogs(http, queryOf(filters)),
     };
-  }, [t, i18n.language]);
+  }, [t]);
 
   const verify = async () => {
     try {

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { createGatewayPoint, deleteGatewayPoints, distributeGateway, listDevices, listGatewayPoints, listGateways, pointTargets, updateGatewayPoint } from '../../../shared/api/device.ts';
 import { DEVICE_STATUSES, type Device, type DeviceStatus, type Gateway } from '../../../shared/api/device-types.ts';
 import { POINT_KINDS, type GatewayPoint, type GatewayPointSave, type PointKind } from '../../../shared/api/gateway-point-types.ts';
+import { dateTimeText } from '../../../shared/forms/date-text.ts';
 import { http, notify } from '../../../shared/http/index.ts';
 import { button, buttonGhost } from '../../../shared/theme/base.css.ts';
 import { gatewayPointSchema } from '../../../shared/validate/device-model.ts';
@@ -14,7 +15,7 @@ import { Modal, ResourcePage, type FormValue, type Option, type ResourceDef } fr
 import * as css from '../../resource/resource.css.ts';
 import './texts.ts';
 
-const when = (ms: number | null, never: string) => (ms ? new Date(ms).toLocaleString() : never);
+const when = (ms: number | null, never: string) => (ms ? dateTimeText(ms) : never);
 
 export default function GatewayPage() {
   const { t } = useTranslation();

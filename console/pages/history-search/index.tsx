@@ -3,7 +3,6 @@
 // share), and see the values as a line chart (ECharts, loaded with this page) and as a table; the
 // platform answers at most a few hundred points per series for any range (each the average of its
 // span), and the export holds exactly the rows of the table.
-import dayjs from 'dayjs';
 import { lazy, Suspense, useCallback, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
@@ -14,7 +13,7 @@ import type { HistoryAnswer, PointValue } from '../../../shared/api/point-types.
 import { http, notify } from '../../../shared/http/index.ts';
 import { settings } from '../../../shared/session/settings.ts';
 import { DateRangeField } from '../../../shared/forms/date-range-field.tsx';
-import { DATE_FORMAT, isDateText, todayText } from '../../../shared/forms/date-text.ts';
+import { addDays, DATE_FORMAT, dateTimeText, dayText, isDateText, todayText } from '../../../shared/forms/date-text.ts';
 import { button, buttonGhost, input } from '../../../shared/theme/base.css.ts';
 import { alarmQueryWindow, earliestAlarmQueryDate } from '../../../shared/validate/index.ts';
 import type { Palette } from '../../charts/chart.tsx';
@@ -25,8 +24,6 @@ import './texts.ts';
 import { Choice } from '../../resource/picker.tsx';
 
 const LazyChart = lazy(() => import('../../charts/chart.tsx').then((m) => ({ default: m.Chart })));
-const DAY = 'YYYY-MM-DD';
-const TIME = 'YYYY-MM-DD HH:mm:ss';
 const POINTS = 500;
 
 interface Run {
@@ -42,8 +39,8 @@ export default function HistorySearchPage() {
   const [chosen, setChosen] = useState<number[]>([]);
   const [params, setParams] = useState<PointValue[]>([]);
   const [codes, setCodes] = useState<string[]>([]);
-  const [from, setFrom] = useState(() => dayjs().subtract(1, 'day').format(DAY));
-  const [to, setTo] = useState(() => dayjs().format(DAY));
+  const [from, setFrom] = useState(() => dayText(addDays(new Date(), -1)));
+  const [to, setTo] = useState(() => todayText());
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [run, setRun] = useState<Run | null>(null);
@@ -70,13 +67,13 @@ export default function HistorySearchPage() {
     }
   };
   const preset = (days: number) => {
-    setFrom(dayjs().subtract(days, 'day').format(DAY));
-    setTo(dayjs().format(DAY));
+    setFrom(dayText(addDays(new Date(), -days)));
+    setTo(todayText());
   };
 
   const query = useCallback(() => {
     const { start, end } = periodOf(from, to, new Date());
-    return { deviceIds: chosen, codes, startTime: dayjs(start).format(TIME), endTime: dayjs(end).format(TIME), maxPoints: POINTS };
+    return { deviceIds: chosen, codes, startTime: dateTimeText(start), endTime: dateTimeText(end), maxPoints: POINTS };
   }, [chosen, codes, from, to]);
 
   const check = (): string | null => {
@@ -187,7 +184,7 @@ export default function HistorySearchPage() {
               }}
               labels={[t('history.from'), t('history.to')]}
               names={['from', 'to']}
-              min={dayjs(earliestAlarmQueryDate(new Date())).format(DAY)}
+              min={dayText(earliestAlarmQueryDate(new Date()))}
               max={todayText()}
             />
           </fieldset>
@@ -241,7 +238,7 @@ export default function HistorySearchPage() {
               <tbody>
                 {rows.map((r, i) => (
                   <tr key={i} data-history-row>
-                    <td className={css.cell}>{dayjs(r.at).format(TIME)}</td>
+                    <td className={css.cell}>{dateTimeText(r.at)}</td>
                     <td className={css.cell}>{r.device}</td>
                     <td className={css.cell}>{r.param}</td>
                     <td className={css.cell}>{r.value}</td>

@@ -2,11 +2,11 @@
 // months; a click (or Enter/Space on the focused day) cycles a day through holiday → make-up work day
 // → clear, and the list beside it names the days set. A year's list imports from an xls/xlsx file.
 // Strategies marked "not on holidays" skip the days marked holiday.
-import dayjs from 'dayjs';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { importHolidays, listHolidays, setHoliday } from '../../../shared/api/linkage.ts';
 import type { Holiday, HolidayKind } from '../../../shared/api/linkage-types.ts';
+import { dayText, daysInMonth, monthText, todayText } from '../../../shared/forms/date-text.ts';
 import { http, notify } from '../../../shared/http/index.ts';
 import { button, buttonGhost } from '../../../shared/theme/base.css.ts';
 import { checkImport } from '../../../shared/validate/index.ts';
@@ -18,11 +18,11 @@ const NEXT: Record<HolidayKind | '', HolidayKind | ''> = { '': 'holiday', holida
 
 export default function HolidayPage() {
   const { t } = useTranslation();
-  const [year, setYear] = useState(() => dayjs().year());
+  const [year, setYear] = useState(() => new Date().getFullYear());
   const [days, setDays] = useState<ReadonlyMap<string, Holiday>>(new Map());
   const [busy, setBusy] = useState(false);
   const fileRef = useRef<HTMLInputElement>(null);
-  const today = dayjs().format('YYYY-MM-DD');
+  const today = todayText();
 
   const load = useCallback((y: number, signal?: AbortSignal) => listHolidays(http, y, signal).then((list) => setDays(new Map(list.map((h) => [h.day, h]))), () => undefined), []);
   useEffect(() => {
@@ -96,12 +96,12 @@ export default function HolidayPage() {
       </div>
       <div className={css.months}>
         {Array.from({ length: 12 }, (_m, month) => {
-          const first = dayjs(new Date(year, month, 1));
+          const first = new Date(year, month, 1);
           // Monday first: blanks before the 1st.
-          const lead = (first.day() + 6) % 7;
+          const lead = (first.getDay() + 6) % 7;
           return (
-            <section key={month} className={css.month} aria-label={first.format('YYYY-MM')}>
-              <h3 className={css.monthTitle}>{first.format('YYYY-MM')}</h3>
+            <section key={month} className={css.month} aria-label={monthText(first)}>
+              <h3 className={css.monthTitle}>{monthText(first)}</h3>
               <div className={css.grid}>
                 {weekdays.map((w) => (
                   <span key={w} className={css.weekday} aria-hidden="true">
@@ -111,8 +111,8 @@ export default function HolidayPage() {
                 {Array.from({ length: lead }, (_b, i) => (
                   <span key={`b${i}`} />
                 ))}
-                {Array.from({ length: first.daysInMonth() }, (_d, i) => {
-                  const day = first.date(i + 1).format('YYYY-MM-DD');
+                {Array.from({ length: daysInMonth(year, month) }, (_d, i) => {
+                  const day = dayText(new Date(year, month, i + 1));
                   const set = days.get(day);
                   return (
                     <button

@@ -16,6 +16,7 @@ import { settings } from '../../../shared/session/settings.ts';
 import { button, buttonGhost } from '../../../shared/theme/base.css.ts';
 import { dashboard, loadCounters } from '../../state/dashboard.ts';
 import { tenant } from '../../state/tenant.ts';
+import { timeText } from '../../../shared/forms/date-text.ts';
 import { http } from '../../../shared/http/index.ts';
 import { ALARM_LEVELS, type AlarmLevel } from '../../../shared/api/alarm-types.ts';
 import type { Palette } from '../../charts/chart.tsx';
@@ -39,9 +40,12 @@ function Chart(props: Omit<ComponentProps<typeof LazyChart>, 'className'>) {
 const SEARCH = '/alarm/search';
 const LIVE_KEY = 'atrium.board.live';
 
+/** Counts with the reader's digit grouping (a number, not a date: dates go through date-text.ts). */
+const countText = new Intl.NumberFormat();
+
 function Counter({ label, value, loading, to, testId = 'dashboard-counter' }: { label: string; value: string | number | null; loading?: boolean; to?: string; testId?: string }) {
   const { t } = useTranslation();
-  const shown = loading ? '…' : value === null ? t('shell.dashboard.unavailable') : typeof value === 'number' ? value.toLocaleString() : value;
+  const shown = loading ? '…' : value === null ? t('shell.dashboard.unavailable') : typeof value === 'number' ? countText.format(value) : value;
   return (
     <div className={css.card} data-testid={testId}>
       <dt className={css.cardLabel}>{label}</dt>
@@ -205,7 +209,7 @@ export default function IntroductionPage() {
         {name ? <p className={css.muted}>{t('shell.dashboard.tenant', { name })}</p> : null}
         {board.updatedAt ? (
           <p className={css.muted} aria-live="polite" data-testid="board-updated">
-            {t('board.updated', { time: new Date(board.updatedAt).toLocaleTimeString() })}
+            {t('board.updated', { time: timeText(board.updatedAt) })}
           </p>
         ) : null}
       </header>

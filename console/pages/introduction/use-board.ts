@@ -1,12 +1,11 @@
 // The dashboard's data: alarm statistics, the live list of unhandled critical alarms and the device
 // online rate, each asked only when the user holds its right; loaded on arrival and again every 30 s
 // while the page is visible and no token refresh is under way (a round skipped then is caught up
-// when the tab shows again or the refresh ends). Each round aborts the one before it, and leaving the
-// page aborts everything: nothing grows while it stays open. The open-alarm count is the bell's own
+// when the tab shows again or the refresh ends: the views' one poll, usePoll). A round starts after the
+// one before it answered, and leaving the page aborts everything: nothing grows while it stays open. The open-alarm count is the bell's own
 // shared poll (one request per 5 s for every tab), not a call of the dashboard's.
-import { useEffect, useState } from 'react';
-import { subscribe } from 'valtio/vanilla';
-import { session } from '../../../shared/session/index.ts';
+import { useCallback, useState } from 'react';
+import { usePoll } from '../../resource/use-poll.ts';
 import { alarmsByDay, alarmsByLevel, alarmsByMachine, alarmsByNode, listAlarms } from '../../../shared/api/alarm.ts';
 import type { Alarm, AlarmLevelTotal, AlarmMachineTotal, AlarmNodeTotal, AlarmsByDay } from '../../../shared/api/alarm-types.ts';
 import { listDevices } from '../../../shared/api/device.ts';
@@ -67,36 +66,13 @@ async function loadBoard(rights: BoardRights, signal: AbortSignal): Promise<Boar
 export function useBoard(rights: BoardRights, refreshMs = REFRESH_MS): Board {
   const [board, setBoard] = useState<Board>(EMPTY);
   const { alarms, devices } = rights;
-  useEffect(() => {
-    if (!alarms && !devices) return;
-    let controller: AbortController | null = null;
-    let stale = false;
-    const round = () => {
-      if (document.hidden || session.tokenOverdueFlag) {
-        stale = true;
-        return;
-      }
-      stale = false;
-      controller?.abort();
-      const mine = new AbortController();
-      controller = mine;
-      void loadBoard({ alarms, devices }, mine.signal).then((next) => {
-        if (!mine.signal.aborted) setBoard(next);
-      });
-    };
-    const onVisible = () => {
-      if (!document.hidden && !session.tokenOverdueFlag && stale) round();
-    };
-    round();
-    const timer = setInterval(round, refreshMs);
-    document.addEventListener('visibilitychange', onVisible);
-    const unsubscribe = subscribe(session, onVisible);
-    return () => {
-      unsubscribe();
-      clearInterval(timer);
-      document.removeEventListener('visibilitychange', onVisible);
-      controller?.abort();
-    };
-  }, [alarms, devices, refreshMs]);
+  const round = useCallback(
+    (signal: AbortSignal) =>
+      loadBoard({ alarms, devices }, signal).then((next) => {
+        if (!signal.aborted) setBoard(next);
+      }),
+    [alarms, devices],
+  );
+  usePoll(round, refreshMs, `${alarms}/${devices}`, { enabled: alarms || devices });
   return board;
 }

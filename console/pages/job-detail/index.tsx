@@ -11,6 +11,7 @@ import { http } from '../../../shared/http/index.ts';
 import { hasMenu } from '../../../shared/session/index.ts';
 import { buttonGhost } from '../../../shared/theme/base.css.ts';
 import * as kit from '../../resource/resource.css.ts';
+import { usePoll } from '../../resource/use-poll.ts';
 import '../job/texts.ts';
 
 const RUNS_EVERY_MS = 3000;
@@ -43,46 +44,35 @@ export default function JobDetailPage() {
     [id],
   );
 
-  // The runs, again every few seconds (a scheduled run appears by itself).
-  useEffect(() => {
-    if (!Number.isInteger(id) || id <= 0) return;
-    const abort = new AbortController();
-    void load(abort.signal);
-    const timer = setInterval(() => void load(abort.signal), RUNS_EVERY_MS);
-    return () => {
-      abort.abort();
-      clearInterval(timer);
-    };
-  }, [id, load]);
+  // The runs, again every few seconds while the tab shows (a scheduled run appears by itself).
+  usePoll(load, RUNS_EVERY_MS, id, { enabled: Number.isInteger(id) && id > 0 });
 
   // The newest run is shown until the user picks another.
   const shown = chosen ?? runs?.[0]?.id ?? null;
   const lines = useMemo(() => (log.runId === shown ? log.lines : []), [log, shown]);
 
-  // The shown run's log: everything, then only new lines while it runs.
-  useEffect(() => {
-    if (shown === null) return;
-    const abort = new AbortController();
-    let after = 0;
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    const poll = () =>
-      jobRunLog(http, shown, after, { quiet: true, signal: abort.signal }).then(
+  // The shown run's log: everything, then only new lines while it runs (and the tab shows).
+  const cursor = useRef({ runId: 0, after: 0 });
+  const pollLog = useCallback(
+    (signal: AbortSignal) => {
+      if (shown === null) return Promise.resolve();
+      if (cursor.current.runId !== shown) cursor.current = { runId: shown, after: 0 };
+      return jobRunLog(http, shown, cursor.current.after, { quiet: true, signal }).then(
         ({ run, lines: more }) => {
-          if (more.length) after = more[more.length - 1]!.id;
+          if (signal.aborted || cursor.current.runId !== shown) return;
+          if (more.length) cursor.current.after = more[more.length - 1]!.id;
           setLog((current) => ({ runId: shown, lines: current.runId === shown ? [...current.lines, ...more] : more }));
           const running = run.result === 'running';
           setLive(running);
-          if (running) timer = setTimeout(() => void poll(), LOG_EVERY_MS);
-          else setRuns((list) => list?.map((r) => (r.id === run.id ? run : r)) ?? list);
+          if (!running) setRuns((list) => list?.map((r) => (r.id === run.id ? run : r)) ?? list);
         },
         () => undefined,
       );
-    void poll();
-    return () => {
-      abort.abort();
-      if (timer) clearTimeout(timer);
-    };
-  }, [shown]);
+    },
+    [shown],
+  );
+  // Followed until the run ends: the first read of another run, then more while it is running.
+  usePoll(pollLog, LOG_EVERY_MS, shown, { enabled: shown !== null && (log.runId !== shown || live) });
 
   useEffect(() => {
     if (live) logEnd.current?.scrollIntoView({ block: 'nearest' });

@@ -9,6 +9,7 @@ import { listGateways } from '../../../shared/api/device.ts';
 import { createJob, deleteJobs, listJobs, runJob, setJobEnabled, updateJob } from '../../../shared/api/job.ts';
 import { JOB_MISSED, JOB_TARGETS, type Job, type JobMissed, type JobSave, type JobTarget } from '../../../shared/api/job-types.ts';
 import { listScenes } from '../../../shared/api/linkage.ts';
+import { browserZone, dateTimeTextIn } from '../../../shared/forms/date-text.ts';
 import { http, notify } from '../../../shared/http/index.ts';
 import { cronProblem, nextRuns } from '../../../shared/validate/cron.ts';
 import { jobSchema } from '../../../shared/validate/job.ts';
@@ -16,18 +17,7 @@ import { ResourcePage, type FormValues, type Option, type ResourceDef } from '..
 import './texts.ts';
 
 const text = (v: FormValues[string] | undefined): string => (typeof v === 'string' ? v.trim() : '');
-const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 const toast = (key: string, name: string) => notify({ kind: 'toast', level: 'success', duration: 2500, key, params: { name } });
-
-/** A time shown in the job's zone, as SPEC §9 writes times. */
-function inZone(date: Date, zone: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
-      .formatToParts(date)
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
-}
 
 export default function JobPage() {
   const { t } = useTranslation();
@@ -46,7 +36,7 @@ export default function JobPage() {
       const cron = text(v.cron);
       if (!cron) return t('jobs.cronHelp');
       if (cronProblem(cron, zone)) return null;
-      return t('jobs.nextRuns', { zone, times: nextRuns(cron, zone, 5).map((d) => inZone(d, zone)).join(', ') });
+      return t('jobs.nextRuns', { zone, times: nextRuns(cron, zone, 5).map((d) => dateTimeTextIn(d, zone)).join(', ') });
     };
     return {
       id: 'job',

@@ -1,8 +1,7 @@
 // Linkage records (linkManage linkmng/link_findrecord; stand-alone /link_findrecord): every firing of
 // a strategy within the past 3 months — by strategy, result and period — with the point values it
 // fired on and each action attempt (success, or the gateway's reason, and the retry number).
-import dayjs from 'dayjs';
-import { todayText } from '../../../shared/forms/date-text.ts';
+import { dateTimeText, dayText, todayText } from '../../../shared/forms/date-text.ts';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -14,8 +13,6 @@ import { Modal, ResourcePage, type FilterValues, type Option, type ResourceDef }
 import { periodOf } from '../../resource/period.ts';
 import * as css from '../link-group/linkage.css.ts';
 import '../link-group/texts.ts';
-
-const TIME = 'YYYY-MM-DD HH:mm:ss';
 
 function checkPeriod(from: string, to: string): ValidationMessage | null {
   const now = new Date();
@@ -32,7 +29,7 @@ function queryOf(filters: FilterValues): Omit<LinkRecordQuery, 'page' | 'limit'>
   };
   if (!from && !to) return q;
   const { start, end } = periodOf(from, to, new Date());
-  return { ...q, startTime: dayjs(start).format(TIME), endTime: dayjs(end).format(TIME) };
+  return { ...q, startTime: dateTimeText(start), endTime: dateTimeText(end) };
 }
 
 export default function LinkRecordPage() {
@@ -67,7 +64,7 @@ export default function LinkRecordPage() {
       filters: [
         { kind: 'select', name: 'strategyId', labelKey: 'linkage.record.strategy', options: strategies },
         { kind: 'select', name: 'result', labelKey: 'linkage.record.result', options: LINK_RESULTS.map((r) => ({ value: r, label: t(`linkage.result.${r}`) })) },
-        { kind: 'dateRange', name: 'when', labelKey: 'linkage.record.when', min: () => dayjs(earliestAlarmQueryDate(new Date())).format('YYYY-MM-DD'), max: () => todayText(), check: checkPeriod },
+        { kind: 'dateRange', name: 'when', labelKey: 'linkage.record.when', min: () => dayText(earliestAlarmQueryDate(new Date())), max: () => todayText(), check: checkPeriod },
       ],
       list: (q, signal) => listLinkRecords(http, { page: q.page, limit: q.limit, ...queryOf(q.filters) }, signal),
       rowActions: [{ key: 'detail', labelKey: 'linkage.record.detail', run: (r) => setShown(r) }],

@@ -2,15 +2,15 @@
 // client id and secret for a named user's token (POST /jwt/portal/token, docs/embedding.md). The tenant
 // admin registers one (the secret is shown once), sees when it was last used, and revokes it (every
 // token it issued ends).
-import dayjs from 'dayjs';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createPortalClient, listPortalClients, revokePortalClient, type PortalClient, type PortalClientCreated } from '../../../shared/api/portal-clients.ts';
+import { dateTimeText } from '../../../shared/forms/date-text.ts';
 import { http, RequestError } from '../../../shared/http/index.ts';
 import { button, buttonGhost, input } from '../../../shared/theme/base.css.ts';
 import * as kit from '../../resource/resource.css.ts';
 
-const when = (ms: number | null): string => (ms === null ? '—' : dayjs(ms).format('YYYY-MM-DD HH:mm:ss'));
+const when = (ms: number | null): string => (ms === null ? '—' : dateTimeText(ms));
 
 export function PortalClients() {
   const { t } = useTranslation();

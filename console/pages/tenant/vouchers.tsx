@@ -1,7 +1,7 @@
 // A tenant's vouchers for the platform operator: each code, provisional (with its expiry) or perpetual;
 // issue one, withdraw one. A tenant left without a valid voucher answers 'Illegal License' to its users.
-import dayjs from 'dayjs';
 import { DateRangeField } from '../../../shared/forms/date-range-field.tsx';
+import { addDays, addMonths, dayText } from '../../../shared/forms/date-text.ts';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { issueVoucher, listVouchers, withdrawVoucher, type TenantRow, type Voucher } from '../../../shared/api/tenant-admin.ts';
@@ -14,7 +14,7 @@ export function Vouchers({ tenant, onClose }: { tenant: TenantRow; onClose: () =
   const { t } = useTranslation();
   const [rows, setRows] = useState<Voucher[] | null>(null);
   const [kind, setKind] = useState<Voucher['kind']>('provisional');
-  const [expiresOn, setExpiresOn] = useState(() => dayjs().add(1, 'year').format('YYYY-MM-DD'));
+  const [expiresOn, setExpiresOn] = useState(() => dayText(addMonths(new Date(), 12)));
   const [note, setNote] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const load = useCallback(() => listVouchers(http, tenant.id).then(setRows, () => setRows([])), [tenant.id]);
@@ -77,7 +77,7 @@ export function Vouchers({ tenant, onClose }: { tenant: TenantRow; onClose: () =
         {kind === 'provisional' ? (
           <div className={kit.filter}>
             <span>{t('tenants.vouchers.expires')}</span>
-            <DateRangeField precision="date" single value={[expiresOn, '']} onChange={([next]) => setExpiresOn(next)} labels={[t('tenants.vouchers.expires')]} names={['expiresOn']} min={dayjs().add(1, 'day').format('YYYY-MM-DD')} />
+            <DateRangeField precision="date" single value={[expiresOn, '']} onChange={([next]) => setExpiresOn(next)} labels={[t('tenants.vouchers.expires')]} names={['expiresOn']} min={dayText(addDays(new Date(), 1))} />
           </div>
         ) : null}
         <label className={kit.filter}>

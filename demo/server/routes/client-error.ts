@@ -34,6 +34,7 @@ export const TENANT_PER_MINUTE = 60;
 const KEEP_DAYS = 90;
 
 /** Control characters other than line breaks and tabs, replaced before a report is kept (it is shown as text). */
+// eslint-disable-next-line no-control-regex -- matching control characters is this pattern's whole purpose
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
 const clean = (text: string, max: number) => scrub(text.replace(CONTROL, '\ufffd'), max);
 
