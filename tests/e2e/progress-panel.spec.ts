@@ -4,7 +4,7 @@ import { expect, test, type Page } from './fixtures.ts';
 import { call, openEmbed, signIn } from './alarm-progress-helpers.ts';
 import { PROGRESS_POLL_MS } from '../../shared/poll/progress.ts';
 
-const badge = (page: Page) => page.locator('#panel-1').getByRole('button', { name: /background tasks/ });
+const badge = (page: Page) => page.locator('#panel-1').getByRole('button', { name: /background tasks?\b/ });
 const dialog = (page: Page) => page.locator('#panel-1').getByRole('dialog');
 
 test.describe('progress panel', () => {

@@ -24,7 +24,7 @@ test(`${COUNT} seeded cameras filter by name and by label`, async ({ page, platf
   const keyword = wall.locator('[data-role=keyword]');
   // By label: BN001234 is exactly one camera.
   await keyword.fill('bn001234');
-  await expect(count).toHaveText('1 cameras');
+  await expect(count).toHaveText('1 camera');
   await expect(wall.locator('[role=option]')).toHaveCount(1);
   await expect(wall.locator('[role=option]')).toContainText('BN001234');
   // By name: "North bay 12" matches 120, 1200, 1210 … 1290 only (the zone is North where id % 10 === 0).

@@ -7,6 +7,7 @@ export default defineResources({
       bell: {
         title: '告警',
         label: '未处理告警 {{count}} 条',
+        label_one: '未处理告警 {{count}} 条',
         labelNone: '告警',
         open: '查看告警',
         newAlarm: '新告警',
@@ -19,6 +20,7 @@ export default defineResources({
       bell: {
         title: 'Alarms',
         label: '{{count}} unhandled alarms',
+        label_one: '{{count}} unhandled alarm',
         labelNone: 'Alarms',
         open: 'Open alarms',
         newAlarm: 'New alarm',

@@ -6,6 +6,7 @@ export default defineResources({
   zh: {
     progress: {
       badge: '后台任务 {{count}} 个',
+      badge_one: '后台任务 {{count}} 个',
       select: '选择 {{title}}',
       selectColumn: '选择',
       running: '进行中',
@@ -23,6 +24,7 @@ export default defineResources({
   en: {
     progress: {
       badge: '{{count}} background tasks',
+      badge_one: '{{count}} background task',
       select: 'Select {{title}}',
       selectColumn: 'Select',
       running: 'Running',
