@@ -21,7 +21,6 @@ afterAll(async () => {
  */
 const UNCONVERTED = [
   'test-hooks.ts',
-  'routes/alarm-rule.ts',
   'routes/auth.ts',
   'routes/oauth.ts',
   'routes/portal-token.ts',

@@ -5,6 +5,7 @@ import type * as C from '../contract/alarm.ts';
 import type * as EventType from '../contract/alarm-event-type.ts';
 import type * as Stats from '../contract/alarm-stats.ts';
 import type * as Breakdown from '../contract/alarm-breakdown.ts';
+import type * as Rule from '../contract/alarm-rule.ts';
 
 export const ALARM_LEVELS = ['critical', 'warning', 'reminder', 'normal'] as const;
 export type AlarmLevel = (typeof ALARM_LEVELS)[number];
@@ -133,42 +134,12 @@ export type AlarmApplyLog = Static<typeof Breakdown.AlarmApplyLog>;
  * every device of the model): when `expression` holds for the value x, an alarm of `level` is raised
  * with `content` ({device}, {param}, {value} and {unit} filled in), unless the same rule fired on the
  * same device within `banHours`. The raised alarm's release notice is valid for `noticeHours`.
+ * From its declaration (shared/contract/alarm-rule.ts).
  */
-export interface AlarmRule {
-  id: number;
-  modelId: number;
-  modelName: string;
-  paramCode: string;
-  /** null: every device of the model. */
-  deviceId: number | null;
-  deviceName: string;
-  expression: string;
-  level: AlarmLevel;
-  content: string;
-  eventTypeId: number | null;
-  eventTypeName: string;
-  noticeHours: number;
-  banHours: number;
-  enabled: boolean;
-}
-
-export interface AlarmRuleSave {
-  modelId: number;
-  paramCode: string;
-  deviceId?: number | null;
-  expression: string;
-  level: AlarmLevel;
-  content: string;
-  eventTypeId?: number | null;
-  noticeHours?: number;
-  banHours?: number;
-  enabled?: boolean;
-}
-
-export interface AlarmRulePage {
-  rows: AlarmRule[];
-  total: number;
-}
+export type AlarmRule = Static<typeof Rule.AlarmRule>;
+export type AlarmRuleSave = Static<typeof Rule.AlarmRuleSave>;
+export type AlarmRuleQuery = Static<typeof Rule.AlarmRuleQuery>;
+export type AlarmRulePage = Static<typeof Rule.AlarmRulePage>;
 
 /** SPEC §9: release notices are valid and bans last 24 hours unless a rule says otherwise. */
 export const RULE_DEFAULT_HOURS = 24;

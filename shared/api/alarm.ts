@@ -37,6 +37,7 @@ import type {
   AlarmApplyLog,
   AlarmRule,
   AlarmRulePage,
+  AlarmRuleQuery,
   AlarmRuleSave,
 } from './alarm-types.ts';
 
@@ -147,7 +148,7 @@ export const alarmApplyLog = (client: Pick<Client, 'post'>, query: AlarmApplyLog
 
 // ---- rules (alarm/config) ----
 
-export const listAlarmRules = (client: Pick<Client, 'post'>, query: { page: number; limit: number; modelId?: number }, signal?: AbortSignal): Promise<AlarmRulePage> =>
+export const listAlarmRules = (client: Pick<Client, 'post'>, query: AlarmRuleQuery, signal?: AbortSignal): Promise<AlarmRulePage> =>
   client.post<AlarmRulePage>('/api/alarm/rule/page', query, signal ? { signal } : {});
 export const createAlarmRule = (client: Pick<Client, 'post'>, body: AlarmRuleSave): Promise<AlarmRule> => client.post<AlarmRule>('/api/alarm/rule', body);
 export const updateAlarmRule = (client: Pick<Client, 'put'>, id: number, body: AlarmRuleSave): Promise<AlarmRule> => client.put<AlarmRule>(`/api/alarm/rule/${id}`, body);

@@ -12,13 +12,23 @@ export const eventTypeSchema = {
   description: [descriptionLength()],
 } as const satisfies Schema;
 
+/** alarm/config bounds, shared by the form below and the API contract (shared/contract/alarm-rule.ts). */
+export const ALARM_RULE_BOUNDS = {
+  paramCode: [1, 64],
+  expression: [1, 200],
+  content: [1, 200],
+  noticeHours: [1, 720],
+  banHours: [0, 720],
+} as const;
+const B = ALARM_RULE_BOUNDS;
+
 /** alarm/config: the form's rules (numbers as typed text). */
 export const alarmRuleSchema = {
   modelId: [required()],
-  paramCode: [required(), length(1, 64)],
-  expression: [required(), length(1, 200), formula()],
+  paramCode: [required(), length(...B.paramCode)],
+  expression: [required(), length(...B.expression), formula()],
   level: [required()],
-  content: [required(), length(1, 200)],
-  noticeHours: [integerBetween(1, 720)],
-  banHours: [integerBetween(0, 720)],
+  content: [required(), length(...B.content)],
+  noticeHours: [integerBetween(...B.noticeHours)],
+  banHours: [integerBetween(...B.banHours)],
 } as const satisfies Schema;

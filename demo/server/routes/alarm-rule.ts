@@ -3,16 +3,18 @@
 // notice validity and ban duration (24 h each by default, SPEC §9). The point simulator asks
 // `rulesFor` on every new value and `fireRule` raises the alarm unless the ban holds.
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { ALARM_LEVELS, RULE_DEFAULT_HOURS, type AlarmRule, type AlarmRulePage, type AlarmRuleSave } from '../../../shared/api/alarm-types.ts';
+import { RULE_DEFAULT_HOURS, type AlarmRule, type AlarmRulePage, type AlarmRuleSave } from '../../../shared/api/alarm-types.ts';
+import { ops } from '../../../shared/contract/alarm-rule.ts';
+import { route } from '../contract.ts';
 import { compile, evaluate, type Node } from '../../../shared/validate/expression.ts';
 import { alarmRuleSchema } from '../../../shared/validate/alarm.ts';
 import { announceAlarm } from '../alarm-events.ts';
 import { tx, type Db, type Migration } from '../db.ts';
-import { fail, failField, ok, requireMenu, rule, userOf, validBody, type Rule, type Schema } from '../http.ts';
+import { fail, failField, ok, userOf, validBody } from '../http.ts';
 import { inLang } from '../local-names.ts';
 import { langOf, type Lang, textsOf } from '../messages.ts';
 import { paramNamesOf } from './device-model.ts';
-import { deleteOwned, idList, offsetOf, type PageQuery, pageRules } from '../resource.ts';
+import { deleteOwned, offsetOf } from '../resource.ts';
 import { col, shape } from '../shape.ts';
 
 export const migrations: Migration[] = [
@@ -146,34 +148,19 @@ const RULE = shape<AlarmRule>({
 const SELECT = `SELECT ${RULE.select}
   FROM alarm_rule r JOIN device_model m ON m.id = r.model_id LEFT JOIN device d ON d.id = r.device_id LEFT JOIN alarm_event_type e ON e.id = r.event_type_id`;
 
-const asText: Rule = (value) => (value === undefined || value === null || typeof value === 'string' ? null : { key: 'validate.text' });
-const hours = (min: number): Rule => rule.int(min, 720);
-const optionalId: Rule = (value) => (value === undefined || value === null || (Number.isInteger(value) && (value as number) > 0) ? null : { key: 'validate.integer' });
-
-const ruleBody: Schema<AlarmRuleSave> = {
-  modelId: [rule.required, rule.int(1, 2 ** 31 - 1)],
-  paramCode: [rule.required, asText, ...alarmRuleSchema.paramCode],
-  deviceId: [optionalId],
-  expression: [rule.required, asText, ...alarmRuleSchema.expression],
-  level: [rule.required, rule.oneOf(...ALARM_LEVELS)],
-  content: [rule.required, asText, ...alarmRuleSchema.content],
-  eventTypeId: [optionalId],
-  noticeHours: [hours(1)],
-  banHours: [hours(0)],
-  enabled: [(v) => (v === undefined || typeof v === 'boolean' ? null : { key: 'validate.oneOf' })],
-};
+/** What the contract cannot say: the expression is a condition of x the shared parser accepts (the form's rule). */
+const expressionCheck = validBody<Pick<AlarmRuleSave, 'expression'>>({ expression: alarmRuleSchema.expression });
 
 const plugin: FastifyPluginAsync = async (app) => {
   const { db } = app.atrium;
-  const manager = requireMenu('alarmManager');
   const byId = (tenantId: number, id: number): AlarmRule | undefined => {
     const row = db.prepare(`${SELECT} WHERE r.tenant_id = ? AND r.id = ?`).get(tenantId, id);
     return row && RULE.read(row);
   };
 
-  app.post<{ Body: PageQuery & { modelId?: number } }>(
-    '/api/alarm/rule/page',
-    { preHandler: [manager, validBody<PageQuery & { modelId?: number }>({ ...(pageRules as Schema<PageQuery>), modelId: [rule.int(1, 2 ** 31 - 1)] } as never)] },
+  route(
+    app,
+    ops.page,
     async (request) => {
       const user = userOf(request);
       const where = ['r.tenant_id = ?', ...(request.body.modelId ? ['r.model_id = ?'] : [])];
@@ -210,7 +197,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     b.enabled === false ? 0 : 1,
   ];
 
-  app.post<{ Body: AlarmRuleSave }>('/api/alarm/rule', { preHandler: [manager, validBody<AlarmRuleSave>(ruleBody)] }, async (request) => {
+  route(app, ops.create, async (request) => {
     const refused = refer(request);
     if (refused) return refused;
     const user = userOf(request);
@@ -220,21 +207,21 @@ const plugin: FastifyPluginAsync = async (app) => {
         .run(user.tenantId, ...values(request.body)).lastInsertRowid,
     );
     return ok(byId(user.tenantId, id)!);
-  });
+  }, { preHandler: [expressionCheck] });
 
-  app.put<{ Params: { id: string }; Body: AlarmRuleSave }>('/api/alarm/rule/:id', { preHandler: [manager, validBody<AlarmRuleSave>(ruleBody)] }, async (request) => {
+  route(app, ops.update, async (request) => {
     const user = userOf(request);
-    const id = Number(request.params.id);
-    if (!Number.isInteger(id) || !byId(user.tenantId, id)) return fail(say(langOf(request), 'noRule'));
+    const { id } = request.params;
+    if (!byId(user.tenantId, id)) return fail(say(langOf(request), 'noRule'));
     const refused = refer(request);
     if (refused) return refused;
     db.prepare(
       'UPDATE alarm_rule SET model_id = ?, param_code = ?, device_id = ?, expression = ?, level = ?, content = ?, event_type_id = ?, notice_hours = ?, ban_hours = ?, enabled = ? WHERE id = ? AND tenant_id = ?',
     ).run(...values(request.body), id, user.tenantId);
     return ok(byId(user.tenantId, id)!);
-  });
+  }, { preHandler: [expressionCheck] });
 
-  app.post<{ Body: { ids: number[] } }>('/api/alarm/rule/delete', { preHandler: [manager, validBody<{ ids: number[] }>({ ids: [rule.required, idList()] })] }, async (request) => {
+  route(app, ops.remove, async (request) => {
     const user = userOf(request);
     const ids = request.body.ids;
     const deleted = deleteOwned(db, 'alarm_rule', user.tenantId, ids);
