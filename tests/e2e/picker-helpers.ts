@@ -45,3 +45,19 @@ export async function firstOption(field: Locator): Promise<{ value: string; labe
   await field.press('Escape');
   return found;
 }
+
+/** How many options containing `text` a picker (or select) offers: a select's options, or the picker's list narrowed by typing it. */
+export async function offered(field: Locator, text: string): Promise<number> {
+  await expect(field.locator('option').first().or(field.and(field.page().locator('input')))).toBeAttached();
+  if ((await field.evaluate((el) => el.tagName)) === 'SELECT') return field.locator('option').filter({ hasText: text }).count();
+  await field.click();
+  await field.fill(text);
+  const list = await pickerList(field);
+  // Narrowed once every option it shows holds the text (none left is narrowed too).
+  const options = list.getByRole('option');
+  await expect.poll(async () => (await options.count()) === (await options.filter({ hasText: text }).count())).toBe(true);
+  const count = await options.count();
+  await field.fill('');
+  await field.press('Escape');
+  return count;
+}
