@@ -78,6 +78,18 @@ describe('regions and devices', () => {
     const sheet = book.worksheets[0]!;
     expect(sheet.rowCount).toBe(2);
     expect(sheet.getRow(2).getCell(3).value).toBe("'=cmd|calc");
+    // Everything a person reads is in their language: the task's title and message (the toast says
+    // "Export devices is done · 1 device exported"; the count's singular), the sheet's status words.
+    expect([item.title, item.msg]).toEqual(['Export devices', '1 device exported']);
+    expect(await taskDone(s.base, admin, started.data.key, started.data.hashKey, 'zh')).toMatchObject({ title: '导出设备', msg: '已导出 1 台设备' });
+    const STATUS = { zh: { online: '在线', offline: '离线', unknown: '未知' }, en: { online: 'Online', offline: 'Offline', unknown: 'Unknown' } } as const;
+    expect([sheet.getRow(1).getCell(9).value, sheet.getRow(2).getCell(9).value]).toEqual(['Status', STATUS.en[after.status as 'online']]);
+    const zhStarted = (await api(s.base, 'POST', '/api/device/export', { token: admin, body: { keyword: 'HALL-001' }, headers: { lang: 'zh' } })).body;
+    const zhItem = await taskDone(s.base, admin, zhStarted.data.key, zhStarted.data.hashKey, 'zh');
+    const zhBook = new ExcelJS.Workbook();
+    await zhBook.xlsx.load(await (await downloadSigned(s.base, admin, zhItem.download!)).arrayBuffer());
+    const zhSheet = zhBook.worksheets[0]!;
+    expect([zhSheet.getRow(1).getCell(9).value, zhSheet.getRow(2).getCell(9).value]).toEqual(['状态', STATUS.zh[after.status as 'online']]);
 
     expect((await call(admin, 'POST', '/api/device/delete', { ids: [device.id] })).data.deleted).toBe(1);
   });

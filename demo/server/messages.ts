@@ -111,9 +111,13 @@ export type TextTable = Readonly<Record<string, Readonly<Record<Lang, string>>>>
 
 /**
  * The one way a route file says one of its texts: `say(lang or request, key, vars)` gives the text
- * in the caller's language with its placeholders filled in.
+ * in the caller's language with its placeholders filled in. A numeric `count` picks the singular
+ * where the table has one (`key_one`, as the console's texts name it): "1 device exported".
  */
 export function textsOf<T extends TextTable>(table: T) {
-  return (who: Lang | Pick<FastifyRequest, 'headers'>, key: keyof T & string, vars: Readonly<Record<string, string | number>> = {}): string =>
-    table[key]![typeof who === 'string' ? who : langOf(who)].replace(/\{\{(\w+)\}\}|\{(\w+)\}/g, (_m, a?: string, b?: string) => String(vars[(a ?? b)!] ?? ''));
+  return (who: Lang | Pick<FastifyRequest, 'headers'>, key: keyof T & string, vars: Readonly<Record<string, string | number>> = {}): string => {
+    const lang = typeof who === 'string' ? who : langOf(who);
+    const one = typeof vars.count === 'number' && new Intl.PluralRules(lang).select(vars.count) === 'one' ? table[`${key}_one`] : undefined;
+    return (one ?? table[key]!)[lang].replace(/\{\{(\w+)\}\}|\{(\w+)\}/g, (_m, a?: string, b?: string) => String(vars[(a ?? b)!] ?? ''));
+  };
 }

@@ -93,6 +93,8 @@ test('gateways: status, the devices behind one, and distributing the configurati
   await row.locator('[data-action=distribute]').click();
   await expect(page.getByText(new RegExp(zh('gateways.distributed', { name: gateway.name, count: 999 }).split('999')[0]!))).toBeVisible();
   await expect(row.locator('[data-distributed]')).not.toHaveText(zh('gateways.never'));
+  // SPEC §9's time format in the Chinese UI too (it read '11/26/2026, 9:17:01 AM' through toLocaleString).
+  await expect(row.locator('[data-distributed]')).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
 
   await post(baseURL!, '/__test/gateway', { gatewayId: fcu.gatewayId, status: 'offline' });
   await row.locator('[data-action=distribute]').click();

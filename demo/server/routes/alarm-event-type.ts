@@ -13,6 +13,7 @@ const TEXT = {
   eventTypeMissing: { zh: '事件类型不存在', en: 'no such event type' },
   eventNumberTaken: { zh: '原始事件编号 {number} 已存在', en: 'original event number {number} already exists' },
   eventTypeInUse: { zh: '事件类型正被 {count} 条告警使用，不能删除', en: 'the event type is used by {count} alarms and cannot be deleted' },
+  eventTypeInUse_one: { zh: '事件类型正被 {count} 条告警使用，不能删除', en: 'the event type is used by {count} alarm and cannot be deleted' },
 } as const;
 
 const say = textsOf(TEXT);

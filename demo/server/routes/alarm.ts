@@ -124,6 +124,7 @@ const TEXT = {
   handled: { zh: '告警已处理完毕：{ids}', en: 'the alarm is already handled: {ids}' },
   handleAllTitle: { zh: '处理全部告警', en: 'Handle all alarms' },
   handleAllDone: { zh: '已处理 {count} 条告警', en: '{count} alarms handled' },
+  handleAllDone_one: { zh: '已处理 {count} 条告警', en: '{count} alarm handled' },
 } as const;
 
 const say = textsOf(TEXT);

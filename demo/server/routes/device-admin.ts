@@ -28,6 +28,7 @@ const TEXT = {
   rowModel: { zh: '型号编码不存在', en: 'no such model code' },
   rowArea: { zh: '区域不存在', en: 'no such area' },
   exportDone: { zh: '已导出 {count} 台设备', en: '{count} devices exported' },
+  exportDone_one: { zh: '已导出 {count} 台设备', en: '{count} device exported' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 const say = textsOf(TEXT);

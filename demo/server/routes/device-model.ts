@@ -63,9 +63,11 @@ const TEXT = {
   noCategory: { zh: '大类不存在', en: 'no such category' },
   categoryTaken: { zh: '大类“{name}”已存在', en: 'category “{name}” already exists' },
   categoryInUse: { zh: '大类下还有 {count} 个型号，不能删除', en: 'the category still holds {count} models and cannot be deleted' },
+  categoryInUse_one: { zh: '大类下还有 {count} 个型号，不能删除', en: 'the category still holds {count} model and cannot be deleted' },
   noModel: { zh: '型号不存在', en: 'no such model' },
   modelTaken: { zh: '型号编码 {code} 已存在', en: 'model code {code} already exists' },
   modelInUse: { zh: '型号正被 {count} 台设备使用，不能删除', en: 'the model is used by {count} devices and cannot be deleted' },
+  modelInUse_one: { zh: '型号正被 {count} 台设备使用，不能删除', en: 'the model is used by {count} device and cannot be deleted' },
   noParam: { zh: '参数不存在', en: 'no such parameter' },
   paramTaken: { zh: '参数编码 {code} 在该型号中已存在', en: 'parameter code {code} already exists in this model' },
 } as const satisfies Record<string, Record<Lang, string>>;

@@ -122,6 +122,7 @@ const TEXT = {
   noGroup: { zh: '策略组不存在', en: 'no such strategy group' },
   groupExists: { zh: '策略组名称已存在', en: 'a strategy group with this name already exists' },
   groupInUse: { zh: '策略组“{name}”下还有 {count} 条策略，请先删除或移走它们', en: 'the group “{name}” still holds {count} strategies; delete or move them first' },
+  groupInUse_one: { zh: '策略组“{name}”下还有 {count} 条策略，请先删除或移走它们', en: 'the group “{name}” still holds {count} strategy; delete or move it first' },
   noStrategy: { zh: '联动策略不存在', en: 'no such linkage strategy' },
   strategyExists: { zh: '策略名称已存在', en: 'a strategy with this name already exists' },
   noDevice: { zh: '设备不存在', en: 'no such device' },
@@ -149,6 +150,7 @@ const TEXT = {
   importBad: { zh: '第 {line} 行：{reason}', en: 'row {line}: {reason}' },
   kindHint: { zh: '类型须为“节假日”或“调休上班”（holiday / workday）', en: 'the kind must be holiday or workday (节假日 / 调休上班)' },
   imported: { zh: '已导入 {count} 天', en: '{count} days imported' },
+  imported_one: { zh: '已导入 {count} 天', en: '{count} day imported' },
 } as const satisfies Record<string, Record<Lang, string>>;
 const say = textsOf(TEXT);
 
