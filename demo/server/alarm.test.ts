@@ -208,7 +208,7 @@ describe('alarms', () => {
     const byType = await api(s.base, 'GET', '/api/alarm', { token: admin, query: { eventTypeId: String(id) } });
     expect(byType.body.data.rows.map((r: { id: number; eventTypeName: string }) => [r.id, r.eventTypeName])).toEqual([[alarmId, 'Door forced']]);
     const inUse = await api(s.base, 'POST', '/api/alarm/event-type/delete', { token: admin, body: { ids: [id] }, headers: en });
-    expect(inUse.body).toMatchObject({ code: -1, msg: 'the event type is used by 1 alarms and cannot be deleted' });
+    expect(inUse.body).toMatchObject({ code: -1, msg: 'the event type is used by 1 alarm and cannot be deleted' });
     const edited = await api(s.base, 'PUT', `/api/alarm/event-type/${id}`, { token: admin, body: { number: 102, name: 'Door forced open' } });
     expect(edited.body.data).toMatchObject({ id, number: 102, name: 'Door forced open' });
     expect((await api(s.base, 'POST', '/api/alarm/event-type/page', { token: viewer, body: { page: 1, limit: 10 } })).body.code).toBe(40301);

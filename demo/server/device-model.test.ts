@@ -76,7 +76,7 @@ describe('device models', () => {
     const mine = (await api(s.base, 'POST', `/api/device/model/${id}/param/page`, { token: admin, body: { page: 1, limit: 10 } })).body.data;
     expect(mine.total).toBe(1);
     // The category holds a model; the model's parameters go with it.
-    expect((await api(s.base, 'DELETE', `/api/device/category/${cat.body.data.id}`, { token: admin, headers: en })).body.msg).toBe('the category still holds 1 models and cannot be deleted');
+    expect((await api(s.base, 'DELETE', `/api/device/category/${cat.body.data.id}`, { token: admin, headers: en })).body.msg).toBe('the category still holds 1 model and cannot be deleted');
     expect((await api(s.base, 'POST', '/api/device/model/delete', { token: admin, body: { ids: [id] } })).body.data.deleted).toBe(1);
     expect((await api(s.base, 'DELETE', `/api/device/category/${cat.body.data.id}`, { token: admin })).body.code).toBe(0);
   });
