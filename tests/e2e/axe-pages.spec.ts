@@ -1,45 +1,68 @@
 // The whole-page axe pass (WCAG 2.0/2.1 A and AA tags only; issue 40): every console route, shell
-// included (header, side menu, visited tabs, footer, the kit's bell and task badge), in each theme and
-// each language, with the menus, drawers, dialogs and the tour open once per theme and language too.
+// included (header, side menu, visited tabs, footer, the kit's bell and task badge), every stand-alone
+// window route the console opens without the shell (/video, /video_wall, /alarm_search, …) and the
+// record pages (/job_detail, /scada_view, /appEditor on a record made for them), in each theme and
+// each language, with the menus, drawers, dialogs and the tour open in each theme and language too.
 // One scan per page per theme per language; 2.5.3 (a visible text inside the accessible name) is judged
 // everywhere. The only exclusions are the third-party canvases of THIRD_PARTY_CANVASES (a11y.ts).
 //
-// Cheap by design (issue 37): one sign-in per test, the theme changed in the theme drawer and the
-// language in the language menu (no reload), routes reached by the router's own client-side
-// navigation, and a page counted ready when the router is idle, the page's visited tab is the current
-// one and no part of it says it is busy (never a wait for the network to fall quiet: the header's
-// polls never let it). The pass is split into one test per theme and language, which the workers share.
+// Cheap by design (issue 37): one sign-in per test and one page per role in it; the language changed
+// in the language menu (no reload); routes reached by the router's own client-side navigation; a page
+// counted ready on a concrete element of it (its visited tab current and nothing in it busy, or a
+// stand-alone page's own content), never on the network falling quiet (the header's polls never let
+// it). Each page is scanned in its three themes where it stands: the console switches themes in place
+// (console/state/theme-sync.ts applyDocumentTheme: the theme's name on <html> and its two colours as
+// variables, every style follows from those), so the pass does the same between scans, and the theme
+// drawer's real switch is what the overlay tests go through, in each theme. The pass is split into
+// tests per language and run of routes, which the workers share.
 import { expect, test, type Page } from './fixtures.ts';
 import { a11yFindingsInPlace, THIRD_PARTY_CANVASES } from './a11y.ts';
 import { en, signIn, zh } from './console-helpers.ts';
-import { LAYOUT_ROUTES, titleKey } from '../../console/router/route-table.ts';
+import { call, signIn as apiSignIn } from './video-helpers.ts';
+import { LAYOUT_ROUTES, PLAIN_ROUTES, STANDALONE_ROUTES, titleKey, type RouteDef } from '../../console/router/route-table.ts';
+import { THEME_DEFAULTS } from '../../shared/session/settings.ts';
+import { varName } from '../../shared/theme/contract.ts';
 
 type Theme = 'blue' | 'dark' | 'light';
 type Lang = 'zh' | 'en';
+const THEMES = ['blue', 'dark', 'light'] as const;
 
 /** The operator's (vendor's) pages: the tenant admin never sees them. */
 const VENDOR_PAGES = new Set(['tenant_mng', 'mqmonitor', 'clustermonitor']);
-const address = (r: (typeof LAYOUT_ROUTES)[number]) => `/${r.path}${r.query ? `?${r.query}` : ''}`;
+const address = (r: RouteDef) => `/${r.path}${r.query ? `?${r.query}` : ''}`;
 const ADMIN_ROUTES = LAYOUT_ROUTES.filter((r) => !VENDOR_PAGES.has(r.path));
 const VENDOR_ROUTES = LAYOUT_ROUTES.filter((r) => VENDOR_PAGES.has(r.path));
 
 const text = (lang: Lang, key: string, params?: Record<string, string | number>) => (lang === 'zh' ? zh(key, params) : en(key, params));
 
+/** The records the record pages show, made once per test that scans them. */
+interface Records {
+  jobId: number;
+  scadaId: number;
+}
+
+/** A page the pass visits: where it is and the concrete element that says it has rendered its data. */
+interface Stop {
+  to: string;
+  label: (lang: Lang) => string;
+  ready: (page: Page, to: string) => Promise<void>;
+}
+
 /** Goes to `to` the way a link in the app would (history push and the router's popstate handling). */
-async function go(page: Page, to: string): Promise<void> {
+async function go(page: Page, stop: Stop, to = stop.to): Promise<void> {
   await page.evaluate((target) => {
     history.pushState(null, '', target);
     dispatchEvent(new PopStateEvent('popstate', { state: null }));
   }, to);
-  await ready(page, to);
+  await stop.ready(page, to);
 }
 
 /**
- * The route at `to` has rendered and its first data is in: its visited tab is the current one, the
+ * A shell route at `to` has rendered and its first data is in: its visited tab is the current one, the
  * router is idle (the content area is not busy) and no part of the page says it is busy. Checked on
  * every frame in the page (one round trip, no polling back-off).
  */
-async function ready(page: Page, to: string): Promise<void> {
+async function layoutReady(page: Page, to: string): Promise<void> {
   await page.waitForFunction(
     (target) => {
       const main = document.querySelector('[data-testid=page]');
@@ -52,6 +75,116 @@ async function ready(page: Page, to: string): Promise<void> {
   await expect(page.getByTestId('page').getByRole('heading', { name: /404/ })).toHaveCount(0);
 }
 
+/**
+ * A page without the shell is ready when `selector` (its own content, through the kit's shadow roots)
+ * is on screen and nothing in the page says it is busy; never the 401/404 page.
+ */
+const standaloneReady =
+  (selector: string, timeout = 10_000) =>
+  async (page: Page, to: string): Promise<void> => {
+    await expect(page).toHaveURL(new RegExp(`${to.replace(/[?]/g, '\\?')}$`));
+    await expect(page.getByTestId('header')).toHaveCount(0);
+    await expect(page.locator(selector).first()).toBeVisible({ timeout });
+    await page.waitForFunction(() => !document.querySelector('[aria-busy=true]'), undefined, { polling: 'raf', timeout: 10_000 });
+    await expect(page.getByRole('heading', { name: /^(401|404)/ })).toHaveCount(0);
+  };
+
+/**
+ * Signs in and waits until the landing page (/introduction, where '/' leads) is there: a navigation
+ * started before the router has finished its own redirect to it was lost to that redirect.
+ */
+async function signedIn(page: Page, user: 'admin' | 'vendor'): Promise<void> {
+  await signIn(page, user);
+  await layoutReady(page, '/introduction');
+}
+
+const layoutStop = (r: RouteDef): Stop => ({ to: address(r), label: (lang) => `${address(r)} (${text(lang, titleKey(r.name))})`, ready: layoutReady });
+
+/**
+ * What each stand-alone window shows once it is there: a resource page's own root, the player playing,
+ * the wall's camera list filled, a record page's record. Each page is the same module the shell shows,
+ * here without the shell (SPEC §2 "Stand-alone paths").
+ */
+const STANDALONE_READY: Record<string, { query?: string; selector: string; timeout?: number }> = {
+  // The player with its picture moving (its toolbar and the live/replay switch are what is scanned).
+  video: { query: 'id=1&muted=true', selector: 'atrium-video-player [data-pane=live][data-status=playing]', timeout: 20_000 },
+  video_wall: { selector: 'atrium-video-wall [data-role=camera-list] [role=option]' },
+  // The year's calendar (the page shows no loading state of its own).
+  linkmng_holiday: { selector: '[data-page=holiday] [data-day]' },
+  linkmng_quick_scene: { selector: '[data-page=quick-scene] table' },
+  linkmng_link_group: { selector: '[data-page=link-group]' },
+  devstatus_tabs: { selector: '[data-view=cards] [data-device-card]' },
+  alarm_search: { selector: '[data-page=alarm-search] table' },
+  devmng_search: { selector: '[data-page=history-search]' },
+  ops_gate_log: { selector: '[data-page=gate-log] table' },
+  link_findrecord: { selector: '[data-page=link-record] table' },
+  alarm_config: { selector: '[data-page=alarm-config] table' },
+};
+
+function standaloneStop(r: RouteDef): Stop {
+  const ready = STANDALONE_READY[r.path];
+  if (!ready) throw new Error(`no ready element for the stand-alone route /${r.path}: add it to STANDALONE_READY`);
+  const to = `/${r.path}${ready.query ? `?${ready.query}` : ''}`;
+  return { to, label: (lang) => `${to} (${text(lang, titleKey(r.name))}, no shell)`, ready: standaloneReady(ready.selector, ready.timeout) };
+}
+
+/** The record pages, on the records made for them (a job run once, a published scada page). */
+function recordStops(records: () => Records): Stop[] {
+  const plain = (path: string) => PLAIN_ROUTES.find((r) => r.path === path)!;
+  const stop = (r: RouteDef, query: () => string, selector: string): Stop => {
+    const ready = standaloneReady(selector, 15_000);
+    return {
+      get to() {
+        return `/${r.path}?${query()}`;
+      },
+      label: (lang) => `/${r.path} (${text(lang, titleKey(r.name))})`,
+      ready,
+    };
+  };
+  return [
+    // The run's log is in (its result and the log lines are the page's content).
+    stop(plain('job_detail'), () => `id=${records().jobId}`, '[data-page=job-detail] [data-part=log] li'),
+    // The published page live: the point shows a value, the camera its player.
+    stop(plain('scada_view'), () => `id=${records().scadaId}`, '[data-page=scada-view] [data-kind=camera] atrium-video-player [role=group]'),
+    // The editor on the same page's draft: every element on the stage, the palette and the properties.
+    stop(plain('appEditor'), () => `id=${records().scadaId}`, '[data-page=app-editor] [data-part=stage] [data-element]'),
+  ];
+}
+
+/** A job that ran once (its run, log and file on /job_detail) and a published scada page of each kind of element. */
+async function makeRecords(base: string): Promise<Records> {
+  const token = await apiSignIn(base, 'admin', 'admin123');
+  const tag = `${Date.now() % 100_000}-${Math.floor(Math.random() * 1000)}`;
+  const job = (await call(base, token, 'POST', '/api/job', { body: { name: `Axe ${tag}`, cron: '0 6 * * *', timezone: 'Asia/Shanghai', target: 'exportAlarms' } })) as { code: number; data: { id: number } };
+  expect(job.code, JSON.stringify(job)).toBe(0);
+  expect((await call(base, token, 'POST', `/api/job/${job.data.id}/run`)).code).toBe(0);
+  const devices = (await call(base, token, 'GET', '/api/device/list', { query: { keyword: 'FCU-', limit: '1' } })).data.rows as Array<{ id: number }>;
+  const deviceId = devices[0]!.id;
+  const made = (await call(base, token, 'POST', '/api/scada/page', { body: { name: `Axe page ${tag}`, description: '' } })) as { code: number; data: { id: number } };
+  expect(made.code, JSON.stringify(made)).toBe(0);
+  const at = (id: string, kind: string, x: number, y: number, w: number, h: number, extra: object = {}) => ({ id, kind, x, y, w, h, rotate: 0, ...extra });
+  const doc = {
+    width: 1200,
+    height: 600,
+    background: '',
+    elements: [
+      at('t1', 'text', 20, 10, 300, 32, { text: 'Floor 1 · 一层' }),
+      at('p1', 'point', 20, 60, 180, 60, { deviceId, code: 'temp' }),
+      at('s1', 'state', 20, 140, 180, 32, { deviceId }),
+      at('w1', 'switch', 20, 190, 180, 40, { deviceId, code: 'power' }),
+      at('c1', 'camera', 240, 60, 360, 220, { cameraId: 1 }),
+      at('b1', 'bell', 640, 60, 60, 60),
+      at('a1', 'alarms', 640, 140, 400, 200),
+      at('r1', 'shape', 20, 300, 180, 80, { shape: 'rect', fill: '#335577' }),
+      at('l1', 'link', 240, 300, 200, 32, { text: 'Again · 再看', pageId: made.data.id }),
+    ],
+  };
+  const draft = await call(base, token, 'PUT', `/api/scada/page/${made.data.id}/draft`, { body: { revision: 1, doc } });
+  expect(draft.code, JSON.stringify(draft)).toBe(0);
+  expect((await call(base, token, 'POST', `/api/scada/page/${made.data.id}/publish`, { body: {} })).code).toBe(0);
+  return { jobId: job.data.id, scadaId: made.data.id };
+}
+
 interface Pass {
   page: Page;
   findings: string[];
@@ -62,97 +195,174 @@ async function scan(pass: Pass, label: string, stylesheets = false): Promise<voi
   const t0 = Date.now();
   const found = await a11yFindingsInPlace(pass.page, { exclude: THIRD_PARTY_CANVASES, nameMatch: true, stylesheets });
   pass.scans += 1;
-  if (process.env.A11Y_TIMING) console.log(`scan ${label}: ${Date.now() - t0} ms, ${found.length}`);
+  if (process.env.A11Y_TIMING) console.log(`scan ${label}: ${Date.now() - t0} ms, ${found.length} found, ${await pass.page.evaluate(() => document.querySelectorAll('*').length)} elements`);
   for (const f of found) pass.findings.push(`${label}: ${f}`);
+}
+
+const PRIMARY = varName(['color', 'primary']);
+const NAV_BG = varName(['color', 'navBg']);
+
+/**
+ * The console's own theme switch, done where the page stands (what applyDocumentTheme does when the
+ * theme drawer applies a theme's defaults). The console puts its stored theme back on a change of its
+ * settings (a navigation, a new alarm count), so `held` tells afterwards whether it stayed put.
+ */
+async function themeInPlace(page: Page, theme: Theme): Promise<void> {
+  await page.evaluate(
+    ({ setting, primary, navBg }) => {
+      const root = document.documentElement;
+      root.dataset.atriumTheme = setting.theme;
+      root.style.setProperty(primary, setting.activeColor);
+      root.style.setProperty(navBg, setting.bgColor);
+    },
+    { setting: THEME_DEFAULTS[`${theme}-theme`], primary: PRIMARY, navBg: NAV_BG },
+  );
+}
+
+const held = (page: Page, theme: Theme): Promise<boolean> =>
+  page.evaluate(
+    ({ setting, primary }) => document.documentElement.dataset.atriumTheme === setting.theme && document.documentElement.style.getPropertyValue(primary) === setting.activeColor,
+    { setting: THEME_DEFAULTS[`${theme}-theme`], primary: PRIMARY },
+  );
+
+/** Scans the page where it stands once in each theme (again if the console put its own theme back mid-scan). */
+async function scanInThemes(pass: Pass, label: string, stylesheets = false): Promise<void> {
+  for (const theme of THEMES) {
+    for (let attempt = 1; ; attempt++) {
+      await themeInPlace(pass.page, theme);
+      const before = pass.findings.length;
+      await scan(pass, `${label}, ${theme} theme`, stylesheets && theme === 'light');
+      if (await held(pass.page, theme)) break;
+      pass.findings.length = before;
+      pass.scans -= 1;
+      if (attempt === 3) throw new Error(`the ${theme} theme did not hold through a scan of ${label} three times`);
+    }
+  }
+}
+
+/** Scans each stop in each theme; the last scan also reads the stylesheets (css-orientation-lock), all chunks' CSS in by then. */
+async function scanStops(pass: Pass, stops: readonly Stop[], lang: Lang): Promise<void> {
+  for (const [i, stop] of stops.entries()) {
+    await go(pass.page, stop);
+    await scanInThemes(pass, stop.label(lang), i === stops.length - 1);
+  }
 }
 
 async function chooseTheme(pass: Pass, theme: Theme, lang: Lang, scanIt: boolean): Promise<void> {
   const { page } = pass;
   await page.getByTestId('user-menu').click();
   await expect(page.getByRole('menu')).toBeVisible();
-  if (scanIt) await scan(pass, 'user menu');
   await page.getByRole('menuitem', { name: text(lang, 'shell.header.themeSetting') }).click();
   const drawer = page.getByTestId('theme-drawer');
   await drawer.getByRole('radio', { name: text(lang, `shell.theme.${theme}`) }).check();
   await expect(page.locator('html')).toHaveAttribute('data-atrium-theme', `${theme}-theme`);
-  if (scanIt) await scan(pass, 'theme drawer');
+  if (scanIt) await scan(pass, `theme drawer, ${theme} theme`);
   await drawer.getByRole('button', { name: text(lang, 'shell.theme.save') }).click();
   await expect(drawer).toHaveCount(0);
 }
 
-async function chooseLanguage(pass: Pass, lang: Lang, scanIt: boolean): Promise<void> {
+async function chooseLanguage(pass: Pass, lang: Lang, scanIt: boolean, label = ''): Promise<void> {
   const { page } = pass;
   await page.getByTestId('language-menu').click();
   await expect(page.getByRole('menu')).toBeVisible();
-  if (scanIt) await scan(pass, 'language menu');
+  if (scanIt) await scan(pass, `language menu${label}`);
   await page.getByRole('menuitem', { name: lang === 'zh' ? '中文' : 'English' }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', lang === 'zh' ? 'zh-CN' : 'en');
+  // The switch is over when it says so (its last step, after the user's info came again in this
+  // language and the view was redrawn): a navigation started before then was lost.
+  await expect(page.getByText(text(lang, 'lang.switched')).first()).toBeVisible();
 }
 
-async function scanOverlays(pass: Pass, lang: Lang): Promise<void> {
+async function scanOverlays(pass: Pass, theme: Theme, lang: Lang): Promise<void> {
   const { page } = pass;
-  // The tour, step by step: each step's card (the first one a dialog).
+  // The user menu, then the tour from it, step by step: each step's card (the first one a dialog).
   await page.getByTestId('user-menu').click();
+  await expect(page.getByRole('menu')).toBeVisible();
+  await scan(pass, `user menu, ${theme} theme`);
   await page.getByRole('menuitem', { name: text(lang, 'shell.header.guide') }).click();
   const tour = page.getByTestId('guide-tour');
   await expect(tour).toContainText(text(lang, 'shell.tour.welcome.title'));
-  await scan(pass, 'tour (welcome)');
+  await scan(pass, `tour (welcome), ${theme} theme`);
   await tour.getByRole('button', { name: text(lang, 'shell.tour.next') }).click();
   await expect(tour).toContainText(text(lang, 'shell.tour.menu.title'));
-  await scan(pass, 'tour (a step beside the menu)');
+  await scan(pass, `tour (a step beside the menu), ${theme} theme`);
   await tour.getByRole('button', { name: text(lang, 'shell.tour.skip') }).click();
   await expect(tour).toBeHidden();
   // A management page's create form (a modal dialog).
-  await go(page, '/userMng');
+  const users = layoutStop(ADMIN_ROUTES.find((r) => r.path === 'userMng')!);
+  await go(page, users);
   await page.getByTestId('page').locator('[data-action=create]').click();
   await expect(page.getByRole('dialog')).toBeVisible();
-  await scan(pass, 'userMng create dialog');
+  await scan(pass, `userMng create dialog, ${theme} theme`);
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toHaveCount(0);
 }
 
-// Each theme and language is three tests (the overlays and the first routes, then two more runs of
-// routes), which the workers share: a test stays well inside the test time limit on a loaded machine.
+// Each language is a run of tests (the overlays in each theme; the shell's routes in five runs; the
+// stand-alone windows in two; the record pages), which the workers share: a test stays well inside the test time limit
+// on a loaded machine.
 test.describe.configure({ mode: 'parallel' });
-const CUTS = [0, 10, 25, ADMIN_ROUTES.length];
+const CUTS = [0, 8, 16, 24, 32, ADMIN_ROUTES.length];
 
-for (const theme of ['blue', 'dark', 'light'] as const) {
-  for (const lang of ['zh', 'en'] as const) {
-    for (const part of [0, 1, 2] as const) {
-      const routes = ADMIN_ROUTES.slice(CUTS[part], CUTS[part + 1]);
-      const pages = `console pages ${CUTS[part]! + 1}-${CUTS[part + 1]}`;
-      const what = part === 0 ? `the shell's menus, theme drawer, tour, a form dialog and ${pages}` : pages;
-      test(`${what} pass axe in the ${theme} theme in ${lang}`, async ({ page }) => {
-        const pass: Pass = { page, findings: [], scans: 0 };
-        await signIn(page, 'admin');
-        // Both menus and the drawer are opened (and scanned) in the first part, also for the starting choices.
-        if (part === 0 || lang !== 'zh') await chooseLanguage(pass, lang, part === 0);
-        if (part === 0 || theme !== 'blue') await chooseTheme(pass, theme, lang, part === 0);
-        if (part === 0) await scanOverlays(pass, lang);
-        for (const [i, route] of routes.entries()) {
-          await go(page, address(route));
-          // The last scan of a pass also reads the stylesheets (css-orientation-lock), all chunks' CSS in by then.
-          await scan(pass, `${address(route)} (${text(lang, titleKey(route.name))})`, i === routes.length - 1);
-        }
-        test.info().annotations.push({ type: 'scans', description: String(pass.scans) });
-        expect(pass.findings, `axe, ${theme} theme, ${lang}`).toEqual([]);
-      });
-    }
+for (const lang of ['zh', 'en'] as const) {
+  // The overlays through the product's own theme switch: the theme chosen in the drawer (scanned
+  // open), then both menus, the tour and a form dialog scanned in it. One test per theme.
+  for (const theme of THEMES) {
+    test(`the shell's menus, theme drawer, tour and a form dialog pass axe in the ${theme} theme in ${lang}`, async ({ page }) => {
+      const pass: Pass = { page, findings: [], scans: 0 };
+      await signedIn(page, 'admin');
+      if (lang !== 'zh') await chooseLanguage(pass, lang, false);
+      await chooseTheme(pass, theme, lang, true);
+      await chooseLanguage(pass, lang, true, `, ${theme} theme`);
+      await scanOverlays(pass, theme, lang);
+      test.info().annotations.push({ type: 'scans', description: String(pass.scans) });
+      expect(pass.findings, `axe, shell overlays, ${theme} theme, ${lang}`).toEqual([]);
+    });
   }
+
+  for (let part = 0; part < CUTS.length - 1; part++) {
+    const routes = ADMIN_ROUTES.slice(CUTS[part], CUTS[part + 1]);
+    test(`console pages ${CUTS[part]! + 1}-${CUTS[part + 1]} pass axe in each theme in ${lang}`, async ({ page }) => {
+      const pass: Pass = { page, findings: [], scans: 0 };
+      await signedIn(page, 'admin');
+      if (lang !== 'zh') await chooseLanguage(pass, lang, false);
+      await scanStops(pass, routes.map(layoutStop), lang);
+      test.info().annotations.push({ type: 'scans', description: String(pass.scans) });
+      expect(pass.findings, `axe, console pages, ${lang}`).toEqual([]);
+    });
+  }
+
+  // The stand-alone windows, reached from the shell by the router like any link; the language and the
+  // theme are the page's (the shell chose them before).
+  const halves = [STANDALONE_ROUTES.slice(0, 6), STANDALONE_ROUTES.slice(6)];
+  for (const [i, half] of halves.entries()) {
+    test(`stand-alone windows ${half.map((r) => `/${r.path}`).join(', ')} pass axe in each theme in ${lang}`, async ({ page }) => {
+      const pass: Pass = { page, findings: [], scans: 0 };
+      await signedIn(page, 'admin');
+      if (lang !== 'zh') await chooseLanguage(pass, lang, false);
+      await scanStops(pass, half.map(standaloneStop), lang);
+      test.info().annotations.push({ type: 'scans', description: String(pass.scans) });
+      expect(pass.findings, `axe, stand-alone windows ${i + 1}, ${lang}`).toEqual([]);
+    });
+  }
+
+  test(`the record pages /job_detail, /scada_view and /appEditor pass axe in each theme in ${lang}`, async ({ page, baseURL }) => {
+    const pass: Pass = { page, findings: [], scans: 0 };
+    const records = await makeRecords(baseURL!);
+    await signedIn(page, 'admin');
+    if (lang !== 'zh') await chooseLanguage(pass, lang, false);
+    await scanStops(pass, recordStops(() => records), lang);
+    test.info().annotations.push({ type: 'scans', description: String(pass.scans) });
+    expect(pass.findings, `axe, record pages, ${lang}`).toEqual([]);
+  });
 }
 
 test('the vendor’s pages (tenants, cluster and queue monitors) pass axe in each theme and language', async ({ page }) => {
   const pass: Pass = { page, findings: [], scans: 0 };
-  await signIn(page, 'vendor');
+  await signedIn(page, 'vendor');
   for (const lang of ['zh', 'en'] as const) {
     await chooseLanguage(pass, lang, false);
-    for (const theme of ['blue', 'dark', 'light'] as const) {
-      await chooseTheme(pass, theme, lang, false);
-      for (const route of VENDOR_ROUTES) {
-        await go(page, address(route));
-        await scan(pass, `${address(route)} (${theme}, ${lang})`);
-      }
-    }
+    await scanStops(pass, VENDOR_ROUTES.map(layoutStop), lang);
   }
   expect(pass.findings, 'axe on the vendor’s pages').toEqual([]);
 });
