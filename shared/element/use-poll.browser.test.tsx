@@ -1,6 +1,6 @@
 // The views' one polling hook in a real browser: nothing is asked while the tab is hidden or the token
 // is being refreshed, the skipped call is made at once when the tab shows again or the refresh ends.
-import FakeTimers, { type InstalledClock } from '@sinonjs/fake-timers';
+import FakeTimers from '@sinonjs/fake-timers';
 import { expect } from 'chai';
 import { createRoot, type Root } from 'react-dom/client';
 import { flushSync } from 'react-dom';
@@ -20,7 +20,7 @@ function Probe({ poll, every, options }: { poll: () => Promise<unknown>; every: 
 }
 
 describe('usePoll', () => {
-  let clock: InstalledClock;
+  let clock: ReturnType<typeof FakeTimers.install>;
   let root: Root;
   let calls = 0;
   const poll = () => {
