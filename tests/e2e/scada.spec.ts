@@ -62,6 +62,9 @@ test('design, publish and view a live scada page; a stale save keeps the work', 
   await pick(props.locator('[name=device]'), `${fcu!.code} · `);
   await props.locator('select[name=param]').selectOption('temp');
   await props.locator('input[name=x]').fill('500');
+  // Position, size and rotation are readable: each number has the width of half the panel (beside its
+  // label it had about 36 px).
+  for (const field of ['x', 'y', 'w', 'h', 'rotate']) expect((await props.locator(`input[name=${field}]`).boundingBox())!.width, field).toBeGreaterThanOrEqual(100);
   await place(page, 'point');
   await pick(props.locator('[name=device]'), `${other!.code} · `);
   await props.locator('select[name=param]').selectOption('setpoint');
