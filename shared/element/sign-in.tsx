@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { captchaUrl } from '../api/auth.ts';
 import { kitConfig } from '../kit.ts';
-import { login } from '../session/actions.ts';
+import { login } from '../session/login.ts';
 import * as css from './sign-in.css.ts';
 
 export default function SignInPrompt() {

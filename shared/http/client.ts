@@ -144,9 +144,8 @@ async function request<T>(method: Method, url: string, data: unknown, options: R
   // redaxios swallows a failure while reading the body and answers with no data: an abort that
   // strikes after the headers must not pass for an empty success.
   if (signal.aborted) {
-    if (options.signal?.aborted) throw options.signal.reason ?? new DOMException('aborted', 'AbortError');
+    options.signal?.throwIfAborted();
     status = 0;
-    responseBody = null;
   }
   return settle(interpret({ status, body: responseBody }), status, options.quiet ?? false, responseBody) as T;
 }

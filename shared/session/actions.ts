@@ -1,5 +1,5 @@
 // Session actions (SPEC §4): sign-in, user info, logout, token refresh and the token handed over in a URL.
-import { signIn, signOut, fetchUserInfo, refreshToken } from '../api/auth.ts';
+import { signOut, fetchUserInfo, refreshToken } from '../api/auth.ts';
 import type { LoginPayload, UserInfo } from '../api/types.ts';
 import { http, RequestError, setSessionHooks } from '../http/client.ts';
 import { SESSION_EXPIRED_DIALOG } from '../http/catalogue.ts';
@@ -32,18 +32,6 @@ function applyUser(user: UserInfo): void {
   session.elements = Object.fromEntries(user.elements.map((e) => [e.code, true as const]));
   session.username = user.username;
   writeLocal(USERNAME_KEY, user.username);
-}
-
-/** Signs in and loads the user; rejects with the server's message on failure. */
-export async function login(payload: LoginPayload): Promise<UserInfo> {
-  const answer = await signIn(http, payload);
-  setToken(answer.token, answer.expires_in);
-  session.sysStatus = 0;
-  if (payload.model !== 'sms') {
-    session.username = payload.username.trim();
-    writeLocal(USERNAME_KEY, session.username);
-  }
-  return loadInfo();
 }
 
 /** Attempts when the platform does not answer at all (the network coming back after an outage). */

@@ -1,7 +1,7 @@
 export { session, hasMenu, hasElement } from './store.ts';
 export type { SessionState } from './store.ts';
+export { login } from './login.ts';
 export {
-  login,
   loadInfo,
   logout,
   setToken,

@@ -1,49 +1,23 @@
-// Texts every part of the product uses: buttons, generic outcomes, list totals, language, widget failures.
+// Texts every part of the product uses, the widget kit included (its core chunk carries them): buttons,
+// outcomes, list totals, widget failures. The console's own (form buttons, the language switch, the
+// product name) are in shell.ts, which the kit never loads.
 import { defineResources } from './define.ts';
 
 export default defineResources({
   zh: {
     common: {
       ok: '确定',
-      cancel: '取消',
-      confirm: '确认',
       close: '关闭',
       retry: '重试',
-      save: '保存',
-      reset: '重置',
-      add: '新增',
-      edit: '编辑',
       delete: '删除',
-      search: '查询',
       loading: '加载中…',
-      noData: '暂无数据',
       deleteSuccess: '删除成功',
-      addSuccess: '添加成功',
-      updateSuccess: '修改成功',
-      backgroundOperation: '该操作需要在后台执行一段时间，请稍后刷新',
-      importFailed: '导入失败',
-      uploadFailed: '上传失败',
-      deleteConfirm: {
-        title: '删除确认',
-        prompt: '此操作不可撤销。请输入 delete 以确认删除。',
-      },
     },
     list: {
       total: '共 {{count}} 条',
       totalOver: '共 {{count}}+ 条',
       totalNone: '不统计总数',
       totalOther: '总数未知',
-    },
-    app: {
-      name: 'Atrium',
-      productVersion: '产品版本',
-      version: '版本 {{version}}',
-    },
-    lang: {
-      label: '语言',
-      zh: '中文',
-      en: 'English',
-      switched: '语言切换成功',
     },
     widget: {
       failed: '此部分暂时无法显示',
@@ -54,45 +28,17 @@ export default defineResources({
   en: {
     common: {
       ok: 'OK',
-      cancel: 'Cancel',
-      confirm: 'Confirm',
       close: 'Close',
       retry: 'Retry',
-      save: 'Save',
-      reset: 'Reset',
-      add: 'Add',
-      edit: 'Edit',
       delete: 'Delete',
-      search: 'Search',
       loading: 'Loading…',
-      noData: 'No data',
       deleteSuccess: 'Delete success',
-      addSuccess: 'Add success',
-      updateSuccess: 'Update success',
-      backgroundOperation: 'The operation takes time in the background, please refresh later',
-      importFailed: 'Import failed',
-      uploadFailed: 'Upload failed',
-      deleteConfirm: {
-        title: 'Confirm deletion',
-        prompt: 'This cannot be undone. Type delete to confirm.',
-      },
     },
     list: {
       total: 'Total {{count}}',
       totalOver: 'Total {{count}}+',
       totalNone: 'Total not counted',
       totalOther: 'Total unknown',
-    },
-    app: {
-      name: 'Atrium',
-      productVersion: 'Product version',
-      version: 'Version {{version}}',
-    },
-    lang: {
-      label: 'Language',
-      zh: '中文',
-      en: 'English',
-      switched: 'Language Switch Successful',
     },
     widget: {
       failed: 'This part could not be shown',

@@ -4,6 +4,36 @@ import { defineResources } from './define.ts';
 
 export default defineResources({
   zh: {
+    common: {
+      cancel: '取消',
+      confirm: '确认',
+      save: '保存',
+      reset: '重置',
+      add: '新增',
+      edit: '编辑',
+      search: '查询',
+      noData: '暂无数据',
+      addSuccess: '添加成功',
+      updateSuccess: '修改成功',
+      backgroundOperation: '该操作需要在后台执行一段时间，请稍后刷新',
+      importFailed: '导入失败',
+      uploadFailed: '上传失败',
+      deleteConfirm: {
+        title: '删除确认',
+        prompt: '此操作不可撤销。请输入 delete 以确认删除。',
+      },
+    },
+    app: {
+      name: 'Atrium',
+      productVersion: '产品版本',
+      version: '版本 {{version}}',
+    },
+    lang: {
+      label: '语言',
+      zh: '中文',
+      en: 'English',
+      switched: '语言切换成功',
+    },
     shell: {
       route: {
         largeScreenMonitor: '综合监控',
@@ -196,6 +226,36 @@ export default defineResources({
     },
   },
   en: {
+    common: {
+      cancel: 'Cancel',
+      confirm: 'Confirm',
+      save: 'Save',
+      reset: 'Reset',
+      add: 'Add',
+      edit: 'Edit',
+      search: 'Search',
+      noData: 'No data',
+      addSuccess: 'Add success',
+      updateSuccess: 'Update success',
+      backgroundOperation: 'The operation takes time in the background, please refresh later',
+      importFailed: 'Import failed',
+      uploadFailed: 'Upload failed',
+      deleteConfirm: {
+        title: 'Confirm deletion',
+        prompt: 'This cannot be undone. Type delete to confirm.',
+      },
+    },
+    app: {
+      name: 'Atrium',
+      productVersion: 'Product version',
+      version: 'Version {{version}}',
+    },
+    lang: {
+      label: 'Language',
+      zh: '中文',
+      en: 'English',
+      switched: 'Language Switch Successful',
+    },
     shell: {
       route: {
         largeScreenMonitor: 'Integrated monitoring',
