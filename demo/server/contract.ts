@@ -7,7 +7,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, preHa
 import Type from 'typebox';
 import type { Envelope } from '../../shared/api/types.ts';
 import { Envelope as EnvelopeSchema, ErrorEnvelope } from '../../shared/contract/envelope.ts';
-import type { BodyOf, DataOf, Operation, ParamsOf, QueryOf, Rights } from '../../shared/contract/operation.ts';
+import type { BodyOf, DataOf, Operation, ParamsOf, QueryOf, Rights, WholeAnswerOf } from '../../shared/contract/operation.ts';
 import { describeIssue, fail, failField, requireAnyMenu, requireElement, requireMenu, requireUser, type Issue } from './http.ts';
 import { langOf, translate, type MessageKey } from './messages.ts';
 
@@ -64,8 +64,12 @@ export function routeSchema(op: Operation): Record<string, unknown> {
     description: op.produces ? `${op.description}\n\nAnswer: the file itself (${op.produces}); a refusal is an ErrorEnvelope.` : op.description,
     tags: [op.tag],
     operationId: `${op.method.toLowerCase()}${op.path.replace(/[/:{}-]+(\w)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
-    response: { 200: Type.Union([EnvelopeSchema(op.data), Type.Ref('ErrorEnvelope')], { description: 'code 0 with the data, or a refusal (ErrorEnvelope)' }) },
+    response: {
+      200: Type.Union([op.answer ?? EnvelopeSchema(op.data), Type.Ref('ErrorEnvelope')], { description: op.answer ? 'the answer, or a refusal (ErrorEnvelope)' : 'code 0 with the data, or a refusal (ErrorEnvelope)' }),
+      ...op.refusals,
+    },
     ...(op.rights === 'public' ? { security: [] } : {}),
+    ...(op.consumes ? { consumes: ['application/json', ...op.consumes] } : {}),
   };
   // An operation that declares no query takes none: a stray key is refused like an unknown field.
   if (!op.query) schema.querystring = NO_QUERY;
@@ -78,7 +82,7 @@ export function routeSchema(op: Operation): Record<string, unknown> {
   return schema;
 }
 
-type Answer<O extends Operation> = Envelope<DataOf<O>> | Envelope<never>;
+type Answer<O extends Operation> = (WholeAnswerOf<O> extends undefined ? Envelope<DataOf<O>> : WholeAnswerOf<O>) | Envelope<never>;
 export type Handler<O extends Operation> = (
   request: FastifyRequest<{ Params: ParamsOf<O>; Querystring: QueryOf<O>; Body: BodyOf<O> }>,
   reply: FastifyReply,
@@ -89,10 +93,15 @@ export type Handler<O extends Operation> = (
  * its params, query and body against their schemas (a refusal names the field), then the handler runs
  * with typed request parts. Under the test switch each answer is checked against the declaration.
  */
-export function route<O extends Operation>(app: FastifyInstance, op: O, handler: Handler<O>, extra: { preHandler?: preHandlerAsyncHookHandler[]; bodyLimit?: number } = {}): void {
+export function route<O extends Operation>(
+  app: FastifyInstance,
+  op: O,
+  handler: Handler<O>,
+  extra: { preHandler?: preHandlerAsyncHookHandler[]; bodyLimit?: number; config?: Record<string, unknown> } = {},
+): void {
   const guard = guardOf(op.rights);
   const checks = app.atrium.config.checkAnswers;
-  const answerCheck = checks ? ajvAnswer.compile(Type.Union([EnvelopeSchema(op.data), Type.Ref('ErrorEnvelope')])) : null;
+  const answerCheck = checks ? ajvAnswer.compile(Type.Union([op.answer ?? EnvelopeSchema(op.data), Type.Ref('ErrorEnvelope')])) : null;
   const list = declared.get(app.atrium) ?? [];
   list.push(op);
   declared.set(app.atrium, list);
@@ -105,6 +114,7 @@ export function route<O extends Operation>(app: FastifyInstance, op: O, handler:
     ...(guard ? { preValidation: guard } : {}),
     ...(extra.preHandler ? { preHandler: extra.preHandler } : {}),
     ...(extra.bodyLimit ? { bodyLimit: extra.bodyLimit } : {}),
+    ...(extra.config ? { config: extra.config } : {}),
     ...(answerCheck
       ? {
           preSerialization: async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {

@@ -23,7 +23,6 @@ const UNCONVERTED = [
   'test-hooks.ts',
   'routes/auth.ts',
   'routes/oauth.ts',
-  'routes/portal-token.ts',
 ];
 
 interface DocOperation {

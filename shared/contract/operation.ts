@@ -33,6 +33,16 @@ export interface Operation {
    * A refusal still comes as an envelope; `data` then documents nothing and may be Type.Null().
    */
   produces?: string;
+  /**
+   * The whole answer when it is not the envelope { code, msg, data } (the sign-in calls answer the
+   * token itself, SPEC §7 "token_type"); `data` then documents nothing (Type.Null()). A refusal is
+   * still an ErrorEnvelope unless `refusals` says otherwise.
+   */
+  answer?: TSchema;
+  /** Answers with another HTTP status than 200, by status ('400', '4xx'): an OAuth endpoint's { error, error_description }. */
+  refusals?: Readonly<Record<string, TSchema>>;
+  /** Media types the body may come in besides JSON (an OAuth client's form-encoded body). */
+  consumes?: readonly string[];
   /** A valid request and its answer's data, for the document and the conformance suite. */
   examples?: { params?: unknown; query?: unknown; body?: unknown; data?: unknown };
 }
@@ -45,3 +55,5 @@ export type ParamsOf<O extends Operation> = PartOf<O, 'params'>;
 export type QueryOf<O extends Operation> = PartOf<O, 'query'>;
 export type BodyOf<O extends Operation> = PartOf<O, 'body'>;
 export type DataOf<O extends Operation> = Static<O['data']>;
+/** What a handler answers on success when the operation declares its whole `answer` (else undefined: the envelope). */
+export type WholeAnswerOf<O extends Operation> = O extends { answer: infer A extends TSchema } ? Static<A> : undefined;

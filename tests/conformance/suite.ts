@@ -274,7 +274,7 @@ export async function run(options: Options): Promise<Report> {
   const answerCheck = new Map<Operation, ValidateFunction>();
   const checkOf = (op: Operation) => {
     let v = answerCheck.get(op);
-    if (!v) answerCheck.set(op, (v = ajv.compile(Type.Union([Envelope(op.data), Type.Ref('ErrorEnvelope')]))));
+    if (!v) answerCheck.set(op, (v = ajv.compile(Type.Union([op.answer ?? Envelope(op.data), Type.Ref('ErrorEnvelope'), ...Object.values(op.refusals ?? {})]))));
     return v;
   };
   const report: Report = { operations: [], calls: 0, failures: [], ms: 0 };

@@ -22,7 +22,6 @@ import {
 } from '../../../shared/api/alarm-types.ts';
 import { ops, TOP_ITEMS } from '../../../shared/contract/alarm-breakdown.ts';
 import { route } from '../contract.ts';
-import type { DataOf } from '../../../shared/contract/operation.ts';
 import type { Db } from '../db.ts';
 import { fail, ok, userOf } from '../http.ts';
 import { langOf, textsOf } from '../messages.ts';
@@ -396,26 +395,34 @@ const plugin: FastifyPluginAsync = async (app) => {
     return out;
   };
 
-  const machineRoute = <O extends typeof ops.machineByLevel | typeof ops.machineByPoint | typeof ops.machineByType>(op: O, build: (scope: Scope, limit: number) => DataOf<O>) =>
-    route<O>(app, op, async (request) => {
-      // The three declare the same body (AlarmScopeQuery); only their items differ.
-      const body = request.body as AlarmScopeQuery;
-      const scope = scopeOf(request, body, true);
-      if (typeof scope === 'string') return fail(scope);
-      return ok(build(scope, body.limit ?? 10));
-    });
+  /** A machine breakdown's handler: the body's scope checked against the tenant, then `build`. */
+  const machineHandler = <T>(build: (scope: Scope, limit: number) => T) => async (request: FastifyRequest<{ Body: AlarmScopeQuery }>) => {
+    const scope = scopeOf(request, request.body, true);
+    if (typeof scope === 'string') return fail(scope);
+    return ok(build(scope, request.body.limit ?? 10));
+  };
 
-  machineRoute(ops.machineByLevel, (scope, limit) =>
-    machineBreakdown(scope, limit, (codes) => group(perDevice(scope, codes, 'a.level'), (r: { k: AlarmLevel; n: number }) => ({ level: r.k, total: r.n }))),
+  route(
+    app,
+    ops.machineByLevel,
+    machineHandler((scope, limit) => machineBreakdown(scope, limit, (codes) => group(perDevice(scope, codes, 'a.level'), (r: { k: AlarmLevel; n: number }) => ({ level: r.k, total: r.n })))),
   );
-  machineRoute(ops.machineByPoint, (scope, limit) => {
-    const name = paramNames(db, scope.tenantId);
-    return machineBreakdown(scope, limit, (codes) => group(perDevice(scope, codes, 'a.param_code'), (r: { k: string | null; model: number | null; n: number }) => ({ paramCode: r.k, paramName: name(r.model, r.k), total: r.n }), TOP_ITEMS));
-  });
-  machineRoute(ops.machineByType, (scope, limit) => {
-    const named = typeNames(scope.tenantId);
-    return machineBreakdown(scope, limit, (codes) => group(perDevice(scope, codes, 'a.event_type_id'), (r: { k: Key; n: number }) => named(r.k, r.n)));
-  });
+  route(
+    app,
+    ops.machineByPoint,
+    machineHandler((scope, limit) => {
+      const name = paramNames(db, scope.tenantId);
+      return machineBreakdown(scope, limit, (codes) => group(perDevice(scope, codes, 'a.param_code'), (r: { k: string | null; model: number | null; n: number }) => ({ paramCode: r.k, paramName: name(r.model, r.k), total: r.n }), TOP_ITEMS));
+    }),
+  );
+  route(
+    app,
+    ops.machineByType,
+    machineHandler((scope, limit) => {
+      const named = typeNames(scope.tenantId);
+      return machineBreakdown(scope, limit, (codes) => group(perDevice(scope, codes, 'a.event_type_id'), (r: { k: Key; n: number }) => named(r.k, r.n)));
+    }),
+  );
 
   // ---- a device's action log (pmis builddevicedetail applyLog) ---------------------------------
 

@@ -9,9 +9,12 @@
 // issued. Every exchange is written to the operation log; the route is rate-limited per client and address.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import fastifyRateLimit from '@fastify/rate-limit';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { PortalClient } from '../../../shared/api/portal-clients.ts';
+import { ops } from '../../../shared/contract/portal-token.ts';
+import { contractRefusal, route } from '../contract.ts';
 import type { Migration } from '../db.ts';
-import { failWith, ok, requireMenu, rule, userOf, validBody } from '../http.ts';
+import { failWith, ok, userOf } from '../http.ts';
 import { langOf, type Lang, textsOf } from '../messages.ts';
 import { findSession, issueToken } from '../tokens.ts';
 
@@ -67,17 +70,6 @@ interface ClientRow {
   revoked_at: number | null;
 }
 
-export interface PortalClient {
-  id: number;
-  name: string;
-  clientId: string;
-  users: string;
-  scope: string;
-  createdAt: number;
-  lastUsedAt: number | null;
-  revokedAt: number | null;
-}
-
 const toClient = (r: ClientRow): PortalClient => ({
   id: r.id,
   name: r.name,
@@ -88,51 +80,6 @@ const toClient = (r: ClientRow): PortalClient => ({
   lastUsedAt: r.last_used_at,
   revokedAt: r.revoked_at,
 });
-
-interface TokenBody {
-  grant_type?: unknown;
-  client_id?: unknown;
-  client_secret?: unknown;
-  username?: unknown;
-  scope?: unknown;
-}
-
-const TOKEN_SCHEMA = {
-  summary: 'Portal sign-in: a portal backend exchanges its client id and secret for a named user’s token (no captcha)',
-  description:
-    'OAuth 2.0 client-credentials shaped. The client is registered by the tenant admin on the OAuth clients page (secret shown once, revocable). The token carries at most the user’s rights, narrowed to the client’s scope and the asked scope (space-separated menu or element codes). Rate-limited per client and address; every exchange is in the operation log. Errors are { error, error_description } with HTTP 400, 401 or 429.',
-  tags: ['auth'],
-  security: [],
-  consumes: ['application/json', 'application/x-www-form-urlencoded'],
-  body: {
-    type: 'object',
-    required: ['grant_type', 'client_id', 'client_secret', 'username'],
-    properties: {
-      grant_type: { type: 'string', enum: ['client_credentials'] },
-      client_id: { type: 'string', maxLength: 64 },
-      client_secret: { type: 'string', maxLength: 128 },
-      username: { type: 'string', maxLength: 64, description: 'the platform user the token is for' },
-      scope: { type: 'string', maxLength: 2000, description: 'optional narrowing: space-separated menu or element codes' },
-    },
-  },
-  response: {
-    200: {
-      type: 'object',
-      required: ['access_token', 'token', 'token_type', 'expires_in'],
-      properties: {
-        access_token: { type: 'string' },
-        token: { type: 'string', description: 'the same token, under the name the kit and /jwt/token use' },
-        token_type: { type: 'string', enum: ['bearer'] },
-        expires_in: { type: 'integer', description: 'seconds the token lives (ATRIUM_TOKEN_TTL); refresh with GET /jwt/refresh before then' },
-        scope: { type: 'string' },
-      },
-    },
-    '4xx': {
-      type: 'object',
-      properties: { error: { type: 'string' }, error_description: { type: 'string' } },
-    },
-  },
-} as const;
 
 const plugin: FastifyPluginAsync = async (app) => {
   const ctx = app.atrium;
@@ -155,33 +102,31 @@ const plugin: FastifyPluginAsync = async (app) => {
   const refuse = (reply: FastifyReply, status: number, error: string, description: string) =>
     reply.code(status).header('Cache-Control', 'no-store').send({ error, error_description: description });
 
-  app.post<{ Body: TokenBody }>(
-    PORTAL_TOKEN_PATH,
-    {
-      schema: TOKEN_SCHEMA,
-      // The response schema documents the answer; it must not drive serialization, or a refusal the
-      // platform's error handler writes (an envelope for a body of the wrong type, 415) would throw
-      // against the 200 shape and answer 500.
-      serializerCompiler: () => (data) => JSON.stringify(data),
-      attachValidation: true,
-      config: {
-        rateLimit: {
-          max: PORTAL_TOKEN_PER_MINUTE,
-          timeWindow: 60_000,
-          // After the body is read, so the key can name the client.
-          hook: 'preHandler',
-          keyGenerator: (request: FastifyRequest) => `${request.ip}|${String((request.body as TokenBody | undefined)?.client_id ?? '')}`,
-        },
-      },
-    },
+  // A token request the contract refuses is an OAuth refusal too (RFC 6749 §5.2: HTTP 400, the
+  // description naming the parameter), never an envelope; so is the rate limit's. Other routes of this
+  // plugin, and other errors, keep the platform's handling.
+  app.setErrorHandler((error: FastifyError & { error_description?: unknown; msg?: unknown }, request, reply) => {
+    if (request.routeOptions.url !== PORTAL_TOKEN_PATH) throw error;
+    // The limit's refusal (whichever limiter counted it: this plugin's or the platform-wide one).
+    if (error.statusCode === 429) {
+      const description = typeof error.error_description === 'string' ? error.error_description : typeof error.msg === 'string' ? error.msg : say(request, 'tooMany', { seconds: 60 });
+      return refuse(reply, 429, 'slow_down', description);
+    }
+    if (!error.validation) throw error;
+    const first = error.validation[0];
+    const badGrant = first?.instancePath === '/grant_type' && first.keyword === 'enum';
+    return refuse(reply, 400, badGrant ? 'unsupported_grant_type' : 'invalid_request', badGrant ? say(langOf(request), 'badGrant') : contractRefusal(request, error).msg);
+  });
+
+  route(
+    app,
+    ops.token,
     async (request, reply) => {
-      const body = (request.body ?? {}) as TokenBody;
+      const body = request.body;
       const lang = langOf(request);
-      if (body.grant_type !== 'client_credentials') return refuse(reply, 400, 'unsupported_grant_type', say(lang, 'badGrant'));
-      const { client_id: clientId, client_secret: secret, username } = body;
-      if (typeof clientId !== 'string' || typeof secret !== 'string' || typeof username !== 'string' || !clientId || !secret || !username.trim()) {
-        return refuse(reply, 400, 'invalid_request', say(lang, 'badRequest'));
-      }
+      const { client_id: clientId, client_secret: secret } = body;
+      const username = body.username.trim();
+      if (!username) return refuse(reply, 400, 'invalid_request', say(lang, 'badRequest'));
       const client = db.prepare('SELECT * FROM portal_client WHERE client_id = ?').get<ClientRow>(clientId);
       const given = Buffer.from(sha(secret), 'hex');
       const expected = Buffer.from(client?.secret_hash ?? sha(randomBytes(16).toString('hex')), 'hex');
@@ -190,8 +135,8 @@ const plugin: FastifyPluginAsync = async (app) => {
       const allowedUsers = words(client.users);
       const user = db
         .prepare("SELECT id, tenant_id FROM user WHERE username = ? AND tenant_id = ? AND status = 'normal'")
-        .get<{ id: number; tenant_id: number }>(username.trim(), client.tenant_id);
-      if (!user || (allowedUsers.length > 0 && !allowedUsers.includes(username.trim()))) return refuse(reply, 400, 'invalid_grant', say(lang, 'badUser'));
+        .get<{ id: number; tenant_id: number }>(username, client.tenant_id);
+      if (!user || (allowedUsers.length > 0 && !allowedUsers.includes(username))) return refuse(reply, 400, 'invalid_grant', say(lang, 'badUser'));
 
       // The narrowing: the client's scope, and within it what was asked; none of either: the user's own rights.
       const clientScope = words(client.scope);
@@ -204,50 +149,50 @@ const plugin: FastifyPluginAsync = async (app) => {
       // The operation log names the user the token was issued for.
       request.user = findSession(ctx, token);
       const expiresIn = Math.round(ctx.config.tokenTtlMs / 1000);
-      return reply.header('Cache-Control', 'no-store').send({ access_token: token, token, token_type: 'bearer', expires_in: expiresIn, scope: scope.join(' ') });
+      reply.header('Cache-Control', 'no-store');
+      return { access_token: token, token, token_type: 'bearer' as const, expires_in: expiresIn, scope: scope.join(' ') };
+    },
+    {
+      config: {
+        rateLimit: {
+          max: PORTAL_TOKEN_PER_MINUTE,
+          timeWindow: 60_000,
+          // After the body is read (so the key can name the client) and before it is validated (so every
+          // exchange counts, a malformed one too).
+          hook: 'preValidation',
+          keyGenerator: (request: FastifyRequest) => `${request.ip}|${String((request.body as { client_id?: unknown } | undefined)?.client_id ?? '')}`,
+        },
+      },
     },
   );
 
   // ---- the tenant admin's registry (OAuth clients page) ----
-  const manager = requireMenu('oauth2Manager');
-
-  app.post('/api/admin/portal-client/page', { preHandler: manager, schema: { summary: 'Portal clients of the tenant (newest first)', tags: ['portal'] } }, async (request) => {
+  route(app, ops.list, async (request) => {
     const rows = db.prepare('SELECT * FROM portal_client WHERE tenant_id = ? ORDER BY id DESC').all<ClientRow>(userOf(request).tenantId);
     return ok({ list: rows.map(toClient), total: rows.length });
   });
 
-  app.post<{ Body: { name: string; users?: string; scope?: string } }>(
-    '/api/admin/portal-client',
-    {
-      preHandler: [manager, validBody<{ name: string; users?: string; scope?: string }>({ name: [rule.required, rule.text(1, 50)], users: [rule.text(0, 1000)], scope: [rule.text(0, 2000)] })],
-      schema: { summary: 'Register a portal client; the answer carries its secret, shown this once', tags: ['portal'] },
-    },
-    async (request) => {
-      const me = userOf(request);
-      const clientId = `portal-${randomBytes(9).toString('base64url')}`;
-      const secret = randomBytes(32).toString('base64url');
-      const users = words(request.body.users).join(' ');
-      const scope = words(request.body.scope).join(' ');
-      const info = db
-        .prepare('INSERT INTO portal_client (tenant_id, name, client_id, secret_hash, users, scope, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
-        .run(me.tenantId, request.body.name.trim(), clientId, sha(secret), users, scope, Date.now());
-      return ok({ id: Number(info.lastInsertRowid), clientId, clientSecret: secret });
-    },
-  );
+  route(app, ops.create, async (request) => {
+    const me = userOf(request);
+    const clientId = `portal-${randomBytes(9).toString('base64url')}`;
+    const secret = randomBytes(32).toString('base64url');
+    const users = words(request.body.users).join(' ');
+    const scope = words(request.body.scope).join(' ');
+    const info = db
+      .prepare('INSERT INTO portal_client (tenant_id, name, client_id, secret_hash, users, scope, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
+      .run(me.tenantId, request.body.name.trim(), clientId, sha(secret), users, scope, Date.now());
+    return ok({ id: Number(info.lastInsertRowid), clientId, clientSecret: secret });
+  });
 
-  app.post<{ Params: { id: string } }>(
-    '/api/admin/portal-client/:id/revoke',
-    { preHandler: manager, schema: { summary: 'Revoke a portal client: its secret stops working and every token it issued ends', tags: ['portal'] } },
-    async (request) => {
-      const me = userOf(request);
-      const id = Number(request.params.id);
-      const row = db.prepare('SELECT id FROM portal_client WHERE id = ? AND tenant_id = ?').get<{ id: number }>(id, me.tenantId);
-      if (!row) return failWith(request, 'custom.notFound');
-      db.prepare('UPDATE portal_client SET revoked_at = COALESCE(revoked_at, ?) WHERE id = ?').run(Date.now(), id);
-      db.prepare('DELETE FROM token WHERE portal_client_id = ?').run(id);
-      return ok(null);
-    },
-  );
+  route(app, ops.revoke, async (request) => {
+    const me = userOf(request);
+    const { id } = request.params;
+    const row = db.prepare('SELECT id FROM portal_client WHERE id = ? AND tenant_id = ?').get<{ id: number }>(id, me.tenantId);
+    if (!row) return failWith(request, 'custom.notFound');
+    db.prepare('UPDATE portal_client SET revoked_at = COALESCE(revoked_at, ?) WHERE id = ?').run(Date.now(), id);
+    db.prepare('DELETE FROM token WHERE portal_client_id = ?').run(id);
+    return ok(null);
+  });
 };
 
 export default plugin;
