@@ -152,7 +152,8 @@ test('the task dialog and the bell by keyboard: the dialog takes the focus and g
   expect((await expectFocusVisible(page)).insideModal).toBe(true);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
-  expect((await expectFocusVisible(page)).label, 'the focus is back on the badge').toBe(onBadge.label);
+  // The badge, whatever its count now (a task another journey started may have joined since).
+  expect((await expectFocusVisible(page)).label, 'the focus is back on the badge').toMatch(badgeName);
 
   // The bell: reached with Tab from the badge's neighbourhood, Enter opens the alarm search.
   await tabTo(page, (f) => f.label.startsWith(zh('alarm.bell.label', { count: '' }).trim().slice(0, 4)) || f.label === zh('alarm.bell.labelNone'), 'the alarm bell', { key: 'Shift+Tab', max: 10 });
