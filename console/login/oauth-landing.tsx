@@ -4,6 +4,7 @@
 // one-time ticket), invalid_app, invalid_user, or anything else → failed.
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import type { OauthBind, OauthBound } from '../../shared/api/oauth.ts';
 import { http } from '../../shared/http/index.ts';
 import { loadInfo, setToken } from '../../shared/session/index.ts';
 import { passwordLoginSchema } from '../../shared/validate/index.ts';
@@ -26,7 +27,8 @@ function BindForm({ ticket, name }: { ticket: string; name: string }) {
   const { busy, failure, submit } = useSubmit(
     form.check,
     async () => {
-      const answer = await http.post<{ token: string }>('/jwt/oauth/bind', { ticket, username: form.values.username.trim(), password: form.values.password }, { quiet: true });
+      const body: OauthBind = { ticket, username: form.values.username.trim(), password: form.values.password };
+      const answer = await http.post<OauthBound>('/jwt/oauth/bind', body, { quiet: true });
       setToken(answer.token);
       await loadInfo();
       void navigate('/', { replace: true });

@@ -5,13 +5,14 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../shared/http/index.ts';
 import * as css from './login.css.ts';
+import type { SignInPlatform } from '../../shared/api/oauth.ts';
 
 export function ThirdPartyButtons() {
   const { t } = useTranslation();
-  const [platforms, setPlatforms] = useState<Array<{ id: number; name: string }>>([]);
+  const [platforms, setPlatforms] = useState<SignInPlatform[]>([]);
   useEffect(() => {
     const abort = new AbortController();
-    http.get<Array<{ id: number; name: string }>>('/jwt/oauth/platforms', { signal: abort.signal, quiet: true }).then(setPlatforms, () => undefined);
+    http.get<SignInPlatform[]>('/jwt/oauth/platforms', { signal: abort.signal, quiet: true }).then(setPlatforms, () => undefined);
     return () => abort.abort();
   }, []);
   if (platforms.length === 0) return null;

@@ -121,6 +121,15 @@ describe('third-party sign-in', () => {
     expect(new URL(replay.headers.get('location')!, p.s.base).searchParams.get('error')).toBe('failed');
     const forged = await fetch(`${p.s.base}/jwt/oauth/callback?code=abc&state=forged`, { redirect: 'manual' });
     expect(new URL(forged.headers.get('location')!, p.s.base).searchParams.get('error')).toBe('failed');
+    // A malformed navigation lands on the sign-in page like a forged one (the contract refuses it before the flow).
+    const landed = async (url: string) => {
+      const response = await fetch(url, { redirect: 'manual' });
+      expect(response.status, url).toBe(302);
+      return new URL(response.headers.get('location')!, p.s.base).searchParams.get('error');
+    };
+    expect(await landed(`${p.s.base}/jwt/oauth/callback?code=abc&state=${encodeURIComponent('a\u0000b')}`)).toBe('failed');
+    expect(await landed(`${p.s.base}/jwt/oauth/callback?state=a&state=b`)).toBe('failed');
+    expect(await landed(`${p.s.base}/jwt/oauth/nope/start`)).toBe('invalid_app');
 
     // The user cancels at the provider.
     expect((await signInThrough(made.data.id, 'cancel')).searchParams.get('error')).toBe('failed');

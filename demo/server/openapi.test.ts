@@ -22,7 +22,6 @@ afterAll(async () => {
 const UNCONVERTED = [
   'test-hooks.ts',
   'routes/auth.ts',
-  'routes/oauth.ts',
 ];
 
 interface DocOperation {

@@ -8,16 +8,18 @@
 // application', a denied, forged or replayed answer 'authorization failed', a deactivated bound user
 // 'invalid user'. The demo starts its own OpenID provider (../../oidc/provider.ts).
 import { randomBytes } from 'node:crypto';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import * as oidc from 'openid-client';
 import type { OauthPlatform, OauthPlatformSave } from '../../../shared/api/oauth.ts';
+import { ops } from '../../../shared/contract/oauth.ts';
+import { route } from '../contract.ts';
 import { outboundUrlProblem, reachableProblem } from '../outbound.ts';
 import { DEMO_CLIENT, startDemoProvider, type DemoProvider } from '../../oidc/provider.ts';
 import type { Db, Migration } from '../db.ts';
-import { fail, failField, failWith, ok, requireMenu, rule, userOf, validBody, type Schema } from '../http.ts';
+import { fail, failField, failWith, ok, userOf } from '../http.ts';
 import { langOf, type Lang, textsOf } from '../messages.ts';
 import { verifyPassword, DUMMY_HASH } from '../passwords.ts';
-import { deleteOwned, idList, offsetOf, byNameKeyword, type PageQuery, pageRules } from '../resource.ts';
+import { deleteOwned, offsetOf, byNameKeyword } from '../resource.ts';
 import { col, shape } from '../shape.ts';
 import { secretBox } from '../secrets.ts';
 import { issueToken } from '../tokens.ts';
@@ -76,18 +78,6 @@ const httpUrl = (value: unknown): boolean => {
 };
 const urlRule = (value: unknown) => (value === undefined || value === null || httpUrl(value) ? null : { key: 'validate.oneOf' as const });
 
-const saveRules: Schema<OauthPlatformSave> = {
-  name: [rule.required, rule.text(1, 50)],
-  clientId: [rule.required, rule.text(1, 200)],
-  clientSecret: [rule.text(0, 500)],
-  issuer: [rule.required, rule.text(1, 500)],
-  authorizeUrl: [rule.text(0, 500)],
-  tokenUrl: [rule.text(0, 500)],
-  userinfoUrl: [rule.text(0, 500)],
-  scopes: [rule.required, rule.text(1, 200)],
-  enabled: [rule.required, (v) => (typeof v === 'boolean' ? null : { key: 'validate.oneOf' as const })],
-};
-
 interface PlatformDb {
   id: number;
   tenant_id: number;
@@ -143,7 +133,6 @@ const signInTenant = (db: Db): number => (db.prepare('SELECT id FROM tenant WHER
 const plugin: FastifyPluginAsync = async (app) => {
   const { db, config } = app.atrium;
   const box = secretBox(config.dataDir);
-  const manager = requireMenu('oauth2Manager');
   const pending = new Map<string, Pending>();
   const unbound = new Map<string, Unbound>();
   const sweep = setInterval(() => {
@@ -170,7 +159,7 @@ const plugin: FastifyPluginAsync = async (app) => {
 
   // ---- management ----------------------------------------------------------------------------------
 
-  app.post<{ Body: PageQuery & { keyword?: string } }>('/api/admin/oauth2/page', { preHandler: [manager, validBody({ ...pageRules, keyword: [rule.text(0, 50)] })] }, async (request) => {
+  route(app, ops.page, async (request) => {
     const { where, args } = byNameKeyword(userOf(request).tenantId, request.body.keyword);
     const total = db.prepare(`SELECT COUNT(*) AS n FROM oauth_platform WHERE ${where}`).get<{ n: number }>(...args)!.n;
     const rows = db
@@ -191,7 +180,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     return null;
   }
 
-  app.post<{ Body: OauthPlatformSave }>('/api/admin/oauth2', { preHandler: [manager, validBody(saveRules)] }, async (request) => {
+  route(app, ops.create, async (request) => {
     const problem = refusal(request, request.body, null);
     if (problem) return problem;
     const b = request.body;
@@ -203,7 +192,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     return ok(platformAnswer(id));
   });
 
-  app.put<{ Params: { id: string }; Body: OauthPlatformSave }>('/api/admin/oauth2/:id', { preHandler: [manager, validBody(saveRules)] }, async (request) => {
+  route(app, ops.update, async (request) => {
     const { tenantId } = userOf(request);
     const found = platformOf(tenantId, request.params.id);
     if (!found) return fail(say(langOf(request), 'noPlatform'));
@@ -225,17 +214,17 @@ const plugin: FastifyPluginAsync = async (app) => {
     return ok(platformAnswer(found.id));
   });
 
-  app.post<{ Body: { ids: number[] } }>('/api/admin/oauth2/delete', { preHandler: [manager, validBody<{ ids: number[] }>({ ids: [rule.required, idList()] })] }, async (request) => {
+  route(app, ops.remove, async (request) => {
     const deleted = deleteOwned(db, 'oauth_platform', userOf(request).tenantId, request.body.ids);
     return deleted === null ? fail(say(langOf(request), 'noPlatform')) : ok({ deleted });
   });
 
   /** The demo's own provider, to register it in one step (README "Third-party sign-in"). */
-  app.get('/api/admin/oauth2/demo', { preHandler: manager }, async () => ok({ issuer: provider?.issuer ?? '', clientId: DEMO_CLIENT.clientId, clientSecret: DEMO_CLIENT.clientSecret, scopes: 'openid profile email' }));
+  route(app, ops.demo, async () => ok({ issuer: provider?.issuer ?? '', clientId: DEMO_CLIENT.clientId, clientSecret: DEMO_CLIENT.clientSecret, scopes: 'openid profile email' }));
 
   // ---- the flow (unsigned /jwt calls, like the other sign-in calls) --------------------------------
 
-  app.get('/jwt/oauth/platforms', async () => {
+  route(app, ops.platforms, async () => {
     const rows = db.prepare('SELECT id, name FROM oauth_platform WHERE tenant_id = ? AND enabled = 1 ORDER BY id').all<{ id: number; name: string }>(signInTenant(db));
     return ok(rows);
   });
@@ -271,8 +260,16 @@ const plugin: FastifyPluginAsync = async (app) => {
 
   const callbackUri = (request: FastifyRequest) => `${request.protocol}://${request.headers.host}/jwt/oauth/callback`;
 
-  app.get<{ Params: { id: string } }>('/jwt/oauth/:id/start', async (request, reply) => {
-    const p = db.prepare('SELECT * FROM oauth_platform WHERE id = ? AND tenant_id = ? AND enabled = 1').get<PlatformDb>(Number(request.params.id) || -1, signInTenant(db));
+  // The browser's navigations (start, callback) land on the sign-in page whatever happens: a request the
+  // contract refuses lands there too (start: invalid_app, callback: failed), as a forged one always did.
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const url = request.routeOptions.url;
+    if (!error.validation || (url !== ops.start.path && url !== ops.callback.path)) throw error;
+    return landing(reply, { error: url === ops.start.path ? 'invalid_app' : 'failed' });
+  });
+
+  route(app, ops.start, async (request, reply) => {
+    const p = db.prepare('SELECT * FROM oauth_platform WHERE id = ? AND tenant_id = ? AND enabled = 1').get<PlatformDb>(request.params.id, signInTenant(db));
     if (!p) return landing(reply, { error: 'invalid_app' });
     let configuration: oidc.Configuration;
     try {
@@ -297,7 +294,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     return reply.redirect(url.href, 302);
   });
 
-  app.get<{ Querystring: Record<string, string> }>('/jwt/oauth/callback', async (request, reply) => {
+  route(app, ops.callback, async (request, reply) => {
     const state = request.query.state ?? '';
     // One use: a replayed or forged state finds nothing.
     const started = pending.get(state);
@@ -311,7 +308,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     try {
       const configuration = await clientOf(p);
       const current = new URL(started.redirectUri);
-      current.search = new URLSearchParams(request.query).toString();
+      current.search = new URLSearchParams(request.query as Record<string, string>).toString();
       const tokens = await oidc.authorizationCodeGrant(configuration, current, { pkceCodeVerifier: started.verifier, expectedState: state, expectedNonce: started.nonce, idTokenExpected: true });
       subject = tokens.claims()!.sub;
       const info = await oidc.fetchUserInfo(configuration, tokens.access_token, subject);
@@ -333,9 +330,9 @@ const plugin: FastifyPluginAsync = async (app) => {
   });
 
   /** Binds the third-party user of a ticket to an Atrium account (its username and password), and signs in. */
-  app.post<{ Body: { ticket: string; username: string; password: string } }>(
-    '/jwt/oauth/bind',
-    { preHandler: validBody<{ ticket: string; username: string; password: string }>({ ticket: [rule.required, rule.text(1, 100)], username: [rule.required, rule.text(1, 64)], password: [rule.required, rule.text(1, 64)] }) },
+  route(
+    app,
+    ops.bind,
     async (request) => {
       const lang = langOf(request);
       const waiting = unbound.get(request.body.ticket);
@@ -347,7 +344,7 @@ const plugin: FastifyPluginAsync = async (app) => {
       if (db.prepare('SELECT 1 FROM oauth_binding WHERE platform_id = ? AND user_id = ?').get(waiting.platformId, user.id)) return fail(say(lang, 'alreadyBound'));
       unbound.delete(request.body.ticket);
       db.prepare('INSERT INTO oauth_binding (platform_id, subject, tenant_id, user_id, created_at) VALUES (?, ?, ?, ?, ?)').run(waiting.platformId, waiting.subject, waiting.tenantId, user.id, Date.now());
-      return { token: issueToken(app.atrium, user.id, user.tenant_id), token_type: 'bearer' };
+      return { token: issueToken(app.atrium, user.id, user.tenant_id), token_type: 'bearer' as const };
     },
   );
 };
