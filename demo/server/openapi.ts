@@ -8,6 +8,8 @@ import { ErrorEnvelope } from '../../shared/contract/envelope.ts';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 export const DOCS_PREFIX = '/api/docs';
+/** Where the test-only routes live (registered only under the test switch). */
+export const TEST_PREFIX = '/__test/';
 
 /** Paths the signature check leaves alone. */
 export const isDocsPath = (url: string): boolean => url === OPENAPI_PATH || url === DOCS_PREFIX || url.startsWith(`${DOCS_PREFIX}/`) || url.startsWith(`${DOCS_PREFIX}?`);
@@ -39,6 +41,8 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
   const list: RegisteredRoute[] = [];
   routes.set(app, list);
   app.addHook('onRoute', (route) => {
+    // The test switch's routes (/__test/…, test-hooks.ts) are not product API: never in the document.
+    if (route.url.startsWith(TEST_PREFIX)) route.schema = { ...route.schema, hide: true };
     const file = registeringFile();
     for (const method of [route.method].flat()) list.push({ method: String(method), url: route.url, hidden: (route.schema as { hide?: boolean } | undefined)?.hide === true, file });
   });

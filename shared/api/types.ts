@@ -3,6 +3,7 @@
 import type * as CurrentUser from '../contract/current-user.ts';
 import type { Static } from 'typebox';
 import type * as Admin from '../contract/admin.ts';
+import type * as Auth from '../contract/auth.ts';
 import type * as CustomData from '../contract/custom-data.ts';
 
 /** Every /api answer (and /jwt failures) comes in this envelope (SPEC §3, §8). */
@@ -16,32 +17,18 @@ export interface Envelope<T = unknown> {
 /** Envelope codes the platform uses (SPEC §8). */
 export type EnvelopeCode = 0 | -1 | 40101 | 40102 | 40103 | 40301 | 40401 | 40403;
 
+// The sign-in shapes come from their declarations (shared/contract/auth.ts): types only.
 /** 'ldap' signs in with a directory account (the /ldap page). */
-export type LoginModel = 'password' | 'ldap' | 'sms';
+export type LoginModel = (typeof Auth.LOGIN_MODELS)[number];
 
 /** POST /jwt/token. For model "sms" username is the phone and verifyCode the SMS code. */
-export interface LoginPayload {
-  username: string;
-  password: string;
-  model: LoginModel;
-  verifyCode: string;
-}
+export type LoginPayload = Static<typeof Auth.LoginPayload>;
 
 /** POST /jwt/token and GET /jwt/refresh on success: exactly this, no envelope. */
-export interface LoginResponse {
-  token: string;
-  token_type: 'bearer';
-  /** Seconds the token lives (the server's ATRIUM_TOKEN_TTL); refresh before then. */
-  expires_in?: number;
-}
+export type LoginResponse = Static<typeof Auth.LoginResponse>;
 
 /** GET /jwt/user (data of the envelope). */
-export interface JwtUser {
-  id: number;
-  username: string;
-  name: string;
-  tenantId: number;
-}
+export type JwtUser = Static<typeof Auth.JwtUser>;
 
 /** A menu right the user holds; `menu` is the display name in the caller's language (shared/contract/admin.ts). */
 export type MenuItem = Static<typeof Admin.MenuItem>;

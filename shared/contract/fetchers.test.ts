@@ -21,6 +21,8 @@ const NO_FETCHER: Record<string, string> = {
   'GET /api/admin/tenant/:id': 'SPEC §7 lists it; the console reads tenants from the page call',
   'GET /api/admin/certi/type': 'SPEC §7 lists it; the console does not call it',
   'PUT /api/admin/user/certi/:id': 'SPEC §7 lists it; the console issues and withdraws vouchers, it does not edit them',
+  'GET /jwt/captcha': 'An image the sign-in form shows (<img src>, shared/api/auth.ts captchaUrl), not a call',
+  'GET /jwt/user': 'SPEC §7 lists it; the console reads the signed-in user from /api/admin/user/front/info',
   'GET /jwt/oauth/:id/start': "The browser's navigation from the sign-in page's button (a link), answered by a redirect",
   'GET /jwt/oauth/callback': "The third-party platform's redirect back, a browser navigation",
   'POST /jwt/portal/token': "A portal's backend calls it server to server with its client secret (docs/embedding.md); no browser holds a secret",

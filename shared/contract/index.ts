@@ -8,6 +8,7 @@ import { ops as alarmBreakdown } from './alarm-breakdown.ts';
 import { ops as alarmRule } from './alarm-rule.ts';
 import { ops as portalToken } from './portal-token.ts';
 import { ops as oauth } from './oauth.ts';
+import { ops as auth } from './auth.ts';
 import { ops as currentUser } from './current-user.ts';
 import { ops as customData } from './custom-data.ts';
 import { ops as dataGroup } from './data-group.ts';
@@ -42,7 +43,7 @@ import { ops as linkage } from './linkage.ts';
 import { ops as videoPlay } from './video-play.ts';
 import { ops as video } from './video.ts';
 
-export const DOMAINS: Readonly<Record<string, Readonly<Record<string, Operation>>>> = { alarm, alarmEventType, alarmStats, alarmBreakdown, alarmRule, portalToken, oauth, currentUser, customData, dataGroup, device, deviceAdmin, deviceModel, directory, gatewayPoint, monitor, points, relation, scada, admin, clientError, document, job, menu, notify, opLog, progress, role, tenant, user, voucher, attendance, workflow, linkage, videoPlay, video };
+export const DOMAINS: Readonly<Record<string, Readonly<Record<string, Operation>>>> = { alarm, alarmEventType, alarmStats, alarmBreakdown, alarmRule, portalToken, oauth, auth, currentUser, customData, dataGroup, device, deviceAdmin, deviceModel, directory, gatewayPoint, monitor, points, relation, scada, admin, clientError, document, job, menu, notify, opLog, progress, role, tenant, user, voucher, attendance, workflow, linkage, videoPlay, video };
 
 /** Every declared operation. */
 export const OPERATIONS: readonly Operation[] = Object.values(DOMAINS).flatMap((ops) => Object.values(ops));

@@ -16,9 +16,10 @@ import type { Operation } from '../../shared/contract/operation.ts';
 
 /**
  * Operations whose valid requests act beyond the rows they name (every open alarm; the account's own
- * password, which would lock the suite out of its next run): only their hostile requests are sent.
+ * password, which would lock the suite out of its next run; signing out or refreshing the suite's own
+ * token, which would end it): only their hostile requests are sent.
  */
-export const SKIP_VALID: ReadonlySet<string> = new Set(['POST /api/alarm/handle/all', 'POST /api/admin/user/cur-user/update-password']);
+export const SKIP_VALID: ReadonlySet<string> = new Set(['POST /api/alarm/handle/all', 'POST /api/admin/user/cur-user/update-password', 'POST /jwt/invalid', 'GET /jwt/refresh']);
 export const skipValid = (op: Operation): boolean => SKIP_VALID.has(`${op.method} ${op.path}`);
 
 export interface Options {

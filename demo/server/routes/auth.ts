@@ -1,8 +1,10 @@
 // Sign-in and session calls (SPEC §7 "Login and session"): /jwt/* (unsigned) and the SMS code call.
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { JwtUser, LoginPayload, LoginResponse } from '../../../shared/api/types.ts';
+import { ops } from '../../../shared/contract/auth.ts';
 import { KEYS } from '../../../shared/validate/keys.ts';
-import { fail, failWith, ok, rule, validBody, validQuery } from '../http.ts';
+import { route } from '../contract.ts';
+import { fail, failWith, ok, rule, validBody } from '../http.ts';
 import { langOf } from '../messages.ts';
 import { directoryMessage, directoryOf, directorySignIn } from './directory.ts';
 import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from '../passwords.ts';
@@ -36,7 +38,7 @@ const plugin: FastifyPluginAsync = async (app) => {
 
   const expired = (request: FastifyRequest) => failWith(request, 'http.sessionExpired.message', undefined, 40101);
 
-  app.get('/jwt/captcha', async (request, reply) => {
+  route(app, ops.captcha, async (request, reply) => {
     const { id, svg } = ctx.captchas.create();
     return reply
       .setCookie(CAPTCHA_COOKIE, id, { path: '/jwt', httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https', maxAge: 300 })
@@ -45,25 +47,9 @@ const plugin: FastifyPluginAsync = async (app) => {
       .send(svg);
   });
 
-  app.post<{ Body: LoginPayload }>(
-    '/jwt/token',
-    {
-      preHandler: validBody<LoginPayload>({
-        model: [rule.required, rule.oneOf('password', 'ldap', 'sms')],
-        // The login form's own rules (shared/validate schemas), per model, plus JSON types.
-        username: [
-          rule.requiredIf((b) => b.model !== 'sms', KEYS.usernameRequired),
-          (value, body) => (body.model === 'sms' ? rule.phone(value, body) : null),
-          rule.text(1, 64),
-        ],
-        password: [rule.requiredIf((b) => b.model !== 'sms', KEYS.passwordRequired), rule.password('login')],
-        verifyCode: [
-          rule.requiredIf((b) => b.model !== 'sms', KEYS.captchaRequired),
-          rule.requiredIf((b) => b.model === 'sms', KEYS.smsCodeRequired),
-          rule.text(1, 32),
-        ],
-      }),
-    },
+  route(
+    app,
+    ops.token,
     async (request, reply) => {
       const { model, password, verifyCode } = request.body;
       const username = request.body.username.trim();
@@ -115,32 +101,42 @@ const plugin: FastifyPluginAsync = async (app) => {
       if (user.status !== 'normal') return failWith(request, 'auth.invalidUser');
       return tokenAnswer(issueToken(ctx, user.id, user.tenant_id));
     },
+    {
+      // What the schema cannot say: which fields each model requires, and a phone for sms, with the
+      // login form's own messages (shared/validate; SPEC §5 "Login").
+      preHandler: [
+        validBody<LoginPayload>({
+          model: [],
+          username: [rule.requiredIf((b) => b.model !== 'sms', KEYS.usernameRequired), (value, body) => (body.model === 'sms' ? rule.phone(value, body) : null)],
+          password: [rule.requiredIf((b) => b.model !== 'sms', KEYS.passwordRequired), rule.password('login')],
+          verifyCode: [rule.requiredIf((b) => b.model !== 'sms', KEYS.captchaRequired), rule.requiredIf((b) => b.model === 'sms', KEYS.smsCodeRequired)],
+        }),
+      ],
+    },
   );
 
-  app.post('/jwt/invalid', async (request) => {
+  route(app, ops.invalid, async (request) => {
     if (request.token) revokeToken(ctx, request.token);
     return ok(null);
   });
 
-  app.get('/jwt/refresh', async (request) => {
+  route(app, ops.refresh, async (request) => {
     const next = request.token ? refreshToken(ctx, request.token) : null;
     return next ? tokenAnswer(next) : expired(request);
   });
 
-  app.get<{ Querystring: { token?: string } }>('/jwt/user', async (request) => {
-    const token = typeof request.query.token === 'string' && request.query.token !== '' ? request.query.token : request.token;
+  route(app, ops.user, async (request) => {
+    const token = request.query.token || request.token;
     const user = token ? findSession(ctx, token) : null;
     if (!user) return expired(request);
     return ok<JwtUser>({ id: user.id, username: user.username, name: user.name, tenantId: user.tenantId });
   });
 
-  app.get<{ Params: { phone: string }; Querystring: { type?: string } }>(
-    '/api/admin/api/verificationCode/:phone',
-    { preHandler: validQuery<{ type: string }>({ type: [rule.required, rule.oneOf('user_bind')] }) },
+  route(
+    app,
+    ops.smsCode,
     async (request) => {
       const { phone } = request.params;
-      const problem = rule.phone(phone, {});
-      if (problem) return failWith(request, problem.key, problem.params);
       const user = byPhone.get<LoginUserRow>(phone);
       if (!user) return failWith(request, 'auth.phoneOrCode');
       if (user.sms_enabled !== 1) return failWith(request, 'auth.smsDisabled');
