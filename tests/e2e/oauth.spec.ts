@@ -4,6 +4,7 @@
 // (PKCE, state, replays, denial and the deactivated user: demo/server/oauth.test.ts.)
 import { expect, test } from './fixtures.ts';
 import { signIn, signOut, skipTour, zh } from './console-helpers.ts';
+import { call } from './video-helpers.ts';
 
 test('register the demo provider, bind on the first sign-in, go straight in on the next, refuse when disabled', async ({ page, platform, oracle }) => {
   // The demo provider's own sign-in pages (oidc-provider, on another port: a third party's site) have
@@ -55,4 +56,49 @@ test('register the demo provider, bind on the first sign-in, go straight in on t
   await expect(page.getByTestId('third-party').locator(`a[data-platform="${id}"]`)).toHaveCount(0);
   await page.goto(`/jwt/oauth/${id}/start`);
   await expect(page.getByTestId('oauth-message')).toHaveText(zh('login.invalidApplication'));
+});
+
+test('a portal client registered in the console shows its secret once, works, and once revoked (after a confirmation) neither it nor its tokens do', async ({ page, baseURL }) => {
+  const exchange = (clientId: string, clientSecret: string) =>
+    fetch(`${baseURL}/jwt/portal/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret, username: 'operator' }),
+    }).then(async (r) => ({ status: r.status, body: (await r.json()) as { access_token?: string; error?: string } }));
+  const name = `Portal ${Date.now() % 100000}`;
+  await signIn(page, 'admin', { to: '/oauth' });
+  const section = page.locator('[data-section=portal-clients]');
+  await section.locator('input[name=portalName]').fill(name);
+  await section.locator('input[name=portalUsers]').fill('operator');
+  await section.getByRole('button', { name: zh('oauth.portal.register') }).click();
+  const created = section.locator('[data-created-client]');
+  await expect(created).toContainText(zh('oauth.portal.secretOnce'));
+  const clientId = (await created.locator('[data-client-id]').textContent())!;
+  const secret = (await created.locator('[data-client-secret]').textContent())!;
+  // Shown this once: gone when acknowledged, and the list shows the client without it.
+  await created.getByRole('button', { name: zh('oauth.portal.done') }).click();
+  await expect(created).toHaveCount(0);
+  const row = section.locator(`tr[data-portal-client="${clientId}"]`);
+  await expect(row).toContainText(name);
+  await expect(section).not.toContainText(secret);
+
+  const granted = await exchange(clientId, secret);
+  expect(granted.status).toBe(200);
+  const token = granted.body.access_token!;
+
+  // Revoking asks first; cancelled, nothing changes.
+  await row.getByRole('button', { name: zh('oauth.portal.revokeNamed', { name }) }).click();
+  const confirm = page.getByTestId('confirm-revoke');
+  await expect(confirm).toContainText(zh('oauth.portal.revokeHint', { name }));
+  await confirm.getByRole('button', { name: zh('resource.cancel') }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(row).toHaveAttribute('data-revoked', 'false');
+  expect((await exchange(clientId, secret)).status).toBe(200);
+
+  await row.getByRole('button', { name: zh('oauth.portal.revokeNamed', { name }) }).click();
+  await confirm.locator('[data-action=confirm-revoke]').click();
+  await expect(row).toHaveAttribute('data-revoked', 'true');
+  await expect(row).toContainText(zh('oauth.portal.revoked'));
+  expect((await exchange(clientId, secret)).body.error).toBe('invalid_client');
+  expect((await call(baseURL!, token, 'GET', '/api/admin/user/front/info')).code).toBe(40101);
 });

@@ -8,6 +8,7 @@ import { createPortalClient, listPortalClients, revokePortalClient, type PortalC
 import { dateTimeText } from '../../../shared/forms/date-text.ts';
 import { http, RequestError } from '../../../shared/http/index.ts';
 import { button, buttonGhost, input } from '../../../shared/theme/base.css.ts';
+import { Modal } from '../../resource/modal.tsx';
 import * as kit from '../../resource/resource.css.ts';
 
 const when = (ms: number | null): string => (ms === null ? '—' : dateTimeText(ms));
@@ -20,6 +21,18 @@ export function PortalClients() {
   const [scope, setScope] = useState('');
   const [created, setCreated] = useState<PortalClientCreated | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  /** The client whose revocation waits for a yes (every token it issued ends at once). */
+  const [revoking, setRevoking] = useState<PortalClient | null>(null);
+  const revoke = async (client: PortalClient) => {
+    setRevoking(null);
+    setProblem(null);
+    try {
+      await revokePortalClient(http, client.id);
+    } catch (error) {
+      if (error instanceof RequestError) setProblem(error.message);
+    }
+    await load();
+  };
   const load = useCallback(() => listPortalClients(http).then((page) => setRows(page.list), () => setRows([])), []);
   useEffect(() => {
     void load();
@@ -81,7 +94,7 @@ export function PortalClients() {
                   {c.revokedAt !== null ? (
                     `${t('oauth.portal.revoked')} ${when(c.revokedAt)}`
                   ) : (
-                    <button type="button" className={buttonGhost} onClick={() => void revokePortalClient(http, c.id).then(load, () => undefined)}>
+                    <button type="button" className={buttonGhost} data-action="revoke" aria-label={t('oauth.portal.revokeNamed', { name: c.name })} onClick={() => setRevoking(c)}>
                       {t('oauth.portal.revoke')}
                     </button>
                   )}
@@ -92,6 +105,19 @@ export function PortalClients() {
         </table>
       ) : null}
       {rows && rows.length === 0 ? <p className={kit.muted}>{t('oauth.portal.none')}</p> : null}
+      {revoking ? (
+        <Modal title={t('oauth.portal.revokeTitle')} role="alertdialog" testId="confirm-revoke" onClose={() => setRevoking(null)}>
+          <p>{t('oauth.portal.revokeHint', { name: revoking.name })}</p>
+          <div className={kit.actions}>
+            <button type="button" className={buttonGhost} onClick={() => setRevoking(null)}>
+              {t('resource.cancel')}
+            </button>
+            <button type="button" className={button} data-action="confirm-revoke" onClick={() => void revoke(revoking)}>
+              {t('oauth.portal.revoke')}
+            </button>
+          </div>
+        </Modal>
+      ) : null}
       <form className={kit.toolbar} onSubmit={(e) => void register(e)}>
         <label className={kit.filter}>
           <span>{t('oauth.portal.name')}</span>
