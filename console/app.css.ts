@@ -14,7 +14,7 @@ globalStyle('*, *::before, *::after', { boxSizing: 'border-box' });
 // Links in the body text colour, the accent in the underline: the accent as text is 2.5–2.8:1 on the
 // light theme's surfaces (as console/resource/resource.css.ts does for its link buttons).
 globalStyle('a', { color: vars.color.text, textDecorationColor: vars.color.primary, textUnderlineOffset: 3 });
-globalStyle(':focus-visible', { outline: `2px solid ${vars.color.primary}`, outlineOffset: 2 });
+globalStyle(':focus-visible', { outline: `2px solid ${vars.color.focus}`, outlineOffset: 2 });
 
 const spin = keyframes({ to: { transform: 'rotate(360deg)' } });
 
@@ -63,4 +63,4 @@ globalStyle('.atrium-update button', {
   border: `1px solid ${vars.color.border}`,
 });
 globalStyle('.atrium-update button:first-of-type', { background: vars.color.primary, color: vars.color.onPrimary, borderColor: vars.color.primary });
-globalStyle('.atrium-update button:focus-visible', { outline: `2px solid ${vars.color.primary}`, outlineOffset: 2 });
+globalStyle('.atrium-update button:focus-visible', { outline: `2px solid ${vars.color.focus}`, outlineOffset: 2 });

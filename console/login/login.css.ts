@@ -43,7 +43,7 @@ export const tab = style({
   borderBottom: '2px solid transparent',
   selectors: {
     '&[aria-selected="true"]': { color: vars.color.primary, borderBottomColor: vars.color.primary },
-    '&:focus-visible': { outline: `2px solid ${vars.color.primary}` },
+    '&:focus-visible': { outline: `2px solid ${vars.color.focus}` },
   },
 });
 
@@ -61,7 +61,7 @@ export const captchaButton = style({
   cursor: 'pointer',
   borderRadius: vars.radius.sm,
   overflow: 'hidden',
-  selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.primary}` } },
+  selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focus}` } },
 });
 
 export const captchaImage = style({ display: 'block', width: 120, height: 40 });
@@ -80,7 +80,7 @@ export const langButton = style({
   color: vars.color.textMuted,
   selectors: {
     '&[aria-pressed="true"]': { color: vars.color.primary, fontWeight: 600 },
-    '&:focus-visible': { outline: `2px solid ${vars.color.primary}` },
+    '&:focus-visible': { outline: `2px solid ${vars.color.focus}` },
   },
 });
 

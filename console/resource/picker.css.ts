@@ -24,7 +24,7 @@ export const iconButton = style({
   border: `1px solid ${vars.color.border}`,
   borderLeftWidth: 0,
   background: vars.color.surface,
-  selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.primary}`, outlineOffset: -2 } },
+  selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: -2 } },
 });
 export const chips = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs, margin: 0, padding: 0, listStyle: 'none', maxHeight: 96, overflow: 'auto' });
 export const chip = style({
@@ -43,7 +43,7 @@ export const chip = style({
   overflow: 'hidden',
   textOverflow: 'ellipsis',
   whiteSpace: 'nowrap',
-  selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.primary}`, outlineOffset: 1 } },
+  selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: 1 } },
 });
 export const positioner = style({ zIndex: 60 });
 export const content = style({

@@ -29,7 +29,7 @@ export const row = style({
   selectors: {
     '&:hover': { background: vars.color.surfaceRaised },
     '&[aria-selected="true"]': { background: vars.color.surfaceRaised },
-    '&:focus-within': { outline: `1px solid ${vars.color.primary}`, outlineOffset: -1 },
+    '&:focus-within': { outline: `1px solid ${vars.color.focus}`, outlineOffset: -1 },
   },
 });
 /** The row actions' column stays in view at the table's right edge while the other columns scroll
@@ -49,7 +49,7 @@ export const link = style({
   textDecorationColor: vars.color.primary,
   textUnderlineOffset: 3,
   padding: `0 ${vars.space.xs}`,
-  selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.primary}` }, '&:disabled': { opacity: 0.5, cursor: 'not-allowed' } },
+  selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focus}` }, '&:disabled': { opacity: 0.5, cursor: 'not-allowed' } },
 });
 export const pager = style({ display: 'flex', gap: vars.space.xs, alignItems: 'center', flexWrap: 'wrap', justifyContent: 'flex-end' });
 export const pageButton = style({
@@ -65,7 +65,7 @@ export const pageButton = style({
   fontSize: vars.font.sizeSm,
   selectors: {
     '&[data-selected]': { background: vars.color.primary, color: vars.color.onPrimary, borderColor: vars.color.primary },
-    '&:focus-visible': { outline: `2px solid ${vars.color.primary}`, outlineOffset: 1 },
+    '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: 1 },
     '&[data-disabled], &:disabled': { opacity: 0.45, cursor: 'not-allowed' },
   },
 });

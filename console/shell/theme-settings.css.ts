@@ -35,7 +35,7 @@ export const swatch = style({
   cursor: 'pointer',
   selectors: {
     '&[aria-pressed="true"]': { borderColor: vars.color.text },
-    '&:focus-visible': { outline: `2px solid ${vars.color.primary}`, outlineOffset: 2 },
+    '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: 2 },
   },
 });
 

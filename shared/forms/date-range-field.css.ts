@@ -35,7 +35,7 @@ export const trigger = style({
   border: `1px solid ${vars.color.border}`,
   color: vars.color.text,
   cursor: 'pointer',
-  selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.primary}`, outlineOffset: 2 }, '&[aria-expanded="true"]': { borderColor: vars.color.primary } },
+  selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: 2 }, '&[aria-expanded="true"]': { borderColor: vars.color.primary } },
 });
 
 export const popup = style({
@@ -77,7 +77,7 @@ export const day = style({
   cursor: 'pointer',
   selectors: {
     '&:hover': { background: vars.color.surface },
-    '&:focus-visible': { outline: `2px solid ${vars.color.primary}`, outlineOffset: -2 },
+    '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: -2 },
     '&[data-outside-range]': { color: vars.color.textMuted },
     '&[data-today]': { textDecoration: 'underline' },
     '&[data-in-range]': { background: vars.color.surface },

@@ -47,7 +47,7 @@ export const button = style({
   color: vars.color.onPrimary,
   background: vars.color.primary,
   selectors: {
-    '&:focus-visible': { outline: `2px solid ${vars.color.primary}`, outlineOffset: 2 },
+    '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: 2 },
     '&:disabled': { opacity: 0.5, cursor: 'not-allowed' },
   },
 });
@@ -69,7 +69,7 @@ export const input = style({
   fontSize: vars.font.sizeMd,
   selectors: {
     // A border in another colour alone is a faint sign of focus: the ring around it is the one seen (WCAG 2.4.7).
-    '&:focus-visible': { borderColor: vars.color.primary, outline: `2px solid ${vars.color.primary}`, outlineOffset: 1 },
+    '&:focus-visible': { borderColor: vars.color.primary, outline: `2px solid ${vars.color.focus}`, outlineOffset: 1 },
     '&[aria-invalid="true"]': { borderColor: vars.color.danger },
   },
 });

@@ -3,6 +3,11 @@
 export interface Tokens {
   color: {
     primary: string;
+    /**
+     * The keyboard focus ring on the page's surfaces: ≥ 3:1 against them (WCAG 2.4.7, 1.4.11) whatever
+     * active colour a tenant picks for the primary (the light theme's default #409EFF is 2.78:1 on white).
+     */
+    focus: string;
     /** Text on primary surfaces: dark, since every theme's primary is a light blue (WCAG AA 4.5:1). */
     onPrimary: string;
     navBg: string;
@@ -43,6 +48,7 @@ export const blueTheme: Tokens = {
   ...shared,
   color: {
     primary: '#8D98FF',
+    focus: '#8D98FF',
     onPrimary: '#0B1020',
     navBg: '#171E37',
     navText: '#C9D1F5',
@@ -62,6 +68,7 @@ export const darkTheme: Tokens = {
   ...shared,
   color: {
     primary: '#409EFF',
+    focus: '#409EFF',
     onPrimary: '#0B1020',
     navBg: '#191919',
     navText: '#CFCFCF',
@@ -81,6 +88,7 @@ export const lightTheme: Tokens = {
   ...shared,
   color: {
     primary: '#409EFF',
+    focus: '#1F7AE0',
     onPrimary: '#0B1020',
     navBg: '#304156',
     navText: '#BFCBD9',

@@ -201,3 +201,19 @@ test('place cameras on the wall by keyboard alone: Tab to the camera list, arrow
   await expect(pane(wall, 4)).toHaveAttribute('data-camera-id', '4');
   for (const n of [1, 3]) await expect(pane(wall, n)).toHaveAttribute('data-camera-id', '');
 });
+
+for (const theme of ['light-theme', 'dark-theme'] as const) {
+  test(`in the ${theme}, the focus is seen at every stop through the side menu, the header, the filters and a list`, async ({ page }) => {
+    // The user's stored theme (what the theme drawer saves), before the console starts.
+    await page.addInitScript((setting) => localStorage.setItem('atrium.theme.admin', JSON.stringify(setting)), { theme, ...(theme === 'light-theme' ? { activeColor: '#409EFF', bgColor: '#304156' } : { activeColor: '#409EFF', bgColor: '#191919' }) });
+    await signIn(page, 'admin', { to: '/alarm/search' });
+    await expect(page.locator('html')).toHaveAttribute('data-atrium-theme', theme);
+    await expect(page.getByTestId('page').locator('tbody tr[data-row]').first()).toBeVisible();
+    // Every stop from the top of the page: the menu (on its dark background), the header, the
+    // visited tabs, the page's filters and its rows; each one shows a ring of ≥ 3:1 (a11y-keys.ts).
+    for (let i = 0; i < 45; i++) {
+      await page.keyboard.press('Tab');
+      await expectFocusVisible(page);
+    }
+  });
+}

@@ -39,7 +39,7 @@ export const badge = style({
   cursor: 'pointer',
   selectors: {
     '&:hover': { background: vars.color.surfaceRaised },
-    '&:focus-visible': { outline: `2px solid ${vars.color.primary}`, outlineOffset: 2 },
+    '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: 2 },
   },
 });
 
@@ -151,5 +151,5 @@ export const download = style({
   cursor: 'pointer',
   textDecoration: 'underline',
   textDecorationColor: vars.color.primary,
-  selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.primary}` }, '&:disabled': { opacity: 0.5, cursor: 'wait' } },
+  selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focus}` }, '&:disabled': { opacity: 0.5, cursor: 'wait' } },
 });

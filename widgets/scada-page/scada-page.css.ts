@@ -31,7 +31,7 @@ export const switchButton = style({
   fontWeight: 600,
   cursor: 'pointer',
   border: `2px solid ${vars.color.border}`,
-  selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.primary}`, outlineOffset: 2 }, '&[aria-pressed="true"]': { background: vars.color.success, color: '#0B1020' }, '&:disabled': { cursor: 'not-allowed', opacity: 0.6 } },
+  selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: 2 }, '&[aria-pressed="true"]': { background: vars.color.success, color: '#0B1020' }, '&:disabled': { cursor: 'not-allowed', opacity: 0.6 } },
 });
 
 export const confirm = style({
@@ -62,6 +62,6 @@ export const message = style({ padding: vars.space.lg, color: vars.color.textMut
 // box put its controls above the box).
 export const camera = style({ width: '100%', height: '100%', alignSelf: 'stretch', display: 'block', minHeight: 0 });
 
-const action = style({ all: 'unset', boxSizing: 'border-box', padding: '6px 14px', borderRadius: vars.radius.sm, cursor: 'pointer', fontSize: vars.font.sizeMd, selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.primary}`, outlineOffset: 2 }, '&:disabled': { opacity: 0.6, cursor: 'not-allowed' } } });
+const action = style({ all: 'unset', boxSizing: 'border-box', padding: '6px 14px', borderRadius: vars.radius.sm, cursor: 'pointer', fontSize: vars.font.sizeMd, selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: 2 }, '&:disabled': { opacity: 0.6, cursor: 'not-allowed' } } });
 export const primary = style([action, { background: vars.color.primary, color: vars.color.onPrimary }]);
 export const ghost = style([action, { border: `1px solid ${vars.color.border}`, color: vars.color.text }]);

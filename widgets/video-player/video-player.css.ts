@@ -55,7 +55,7 @@ export const segment = style({
   selectors: {
     '&[aria-pressed="true"]': { background: vars.color.primary, color: vars.color.onPrimary },
     '&:disabled': { opacity: 0.45, cursor: 'not-allowed' },
-    '&:focus-visible': { outline: `2px solid ${vars.color.primary}`, outlineOffset: -2 },
+    '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: -2 },
     // The pressed segment is filled with the active colour: its focus ring takes the text colour on it.
     '&[aria-pressed="true"]:focus-visible': { outlineColor: vars.color.onPrimary },
   },
@@ -191,7 +191,7 @@ export const track = style({
   cursor: 'pointer',
   touchAction: 'none',
   userSelect: 'none',
-  selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.primary}`, outlineOffset: 1 } },
+  selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: 1 } },
 });
 
 export const segmentBar = style({

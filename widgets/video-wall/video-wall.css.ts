@@ -38,7 +38,7 @@ export const filter = style({
   borderRadius: vars.radius.sm,
   fontSize: vars.font.sizeSm,
   // A border in another colour alone is a faint sign of focus: the ring around it is the one seen (WCAG 2.4.7).
-  selectors: { '&:focus-visible': { borderColor: vars.color.primary, outline: `2px solid ${vars.color.primary}`, outlineOffset: 1 } },
+  selectors: { '&:focus-visible': { borderColor: vars.color.primary, outline: `2px solid ${vars.color.focus}`, outlineOffset: 1 } },
 });
 
 /** The group tree's scrolling box (the tree itself is shared/tree's). */
@@ -123,7 +123,7 @@ export const iconButton = style({
   cursor: 'pointer',
   padding: `0 ${vars.space.xs}`,
   borderRadius: vars.radius.sm,
-  selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.primary}` }, '&:hover': { color: vars.color.danger } },
+  selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focus}` }, '&:hover': { color: vars.color.danger } },
 });
 
 export const surface = style({ position: 'relative', flex: 1, minHeight: 0 });
@@ -161,7 +161,7 @@ export const place = style({
   color: vars.color.primary,
   cursor: 'pointer',
   // Focused: the dashed frame turns into a solid ring (a darker fill alone was hard to see).
-  selectors: { '&:focus-visible': { background: vars.color.overlay, outline: `3px solid ${vars.color.primary}`, outlineOffset: 2 } },
+  selectors: { '&:focus-visible': { background: vars.color.overlay, outline: `3px solid ${vars.color.focus}`, outlineOffset: 2 } },
 });
 
 export const notice = style({

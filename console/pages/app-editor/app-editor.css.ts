@@ -32,7 +32,7 @@ export const tool = style({
   border: `1px solid ${vars.color.border}`,
   textAlign: 'center',
   cursor: 'grab',
-  selectors: { '&:hover': { background: vars.color.surfaceRaised }, '&:focus-visible': { outline: `2px solid ${vars.color.primary}` } },
+  selectors: { '&:hover': { background: vars.color.surfaceRaised }, '&:focus-visible': { outline: `2px solid ${vars.color.focus}` } },
 });
 
 export const layers = style({ listStyle: 'none', margin: 0, padding: '0 4px 8px', overflow: 'auto', flex: 1, minHeight: 0 });
@@ -47,7 +47,7 @@ export const layer = style({
   overflow: 'hidden',
   textOverflow: 'ellipsis',
   cursor: 'pointer',
-  selectors: { '&[aria-pressed="true"]': { background: vars.color.primary, color: vars.color.onPrimary }, '&:focus-visible': { outline: `2px solid ${vars.color.primary}` } },
+  selectors: { '&[aria-pressed="true"]': { background: vars.color.primary, color: vars.color.onPrimary }, '&:focus-visible': { outline: `2px solid ${vars.color.focus}` } },
 });
 
 export const canvasArea = style({ gridArea: 'canvas', overflow: 'auto', position: 'relative', outline: 'none', background: `repeating-conic-gradient(${vars.color.bg} 0 25%, ${vars.color.surface} 0 50%) 0 0 / 24px 24px` });

@@ -14,7 +14,7 @@ export const viewButton = style({
   color: vars.color.text,
   selectors: {
     '&[aria-pressed="true"]': { background: vars.color.primary, color: vars.color.onPrimary },
-    '&:focus-visible': { outline: `2px solid ${vars.color.primary}`, outlineOffset: -2 },
+    '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: -2 },
   },
 });
 
@@ -37,7 +37,7 @@ export const card = style({
   cursor: 'pointer',
   selectors: {
     '&:hover': { background: vars.color.surfaceRaised },
-    '&:focus-visible': { outline: `2px solid ${vars.color.primary}`, outlineOffset: 2 },
+    '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: 2 },
     '&[data-status="online"]': { borderTopColor: vars.color.success },
     '&[data-status="offline"]': { borderTopColor: vars.color.textMuted },
     '&[data-alarm="true"]': { borderTopColor: vars.color.danger },

@@ -20,7 +20,7 @@ export const day = style({
   borderRadius: vars.radius.sm,
   selectors: {
     '&:hover': { background: vars.color.surfaceRaised },
-    '&:focus-visible': { outline: `2px solid ${vars.color.primary}` },
+    '&:focus-visible': { outline: `2px solid ${vars.color.focus}` },
     '&[data-kind="holiday"]': { background: vars.color.danger, color: vars.color.onPrimary },
     '&[data-kind="workday"]': { background: vars.color.primary, color: vars.color.onPrimary },
     '&[data-today="true"]': { fontWeight: 700, textDecoration: 'underline' },

@@ -9,7 +9,7 @@ export const tab = style({
   border: `1px solid ${vars.color.border}`,
   color: vars.color.text,
   textDecoration: 'none',
-  selectors: { '&[aria-current="page"]': { background: vars.color.primary, color: vars.color.onPrimary, borderColor: vars.color.primary }, '&:focus-visible': { outline: `2px solid ${vars.color.primary}` } },
+  selectors: { '&[aria-current="page"]': { background: vars.color.primary, color: vars.color.onPrimary, borderColor: vars.color.primary }, '&:focus-visible': { outline: `2px solid ${vars.color.focus}` } },
 });
 export const count = style({ marginLeft: 6, fontWeight: 700 });
 export const columns = style({ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(280px, 1fr))', gap: vars.space.md });
