@@ -45,7 +45,7 @@ describe('regions and devices', () => {
     // A device in it keeps it.
     const made = await call(admin, 'POST', '/api/device', { code: 'HALL-001', name: 'Hall-fan', areaId: hall.rowGuid });
     expect(made.msg).toBe('ok');
-    expect((await call(admin, 'DELETE', `/api/device/area/${hall.rowGuid}`)).msg).toBe('the area still holds 1 devices and 0 sub-areas and cannot be deleted');
+    expect((await call(admin, 'DELETE', `/api/device/area/${hall.rowGuid}`)).msg).toBe('the area still holds 1 device and 0 sub-areas and cannot be deleted');
     expect((await call(admin, 'DELETE', `/api/device/area/${top.rowGuid}`)).code).toBe(0);
     expect((await call(admin2, 'DELETE', `/api/device/area/${hall.rowGuid}`)).code).toBe(-1);
   });

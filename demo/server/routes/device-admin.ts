@@ -20,7 +20,12 @@ import { translate } from '../../../shared/i18n/translate.ts';
 const TEXT = {
   noArea: { zh: '区域不存在', en: 'no such area' },
   badParent: { zh: '上级区域无效（不存在，或是它自己的下级）', en: 'invalid parent area (missing, or one of its own sub-areas)' },
-  areaNotEmpty: { zh: '区域下还有 {devices} 台设备、{areas} 个下级区域，不能删除', en: 'the area still holds {devices} devices and {areas} sub-areas and cannot be deleted' },
+  areaNotEmpty: { zh: '区域下还有 {devices}、{areas}，不能删除', en: 'the area still holds {devices} and {areas} and cannot be deleted' },
+  // The counts of areaNotEmpty, each with its own plural.
+  areaDevices: { zh: '{count} 台设备', en: '{count} devices' },
+  areaDevices_one: { zh: '{count} 台设备', en: '{count} device' },
+  areaChildren: { zh: '{count} 个下级区域', en: '{count} sub-areas' },
+  areaChildren_one: { zh: '{count} 个下级区域', en: '{count} sub-area' },
   noDevice: { zh: '设备不存在', en: 'no such device' },
   exportTitle: { zh: '导出设备', en: 'Export devices' },
   importTitle: { zh: '导入设备', en: 'Import devices' },
@@ -88,7 +93,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     if (!areaRow.get(guid, user.tenantId)) return fail(say(lang, 'noArea'));
     const devices = db.prepare('SELECT COUNT(*) AS n FROM device WHERE tenant_id = ? AND area_guid = ?').get<{ n: number }>(user.tenantId, guid)!.n;
     const areas = db.prepare('SELECT COUNT(*) AS n FROM area WHERE tenant_id = ? AND parent_guid = ?').get<{ n: number }>(user.tenantId, guid)!.n;
-    if (devices > 0 || areas > 0) return fail(say(lang, 'areaNotEmpty', { devices, areas }));
+    if (devices > 0 || areas > 0) return fail(say(lang, 'areaNotEmpty', { devices: say(lang, 'areaDevices', { count: devices }), areas: say(lang, 'areaChildren', { count: areas }) }));
     db.prepare('DELETE FROM area WHERE row_guid = ? AND tenant_id = ?').run(guid, user.tenantId);
     return ok({ deleted: 1 });
   });
