@@ -21,6 +21,10 @@ export function PortalClients() {
   const [scope, setScope] = useState('');
   const [created, setCreated] = useState<PortalClientCreated | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const load = useCallback(() => listPortalClients(http).then((page) => setRows(page.list), () => setRows([])), []);
+  useEffect(() => {
+    void load();
+  }, [load]);
   /** The client whose revocation waits for a yes (every token it issued ends at once). */
   const [revoking, setRevoking] = useState<PortalClient | null>(null);
   const revoke = async (client: PortalClient) => {
@@ -33,10 +37,6 @@ export function PortalClients() {
     }
     await load();
   };
-  const load = useCallback(() => listPortalClients(http).then((page) => setRows(page.list), () => setRows([])), []);
-  useEffect(() => {
-    void load();
-  }, [load]);
   const register = async (e: FormEvent) => {
     e.preventDefault();
     setProblem(null);
