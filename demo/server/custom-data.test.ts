@@ -115,5 +115,7 @@ describe('durability', () => {
       await second.stop();
       removeDir(first.dir);
     }
-  });
+    // Two platform starts, the second on a folder it must open and check: beside the other lane's
+    // type check and lint, more than the default 20 s on two busy cores.
+  }, 60_000);
 });

@@ -298,7 +298,9 @@ describe('linkage across a restart', () => {
       const [a, b] = db.prepare("SELECT d.id, d.gateway_id FROM device d JOIN device_model m ON m.id = d.model_id WHERE d.tenant_id = 1 AND m.code = 'FCU100' ORDER BY d.id LIMIT 2").all() as Array<{ id: number; gateway_id: number }>;
       await post(first.base, '/__test/gateway', { gatewayId: a!.gateway_id, status: 'online', mode: 'normal' });
       const group = (await call(first.base, 'POST', '/api/link/group', { name: 'Restart group' })).data.id;
-      const base = { groupId: group, hits: 1, level: 'common', retrySeconds: 5, periodStart: '', periodEnd: '', skipHolidays: false, enabled: true };
+      // A retry 10 minutes away: no real timer reaches it while the platform restarts, however slowly
+      // (at 5 s a slow restart let one more failed attempt in); the test moves the clock there itself.
+      const base = { groupId: group, hits: 1, level: 'common', retrySeconds: 600, periodStart: '', periodEnd: '', skipHolidays: false, enabled: true };
       const once = (await call(first.base, 'POST', '/api/link/strategy', { ...base, name: 'Once', deviceId: a!.id, expression: 'temp > 30', actions: [{ kind: 'alarm', deviceId: a!.id, level: 'reminder', content: 'hot' }] })).data;
       await post(first.base, '/__test/points/set', { deviceId: a!.id, code: 'temp', value: 35 });
       // An important strategy whose gateway is offline: it waits to retry when the platform stops.
@@ -322,7 +324,7 @@ describe('linkage across a restart', () => {
         // The retry resumes: the gateway back, the due retry succeeds.
         expect((await records(retry.id))[0].result).toBe('retrying');
         await post(second.base, '/__test/gateway', { gatewayId: b!.gateway_id, status: 'online', mode: 'normal' });
-        await post(second.base, '/__test/linkage/settle', { at: Date.now() + 10_000 });
+        await post(second.base, '/__test/linkage/settle', { at: Date.now() + 610_000 });
         const [rec] = await records(retry.id);
         expect(rec.result).toBe('success');
         expect(rec.attempts.map((x: { ok: boolean }) => x.ok)).toEqual([false, true]);

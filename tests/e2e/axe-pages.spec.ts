@@ -24,6 +24,7 @@ import { call, signIn as apiSignIn } from './video-helpers.ts';
 import { LAYOUT_ROUTES, PLAIN_ROUTES, STANDALONE_ROUTES, titleKey, type RouteDef } from '../../console/router/route-table.ts';
 import { THEME_DEFAULTS } from '../../shared/session/settings.ts';
 import { varName } from '../../shared/theme/contract.ts';
+import { STANDALONE_READY, standaloneReady } from './standalone-routes.ts';
 
 type Theme = 'blue' | 'dark' | 'light';
 type Lang = 'zh' | 'en';
@@ -78,20 +79,6 @@ async function layoutReady(page: Page, to: string): Promise<void> {
 }
 
 /**
- * A page without the shell is ready when `selector` (its own content, through the kit's shadow roots)
- * is on screen and nothing in the page says it is busy; never the 401/404 page.
- */
-const standaloneReady =
-  (selector: string, timeout = 10_000) =>
-  async (page: Page, to: string): Promise<void> => {
-    await expect(page).toHaveURL(new RegExp(`${to.replace(/[?]/g, '\\?')}$`));
-    await expect(page.getByTestId('header')).toHaveCount(0);
-    await expect(page.locator(selector).first()).toBeVisible({ timeout });
-    await page.waitForFunction(() => !document.querySelector('[aria-busy=true]'), undefined, { polling: 'raf', timeout: 10_000 });
-    await expect(page.getByRole('heading', { name: /^(401|404)/ })).toHaveCount(0);
-  };
-
-/**
  * Signs in by the platform's call and opens the first page of the test directly, in `lang`: the session
  * and the language are handed to the browser the way the console keeps them (its token cookie and its
  * 'language' cookie, shared/session/settings.ts), so no test loads the dashboard it lands on or switches
@@ -115,27 +102,6 @@ async function openSignedIn(page: Page, user: 'admin' | 'vendor', lang: Lang, fi
 const layoutStop = (r: RouteDef): Stop => ({ to: address(r), label: (lang) => `${address(r)} (${text(lang, titleKey(r.name))})`, ready: layoutReady });
 /** Where the overlay tests start and open a form dialog. */
 const USERS = layoutStop(ADMIN_ROUTES.find((r) => r.path === 'userMng')!);
-
-/**
- * What each stand-alone window shows once it is there: a resource page's own root, the player playing,
- * the wall's camera list filled, a record page's record. Each page is the same module the shell shows,
- * here without the shell (SPEC §2 "Stand-alone paths").
- */
-const STANDALONE_READY: Record<string, { query?: string; selector: string; timeout?: number }> = {
-  // The player with its picture moving (its toolbar and the live/replay switch are what is scanned).
-  video: { query: 'id=1&muted=true', selector: 'atrium-video-player [data-pane=live][data-status=playing]', timeout: 20_000 },
-  video_wall: { selector: 'atrium-video-wall [data-role=camera-list] [role=option]' },
-  // The year's calendar (the page shows no loading state of its own).
-  linkmng_holiday: { selector: '[data-page=holiday] [data-day]' },
-  linkmng_quick_scene: { selector: '[data-page=quick-scene] table' },
-  linkmng_link_group: { selector: '[data-page=link-group]' },
-  devstatus_tabs: { selector: '[data-view=cards] [data-device-card]' },
-  alarm_search: { selector: '[data-page=alarm-search] table' },
-  devmng_search: { selector: '[data-page=history-search]' },
-  ops_gate_log: { selector: '[data-page=gate-log] table' },
-  link_findrecord: { selector: '[data-page=link-record] table' },
-  alarm_config: { selector: '[data-page=alarm-config] table' },
-};
 
 function standaloneStop(r: RouteDef): Stop {
   const ready = STANDALONE_READY[r.path];

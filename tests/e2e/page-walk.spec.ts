@@ -1,5 +1,6 @@
 // Issue 38, "nothing spills or hides" and "one language at a time": every console page at 1280x720,
-// in zh and in en, signed in once per role. On each page (and in its create dialog, where it has one):
+// in zh and in en, signed in once per role; the stand-alone windows (the same pages without the
+// shell) too. On each page (and in its create dialog, where it has one):
 //   - every row action (a table row's last cell) lies wholly inside the window and inside its table's
 //     visible box, so no one scrolls a table sideways to act;
 //   - no two fields or buttons of a form or dialog overlap, none sticks out of its form's box, and no
@@ -12,7 +13,8 @@
 // platform of its own), which comes in both languages; names people type are theirs, in any language.
 import { expect, test, type Page } from './fixtures.ts';
 import { en, signIn, zh } from './console-helpers.ts';
-import { LAYOUT_ROUTES, titleKey } from '../../console/router/route-table.ts';
+import { LAYOUT_ROUTES, STANDALONE_ROUTES, titleKey } from '../../console/router/route-table.ts';
+import { STANDALONE_READY, standaloneReady } from './standalone-routes.ts';
 import { call, signIn as apiSignIn } from './video-helpers.ts';
 
 type Lang = 'zh' | 'en';
@@ -182,6 +184,25 @@ test('every console page at 1280x720 in zh and en: row actions in view, nothing 
   await walkBoth(vendor, baseURL!, VENDOR_ROUTES, found);
   await vendorContext.close();
   expect(found, 'zh and en at 1280x720').toEqual([]);
+});
+
+test('every stand-alone window at 1280x720 in zh and en: row actions in view, nothing overlapping or spilling, no raw key, no text of the other language', async ({ page, baseURL }) => {
+  const found: string[] = [];
+  await signIn(page, 'admin');
+  for (const lang of ['zh', 'en'] as const) {
+    await page.context().addCookies([{ name: 'language', value: lang, url: baseURL! }]);
+    for (const route of STANDALONE_ROUTES) {
+      const ready = STANDALONE_READY[route.path];
+      if (!ready) throw new Error(`no ready element for the stand-alone route /${route.path}: add it to tests/e2e/standalone-routes.ts`);
+      // A window of its own, as the console opens it: a full load of its address.
+      const to = `/${route.path}${ready.query ? `?${ready.query}` : ''}`;
+      await page.goto(to);
+      await expect(page.locator('html')).toHaveAttribute('lang', lang === 'zh' ? 'zh-CN' : 'en');
+      await standaloneReady(ready.selector, ready.timeout)(page, to);
+      for (const f of await page.evaluate(inspect, { lang, english: KNOWN_ENGLISH, seeded: SEEDED_ENGLISH, scope: 'body' })) found.push(`${to} (${lang}): ${f}`);
+    }
+  }
+  expect(found, 'the stand-alone windows in zh and en at 1280x720').toEqual([]);
 });
 
 test('the scada viewer keeps a small camera’s player and its controls inside the camera’s box', async ({ page, baseURL }) => {
