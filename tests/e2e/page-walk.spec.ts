@@ -105,29 +105,42 @@ function inspect({ lang, english, seeded, scope }: { lang: Lang; english: string
     }
   }
 
-  // Language: visible texts and the names given to controls.
+  // Language: visible texts and the names given to controls, inside the widgets' shadow roots too
+  // (the wall, the player, the device list element draw their own texts there).
   const texts: Array<{ text: string; where: Element }> = [];
-  for (const root of [...roots, ...document.querySelectorAll('[role=dialog], [data-testid=header], [data-testid=side-menu]')]) {
+  const langOf = (el: Element): string => {
+    for (let e: Element | null = el; e; e = e.parentElement ?? ((e.getRootNode() as ShadowRoot).host || null)) {
+      const value = e.getAttribute('lang');
+      if (value) return value;
+    }
+    return '';
+  };
+  const withShadows = (root: Element | ShadowRoot): Array<Element | ShadowRoot> => [
+    root,
+    ...[...root.querySelectorAll('*')].flatMap((el) => (el.shadowRoot ? withShadows(el.shadowRoot) : [])),
+  ];
+  const walked = [...roots, ...document.querySelectorAll('[role=dialog], [data-testid=header], [data-testid=side-menu]')].flatMap(withShadows);
+  for (const root of walked) {
     const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {
       const parent = n.parentElement;
       const text = (n.textContent ?? '').trim();
       // Text marked as in another language (lang="…") is content in that language, not UI; a text
       // area's text is its value, data a person typed (the directory's group mapping names departments).
-      if (!text || !parent || !visible(parent) || parent.closest('script, style, textarea') || !parent.closest('[lang]')?.getAttribute('lang')?.startsWith(lang)) continue;
+      if (!text || !parent || !visible(parent) || parent.closest('script, style, textarea') || !langOf(parent).startsWith(lang)) continue;
       texts.push({ text, where: parent });
     }
     for (const el of root.querySelectorAll('[aria-label], [placeholder], [title]'))
       for (const attr of ['aria-label', 'placeholder', 'title']) {
         const v = el.getAttribute(attr)?.trim();
-        if (v && el.closest('[lang]')?.getAttribute('lang')?.startsWith(lang)) texts.push({ text: v, where: el });
+        if (v && langOf(el).startsWith(lang)) texts.push({ text: v, where: el });
       }
   }
   const rawKey = /^[a-z][a-zA-Z]*(\.[a-zA-Z][a-zA-Z0-9_]*)+$/;
   const cjk = /[\u3400-\u9fff\uff01-\uff5e\u3001\u3002]/;
   const englishWords = new RegExp(`\\b(${english.map((w) => w.replace(/ /g, '\\s+')).join('|')})\\b`);
   // Identifiers a page shows as code (a queue's topic `alarm.raised`, a menu code) are not keys.
-  const code = new Set([...document.querySelectorAll('code, kbd, samp')].map((c) => (c.textContent ?? '').trim()));
+  const code = new Set(walked.flatMap((root) => [...root.querySelectorAll('code, kbd, samp')]).map((c) => (c.textContent ?? '').trim()));
   const seen = new Set<string>();
   for (const { text, where } of texts) {
     let problem: string | null = null;

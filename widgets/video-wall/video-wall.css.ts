@@ -50,7 +50,7 @@ export const retryLine = style({
   padding: `2px ${vars.space.xs}`,
   fontSize: vars.font.sizeSm,
   color: vars.color.danger,
-  selectors: { '&:focus-visible': { boxShadow: `inset 0 0 0 2px ${vars.color.primary}` } },
+  selectors: { '&:focus-visible': { boxShadow: `inset 0 0 0 2px ${vars.color.focus}` } },
 });
 
 export const count = style({ fontSize: vars.font.sizeSm, color: vars.color.textMuted });
@@ -62,7 +62,7 @@ export const scroller = style({
   overflow: 'auto',
   outline: 'none',
   borderRadius: vars.radius.sm,
-  selectors: { '&:focus-visible': { boxShadow: `inset 0 0 0 2px ${vars.color.primary}` } },
+  selectors: { '&:focus-visible': { boxShadow: `inset 0 0 0 2px ${vars.color.focus}` } },
 });
 
 export const rows = style({ position: 'relative', width: '100%' });
@@ -82,14 +82,18 @@ export const row = style({
   userSelect: 'none',
   selectors: {
     '&:hover': { background: vars.color.surfaceRaised },
-    '&[data-focused="true"]': { boxShadow: `inset 0 0 0 2px ${vars.color.primary}` },
-    '&[data-active="true"]': { color: vars.color.primary, fontWeight: 600 },
+    '&[data-focused="true"]': { boxShadow: `inset 0 0 0 2px ${vars.color.focus}` },
+    // The chosen camera: a bar in the active colour beside text in the text colour (the active colour
+    // as text is 2.78:1 on the light theme's white).
+    '&[data-active="true"]': { fontWeight: 600, boxShadow: `inset 3px 0 0 ${vars.color.primary}` },
+    '&[data-active="true"][data-focused="true"]': { boxShadow: `inset 3px 0 0 ${vars.color.primary}, inset 0 0 0 2px ${vars.color.focus}` },
   },
 });
 
 export const rowName = style({ flex: 1, overflow: 'hidden', textOverflow: 'ellipsis' });
 export const rowLabel = style({ color: vars.color.textMuted });
-export const badge = style({ fontSize: vars.font.sizeSm, color: vars.color.success });
+// "On the wall": text in the text colour inside a ring of the success colour (green as text is 2.24:1 on white).
+export const badge = style({ fontSize: vars.font.sizeSm, color: vars.color.text, border: `1px solid ${vars.color.success}`, borderRadius: vars.radius.pill, padding: '0 6px', lineHeight: 1.4 });
 
 export const hint = style({ fontSize: vars.font.sizeSm, color: vars.color.textMuted, margin: 0 });
 
