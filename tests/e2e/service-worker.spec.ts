@@ -87,6 +87,10 @@ test('offline, a navigation shows the offline page, which recovers when the netw
   await ready(page);
   await page.reload();
   expect(await controlled(page)).toBe(true);
+  // The reloaded page settled first (its shell and the dashboard's chunks in): the network goes away
+  // between two pages, not under the one still loading (whose chunks would then fail to load).
+  await expect(page.getByTestId('header')).toBeVisible();
+  await page.waitForFunction(() => document.querySelector('[data-testid=page]')?.getAttribute('aria-busy') === 'false' && !document.querySelector('[aria-busy=true]'), undefined, { polling: 'raf', timeout: 10_000 });
   await context.setOffline(true);
   await page.goto('/userMng').catch(() => undefined);
   const offline = page.getByTestId('offline-page');
