@@ -8,6 +8,7 @@ import { expectFocusVisible, focused, tabTo } from './a11y-keys.ts';
 import { ACCOUNTS, CAPTCHA, signIn, skipTour, zh } from './console-helpers.ts';
 import { signIn as apiSignIn } from './video-helpers.ts';
 import { pane, resetWall, row, storedWall } from './wall-helpers.ts';
+import { THEME_DEFAULTS } from '../../shared/session/settings.ts';
 
 /** Raises `count` alarms of one level at once (the platform's test hook). */
 async function raiseAlarms(base: string, count: number, level: string): Promise<void> {
@@ -205,7 +206,7 @@ test('place cameras on the wall by keyboard alone: Tab to the camera list, arrow
 for (const theme of ['light-theme', 'dark-theme'] as const) {
   test(`in the ${theme}, the focus is seen at every stop through the side menu, the header, the filters and a list`, async ({ page }) => {
     // The user's stored theme (what the theme drawer saves), before the console starts.
-    await page.addInitScript((setting) => localStorage.setItem('atrium.theme.admin', JSON.stringify(setting)), { theme, ...(theme === 'light-theme' ? { activeColor: '#409EFF', bgColor: '#304156' } : { activeColor: '#409EFF', bgColor: '#191919' }) });
+    await page.addInitScript((setting) => localStorage.setItem('atrium.theme.admin', JSON.stringify(setting)), THEME_DEFAULTS[theme]);
     await signIn(page, 'admin', { to: '/alarm/search' });
     await expect(page.locator('html')).toHaveAttribute('data-atrium-theme', theme);
     await expect(page.getByTestId('page').locator('tbody tr[data-row]').first()).toBeVisible();
