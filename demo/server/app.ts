@@ -5,7 +5,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
-import { CaptchaStore, SmsStore } from './codes.ts';
+import { CaptchaStore, SmsStore } from './people/codes.ts';
 import { defaultTuning, withTwins, type MediaServerSetting, type Tuning } from './settings.ts';
 import type { AppConfig, AppContext } from './context.ts';
 import './context.ts';
@@ -14,7 +14,7 @@ import { installFaults } from './faults.ts';
 import { installTestHooks } from './test-hooks.ts';
 import { installRequestLang } from './local-names.ts';
 import { installDocs, installOpenApi } from './openapi.ts';
-import { installOpLog } from './routes/op-log.ts';
+import { installOpLog } from './operations/op-log.ts';
 import { fail, failWith, type RouteModule } from './http.ts';
 import { contractRefusal } from './contract.ts';
 import { t } from './messages.ts';
@@ -29,48 +29,48 @@ export const DEFAULT_RATE_LIMIT = 3000;
 
 /** Every route file; adding a domain is one line here. */
 const ROUTE_MODULES: Array<Promise<RouteModule>> = [
-  import('./routes/auth.ts'),
-  import('./routes/admin.ts'),
-  import('./routes/current-user.ts'),
-  import('./routes/user.ts'),
-  import('./routes/custom-data.ts'),
-  import('./routes/progress.ts'),
-  import('./routes/video.ts'),
-  import('./routes/video-play.ts'),
+  import('./people/auth.ts'),
+  import('./administration/admin.ts'),
+  import('./people/current-user.ts'),
+  import('./people/user.ts'),
+  import('./people/custom-data.ts'),
+  import('./operations/progress.ts'),
+  import('./video/video.ts'),
+  import('./video/video-play.ts'),
   // After the cameras: their source health (online flag, states from the media server, checks).
-  import('./camera-health.ts'),
-  import('./routes/data-group.ts'),
-  import('./routes/device.ts'),
-  import('./routes/gateway.ts'),
-  import('./routes/device-model.ts'),
-  import('./routes/device-admin.ts'),
-  import('./routes/points.ts'),
-  import('./routes/gateway-point.ts'),
-  import('./routes/device-group.ts'),
+  import('./video/camera-health.ts'),
+  import('./administration/data-group.ts'),
+  import('./devices/device.ts'),
+  import('./devices/gateway.ts'),
+  import('./devices/device-model.ts'),
+  import('./devices/device-admin.ts'),
+  import('./devices/points.ts'),
+  import('./devices/gateway-point.ts'),
+  import('./devices/device-group.ts'),
   // After devices: the alarm seed takes its sources from the seeded devices.
-  import('./routes/alarm.ts'),
-  import('./routes/alarm-stats.ts'),
-  import('./routes/alarm-breakdown.ts'),
-  import('./routes/alarm-event-type.ts'),
-  import('./routes/alarm-rule.ts'),
-  import('./routes/relation.ts'),
-  import('./routes/linkage.ts'),
-  import('./routes/job.ts'),
-  import('./routes/document.ts'),
-  import('./routes/workflow.ts'),
-  import('./routes/attendance.ts'),
-  import('./routes/tenant.ts'),
-  import('./routes/menu.ts'),
-  import('./routes/voucher.ts'),
-  import('./routes/notify.ts'),
-  import('./routes/scada.ts'),
-  import('./routes/oauth.ts'),
-  import('./routes/portal-token.ts'),
-  import('./routes/directory.ts'),
-  import('./routes/monitor.ts'),
-  import('./routes/client-error.ts'),
-  import('./routes/role.ts'),
-  import('./routes/op-log.ts'),
+  import('./alarms/alarm.ts'),
+  import('./alarms/alarm-stats.ts'),
+  import('./alarms/alarm-breakdown.ts'),
+  import('./alarms/alarm-event-type.ts'),
+  import('./alarms/alarm-rule.ts'),
+  import('./devices/relation.ts'),
+  import('./linkage/linkage.ts'),
+  import('./operations/job.ts'),
+  import('./documents/document.ts'),
+  import('./workflow/workflow.ts'),
+  import('./attendance/attendance.ts'),
+  import('./administration/tenant.ts'),
+  import('./administration/menu.ts'),
+  import('./administration/voucher.ts'),
+  import('./administration/notify.ts'),
+  import('./scada/scada.ts'),
+  import('./people/oauth.ts'),
+  import('./people/portal-token.ts'),
+  import('./people/directory.ts'),
+  import('./operations/monitor.ts'),
+  import('./operations/client-error.ts'),
+  import('./administration/role.ts'),
+  import('./operations/op-log.ts'),
 ];
 
 export interface AppOptions {

@@ -1,6 +1,6 @@
 // What every route file reaches through `app.atrium`: the database, the configuration and the
 // short-lived stores (captchas, SMS codes). Also types the request fields the platform adds.
-import type { CaptchaStore, SmsStore } from './codes.ts';
+import type { CaptchaStore, SmsStore } from './people/codes.ts';
 import type { Db } from './db.ts';
 import type { MediaServerSetting, Tuning } from './settings.ts';
 

@@ -5,7 +5,7 @@ import { mkdirSync, existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync, type SQLInputValue, type SQLOutputValue } from 'node:sqlite';
 import { ELEMENT_CODES } from '../../shared/api/menu-seed.ts';
-import { hashPassword } from './passwords.ts';
+import { hashPassword } from './people/passwords.ts';
 
 /** The seeded accounts' descriptions: [Chinese, English]. */
 export const SEED_DESCRIPTIONS = {

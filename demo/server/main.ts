@@ -68,7 +68,7 @@ console.log(`Atrium demo platform on http://localhost:${actualPort}`);
 if (!existsSync(staticDir)) console.log(`(no front-end build in ${staticDir}: run npm run build to serve the console)`);
 console.log(`Atrium media server on http://localhost:${media.port}`);
 if (mediaServer) {
-  const { createMediaAdapter } = await import('./media-adapter.ts');
+  const { createMediaAdapter } = await import('./video/media-adapter.ts');
   const health = await createMediaAdapter(mediaServer).health();
   console.log(`Cameras with a source play through ${mediaServer.kind} at ${mediaServer.api} (${health.ok ? health.detail : `not answering yet: ${health.detail}`}), viewers at ${mediaServer.playOrigin}`);
 }

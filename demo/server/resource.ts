@@ -14,7 +14,7 @@ import type { Db } from './db.ts';
 import type { Lang } from './messages.ts';
 import { rule, type Rule, type Schema } from './http.ts';
 import { langOf } from './messages.ts';
-import { runningCount, startTask, TaskFailure, type Report, type TaskText } from './tasks.ts';
+import { runningCount, startTask, TaskFailure, type Report, type TaskText } from './operations/tasks.ts';
 
 /** The largest page any list answers; SPEC §5 batches are at most 1000 too. */
 export const MAX_LIMIT = 1000;

@@ -2,7 +2,7 @@
 // one place — main.ts — and handed to createApp; route files read them from `app.atrium.config.tuning`
 // and never from process.env, so a test sets them through its options and nothing leaks between tests.
 import { hostname } from 'node:os';
-import { DEFAULT_EXCURSIONS_PER_HOUR, DEFAULT_FLIP_SHARE } from './device-simulator.ts';
+import { DEFAULT_EXCURSIONS_PER_HOUR, DEFAULT_FLIP_SHARE } from './devices/device-simulator.ts';
 
 export interface Tuning {
   /** How often this process samples itself for the monitors, ms (ATRIUM_MONITOR_MS; 0 off). */

@@ -1,7 +1,7 @@
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import { col, shape } from './shape.ts';
-import { formatTime } from './tasks.ts';
+import { formatTime } from './operations/tasks.ts';
 
 interface Thing {
   id: number;

@@ -4,7 +4,7 @@
 // field, and the one reader that turns such a row into the answer; TypeScript checks the declaration
 // against the API type, so a field cannot be forgotten, misspelt or read as the wrong kind.
 import type { SQLOutputValue } from 'node:sqlite';
-import { formatTime } from './tasks.ts';
+import { formatTime } from './operations/tasks.ts';
 
 /** One field: its SQL expression, and (when the stored value is not the answer's) how to convert it. */
 export interface Field<T, C = void> {

@@ -3,9 +3,9 @@
 // Nothing in production reads these; the routes that use them live apart from the product's routes.
 import type { NodeSample } from '../../shared/api/monitor-types.ts';
 import type { AppContext } from './context.ts';
-import type { DeviceSimulator } from './device-simulator.ts';
-import type { PointSimulator } from './routes/points.ts';
-import type { Scheduler } from './routes/job.ts';
+import type { DeviceSimulator } from './devices/device-simulator.ts';
+import type { PointSimulator } from './devices/points.ts';
+import type { Scheduler } from './operations/job.ts';
 
 export interface TestHandles {
   deviceSimulator?: DeviceSimulator;

@@ -9,13 +9,13 @@ import { ALARM_HANDLE_STATUSES, ALARM_LEVELS, type AlarmBulkCreate } from '../..
 import { isDeviceStatus, type DeviceStatusForce, type SimulatorRate } from '../../shared/api/device-types.ts';
 import type { PtzCommandRecord } from '../../shared/api/video-types.ts';
 import { currentMediaServer } from '../media/index.ts';
-import { setDeviceStatus } from './device-simulator.ts';
+import { setDeviceStatus } from './devices/device-simulator.ts';
 import { fail, ok, rule, validBody } from './http.ts';
-import { engineOf } from './linkage-engine.ts';
-import { storePoint } from './point-write.ts';
-import { directoryOf } from './routes/directory.ts';
-import { say } from './routes/video.ts';
-import { raiseAlarms } from './simulator.ts';
+import { engineOf } from './linkage/linkage-engine.ts';
+import { storePoint } from './devices/point-write.ts';
+import { directoryOf } from './people/directory.ts';
+import { say } from './video/video.ts';
+import { raiseAlarms } from './alarms/alarm-simulator.ts';
 import { col, shape } from './shape.ts';
 import { handlesOf } from './test-handles.ts';
 

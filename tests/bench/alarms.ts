@@ -9,7 +9,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readQuery } from '../../demo/server/routes/alarm.ts';
+import { readQuery } from '../../demo/server/alarms/alarm.ts';
 import { api, login, removeDir, start } from '../../demo/server/testing.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');

@@ -11,8 +11,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const { api, login, removeDir, start } = await import('../../demo/server/testing.ts');
-const { storePoint } = await import('../../demo/server/point-write.ts');
-const { engineOf } = await import('../../demo/server/linkage-engine.ts');
+const { storePoint } = await import('../../demo/server/devices/point-write.ts');
+const { engineOf } = await import('../../demo/server/linkage/linkage-engine.ts');
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const TARGETS = { decisionP95Ms: 100, listP95Ms: 50 };

@@ -10,7 +10,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { api, login, removeDir, start } from '../../demo/server/testing.ts';
-import { opLogHookMs } from '../../demo/server/routes/op-log.ts';
+import { opLogHookMs } from '../../demo/server/operations/op-log.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const ROWS = 2_000_000;

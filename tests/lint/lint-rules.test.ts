@@ -125,3 +125,24 @@ describe('one way to ask the platform', () => {
     expect(only(await lint('widgets/progress-panel/lint-probe.ts', "export const a = () => fetch('/api/x');"), 'no-restricted-globals').map((m) => m.line)).toEqual([1]);
   });
 });
+
+describe('tenant data by construction', () => {
+  it("a domain's module may not reach app.atrium.db; tenantData(request) and platformData(app, why) pass", async () => {
+    const found = await lint(
+      'demo/server/alarms/lint-probe.ts',
+      [
+        "import type { FastifyPluginAsync } from 'fastify';",
+        "import { platformData, tenantData } from '../tenant-data.ts';",
+        'export const plugin: FastifyPluginAsync = async (app) => {',
+        '  const { db } = app.atrium;',
+        "  app.get('/a', async () => app.atrium.db.prepare('SELECT * FROM alarm').all());",
+        "  app.get('/b', async (request) => tenantData(request).all('SELECT * FROM alarm WHERE tenant_id = $tenant'));",
+        "  app.get('/c', async () => platformData(app, 'the operator lists every tenant').prepare('SELECT id FROM tenant').all());",
+        '  return void db;',
+        '};',
+      ].join('\n'),
+    );
+    expect(only(found, 'no-restricted-syntax').map((m) => m.line)).toEqual([4, 5]);
+    expect(only(found, 'no-restricted-syntax')[0]!.message).toContain('tenantData(request)');
+  });
+});

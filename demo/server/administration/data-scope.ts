@@ -1,0 +1,58 @@
+// Data authority (SPEC §6 "Data permission is granted through data groups"): the data groups a
+// user's roles grant, with everything below them, per type of group. A user whose roles name no data
+// group of a type (and the super admin) is not narrowed for it; otherwise cameras (or devices) outside
+// the granted groups do not exist for that user — in lists, play requests, values, history and the
+// group trees.
+import type { SessionUser } from '../context.ts';
+import type { Db } from '../db.ts';
+import { DEVICE_GROUP_TYPE } from '../../../shared/api/device-types.ts';
+
+/**
+ * The visible data group ids of one type (cameras 7, devices 8), or null when the user is not narrowed
+ * for that type: their roles grant no group of it.
+ */
+export function visibleGroups(db: Db, user: SessionUser, type: number): ReadonlySet<number> | null {
+  if (user.superAdmin) return null;
+  const granted = db
+    .prepare(
+      `SELECT DISTINCT rdg.data_group_id AS id FROM role_data_group rdg JOIN user_role ur ON ur.role_id = rdg.role_id
+       JOIN role r ON r.id = ur.role_id JOIN data_group g ON g.id = rdg.data_group_id AND g.type = ?
+       WHERE ur.user_id = ? AND r.tenant_id = ?`,
+    )
+    .all<{ id: number }>(type, user.id, user.tenantId);
+  if (granted.length === 0) return null;
+  const below = db.prepare(
+    `WITH RECURSIVE tree(id) AS (SELECT id FROM data_group WHERE id = ? AND tenant_id = ?
+       UNION ALL SELECT d.id FROM data_group d JOIN tree ON d.parent_id = tree.id)
+     SELECT id FROM tree`,
+  );
+  const out = new Set<number>();
+  for (const g of granted) for (const row of below.all<{ id: number }>(g.id, user.tenantId)) out.add(row.id);
+  return out;
+}
+
+/** SQL narrowing `column` to the visible groups (nothing when the user is not narrowed). */
+export function scopeSql(column: string, scope: ReadonlySet<number> | null): { sql: string; args: number[] } {
+  if (!scope) return { sql: '', args: [] };
+  return { sql: ` AND ${column} IN (${[...scope].map(() => '?').join(',') || 'NULL'})`, args: [...scope] };
+}
+
+/** Ids to keep in a group tree: the visible groups and the groups above them (the path to them). */
+export function withAncestors(visible: ReadonlySet<number>, parents: ReadonlyMap<number, number | null>): Set<number> {
+  const out = new Set<number>();
+  for (const id of visible) {
+    for (let at: number | null = id, steps = 0; at !== null && !out.has(at) && steps <= parents.size; at = parents.get(at) ?? null, steps++) out.add(at);
+  }
+  return out;
+}
+
+/**
+ * Alarms follow their devices (SPEC §6): for a user narrowed to device groups, SQL keeping only the
+ * alarms of devices filed in them (`column` is the alarm's device code), else nothing.
+ */
+export function alarmScopeSql(db: Db, user: SessionUser, column = 'a.device_code'): { sql: string; args: number[] } {
+  const groups = visibleGroups(db, user, DEVICE_GROUP_TYPE);
+  if (!groups) return { sql: '', args: [] };
+  const inside = scopeSql('data_group_id', groups);
+  return { sql: ` AND ${column} IN (SELECT code FROM device WHERE tenant_id = ?${inside.sql})`, args: [user.tenantId, ...inside.args] };
+}

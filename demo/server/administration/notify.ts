@@ -1,0 +1,331 @@
+// Notification channels (baseManager notify/channel): email, SMS and webhook channels of a tenant, each
+// with the alarm levels it carries and a "send test". Delivery is real: mail goes over SMTP
+// (nodemailer) to the embedded mail server the platform runs (smtp-server on ATRIUM_SMTP_PORT, 2525 by
+// default; a free port under the test switch unless named), whose mailbox the console reads; webhooks are POSTed,
+// signed with the channel's secret (HMAC-SHA256 over "timestamp.body"), retried with back-off
+// (ATRIUM_WEBHOOK_BACKOFF_MS, 1 s doubling, four attempts) and never sent to a loopback or private
+// address unless ATRIUM_OUTBOUND_NETWORKS allows its network (checked on save and on the address
+// actually connected to, outbound.ts); SMS goes to a logged simulator. Every
+// attempt is recorded. New alarms (alarm-events.ts) reach the channels that carry their level.
+import { createHmac } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import nodemailer from 'nodemailer';
+import { SMTPServer } from 'smtp-server';
+import type { AlarmLevel } from '../../../shared/api/alarm-types.ts';
+import type { Channel, ChannelSave, Delivery, Mail } from '../../../shared/api/notify.ts';
+import { ops } from '../../../shared/contract/notify.ts';
+import { route } from '../contract.ts';
+import { onAlarm } from '../alarms/alarm-events.ts';
+import { outboundUrlProblem, postOutbound, PrivateAddressError } from '../outbound.ts';
+import type { Migration } from '../db.ts';
+import { fail, failField, ok, userOf } from '../http.ts';
+import { langOf, type Lang, textsOf } from '../messages.ts';
+import { byNameKeyword, deleteOwned, offsetOf } from '../resource.ts';
+import { col, shape } from '../shape.ts';
+import { formatTime } from '../operations/tasks.ts';
+
+export const migrations: Migration[] = [
+  {
+    id: 'notify/001-tables',
+    sql: `
+      CREATE TABLE notify_channel (
+        id INTEGER PRIMARY KEY,
+        tenant_id INTEGER NOT NULL REFERENCES tenant(id),
+        name TEXT NOT NULL,
+        kind TEXT NOT NULL CHECK (kind IN ('email', 'sms', 'webhook')),
+        config TEXT NOT NULL,
+        levels TEXT NOT NULL DEFAULT '',
+        enabled INTEGER NOT NULL DEFAULT 1,
+        UNIQUE (tenant_id, name)
+      );
+      CREATE TABLE notify_delivery (
+        id INTEGER PRIMARY KEY,
+        tenant_id INTEGER NOT NULL,
+        channel_id INTEGER NOT NULL REFERENCES notify_channel(id) ON DELETE CASCADE,
+        at INTEGER NOT NULL,
+        attempt INTEGER NOT NULL,
+        ok INTEGER NOT NULL,
+        subject TEXT NOT NULL,
+        detail TEXT NOT NULL
+      );
+      CREATE INDEX notify_delivery_channel ON notify_delivery(channel_id, id);
+      CREATE TABLE mailbox (
+        id INTEGER PRIMARY KEY,
+        tenant_id INTEGER,
+        received_at INTEGER NOT NULL,
+        mail_from TEXT NOT NULL,
+        rcpt_to TEXT NOT NULL,
+        subject TEXT NOT NULL,
+        body TEXT NOT NULL
+      );
+      CREATE INDEX mailbox_tenant ON mailbox(tenant_id, id);
+    `,
+  },
+];
+
+export interface EmailConfig {
+  to: string[];
+}
+export interface SmsConfig {
+  phones: string[];
+  /** ≤ 30 characters (SPEC §5); {level} and {content} are filled in. */
+  template: string;
+}
+export interface WebhookConfig {
+  url: string;
+  secret: string;
+}
+
+
+export interface Message {
+  subject: string;
+  text: string;
+  level: AlarmLevel | 'test';
+}
+
+const TEXT = {
+  nameTaken: { zh: '名称已存在', en: 'Name already exists' },
+  to: { zh: '请填写 1 到 10 个收件地址', en: 'Give 1 to 10 recipient addresses' },
+  phones: { zh: '请填写 1 到 10 个手机号码（11 位，1 开头）', en: 'Give 1 to 10 phone numbers (11 digits starting with 1)' },
+  template: { zh: '短信模板须为 1 到 30 个字符', en: 'The SMS template must be 1 to 30 characters' },
+  url: { zh: '地址须为 http:// 或 https:// 开头', en: 'The address must start with http:// or https://' },
+  privateUrl: { zh: '地址指向本机或内网，平台未允许该网络（ATRIUM_OUTBOUND_NETWORKS）', en: 'The address points to this machine or a private network the platform does not allow (ATRIUM_OUTBOUND_NETWORKS)' },
+  secret: { zh: '签名密钥须为 16 到 64 个字符', en: 'The signing secret must be 16 to 64 characters' },
+  noChannel: { zh: '通知渠道不存在', en: 'No such notification channel' },
+  testSubject: { zh: 'Atrium 测试通知', en: 'Atrium test notification' },
+  testText: { zh: '这是一条测试通知：渠道 {name} 可以送达。', en: 'This is a test notification: the channel {name} delivers.' },
+} as const satisfies Record<string, Record<Lang, string>>;
+
+const say = textsOf(TEXT);
+const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+const PHONE = /^1[3-9]\d{9}$/;
+
+/** The channel's configuration as stored, or the refusal (text and field). */
+function checkConfig(kind: Channel['kind'], config: unknown, lang: Lang, networks: readonly string[]): { config: Channel['config'] } | { message: string; field: string } {
+  const c = (typeof config === 'object' && config !== null ? config : {}) as Record<string, unknown>;
+  const list = (v: unknown) => (Array.isArray(v) ? v.map((x) => String(x).trim()).filter(Boolean) : []);
+  if (kind === 'email') {
+    const to = list(c.to);
+    if (to.length < 1 || to.length > 10 || !to.every((a) => EMAIL.test(a) && a.length <= 120)) return { message: say(lang, 'to'), field: 'to' };
+    return { config: { to } };
+  }
+  if (kind === 'sms') {
+    const phones = list(c.phones);
+    if (phones.length < 1 || phones.length > 10 || !phones.every((p) => PHONE.test(p))) return { message: say(lang, 'phones'), field: 'phones' };
+    const template = typeof c.template === 'string' ? c.template.trim() : '';
+    if ([...template].length < 1 || [...template].length > 30) return { message: say(lang, 'template'), field: 'template' };
+    return { config: { phones, template } };
+  }
+  const url = typeof c.url === 'string' ? c.url.trim() : '';
+  if (!/^https?:\/\/[^\s<>"']{1,300}$/i.test(url)) return { message: say(lang, 'url'), field: 'url' };
+  const problem = outboundUrlProblem(url, networks);
+  if (problem) return { message: say(lang, problem === 'private' ? 'privateUrl' : 'url'), field: 'url' };
+  const secret = typeof c.secret === 'string' ? c.secret : '';
+  if (secret.length < 16 || secret.length > 64) return { message: say(lang, 'secret'), field: 'secret' };
+  return { config: { url, secret } };
+}
+
+const decodeWords = (text: string) => text.replace(/=\?UTF-8\?B\?([A-Za-z0-9+/=]+)\?=/gi, (_m, b64: string) => Buffer.from(b64, 'base64').toString('utf8'));
+
+/** The parts of a received mail this mailbox keeps: headers it needs, and the body decoded. */
+export function readMail(raw: string): { subject: string; tenant: number | null; body: string } {
+  const split = raw.indexOf('\r\n\r\n');
+  const head = (split < 0 ? raw : raw.slice(0, split)).replace(/\r\n[ \t]+/g, ' ');
+  const bodyRaw = split < 0 ? '' : raw.slice(split + 4);
+  const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(head)?.[1]?.trim() ?? '';
+  const encoding = header('Content-Transfer-Encoding').toLowerCase();
+  const body =
+    encoding === 'base64'
+      ? Buffer.from(bodyRaw.replace(/\s+/g, ''), 'base64').toString('utf8')
+      : encoding === 'quoted-printable'
+        ? Buffer.from(bodyRaw.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8')
+        : bodyRaw;
+  const tenant = Number(header('X-Atrium-Tenant'));
+  return { subject: decodeWords(header('Subject')), tenant: Number.isInteger(tenant) && tenant > 0 ? tenant : null, body: body.trim() };
+}
+
+
+/** A channel as the API answers it (notify_channel c). */
+const CHANNEL = shape<Channel>({
+  id: col.value('c.id'),
+  name: col.value('c.name'),
+  kind: col.value('c.kind'),
+  config: col.json('c.config'),
+  levels: col.list('c.levels'),
+  enabled: col.flag('c.enabled'),
+});
+
+const MAIL = shape<Mail>({ id: col.value('id'), receivedAt: col.time('received_at'), from: col.value('mail_from'), to: col.value('rcpt_to'), subject: col.value('subject'), body: col.value('body') });
+const DELIVERY = shape<Delivery>({ at: col.time('at'), attempt: col.value('attempt'), ok: col.flag('ok'), subject: col.value('subject'), detail: col.value('detail') });
+
+const plugin: FastifyPluginAsync = async (app) => {
+  const { db, config, log } = app.atrium;
+
+  // ---- the embedded mail server ----------------------------------------------------------------
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    size: 1024 * 1024,
+    banner: 'Atrium demo mail server',
+    logger: false,
+    onData(stream, session, done) {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      stream.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size <= 1024 * 1024) chunks.push(chunk);
+      });
+      stream.on('end', () => {
+        const mail = readMail(Buffer.concat(chunks).toString('utf8'));
+        db.prepare('INSERT INTO mailbox (tenant_id, received_at, mail_from, rcpt_to, subject, body) VALUES (?, ?, ?, ?, ?, ?)').run(
+          mail.tenant,
+          Date.now(),
+          session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          session.envelope.rcptTo.map((r) => r.address).join(', '),
+          mail.subject.slice(0, 300),
+          mail.body.slice(0, 64 * 1024),
+        );
+        done();
+      });
+    },
+  });
+  const port = config.smtpPort;
+  await new Promise<void>((resolve, reject) => {
+    smtp.once('error', reject);
+    smtp.listen(port, '127.0.0.1', () => resolve());
+  });
+  const boundPort = (smtp.server.address() as AddressInfo).port;
+  const mailer = nodemailer.createTransport({ host: '127.0.0.1', port: boundPort, secure: false, ignoreTLS: true });
+  app.addHook('onClose', async () => {
+    mailer.close();
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  });
+
+  // ---- delivery ----------------------------------------------------------------------------------
+  const record = (tenantId: number, channel: Channel, attempt: number, okay: boolean, subject: string, detail: string) =>
+    db.prepare('INSERT INTO notify_delivery (tenant_id, channel_id, at, attempt, ok, subject, detail) VALUES (?, ?, ?, ?, ?, ?, ?)').run(tenantId, channel.id, Date.now(), attempt, okay ? 1 : 0, subject.slice(0, 300), detail.slice(0, 500));
+
+  /** Delivers one message through one channel; answers whether it arrived (after the retries a webhook gets). */
+  async function deliver(tenantId: number, c: Channel, message: Message): Promise<boolean> {
+    if (c.kind === 'email') {
+      const cfg = c.config as EmailConfig;
+      try {
+        const sent = await mailer.sendMail({
+          from: 'Atrium <notify@atrium.local>',
+          to: cfg.to,
+          subject: message.subject,
+          text: message.text,
+          textEncoding: 'base64',
+          headers: { 'X-Atrium-Tenant': String(tenantId) },
+        });
+        record(tenantId, c, 1, true, message.subject, `accepted by ${sent.accepted.length} recipients`);
+        return true;
+      } catch (error) {
+        record(tenantId, c, 1, false, message.subject, (error as Error).message);
+        return false;
+      }
+    }
+    if (c.kind === 'sms') {
+      const cfg = c.config as SmsConfig;
+      const text = cfg.template.replace('{level}', message.level).replace('{content}', message.text);
+      // The SMS provider is simulated: the message goes to the log, never to a phone.
+      log(`[sms simulator] to ${cfg.phones.length} phone(s): ${text}`);
+      record(tenantId, c, 1, true, message.subject, `simulated SMS: ${text}`);
+      return true;
+    }
+    const cfg = c.config as WebhookConfig;
+    const body = JSON.stringify({ subject: message.subject, text: message.text, level: message.level, tenantId: tenantId, at: new Date().toISOString() });
+    for (let attempt = 1; attempt <= 4; attempt++) {
+      const timestamp = String(Date.now());
+      const signature = createHmac('sha256', cfg.secret).update(`${timestamp}.${body}`).digest('hex');
+      try {
+        const answer = await postOutbound(cfg.url, { 'content-type': 'application/json', 'x-atrium-timestamp': timestamp, 'x-atrium-signature': signature }, body, config.outboundNetworks);
+        if (answer.status >= 200 && answer.status < 300) {
+          record(tenantId, c, attempt, true, message.subject, `HTTP ${answer.status}`);
+          return true;
+        }
+        record(tenantId, c, attempt, false, message.subject, `HTTP ${answer.status}`);
+      } catch (error) {
+        record(tenantId, c, attempt, false, message.subject, (error as Error).message);
+        // An address the platform may not reach stays refused; retrying would only knock again.
+        if (error instanceof PrivateAddressError) {
+          log(`[notify] webhook of channel ${c.id} refused: it resolves to a private address`);
+          return false;
+        }
+      }
+      if (attempt < 4) await new Promise((r) => setTimeout(r, config.tuning.webhookBackoffMs * 2 ** (attempt - 1)));
+    }
+    return false;
+  }
+
+  // New alarms reach the channels that carry their level.
+  const unsubscribe = onAlarm(db, 'notify', async (alarm) => {
+    const channels = CHANNEL.all(db.prepare(`SELECT ${CHANNEL.select} FROM notify_channel c WHERE c.tenant_id = ? AND c.enabled = 1 AND (',' || c.levels || ',') LIKE ?`).all(alarm.tenantId, `%,${alarm.level},%`));
+    await Promise.all(channels.map((ch) => deliver(alarm.tenantId, ch, { subject: `[${alarm.level}] ${alarm.deviceName}`, text: `${alarm.content} (${formatTime(alarm.at)})`, level: alarm.level })));
+  });
+  app.addHook('onClose', async () => unsubscribe());
+
+  // ---- routes ------------------------------------------------------------------------------------
+  const rowOf = (tenantId: number, id: number): Channel | undefined => {
+    const row = db.prepare(`SELECT ${CHANNEL.select} FROM notify_channel c WHERE c.tenant_id = ? AND c.id = ?`).get(tenantId, id);
+    return row && CHANNEL.read(row);
+  };
+
+  route(app, ops.page, async (request) => {
+    const { tenantId } = userOf(request);
+    const { where, args } = byNameKeyword(tenantId, request.body.keyword);
+    const total = db.prepare(`SELECT COUNT(*) AS n FROM notify_channel WHERE ${where}`).get<{ n: number }>(...args)!.n;
+    const rows = db.prepare(`SELECT ${CHANNEL.select} FROM notify_channel c WHERE ${where} ORDER BY c.name LIMIT ? OFFSET ?`).all(...args, request.body.limit, offsetOf(request.body));
+    return ok({ rows: CHANNEL.all(rows), total });
+  });
+
+  const save = (request: FastifyRequest<{ Body: ChannelSave }>, id: number | null) => {
+    const { tenantId } = userOf(request);
+    const lang = langOf(request);
+    const b = request.body;
+    const checked = checkConfig(b.kind, b.config, lang, config.outboundNetworks);
+    if ('message' in checked) return failField(checked.message, checked.field);
+    const name = b.name.trim();
+    const taken = db.prepare('SELECT id FROM notify_channel WHERE tenant_id = ? AND name = ?').get<{ id: number }>(tenantId, name);
+    if (taken && taken.id !== id) return failField(say(lang, 'nameTaken'), 'name');
+    const values = [name, b.kind, JSON.stringify(checked.config), [...new Set(b.levels)].join(','), b.enabled ? 1 : 0];
+    if (id === null) id = Number(db.prepare('INSERT INTO notify_channel (name, kind, config, levels, enabled, tenant_id) VALUES (?, ?, ?, ?, ?, ?)').run(...values, tenantId).lastInsertRowid);
+    else db.prepare('UPDATE notify_channel SET name = ?, kind = ?, config = ?, levels = ?, enabled = ? WHERE id = ? AND tenant_id = ?').run(...values, id, tenantId);
+    return ok(rowOf(tenantId, id)!);
+  };
+  route(app, ops.create, async (request) => save(request, null));
+  route(app, ops.update, async (request) => {
+    if (!rowOf(userOf(request).tenantId, request.params.id)) return fail(say(langOf(request), 'noChannel'));
+    return save(request, request.params.id);
+  });
+  route(app, ops.remove, async (request) => {
+    const deleted = deleteOwned(db, 'notify_channel', userOf(request).tenantId, request.body.ids);
+    return deleted === null ? fail(say(langOf(request), 'noChannel')) : ok({ deleted });
+  });
+
+  /** Sends a test message now and answers how it went (a webhook's retries included). */
+  route(app, ops.test, async (request) => {
+    const { tenantId } = userOf(request);
+    const lang = langOf(request);
+    const channel = rowOf(tenantId, request.params.id);
+    if (!channel) return fail(say(lang, 'noChannel'));
+    const delivered = await deliver(tenantId, channel, { subject: say(lang, 'testSubject'), text: say(lang, 'testText', { name: channel.name }), level: 'test' });
+    return ok({ delivered });
+  });
+
+  route(app, ops.deliveries, async (request) => {
+    const { tenantId } = userOf(request);
+    if (!rowOf(tenantId, request.params.id)) return fail(say(langOf(request), 'noChannel'));
+    const rows = db.prepare(`SELECT ${DELIVERY.select} FROM notify_delivery WHERE channel_id = ? AND tenant_id = ? ORDER BY id DESC LIMIT 100`).all(request.params.id, tenantId);
+    return ok(DELIVERY.all(rows));
+  });
+
+  /** The embedded mail server's mailbox: the mails the tenant's channels sent. */
+  route(app, ops.mailbox, async (request) => {
+    const { tenantId } = userOf(request);
+    return ok(MAIL.all(db.prepare(`SELECT ${MAIL.select} FROM mailbox WHERE tenant_id = ? ORDER BY id DESC LIMIT 100`).all(tenantId)));
+  });
+};
+
+export default plugin;

@@ -1,0 +1,692 @@
+// Attendance (attendanceManage: rules, sites, day/month/personal statistics). A rule holds the work
+// hours, flexible minutes, late and early thresholds, the SPEC §5 fill-in window (0–99 minutes) and
+// the days that count (weekdays; the linkage calendar's holidays skipped, its make-up days counted).
+// A site is an attendance group: its members clock at its access-control devices or within a radius of
+// a location. Clocks come from a simulator of access-control events (ATRIUM_ATTENDANCE_SIM_MS, 60 s by
+// default, 0 off) or, for a missed clock, from a fill-in that goes through the approval workflow and
+// becomes a clock when approved. Statistics are computed from the clocks by shared/attendance/stats.ts.
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { AttendanceRule, AttendanceRuleSave, AttendanceSite, AttendanceSiteSave, DayRecord, MonthRecord } from '../../../shared/api/attendance-types.ts';
+import { ops } from '../../../shared/contract/attendance.ts';
+import type { FieldValues } from '../../../shared/api/workflow-types.ts';
+import { distanceMeters, offsetBy, type Position } from '../../../shared/attendance/geo.ts';
+import { dayResult, fillInAllowed, isDueDay, minuteText, toMinute, type Clock } from '../../../shared/attendance/stats.ts';
+import { dayText } from '../../../shared/forms/date-text.ts';
+import type { Db, Migration } from '../db.ts';
+import { tx } from '../db.ts';
+import { route } from '../contract.ts';
+import { fail, failField, ok, userOf } from '../http.ts';
+import { langOf, translate, type Lang, textsOf } from '../messages.ts';
+import { byNameKeyword, inList, likePattern, offsetOf, startExport, tooManyTasks } from '../resource.ts';
+import { col, shape, type Spec } from '../shape.ts';
+import { namesAfterEdit } from '../local-names.ts';
+import { workflowOf, type StoredField, type StoredStep } from '../workflow/workflow.ts';
+
+/** A day's status as the export writes it (the console's attendance.status texts). */
+const DAY_STATUS: Readonly<Record<string, Readonly<Record<Lang, string>>>> = {
+  normal: { zh: '正常', en: 'Normal' },
+  late: { zh: '迟到', en: 'Late' },
+  early: { zh: '早退', en: 'Left early' },
+  lateEarly: { zh: '迟到且早退', en: 'Late and left early' },
+  absent: { zh: '缺勤', en: 'Absent' },
+  rest: { zh: '休息', en: 'Rest day' },
+  pending: { zh: '尚未打卡', en: 'Not yet clocked in' },
+};
+
+/** The seeded rule's and site's names: [Chinese (stored), English]. */
+const SEED_NAMES = { rule: ['办公时间', 'Office hours'], site: ['总部', 'Head office'] } as const;
+
+const FILL_IN_KIND = 'attendanceFillIn';
+
+/**
+ * The fill-in approval form each tenant gets, in both languages like every seeded name
+ * (local-names.ts): its name and description, its fields' labels (label_en) and its step's name
+ * (name_en; workflow.ts reads them in the caller's language).
+ */
+const FILL_IN_FORM = {
+  name: ['补卡申请', 'Attendance fill-in'],
+  description: ['忘记打卡时申请补记，审批通过后计入考勤', 'For a missed clock; it counts once approved'],
+  fields: [
+    { name: 'day', label: ['日期', 'Date'], type: 'date' },
+    { name: 'time', label: ['时间', 'Time'], type: 'text' },
+    { name: 'reason', label: ['原因', 'Reason'], type: 'text' },
+  ],
+  step: ['审批', 'Approval'],
+} as const;
+
+export const migrations: Migration[] = [
+  {
+    id: 'attendance/001-tables',
+    sql: `
+      CREATE TABLE att_rule (
+        id INTEGER PRIMARY KEY,
+        tenant_id INTEGER NOT NULL REFERENCES tenant(id),
+        name TEXT NOT NULL,
+        work_start TEXT NOT NULL,
+        work_end TEXT NOT NULL,
+        flex_minutes INTEGER NOT NULL,
+        late_threshold INTEGER NOT NULL,
+        early_threshold INTEGER NOT NULL,
+        fill_in_minutes INTEGER NOT NULL,
+        weekdays TEXT NOT NULL,
+        skip_holidays INTEGER NOT NULL,
+        UNIQUE (tenant_id, name)
+      );
+      CREATE TABLE att_site (
+        id INTEGER PRIMARY KEY,
+        tenant_id INTEGER NOT NULL REFERENCES tenant(id),
+        name TEXT NOT NULL,
+        rule_id INTEGER NOT NULL REFERENCES att_rule(id),
+        kind TEXT NOT NULL CHECK (kind IN ('devices', 'location')),
+        latitude REAL,
+        longitude REAL,
+        radius_m INTEGER,
+        UNIQUE (tenant_id, name)
+      );
+      CREATE TABLE att_site_device (
+        site_id INTEGER NOT NULL REFERENCES att_site(id) ON DELETE CASCADE,
+        device_id INTEGER NOT NULL REFERENCES device(id) ON DELETE CASCADE,
+        PRIMARY KEY (site_id, device_id)
+      );
+      CREATE TABLE att_member (
+        tenant_id INTEGER NOT NULL,
+        user_id INTEGER NOT NULL REFERENCES user(id) ON DELETE CASCADE,
+        site_id INTEGER NOT NULL REFERENCES att_site(id) ON DELETE CASCADE,
+        PRIMARY KEY (user_id)
+      );
+      CREATE INDEX att_member_site ON att_member(site_id);
+      CREATE TABLE att_clock (
+        id INTEGER PRIMARY KEY,
+        tenant_id INTEGER NOT NULL,
+        user_id INTEGER NOT NULL REFERENCES user(id) ON DELETE CASCADE,
+        at INTEGER NOT NULL,
+        source TEXT NOT NULL CHECK (source IN ('device', 'location', 'fillIn')),
+        device_id INTEGER,
+        request_id INTEGER
+      );
+      CREATE INDEX att_clock_time ON att_clock(tenant_id, at);
+      CREATE INDEX att_clock_user ON att_clock(user_id, at);
+    `,
+  },
+  {
+    // The seeded rule and site in both languages (local-names.ts): a Chinese page showed "Office hours".
+    id: 'attendance/002-names-english',
+    sql: `
+      ALTER TABLE att_rule ADD COLUMN name_en TEXT NOT NULL DEFAULT '';
+      ALTER TABLE att_site ADD COLUMN name_en TEXT NOT NULL DEFAULT '';
+      UPDATE att_rule SET name = '${SEED_NAMES.rule[0]}', name_en = '${SEED_NAMES.rule[1]}' WHERE tenant_id = 1 AND name = '${SEED_NAMES.rule[1]}';
+      UPDATE att_site SET name = '${SEED_NAMES.site[0]}', name_en = '${SEED_NAMES.site[1]}' WHERE tenant_id = 1 AND name = '${SEED_NAMES.site[1]}';
+    `,
+  },
+  {
+    // The fill-in form seeded in Chinese only (its description in English only) gets both languages.
+    id: 'attendance/003-fill-in-form-english',
+    sql: `
+      UPDATE wf_form_version SET fields = json_set(fields, ${FILL_IN_FORM.fields.map((f, i) => `'$[${i}].label_en', '${f.label[1]}'`).join(', ')})
+        WHERE form_id IN (SELECT id FROM wf_form WHERE kind = '${FILL_IN_KIND}' AND name_en = '')
+        AND ${FILL_IN_FORM.fields.map((f, i) => `json_extract(fields, '$[${i}].label') = '${f.label[0]}'`).join(' AND ')} AND json_array_length(fields) = ${FILL_IN_FORM.fields.length};
+      UPDATE wf_form_version SET process = json_set(process, '$.steps[0].name_en', '${FILL_IN_FORM.step[1]}')
+        WHERE form_id IN (SELECT id FROM wf_form WHERE kind = '${FILL_IN_KIND}' AND name_en = '')
+        AND json_extract(process, '$.steps[0].name') = '${FILL_IN_FORM.step[0]}' AND json_array_length(process, '$.steps') = 1;
+      UPDATE wf_form SET description = '${FILL_IN_FORM.description[0]}', description_en = '${FILL_IN_FORM.description[1]}'
+        WHERE kind = '${FILL_IN_KIND}' AND description = '${FILL_IN_FORM.name[1]}' AND description_en = '';
+      UPDATE wf_form SET name_en = '${FILL_IN_FORM.name[1]}' WHERE kind = '${FILL_IN_KIND}' AND name = '${FILL_IN_FORM.name[0]}' AND name_en = '';
+    `,
+  },
+];
+
+const TEXT = {
+  nameTaken: { zh: '名称已存在', en: 'Name already exists' },
+  time: { zh: '时间格式须为 HH:mm', en: 'Times are written HH:mm' },
+  endBeforeStart: { zh: '下班时间须晚于上班时间', en: 'The end of work must come after its start' },
+  weekdays: { zh: '请至少选择一个工作日', en: 'Choose at least one working day' },
+  noRule: { zh: '考勤规则不存在', en: 'No such attendance rule' },
+  ruleUsed: { zh: '规则 {name} 正被考勤地点使用，不能删除', en: 'The rule {name} is used by an attendance site and cannot be deleted' },
+  noSite: { zh: '考勤地点不存在', en: 'No such attendance site' },
+  noDevice: { zh: '设备不存在', en: 'No such device' },
+  noDevices: { zh: '请选择至少一台门禁设备', en: 'Choose at least one access-control device' },
+  location: { zh: '请填写纬度（-90 到 90）、经度（-180 到 180）和半径（10 到 5000 米）', en: 'Give a latitude (-90 to 90), a longitude (-180 to 180) and a radius (10 to 5000 m)' },
+  noUser: { zh: '用户不存在', en: 'No such user' },
+  memberElsewhere: { zh: '{name} 已属于考勤地点 {site}', en: '{name} already belongs to the attendance site {site}' },
+  day: { zh: '日期格式须为 YYYY-MM-DD', en: 'Dates are written YYYY-MM-DD' },
+  month: { zh: '月份格式须为 YYYY-MM', en: 'Months are written YYYY-MM' },
+  notMember: { zh: '你不属于任何考勤地点', en: 'You do not belong to an attendance site' },
+  notLocation: { zh: '你的考勤地点按门禁设备打卡，不能按位置打卡', en: 'Your attendance site clocks at its access-control devices, not by location' },
+  outside: { zh: '你距离 {site} {distance} 米，需在 {radius} 米以内才能打卡', en: 'You are {distance} m from {site}; clocking in there needs {radius} m or less' },
+  future: { zh: '不能为未来的日期补卡', en: 'A fill-in cannot be for a day still to come' },
+  window: { zh: '补卡时间须在上班（{start}）或下班（{end}）前后 {minutes} 分钟内', en: 'A fill-in must lie within {minutes} minutes of the start ({start}) or the end ({end}) of work' },
+  noForm: { zh: '补卡审批表单不可用', en: 'The fill-in approval form is not available' },
+} as const satisfies Record<string, Record<Lang, string>>;
+
+const say = textsOf(TEXT);
+
+const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const MONTH = /^\d{4}-\d{2}$/;
+
+/** A rule as the API answers it (att_rule r). */
+const RULE_FIELDS = {
+  id: col.value('r.id'),
+  name: col.value('loc(r.name, r.name_en)'),
+  workStart: col.value('r.work_start'),
+  workEnd: col.value('r.work_end'),
+  flexMinutes: col.value('r.flex_minutes'),
+  lateThreshold: col.value('r.late_threshold'),
+  earlyThreshold: col.value('r.early_threshold'),
+  fillInMinutes: col.value('r.fill_in_minutes'),
+  weekdays: col.ids('r.weekdays'),
+  skipHolidays: col.flag('r.skip_holidays'),
+} satisfies Spec<AttendanceRule>;
+const RULE = shape<AttendanceRule>(RULE_FIELDS);
+
+/** Local midnight of a YYYY-MM-DD day, in ms. */
+const dayStart = (day: string): number => {
+  const [y, m, d] = day.split('-').map(Number);
+  return new Date(y!, m! - 1, d!).getTime();
+};
+
+const isoWeekday = (day: string): number => ((new Date(dayStart(day)).getDay() + 6) % 7) + 1;
+const realDay = (day: string): boolean => DAY.test(day) && dayText(dayStart(day)) === day;
+/** The days of a YYYY-MM month, up to and including `until` (YYYY-MM-DD). */
+function daysOf(month: string, until: string): string[] {
+  const [y, m] = month.split('-').map(Number);
+  const out: string[] = [];
+  for (let d = 1; d <= new Date(y!, m!, 0).getDate(); d++) {
+    const day = `${month}-${String(d).padStart(2, '0')}`;
+    if (day > until) break;
+    out.push(day);
+  }
+  return out;
+}
+
+interface Member {
+  userId: number;
+  userName: string;
+  siteName: string;
+  siteKind: 'devices' | 'location';
+  rule: AttendanceRule;
+}
+
+/** A member (att_member m, user u, site s) with the rule r of their site. */
+const MEMBER = shape<Member>({ userId: col.value('m.user_id'), userName: col.value('u.name'), siteName: col.value('loc(s.name, s.name_en)'), siteKind: col.value('s.kind'), rule: RULE_FIELDS });
+
+/** Ensures each tenant has its fill-in approval form (the tenant super admin approves until changed). */
+export function seed(db: Db): void {
+  const tenants = db.prepare('SELECT id FROM tenant WHERE platform = 0').all<{ id: number }>();
+  for (const { id: tenantId } of tenants) {
+    if (db.prepare('SELECT 1 FROM wf_form WHERE tenant_id = ? AND kind = ?').get(tenantId, FILL_IN_KIND)) continue;
+    const approver = db.prepare('SELECT id FROM role WHERE tenant_id = ? AND super_admin = 1 ORDER BY id LIMIT 1').get<{ id: number }>(tenantId);
+    if (!approver) continue;
+    tx(db, () => {
+      const now = Date.now();
+      const f = FILL_IN_FORM;
+      const formId = Number(
+        db.prepare('INSERT INTO wf_form (tenant_id, name, name_en, description, description_en, enabled, version, updated_at, kind) VALUES (?, ?, ?, ?, ?, 1, 1, ?, ?)').run(tenantId, ...f.name, ...f.description, now, FILL_IN_KIND).lastInsertRowid,
+      );
+      // Keys in the order workflow.ts stores a saved field and step (an unchanged save is no new version).
+      const fields: StoredField[] = f.fields.map((field) => ({ name: field.name, label: field.label[0], type: field.type, required: true, label_en: field.label[1] }));
+      const process: { steps: StoredStep[]; cc: number[] } = { steps: [{ name: f.step[0], mode: 'any', approvers: { kind: 'role', roleId: approver.id }, name_en: f.step[1] }], cc: [] };
+      db.prepare('INSERT INTO wf_form_version (form_id, version, fields, process, created_at) VALUES (?, 1, ?, ?, ?)').run(formId, JSON.stringify(fields), JSON.stringify(process), now);
+    });
+  }
+  // The demo tenant's office hours and its head office, once.
+  if (!db.prepare('SELECT 1 FROM att_rule WHERE tenant_id = 1').get() && db.prepare('SELECT 1 FROM tenant WHERE id = 1').get()) {
+    tx(db, () => {
+      const ruleId = Number(db.prepare(`INSERT INTO att_rule (tenant_id, name, name_en, work_start, work_end, flex_minutes, late_threshold, early_threshold, fill_in_minutes, weekdays, skip_holidays) VALUES (1, '${SEED_NAMES.rule[0]}', '${SEED_NAMES.rule[1]}', '09:00', '18:00', 10, 60, 60, 30, '1,2,3,4,5', 1)`).run().lastInsertRowid);
+      const siteId = Number(db.prepare(`INSERT INTO att_site (tenant_id, name, name_en, rule_id, kind) VALUES (1, '${SEED_NAMES.site[0]}', '${SEED_NAMES.site[1]}', ?, 'devices')`).run(ruleId).lastInsertRowid);
+      for (const d of db.prepare('SELECT id FROM device WHERE tenant_id = 1 ORDER BY id LIMIT 2').all<{ id: number }>()) db.prepare('INSERT INTO att_site_device (site_id, device_id) VALUES (?, ?)').run(siteId, d.id);
+      for (const u of db.prepare("SELECT id FROM user WHERE tenant_id = 1 AND username IN ('admin', 'operator', 'viewer')").all<{ id: number }>()) db.prepare('INSERT INTO att_member (tenant_id, user_id, site_id) VALUES (1, ?, ?)').run(u.id, siteId);
+    });
+  }
+}
+
+/**
+ * One round of simulated access-control events at `now`: a member of a device site who has not
+ * clocked in today may clock in from 45 minutes before the start to 30 after (most on time), and one
+ * who is in may clock out from the end to 90 minutes after; each with a chance per round, so the day
+ * fills like a real door's log.
+ */
+/** Where a member of a location site clocks: within the site's radius, or refused with how far off. */
+export function clockAtLocation(db: Db, tenantId: number, userId: number, at: Position, now: number): { ok: true; distance: number; site: string } | { ok: false; key: 'notMember' | 'notLocation' | 'outside'; distance?: number; site?: string; radius?: number } {
+  const site = db
+    .prepare('SELECT loc(s.name, s.name_en) AS name, s.kind, s.latitude, s.longitude, s.radius_m FROM att_member m JOIN att_site s ON s.id = m.site_id WHERE m.user_id = ? AND m.tenant_id = ?')
+    .get<{ name: string; kind: string; latitude: number | null; longitude: number | null; radius_m: number | null }>(userId, tenantId);
+  if (!site) return { ok: false, key: 'notMember' };
+  if (site.kind !== 'location' || site.latitude === null || site.longitude === null || site.radius_m === null) return { ok: false, key: 'notLocation' };
+  const distance = Math.round(distanceMeters(at, { latitude: site.latitude, longitude: site.longitude }));
+  if (distance > site.radius_m) return { ok: false, key: 'outside', distance, site: site.name, radius: site.radius_m };
+  db.prepare("INSERT INTO att_clock (tenant_id, user_id, at, source) VALUES (?, ?, ?, 'location')").run(tenantId, userId, now);
+  return { ok: true, distance, site: site.name };
+}
+
+export function simulateRound(db: Db, now: number, random = Math.random): number {
+  const today = dayText(now);
+  const minute = Math.floor((now - dayStart(today)) / 60_000);
+  const rows = db
+    .prepare(
+      `SELECT m.tenant_id, m.user_id, r.work_start, r.work_end, (SELECT device_id FROM att_site_device sd WHERE sd.site_id = s.id ORDER BY device_id LIMIT 1) AS device_id,
+        (SELECT COUNT(*) FROM att_clock c WHERE c.user_id = m.user_id AND c.at >= ?) AS clocks
+         , s.kind, s.latitude, s.longitude, s.radius_m
+       FROM att_member m JOIN att_site s ON s.id = m.site_id JOIN att_rule r ON r.id = s.rule_id`,
+    )
+    .all<{ tenant_id: number; user_id: number; work_start: string; work_end: string; device_id: number | null; clocks: number; kind: 'devices' | 'location'; latitude: number | null; longitude: number | null; radius_m: number | null; }>(dayStart(today));
+  let made = 0;
+  for (const r of rows) {
+    if (r.kind === 'location') {
+      if (r.latitude === null || r.longitude === null || r.radius_m === null) continue;
+      const start = toMinute(r.work_start);
+      const end = toMinute(r.work_end);
+      const due = (r.clocks === 0 && minute >= start - 45 && minute <= start + 30 && random() < 0.25) || (r.clocks === 1 && minute >= end && minute <= end + 90 && random() < 0.2);
+      if (!due) continue;
+      // A phone's position: mostly inside the radius, now and then just outside it (then refused, as a person would be).
+      const at = offsetBy({ latitude: r.latitude, longitude: r.longitude }, r.radius_m * (random() < 0.9 ? random() * 0.8 : 1.1 + random() * 0.5), random() * 360);
+      if (clockAtLocation(db, r.tenant_id, r.user_id, at, now).ok) made += 1;
+      continue;
+    }
+    if (r.device_id === null) continue;
+    const start = toMinute(r.work_start);
+    const end = toMinute(r.work_end);
+    const arriving = r.clocks === 0 && minute >= start - 45 && minute <= start + 30 && random() < 0.25;
+    const leaving = r.clocks === 1 && minute >= end && minute <= end + 90 && random() < 0.2;
+    if (arriving || leaving) {
+      db.prepare("INSERT INTO att_clock (tenant_id, user_id, at, source, device_id) VALUES (?, ?, ?, 'device', ?)").run(r.tenant_id, r.user_id, now, r.device_id);
+      made += 1;
+    }
+  }
+  return made;
+}
+
+const plugin: FastifyPluginAsync = async (app) => {
+  const { db, config } = app.atrium;
+
+  // ---- rules ------------------------------------------------------------------------------------
+
+  const ruleProblem = (request: FastifyRequest, b: AttendanceRuleSave): ReturnType<typeof failField> | null => {
+    const lang = langOf(request);
+    if (!HHMM.test(b.workStart)) return failField(say(lang, 'time'), 'workStart');
+    if (!HHMM.test(b.workEnd)) return failField(say(lang, 'time'), 'workEnd');
+    if (toMinute(b.workEnd) <= toMinute(b.workStart)) return failField(say(lang, 'endBeforeStart'), 'workEnd');
+    if (b.weekdays.length === 0) return failField(say(lang, 'weekdays'), 'weekdays');
+    return null;
+  };
+
+  route(app, ops.rulePage, async (request) => {
+    const { tenantId } = userOf(request);
+    const { where, args } = byNameKeyword(tenantId, request.body.keyword);
+    const total = db.prepare(`SELECT COUNT(*) AS n FROM att_rule WHERE ${where}`).get<{ n: number }>(...args)!.n;
+    const rows = db.prepare(`SELECT ${RULE.select} FROM att_rule r WHERE ${where} ORDER BY r.name LIMIT ? OFFSET ?`).all(...args, request.body.limit, offsetOf(request.body));
+    return ok({ rows: RULE.all(rows), total });
+  });
+
+  const saveRule = (request: FastifyRequest<{ Body: AttendanceRuleSave }>, id: number | null) => {
+    const { tenantId } = userOf(request);
+    const b = request.body;
+    const problem = ruleProblem(request, b);
+    if (problem) return problem;
+    const name = b.name.trim();
+    const taken = db.prepare('SELECT id FROM att_rule WHERE tenant_id = ? AND name = ?').get<{ id: number }>(tenantId, name);
+    if (taken && taken.id !== id) return failField(say(langOf(request), 'nameTaken'), 'name');
+    const values = [name, b.workStart, b.workEnd, b.flexMinutes, b.lateThreshold, b.earlyThreshold, b.fillInMinutes, [...new Set(b.weekdays)].sort().join(','), b.skipHolidays ? 1 : 0];
+    if (id === null) {
+      id = Number(db.prepare('INSERT INTO att_rule (name, work_start, work_end, flex_minutes, late_threshold, early_threshold, fill_in_minutes, weekdays, skip_holidays, tenant_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').run(...values, tenantId).lastInsertRowid);
+    } else {
+      const kept = db.prepare('SELECT name, name_en FROM att_rule WHERE id = ? AND tenant_id = ?').get<{ name: string; name_en: string }>(id, tenantId);
+      const names = kept ? namesAfterEdit(kept, name) : { name, name_en: '' };
+      values[0] = names.name;
+      db.prepare('UPDATE att_rule SET name_en = ? WHERE id = ? AND tenant_id = ?').run(names.name_en, id, tenantId);
+      db.prepare('UPDATE att_rule SET name = ?, work_start = ?, work_end = ?, flex_minutes = ?, late_threshold = ?, early_threshold = ?, fill_in_minutes = ?, weekdays = ?, skip_holidays = ? WHERE id = ? AND tenant_id = ?').run(...values, id, tenantId);
+    }
+    return ok(RULE.read(db.prepare(`SELECT ${RULE.select} FROM att_rule r WHERE r.id = ?`).get(id)!));
+  };
+  route(app, ops.ruleCreate, async (request) => saveRule(request, null));
+  route(app, ops.ruleUpdate, async (request) => {
+    const { id } = request.params;
+    if (!db.prepare('SELECT 1 FROM att_rule WHERE id = ? AND tenant_id = ?').get(id, userOf(request).tenantId)) return fail(say(langOf(request), 'noRule'));
+    return saveRule(request, id);
+  });
+  route(app, ops.ruleDelete, async (request) => {
+    const { tenantId } = userOf(request);
+    const lang = langOf(request);
+    const ids = [...new Set(request.body.ids)];
+    const rules = db.prepare(`SELECT id, name, (SELECT COUNT(*) FROM att_site s WHERE s.rule_id = r.id) AS used FROM att_rule r WHERE tenant_id = ? AND id IN (${inList(ids.length)})`).all<{ id: number; name: string; used: number }>(tenantId, ...ids);
+    if (rules.length !== ids.length) return fail(say(lang, 'noRule'));
+    const used = rules.find((r) => r.used > 0);
+    if (used) return fail(say(lang, 'ruleUsed', { name: used.name }));
+    return ok({ deleted: Number(db.prepare(`DELETE FROM att_rule WHERE tenant_id = ? AND id IN (${inList(ids.length)})`).run(tenantId, ...ids).changes) });
+  });
+
+  // ---- sites ------------------------------------------------------------------------------------
+
+  const siteOf = (tenantId: number, id: number): AttendanceSite | null => {
+    const s = db.prepare('SELECT s.id, loc(s.name, s.name_en) AS name, s.rule_id, s.kind, s.latitude, s.longitude, s.radius_m, loc(r.name, r.name_en) AS rule_name FROM att_site s JOIN att_rule r ON r.id = s.rule_id WHERE s.tenant_id = ? AND s.id = ?').get<{ id: number; name: string; rule_id: number; rule_name: string; kind: 'devices' | 'location'; latitude: number | null; longitude: number | null; radius_m: number | null }>(tenantId, id);
+    if (!s) return null;
+    const devices = db.prepare('SELECT d.id, d.code FROM att_site_device sd JOIN device d ON d.id = sd.device_id WHERE sd.site_id = ? ORDER BY d.code').all<{ id: number; code: string }>(s.id);
+    const members = db.prepare('SELECT u.id, u.name FROM att_member m JOIN user u ON u.id = m.user_id WHERE m.site_id = ? ORDER BY u.name').all<{ id: number; name: string }>(s.id);
+    return {
+      id: s.id,
+      name: s.name,
+      ruleId: s.rule_id,
+      ruleName: s.rule_name,
+      kind: s.kind,
+      deviceIds: devices.map((d) => d.id),
+      deviceCodes: devices.map((d) => d.code),
+      latitude: s.latitude,
+      longitude: s.longitude,
+      radiusMeters: s.radius_m,
+      memberIds: members.map((m) => m.id),
+      memberNames: members.map((m) => m.name),
+    };
+  };
+
+  route(app, ops.sitePage, async (request) => {
+    const { tenantId } = userOf(request);
+    const { where, args } = byNameKeyword(tenantId, request.body.keyword);
+    const total = db.prepare(`SELECT COUNT(*) AS n FROM att_site WHERE ${where}`).get<{ n: number }>(...args)!.n;
+    const ids = db.prepare(`SELECT id FROM att_site WHERE ${where} ORDER BY name LIMIT ? OFFSET ?`).all<{ id: number }>(...args, request.body.limit, offsetOf(request.body));
+    return ok({ rows: ids.map((r) => siteOf(tenantId, r.id)!), total });
+  });
+
+  const saveSite = (request: FastifyRequest<{ Body: AttendanceSiteSave }>, id: number | null) => {
+    const { tenantId } = userOf(request);
+    const lang = langOf(request);
+    const b = request.body;
+    if (!db.prepare('SELECT 1 FROM att_rule WHERE id = ? AND tenant_id = ?').get(b.ruleId, tenantId)) return failField(say(lang, 'noRule'), 'ruleId');
+    const deviceIds = [...new Set(b.deviceIds ?? [])];
+    const memberIds = [...new Set(b.memberIds ?? [])];
+    if (b.kind === 'devices') {
+      if (deviceIds.length === 0) return failField(say(lang, 'noDevices'), 'deviceIds');
+      const found = db.prepare(`SELECT COUNT(*) AS n FROM device WHERE tenant_id = ? AND id IN (${inList(deviceIds.length)})`).get<{ n: number }>(tenantId, ...deviceIds)!.n;
+      if (found !== deviceIds.length) return failField(say(lang, 'noDevice'), 'deviceIds');
+    } else {
+      const fine = typeof b.latitude === 'number' && Math.abs(b.latitude) <= 90 && typeof b.longitude === 'number' && Math.abs(b.longitude) <= 180 && typeof b.radiusMeters === 'number';
+      if (!fine) return failField(say(lang, 'location'), 'latitude');
+    }
+    if (memberIds.length) {
+      const found = db.prepare(`SELECT COUNT(*) AS n FROM user WHERE tenant_id = ? AND id IN (${inList(memberIds.length)})`).get<{ n: number }>(tenantId, ...memberIds)!.n;
+      if (found !== memberIds.length) return failField(say(lang, 'noUser'), 'memberIds');
+      const elsewhere = db
+        .prepare(`SELECT u.name, loc(s.name, s.name_en) AS site FROM att_member m JOIN user u ON u.id = m.user_id JOIN att_site s ON s.id = m.site_id WHERE m.user_id IN (${inList(memberIds.length)}) AND m.site_id IS NOT ? LIMIT 1`)
+        .get<{ name: string; site: string }>(...memberIds, id);
+      if (elsewhere) return failField(say(lang, 'memberElsewhere', { name: elsewhere.name, site: elsewhere.site }), 'memberIds');
+    }
+    const name = b.name.trim();
+    const taken = db.prepare('SELECT id FROM att_site WHERE tenant_id = ? AND name = ?').get<{ id: number }>(tenantId, name);
+    if (taken && taken.id !== id) return failField(say(lang, 'nameTaken'), 'name');
+    const location = b.kind === 'location' ? [b.latitude ?? null, b.longitude ?? null, b.radiusMeters ?? null] : [null, null, null];
+    const siteId = tx(db, () => {
+      let sid = id;
+      if (sid === null) sid = Number(db.prepare('INSERT INTO att_site (tenant_id, name, rule_id, kind, latitude, longitude, radius_m) VALUES (?, ?, ?, ?, ?, ?, ?)').run(tenantId, name, b.ruleId, b.kind, ...location).lastInsertRowid);
+      else {
+        const kept = db.prepare('SELECT name, name_en FROM att_site WHERE id = ?').get<{ name: string; name_en: string }>(sid);
+        const names = kept ? namesAfterEdit(kept, name) : { name, name_en: '' };
+        db.prepare('UPDATE att_site SET name = ?, name_en = ?, rule_id = ?, kind = ?, latitude = ?, longitude = ?, radius_m = ? WHERE id = ?').run(names.name, names.name_en, b.ruleId, b.kind, ...location, sid);
+      }
+      db.prepare('DELETE FROM att_site_device WHERE site_id = ?').run(sid);
+      if (b.kind === 'devices') for (const d of deviceIds) db.prepare('INSERT INTO att_site_device (site_id, device_id) VALUES (?, ?)').run(sid, d);
+      db.prepare('DELETE FROM att_member WHERE site_id = ?').run(sid);
+      for (const u of memberIds) db.prepare('INSERT INTO att_member (tenant_id, user_id, site_id) VALUES (?, ?, ?)').run(tenantId, u, sid);
+      return sid;
+    });
+    return ok(siteOf(tenantId, siteId)!);
+  };
+  route(app, ops.siteCreate, async (request) => saveSite(request, null));
+  route(app, ops.siteUpdate, async (request) => {
+    const { id } = request.params;
+    if (!siteOf(userOf(request).tenantId, id)) return fail(say(langOf(request), 'noSite'));
+    return saveSite(request, id);
+  });
+  route(app, ops.siteDelete, async (request) => {
+    const { tenantId } = userOf(request);
+    const ids = [...new Set(request.body.ids)];
+    const deleted = tx(db, () => {
+      const found = db.prepare(`SELECT COUNT(*) AS n FROM att_site WHERE tenant_id = ? AND id IN (${inList(ids.length)})`).get<{ n: number }>(tenantId, ...ids)!.n;
+      if (found !== ids.length) return null;
+      return Number(db.prepare(`DELETE FROM att_site WHERE tenant_id = ? AND id IN (${inList(ids.length)})`).run(tenantId, ...ids).changes);
+    });
+    return deleted === null ? fail(say(langOf(request), 'noSite')) : ok({ deleted });
+  });
+
+  /** What the site form and the statistics filters offer: the tenant's people, devices and sites. */
+  route(app, ops.choices, async (request) => {
+    const { tenantId } = userOf(request);
+    return ok({
+      users: db.prepare("SELECT id, name, username FROM user WHERE tenant_id = ? AND status = 'normal' ORDER BY name").all<{ id: number; name: string; username: string }>(tenantId),
+      devices: db.prepare('SELECT id, code, loc(name, name_en) AS name FROM device WHERE tenant_id = ? ORDER BY code LIMIT 2000').all<{ id: number; code: string; name: string }>(tenantId),
+      sites: db.prepare('SELECT id, loc(name, name_en) AS name FROM att_site WHERE tenant_id = ? ORDER BY name').all<{ id: number; name: string }>(tenantId),
+    });
+  });
+
+  // ---- statistics -------------------------------------------------------------------------------
+
+  /** The members a statistics call covers (a site, a name), with their rules. */
+  function members(tenantId: number, filter: { siteId?: number; keyword?: string; userId?: number }): Member[] {
+    const where = ['m.tenant_id = ?'];
+    const args: Array<string | number> = [tenantId];
+    if (filter.siteId) {
+      where.push('m.site_id = ?');
+      args.push(filter.siteId);
+    }
+    if (filter.userId) {
+      where.push('m.user_id = ?');
+      args.push(filter.userId);
+    }
+    if (filter.keyword?.trim()) {
+      where.push("(u.name LIKE ? ESCAPE '\\' OR u.username LIKE ? ESCAPE '\\')");
+      args.push(likePattern(filter.keyword.trim()), likePattern(filter.keyword.trim()));
+    }
+    const rows = db
+      .prepare(`SELECT ${MEMBER.select} FROM att_member m JOIN user u ON u.id = m.user_id JOIN att_site s ON s.id = m.site_id JOIN att_rule r ON r.id = s.rule_id WHERE ${where.join(' AND ')} ORDER BY u.name, u.id`)
+      .all(...args);
+    return MEMBER.all(rows);
+  }
+
+  /** Every member's days between two days (inclusive), from one read of the clocks and the calendar. */
+  function days(tenantId: number, who: readonly Member[], from: string, to: string): Map<number, DayRecord[]> {
+    const start = dayStart(from);
+    const end = dayStart(to) + 24 * 3600 * 1000;
+    const calendar = new Map((db.prepare('SELECT day, kind FROM holiday WHERE tenant_id = ? AND day >= ? AND day <= ?').all<{ day: string; kind: 'holiday' | 'workday' }>(tenantId, from, to)).map((h) => [h.day, h.kind]));
+    const clocks = new Map<string, Clock[]>();
+    const wanted = new Set(who.map((m) => m.userId));
+    for (const c of db.prepare('SELECT user_id, at, source FROM att_clock WHERE tenant_id = ? AND at >= ? AND at < ?').iterate(tenantId, start, end) as Iterable<{ user_id: number; at: number; source: string }>) {
+      if (!wanted.has(c.user_id)) continue;
+      const day = dayText(c.at);
+      const key = `${c.user_id}/${day}`;
+      const list = clocks.get(key) ?? [];
+      list.push({ minute: Math.floor((c.at - dayStart(day)) / 60_000), fillIn: c.source === 'fillIn' });
+      clocks.set(key, list);
+    }
+    const dayList: string[] = [];
+    for (let at = start; at < end; at += 24 * 3600 * 1000) dayList.push(dayText(at + 12 * 3600 * 1000));
+    // A day still in progress (or to come) is judged only as far as the rule can yet.
+    const nowAt = Date.now();
+    const today = dayText(nowAt);
+    const nowOf = (day: string): number | null => (day < today ? null : day > today ? -1 : Math.floor((nowAt - dayStart(today)) / 60_000));
+    const out = new Map<number, DayRecord[]>();
+    for (const m of who) {
+      out.set(
+        m.userId,
+        [...new Set(dayList)].map((day) => {
+          const r = dayResult(m.rule, isDueDay(m.rule, isoWeekday(day), calendar.get(day) ?? null), clocks.get(`${m.userId}/${day}`) ?? [], nowOf(day));
+          return { userId: m.userId, userName: m.userName, siteName: m.siteName, day, status: r.status, firstIn: minuteText(r.firstIn), lastOut: minuteText(r.lastOut), lateMinutes: r.lateMinutes, earlyMinutes: r.earlyMinutes, fillIns: r.fillIns, workHours: r.workHours };
+        }),
+      );
+    }
+    return out;
+  }
+
+  function monthRows(tenantId: number, who: readonly Member[], month: string): MonthRecord[] {
+    const today = dayText(Date.now());
+    const list = daysOf(month, today);
+    if (list.length === 0) return who.map((m) => ({ userId: m.userId, userName: m.userName, siteName: m.siteName, dueDays: 0, presentDays: 0, lateDays: 0, earlyDays: 0, absentDays: 0, fillIns: 0, workHours: 0 }));
+    const all = days(tenantId, who, list[0]!, list[list.length - 1]!);
+    return who.map((m) => {
+      const ds = all.get(m.userId) ?? [];
+      const due = ds.filter((d) => d.status !== 'rest');
+      return {
+        userId: m.userId,
+        userName: m.userName,
+        siteName: m.siteName,
+        dueDays: due.length,
+        presentDays: due.filter((d) => d.status !== 'absent' && d.status !== 'pending').length,
+        lateDays: due.filter((d) => d.status === 'late' || d.status === 'lateEarly').length,
+        earlyDays: due.filter((d) => d.status === 'early' || d.status === 'lateEarly').length,
+        absentDays: due.filter((d) => d.status === 'absent').length,
+        fillIns: ds.reduce((n, d) => n + d.fillIns, 0),
+        workHours: Math.round(ds.reduce((n, d) => n + d.workHours, 0) * 10) / 10,
+      };
+    });
+  }
+
+  /** A day or month of the calendar (the schema checks the form, this the date itself). */
+  const badDay = (request: FastifyRequest, day: string | undefined) => (day !== undefined && !realDay(day) ? failField(say(langOf(request), 'day'), 'day') : null);
+  const badMonth = (request: FastifyRequest, month: string | undefined) => (month !== undefined && !(MONTH.test(month) && realDay(`${month}-01`)) ? failField(say(langOf(request), 'month'), 'month') : null);
+
+  route(app, ops.dayStats, async (request) => {
+    const { tenantId } = userOf(request);
+    const bad = badDay(request, request.body.day);
+    if (bad) return bad;
+    const who = members(tenantId, request.body);
+    const page = who.slice(offsetOf(request.body), offsetOf(request.body) + request.body.limit);
+    const rows = [...days(tenantId, page, request.body.day, request.body.day).values()].map((d) => d[0]!);
+    return ok({ rows, total: who.length });
+  });
+
+  route(app, ops.monthStats, async (request) => {
+    const { tenantId } = userOf(request);
+    const bad = badMonth(request, request.body.month);
+    if (bad) return bad;
+    const who = members(tenantId, request.body);
+    const page = who.slice(offsetOf(request.body), offsetOf(request.body) + request.body.limit);
+    return ok({ rows: monthRows(tenantId, page, request.body.month), total: who.length });
+  });
+
+  /** One person's days of a month: anyone their own; another's with the day or month statistics right. */
+  route(app, ops.personStats, async (request) => {
+    const user = userOf(request);
+    const bad = badMonth(request, request.body.month);
+    if (bad) return bad;
+    const userId = request.body.userId ?? user.id;
+    const mayOthers = user.menus.has('dayStats') || user.menus.has('monthStats');
+    const who = userId === user.id || mayOthers ? members(user.tenantId, { userId }) : [];
+    if (who.length === 0) return ok({ member: null, rule: null, rows: [] });
+    const list = daysOf(request.body.month, dayText(Date.now()));
+    const rows = list.length ? (days(user.tenantId, who, list[0]!, list[list.length - 1]!).get(userId) ?? []) : [];
+    return ok({ member: { userId, userName: who[0]!.userName, siteName: who[0]!.siteName, siteKind: who[0]!.siteKind }, rule: who[0]!.rule, rows: rows.reverse() });
+  });
+
+  route(
+    app,
+    ops.statsExport,
+    async (request) => {
+      const user = userOf(request);
+      const lang = langOf(request);
+      const bad = badDay(request, request.body.day) ?? badMonth(request, request.body.month);
+      if (bad) return bad;
+      const busy = tooManyTasks(request, db, user);
+      if (busy) return fail(busy);
+      const b = request.body;
+      if (!user.menus.has(b.kind === 'day' ? 'dayStats' : 'monthStats')) return fail(translate(lang, 'http.noPermission'), 40301);
+      if (b.kind === 'day' && !b.day) return failField(say(lang, 'day'), 'day');
+      if (b.kind === 'month' && !b.month) return failField(say(lang, 'month'), 'month');
+      const who = members(user.tenantId, b);
+      const zh = lang === 'zh';
+      const columns =
+        b.kind === 'day'
+          ? [
+              { key: 'userName', header: zh ? '姓名' : 'Name' },
+              { key: 'siteName', header: zh ? '考勤地点' : 'Site' },
+              { key: 'day', header: zh ? '日期' : 'Day' },
+              { key: 'status', header: zh ? '状态' : 'Status', text: (v: unknown) => DAY_STATUS[String(v)]?.[lang] ?? v },
+              { key: 'firstIn', header: zh ? '上班打卡' : 'In' },
+              { key: 'lastOut', header: zh ? '下班打卡' : 'Out' },
+              { key: 'lateMinutes', header: zh ? '迟到（分钟）' : 'Late (min)' },
+              { key: 'earlyMinutes', header: zh ? '早退（分钟）' : 'Early (min)' },
+              { key: 'fillIns', header: zh ? '补卡' : 'Fill-ins' },
+              { key: 'workHours', header: zh ? '工时' : 'Hours' },
+            ]
+          : [
+              { key: 'userName', header: zh ? '姓名' : 'Name' },
+              { key: 'siteName', header: zh ? '考勤地点' : 'Site' },
+              { key: 'dueDays', header: zh ? '应出勤天数' : 'Due days' },
+              { key: 'presentDays', header: zh ? '出勤天数' : 'Present' },
+              { key: 'lateDays', header: zh ? '迟到' : 'Late' },
+              { key: 'earlyDays', header: zh ? '早退' : 'Early' },
+              { key: 'absentDays', header: zh ? '缺勤' : 'Absent' },
+              { key: 'fillIns', header: zh ? '补卡' : 'Fill-ins' },
+              { key: 'workHours', header: zh ? '工时' : 'Hours' },
+            ];
+      const period = b.kind === 'day' ? b.day! : b.month!;
+      const key = startExport(db, config.dataDir, user, {
+        key: `attendance-${b.kind}`,
+        title: { zh: `考勤${b.kind === 'day' ? '日' : '月'}统计导出 ${period}`, en: `Attendance ${b.kind === 'day' ? 'day' : 'month'} statistics ${period}` },
+        sheet: period,
+        fileName: `attendance-${period}.xlsx`,
+        columns,
+        total: who.length,
+        load: () => (b.kind === 'day' ? [...days(user.tenantId, who, b.day!, b.day!).values()].map((d) => d[0]!) : monthRows(user.tenantId, who, b.month!)),
+        done: (n) => ({ zh: `已导出 ${n} 人`, en: `${n} people exported` }),
+      });
+      return ok(key);
+    },
+  );
+
+  // ---- fill-ins ---------------------------------------------------------------------------------
+
+  route(
+    app,
+    ops.fillIn,
+    async (request) => {
+      const user = userOf(request);
+      const lang = langOf(request);
+      const b = request.body;
+      const bad = badDay(request, b.day);
+      if (bad) return bad;
+      if (!HHMM.test(b.time)) return failField(say(lang, 'time'), 'time');
+      const me = members(user.tenantId, { userId: user.id })[0];
+      if (!me) return fail(say(lang, 'notMember'));
+      if (b.day > dayText(Date.now())) return failField(say(lang, 'future'), 'day');
+      if (!fillInAllowed(me.rule, toMinute(b.time))) return failField(say(lang, 'window', { minutes: me.rule.fillInMinutes, start: me.rule.workStart, end: me.rule.workEnd }), 'time');
+      const form = db.prepare('SELECT id FROM wf_form WHERE tenant_id = ? AND kind = ? AND enabled = 1').get<{ id: number }>(user.tenantId, FILL_IN_KIND);
+      const service = workflowOf(db);
+      if (!form || !service) return fail(say(lang, 'noForm'));
+      const started = service.start(user.tenantId, user.id, form.id, { day: b.day, time: b.time, reason: b.reason.trim() }, lang);
+      return 'id' in started ? ok({ requestId: started.id }) : failField(started.refusal, started.field);
+    },
+  );
+
+  // Clocking in by location (a member of a location site, from a phone's position).
+  route(
+    app,
+    ops.clock,
+    async (request) => {
+      const user = userOf(request);
+      const lang = langOf(request);
+      const done = clockAtLocation(db, user.tenantId, user.id, request.body, Date.now());
+      // No form to point into: the message (how far off, or why not) is the answer.
+      if (!done.ok) return fail(say(lang, done.key, { distance: done.distance ?? 0, site: done.site ?? '', radius: done.radius ?? 0 }));
+      return ok({ site: done.site, distanceMeters: done.distance });
+    },
+  );
+
+  // An approved fill-in becomes the clock it claims (in the approval's own transaction).
+  workflowOf(db)?.onApproved((r) => {
+    if (r.formKind !== FILL_IN_KIND) return;
+    const v = r.values as FieldValues;
+    const day = String(v.day ?? '');
+    const time = String(v.time ?? '');
+    if (!realDay(day) || !HHMM.test(time)) return;
+    db.prepare("INSERT INTO att_clock (tenant_id, user_id, at, source, request_id) VALUES (?, ?, ?, 'fillIn', ?)").run(r.tenantId, r.initiatorId, dayStart(day) + toMinute(time) * 60_000, r.requestId);
+  });
+
+  // ---- clocks -----------------------------------------------------------------------------------
+
+  const interval = config.tuning.attendanceSimMs;
+  if (interval > 0) {
+    const timer = setInterval(() => simulateRound(db, Date.now()), interval);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
+
+};
+
+export default plugin;

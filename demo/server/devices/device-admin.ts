@@ -1,0 +1,211 @@
+// Managing regions and devices (devmng/subsystem, subsystemManage): the area tree (add, rename, move
+// — never under itself — and delete only when empty), editing and deleting devices with the same
+// shared rules as creating them, and exporting the devices a filter matches as a background task.
+import { bothNames, namesAfterEdit } from '../local-names.ts';
+import { randomUUID } from 'node:crypto';
+import type { FastifyPluginAsync } from 'fastify';
+import type { DeviceCreate } from '../../../shared/api/device-types.ts';
+import { ops } from '../../../shared/contract/device-admin.ts';
+import { route } from '../contract.ts';
+import { normaliseDevice } from '../../../shared/devices/device-rules.ts';
+import { tx } from '../db.ts';
+import { nextSeq } from './device-simulator.ts';
+import { fail, failField, ok, userOf } from '../http.ts';
+import { langOf, type Lang, textsOf } from '../messages.ts';
+import { inList, makesCycle, readImportUpload, type SheetRow, startExport, startImport, tooManyTasks } from '../resource.ts';
+import { parseListQuery, queryDevices } from './device-query.ts';
+import { checkBatch, insertDevices } from './device.ts';
+import { translate } from '../../../shared/i18n/translate.ts';
+
+const TEXT = {
+  noArea: { zh: '区域不存在', en: 'no such area' },
+  badParent: { zh: '上级区域无效（不存在，或是它自己的下级）', en: 'invalid parent area (missing, or one of its own sub-areas)' },
+  areaNotEmpty: { zh: '区域下还有 {devices}、{areas}，不能删除', en: 'the area still holds {devices} and {areas} and cannot be deleted' },
+  // The counts of areaNotEmpty, each with its own plural.
+  areaDevices: { zh: '{count} 台设备', en: '{count} devices' },
+  areaDevices_one: { zh: '{count} 台设备', en: '{count} device' },
+  areaChildren: { zh: '{count} 个下级区域', en: '{count} sub-areas' },
+  areaChildren_one: { zh: '{count} 个下级区域', en: '{count} sub-area' },
+  noDevice: { zh: '设备不存在', en: 'no such device' },
+  exportTitle: { zh: '导出设备', en: 'Export devices' },
+  importTitle: { zh: '导入设备', en: 'Import devices' },
+  rowRepeated: { zh: '文件中编码重复', en: 'the code repeats in the file' },
+  rowModel: { zh: '型号编码不存在', en: 'no such model code' },
+  rowArea: { zh: '区域不存在', en: 'no such area' },
+  exportDone: { zh: '已导出 {count} 台设备', en: '{count} devices exported' },
+  exportDone_one: { zh: '已导出 {count} 台设备', en: '{count} device exported' },
+} as const satisfies Record<string, Record<Lang, string>>;
+
+const say = textsOf(TEXT);
+
+/** Import columns: each key with the header texts it may have in the file. */
+const IMPORT_HEADERS: Readonly<Record<string, readonly string[]>> = {
+  code: ['设备编码', 'Code', 'Device code'],
+  name: ['设备名称', 'Name', 'Device name'],
+  label: ['标签', 'Label'],
+  address: ['地址', 'Address'],
+  sn: ['SN'],
+  ip: ['IP'],
+  mac: ['MAC'],
+  model: ['型号编码', 'Model code'],
+  area: ['区域', 'Area'],
+};
+
+const plugin: FastifyPluginAsync = async (app) => {
+  const { db, config } = app.atrium;
+  const areaRow = db.prepare('SELECT row_guid, parent_guid, name, name_en FROM area WHERE row_guid = ? AND tenant_id = ?');
+  const parentsOf = (tenantId: number) =>
+    new Map((db.prepare('SELECT row_guid, parent_guid FROM area WHERE tenant_id = ?').all<{ row_guid: string; parent_guid: string | null }>(tenantId)).map((r) => [r.row_guid, r.parent_guid]));
+  // Every call needs the regions-and-devices page (subsystemManage: the declarations' rights).
+  route(app, ops.areaCreate, async (request) => {
+    const user = userOf(request);
+    const lang = langOf(request);
+    const parent = request.body.parentId || null;
+    if (parent !== null && !areaRow.get(parent, user.tenantId)) return failField(say(lang, 'badParent'), 'parentId');
+    const guid = randomUUID();
+    db.prepare('INSERT INTO area (row_guid, tenant_id, parent_guid, name, sort) VALUES (?, ?, ?, ?, 0)').run(guid, user.tenantId, parent, request.body.name.trim());
+    return ok({ rowGuid: guid, parentId: parent, areaName: request.body.name.trim() });
+  });
+
+  route(app, ops.areaUpdate, async (request) => {
+    const user = userOf(request);
+    const lang = langOf(request);
+    const guid = request.params.guid;
+    const row = areaRow.get<{ parent_guid: string | null; name: string; name_en: string }>(guid, user.tenantId);
+    if (!row) return fail(say(lang, 'noArea'));
+    const parent = request.body.parentId === undefined ? row.parent_guid : request.body.parentId || null;
+    if (parent !== null) {
+      // Moving an area under itself or one of its sub-areas would cut that branch off the tree.
+      const parents = parentsOf(user.tenantId);
+      if (!parents.has(parent) || makesCycle(parents, guid, parent)) {
+        return failField(say(lang, 'badParent'), 'parentId');
+      }
+    }
+    const names = namesAfterEdit(row, request.body.name.trim());
+    db.prepare('UPDATE area SET name = ?, name_en = ?, parent_guid = ? WHERE row_guid = ? AND tenant_id = ?').run(names.name, names.name_en, parent, guid, user.tenantId);
+    return ok({ rowGuid: guid, parentId: parent, areaName: request.body.name.trim() });
+  });
+
+  route(app, ops.areaDelete, async (request) => {
+    const user = userOf(request);
+    const lang = langOf(request);
+    const guid = request.params.guid;
+    if (!areaRow.get(guid, user.tenantId)) return fail(say(lang, 'noArea'));
+    const devices = db.prepare('SELECT COUNT(*) AS n FROM device WHERE tenant_id = ? AND area_guid = ?').get<{ n: number }>(user.tenantId, guid)!.n;
+    const areas = db.prepare('SELECT COUNT(*) AS n FROM area WHERE tenant_id = ? AND parent_guid = ?').get<{ n: number }>(user.tenantId, guid)!.n;
+    if (devices > 0 || areas > 0) return fail(say(lang, 'areaNotEmpty', { devices: say(lang, 'areaDevices', { count: devices }), areas: say(lang, 'areaChildren', { count: areas }) }));
+    db.prepare('DELETE FROM area WHERE row_guid = ? AND tenant_id = ?').run(guid, user.tenantId);
+    return ok({ deleted: 1 });
+  });
+
+  route(app, ops.update, async (request) => {
+    const user = userOf(request);
+    const lang = langOf(request);
+    const { id } = request.params;
+    const exists = db.prepare('SELECT name, name_en FROM device WHERE id = ? AND tenant_id = ?').get<{ name: string; name_en: string }>(id, user.tenantId);
+    if (!exists) return fail(say(lang, 'noDevice'));
+    const problem = checkBatch(db, lang, user.tenantId, [request.body], false, id);
+    if (problem) return fail(problem);
+    const d = normaliseDevice(request.body);
+    const names = namesAfterEdit(exists, d.name);
+    tx(db, () =>
+      db
+        .prepare(
+          `UPDATE device SET code = ?, name = ?, name_en = ?, label = ?, address = ?, sn = ?, ip = ?, mac = ?, bus_no = ?, port = ?, version = ?, gateway_id = ?, area_guid = ?, model_id = ?,
+             status_seq = ? WHERE id = ? AND tenant_id = ?`,
+        )
+        .run(d.code, names.name, names.name_en, d.label, d.address, d.sn, d.ip, d.mac, d.busNo, d.port, d.version, d.gatewayId, d.areaId, d.modelId, nextSeq(db, user.tenantId), id, user.tenantId),
+    );
+    return ok({ id });
+  });
+
+  route(app, ops.delete, async (request) => {
+    const user = userOf(request);
+    const ids = request.body.ids;
+    const found = db.prepare(`SELECT COUNT(*) AS n FROM device WHERE tenant_id = ? AND id IN (${inList(ids.length)})`).get<{ n: number }>(user.tenantId, ...ids)!.n;
+    if (found !== new Set(ids).size) return fail(say(langOf(request), 'noDevice'));
+    return ok({ deleted: Number(db.prepare(`DELETE FROM device WHERE tenant_id = ? AND id IN (${inList(ids.length)})`).run(user.tenantId, ...ids).changes) });
+  });
+
+  // Import of up to 1000 devices from xlsx as a background task: every row checked with the shared
+  // device rules, codes unique in the file and the tenant, model by code, area by name; one bad row
+  // stores nothing unless the user chose to skip bad rows; the bad rows come back as a report.
+  route(app, ops.import, async (request) => {
+    const user = userOf(request);
+    const lang = langOf(request);
+    const busy = tooManyTasks(request, db, user);
+    if (busy) return fail(busy);
+    const upload = await readImportUpload(request, IMPORT_HEADERS);
+    if (!('rows' in upload)) return failField(upload.msg, upload.data.field);
+    const models = new Map((db.prepare('SELECT code, id FROM device_model WHERE tenant_id = ?').all<{ code: string; id: number }>(user.tenantId)).map((m) => [m.code, m.id]));
+    // A sheet may name an area in either language.
+    const areas = new Map((db.prepare('SELECT name, name_en, row_guid FROM area WHERE tenant_id = ?').all<{ name: string; name_en: string; row_guid: string }>(user.tenantId)).flatMap((a) => bothNames(a).map((n) => [n, a.row_guid] as const)));
+    const toDevice = (row: SheetRow): DeviceCreate => {
+      const v = row.values;
+      return {
+        code: v.code ?? '', name: v.name ?? '', label: v.label ?? '', address: v.address ?? '', sn: v.sn ?? '', ip: v.ip ?? '', mac: v.mac ?? '',
+        modelId: v.model ? (models.get(v.model) ?? -1) : null,
+        areaId: v.area ? (areas.get(v.area) ?? null) : null,
+      };
+    };
+    const both = (text: (l: Lang) => string) => ({ zh: text('zh'), en: text('en') });
+    const started = startImport(db, config.dataDir, user, {
+      key: 'deviceImport',
+      title: TEXT.importTitle[lang],
+      rows: upload.rows,
+      skipBad: upload.skipBad,
+      columns: Object.entries(IMPORT_HEADERS).map(([key, names]) => ({ key, header: names[lang === 'en' ? 1 : 0] ?? names[0]! })),
+      check: (row, seen) => {
+        if (row.values.model && !models.has(row.values.model)) return both((l) => `${say(l, 'rowModel')}: ${row.values.model}`);
+        if (row.values.area && !areas.has(row.values.area)) return both((l) => `${say(l, 'rowArea')}: ${row.values.area}`);
+        const device = toDevice(row);
+        if (seen.has(device.code.trim())) return both((l) => say(l, 'rowRepeated'));
+        const problem = (l: Lang) => checkBatch(db, l, user.tenantId, [device], false);
+        if (problem('en')) return both((l) => problem(l)!);
+        seen.add(device.code.trim());
+        return null;
+      },
+      store: (good) => void insertDevices(db, user.tenantId, good.map(toDevice)),
+    });
+    return ok(started);
+  });
+
+  route(app, ops.export, async (request) => {
+    const user = userOf(request);
+    const lang = langOf(request);
+    const busy = tooManyTasks(request, db, user);
+    if (busy) return fail(busy);
+    let query;
+    try {
+      query = parseListQuery(lang, { ...request.body, page: 1, limit: 1 });
+    } catch (error) {
+      return fail((error as Error).message);
+    }
+    const total = queryDevices(db, user.tenantId, query).total;
+    const started = startExport(db, config.dataDir, user, {
+      key: 'deviceExport',
+      title: TEXT.exportTitle,
+      sheet: 'devices',
+      fileName: 'devices.xlsx',
+      total,
+      columns: [
+        { key: 'code', header: lang === 'en' ? 'Code' : '设备编码' },
+        { key: 'name', header: lang === 'en' ? 'Name' : '设备名称' },
+        { key: 'label', header: lang === 'en' ? 'Label' : '标签' },
+        { key: 'modelName', header: lang === 'en' ? 'Model' : '型号' },
+        { key: 'address', header: lang === 'en' ? 'Address' : '地址' },
+        { key: 'sn', header: 'SN' },
+        { key: 'ip', header: 'IP' },
+        { key: 'mac', header: 'MAC' },
+        { key: 'status', header: lang === 'en' ? 'Status' : '状态', text: (s) => translate(lang, `status.device.${String(s)}`) },
+        { key: 'gatewayName', header: lang === 'en' ? 'Gateway' : '网关' },
+        { key: 'areaName', header: lang === 'en' ? 'Area' : '区域' },
+      ],
+      load: () => queryDevices(db, user.tenantId, { ...query, page: 1, limit: Math.max(1, total), count: false }).rows,
+      done: (n) => ({ zh: say('zh', 'exportDone', { count: n }), en: say('en', 'exportDone', { count: n }) }),
+    });
+    return ok(started);
+  });
+};
+
+export default plugin;

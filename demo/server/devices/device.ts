@@ -1,0 +1,180 @@
+// Devices and areas of the demo platform (calls listed in
+// shared/api/device-types.ts): tenant-scoped lists with filters, sort and the SPEC §9 total markers,
+// a cheap status-change feed, and validated single and batch creation (SPEC §5, all or nothing).
+import type { AppConfig } from '../context.ts';
+import type { FastifyPluginAsync } from 'fastify';
+import { DEVICE_GROUP_TYPE, type DeviceCreate } from '../../../shared/api/device-types.ts';
+import { CHANGES_MAX, ops } from '../../../shared/contract/device.ts';
+import { route } from '../contract.ts';
+import { checkDevice, normaliseDevice, type DeviceIssue } from '../../../shared/devices/device-rules.ts';
+import { translate } from '../../../shared/i18n/translate.ts';
+import { tx, type Db, type Migration } from '../db.ts';
+import { seedDevices } from './device-seed.ts';
+import { DeviceSimulator, nextSeq } from './device-simulator.ts';
+import { fail, ok, userOf } from '../http.ts';
+import { handlesOf } from '../test-handles.ts';
+import { langOf, type Lang } from '../messages.ts';
+import { visibleGroups } from '../administration/data-scope.ts';
+import { answerQuery, areaTree, DEVICE, DEVICE_FROM, fieldSay, parseListQuery, queryDevices, statusChanges } from './device-query.ts';
+
+export const migrations: Migration[] = [
+  {
+    id: 'device/001-tables',
+    sql: `
+      CREATE TABLE area (
+        row_guid TEXT PRIMARY KEY,
+        tenant_id INTEGER NOT NULL REFERENCES tenant(id),
+        parent_guid TEXT REFERENCES area(row_guid) ON DELETE CASCADE,
+        name TEXT NOT NULL,
+        sort INTEGER NOT NULL DEFAULT 0
+      );
+      CREATE INDEX area_tenant_parent ON area(tenant_id, parent_guid);
+      CREATE TABLE gateway (
+        id INTEGER PRIMARY KEY,
+        tenant_id INTEGER NOT NULL REFERENCES tenant(id),
+        code TEXT NOT NULL,
+        name TEXT NOT NULL,
+        ip TEXT NOT NULL DEFAULT '',
+        mac TEXT NOT NULL DEFAULT '',
+        version TEXT NOT NULL DEFAULT '',
+        status TEXT NOT NULL DEFAULT 'unknown' CHECK (status IN ('online', 'offline', 'unknown')),
+        status_at INTEGER NOT NULL,
+        area_guid TEXT REFERENCES area(row_guid) ON DELETE SET NULL,
+        UNIQUE (tenant_id, code)
+      );
+      CREATE TABLE device (
+        id INTEGER PRIMARY KEY,
+        tenant_id INTEGER NOT NULL REFERENCES tenant(id),
+        code TEXT NOT NULL,
+        name TEXT NOT NULL,
+        label TEXT NOT NULL DEFAULT '',
+        address TEXT NOT NULL DEFAULT '',
+        sn TEXT NOT NULL DEFAULT '',
+        ip TEXT NOT NULL DEFAULT '',
+        mac TEXT NOT NULL DEFAULT '',
+        bus_no INTEGER,
+        port INTEGER,
+        version TEXT NOT NULL DEFAULT '',
+        status TEXT NOT NULL DEFAULT 'unknown' CHECK (status IN ('online', 'offline', 'unknown')),
+        status_seq INTEGER NOT NULL DEFAULT 0,
+        status_at INTEGER NOT NULL,
+        gateway_id INTEGER REFERENCES gateway(id) ON DELETE SET NULL,
+        area_guid TEXT REFERENCES area(row_guid) ON DELETE SET NULL,
+        created_at INTEGER NOT NULL,
+        UNIQUE (tenant_id, code)
+      );
+      CREATE INDEX device_tenant_seq ON device(tenant_id, status_seq);
+      CREATE INDEX device_tenant_area ON device(tenant_id, area_guid);
+      CREATE INDEX device_tenant_status ON device(tenant_id, status);
+      CREATE TABLE device_cursor (
+        tenant_id INTEGER PRIMARY KEY REFERENCES tenant(id),
+        seq INTEGER NOT NULL
+      );
+    `,
+  },
+  // Seeded areas carry an English name too (local-names.ts); a name a person types clears it.
+  { id: 'device/010-area-english', sql: "ALTER TABLE area ADD COLUMN name_en TEXT NOT NULL DEFAULT '';" },
+  { id: 'device/011-device-english', sql: "ALTER TABLE device ADD COLUMN name_en TEXT NOT NULL DEFAULT '';" },
+];
+
+export const seed = (db: Db, config: AppConfig): void => seedDevices(db, config.tuning.seedDevices);
+
+// ---- writing ----------------------------------------------------------------------------------
+
+function issueText(lang: Lang, issue: DeviceIssue): string {
+  return fieldSay(lang, `device.field.${issue.field}`, issue.key, issue.params);
+}
+
+/**
+ * Checks a whole batch against the rules and the tenant's data: answers the first problem as a
+ * readable message (prefixed with the item number when `numbered`), or null.
+ */
+export function checkBatch(db: Db, lang: Lang, tenantId: number, devices: readonly unknown[], numbered: boolean, exceptId = 0): string | null {
+  const prefix = (index: number, message: string): string =>
+    numbered ? translate(lang, 'device.validate.itemMessage', { index: index + 1, message }) : message;
+  const gatewayOk = db.prepare('SELECT 1 FROM gateway WHERE id = ? AND tenant_id = ?');
+  const areaOk = db.prepare('SELECT 1 FROM area WHERE row_guid = ? AND tenant_id = ?');
+  const codeTaken = db.prepare('SELECT 1 FROM device WHERE tenant_id = ? AND code = ? AND id <> ?');
+  const modelOk = db.prepare('SELECT 1 FROM device_model WHERE id = ? AND tenant_id = ?');
+  const seen = new Set<string>();
+  for (const [index, input] of devices.entries()) {
+    const issue = checkDevice(input);
+    if (issue) return prefix(index, issueText(lang, issue));
+    const device = normaliseDevice(input as DeviceCreate);
+    if (device.gatewayId !== null && !gatewayOk.get(device.gatewayId, tenantId)) {
+      return prefix(index, issueText(lang, { field: 'gatewayId', key: 'device.validate.gatewayMissing' }));
+    }
+    if (device.areaId !== null && !areaOk.get(device.areaId, tenantId)) {
+      return prefix(index, issueText(lang, { field: 'areaId', key: 'device.validate.areaMissing' }));
+    }
+    if (device.modelId !== null && !modelOk.get(device.modelId, tenantId)) {
+      return prefix(index, issueText(lang, { field: 'modelId', key: 'device.validate.modelMissing' }));
+    }
+    if (seen.has(device.code)) return prefix(index, issueText(lang, { field: 'code', key: 'device.validate.codeRepeated', params: { code: device.code } }));
+    seen.add(device.code);
+    if (codeTaken.get(tenantId, device.code, exceptId)) return prefix(index, issueText(lang, { field: 'code', key: 'device.validate.codeTaken', params: { code: device.code } }));
+  }
+  return null;
+}
+
+export function insertDevices(db: Db, tenantId: number, devices: readonly DeviceCreate[]): number[] {
+  return tx(db, () => {
+    const seq = nextSeq(db, tenantId);
+    const now = Date.now();
+    const insert = db.prepare(
+      `INSERT INTO device (tenant_id, code, name, label, address, sn, ip, mac, bus_no, port, version, status, status_seq, status_at, gateway_id, area_guid, model_id, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'unknown', ?, ?, ?, ?, ?, ?)`,
+    );
+    return devices.map((input) => {
+      const d = normaliseDevice(input);
+      return Number(
+        insert.run(tenantId, d.code, d.name, d.label, d.address, d.sn, d.ip, d.mac, d.busNo, d.port, d.version, seq, now, d.gatewayId, d.areaId, d.modelId, now).lastInsertRowid,
+      );
+    });
+  });
+}
+
+// ---- routes -----------------------------------------------------------------------------------
+
+const plugin: FastifyPluginAsync = async (app) => {
+  const { db, config } = app.atrium;
+  const simulator = new DeviceSimulator(db, { sharePerMinute: config.tuning.deviceFlipShare });
+  simulator.start();
+  handlesOf(app.atrium).deviceSimulator = simulator;
+  app.addHook('onClose', async () => simulator.stop());
+
+
+  // Reading devices needs MonitorOPS (monitoring) or devManager (management); writing needs the
+  // regions-and-devices page itself (subsystemManage), not just some page of the device group.
+  route(app, ops.areaTree, async (request) => ok(areaTree(db, userOf(request).tenantId)));
+
+  route(app, ops.list, async (request) =>
+    answerQuery(request, (lang) => queryDevices(db, userOf(request).tenantId, parseListQuery(lang, request.query), visibleGroups(db, userOf(request), DEVICE_GROUP_TYPE))),
+  );
+
+  route(app, ops.statusChanges, async (request) => {
+    const { since, limit = CHANGES_MAX } = request.query;
+    return ok(statusChanges(db, userOf(request).tenantId, since, limit, visibleGroups(db, userOf(request), DEVICE_GROUP_TYPE)));
+  });
+
+  route(app, ops.create, async (request) => {
+    const lang = langOf(request);
+    const tenantId = userOf(request).tenantId;
+    const problem = checkBatch(db, lang, tenantId, [request.body], false);
+    if (problem) return fail(problem);
+    const [id] = insertDevices(db, tenantId, [request.body]);
+    return ok(DEVICE.read(db.prepare(`SELECT ${DEVICE.select} ${DEVICE_FROM} WHERE d.id = ? AND d.tenant_id = ?`).get(id!, tenantId)!));
+  });
+
+  route(app, ops.batch, async (request) => {
+    const lang = langOf(request);
+    const tenantId = userOf(request).tenantId;
+    const { devices } = request.body;
+    const problem = checkBatch(db, lang, tenantId, devices, true);
+    if (problem) return fail(problem);
+    const ids = insertDevices(db, tenantId, devices);
+    return ok({ created: ids.length, ids });
+  });
+};
+
+export default plugin;

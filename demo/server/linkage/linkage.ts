@@ -1,0 +1,618 @@
+// Linkage management (linkManage: link_group, quick_scene, holiday, link_findrecord): strategy groups,
+// strategies (source expression over one device's points, hit count, level, retry interval, active
+// period, holidays, actions), quick scenes (steps with 1–300 s delays, run as a background task),
+// the holiday calendar with its import, and the records the engine (linkage-engine.ts) writes.
+// Everything is tenant-scoped; what a strategy or scene names must belong to the caller's tenant.
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import {
+  SCENE_ACTION_KINDS,
+  type Holiday,
+  type LinkAction,
+  type LinkAttempt,
+  type LinkGroup,
+  type LinkGroupSave,
+  type LinkRecord,
+  type LinkStrategy,
+  type LinkStrategySave,
+  type QuickScene,
+  type QuickSceneSave,
+  type SceneStep,
+} from '../../../shared/api/linkage-types.ts';
+import type { SQLOutputValue } from 'node:sqlite';
+import { alarmQueryWindow, earliestAlarmQueryDate, toDate } from '../../../shared/validate/dates.ts';
+import { compile } from '../../../shared/validate/expression.ts';
+import { actionList, linkGroupSchema, sceneSchema, stepList, strategySchema } from '../../../shared/validate/linkage.ts';
+import { tx, type Db, type Migration } from '../db.ts';
+import { ops } from '../../../shared/contract/linkage.ts';
+import { route } from '../contract.ts';
+import { fail, failField, ok, userOf, validBody, type Schema } from '../http.ts';
+import { langOf, translate, type Lang, textsOf } from '../messages.ts';
+import { byNameKeyword, deleteOwned, inList, likePattern, offsetOf, readImportUpload, tooManyTasks } from '../resource.ts';
+import { col, shape } from '../shape.ts';
+import { engineOf, startLinkEngine, startScene, type LinkEngine } from './linkage-engine.ts';
+import { modelParams } from '../devices/device-model.ts';
+
+export const migrations: Migration[] = [
+  {
+    id: 'linkage/001-tables',
+    sql: `
+      CREATE TABLE link_group (
+        id INTEGER PRIMARY KEY,
+        tenant_id INTEGER NOT NULL REFERENCES tenant(id),
+        name TEXT NOT NULL,
+        note TEXT NOT NULL DEFAULT '',
+        UNIQUE (tenant_id, name)
+      );
+      CREATE TABLE link_strategy (
+        id INTEGER PRIMARY KEY,
+        tenant_id INTEGER NOT NULL REFERENCES tenant(id),
+        group_id INTEGER NOT NULL REFERENCES link_group(id),
+        name TEXT NOT NULL,
+        device_id INTEGER NOT NULL REFERENCES device(id) ON DELETE CASCADE,
+        expression TEXT NOT NULL,
+        hits INTEGER NOT NULL DEFAULT 1,
+        level TEXT NOT NULL CHECK (level IN ('common', 'important')),
+        retry_seconds INTEGER NOT NULL DEFAULT 30,
+        period_start TEXT NOT NULL DEFAULT '',
+        period_end TEXT NOT NULL DEFAULT '',
+        skip_holidays INTEGER NOT NULL DEFAULT 0,
+        enabled INTEGER NOT NULL DEFAULT 1,
+        actions TEXT NOT NULL,
+        held INTEGER NOT NULL DEFAULT 0,
+        armed INTEGER NOT NULL DEFAULT 1,
+        created_by INTEGER NOT NULL,
+        UNIQUE (tenant_id, name)
+      );
+      CREATE INDEX link_strategy_device ON link_strategy(device_id);
+      CREATE TABLE quick_scene (
+        id INTEGER PRIMARY KEY,
+        tenant_id INTEGER NOT NULL REFERENCES tenant(id),
+        name TEXT NOT NULL,
+        note TEXT NOT NULL DEFAULT '',
+        steps TEXT NOT NULL,
+        UNIQUE (tenant_id, name)
+      );
+      CREATE TABLE holiday (
+        tenant_id INTEGER NOT NULL REFERENCES tenant(id),
+        day TEXT NOT NULL,
+        kind TEXT NOT NULL CHECK (kind IN ('holiday', 'workday')),
+        name TEXT NOT NULL DEFAULT '',
+        PRIMARY KEY (tenant_id, day)
+      );
+      CREATE TABLE link_record (
+        id INTEGER PRIMARY KEY,
+        tenant_id INTEGER NOT NULL,
+        strategy_id INTEGER NOT NULL,
+        strategy_name TEXT NOT NULL,
+        device_id INTEGER NOT NULL,
+        device_name TEXT NOT NULL,
+        fired_at INTEGER NOT NULL,
+        source_values TEXT NOT NULL,
+        result TEXT NOT NULL,
+        note_zh TEXT NOT NULL DEFAULT '',
+        note_en TEXT NOT NULL DEFAULT '',
+        actions TEXT NOT NULL,
+        pending TEXT NOT NULL,
+        level TEXT NOT NULL,
+        retry_ms INTEGER NOT NULL,
+        depth INTEGER NOT NULL DEFAULT 0,
+        user_id INTEGER NOT NULL,
+        next_retry_at INTEGER
+      );
+      CREATE INDEX link_record_time ON link_record(tenant_id, fired_at);
+      CREATE INDEX link_record_retry ON link_record(result, next_retry_at);
+      CREATE TABLE link_attempt (
+        id INTEGER PRIMARY KEY,
+        record_id INTEGER NOT NULL REFERENCES link_record(id) ON DELETE CASCADE,
+        action INTEGER NOT NULL,
+        label_zh TEXT NOT NULL,
+        label_en TEXT NOT NULL,
+        attempt INTEGER NOT NULL,
+        at INTEGER NOT NULL,
+        ok INTEGER NOT NULL,
+        message_zh TEXT NOT NULL,
+        message_en TEXT NOT NULL
+      );
+      CREATE INDEX link_attempt_record ON link_attempt(record_id);
+    `,
+  },
+];
+
+const TEXT = {
+  noGroup: { zh: '策略组不存在', en: 'no such strategy group' },
+  groupExists: { zh: '策略组名称已存在', en: 'a strategy group with this name already exists' },
+  groupInUse: { zh: '策略组“{name}”下还有 {count} 条策略，请先删除或移走它们', en: 'the group “{name}” still holds {count} strategies; delete or move them first' },
+  groupInUse_one: { zh: '策略组“{name}”下还有 {count} 条策略，请先删除或移走它们', en: 'the group “{name}” still holds {count} strategy; delete or move it first' },
+  noStrategy: { zh: '联动策略不存在', en: 'no such linkage strategy' },
+  strategyExists: { zh: '策略名称已存在', en: 'a strategy with this name already exists' },
+  noDevice: { zh: '设备不存在', en: 'no such device' },
+  noPoint: { zh: '设备“{device}”没有点位 {code}，可选：{codes}', en: 'the device “{device}” has no point {code}; it has: {codes}' },
+  actionDevice: { zh: '第 {index} 个动作：设备不存在', en: 'action {index}: no such device' },
+  actionPoint: { zh: '第 {index} 个动作：设备“{device}”没有可写点位 {code}', en: 'action {index}: the device “{device}” has no writable point {code}' },
+  actionRange: { zh: '第 {index} 个动作：写入值须在 {min} 到 {max} 之间', en: 'action {index}: the value must be from {min} to {max}' },
+  actionScene: { zh: '第 {index} 个动作：快捷场景不存在', en: 'action {index}: no such quick scene' },
+  selfWrite: {
+    zh: '第 {index} 个动作写入 {device} 的 {code}，而本策略的条件正读取它：策略会触发自身',
+    en: 'action {index} writes {code} of {device}, which this strategy’s source reads: the strategy would fire itself',
+  },
+  selfScene: {
+    zh: '第 {index} 个动作运行的场景会写入 {device} 的 {code}，而本策略的条件正读取它：策略会触发自身',
+    en: 'action {index} runs a scene that writes {code} of {device}, which this strategy’s source reads: the strategy would fire itself',
+  },
+  noScene: { zh: '快捷场景不存在', en: 'no such quick scene' },
+  sceneExists: { zh: '场景名称已存在', en: 'a scene with this name already exists' },
+  sceneInUse: { zh: '场景“{name}”被策略“{strategy}”使用，不能删除', en: 'the scene “{name}” is used by the strategy “{strategy}” and cannot be deleted' },
+  stepDevice: { zh: '第 {index} 步：设备不存在', en: 'step {index}: no such device' },
+  stepPoint: { zh: '第 {index} 步：设备“{device}”没有可写点位 {code}', en: 'step {index}: the device “{device}” has no writable point {code}' },
+  stepRange: { zh: '第 {index} 步：写入值须在 {min} 到 {max} 之间', en: 'step {index}: the value must be from {min} to {max}' },
+  noRecord: { zh: '联动记录不存在', en: 'no such linkage record' },
+  badDay: { zh: '日期须为 YYYY-MM-DD', en: 'the day must be YYYY-MM-DD' },
+  importBad: { zh: '第 {line} 行：{reason}', en: 'row {line}: {reason}' },
+  kindHint: { zh: '类型须为“节假日”或“调休上班”（holiday / workday）', en: 'the kind must be holiday or workday (节假日 / 调休上班)' },
+  imported: { zh: '已导入 {count} 天', en: '{count} days imported' },
+  imported_one: { zh: '已导入 {count} 天', en: '{count} day imported' },
+} as const satisfies Record<string, Record<Lang, string>>;
+const say = textsOf(TEXT);
+
+const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+
+// The schema (shared/contract/linkage.ts) has typed and bounded every field; these are the SPEC §5 form
+// rules (shared/validate/linkage.ts) the console's forms run, so a refusal says the form's message.
+const groupBody: Schema<LinkGroupSave> = { name: [...linkGroupSchema.name], note: [...linkGroupSchema.note] };
+
+const strategyBody: Schema<Pick<LinkStrategySave, 'name' | 'expression' | 'periodStart' | 'periodEnd' | 'actions'>> = {
+  name: [...strategySchema.name],
+  expression: [...strategySchema.expression],
+  periodStart: [...strategySchema.periodStart],
+  periodEnd: [...strategySchema.periodEnd],
+  actions: [actionList()],
+};
+
+const sceneBody: Schema<QuickSceneSave> = { name: [...sceneSchema.name], note: [...sceneSchema.note], steps: [stepList()] };
+
+/** Only the fields an action of its kind has, numbers as numbers (the body passed the shared rule). */
+function cleanAction(a: LinkAction): LinkAction {
+  switch (a.kind) {
+    case 'write':
+      return { kind: 'write', deviceId: Number(a.deviceId), code: String(a.code).trim(), value: Number(a.value) };
+    case 'alarm':
+      return { kind: 'alarm', deviceId: Number(a.deviceId), level: a.level, content: String(a.content).trim() };
+    case 'scene':
+      return { kind: 'scene', sceneId: Number(a.sceneId) };
+  }
+}
+
+/** A strategy as the API answers it (link_strategy s, its group g and device d). */
+const STRATEGY = shape<LinkStrategy>({
+  id: col.value('s.id'),
+  groupId: col.value('s.group_id'),
+  groupName: col.value('g.name'),
+  name: col.value('s.name'),
+  deviceId: col.value('s.device_id'),
+  deviceName: col.value('d.name'),
+  expression: col.value('s.expression'),
+  hits: col.value('s.hits'),
+  level: col.value('s.level'),
+  retrySeconds: col.value('s.retry_seconds'),
+  periodStart: col.value('s.period_start'),
+  periodEnd: col.value('s.period_end'),
+  skipHolidays: col.flag('s.skip_holidays'),
+  enabled: col.flag('s.enabled'),
+  actions: col.json('s.actions'),
+  held: col.value('s.held'),
+});
+
+const STRATEGY_SELECT = `SELECT ${STRATEGY.select} FROM link_strategy s JOIN link_group g ON g.id = s.group_id JOIN device d ON d.id = s.device_id`;
+
+/** A firing as the API answers it (link_record), before its attempts are added. */
+const RECORD = shape<Omit<LinkRecord, 'attempts'>>({
+  id: col.value('id'),
+  strategyId: col.value('strategy_id'),
+  strategyName: col.value('strategy_name'),
+  deviceId: col.value('device_id'),
+  deviceName: col.value('device_name'),
+  firedAt: col.time('fired_at'),
+  values: col.json('source_values'),
+  result: col.value('result'),
+  note: col.value('loc(note_zh, note_en)'),
+});
+
+/** One try of one action of a firing (link_attempt). */
+const ATTEMPT = shape<LinkAttempt>({
+  action: col.value('action'),
+  label: col.value('loc(label_zh, label_en)'),
+  attempt: col.value('attempt'),
+  at: col.time('at'),
+  ok: col.flag('ok'),
+  message: col.value('loc(message_zh, message_en)'),
+});
+
+const SCENE = shape<QuickScene>({ id: col.value('id'), name: col.value('name'), note: col.value('note'), steps: col.json('steps') });
+
+/** The points of a device (by its model) as code → writable and range. */
+function pointsOf(db: Db, tenantId: number, deviceId: number) {
+  const device = db.prepare('SELECT name, model_id FROM device WHERE id = ? AND tenant_id = ?').get<{ name: string; model_id: number | null }>(deviceId, tenantId);
+  if (!device) return null;
+  const params = device.model_id ? modelParams(db, tenantId, device.model_id) : [];
+  return { name: device.name, params };
+}
+
+const num = (text: string, fallback: number) => (text.trim() !== '' && Number.isFinite(Number(text)) ? Number(text) : fallback);
+
+/** Checks what one write or alarm action names (index is 1-based); answers the refusal or null. */
+function checkTarget(db: Db, tenantId: number, lang: Lang, action: LinkAction, index: number, step: boolean): string | null {
+  if (action.kind === 'scene') return db.prepare('SELECT 1 FROM quick_scene WHERE id = ? AND tenant_id = ?').get(action.sceneId, tenantId) ? null : say(lang, 'actionScene', { index });
+  const points = pointsOf(db, tenantId, action.deviceId);
+  if (!points) return say(lang, step ? 'stepDevice' : 'actionDevice', { index });
+  if (action.kind === 'alarm') return null;
+  const param = points.params.find((p) => p.code === action.code);
+  if (!param || param.access !== 'rw') return say(lang, step ? 'stepPoint' : 'actionPoint', { index, device: points.name, code: action.code });
+  const min = num(param.min, 0);
+  const max = num(param.max, 100);
+  return action.value < min || action.value > max ? say(lang, step ? 'stepRange' : 'actionRange', { index, min, max }) : null;
+}
+
+const plugin: FastifyPluginAsync = async (app) => {
+  const { db } = app.atrium;
+  let engine: LinkEngine | null = null;
+  app.addHook('onReady', async () => {
+    engine = startLinkEngine(db);
+  });
+  app.addHook('preClose', async () => engine?.stop());
+  const changed = () => engineOf(db)?.invalidate();
+
+  // ---- groups ----------------------------------------------------------------------------------
+
+  const groupById = (tenantId: number, id: number) =>
+    db.prepare('SELECT g.id, g.name, g.note, (SELECT COUNT(*) FROM link_strategy s WHERE s.group_id = g.id) AS strategies FROM link_group g WHERE g.tenant_id = ? AND g.id = ?').get<LinkGroup>(tenantId, id);
+
+  route(
+    app,
+    ops.groupPage,
+    async (request) => {
+      const user = userOf(request);
+      const keyword = request.body.keyword?.trim();
+      const where = `g.tenant_id = ?${keyword ? " AND g.name LIKE ? ESCAPE '\\'" : ''}`;
+      const args = [user.tenantId, ...(keyword ? [likePattern(keyword)] : [])];
+      const total = db.prepare(`SELECT COUNT(*) AS n FROM link_group g WHERE ${where}`).get<{ n: number }>(...args)!.n;
+      const rows = db
+        .prepare(`SELECT g.id, g.name, g.note, (SELECT COUNT(*) FROM link_strategy s WHERE s.group_id = g.id) AS strategies FROM link_group g WHERE ${where} ORDER BY g.name LIMIT ? OFFSET ?`)
+        .all<LinkGroup>(...args, request.body.limit, offsetOf(request.body));
+      return ok({ rows, total });
+    },
+  );
+
+  const nameTaken = (table: 'link_group' | 'link_strategy' | 'quick_scene', tenantId: number, name: string, except = 0) =>
+    Boolean(db.prepare(`SELECT 1 FROM ${table} WHERE tenant_id = ? AND name = ? AND id <> ?`).get(tenantId, name, except));
+
+  route(app, ops.groupCreate, async (request) => {
+    const user = userOf(request);
+    const name = request.body.name.trim();
+    if (nameTaken('link_group', user.tenantId, name)) return failField(say(langOf(request), 'groupExists'), 'name');
+    const id = Number(db.prepare('INSERT INTO link_group (tenant_id, name, note) VALUES (?, ?, ?)').run(user.tenantId, name, request.body.note?.trim() ?? '').lastInsertRowid);
+    return ok(groupById(user.tenantId, id)!);
+  }, { preHandler: [validBody(groupBody)] });
+
+  route(app, ops.groupUpdate, async (request) => {
+    const user = userOf(request);
+    const { id } = request.params;
+    if (!groupById(user.tenantId, id)) return fail(say(langOf(request), 'noGroup'));
+    const name = request.body.name.trim();
+    if (nameTaken('link_group', user.tenantId, name, id)) return failField(say(langOf(request), 'groupExists'), 'name');
+    db.prepare('UPDATE link_group SET name = ?, note = ? WHERE id = ? AND tenant_id = ?').run(name, request.body.note?.trim() ?? '', id, user.tenantId);
+    return ok(groupById(user.tenantId, id)!);
+  }, { preHandler: [validBody(groupBody)] });
+
+  route(app, ops.groupDelete, async (request) => {
+    const user = userOf(request);
+    const lang = langOf(request);
+    const groups = request.body.ids.map((id) => groupById(user.tenantId, id));
+    if (groups.some((g) => !g)) return fail(say(lang, 'noGroup'));
+    const busy = groups.find((g) => g!.strategies > 0);
+    if (busy) return fail(say(lang, 'groupInUse', { name: busy.name, count: busy.strategies }));
+    const marks = inList(request.body.ids.length);
+    return ok({ deleted: Number(db.prepare(`DELETE FROM link_group WHERE tenant_id = ? AND id IN (${marks})`).run(user.tenantId, ...request.body.ids).changes) });
+  });
+
+  // ---- strategies ------------------------------------------------------------------------------
+
+  const strategyById = (tenantId: number, id: number): LinkStrategy | undefined => {
+    const row = db.prepare(`${STRATEGY_SELECT} WHERE s.tenant_id = ? AND s.id = ?`).get(tenantId, id);
+    return row && STRATEGY.read(row);
+  };
+
+  route(
+    app,
+    ops.strategyPage,
+    async (request) => {
+      const user = userOf(request);
+      const { groupId } = request.body;
+      const keyword = request.body.keyword?.trim();
+      const where = ['s.tenant_id = ?', ...(groupId ? ['s.group_id = ?'] : []), ...(keyword ? ["(s.name LIKE ? ESCAPE '\\' OR d.name LIKE ? ESCAPE '\\')"] : [])].join(' AND ');
+      const args = [user.tenantId, ...(groupId ? [groupId] : []), ...(keyword ? [likePattern(keyword), likePattern(keyword)] : [])];
+      const total = db.prepare(`SELECT COUNT(*) AS n FROM link_strategy s JOIN device d ON d.id = s.device_id WHERE ${where}`).get<{ n: number }>(...args)!.n;
+      const rows = db.prepare(`${STRATEGY_SELECT} WHERE ${where} ORDER BY g.name, s.name LIMIT ? OFFSET ?`).all(...args, request.body.limit, offsetOf(request.body));
+      return ok({ rows: STRATEGY.all(rows), total });
+    },
+  );
+
+  /** Checks what a strategy refers to and that it cannot fire itself; answers the refusal or null. */
+  function referStrategy(request: FastifyRequest<{ Body: LinkStrategySave }>, except = 0) {
+    const user = userOf(request);
+    const lang = langOf(request);
+    const b = request.body;
+    if (nameTaken('link_strategy', user.tenantId, b.name.trim(), except)) return failField(say(lang, 'strategyExists'), 'name');
+    if (!groupById(user.tenantId, b.groupId)) return failField(say(lang, 'noGroup'), 'groupId');
+    const source = pointsOf(db, user.tenantId, b.deviceId);
+    if (!source) return failField(say(lang, 'noDevice'), 'deviceId');
+    const compiled = compile(b.expression);
+    const codes = source.params.map((p) => p.code);
+    const unknown = compiled.ok ? compiled.variables.find((v) => !codes.includes(v)) : undefined;
+    if (unknown) return failField(say(lang, 'noPoint', { device: source.name, code: unknown, codes: codes.join(', ') || '—' }), 'expression');
+    const reads = new Set(compiled.ok ? compiled.variables : []);
+    for (const [i, raw] of b.actions.entries()) {
+      const action = cleanAction(raw);
+      const refused = checkTarget(db, user.tenantId, lang, action, i + 1, false);
+      if (refused) return failField(refused, 'actions');
+      if (action.kind === 'write' && action.deviceId === b.deviceId && reads.has(action.code)) return failField(say(lang, 'selfWrite', { index: i + 1, device: source.name, code: action.code }), 'actions');
+      if (action.kind === 'scene') {
+        const steps = JSON.parse(db.prepare('SELECT steps FROM quick_scene WHERE id = ?').get<{ steps: string }>(action.sceneId)!.steps) as SceneStep[];
+        const loop = steps.find((s) => s.action.kind === 'write' && s.action.deviceId === b.deviceId && reads.has(s.action.code));
+        if (loop && loop.action.kind === 'write') return failField(say(lang, 'selfScene', { index: i + 1, device: source.name, code: loop.action.code }), 'actions');
+      }
+    }
+    return null;
+  }
+
+  const strategyValues = (b: LinkStrategySave) => [
+    b.groupId,
+    b.name.trim(),
+    b.deviceId,
+    b.expression.trim(),
+    b.hits,
+    b.level,
+    b.retrySeconds ?? 30,
+    b.periodStart?.trim() ?? '',
+    b.periodEnd?.trim() ?? '',
+    b.skipHolidays ? 1 : 0,
+    b.enabled === false ? 0 : 1,
+    JSON.stringify(b.actions.map(cleanAction)),
+  ];
+
+  route(app, ops.strategyCreate, async (request) => {
+    const refused = referStrategy(request);
+    if (refused) return refused;
+    const user = userOf(request);
+    const id = Number(
+      db
+        .prepare(
+          `INSERT INTO link_strategy (group_id, name, device_id, expression, hits, level, retry_seconds, period_start, period_end, skip_holidays, enabled, actions, tenant_id, created_by)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(...strategyValues(request.body), user.tenantId, user.id).lastInsertRowid,
+    );
+    changed();
+    return ok(strategyById(user.tenantId, id)!);
+  }, { preHandler: [validBody(strategyBody)] });
+
+  route(app, ops.strategyUpdate, async (request) => {
+    const user = userOf(request);
+    const { id } = request.params;
+    if (!strategyById(user.tenantId, id)) return fail(say(langOf(request), 'noStrategy'));
+    const refused = referStrategy(request, id);
+    if (refused) return refused;
+    // An edited strategy starts counting afresh.
+    db.prepare(
+      `UPDATE link_strategy SET group_id = ?, name = ?, device_id = ?, expression = ?, hits = ?, level = ?, retry_seconds = ?, period_start = ?, period_end = ?,
+       skip_holidays = ?, enabled = ?, actions = ?, held = 0, armed = 1 WHERE id = ? AND tenant_id = ?`,
+    ).run(...strategyValues(request.body), id, user.tenantId);
+    changed();
+    return ok(strategyById(user.tenantId, id)!);
+  }, { preHandler: [validBody(strategyBody)] });
+
+  route(
+    app,
+    ops.strategyEnabled,
+    async (request) => {
+      const user = userOf(request);
+      const { id } = request.params;
+      if (!strategyById(user.tenantId, id)) return fail(say(langOf(request), 'noStrategy'));
+      db.prepare('UPDATE link_strategy SET enabled = ?, held = 0, armed = 1 WHERE id = ? AND tenant_id = ?').run(request.body.enabled ? 1 : 0, id, user.tenantId);
+      changed();
+      return ok(strategyById(user.tenantId, id)!);
+    },
+  );
+
+  route(app, ops.strategyDelete, async (request) => {
+    const user = userOf(request);
+    const ids = request.body.ids;
+    const deleted = deleteOwned(db, 'link_strategy', user.tenantId, ids);
+    if (deleted === null) return fail(say(langOf(request), 'noStrategy'));
+    changed();
+    return ok({ deleted });
+  });
+
+  // ---- quick scenes ----------------------------------------------------------------------------
+
+  const sceneById = (tenantId: number, id: number) => {
+    const row = db.prepare(`SELECT ${SCENE.select} FROM quick_scene WHERE tenant_id = ? AND id = ?`).get(tenantId, id);
+    return row && SCENE.read(row);
+  };
+
+  route(
+    app,
+    ops.scenePage,
+    async (request) => {
+      const user = userOf(request);
+      const { where, args } = byNameKeyword(user.tenantId, request.body.keyword);
+      const total = db.prepare(`SELECT COUNT(*) AS n FROM quick_scene WHERE ${where}`).get<{ n: number }>(...args)!.n;
+      const rows = db.prepare(`SELECT ${SCENE.select} FROM quick_scene WHERE ${where} ORDER BY name LIMIT ? OFFSET ?`).all(...args, request.body.limit, offsetOf(request.body));
+      return ok({ rows: SCENE.all(rows), total });
+    },
+  );
+
+  function referScene(request: FastifyRequest<{ Body: QuickSceneSave }>, except = 0) {
+    const user = userOf(request);
+    const lang = langOf(request);
+    if (nameTaken('quick_scene', user.tenantId, request.body.name.trim(), except)) return failField(say(lang, 'sceneExists'), 'name');
+    for (const [i, step] of request.body.steps.entries()) {
+      if (!SCENE_ACTION_KINDS.includes(step.action.kind)) return failField(translate(lang, 'validate.link.actionIncomplete', { index: i + 1 }), 'steps');
+      const refused = checkTarget(db, user.tenantId, lang, cleanAction(step.action), i + 1, true);
+      if (refused) return failField(refused, 'steps');
+    }
+    return null;
+  }
+  const stepsOf = (b: QuickSceneSave) => JSON.stringify(b.steps.map((s) => ({ delaySeconds: Number(s.delaySeconds), action: cleanAction(s.action) })));
+
+  route(app, ops.sceneCreate, async (request) => {
+    const refused = referScene(request);
+    if (refused) return refused;
+    const user = userOf(request);
+    const id = Number(db.prepare('INSERT INTO quick_scene (tenant_id, name, note, steps) VALUES (?, ?, ?, ?)').run(user.tenantId, request.body.name.trim(), request.body.note?.trim() ?? '', stepsOf(request.body)).lastInsertRowid);
+    return ok(sceneById(user.tenantId, id)!);
+  }, { preHandler: [validBody(sceneBody)] });
+
+  route(app, ops.sceneUpdate, async (request) => {
+    const user = userOf(request);
+    const { id } = request.params;
+    if (!sceneById(user.tenantId, id)) return fail(say(langOf(request), 'noScene'));
+    const refused = referScene(request, id);
+    if (refused) return refused;
+    db.prepare('UPDATE quick_scene SET name = ?, note = ?, steps = ? WHERE id = ? AND tenant_id = ?').run(request.body.name.trim(), request.body.note?.trim() ?? '', stepsOf(request.body), id, user.tenantId);
+    return ok(sceneById(user.tenantId, id)!);
+  }, { preHandler: [validBody(sceneBody)] });
+
+  route(app, ops.sceneDelete, async (request) => {
+    const user = userOf(request);
+    const lang = langOf(request);
+    const scenes = request.body.ids.map((id) => sceneById(user.tenantId, id));
+    if (scenes.some((s) => !s)) return fail(say(lang, 'noScene'));
+    const strategies = db.prepare('SELECT name, actions FROM link_strategy WHERE tenant_id = ?').all<{ name: string; actions: string }>(user.tenantId);
+    for (const scene of scenes) {
+      const user_ = strategies.find((s) => (JSON.parse(s.actions) as LinkAction[]).some((a) => a.kind === 'scene' && a.sceneId === scene!.id));
+      if (user_) return fail(say(lang, 'sceneInUse', { name: scene!.name, strategy: user_.name }));
+    }
+    const marks = inList(request.body.ids.length);
+    return ok({ deleted: Number(db.prepare(`DELETE FROM quick_scene WHERE tenant_id = ? AND id IN (${marks})`).run(user.tenantId, ...request.body.ids).changes) });
+  });
+
+  route(app, ops.sceneRun, async (request) => {
+    const user = userOf(request);
+    const { id } = request.params;
+    if (!sceneById(user.tenantId, id)) return fail(say(langOf(request), 'noScene'));
+    const busy = tooManyTasks(request, db, user);
+    if (busy) return fail(busy);
+    return ok(startScene(db, user.tenantId, user.id, id));
+  });
+
+  // ---- holidays --------------------------------------------------------------------------------
+
+  route(app, ops.holidays, async (request) => {
+    const user = userOf(request);
+    const { year } = request.query;
+    const rows = db.prepare('SELECT day, kind, name FROM holiday WHERE tenant_id = ? AND day LIKE ? ORDER BY day').all<Holiday>(user.tenantId, `${year}-%`);
+    return ok(rows);
+  });
+
+  const validDay = (day: string) => DAY.test(day) && !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day);
+  const putDay = (tenantId: number, day: string, kind: Holiday['kind'] | '', name: string) => {
+    if (kind === '') db.prepare('DELETE FROM holiday WHERE tenant_id = ? AND day = ?').run(tenantId, day);
+    else db.prepare('INSERT INTO holiday (tenant_id, day, kind, name) VALUES (?, ?, ?, ?) ON CONFLICT (tenant_id, day) DO UPDATE SET kind = excluded.kind, name = excluded.name').run(tenantId, day, kind, name);
+  };
+
+  route(
+    app,
+    ops.holidaySet,
+    async (request) => {
+      const user = userOf(request);
+      const { day, kind } = request.body;
+      if (!validDay(day)) return failField(say(langOf(request), 'badDay'), 'day');
+      putDay(user.tenantId, day, kind, request.body.name?.trim() ?? '');
+      return ok(kind === '' ? null : ({ day, kind, name: request.body.name?.trim() ?? '' } satisfies Holiday));
+    },
+  );
+
+  /** Import: an xls/xlsx list of days (date, kind, name); any bad row refuses the whole file and changes nothing. */
+  route(app, ops.holidayImport, async (request) => {
+    const user = userOf(request);
+    const lang = langOf(request);
+    const upload = await readImportUpload(request, { day: ['日期', 'date', 'Date', 'day', 'Day'], kind: ['类型', 'kind', 'Kind', 'type', 'Type'], name: ['名称', 'name', 'Name', 'holiday', 'Holiday'] });
+    if (!('rows' in upload)) return failField(upload.msg, upload.data.field);
+    const kinds: Record<string, Holiday['kind']> = { holiday: 'holiday', 节假日: 'holiday', 假日: 'holiday', workday: 'workday', 调休上班: 'workday', 上班: 'workday' };
+    const days: Array<[string, Holiday['kind'], string]> = [];
+    for (const row of upload.rows) {
+      const day = String(row.values.day ?? '').trim().slice(0, 10);
+      const kind = kinds[String(row.values.kind ?? '').trim().toLowerCase()] ?? kinds[String(row.values.kind ?? '').trim()];
+      if (!validDay(day)) return failField(say(lang, 'importBad', { line: row.line, reason: say(lang, 'badDay') }), 'file');
+      if (!kind) return failField(say(lang, 'importBad', { line: row.line, reason: say(lang, 'kindHint') }), 'file');
+      days.push([day, kind, String(row.values.name ?? '').trim().slice(0, 64)]);
+    }
+    tx(db, () => {
+      for (const [day, kind, name] of days) putDay(user.tenantId, day, kind, name);
+    });
+    return ok({ imported: days.length, msg: say(lang, 'imported', { count: days.length }) });
+  });
+
+  // ---- records ---------------------------------------------------------------------------------
+
+  /** The attempts of these records, by record, in one query. */
+  const attemptsOf = (ids: readonly number[]): Map<number, LinkAttempt[]> => {
+    const out = new Map<number, LinkAttempt[]>();
+    if (ids.length === 0) return out;
+    const rows = db.prepare(`SELECT ${ATTEMPT.select}, record_id FROM link_attempt WHERE record_id IN (${inList(ids.length)}) ORDER BY id`).all(...ids);
+    for (const row of rows) {
+      const id = Number(row.record_id);
+      const list = out.get(id) ?? [];
+      list.push(ATTEMPT.read(row));
+      out.set(id, list);
+    }
+    return out;
+  };
+
+  /** Records as answered, each with its attempts. */
+  const recordsOf = (rows: ReadonlyArray<Record<string, SQLOutputValue>>): LinkRecord[] => {
+    const records = RECORD.all(rows);
+    const attempts = attemptsOf(records.map((r) => r.id));
+    return records.map((r) => ({ ...r, attempts: attempts.get(r.id) ?? [] }));
+  };
+
+  route(
+    app,
+    ops.recordPage,
+    async (request) => {
+      const user = userOf(request);
+      const lang = langOf(request);
+      const b = request.body;
+      const where = ['tenant_id = ?'];
+      const args: Array<string | number> = [user.tenantId];
+      const add = (clause: string, ...values: Array<string | number>) => {
+        where.push(clause);
+        args.push(...values);
+      };
+      if (b.strategyId) add('strategy_id = ?', b.strategyId);
+      if (b.deviceId) add('device_id = ?', b.deviceId);
+      if (b.result) add('result = ?', b.result);
+      if (b.startTime || b.endTime) {
+        // The past 3 months, like alarms (SPEC §5), with the same boundary and messages.
+        const start = toDate(b.startTime ?? '');
+        const end = toDate(b.endTime ?? '');
+        const problem = start && end ? alarmQueryWindow(start, end, new Date()) : { key: 'validate.date.invalid' as const };
+        if (problem) return fail(translate(lang, problem.key, problem.params));
+        add('fired_at BETWEEN ? AND ?', start!.getTime(), end!.getTime());
+      } else add('fired_at >= ?', earliestAlarmQueryDate(new Date()).getTime());
+      const total = db.prepare(`SELECT COUNT(*) AS n FROM link_record WHERE ${where.join(' AND ')}`).get<{ n: number }>(...args)!.n;
+      const rows = db.prepare(`SELECT ${RECORD.select} FROM link_record WHERE ${where.join(' AND ')} ORDER BY fired_at DESC, id DESC LIMIT ? OFFSET ?`).all(...args, b.limit, offsetOf(b));
+      return ok({ rows: recordsOf(rows), total });
+    },
+  );
+
+  route(app, ops.record, async (request) => {
+    const user = userOf(request);
+    const row = db.prepare(`SELECT ${RECORD.select} FROM link_record WHERE tenant_id = ? AND id = ?`).get(user.tenantId, request.params.id);
+    if (!row) return fail(say(langOf(request), 'noRecord'));
+    return ok(recordsOf([row])[0]!);
+  });
+
+};
+
+export default plugin;

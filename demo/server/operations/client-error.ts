@@ -1,0 +1,74 @@
+// Client error log (SPEC §8): the console sends its unhandled errors (already scrubbed of tokens and
+// personal data, see console/errors/report.ts) and the platform scrubs again, keeps them per tenant
+// without the user or address, and lists them on the operations pages. A flood is cut per tenant (60 a
+// minute; the rest are counted as dropped), answered at once, and never holds up other calls.
+import type { FastifyPluginAsync } from 'fastify';
+import { ops } from '../../../shared/contract/client-error.ts';
+import { scrub } from '../../../shared/http/scrub.ts';
+import type { Migration } from '../db.ts';
+import { route } from '../contract.ts';
+import { ok, userOf } from '../http.ts';
+import { offsetOf } from '../resource.ts';
+import { formatTime } from './tasks.ts';
+
+export const migrations: Migration[] = [
+  {
+    id: 'client-error/001-table',
+    sql: `
+      CREATE TABLE client_error (
+        id INTEGER PRIMARY KEY,
+        tenant_id INTEGER NOT NULL,
+        at INTEGER NOT NULL,
+        message TEXT NOT NULL,
+        stack TEXT NOT NULL,
+        path TEXT NOT NULL,
+        agent TEXT NOT NULL
+      );
+      CREATE INDEX client_error_time ON client_error(tenant_id, at);
+    `,
+  },
+];
+
+/** Reports one tenant may store per minute. */
+export const TENANT_PER_MINUTE = 60;
+const KEEP_DAYS = 90;
+
+/** Control characters other than line breaks and tabs, replaced before a report is kept (it is shown as text). */
+// eslint-disable-next-line no-control-regex -- matching control characters is this pattern's whole purpose
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
+const clean = (text: string, max: number) => scrub(text.replace(CONTROL, '\ufffd'), max);
+
+const plugin: FastifyPluginAsync = async (app) => {
+  const { db } = app.atrium;
+  const windows = new Map<number, { start: number; count: number; dropped: number }>();
+  const insert = db.prepare('INSERT INTO client_error (tenant_id, at, message, stack, path, agent) VALUES (?, ?, ?, ?, ?, ?)');
+
+  route(app, ops.report, async (request) => {
+    const user = userOf(request);
+    const now = Date.now();
+    let w = windows.get(user.tenantId);
+    if (!w || now - w.start >= 60_000) windows.set(user.tenantId, (w = { start: now, count: 0, dropped: 0 }));
+    const room = Math.max(0, TENANT_PER_MINUTE - w.count);
+    const kept = request.body.items.slice(0, room);
+    w.count += kept.length;
+    w.dropped += request.body.items.length - kept.length;
+    const agent = String(request.headers['user-agent'] ?? '').slice(0, 200);
+    for (const item of kept) {
+      const at = item.at !== undefined && Math.abs(item.at - now) < 86_400_000 ? item.at : now;
+      insert.run(user.tenantId, at, clean(item.message, 500), clean(item.stack ?? '', 4000), clean(item.path ?? '', 200), agent);
+    }
+    if (Math.random() < 0.01) db.prepare('DELETE FROM client_error WHERE at < ?').run(now - KEEP_DAYS * 86_400_000);
+    return ok({ stored: kept.length, dropped: request.body.items.length - kept.length });
+  });
+
+  route(app, ops.page, async (request) => {
+    const user = userOf(request);
+    const total = db.prepare('SELECT COUNT(*) AS n FROM client_error WHERE tenant_id = ?').get<{ n: number }>(user.tenantId)!.n;
+    const rows = db
+      .prepare('SELECT id, at, message, stack, path, agent FROM client_error WHERE tenant_id = ? ORDER BY at DESC, id DESC LIMIT ? OFFSET ?')
+      .all<{ id: number; at: number; message: string; stack: string; path: string; agent: string }>(user.tenantId, request.body.limit, offsetOf(request.body));
+    return ok({ rows: rows.map((r) => ({ ...r, at: formatTime(r.at) })), total });
+  });
+};
+
+export default plugin;

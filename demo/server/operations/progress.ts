@@ -1,0 +1,188 @@
+// Background-task progress (SPEC §7 "Custom data and progress"): the caller's own items of their
+// tenant, deleting finished ones, and a generic demo job that does real work in steps.
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyPluginAsync } from 'fastify';
+import { setTimeout as wait } from 'node:timers/promises';
+import type { ProgressItem } from '../../../shared/api/progress-types.ts';
+import { ops } from '../../../shared/contract/progress.ts';
+import { readFile, rm } from 'node:fs/promises';
+import { basename, extname, resolve, sep } from 'node:path';
+import { route } from '../contract.ts';
+import { fail, ok, userOf } from '../http.ts';
+import { langOf } from '../messages.ts';
+import { cancelTask, markInterrupted, runningCount, startTask, stopTasks, TaskFailure, TASK_MIGRATIONS, type Report } from './tasks.ts';
+import { tx, type Db } from '../db.ts';
+import { yieldToRequests } from '../resource.ts';
+import { col, shape } from '../shape.ts';
+
+/** A user may run this many demo jobs at once; more is refused rather than queued. */
+const MAX_RUNNING = 5;
+
+const TEXT = {
+  demoTitle: { zh: '演示任务', en: 'Demo job' },
+  tooMany: { zh: `同时运行的后台任务不能超过 ${MAX_RUNNING} 个`, en: `no more than ${MAX_RUNNING} background tasks may run at once` },
+  keys: { zh: 'keys 必须是 {key, hashKey} 的列表（最多 1000 项）', en: 'keys must be a list of {key, hashKey} (at most 1000)' },
+  noFile: { zh: '文件不存在或任务尚未完成', en: 'the file does not exist or the task has not finished' },
+  expired: { zh: '文件已过期（保留 24 小时），请重新导出', en: 'the file has expired (files are kept 24 hours): export again' },
+  notRunning: { zh: '任务已结束或不存在', en: 'the task has finished or does not exist' },
+} as const;
+
+/** A finished task's file is kept this long, then removed; the item stays, without its download. */
+export const FILE_TTL_MS = 24 * 3_600_000;
+const SWEEP_MS = 10 * 60_000;
+
+const fileExpired = (endedAt: number | null, now: number): boolean => endedAt !== null && now - endedAt > FILE_TTL_MS;
+
+/** A finished task's file, while it is still kept at `now` (ms): its key, hash key and ended time, else nothing. */
+const FILE_OFFER = ["CASE WHEN file_path <> '' THEN task_key END", 'hash_key', 'ended_at'];
+const offered = ([key, , endedAt]: Array<string | number | null>, now: number): boolean => key !== null && !fileExpired(endedAt === null ? null : Number(endedAt), now);
+
+/** A task as the progress panel is answered it (progress), seen at a moment (ms); its message in the caller's language, else the other. */
+const ITEM = shape<ProgressItem, number>({
+  key: col.value('task_key'),
+  hashKey: col.value('hash_key'),
+  title: col.value('loc(title, title_en)'),
+  startTime: col.time('started_at'),
+  endTime: col.time('CASE WHEN status = 1 THEN NULL ELSE ended_at END'),
+  totalSize: col.value('total_size'),
+  currentSize: col.value('current_size'),
+  status: col.value('status'),
+  msg: col.value("CASE WHEN msg_zh = '' THEN msg_en ELSE loc(msg_zh, msg_en) END"),
+  download: col.from(FILE_OFFER, (file, now: number) =>
+    offered(file, now) ? `${FILE_PATH}?key=${encodeURIComponent(String(file[0]))}&hashKey=${encodeURIComponent(String(file[1]))}` : undefined,
+  ),
+  fileName: col.from([...FILE_OFFER, 'file_name'], (file, now: number) => (offered(file, now) ? String(file[3]) : undefined)),
+});
+
+/** GET: a finished task's file, for the user who ran it (token in the header, never in the URL). */
+export const FILE_PATH = '/api/admin/progress/file';
+
+const CONTENT_TYPES: Readonly<Record<string, string>> = {
+  '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  '.csv': 'text/csv; charset=utf-8',
+  '.json': 'application/json',
+};
+
+/** The demo job: hashes a quarter-megabyte block per step (real CPU work), pausing between steps. */
+async function demoWork(steps: number, stepMs: number, failAt: number | undefined, report: Report, signal: AbortSignal) {
+  const hash = createHash('sha256');
+  const block = randomBytes(256 * 1024);
+  report({ current: 0, total: steps });
+  for (let step = 0; step < steps; step++) {
+    if (failAt !== undefined && step === failAt) {
+      throw new TaskFailure({ zh: `第 ${step + 1} 步校验失败`, en: `check failed at step ${step + 1}` });
+    }
+    hash.update(block);
+    hash.update(String(step));
+    report({ current: step + 1 });
+    // Even without a pause, every step gives waiting requests their turn: a job never holds the loop.
+    if (stepMs > 0) await wait(stepMs, undefined, { signal }).catch(() => undefined);
+    else await yieldToRequests();
+    if (signal.aborted) return;
+  }
+  const digest = hash.digest('hex').slice(0, 12);
+  return { zh: `已完成 ${steps} 步，摘要 ${digest}`, en: `${steps} steps done, digest ${digest}` };
+}
+
+/** Removes finished tasks' files past their time from the disk; their items keep their outcome without a download. Answers how many. */
+export async function sweepExpiredFiles(db: Db, dataDir: string, now: number): Promise<number> {
+  const rows = db.prepare("SELECT id, file_path FROM progress WHERE file_path <> '' AND ended_at IS NOT NULL AND ended_at < ?").all<{ id: number; file_path: string }>(now - FILE_TTL_MS);
+  const forget = db.prepare("UPDATE progress SET file_path = '' WHERE id = ?");
+  for (const row of rows) {
+    const path = resolve(row.file_path);
+    if (path.startsWith(resolve(dataDir) + sep)) await rm(path, { force: true }).catch(() => undefined);
+    forget.run(row.id);
+  }
+  return rows.length;
+}
+
+const plugin: FastifyPluginAsync = async (app) => {
+  const { db } = app.atrium;
+  const list = db.prepare(
+    `SELECT ${ITEM.select} FROM progress WHERE tenant_id = ? AND user_id = ? ORDER BY started_at DESC, id DESC LIMIT 500`,
+  );
+  const deleteFinished = db.prepare('DELETE FROM progress WHERE tenant_id = ? AND user_id = ? AND status <> 1');
+  const deleteOne = db.prepare('DELETE FROM progress WHERE tenant_id = ? AND user_id = ? AND task_key = ? AND hash_key = ? AND status <> 1');
+
+  const sweeper = setInterval(() => void sweepExpiredFiles(db, app.atrium.config.dataDir, Date.now()), SWEEP_MS);
+  sweeper.unref();
+
+  // preClose: before the database closes (app.ts closes it in onClose).
+  app.addHook('preClose', async () => {
+    clearInterval(sweeper);
+    stopTasks(db);
+  });
+
+  route(app, ops.list, async (request) => {
+    const user = userOf(request);
+    return ok(ITEM.all(list.all(user.tenantId, user.id), Date.now()));
+  });
+
+  const fileOf = db.prepare('SELECT file_path, file_name, ended_at FROM progress WHERE tenant_id = ? AND user_id = ? AND task_key = ? AND hash_key = ? AND status <> 1');
+  route(app, ops.file, async (request, reply) => {
+    const user = userOf(request);
+    const { key, hashKey } = request.query;
+    const row = fileOf.get<{ file_path: string; file_name: string; ended_at: number | null }>(user.tenantId, user.id, key, hashKey);
+    if (row?.file_path && fileExpired(row.ended_at, Date.now())) return fail(TEXT.expired[langOf(request)]);
+    // Only files the platform wrote under its data folder are served.
+    const path = row?.file_path ? resolve(row.file_path) : '';
+    if (!row || !path.startsWith(resolve(app.atrium.config.dataDir) + sep)) return fail(TEXT.noFile[langOf(request)]);
+    const body = await readFile(path).catch(() => null);
+    if (!body) return fail(TEXT.noFile[langOf(request)]);
+    const name = row.file_name || basename(path);
+    return reply
+      .header('content-type', CONTENT_TYPES[extname(name).toLowerCase()] ?? 'application/octet-stream')
+      .header('content-disposition', `attachment; filename="${name.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`)
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "sandbox; default-src 'none'")
+      .send(body);
+  });
+
+  route(
+    app,
+    ops.remove,
+    async (request) => {
+      const user = userOf(request);
+      const { tag, keys } = request.body;
+      if (tag === 1) return ok({ deleted: Number(deleteFinished.run(user.tenantId, user.id).changes) });
+      if (!Array.isArray(keys)) return fail(TEXT.keys[langOf(request)]);
+      const deleted = tx(db, () => keys.reduce((n, k) => n + Number(deleteOne.run(user.tenantId, user.id, k.key, k.hashKey).changes), 0));
+      return ok({ deleted });
+    },
+  );
+
+  route(
+    app,
+    ops.cancel,
+    async (request) => {
+      const user = userOf(request);
+      const { key, hashKey } = request.body;
+      return cancelTask(db, user.tenantId, user.id, key, hashKey) ? ok({ cancelled: true as const }) : fail(TEXT.notRunning[langOf(request)]);
+    },
+  );
+
+  route(
+    app,
+    ops.demo,
+    async (request) => {
+      const user = userOf(request);
+      const lang = langOf(request);
+      if (runningCount(db, user.tenantId, user.id) >= MAX_RUNNING) return fail(TEXT.tooMany[lang]);
+      const { title, steps = 20, stepMs = 500, failAt } = request.body;
+      const started = startTask(
+        db,
+        user.tenantId,
+        user.id,
+        title ?? TEXT.demoTitle[lang],
+        (report, signal) => demoWork(steps, stepMs, failAt, report, signal),
+        { key: 'demo', total: steps },
+      );
+      return ok(started);
+    },
+  );
+};
+
+export default plugin;
+export const migrations = TASK_MIGRATIONS;
+/** Tasks that were running when the server stopped did not finish: say so instead of spinning forever. */
+export const seed = (db: Db): void => markInterrupted(db);

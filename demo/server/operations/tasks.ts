@@ -1,0 +1,224 @@
+// Background tasks with real progress (SPEC §3 "Progress item"): any domain starts one with
+// startTask(db, tenantId, userId, title, work); the work reports as it goes, the progress table keeps
+// the state per tenant and user, and GET /api/admin/progress (routes/progress.ts) lists it.
+import { randomBytes } from 'node:crypto';
+import type { Db, Migration } from '../db.ts';
+import { PROGRESS_DONE, PROGRESS_FAILED, PROGRESS_RUNNING, type ProgressKey } from '../../../shared/api/progress-types.ts';
+import { dateTimeText } from '../../../shared/forms/date-text.ts';
+
+export const TASK_MIGRATIONS: Migration[] = [
+  {
+    id: 'progress/001-tables',
+    sql: `
+      CREATE TABLE progress (
+        id INTEGER PRIMARY KEY,
+        tenant_id INTEGER NOT NULL REFERENCES tenant(id),
+        user_id INTEGER NOT NULL REFERENCES user(id) ON DELETE CASCADE,
+        task_key TEXT NOT NULL,
+        hash_key TEXT NOT NULL,
+        title TEXT NOT NULL,
+        started_at INTEGER NOT NULL,
+        ended_at INTEGER,
+        total_size INTEGER NOT NULL DEFAULT 0,
+        current_size INTEGER NOT NULL DEFAULT 0,
+        status INTEGER NOT NULL DEFAULT 1,
+        msg_zh TEXT NOT NULL DEFAULT '',
+        msg_en TEXT NOT NULL DEFAULT '',
+        UNIQUE (task_key, hash_key)
+      );
+      CREATE INDEX progress_owner ON progress(tenant_id, user_id, started_at);
+    `,
+  },
+  {
+    // A task may produce a file (an export, an import's error report): the item offers it for download.
+    id: 'progress/002-file',
+    sql: `
+      ALTER TABLE progress ADD COLUMN file_path TEXT NOT NULL DEFAULT '';
+      ALTER TABLE progress ADD COLUMN file_name TEXT NOT NULL DEFAULT '';
+    `,
+  },
+  {
+    // A task's title in both languages (an English user's export toast read "导出设备 is done").
+    id: 'progress/003-title-en',
+    sql: `ALTER TABLE progress ADD COLUMN title_en TEXT NOT NULL DEFAULT '';`,
+  },
+];
+
+/** A text in both languages; a plain string is shown as is in either. */
+export type TaskText = string | { zh: string; en: string };
+
+/** Throw this from a task's work to fail it with a readable reason. */
+export class TaskFailure extends Error {
+  readonly text: { zh: string; en: string };
+  /** A file that explains the failure (an import's per-row error report). */
+  readonly file: TaskFile | null;
+  constructor(text: { zh: string; en: string }, file: TaskFile | null = null) {
+    super(text.en);
+    this.text = text;
+    this.file = file;
+  }
+}
+
+export interface Progress {
+  current: number;
+  /** Set once known (e.g. after counting the rows of an import). */
+  total?: number;
+  msg?: TaskText;
+}
+
+export type Report = (progress: Progress) => void;
+/** A file a task produced: where it lies (inside the data folder) and the name a download gets. */
+export interface TaskFile {
+  path: string;
+  name: string;
+}
+/** What finished work answers: the detail to show, and optionally the file it produced. */
+export type TaskOutcome = TaskText | { text: TaskText; file: TaskFile };
+/** The task's work: report as it goes; stop early when `signal` aborts; answer the detail to show. */
+export type TaskWork = (report: Report, signal: AbortSignal) => Promise<TaskOutcome | void>;
+
+export interface TaskOptions {
+  /** The kind of task, shown as the item's key ('cameraExport', 'deviceImport'…). */
+  key?: string;
+  total?: number;
+}
+
+const TEXT = {
+  interrupted: { zh: '服务重启，任务已中断', en: 'interrupted by a server restart' },
+  stopped: { zh: '服务停止，任务已中断', en: 'stopped with the server' },
+  cancelled: { zh: '已取消，其余步骤未执行', en: 'cancelled; the remaining steps did not run' },
+} as const;
+
+/** Progress is written at most this often per task; the first and last reports always land. */
+const WRITE_EVERY_MS = 200;
+
+interface Runner {
+  running: Map<number, AbortController>;
+  update: ReturnType<Db['prepare']>;
+  finish: ReturnType<Db['prepare']>;
+  halt: ReturnType<Db['prepare']>;
+}
+
+const runners = new WeakMap<Db, Runner>();
+
+function runnerOf(db: Db): Runner {
+  let runner = runners.get(db);
+  if (!runner) {
+    runner = {
+      running: new Map(),
+      update: db.prepare('UPDATE progress SET current_size = ?, total_size = ?, msg_zh = ?, msg_en = ? WHERE id = ? AND status = 1'),
+      finish: db.prepare('UPDATE progress SET status = ?, ended_at = ?, current_size = ?, total_size = ?, msg_zh = ?, msg_en = ?, file_path = ?, file_name = ? WHERE id = ?'),
+      halt: db.prepare('UPDATE progress SET status = ?, ended_at = ?, msg_zh = ?, msg_en = ? WHERE id = ?'),
+    };
+    runners.set(db, runner);
+  }
+  return runner;
+}
+
+const split = (text: TaskText | undefined): [string, string] =>
+  text === undefined ? ['', ''] : typeof text === 'string' ? [text, text] : [text.zh, text.en];
+
+/** YYYY-MM-DD HH:mm:ss in the server's time zone (SPEC §9 time format); '' for none. */
+export const formatTime = (ms: number | null): string => (ms === null ? '' : dateTimeText(ms));
+
+/** Starts `work` in the background for this user and answers the progress item's key at once. */
+export function startTask(db: Db, tenantId: number, userId: number, title: TaskText, work: TaskWork, options: TaskOptions = {}): ProgressKey {
+  const runner = runnerOf(db);
+  const key = options.key ?? 'task';
+  const hashKey = randomBytes(8).toString('hex');
+  const started = Date.now();
+  const id = Number(
+    db
+      .prepare('INSERT INTO progress (tenant_id, user_id, task_key, hash_key, title, title_en, started_at, total_size, status) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
+      .run(tenantId, userId, key, hashKey, typeof title === 'string' ? title : title.zh, typeof title === 'string' ? '' : title.en, started, Math.max(0, Math.floor(options.total ?? 0)), PROGRESS_RUNNING).lastInsertRowid,
+  );
+  const abort = new AbortController();
+  runner.running.set(id, abort);
+  const state = { current: 0, total: Math.max(0, Math.floor(options.total ?? 0)), msg: ['', ''] as [string, string], written: 0 };
+  let pending: ReturnType<typeof setTimeout> | null = null;
+  const write = () => {
+    if (pending) clearTimeout(pending);
+    pending = null;
+    if (abort.signal.aborted) return;
+    state.written = Date.now();
+    runner.update.run(state.current, state.total, state.msg[0], state.msg[1], id);
+  };
+
+  const report: Report = (progress) => {
+    if (abort.signal.aborted) return;
+    state.current = Math.max(0, Math.floor(progress.current));
+    if (progress.total !== undefined) state.total = Math.max(0, Math.floor(progress.total));
+    if (progress.msg !== undefined) state.msg = split(progress.msg);
+    const wait = state.written + WRITE_EVERY_MS - Date.now();
+    if (wait <= 0) write();
+    // Many reports in a burst become one write a moment later, so the stored state is never stale for long.
+    else pending ??= setTimeout(write, wait);
+  };
+
+  const settle = (status: number, msg: [string, string], file: TaskFile | null = null) => {
+    runner.running.delete(id);
+    if (pending) clearTimeout(pending);
+    try {
+      runner.finish.run(status, Date.now(), state.current, state.total, msg[0], msg[1], file?.path ?? '', file?.name ?? '', id);
+    } catch {
+      /* the database closed with the server: the restart marks the task interrupted */
+    }
+  };
+
+  // A microtask later, so the caller has answered before the work's first report.
+  void Promise.resolve()
+    .then(() => work(report, abort.signal))
+    .then(
+      (outcome) => {
+        if (abort.signal.aborted) return;
+        // Finished work is complete even if the last report did not say so.
+        if (state.total > 0) state.current = state.total;
+        if (outcome && typeof outcome === 'object' && 'file' in outcome) settle(PROGRESS_DONE, split(outcome.text), outcome.file);
+        else settle(PROGRESS_DONE, split(outcome ?? undefined));
+      },
+      (error: unknown) => {
+        if (abort.signal.aborted) return;
+        const text: TaskText = error instanceof TaskFailure ? error.text : error instanceof Error ? error.message : String(error);
+        settle(PROGRESS_FAILED, split(text), error instanceof TaskFailure ? error.file : null);
+      },
+    );
+  return { key, hashKey };
+}
+
+/** How many tasks of this user are running (to refuse starting an unbounded number). */
+export function runningCount(db: Db, tenantId: number, userId: number): number {
+  const row = db.prepare('SELECT COUNT(*) AS n FROM progress WHERE tenant_id = ? AND user_id = ? AND status = 1').get<{ n: number }>(tenantId, userId)!;
+  return row.n;
+}
+
+/** Stops one running task of this user (its work sees the abort and does no further step); false when none. */
+export function cancelTask(db: Db, tenantId: number, userId: number, key: string, hashKey: string): boolean {
+  const row = db.prepare('SELECT id FROM progress WHERE tenant_id = ? AND user_id = ? AND task_key = ? AND hash_key = ? AND status = ?').get<{ id: number }>(tenantId, userId, key, hashKey, PROGRESS_RUNNING);
+  if (!row) return false;
+  const runner = runnerOf(db);
+  runner.running.get(row.id)?.abort();
+  runner.running.delete(row.id);
+  runner.halt.run(PROGRESS_FAILED, Date.now(), TEXT.cancelled.zh, TEXT.cancelled.en, row.id);
+  return true;
+}
+
+/** On start: tasks that were running when the server went down did not finish. */
+export function markInterrupted(db: Db): void {
+  db.prepare('UPDATE progress SET status = ?, ended_at = ?, msg_zh = ?, msg_en = ? WHERE status = 1').run(
+    PROGRESS_FAILED,
+    Date.now(),
+    TEXT.interrupted.zh,
+    TEXT.interrupted.en,
+  );
+}
+
+/** On close: stop every running task of this database and record why. */
+export function stopTasks(db: Db): void {
+  const runner = runners.get(db);
+  if (!runner) return;
+  for (const [id, abort] of runner.running) {
+    abort.abort();
+    runner.halt.run(PROGRESS_FAILED, Date.now(), TEXT.stopped.zh, TEXT.stopped.en, id);
+  }
+  runner.running.clear();
+}

@@ -1,0 +1,136 @@
+// The signed-in user's own profile (SPEC §7 cur-user calls): read and edit, password, avatar.
+import { randomBytes } from 'node:crypto';
+import { rm, writeFile, mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { FastifyPluginAsync } from 'fastify';
+import type { CurrentUserInfo } from '../../../shared/api/types.ts';
+import { ops } from '../../../shared/contract/current-user.ts';
+import { route } from '../contract.ts';
+import { AVATAR_MAX_BYTES } from '../../../shared/validate/files.ts';
+import { SEED_DESCRIPTIONS, type Migration } from '../db.ts';
+import { failField, failWith, ok, userOf } from '../http.ts';
+import { t } from '../messages.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import { col, shape } from '../shape.ts';
+import { revokeOtherTokens } from '../tokens.ts';
+
+const AVATAR_PREFIX = '/upload/avatar/';
+
+/** The image type by its first bytes, never by the name or the declared type a client sends. */
+export const migrations: Migration[] = [
+  {
+    // Seeded accounts describe themselves in both languages (local-names.ts), like the roles.
+    id: 'profile/001-description-english',
+    sql: `ALTER TABLE user ADD COLUMN description_en TEXT NOT NULL DEFAULT '';
+      ${Object.values(SEED_DESCRIPTIONS).map(([zh, en]) => `UPDATE user SET description = '${zh}', description_en = '${en}' WHERE description = '${en}';`).join('\n')}`,
+  },
+];
+
+export function sniffImage(bytes: Buffer): 'jpg' | 'png' | 'svg' | null {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpg';
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  const head = bytes.subarray(0, 4096).toString('utf8');
+  const svg = /^\uFEFF?\s*(<\?xml[^>]*\?>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE\s+svg[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*<svg[\s>]/i;
+  return svg.test(head) ? 'svg' : null;
+}
+
+/** The signed-in user as the API answers them (user u, tenant t). */
+const PROFILE = shape<CurrentUserInfo>({
+  id: col.value('u.id'),
+  username: col.value('u.username'),
+  name: col.value('u.name'),
+  phone: col.value('u.phone'),
+  email: col.value('u.email'),
+  description: col.value('loc(u.description, u.description_en)'),
+  avatar: col.value('u.avatar'),
+  tenantId: col.value('u.tenant_id'),
+  tenantName: col.value('t.name'),
+});
+
+const plugin: FastifyPluginAsync = async (app) => {
+  const ctx = app.atrium;
+  const { db } = ctx;
+  const profile = db.prepare(
+    `SELECT ${PROFILE.select} FROM user u JOIN tenant t ON t.id = u.tenant_id WHERE u.id = ? AND u.tenant_id = ?`,
+  );
+  const phoneOwner = db.prepare('SELECT id FROM user WHERE phone = ? AND id <> ?');
+  const updateProfile = db.prepare('UPDATE user SET name = ?, phone = ?, email = ? WHERE id = ? AND tenant_id = ?');
+  const passwordOf = db.prepare('SELECT password_hash FROM user WHERE id = ? AND tenant_id = ?');
+  const updatePassword = db.prepare('UPDATE user SET password_hash = ? WHERE id = ? AND tenant_id = ?');
+  const updateAvatar = db.prepare('UPDATE user SET avatar = ? WHERE id = ? AND tenant_id = ?');
+
+  const read = (id: number, tenantId: number): CurrentUserInfo => {
+    const row = profile.get(id, tenantId);
+    if (!row) throw new Error('signed-in user vanished');
+    return PROFILE.read(row);
+  };
+
+  route(app, ops.info, async (request) => {
+    const user = userOf(request);
+    return ok(read(user.id, user.tenantId));
+  });
+
+  route(
+    app,
+    ops.update,
+    async (request) => {
+      const user = userOf(request);
+      const { name, phone, email } = request.body;
+      // Whitespace alone is not a name (the form's required rule).
+      if (name.trim() === '') return failField(t(request, 'validate.required'), 'name');
+      // Phones are the SMS sign-in name, so one phone belongs to one account on the whole platform.
+      if (phoneOwner.get(phone, user.id)) return failWith(request, 'user.phoneTaken');
+      updateProfile.run(name.trim(), phone, email ?? '', user.id, user.tenantId);
+      return ok(read(user.id, user.tenantId));
+    },
+  );
+
+  route(
+    app,
+    ops.password,
+    async (request) => {
+      const user = userOf(request);
+      const { oldPassword, newPassword, confirmPassword } = request.body;
+      // The one rule across fields (SPEC §5): the two new passwords must match.
+      if (confirmPassword !== newPassword) return failField(t(request, 'validate.password.mismatch'), 'confirmPassword');
+      const row = passwordOf.get<{ password_hash: string }>(user.id, user.tenantId);
+      if (!row || !(await verifyPassword(oldPassword, row.password_hash))) return failWith(request, 'user.oldPassword');
+      updatePassword.run(await hashPassword(newPassword), user.id, user.tenantId);
+      // Whoever else holds a session of this account (maybe the reason for the change) is signed out.
+      if (request.token) revokeOtherTokens(ctx, user, request.token);
+      return ok(null);
+    },
+  );
+
+  route(app, ops.avatar, async (request) => {
+    const user = userOf(request);
+    if (!request.isMultipart()) return failWith(request, 'validate.file.required');
+    let bytes: Buffer;
+    try {
+      const file = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
+      if (!file) return failWith(request, 'validate.file.required');
+      bytes = await file.toBuffer();
+    } catch (error) {
+      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') return failWith(request, 'validate.file.avatarSize', { max: 2 });
+      return failWith(request, 'upload.failed');
+    }
+    if (bytes.length === 0) return failWith(request, 'validate.file.required');
+    const type = sniffImage(bytes);
+    if (!type) return failWith(request, 'validate.file.avatarType');
+
+    const dir = join(ctx.config.uploadDir, 'avatar');
+    await mkdir(dir, { recursive: true });
+    const name = `${user.tenantId}-${user.id}-${randomBytes(9).toString('base64url')}.${type}`;
+    await writeFile(join(dir, name), bytes);
+    const previous = read(user.id, user.tenantId).avatar;
+    const avatar = AVATAR_PREFIX + name;
+    updateAvatar.run(avatar, user.id, user.tenantId);
+    if (previous.startsWith(AVATAR_PREFIX)) {
+      const old = previous.slice(AVATAR_PREFIX.length);
+      if (/^[\w.-]+$/.test(old)) await rm(join(dir, old), { force: true });
+    }
+    return ok({ avatar });
+  });
+};
+
+export default plugin;

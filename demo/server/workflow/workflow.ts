@@ -1,0 +1,700 @@
+// Approval workflows (activitiManager: activiti/menu form management; my_task, his_task, approve_task,
+// copy_task, all_task). A form is its fields plus its process (ordered approval steps — named users, a
+// role's holders, or the initiator's department head; "any" or "all" of them — and CC recipients);
+// saving a changed form makes a new version, and a request keeps the version it started with. Every
+// decision goes through the state machine of shared/workflow/machine.ts and is stored with its
+// timeline entry in one transaction, so a restart resumes exactly where the process stood.
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { BOXES, type Box, type BoxCounts, type Directory, type FieldValues, type FormField, type ProcessDef, type ProcessStep, type RequestDetail, type RequestPage, type RequestRow, type RequestStatus, type TaskStatus, type TimelineEntry, type WorkflowForm, type WorkflowFormSave } from '../../../shared/api/workflow-types.ts';
+import { start, transition, type Effect, type MachineEvent, type MachineState, type Outcome, type Refusal } from '../../../shared/workflow/machine.ts';
+import { checkForm, checkValues, problemText } from '../../../shared/workflow/validate.ts';
+import type { Db, Migration } from '../db.ts';
+import { tx } from '../db.ts';
+import { ops } from '../../../shared/contract/workflow.ts';
+import { route } from '../contract.ts';
+import { fail, failField, ok, requireMenu, userOf } from '../http.ts';
+import { langOf, type Lang, textsOf } from '../messages.ts';
+import { inLang, localName, namesAfterEdit } from '../local-names.ts';
+import { inList, likePattern, offsetOf } from '../resource.ts';
+import { col, shape } from '../shape.ts';
+import { formatTime } from '../operations/tasks.ts';
+import type { SessionUser } from '../context.ts';
+import { loadRights } from '../tokens.ts';
+
+export const migrations: Migration[] = [
+  {
+    id: 'workflow/001-tables',
+    sql: `
+      CREATE TABLE wf_form (
+        id INTEGER PRIMARY KEY,
+        tenant_id INTEGER NOT NULL REFERENCES tenant(id),
+        name TEXT NOT NULL,
+        description TEXT NOT NULL DEFAULT '',
+        enabled INTEGER NOT NULL DEFAULT 1,
+        version INTEGER NOT NULL DEFAULT 1,
+        updated_at INTEGER NOT NULL,
+        UNIQUE (tenant_id, name)
+      );
+      CREATE TABLE wf_form_version (
+        form_id INTEGER NOT NULL REFERENCES wf_form(id) ON DELETE CASCADE,
+        version INTEGER NOT NULL,
+        fields TEXT NOT NULL,
+        process TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        PRIMARY KEY (form_id, version)
+      );
+      CREATE TABLE wf_request (
+        id INTEGER PRIMARY KEY,
+        tenant_id INTEGER NOT NULL REFERENCES tenant(id),
+        form_id INTEGER NOT NULL REFERENCES wf_form(id),
+        form_version INTEGER NOT NULL,
+        initiator_id INTEGER NOT NULL REFERENCES user(id),
+        status TEXT NOT NULL,
+        step INTEGER NOT NULL DEFAULT 0,
+        approved_since_submit INTEGER NOT NULL DEFAULT 0,
+        values_json TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL
+      );
+      CREATE INDEX wf_request_tenant ON wf_request(tenant_id, id);
+      CREATE INDEX wf_request_initiator ON wf_request(tenant_id, initiator_id, id);
+      CREATE TABLE wf_task (
+        id INTEGER PRIMARY KEY,
+        tenant_id INTEGER NOT NULL,
+        request_id INTEGER NOT NULL REFERENCES wf_request(id) ON DELETE CASCADE,
+        step INTEGER NOT NULL,
+        assignee_id INTEGER NOT NULL REFERENCES user(id),
+        status TEXT NOT NULL DEFAULT 'pending',
+        comment TEXT NOT NULL DEFAULT '',
+        created_at INTEGER NOT NULL,
+        decided_at INTEGER
+      );
+      CREATE INDEX wf_task_assignee ON wf_task(tenant_id, assignee_id, status, request_id);
+      CREATE INDEX wf_task_request ON wf_task(request_id);
+      CREATE TABLE wf_cc (
+        request_id INTEGER NOT NULL REFERENCES wf_request(id) ON DELETE CASCADE,
+        user_id INTEGER NOT NULL REFERENCES user(id),
+        PRIMARY KEY (request_id, user_id)
+      );
+      CREATE INDEX wf_cc_user ON wf_cc(user_id, request_id);
+      CREATE TABLE wf_event (
+        id INTEGER PRIMARY KEY,
+        tenant_id INTEGER NOT NULL,
+        request_id INTEGER NOT NULL REFERENCES wf_request(id) ON DELETE CASCADE,
+        at INTEGER NOT NULL,
+        actor_id INTEGER,
+        kind TEXT NOT NULL,
+        step INTEGER NOT NULL,
+        comment TEXT NOT NULL DEFAULT '',
+        target_id INTEGER
+      );
+      CREATE INDEX wf_event_request ON wf_event(request_id, id);
+    `,
+  },
+  {
+    // A box filtered by status pages from an index too (100000 requests: 108 ms without it).
+    id: 'workflow/002-status-index',
+    sql: 'CREATE INDEX wf_request_status ON wf_request(tenant_id, status, id);',
+  },
+  {
+    // Forms other modules run on (the attendance fill-in): '' for the tenant's own forms.
+    id: 'workflow/003-form-kind',
+    sql: "ALTER TABLE wf_form ADD COLUMN kind TEXT NOT NULL DEFAULT '';",
+  },
+  {
+    // Seeded forms (the attendance fill-in) come in both languages (local-names.ts): the form's name
+    // and description here, its fields' labels and its steps' names as label_en/name_en in the JSON.
+    id: 'workflow/004-names-english',
+    sql: "ALTER TABLE wf_form ADD COLUMN name_en TEXT NOT NULL DEFAULT ''; ALTER TABLE wf_form ADD COLUMN description_en TEXT NOT NULL DEFAULT '';",
+  },
+];
+
+/**
+ * A field and a step as stored: a seeded one carries its English text too (label_en, name_en), read
+ * in the caller's language like every seeded name (local-names.ts); what a person types clears it.
+ */
+export type StoredField = FormField & { label_en?: string };
+export type StoredStep = ProcessStep & { name_en?: string };
+
+/** Fields as a reader sees them: labels in their language, without the stored English. */
+const shownFields = (fields: StoredField[], lang?: Lang): FormField[] =>
+  fields.map(({ label_en, ...f }) => ({ ...f, label: shown({ name: f.label, name_en: label_en }, lang) }));
+/** A process as a reader sees it: step names in their language. */
+const shownProcess = (p: { steps: StoredStep[]; cc: number[] }, lang?: Lang): ProcessDef => ({ ...p, steps: p.steps.map(({ name_en, ...s }) => ({ ...s, name: stepName({ ...s, name_en }, lang) })) });
+const stepName = ({ name, name_en }: StoredStep, lang?: Lang): string => shown({ name, name_en }, lang);
+const shown = (row: { name: string; name_en?: string | undefined }, lang?: Lang): string => (lang ? inLang(lang, row) : localName(row));
+
+/** What other modules learn when a request is approved (inside the approval's transaction). */
+export interface ApprovedRequest {
+  tenantId: number;
+  requestId: number;
+  formId: number;
+  formKind: string;
+  initiatorId: number;
+  values: FieldValues;
+}
+
+/** The workflow engine as other modules use it: start a request, hear of approvals. */
+export interface WorkflowService {
+  start(tenantId: number, userId: number, formId: number, values: FieldValues, lang: Lang): { id: number } | { refusal: string; field: string | null };
+  onApproved(listener: (request: ApprovedRequest) => void): void;
+}
+
+const services = new WeakMap<Db, WorkflowService>();
+/** The workflow service of a platform (after its routes are installed). */
+export const workflowOf = (db: Db): WorkflowService | undefined => services.get(db);
+
+const TEXT = {
+  nameTaken: { zh: '已有同名表单', en: 'The same name already exists.' },
+  noForm: { zh: '表单不存在', en: 'No such form' },
+  formOff: { zh: '该表单已停用', en: 'This form is disabled' },
+  formUsed: { zh: '表单 {name} 已有申请，不能删除；可以停用它', en: 'The form {name} has requests and cannot be deleted; disable it instead' },
+  noRequest: { zh: '申请不存在', en: 'No such request' },
+  noTask: { zh: '待办不存在', en: 'No such task' },
+  noUser: { zh: '用户不存在', en: 'No such user' },
+  noRole: { zh: '角色不存在', en: 'No such role' },
+  nobody: { zh: '步骤“{step}”没有审批人：{why}', en: 'Step “{step}” has no approver: {why}' },
+  whyRole: { zh: '该角色下没有用户', en: 'nobody holds the role' },
+  whyHead: { zh: '发起人的部门没有设置负责人', en: 'the initiator’s department has no head' },
+  whyNoRight: { zh: '审批人没有“我的待办”权限，无法处理', en: 'no approver holds the “my tasks” right to act on it' },
+  cannotAct: { zh: '{name} 没有“我的待办”权限，无法处理待办；请先在角色管理中授予，或选择其他人', en: '{name} does not hold the “my tasks” right and could not act on the task; grant it in the roles first, or choose someone else' },
+  reason: { zh: '驳回时请填写原因', en: 'Give a reason for the rejection' },
+  notYours: { zh: '这不是你的待办', en: 'This task is not yours' },
+  decided: { zh: '该待办已处理', en: 'This task has already been decided' },
+  notRunning: { zh: '该申请已不在审批中', en: 'This request is no longer being approved' },
+  notInitiator: { zh: '只有发起人可以这样做', en: 'Only the initiator can do this' },
+  approvedAlready: { zh: '已有审批通过，不能撤回', en: 'Someone has approved already; the request can no longer be withdrawn' },
+  notReturned: { zh: '只有被退回的申请可以重新提交', en: 'Only a returned request can be resubmitted' },
+  transferSelf: { zh: '不能转交给自己', en: 'A task cannot be transferred to yourself' },
+} as const satisfies Record<string, Record<Lang, string>>;
+
+const say = textsOf(TEXT);
+
+/** Which menu right each box needs (SPEC §2 activitiManager). */
+const BOX_MENU: Record<Box, string> = { my: 'myTask', initiated: 'hisTask', approved: 'approveTask', cc: 'copyTask', all: 'allTask' };
+
+/** A form as the API answers it (wf_form f at its current version v). */
+const FORM = shape<WorkflowForm>({
+  id: col.value('f.id'),
+  name: col.value('loc(f.name, f.name_en)'),
+  description: col.value('loc(f.description, f.description_en)'),
+  enabled: col.flag('f.enabled'),
+  version: col.value('f.version'),
+  fields: col.calc('v.fields', (v) => shownFields(JSON.parse(String(v)) as StoredField[])),
+  process: col.calc('v.process', (v) => shownProcess(JSON.parse(String(v)) as ProcessDef)),
+  requests: col.value('(SELECT COUNT(*) FROM wf_request r WHERE r.form_id = f.id)'),
+  updatedAt: col.time('f.updated_at'),
+});
+
+const FORM_SELECT = `SELECT ${FORM.select} FROM wf_form f JOIN wf_form_version v ON v.form_id = f.id AND v.version = f.version`;
+
+/** A request as a box lists it (wf_request r, its form f at the request's version v, initiator u; "my" adds its task t). */
+const requestRow = (taskId: string) =>
+  shape<RequestRow>({
+    id: col.value('r.id'),
+    taskId: col.value(taskId),
+    formName: col.value('loc(f.name, f.name_en)'),
+    initiatorName: col.value('u.name'),
+    status: col.value('r.status'),
+    stepName: col.value("COALESCE(loc(json_extract(v.process, '$.steps[' || r.step || '].name'), json_extract(v.process, '$.steps[' || r.step || '].name_en')), '')"),
+    createdAt: col.time('r.created_at'),
+    updatedAt: col.time('r.updated_at'),
+  });
+const REQUEST = requestRow('NULL');
+const REQUEST_WITH_TASK = requestRow('t.id');
+
+interface RequestRecord {
+  id: number;
+  tenant_id: number;
+  form_id: number;
+  form_version: number;
+  initiator_id: number;
+  status: RequestStatus;
+  step: number;
+  approved_since_submit: number;
+  values_json: string;
+}
+
+const plugin: FastifyPluginAsync = async (app) => {
+  const { db } = app.atrium;
+
+  const userName = (id: number | null): string => (id === null ? '' : ((db.prepare('SELECT name FROM user WHERE id = ?').get<{ name: string }>(id))?.name ?? ''));
+  // Who can act on a task: the holders of the "my tasks" right (the page where tasks are decided). A
+  // request must never wait on someone who cannot open it.
+  const mayAct = (tenantId: number, userId: number): boolean => loadRights(db, tenantId, userId).menus.has('myTask');
+  const roleMayAct = (roleId: number): boolean => Boolean(db.prepare("SELECT 1 FROM role r WHERE r.id = ? AND (r.super_admin = 1 OR EXISTS (SELECT 1 FROM role_menu m WHERE m.role_id = r.id AND m.menu_code = 'myTask'))").get(roleId));
+
+  // ---- directory (pickers) -----------------------------------------------------------------------
+
+  route(app, ops.directory, async (request) => {
+    const { tenantId } = userOf(request);
+    const users = db.prepare("SELECT id, name, username, department_id AS departmentId FROM user WHERE tenant_id = ? AND status = 'normal' ORDER BY name").all<Omit<Directory['users'][number], 'canAct'>>(tenantId);
+    const roles = db.prepare('SELECT id, loc(name, name_en) AS name FROM role WHERE tenant_id = ? AND super_admin = 0 ORDER BY name').all<Omit<Directory['roles'][number], 'canAct'>>(tenantId);
+    return ok<Directory>({
+      users: users.map((u) => ({ ...u, canAct: mayAct(tenantId, u.id) })),
+      departments: db.prepare('SELECT id, loc(name, name_en) AS name FROM department WHERE tenant_id = ? ORDER BY sort, name').all<Directory['departments'][number]>(tenantId),
+      roles: roles.map((r) => ({ ...r, canAct: roleMayAct(r.id) })),
+      documents: (() => {
+        try {
+          return db.prepare('SELECT id, number, name FROM document WHERE tenant_id = ? ORDER BY number LIMIT 1000').all<Directory['documents'][number]>(tenantId);
+        } catch {
+          return [];
+        }
+      })(),
+    });
+  });
+
+  // ---- forms ------------------------------------------------------------------------------------
+
+  /** Ids the definition names that the tenant does not hold: the first problem, or null. */
+  function foreignIds(tenantId: number, process: ProcessDef, lang: Lang): { at: string; message: string } | null {
+    const users = new Set<number>(process.cc);
+    for (const s of process.steps) if (s.approvers.kind === 'user') for (const id of s.approvers.userIds) users.add(id);
+    if (users.size) {
+      const found = db.prepare(`SELECT COUNT(*) AS n FROM user WHERE tenant_id = ? AND id IN (${inList(users.size)})`).get<{ n: number }>(tenantId, ...users)!.n;
+      if (found !== users.size) return { at: 'process', message: say(lang, 'noUser') };
+    }
+    for (const [i, s] of process.steps.entries()) {
+      if (s.approvers.kind === 'role' && !db.prepare('SELECT 1 FROM role WHERE tenant_id = ? AND id = ?').get(tenantId, s.approvers.roleId)) return { at: `process.steps.${i}.approvers`, message: say(lang, 'noRole') };
+    }
+    // An approver who could not act would strand every request at this step: refused at design time.
+    for (const [i, s] of process.steps.entries()) {
+      const at = `process.steps.${i}.approvers`;
+      if (s.approvers.kind === 'user') {
+        for (const id of s.approvers.userIds) if (!mayAct(tenantId, id)) return { at, message: say(lang, 'cannotAct', { name: userName(id) }) };
+      } else if (s.approvers.kind === 'role' && !roleMayAct(s.approvers.roleId)) {
+        const role = db.prepare('SELECT loc(name, name_en) AS name FROM role WHERE id = ?').get<{ name: string }>(s.approvers.roleId);
+        return { at, message: say(lang, 'cannotAct', { name: role?.name ?? '' }) };
+      }
+    }
+    return null;
+  }
+
+  /**
+   * The definition as stored: trimmed texts, only the keys that belong. A label (a step's name) sent
+   * back as the stored field (step) was shown keeps its English text (namesAfterEdit); keys in the
+   * order the seed writes them, so an unchanged form compares equal.
+   */
+  const cleanFields = (fields: FormField[], before: StoredField[] = []): StoredField[] =>
+    fields.map((f) => {
+      const clean: StoredField = { name: f.name.trim(), label: f.label.trim(), type: f.type, required: f.required, ...(f.type === 'select' ? { options: (f.options ?? []).map((o) => o.trim()) } : {}) };
+      const old = before.find((b) => b.name === clean.name);
+      if (!old?.label_en) return clean;
+      const kept = namesAfterEdit({ name: old.label, name_en: old.label_en }, clean.label);
+      return kept.name_en ? { ...clean, label: kept.name, label_en: kept.name_en } : clean;
+    });
+  const cleanProcess = (p: ProcessDef, before: StoredStep[] = []): { steps: StoredStep[]; cc: number[] } => ({
+    steps: p.steps.map((s, i) => {
+      const clean: StoredStep = {
+        name: s.name.trim(),
+        mode: s.mode,
+        approvers: s.approvers.kind === 'user' ? { kind: 'user', userIds: [...new Set(s.approvers.userIds)] } : s.approvers.kind === 'role' ? { kind: 'role', roleId: s.approvers.roleId } : { kind: 'deptHead' },
+      };
+      const old = before[i];
+      if (!old?.name_en) return clean;
+      const kept = namesAfterEdit({ name: old.name, name_en: old.name_en }, clean.name);
+      return kept.name_en ? { ...clean, name: kept.name, name_en: kept.name_en } : clean;
+    }),
+    cc: [...new Set(p.cc)],
+  });
+
+  route(app, ops.formPage, async (request) => {
+    const { tenantId } = userOf(request);
+    const keyword = request.body.keyword?.trim();
+    // A seeded form's name matches in either language.
+    const where = keyword ? "f.tenant_id = ? AND (f.name LIKE ? ESCAPE '\\' OR f.name_en LIKE ? ESCAPE '\\')" : 'f.tenant_id = ?';
+    const args = keyword ? [tenantId, likePattern(keyword), likePattern(keyword)] : [tenantId];
+    const total = db.prepare(`SELECT COUNT(*) AS n FROM wf_form f WHERE ${where}`).get<{ n: number }>(...args)!.n;
+    const rows = db.prepare(`${FORM_SELECT} WHERE ${where} ORDER BY f.name LIMIT ? OFFSET ?`).all(...args, request.body.limit, offsetOf(request.body));
+    return ok({ rows: FORM.all(rows), total });
+  });
+
+  /** Forms a user may start a request from (enabled ones). */
+  route(app, ops.startable, async (request) => {
+    const { tenantId } = userOf(request);
+    const rows = db.prepare(`${FORM_SELECT} WHERE f.tenant_id = ? AND f.enabled = 1 ORDER BY f.name`).all(tenantId);
+    return ok(FORM.all(rows));
+  });
+
+  async function saveForm(request: FastifyRequest<{ Body: WorkflowFormSave }>, id: number | null) {
+    const { tenantId } = userOf(request);
+    const lang = langOf(request);
+    const body = request.body;
+    const problems = checkForm(body);
+    if (problems.length) return failField(problemText(lang, problems[0]!), problems[0]!.at);
+    const foreign = foreignIds(tenantId, body.process, lang);
+    if (foreign) return failField(foreign.message, foreign.at);
+    const name = body.name.trim();
+    const taken = db.prepare('SELECT id FROM wf_form WHERE tenant_id = ? AND (name = ? OR name_en = ?)').get<{ id: number }>(tenantId, name, name);
+    if (taken && taken.id !== id) return failField(say(lang, 'nameTaken'), 'name');
+    const now = Date.now();
+    const formId = tx(db, () => {
+      if (id === null) {
+        const made = Number(db.prepare('INSERT INTO wf_form (tenant_id, name, description, enabled, version, updated_at) VALUES (?, ?, ?, ?, 1, ?)').run(tenantId, name, body.description.trim(), body.enabled ? 1 : 0, now).lastInsertRowid);
+        db.prepare('INSERT INTO wf_form_version (form_id, version, fields, process, created_at) VALUES (?, 1, ?, ?, ?)').run(made, JSON.stringify(cleanFields(body.fields)), JSON.stringify(cleanProcess(body.process)), now);
+        return made;
+      }
+      const current = db
+        .prepare('SELECT f.version, f.name, f.name_en, f.description, f.description_en, v.fields, v.process FROM wf_form f JOIN wf_form_version v ON v.form_id = f.id AND v.version = f.version WHERE f.id = ?')
+        .get<{ version: number; name: string; name_en: string; description: string; description_en: string; fields: string; process: string }>(id)!;
+      // Texts sent back as they were shown keep their other language (a seeded form read in English).
+      const fields = JSON.stringify(cleanFields(body.fields, JSON.parse(current.fields) as StoredField[]));
+      const process = JSON.stringify(cleanProcess(body.process, (JSON.parse(current.process) as { steps: StoredStep[] }).steps));
+      const names = namesAfterEdit({ name: current.name, name_en: current.name_en }, name);
+      const description = namesAfterEdit({ name: current.description, name_en: current.description_en }, body.description.trim());
+      // A new version only when what a request runs on changed; requests keep the version they started with.
+      const changed = current.fields !== fields || current.process !== process;
+      const version = changed ? current.version + 1 : current.version;
+      if (changed) db.prepare('INSERT INTO wf_form_version (form_id, version, fields, process, created_at) VALUES (?, ?, ?, ?, ?)').run(id, version, fields, process, now);
+      db.prepare('UPDATE wf_form SET name = ?, name_en = ?, description = ?, description_en = ?, enabled = ?, version = ?, updated_at = ? WHERE id = ?').run(names.name, names.name_en, description.name, description.name_en, body.enabled ? 1 : 0, version, now, id);
+      return id;
+    });
+    return ok(FORM.read(db.prepare(`${FORM_SELECT} WHERE f.id = ?`).get(formId)!));
+  }
+
+  route(app, ops.createForm, (request) => saveForm(request, null));
+  route(app, ops.updateForm, async (request) => {
+    const { id } = request.params;
+    if (!db.prepare('SELECT 1 FROM wf_form WHERE tenant_id = ? AND id = ?').get(userOf(request).tenantId, id)) return fail(say(langOf(request), 'noForm'));
+    return saveForm(request, id);
+  });
+
+  route(app, ops.deleteForms, async (request) => {
+    const { tenantId } = userOf(request);
+    const lang = langOf(request);
+    const ids = [...new Set(request.body.ids)];
+    const forms = db.prepare(`SELECT id, loc(name, name_en) AS name, (SELECT COUNT(*) FROM wf_request r WHERE r.form_id = f.id) AS n FROM wf_form f WHERE tenant_id = ? AND id IN (${inList(ids.length)})`).all<{ id: number; name: string; n: number }>(tenantId, ...ids);
+    if (forms.length !== ids.length) return fail(say(lang, 'noForm'));
+    const used = forms.find((f) => f.n > 0);
+    if (used) return fail(say(lang, 'formUsed', { name: used.name }));
+    const deleted = tx(db, () => Number(db.prepare(`DELETE FROM wf_form WHERE tenant_id = ? AND id IN (${inList(ids.length)})`).run(tenantId, ...ids).changes));
+    return ok({ deleted });
+  });
+
+  // ---- requests ---------------------------------------------------------------------------------
+
+  const versionOf = (formId: number, version: number) => db.prepare('SELECT fields, process FROM wf_form_version WHERE form_id = ? AND version = ?').get<{ fields: string; process: string }>(formId, version)!;
+  const exists = (tenantId: number) => (type: 'user' | 'department' | 'attachment', id: number): boolean => {
+    const table = type === 'user' ? 'user' : type === 'department' ? 'department' : 'document';
+    try {
+      return Boolean(db.prepare(`SELECT 1 FROM ${table} WHERE tenant_id = ? AND id = ?`).get(tenantId, id));
+    } catch {
+      return false;
+    }
+  };
+
+  /** Who approves a step for this initiator; a reason when nobody does. */
+  function approversOf(tenantId: number, initiatorId: number, step: ProcessDef['steps'][number], lang: Lang): number[] | string {
+    const found = namedApprovers(tenantId, initiatorId, step, lang);
+    if (typeof found === 'string') return found;
+    // Rights change after design: a task goes only to someone who can act on it, else the step is refused now.
+    const able = found.filter((id) => mayAct(tenantId, id));
+    return able.length ? able : say(lang, 'whyNoRight');
+  }
+
+  function namedApprovers(tenantId: number, initiatorId: number, step: ProcessDef['steps'][number], lang: Lang): number[] | string {
+    const a = step.approvers;
+    if (a.kind === 'user') {
+      const ids = db.prepare(`SELECT id FROM user WHERE tenant_id = ? AND status = 'normal' AND id IN (${inList(a.userIds.length)}) ORDER BY id`).all<{ id: number }>(tenantId, ...a.userIds);
+      return ids.length ? ids.map((r) => r.id) : say(lang, 'noUser');
+    }
+    if (a.kind === 'role') {
+      const ids = db.prepare("SELECT u.id FROM user u JOIN user_role ur ON ur.user_id = u.id WHERE u.tenant_id = ? AND ur.role_id = ? AND u.status = 'normal' ORDER BY u.id").all<{ id: number }>(tenantId, a.roleId);
+      return ids.length ? ids.map((r) => r.id) : say(lang, 'whyRole');
+    }
+    const head = db.prepare('SELECT d.head_user_id AS id FROM user u JOIN department d ON d.id = u.department_id WHERE u.id = ?').get<{ id: number | null }>(initiatorId);
+    return head?.id ? [head.id] : say(lang, 'whyHead');
+  }
+
+  const event = (r: { tenantId: number; requestId: number }, kind: TimelineEntry['kind'], step: number, actorId: number | null, comment = '', targetId: number | null = null) =>
+    db.prepare('INSERT INTO wf_event (tenant_id, request_id, at, actor_id, kind, step, comment, target_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)').run(r.tenantId, r.requestId, Date.now(), actorId, kind, step, comment, targetId);
+
+  /**
+   * Applies a machine outcome to a request inside the caller's transaction: task decisions, new
+   * tasks, the request's status, the timeline. Throws a Refused when a step to open has nobody.
+   */
+  const approvedListeners: Array<(request: ApprovedRequest) => void> = [];
+
+  function apply(tenantId: number, requestId: number, initiatorId: number, process: ProcessDef, outcome: Extract<Outcome, { ok: true }>, lang: Lang, decidedBy: number | null, comment: string): void {
+    const now = Date.now();
+    for (const effect of outcome.effects as Effect[]) {
+      if (effect.kind === 'decide') {
+        db.prepare('UPDATE wf_task SET status = ?, comment = ?, decided_at = ? WHERE id = ?').run(effect.status, effect.status === 'cancelled' ? '' : comment, now, effect.taskId);
+      } else if (effect.kind === 'assign') {
+        db.prepare("INSERT INTO wf_task (tenant_id, request_id, step, assignee_id, status, created_at) VALUES (?, ?, ?, ?, 'pending', ?)").run(tenantId, requestId, effect.step, effect.assigneeId, now);
+      } else {
+        const step = process.steps[effect.step]!;
+        const who = approversOf(tenantId, initiatorId, step, lang);
+        if (typeof who === 'string') throw new Refused(say(lang, 'nobody', { step: stepName(step, lang), why: who }));
+        for (const id of who) db.prepare("INSERT INTO wf_task (tenant_id, request_id, step, assignee_id, status, created_at) VALUES (?, ?, ?, ?, 'pending', ?)").run(tenantId, requestId, effect.step, id, now);
+        event({ tenantId, requestId }, 'stepOpened', effect.step, null);
+      }
+    }
+    db.prepare('UPDATE wf_request SET status = ?, step = ?, approved_since_submit = ?, updated_at = ? WHERE id = ?').run(outcome.status, outcome.step, outcome.approvedSinceSubmit ? 1 : 0, now, requestId);
+    if (outcome.status === 'approved' || outcome.status === 'rejected') event({ tenantId, requestId }, 'finished', outcome.step, decidedBy, outcome.status);
+    if (outcome.status === 'approved' && approvedListeners.length) {
+      const r = db.prepare('SELECT r.form_id, f.kind, r.values_json FROM wf_request r JOIN wf_form f ON f.id = r.form_id WHERE r.id = ?').get<{ form_id: number; kind: string; values_json: string }>(requestId)!;
+      for (const listener of approvedListeners) listener({ tenantId, requestId, formId: r.form_id, formKind: r.kind, initiatorId, values: JSON.parse(r.values_json) as FieldValues });
+    }
+  }
+
+  function startRequest(tenantId: number, userId: number, formId: number, values: FieldValues, lang: Lang): { id: number } | { refusal: string; field: string | null } {
+    const form = db.prepare('SELECT id, enabled, version FROM wf_form WHERE tenant_id = ? AND id = ?').get<{ id: number; enabled: number; version: number }>(tenantId, formId);
+    if (!form) return { refusal: say(lang, 'noForm'), field: null };
+    if (!form.enabled) return { refusal: say(lang, 'formOff'), field: null };
+    const v = versionOf(form.id, form.version);
+    const fields = JSON.parse(v.fields) as FormField[];
+    const process = JSON.parse(v.process) as ProcessDef;
+    const problems = checkValues(fields, values, exists(tenantId));
+    if (problems.length) return { refusal: problemText(lang, problems[0]!), field: problems[0]!.at };
+    try {
+      const id = tx(db, () => {
+        const now = Date.now();
+        const requestId = Number(
+          db.prepare("INSERT INTO wf_request (tenant_id, form_id, form_version, initiator_id, status, step, values_json, created_at, updated_at) VALUES (?, ?, ?, ?, 'running', 0, ?, ?, ?)").run(tenantId, form.id, form.version, userId, JSON.stringify(values), now, now).lastInsertRowid,
+        );
+        for (const cc of process.cc) db.prepare('INSERT INTO wf_cc (request_id, user_id) VALUES (?, ?)').run(requestId, cc);
+        event({ tenantId, requestId }, 'started', 0, userId);
+        apply(tenantId, requestId, userId, process, start() as Extract<Outcome, { ok: true }>, lang, null, '');
+        return requestId;
+      });
+      return { id };
+    } catch (error) {
+      if (error instanceof Refused) return { refusal: error.message, field: null };
+      throw error;
+    }
+  }
+
+  services.set(db, { start: startRequest, onApproved: (listener) => approvedListeners.push(listener) });
+
+  route(
+    app,
+    ops.start,
+    async (request) => {
+      const user = userOf(request);
+      const started = startRequest(user.tenantId, user.id, request.body.formId, request.body.values, langOf(request));
+      return 'id' in started ? ok({ id: started.id }) : failField(started.refusal, started.field);
+    },
+  );
+
+  /** Runs one machine event on a request: refusal texts, or the stored transition. */
+  function decide(request: FastifyRequest, requestId: number, make: (state: MachineState) => MachineEvent, kind: TimelineEntry['kind'], comment: string, targetId: number | null = null) {
+    const user = userOf(request);
+    const lang = langOf(request);
+    const r = db.prepare('SELECT * FROM wf_request WHERE tenant_id = ? AND id = ?').get<RequestRecord>(user.tenantId, requestId);
+    if (!r) return fail(say(lang, 'noRequest'));
+    const process = JSON.parse(versionOf(r.form_id, r.form_version).process) as ProcessDef;
+    const tasks = (db.prepare('SELECT id, step, assignee_id AS assigneeId, status FROM wf_task WHERE request_id = ?').all<{ id: number; step: number; assigneeId: number; status: TaskStatus }>(r.id)).map((t) => ({ ...t }));
+    const state: MachineState = { status: r.status, step: r.step, initiatorId: r.initiator_id, tasks, approvedSinceSubmit: r.approved_since_submit === 1 };
+    const outcome = transition(state, make(state), process.steps);
+    if (!outcome.ok) return fail(say(lang, outcome.refusal satisfies Refusal));
+    try {
+      tx(db, () => {
+        event({ tenantId: user.tenantId, requestId: r.id }, kind, r.step, user.id, comment, targetId);
+        apply(user.tenantId, r.id, r.initiator_id, process, outcome, lang, user.id, comment);
+      });
+    } catch (error) {
+      if (error instanceof Refused) return fail(error.message);
+      throw error;
+    }
+    return ok({ id: r.id, status: outcome.status });
+  }
+
+  const taskRequest = (tenantId: number, taskId: number) => db.prepare('SELECT request_id AS requestId FROM wf_task WHERE tenant_id = ? AND id = ?').get<{ requestId: number }>(tenantId, taskId);
+
+  route(app, ops.approve, async (request) => {
+    const user = userOf(request);
+    const taskId = request.params.id;
+    const owner = taskRequest(user.tenantId, taskId);
+    if (!owner) return fail(say(langOf(request), 'noTask'));
+    return decide(request, owner.requestId, () => ({ type: 'approve', taskId, by: user.id }), 'approved', request.body.comment?.trim() ?? '');
+  });
+
+  route(
+    app,
+    ops.reject,
+    async (request) => {
+      const user = userOf(request);
+      const lang = langOf(request);
+      const taskId = request.params.id;
+      const owner = taskRequest(user.tenantId, taskId);
+      if (!owner) return fail(say(lang, 'noTask'));
+      const comment = (request.body.comment ?? '').trim();
+      if (!comment) return failField(say(lang, 'reason'), 'comment');
+      return decide(request, owner.requestId, () => ({ type: 'reject', taskId, by: user.id, end: request.body.end }), request.body.end ? 'rejected' : 'returned', comment);
+    },
+  );
+
+  route(
+    app,
+    ops.transfer,
+    // The assignee hands their task on; a holder of "all tasks" (an admin) reassigns anyone's pending
+    // task, so a task whose assignee can no longer act is never stranded.
+    async (request) => {
+      const user = userOf(request);
+      const lang = langOf(request);
+      const taskId = request.params.id;
+      const owner = taskRequest(user.tenantId, taskId);
+      if (!owner) return fail(say(lang, 'noTask'));
+      if (!db.prepare("SELECT 1 FROM user WHERE tenant_id = ? AND id = ? AND status = 'normal'").get(user.tenantId, request.body.userId)) return failField(say(lang, 'noUser'), 'userId');
+      if (!mayAct(user.tenantId, request.body.userId)) return failField(say(lang, 'cannotAct', { name: userName(request.body.userId) }), 'userId');
+      const assignee = db.prepare('SELECT assignee_id AS id FROM wf_task WHERE id = ?').get<{ id: number }>(taskId)!.id;
+      const by = assignee !== user.id && user.menus.has('allTask') ? assignee : user.id;
+      if (by === user.id && !user.menus.has('myTask')) return fail(say(lang, 'notYours'));
+      return decide(request, owner.requestId, () => ({ type: 'transfer', taskId, by, to: request.body.userId }), 'transferred', request.body.comment?.trim() ?? '', request.body.userId);
+    },
+  );
+
+  route(app, ops.withdraw, async (request) => {
+    const user = userOf(request);
+    return decide(request, request.params.id, () => ({ type: 'withdraw', by: user.id }), 'withdrawn', '');
+  });
+
+  route(app, ops.resubmit, async (request) => {
+    const user = userOf(request);
+    const lang = langOf(request);
+    const r = db.prepare('SELECT * FROM wf_request WHERE tenant_id = ? AND id = ?').get<RequestRecord>(user.tenantId, request.params.id);
+    if (!r) return fail(say(lang, 'noRequest'));
+    const fields = JSON.parse(versionOf(r.form_id, r.form_version).fields) as FormField[];
+    const problems = checkValues(fields, request.body.values, exists(user.tenantId));
+    if (problems.length) return failField(problemText(lang, problems[0]!), problems[0]!.at);
+    if (r.initiator_id === user.id && r.status === 'returned') db.prepare('UPDATE wf_request SET values_json = ? WHERE id = ?').run(JSON.stringify(request.body.values), r.id);
+    return decide(request, r.id, () => ({ type: 'resubmit', by: user.id }), 'resubmitted', '');
+  });
+
+  /** Whether the user may see the request: its initiator, an assignee, a CC, or a holder of allTask. */
+  const maySee = (user: SessionUser, r: RequestRecord): boolean =>
+    r.initiator_id === user.id ||
+    user.menus.has('allTask') ||
+    Boolean(db.prepare('SELECT 1 FROM wf_task WHERE request_id = ? AND assignee_id = ? LIMIT 1').get(r.id, user.id)) ||
+    Boolean(db.prepare('SELECT 1 FROM wf_cc WHERE request_id = ? AND user_id = ?').get(r.id, user.id));
+
+  route(app, ops.detail, async (request) => {
+    const user = userOf(request);
+    const lang = langOf(request);
+    const r = db.prepare('SELECT * FROM wf_request WHERE tenant_id = ? AND id = ?').get<RequestRecord>(user.tenantId, request.params.id);
+    if (!r || !maySee(user, r)) return fail(say(lang, 'noRequest'));
+    const v = versionOf(r.form_id, r.form_version);
+    const fields = shownFields(JSON.parse(v.fields) as StoredField[]);
+    const process = JSON.parse(v.process) as { steps: StoredStep[]; cc: number[] };
+    const values = JSON.parse(r.values_json) as FieldValues;
+    const labels: Record<string, string> = {};
+    for (const f of fields) {
+      const id = Number(values[f.name]);
+      if (!id) continue;
+      if (f.type === 'user') labels[f.name] = userName(id);
+      if (f.type === 'department') labels[f.name] = (db.prepare('SELECT loc(name, name_en) AS name FROM department WHERE id = ? AND tenant_id = ?').get<{ name: string }>(id, user.tenantId))?.name ?? '';
+      if (f.type === 'attachment') {
+        const doc = (() => {
+          try {
+            return db.prepare('SELECT number, name FROM document WHERE id = ? AND tenant_id = ?').get<{ number: string; name: string }>(id, user.tenantId);
+          } catch {
+            return undefined;
+          }
+        })();
+        labels[f.name] = doc ? `${doc.number} ${doc.name}` : '';
+      }
+    }
+    const tasks = db.prepare('SELECT t.id, t.step, t.assignee_id, u.name AS assigneeName, t.status, t.comment, t.decided_at FROM wf_task t JOIN user u ON u.id = t.assignee_id WHERE t.request_id = ? ORDER BY t.id').all<{ id: number; step: number; assignee_id: number; assigneeName: string; status: TaskStatus; comment: string; decided_at: number | null; }>(r.id);
+    const events = db.prepare('SELECT e.at, e.actor_id, e.kind, e.step, e.comment, e.target_id FROM wf_event e WHERE e.request_id = ? ORDER BY e.id').all<{ at: number; actor_id: number | null; kind: TimelineEntry['kind']; step: number; comment: string; target_id: number | null }>(r.id);
+    const mine = tasks.find((t) => t.assignee_id === user.id && t.status === 'pending');
+    const reassignable = !mine && user.menus.has('allTask') ? tasks.find((t) => t.status === 'pending') : undefined;
+    const detail: RequestDetail = {
+      id: r.id,
+      formName: db.prepare('SELECT loc(name, name_en) AS name FROM wf_form WHERE id = ?').get<{ name: string }>(r.form_id)!.name,
+      formVersion: r.form_version,
+      fields,
+      values,
+      labels,
+      initiatorName: userName(r.initiator_id),
+      status: r.status,
+      step: r.step,
+      steps: process.steps.map((s, i) => ({
+        name: stepName(s),
+        mode: s.mode,
+        tasks: tasks.filter((t) => t.step === i).map((t) => ({ assigneeName: t.assigneeName, status: t.status, comment: t.comment, decidedAt: formatTime(t.decided_at) })),
+      })),
+      ccNames: (db.prepare('SELECT u.name FROM wf_cc c JOIN user u ON u.id = c.user_id WHERE c.request_id = ? ORDER BY u.name').all<{ name: string }>(r.id)).map((c) => c.name),
+      timeline: events.map((e) => ({ at: formatTime(e.at), actorName: userName(e.actor_id), kind: e.kind, stepName: process.steps[e.step] ? stepName(process.steps[e.step]!) : '', comment: e.comment, targetName: userName(e.target_id) })),
+      myTaskId: mine?.id ?? null,
+      reassignTaskId: reassignable?.id ?? null,
+      canWithdraw: r.initiator_id === user.id && (r.status === 'running' || r.status === 'returned') && r.approved_since_submit === 0,
+      canResubmit: r.initiator_id === user.id && r.status === 'returned',
+    };
+    return ok(detail);
+  });
+
+  // ---- the five boxes ---------------------------------------------------------------------------
+
+  /** The FROM/WHERE of a box for this user: requests r (and, for "my", their pending task t, answered as taskId). */
+  function boxSql(box: Box, user: SessionUser): { from: string; where: string; args: Array<string | number>; task: boolean } {
+    switch (box) {
+      case 'my':
+        return { from: "wf_task t JOIN wf_request r ON r.id = t.request_id AND t.status = 'pending'", where: 't.tenant_id = ? AND t.assignee_id = ?', args: [user.tenantId, user.id], task: true };
+      case 'initiated':
+        return { from: 'wf_request r', where: 'r.tenant_id = ? AND r.initiator_id = ?', args: [user.tenantId, user.id], task: false };
+      case 'approved':
+        return {
+          from: 'wf_request r',
+          where: "r.tenant_id = ? AND r.id IN (SELECT request_id FROM wf_task WHERE tenant_id = ? AND assignee_id = ? AND status IN ('approved', 'rejected', 'transferred'))",
+          args: [user.tenantId, user.tenantId, user.id],
+          task: false,
+        };
+      case 'cc':
+        return { from: 'wf_request r', where: 'r.tenant_id = ? AND r.id IN (SELECT request_id FROM wf_cc WHERE user_id = ?)', args: [user.tenantId, user.id], task: false };
+      default:
+        return { from: 'wf_request r', where: 'r.tenant_id = ?', args: [user.tenantId], task: false };
+    }
+  }
+
+  route(
+    app,
+    ops.list,
+    async (request, reply) => {
+      const { box, status } = request.body;
+      await requireMenu(BOX_MENU[box])(request, reply);
+      if (reply.sent) return reply;
+      const user = userOf(request);
+      const q = boxSql(box, user);
+      const where = status ? `${q.where} AND r.status = ?` : q.where;
+      const args = status ? [...q.args, status] : q.args;
+      const total = db.prepare(`SELECT COUNT(*) AS n FROM ${q.from} WHERE ${where}`).get<{ n: number }>(...args)!.n;
+      const shown = q.task ? REQUEST_WITH_TASK : REQUEST;
+      const rows = db
+        .prepare(
+          `SELECT ${shown.select} FROM ${q.from} JOIN wf_form f ON f.id = r.form_id JOIN wf_form_version v ON v.form_id = r.form_id AND v.version = r.form_version
+           JOIN user u ON u.id = r.initiator_id WHERE ${where} ORDER BY r.id DESC LIMIT ? OFFSET ?`,
+        )
+        .all(...args, request.body.limit, offsetOf(request.body));
+      return ok<RequestPage>({ rows: shown.all(rows), total });
+    },
+  );
+
+  route(app, ops.counts, async (request) => {
+    const user = userOf(request);
+    const counts = {} as BoxCounts;
+    for (const box of BOXES) {
+      if (!user.menus.has(BOX_MENU[box])) {
+        counts[box] = 0;
+        continue;
+      }
+      const q = boxSql(box, user);
+      counts[box] = db.prepare(`SELECT COUNT(*) AS n FROM ${q.from} WHERE ${q.where}`).get<{ n: number }>(...q.args)!.n;
+    }
+    return ok(counts);
+  });
+};
+
+class Refused extends Error {}
+
+/** Test and seed helper: stores a finished request directly (benchmarks fill the history with it). */
+export function insertHistory(db: Db, row: { tenantId: number; formId: number; formVersion: number; initiatorId: number; approverId: number; at: number }): void {
+  const id = Number(
+    db
+      .prepare("INSERT INTO wf_request (tenant_id, form_id, form_version, initiator_id, status, step, approved_since_submit, values_json, created_at, updated_at) VALUES (?, ?, ?, ?, 'approved', 0, 1, '{}', ?, ?)")
+      .run(row.tenantId, row.formId, row.formVersion, row.initiatorId, row.at, row.at).lastInsertRowid,
+  );
+  db.prepare("INSERT INTO wf_task (tenant_id, request_id, step, assignee_id, status, created_at, decided_at) VALUES (?, ?, 0, ?, 'approved', ?, ?)").run(row.tenantId, id, row.approverId, row.at, row.at);
+}
+
+export default plugin;
