@@ -11,6 +11,7 @@ import { KEYS } from '../../shared/validate/keys.ts';
 import { checkImport } from '../../shared/validate/index.ts';
 import type { SessionUser } from './context.ts';
 import type { Db } from './db.ts';
+import type { TenantData } from './tenant-data.ts';
 import type { Lang } from './messages.ts';
 import { rule, type Rule, type Schema } from './http.ts';
 import { langOf } from './messages.ts';
@@ -76,6 +77,20 @@ export function deleteOwned(db: Db, table: string, tenantId: number, ids: readon
 export function byNameKeyword(tenantId: number, keyword: string | undefined): { where: string; args: Array<string | number> } {
   const k = keyword?.trim();
   return k ? { where: "tenant_id = ? AND name LIKE ? ESCAPE '\\'", args: [tenantId, likePattern(k)] } : { where: 'tenant_id = ?', args: [tenantId] };
+}
+
+/** deleteOwned through the tenant accessor: the tenant's rows by id, all or none (null: an id is not the tenant's). */
+export function deleteTenantRows(data: TenantData, table: string, ids: readonly number[]): number | null {
+  const marks = inList(ids.length);
+  const found = data.get<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table} WHERE tenant_id = $tenant AND id IN (${marks})`, ...ids)!.n;
+  if (found !== new Set(ids).size) return null;
+  return Number(data.run(`DELETE FROM ${table} WHERE tenant_id = $tenant AND id IN (${marks})`, ...ids).changes);
+}
+
+/** byNameKeyword for the tenant accessor: the tenant's rows (`$tenant`) whose name contains `keyword`. */
+export function tenantNameKeyword(keyword: string | undefined): { where: string; args: string[] } {
+  const k = keyword?.trim();
+  return k ? { where: "tenant_id = $tenant AND name LIKE ? ESCAPE '\\'", args: [likePattern(k)] } : { where: 'tenant_id = $tenant', args: [] };
 }
 
 /** A substring LIKE pattern (use with ESCAPE '\'), so % and _ in the user's text are literal. */
