@@ -11,7 +11,7 @@
 // ESLint (eslint.config.js, "tenant data") refuses `app.atrium.db` in the domain folders, so a
 // handler cannot bypass the accessor without the lint layer failing.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { SQLInputValue, StatementResultingChanges, StatementSync } from 'node:sqlite';
+import type { SQLInputValue, SQLOutputValue, StatementResultingChanges, StatementSync } from 'node:sqlite';
 import { tx, type Db } from './db.ts';
 import { userOf } from './http.ts';
 
@@ -61,8 +61,8 @@ type Params = SQLInputValue[];
 /** A tenant's rows: every statement runs with `$tenant` bound to the tenant and nothing else. */
 export interface TenantData {
   readonly tenantId: number;
-  all<Row = Record<string, unknown>>(sql: string, ...params: Params): Row[];
-  get<Row = Record<string, unknown>>(sql: string, ...params: Params): Row | undefined;
+  all<Row = Record<string, SQLOutputValue>>(sql: string, ...params: Params): Row[];
+  get<Row = Record<string, SQLOutputValue>>(sql: string, ...params: Params): Row | undefined;
   run(sql: string, ...params: Params): StatementResultingChanges;
   /** Runs fn in one transaction: all of it lands, or none of it. */
   tx<T>(fn: () => T): T;
