@@ -5,9 +5,10 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AlarmEventType, AlarmEventTypeSave } from '../../../shared/api/alarm-types.ts';
 import { ops } from '../../../shared/contract/alarm-event-type.ts';
 import { route } from '../contract.ts';
-import { fail, failField, ok, userOf } from '../http.ts';
+import { fail, failField, ok } from '../http.ts';
 import { langOf, t, textsOf } from '../messages.ts';
 import { inList, likePattern, offsetOf } from '../resource.ts';
+import { tenantData } from '../tenant-data.ts';
 
 const TEXT = {
   eventTypeMissing: { zh: '事件类型不存在', en: 'no such event type' },
@@ -18,44 +19,43 @@ const TEXT = {
 
 const say = textsOf(TEXT);
 
-const plugin: FastifyPluginAsync = async (app) => {
-  const { db } = app.atrium;
+const EVENT_TYPE_BY_ID = 'SELECT id, number, name, description FROM alarm_event_type WHERE id = ? AND tenant_id = $tenant';
 
-  const eventTypeById = db.prepare('SELECT id, number, name, description FROM alarm_event_type WHERE id = ? AND tenant_id = ?');
+const plugin: FastifyPluginAsync = async (app) => {
   route(
     app,
     ops.page,
     async (request) => {
-      const user = userOf(request);
-      const where = ['tenant_id = ?'];
-      const args: Array<string | number> = [user.tenantId];
+      const data = tenantData(request);
+      const where = ['tenant_id = $tenant'];
+      const args: Array<string | number> = [];
       const keyword = request.body.keyword?.trim();
       if (keyword) {
         where.push("(name LIKE ? ESCAPE '\\' OR CAST(number AS TEXT) LIKE ? ESCAPE '\\')");
         args.push(likePattern(keyword), likePattern(keyword));
       }
       const sql = where.join(' AND ');
-      const total = db.prepare(`SELECT COUNT(*) AS n FROM alarm_event_type WHERE ${sql}`).get<{ n: number }>(...args)!.n;
-      const rows = db.prepare(`SELECT id, number, name, description FROM alarm_event_type WHERE ${sql} ORDER BY number LIMIT ? OFFSET ?`).all<AlarmEventType>(...args, request.body.limit, offsetOf(request.body));
+      const total = data.get<{ n: number }>(`SELECT COUNT(*) AS n FROM alarm_event_type WHERE ${sql}`, ...args)!.n;
+      const rows = data.all<AlarmEventType>(`SELECT id, number, name, description FROM alarm_event_type WHERE ${sql} ORDER BY number LIMIT ? OFFSET ?`, ...args, request.body.limit, offsetOf(request.body));
       return ok({ rows, total });
     },
   );
 
   /** Saves an event type (new when `id` is null), or answers why not. */
   function saveEventType(request: FastifyRequest<{ Body: AlarmEventTypeSave }>, id: number | null) {
-    const user = userOf(request);
+    const data = tenantData(request);
     const lang = langOf(request);
     const { number, name, description = '' } = request.body;
     // Whitespace alone is not a name (the form's required rule).
     if (name.trim() === '') return failField(t(request, 'validate.required'), 'name');
-    if (id !== null && !eventTypeById.get(id, user.tenantId)) return fail(say(lang, 'eventTypeMissing'));
-    const clash = db.prepare('SELECT id FROM alarm_event_type WHERE tenant_id = ? AND number = ? AND id <> ?').get(user.tenantId, number, id ?? 0);
+    if (id !== null && !data.get(EVENT_TYPE_BY_ID, id)) return fail(say(lang, 'eventTypeMissing'));
+    const clash = data.get('SELECT id FROM alarm_event_type WHERE tenant_id = $tenant AND number = ? AND id <> ?', number, id ?? 0);
     if (clash) return failField(say(lang, 'eventNumberTaken', { number }), 'number');
     const saved =
       id === null
-        ? Number(db.prepare('INSERT INTO alarm_event_type (tenant_id, number, name, description) VALUES (?, ?, ?, ?)').run(user.tenantId, number, name.trim(), description.trim()).lastInsertRowid)
-        : (db.prepare('UPDATE alarm_event_type SET number = ?, name = ?, description = ? WHERE id = ? AND tenant_id = ?').run(number, name.trim(), description.trim(), id, user.tenantId), id);
-    return ok(eventTypeById.get<AlarmEventType>(saved, user.tenantId)!);
+        ? Number(data.run('INSERT INTO alarm_event_type (tenant_id, number, name, description) VALUES ($tenant, ?, ?, ?)', number, name.trim(), description.trim()).lastInsertRowid)
+        : (data.run('UPDATE alarm_event_type SET number = ?, name = ?, description = ? WHERE id = ? AND tenant_id = $tenant', number, name.trim(), description.trim(), id), id);
+    return ok(data.get<AlarmEventType>(EVENT_TYPE_BY_ID, saved)!);
   }
 
   route(app, ops.create, async (request) => saveEventType(request, null));
@@ -66,14 +66,14 @@ const plugin: FastifyPluginAsync = async (app) => {
     app,
     ops.delete,
     async (request) => {
-      const user = userOf(request);
+      const data = tenantData(request);
       const lang = langOf(request);
       const { ids } = request.body;
-      const found = db.prepare(`SELECT COUNT(*) AS n FROM alarm_event_type WHERE tenant_id = ? AND id IN (${inList(ids.length)})`).get<{ n: number }>(user.tenantId, ...ids)!;
+      const found = data.get<{ n: number }>(`SELECT COUNT(*) AS n FROM alarm_event_type WHERE tenant_id = $tenant AND id IN (${inList(ids.length)})`, ...ids)!;
       if (found.n !== new Set(ids).size) return fail(say(lang, 'eventTypeMissing'));
-      const used = db.prepare(`SELECT COUNT(*) AS n FROM alarm WHERE tenant_id = ? AND event_type_id IN (${inList(ids.length)})`).get<{ n: number }>(user.tenantId, ...ids)!;
+      const used = data.get<{ n: number }>(`SELECT COUNT(*) AS n FROM alarm WHERE tenant_id = $tenant AND event_type_id IN (${inList(ids.length)})`, ...ids)!;
       if (used.n > 0) return fail(say(lang, 'eventTypeInUse', { count: used.n }));
-      const result = db.prepare(`DELETE FROM alarm_event_type WHERE tenant_id = ? AND id IN (${inList(ids.length)})`).run(user.tenantId, ...ids);
+      const result = data.run(`DELETE FROM alarm_event_type WHERE tenant_id = $tenant AND id IN (${inList(ids.length)})`, ...ids);
       return ok({ deleted: Number(result.changes) });
     },
   );
