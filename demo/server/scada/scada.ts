@@ -13,15 +13,15 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ScadaBindings, ScadaLive, ScadaPageRow, ScadaTemplateRow } from '../../../shared/api/scada-types.ts';
 import { ops } from '../../../shared/contract/scada.ts';
 import { bindingsOf, checkDoc, dropForeign, emptyDoc, MAX_TEMPLATES, rebind, type DocProblem, type ScadaDoc } from '../../../shared/scada/doc.ts';
-import type { Db, Migration } from '../db.ts';
-import { tx } from '../db.ts';
 import { route } from '../contract.ts';
 import { fail, failField, ok, userOf } from '../http.ts';
 import { langOf, type Lang, textsOf } from '../messages.ts';
-import { byNameKeyword, deleteOwned, inList, offsetOf } from '../resource.ts';
+import { deleteTenantRows, inList, likePattern, offsetOf, tenantNameKeyword } from '../resource.ts';
 import { col, shape } from '../shape.ts';
 import { formatTime } from '../operations/tasks.ts';
 import { sniffImage } from '../people/current-user.ts';
+import { tenantData, type TenantData } from '../tenant-data.ts';
+import type { Migration } from '../db.ts';
 
 export const migrations: Migration[] = [
   {
@@ -146,74 +146,71 @@ const TEMPLATE = shape<ScadaTemplateRow>({
 });
 
 /** The devices and cameras of the tenant among those a document binds. */
-function ownedBindings(db: Db, tenantId: number, doc: ScadaDoc): { devices: Set<number>; cameras: Set<number> } {
+function ownedBindings(data: TenantData, doc: ScadaDoc): { devices: Set<number>; cameras: Set<number> } {
   const { deviceIds, cameraIds } = bindingsOf(doc);
   const pick = (table: string, ids: number[]) =>
-    ids.length === 0 ? new Set<number>() : new Set((db.prepare(`SELECT id FROM ${table} WHERE tenant_id = ? AND id IN (${inList(ids.length)})`).all<{ id: number }>(tenantId, ...ids)).map((r) => r.id));
+    ids.length === 0 ? new Set<number>() : new Set(data.all<{ id: number }>(`SELECT id FROM ${table} WHERE tenant_id = $tenant AND id IN (${inList(ids.length)})`, ...ids).map((r) => r.id));
   return { devices: pick('device', deviceIds), cameras: pick('camera', cameraIds) };
 }
 
 /** The document checked and stripped of foreign bindings, or the message refusing it. */
-export function acceptDoc(db: Db, tenantId: number, raw: unknown, lang: Lang): { doc: ScadaDoc; dropped: number } | string {
+export function acceptDoc(data: TenantData, raw: unknown, lang: Lang): { doc: ScadaDoc; dropped: number } | string {
   const checked = checkDoc(raw);
   if (!checked.ok) return describeDocProblem(lang, checked.problem);
-  const owned = ownedBindings(db, tenantId, checked.doc);
+  const owned = ownedBindings(data, checked.doc);
   return dropForeign(checked.doc, owned.devices, owned.cameras);
 }
 
 const plugin: FastifyPluginAsync = async (app) => {
-  const { db, config } = app.atrium;
+  const { config } = app.atrium;
 
-  const pageOf = (tenantId: number, id: unknown): PageDb | undefined =>
-    db.prepare('SELECT * FROM scada_page WHERE id = ? AND tenant_id = ?').get<PageDb>(Number(id) || -1, tenantId);
-  const nameTaken = (table: 'scada_page' | 'scada_template', tenantId: number, name: string, except = -1) =>
-    Boolean(db.prepare(`SELECT 1 FROM ${table} WHERE tenant_id = ? AND name = ? AND id <> ?`).get(tenantId, name, except));
+  const pageOf = (data: TenantData, id: unknown): PageDb | undefined => data.get<PageDb>('SELECT * FROM scada_page WHERE id = ? AND tenant_id = $tenant', Number(id) || -1);
+  const nameTaken = (data: TenantData, table: 'scada_page' | 'scada_template', name: string, except = -1) =>
+    Boolean(data.get(`SELECT 1 FROM ${table} WHERE tenant_id = $tenant AND name = ? AND id <> ?`, name, except));
 
   /** A free name for a copy: "name (2)", "name (3)" … */
-  const copyName = (tenantId: number, name: string): string => {
+  const copyName = (data: TenantData, name: string): string => {
     for (let n = 2; ; n++) {
       const candidate = `${name.slice(0, 44)} (${n})`;
-      if (!nameTaken('scada_page', tenantId, candidate)) return candidate;
+      if (!nameTaken(data, 'scada_page', candidate)) return candidate;
     }
   };
 
-  const answerOf = db.prepare(`SELECT ${PAGE.select} FROM scada_page p WHERE p.id = ?`);
   /** A page of the caller's tenant (found or made by them), as answered. */
-  const pageAnswer = (id: number): ScadaPageRow => PAGE.read(answerOf.get(id)!);
+  const pageAnswer = (data: TenantData, id: number): ScadaPageRow => PAGE.read(data.get(`SELECT ${PAGE.select} FROM scada_page p WHERE p.id = ? AND p.tenant_id = $tenant`, id)!);
 
   /** A new page, as answered. */
-  const insertPage = (tenantId: number, name: string, description: string, doc: ScadaDoc): ScadaPageRow =>
-    pageAnswer(Number(db.prepare('INSERT INTO scada_page (tenant_id, name, description, draft, updated_at) VALUES (?, ?, ?, ?, ?)').run(tenantId, name, description, JSON.stringify(doc), Date.now()).lastInsertRowid));
+  const insertPage = (data: TenantData, name: string, description: string, doc: ScadaDoc): ScadaPageRow =>
+    pageAnswer(data, Number(data.run('INSERT INTO scada_page (tenant_id, name, description, draft, updated_at) VALUES ($tenant, ?, ?, ?, ?)', name, description, JSON.stringify(doc), Date.now()).lastInsertRowid));
 
   route(app, ops.page, async (request) => {
-    const { where, args } = byNameKeyword(userOf(request).tenantId, request.body.keyword);
-    const total = db.prepare(`SELECT COUNT(*) AS n FROM scada_page WHERE ${where}`).get<{ n: number }>(...args)!.n;
-    const rows = db.prepare(`SELECT ${PAGE.select} FROM scada_page p WHERE ${where} ORDER BY p.updated_at DESC, p.id DESC LIMIT ? OFFSET ?`).all(...args, request.body.limit, offsetOf(request.body));
+    const data = tenantData(request);
+    const { where, args } = tenantNameKeyword(request.body.keyword);
+    const total = data.get<{ n: number }>(`SELECT COUNT(*) AS n FROM scada_page WHERE ${where}`, ...args)!.n;
+    const rows = data.all(`SELECT ${PAGE.select} FROM scada_page p WHERE ${where} ORDER BY p.updated_at DESC, p.id DESC LIMIT ? OFFSET ?`, ...args, request.body.limit, offsetOf(request.body));
     return ok({ rows: PAGE.all(rows), total });
   });
 
   route(app, ops.create, async (request) => {
-    const { tenantId } = userOf(request);
+    const data = tenantData(request);
     const name = request.body.name.trim();
-    if (nameTaken('scada_page', tenantId, name)) return failField(say(langOf(request), 'nameTaken'), 'name');
-    return ok(insertPage(tenantId, name, (request.body.description ?? '').trim(), emptyDoc()));
+    if (nameTaken(data, 'scada_page', name)) return failField(say(langOf(request), 'nameTaken'), 'name');
+    return ok(insertPage(data, name, (request.body.description ?? '').trim(), emptyDoc()));
   });
 
   route(app, ops.rename, async (request) => {
-    const { tenantId } = userOf(request);
+    const data = tenantData(request);
     const lang = langOf(request);
-    const page = pageOf(tenantId, request.params.id);
+    const page = pageOf(data, request.params.id);
     if (!page) return fail(say(lang, 'noPage'));
     const name = request.body.name.trim();
-    if (nameTaken('scada_page', tenantId, name, page.id)) return failField(say(lang, 'nameTaken'), 'name');
-    db.prepare('UPDATE scada_page SET name = ?, description = ? WHERE id = ?').run(name, (request.body.description ?? '').trim(), page.id);
-    return ok(pageAnswer(page.id));
+    if (nameTaken(data, 'scada_page', name, page.id)) return failField(say(lang, 'nameTaken'), 'name');
+    data.run('UPDATE scada_page SET name = ?, description = ? WHERE id = ? AND tenant_id = $tenant', name, (request.body.description ?? '').trim(), page.id);
+    return ok(pageAnswer(data, page.id));
   });
 
   route(app, ops.draft, async (request) => {
-    const page = db
-      .prepare(`SELECT ${PAGE.select}, p.revision AS stored_revision, p.draft AS stored_draft FROM scada_page p WHERE p.id = ? AND p.tenant_id = ?`)
-      .get(request.params.id, userOf(request).tenantId);
+    const page = tenantData(request).get(`SELECT ${PAGE.select}, p.revision AS stored_revision, p.draft AS stored_draft FROM scada_page p WHERE p.id = ? AND p.tenant_id = $tenant`, request.params.id);
     if (!page) return fail(say(langOf(request), 'noPage'));
     return ok({ ...PAGE.read(page), revision: Number(page.stored_revision), doc: JSON.parse(String(page.stored_draft)) as ScadaDoc });
   });
@@ -223,16 +220,14 @@ const plugin: FastifyPluginAsync = async (app) => {
     app,
     ops.save,
     async (request) => {
-      const { tenantId } = userOf(request);
+      const data = tenantData(request);
       const lang = langOf(request);
-      const accepted = acceptDoc(db, tenantId, request.body.doc, lang);
+      const accepted = acceptDoc(data, request.body.doc, lang);
       if (typeof accepted === 'string') return failField(accepted, 'doc');
       const now = Date.now();
       // Compare and set in one statement: of two saves based on the same revision only one wins.
-      const changed = db
-        .prepare('UPDATE scada_page SET draft = ?, revision = revision + 1, updated_at = ? WHERE id = ? AND tenant_id = ? AND revision = ?')
-        .run(JSON.stringify(accepted.doc), now, request.params.id, tenantId, request.body.revision).changes;
-      const page = pageOf(tenantId, request.params.id);
+      const changed = data.run('UPDATE scada_page SET draft = ?, revision = revision + 1, updated_at = ? WHERE id = ? AND tenant_id = $tenant AND revision = ?', JSON.stringify(accepted.doc), now, request.params.id, request.body.revision).changes;
+      const page = pageOf(data, request.params.id);
       if (!page) return fail(say(lang, 'noPage'));
       if (Number(changed) === 0) return { ...failField(say(lang, 'stale'), 'revision'), code: 40901 };
       return ok({ revision: page.revision, updatedAt: formatTime(page.updated_at), dropped: accepted.dropped });
@@ -241,22 +236,22 @@ const plugin: FastifyPluginAsync = async (app) => {
   );
 
   route(app, ops.publish, async (request) => {
-    const { tenantId } = userOf(request);
-    const page = pageOf(tenantId, request.params.id);
+    const data = tenantData(request);
+    const page = pageOf(data, request.params.id);
     if (!page) return fail(say(langOf(request), 'noPage'));
-    db.prepare('UPDATE scada_page SET published = draft, published_revision = revision, published_at = ? WHERE id = ?').run(Date.now(), page.id);
-    return ok(pageAnswer(page.id));
+    data.run('UPDATE scada_page SET published = draft, published_revision = revision, published_at = ? WHERE id = ? AND tenant_id = $tenant', Date.now(), page.id);
+    return ok(pageAnswer(data, page.id));
   });
 
   route(app, ops.duplicate, async (request) => {
-    const { tenantId } = userOf(request);
-    const page = pageOf(tenantId, request.params.id);
+    const data = tenantData(request);
+    const page = pageOf(data, request.params.id);
     if (!page) return fail(say(langOf(request), 'noPage'));
-    return ok(insertPage(tenantId, copyName(tenantId, page.name), page.description, JSON.parse(page.draft) as ScadaDoc));
+    return ok(insertPage(data, copyName(data, page.name), page.description, JSON.parse(page.draft) as ScadaDoc));
   });
 
   route(app, ops.delete, async (request) => {
-    const deleted = deleteOwned(db, 'scada_page', userOf(request).tenantId, request.body.ids);
+    const deleted = deleteTenantRows(tenantData(request), 'scada_page', request.body.ids);
     return deleted === null ? fail(say(langOf(request), 'noPage')) : ok({ deleted });
   });
 
@@ -264,7 +259,7 @@ const plugin: FastifyPluginAsync = async (app) => {
 
   route(app, ops.view, async (request) => {
     const lang = langOf(request);
-    const page = pageOf(userOf(request).tenantId, request.params.id);
+    const page = pageOf(tenantData(request), request.params.id);
     if (!page) return fail(say(lang, 'noPage'));
     if (!page.published || !page.published_at) return fail(say(lang, 'notPublished'));
     return ok({ id: page.id, name: page.name, publishedAt: formatTime(page.published_at), doc: JSON.parse(page.published) as ScadaDoc });
@@ -274,7 +269,7 @@ const plugin: FastifyPluginAsync = async (app) => {
   route(app, ops.live, async (request) => {
     const user = userOf(request);
     const lang = langOf(request);
-    const page = pageOf(user.tenantId, request.params.id);
+    const page = pageOf(tenantData(request), request.params.id);
     if (!page) return fail(say(lang, 'noPage'));
     const draft = request.query.draft === '1' && user.menus.has('scadaManage');
     const json = draft ? page.draft : page.published;
@@ -283,25 +278,26 @@ const plugin: FastifyPluginAsync = async (app) => {
   });
 
   function live(request: FastifyRequest, doc: ScadaDoc): ScadaLive {
-    const { tenantId } = userOf(request);
+    const data = tenantData(request);
     const { deviceIds } = bindingsOf(doc);
     const devices = deviceIds.length
-      ? (db.prepare(`SELECT id, code, name, status, model_id FROM device WHERE tenant_id = ? AND id IN (${inList(deviceIds.length)})`).all<{ id: number; code: string; name: string; status: 'online' | 'offline' | 'unknown'; model_id: number | null }>(tenantId, ...deviceIds))
+      ? data.all<{ id: number; code: string; name: string; status: 'online' | 'offline' | 'unknown'; model_id: number | null }>(`SELECT id, code, name, status, model_id FROM device WHERE tenant_id = $tenant AND id IN (${inList(deviceIds.length)})`, ...deviceIds)
       : [];
     const alarmsBy = new Map<string, number>();
     if (devices.length) {
-      const rows = db
-        .prepare(`SELECT device_code AS code, COUNT(*) AS n FROM alarm WHERE tenant_id = ? AND handle_status <> 'handled' AND device_code IN (${inList(devices.length)}) GROUP BY device_code`)
-        .all<{ code: string; n: number }>(tenantId, ...devices.map((d) => d.code));
+      const rows = data.all<{ code: string; n: number }>(
+        `SELECT device_code AS code, COUNT(*) AS n FROM alarm WHERE tenant_id = $tenant AND handle_status <> 'handled' AND device_code IN (${inList(devices.length)}) GROUP BY device_code`,
+        ...devices.map((d) => d.code),
+      );
       for (const r of rows) alarmsBy.set(r.code, r.n);
     }
     const wanted = new Set(doc.elements.filter((e) => e.deviceId !== undefined && e.code).map((e) => `${e.deviceId}/${e.code}`));
-    const current = devices.length ? (db.prepare(`SELECT device_id, code, value, at FROM point_current WHERE tenant_id = ? AND device_id IN (${inList(devices.length)})`).all<{ device_id: number; code: string; value: number; at: number }>(tenantId, ...devices.map((d) => d.id))) : [];
+    const current = devices.length ? data.all<{ device_id: number; code: string; value: number; at: number }>(`SELECT device_id, code, value, at FROM point_current WHERE tenant_id = $tenant AND device_id IN (${inList(devices.length)})`, ...devices.map((d) => d.id)) : [];
     const byKey = new Map(current.map((c) => [`${c.device_id}/${c.code}`, c]));
     const units = new Map<string, string>();
     const modelIds = [...new Set(devices.map((d) => d.model_id).filter((m): m is number => m !== null))];
     if (modelIds.length) {
-      for (const p of db.prepare(`SELECT model_id, code, unit FROM model_param WHERE tenant_id = ? AND model_id IN (${inList(modelIds.length)})`).all<{ model_id: number; code: string; unit: string }>(tenantId, ...modelIds)) units.set(`${p.model_id}/${p.code}`, p.unit);
+      for (const p of data.all<{ model_id: number; code: string; unit: string }>(`SELECT model_id, code, unit FROM model_param WHERE tenant_id = $tenant AND model_id IN (${inList(modelIds.length)})`, ...modelIds)) units.set(`${p.model_id}/${p.code}`, p.unit);
     }
     const modelOf = new Map(devices.map((d) => [d.id, d.model_id]));
     const points = [...wanted].flatMap((key) => {
@@ -311,10 +307,8 @@ const plugin: FastifyPluginAsync = async (app) => {
       return [{ deviceId: id, code, value: c?.value ?? null, at: c?.at ?? null, unit: units.get(`${modelOf.get(id)}/${code}`) ?? '' }];
     });
     const wantsAlarms = doc.elements.some((e) => e.kind === 'bell' || e.kind === 'alarms');
-    const total = wantsAlarms ? db.prepare("SELECT COUNT(*) AS n FROM alarm WHERE tenant_id = ? AND handle_status = 'unhandled'").get<{ n: number }>(tenantId)!.n : 0;
-    const latest = wantsAlarms
-      ? LATEST_ALARM.all(db.prepare(`SELECT ${LATEST_ALARM.select} FROM alarm WHERE tenant_id = ? AND handle_status = 'unhandled' ORDER BY occurred_at DESC, id DESC LIMIT 10`).all(tenantId))
-      : [];
+    const total = wantsAlarms ? data.get<{ n: number }>("SELECT COUNT(*) AS n FROM alarm WHERE tenant_id = $tenant AND handle_status = 'unhandled'")!.n : 0;
+    const latest = wantsAlarms ? LATEST_ALARM.all(data.all(`SELECT ${LATEST_ALARM.select} FROM alarm WHERE tenant_id = $tenant AND handle_status = 'unhandled' ORDER BY occurred_at DESC, id DESC LIMIT 10`)) : [];
     return {
       at: Date.now(),
       points,
@@ -325,18 +319,18 @@ const plugin: FastifyPluginAsync = async (app) => {
 
   /** What the editor's binding pickers offer: the tenant's devices with their parameters, cameras and pages. */
   route(app, ops.bindings, async (request) => {
-    const { tenantId } = userOf(request);
-    const devices = db.prepare('SELECT id, code, loc(name, name_en) AS name, model_id FROM device WHERE tenant_id = ? ORDER BY code').all<{ id: number; code: string; name: string; model_id: number | null }>(tenantId);
+    const data = tenantData(request);
+    const devices = data.all<{ id: number; code: string; name: string; model_id: number | null }>('SELECT id, code, loc(name, name_en) AS name, model_id FROM device WHERE tenant_id = $tenant ORDER BY code');
     const params = new Map<number, ScadaBindings['devices'][number]['params']>();
-    for (const p of db.prepare('SELECT model_id, code, loc(name, name_en) AS name, unit, access FROM model_param WHERE tenant_id = ? ORDER BY id').all<{ model_id: number; code: string; name: string; unit: string; access: 'r' | 'rw' }>(tenantId)) {
+    for (const p of data.all<{ model_id: number; code: string; name: string; unit: string; access: 'r' | 'rw' }>('SELECT model_id, code, loc(name, name_en) AS name, unit, access FROM model_param WHERE tenant_id = $tenant ORDER BY id')) {
       const list = params.get(p.model_id) ?? [];
       list.push({ code: p.code, name: p.name, unit: p.unit, access: p.access });
       params.set(p.model_id, list);
     }
     return ok({
       devices: devices.map((d) => ({ id: d.id, code: d.code, name: d.name, params: d.model_id ? (params.get(d.model_id) ?? []) : [] })),
-      cameras: db.prepare('SELECT id, loc(name, name_en) AS name, label FROM camera WHERE tenant_id = ? ORDER BY name').all(tenantId) as ScadaBindings['cameras'],
-      pages: db.prepare('SELECT id, name FROM scada_page WHERE tenant_id = ? ORDER BY name').all(tenantId) as ScadaBindings['pages'],
+      cameras: data.all<ScadaBindings['cameras'][number]>('SELECT id, loc(name, name_en) AS name, label FROM camera WHERE tenant_id = $tenant ORDER BY name'),
+      pages: data.all<ScadaBindings['pages'][number]>('SELECT id, name FROM scada_page WHERE tenant_id = $tenant ORDER BY name'),
     });
   });
 
@@ -372,18 +366,18 @@ const plugin: FastifyPluginAsync = async (app) => {
 
   const TEMPLATE_FROM = 'FROM scada_template t LEFT JOIN scada_page p ON p.id = t.source_page_id AND p.tenant_id = t.tenant_id';
   /** A template of the tenant: as answered, and its stored document. */
-  const templateOf = (tenantId: number, id: unknown): { row: ScadaTemplateRow; doc: string } | undefined => {
-    const r = db.prepare(`SELECT ${TEMPLATE.select}, t.doc AS stored_doc ${TEMPLATE_FROM} WHERE t.id = ? AND t.tenant_id = ?`).get(Number(id) || -1, tenantId);
+  const templateOf = (data: TenantData, id: unknown): { row: ScadaTemplateRow; doc: string } | undefined => {
+    const r = data.get(`SELECT ${TEMPLATE.select}, t.doc AS stored_doc ${TEMPLATE_FROM} WHERE t.id = ? AND t.tenant_id = $tenant`, Number(id) || -1);
     return r && { row: TEMPLATE.read(r), doc: String(r.stored_doc) };
   };
 
   route(app, ops.templatePage, async (request) => {
-    const { tenantId } = userOf(request);
+    const data = tenantData(request);
     const keyword = request.body.keyword?.trim();
-    const where = keyword ? "t.tenant_id = ? AND t.name LIKE ? ESCAPE '\\'" : 't.tenant_id = ?';
-    const args: Array<string | number> = keyword ? [tenantId, `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`] : [tenantId];
-    const total = db.prepare(`SELECT COUNT(*) AS n FROM scada_template t WHERE ${where}`).get<{ n: number }>(...args)!.n;
-    const rows = db.prepare(`SELECT ${TEMPLATE.select} ${TEMPLATE_FROM} WHERE ${where} ORDER BY t.created_at DESC, t.id DESC LIMIT ? OFFSET ?`).all(...args, request.body.limit, offsetOf(request.body));
+    const where = keyword ? "t.tenant_id = $tenant AND t.name LIKE ? ESCAPE '\\'" : 't.tenant_id = $tenant';
+    const args: string[] = keyword ? [likePattern(keyword)] : [];
+    const total = data.get<{ n: number }>(`SELECT COUNT(*) AS n FROM scada_template t WHERE ${where}`, ...args)!.n;
+    const rows = data.all(`SELECT ${TEMPLATE.select} ${TEMPLATE_FROM} WHERE ${where} ORDER BY t.created_at DESC, t.id DESC LIMIT ? OFFSET ?`, ...args, request.body.limit, offsetOf(request.body));
     return ok({ rows: TEMPLATE.all(rows), total });
   });
 
@@ -391,32 +385,31 @@ const plugin: FastifyPluginAsync = async (app) => {
     app,
     ops.templateCreate,
     async (request) => {
-      const { tenantId } = userOf(request);
+      const data = tenantData(request);
       const lang = langOf(request);
-      const page = pageOf(tenantId, request.body.pageId);
+      const page = pageOf(data, request.body.pageId);
       if (!page) return fail(say(lang, 'noPage'));
       const name = request.body.name.trim();
-      const created = tx(db, () => {
+      const created = data.tx(() => {
         // Counted and inserted in one transaction: two saves at once cannot make an eleventh.
-        const n = db.prepare('SELECT COUNT(*) AS n FROM scada_template WHERE tenant_id = ?').get<{ n: number }>(tenantId)!.n;
+        const n = data.get<{ n: number }>('SELECT COUNT(*) AS n FROM scada_template WHERE tenant_id = $tenant')!.n;
         if (n >= MAX_TEMPLATES) return 'full' as const;
-        if (nameTaken('scada_template', tenantId, name)) return 'taken' as const;
-        return Number(db.prepare('INSERT INTO scada_template (tenant_id, name, doc, source_page_id, created_at) VALUES (?, ?, ?, ?, ?)').run(tenantId, name, page.draft, page.id, Date.now()).lastInsertRowid);
+        if (nameTaken(data, 'scada_template', name)) return 'taken' as const;
+        return Number(data.run('INSERT INTO scada_template (tenant_id, name, doc, source_page_id, created_at) VALUES ($tenant, ?, ?, ?, ?)', name, page.draft, page.id, Date.now()).lastInsertRowid);
       });
       if (created === 'full') return fail(say(lang, 'tooManyTemplates'));
       if (created === 'taken') return failField(say(lang, 'nameTaken'), 'name');
-      return ok(templateOf(tenantId, created)!.row);
+      return ok(templateOf(data, created)!.row);
     },
   );
 
   route(app, ops.template, async (request) => {
-    const { tenantId } = userOf(request);
-    const t = templateOf(tenantId, request.params.id);
+    const data = tenantData(request);
+    const t = templateOf(data, request.params.id);
     if (!t) return fail(say(langOf(request), 'noTemplate'));
     const doc = JSON.parse(t.doc) as ScadaDoc;
     const { deviceIds, cameraIds } = bindingsOf(doc);
-    const named = (table: string, ids: number[]) =>
-      ids.length ? (db.prepare(`SELECT id, name FROM ${table} WHERE tenant_id = ? AND id IN (${inList(ids.length)})`).all<{ id: number; name: string }>(tenantId, ...ids)) : [];
+    const named = (table: string, ids: number[]) => (ids.length ? data.all<{ id: number; name: string }>(`SELECT id, name FROM ${table} WHERE tenant_id = $tenant AND id IN (${inList(ids.length)})`, ...ids) : []);
     return ok({ ...t.row, doc, devices: named('device', deviceIds), cameras: named('camera', cameraIds) });
   });
 
@@ -424,21 +417,21 @@ const plugin: FastifyPluginAsync = async (app) => {
     app,
     ops.instantiate,
     async (request) => {
-      const { tenantId } = userOf(request);
+      const data = tenantData(request);
       const lang = langOf(request);
-      const t = templateOf(tenantId, request.params.id);
+      const t = templateOf(data, request.params.id);
       if (!t) return fail(say(lang, 'noTemplate'));
       const name = request.body.name.trim();
-      if (nameTaken('scada_page', tenantId, name)) return failField(say(lang, 'nameTaken'), 'name');
+      if (nameTaken(data, 'scada_page', name)) return failField(say(lang, 'nameTaken'), 'name');
       const toMap = (m: Record<string, number>) => new Map(Object.entries(m).map(([k, v]) => [Number(k), v]));
-      const accepted = acceptDoc(db, tenantId, rebind(JSON.parse(t.doc) as ScadaDoc, toMap(request.body.devices), toMap(request.body.cameras)), lang);
+      const accepted = acceptDoc(data, rebind(JSON.parse(t.doc) as ScadaDoc, toMap(request.body.devices), toMap(request.body.cameras)), lang);
       if (typeof accepted === 'string') return fail(accepted);
-      return ok(insertPage(tenantId, name, '', accepted.doc));
+      return ok(insertPage(data, name, '', accepted.doc));
     },
   );
 
   route(app, ops.templateDelete, async (request) => {
-    const deleted = deleteOwned(db, 'scada_template', userOf(request).tenantId, request.body.ids);
+    const deleted = deleteTenantRows(tenantData(request), 'scada_template', request.body.ids);
     return deleted === null ? fail(say(langOf(request), 'noTemplate')) : ok({ deleted });
   });
 };
