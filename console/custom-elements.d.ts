@@ -21,7 +21,7 @@ declare module 'react' {
       'atrium-alarm-bell': TagProps;
       'atrium-progress-panel': TagProps;
       'atrium-video-player': VideoPlayerProps;
-      'atrium-device-list': TagProps & { 'area-id'?: string; selectable?: string };
+      'atrium-device-list': TagProps & { 'area-id'?: string; selectable?: string; view?: 'table' | 'cards' };
       'atrium-video-wall': TagProps & { 'tree-id'?: string; fullscreen?: string };
     }
   }

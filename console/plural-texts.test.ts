@@ -40,11 +40,11 @@ describe('English counts', () => {
 
   it('say "1 open alarm" and "3 open alarms" (device cards, scada pages)', () => {
     const en = i18n.getFixedT('en');
-    expect([en('devcard.alarms', { count: 1 }), en('devcard.alarms', { count: 3 })]).toEqual(['1 open alarm', '3 open alarms']);
+    expect([en('device.cards.alarms', { count: 1 }), en('device.cards.alarms', { count: 3 })]).toEqual(['1 open alarm', '3 open alarms']);
     expect([en('scadaView.alarms', { count: 1 }), en('scadaView.alarms', { count: 3 })]).toEqual(['1 open alarm', '3 open alarms']);
     expect(en('wall.count', { count: 1 })).toBe('1 camera');
     // Chinese has one form for every count.
-    expect(i18n.getFixedT('zh')('devcard.alarms', { count: 1 })).toBe('1 条未处理告警');
+    expect(i18n.getFixedT('zh')('device.cards.alarms', { count: 1 })).toBe('1 条未处理告警');
   });
 
   it('have a singular wherever a count names a plural thing', () => {

@@ -24,12 +24,14 @@ export interface AtriumAlarmBellElementEventMap {
   'atrium-alarm-new': CustomEvent<AtriumEventMap['atrium-alarm-new']>;
 }
 
-/** <atrium-device-list>: The tenant's devices with live status: area tree, search, status filter, sortable columns, virtual rows (20000 stay smooth), keyboard navigation (arrows, Page Up/Down, Home/End, Enter). */
+/** <atrium-device-list>: The tenant's devices with live status: area tree, search, status filter, sortable columns, virtual rows (20000 stay smooth), keyboard navigation (arrows, Page Up/Down, Home/End, Enter); or, with `view="cards"`, the real-time monitoring cards over the same rows, filters and total. */
 export interface AtriumDeviceListElement extends HTMLElement {
   /** `area-id` attribute. rowGuid of an area: show only it and the areas below it, and hide the tree */
   areaId?: string;
   /** `selectable` attribute. rows can be chosen (click, Enter or Space) */
   selectable?: boolean;
+  /** `view` attribute. table (default) | cards: one card per device with its state, its first three live readings (read again every 10 s while the page is visible) and its open alarms; area, status and keyword filters applied with a search button, 24 cards a page, and the list's total ('Total 20000+' above 20000). With `selectable` each card is a button that fires atrium-device-select */
+  view?: string;
   addEventListener<K extends keyof AtriumDeviceListElementEventMap>(type: K, listener: (this: AtriumDeviceListElement, event: AtriumDeviceListElementEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
   addEventListener<K extends keyof HTMLElementEventMap>(type: K, listener: (this: AtriumDeviceListElement, event: HTMLElementEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
   addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
@@ -39,7 +41,7 @@ export interface AtriumDeviceListElement extends HTMLElement {
 }
 
 export interface AtriumDeviceListElementEventMap {
-  /** { device } each time a row is chosen (only with `selectable`) */
+  /** { device } each time a row or card is chosen (only with `selectable`) */
   'atrium-device-select': CustomEvent<AtriumEventMap['atrium-device-select']>;
 }
 

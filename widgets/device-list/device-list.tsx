@@ -1,5 +1,6 @@
 // The device list view: area tree, search, status filter, total, and a virtual grid that renders
-// only the rows in sight. It reads the engine's state and calls its actions; nothing else.
+// only the rows in sight; or, with view="cards", the monitoring cards over the same store. It reads
+// the engine's state and calls its actions; nothing else.
 import { memo, useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
@@ -9,6 +10,7 @@ import { totalMessage } from '../../shared/devices/list-model.ts';
 import type { DeviceListStore, DeviceListState } from '../../shared/devices/device-list-store.ts';
 import { visuallyHidden } from '../../shared/theme/base.css.ts';
 import { AreaTree } from './area-tree.tsx';
+import { DeviceCards } from './device-cards.tsx';
 import * as css from './device-list.css.ts';
 import { useDeviceList } from './use-device-list.ts';
 import { ROW_HEIGHT, scrollToReveal, visibleRange, type RowRange } from '../../shared/element/virtual-range.ts';
@@ -18,6 +20,8 @@ export interface DeviceListProps {
   areaId?: string;
   /** Rows can be chosen; each choice fires atrium-device-select. */
   selectable?: boolean;
+  /** 'cards': the monitoring cards (device-cards.tsx) over the same store; anything else: the table. */
+  view?: string;
 }
 
 interface Column {
@@ -38,9 +42,14 @@ const COLUMNS: ReadonlyArray<[DeviceSortKey, string]> = [
   ['areaName', 'device.field.area'],
 ];
 
-export function DeviceList({ areaId, selectable = false }: DeviceListProps) {
-  const { t } = useTranslation();
+export function DeviceList({ areaId, selectable = false, view }: DeviceListProps) {
   const { store, state, signedIn } = useDeviceList(areaId || undefined);
+  // One store for both views: switching the attribute keeps the rows, the filters and the selection.
+  return view === 'cards' ? <DeviceCards store={store} state={state} selectable={selectable} /> : <DeviceTable store={store} state={state} selectable={selectable} signedIn={signedIn} />;
+}
+
+function DeviceTable({ store, state, selectable, signedIn }: GridProps) {
+  const { t } = useTranslation();
   const { query } = state;
   const total = totalMessage(state.total);
 

@@ -7,7 +7,7 @@ declare module 'react' {
   namespace JSX {
     interface IntrinsicElements {
       'atrium-alarm-bell': DetailedHTMLProps<HTMLAttributes<AtriumAlarmBellElement>, AtriumAlarmBellElement> & { 'href'?: string; 'sound'?: boolean; 'notify'?: boolean; theme?: 'blue-theme' | 'dark-theme' | 'light-theme'; class?: string };
-      'atrium-device-list': DetailedHTMLProps<HTMLAttributes<AtriumDeviceListElement>, AtriumDeviceListElement> & { 'area-id'?: string; 'selectable'?: boolean; theme?: 'blue-theme' | 'dark-theme' | 'light-theme'; class?: string };
+      'atrium-device-list': DetailedHTMLProps<HTMLAttributes<AtriumDeviceListElement>, AtriumDeviceListElement> & { 'area-id'?: string; 'selectable'?: boolean; 'view'?: string; theme?: 'blue-theme' | 'dark-theme' | 'light-theme'; class?: string };
       'atrium-progress-panel': DetailedHTMLProps<HTMLAttributes<AtriumProgressPanelElement>, AtriumProgressPanelElement> & { theme?: 'blue-theme' | 'dark-theme' | 'light-theme'; class?: string };
       'atrium-scada-page': DetailedHTMLProps<HTMLAttributes<AtriumScadaPageElement>, AtriumScadaPageElement> & { 'page-id'?: string; theme?: 'blue-theme' | 'dark-theme' | 'light-theme'; class?: string };
       'atrium-video-player': DetailedHTMLProps<HTMLAttributes<AtriumVideoPlayerElement>, AtriumVideoPlayerElement> & { 'camera-id'?: string; 'dev-label'?: string; 'play-type'?: number | `${number}`; 'disable-yun-control'?: boolean; 'muted'?: boolean; 'start-time'?: string; 'end-time'?: string; theme?: 'blue-theme' | 'dark-theme' | 'light-theme'; class?: string };

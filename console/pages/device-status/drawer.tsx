@@ -88,7 +88,7 @@ export function DeviceDrawer({ device, onClose }: { device: Device; onClose: () 
               {readings === null ? (
                 <p className={kit.muted}>{t('common.loading')}</p>
               ) : readings.length === 0 ? (
-                <p className={kit.muted}>{t(device.modelId ? 'devcard.noReadings' : 'devcard.noModel')}</p>
+                <p className={kit.muted}>{t(device.modelId ? 'device.cards.noReadings' : 'device.cards.noModel')}</p>
               ) : (
                 <dl className={css.info} data-part="readings">
                   {readings.map((p) => (

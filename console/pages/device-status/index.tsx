@@ -1,9 +1,11 @@
-// devstatus/tabs (real-time monitoring, devCard): device cards with a detail drawer by default (SPEC
-// "real-time monitoring cards"), or the device list element as a table. The choice is remembered.
+// devstatus/tabs (real-time monitoring, devCard): the device list element, as cards with a detail
+// drawer by default (SPEC "real-time monitoring cards": <atrium-device-list view="cards">, the same
+// element a portal embeds) or as its table. The choice is remembered.
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Device } from '../../../shared/api/device-types.ts';
 import { ChunkFailed, useElementChunk } from '../../errors/element-chunk.tsx';
-import { DeviceCards } from './cards.tsx';
+import { DeviceDrawer } from './drawer.tsx';
 import * as css from './device-status.css.ts';
 import './texts.ts';
 
@@ -39,16 +41,35 @@ export default function DeviceStatusPage() {
           </button>
         ))}
       </div>
-      {view === 'cards' ? <DeviceCards /> : <DeviceTable />}
+      <DeviceList view={view} />
     </div>
   );
 }
 
-function DeviceTable() {
+/** One element for both views: switching keeps its rows and filters. A chosen card opens the device's drawer. */
+function DeviceList({ view }: { view: View }) {
   const chunk = useElementChunk(loadList);
   const ready = chunk.ready;
   const ref = useRef<HTMLElement>(null);
-  // A bare attribute: React would set the element's same-named property to '' (false) instead.
-  useEffect(() => ref.current?.setAttribute('selectable', ''), [ready]);
-  return chunk.failed ? <ChunkFailed chunk={chunk} /> : ready ? <atrium-device-list ref={ref} className={css.list} /> : null;
+  const [open, setOpen] = useState<Device | null>(null);
+  // Attributes, not React's properties: a bare boolean would become the property '' (false).
+  useEffect(() => {
+    ref.current?.setAttribute('selectable', '');
+    ref.current?.setAttribute('view', view);
+  }, [ready, view]);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || view !== 'cards') return;
+    const chosen = (event: CustomEvent<{ device: Device }>) => setOpen(event.detail.device);
+    el.addEventListener('atrium-device-select', chosen);
+    return () => el.removeEventListener('atrium-device-select', chosen);
+  }, [ready, view]);
+  if (chunk.failed) return <ChunkFailed chunk={chunk} />;
+  if (!ready) return null;
+  return (
+    <>
+      <atrium-device-list ref={ref} className={css.list} />
+      {open ? <DeviceDrawer device={open} onClose={() => setOpen(null)} /> : null}
+    </>
+  );
 }

@@ -1,13 +1,2 @@
-// How the monitoring cards and drawer write a live reading.
-import type { PointValue } from '../../../shared/api/point-types.ts';
-
-/** How often the cards and the drawer read values again (the point simulator writes every 10 s by default). */
-export const READINGS_EVERY_MS = 10_000;
-
-/** A reading as a person reads it: the value with its unit, or '—' before the first report. */
-export function readingText(p: PointValue, t: (key: string) => string): string {
-  if (p.value === null) return '—';
-  if (p.dataType === 'bool') return p.value ? t('devcard.on') : t('devcard.off');
-  const value = p.dataType === 'float' ? String(Math.round(p.value * 100) / 100) : String(p.value);
-  return p.unit ? `${value} ${p.unit}` : value;
-}
+// How the device drawer writes a live reading: the same as the cards of <atrium-device-list view="cards">.
+export { READINGS_EVERY_MS, readingText } from '../../../shared/devices/readings.ts';

@@ -1,4 +1,4 @@
-// Devices, gateways and areas: the device list element and the device calls' messages.
+// Devices, gateways and areas: the device list element (its table and its cards) and the device calls' messages.
 // Status names (online, offline, unknown) are in status.ts under status.device.
 import { defineResources } from './define.ts';
 
@@ -23,6 +23,26 @@ export default defineResources({
         sortAscending: '升序',
         sortDescending: '降序',
         sortBy: '按{{column}}排序',
+      },
+      cards: {
+        label: '设备卡片',
+        area: '区域',
+        allAreas: '全部区域',
+        status: '状态',
+        allStatuses: '全部状态',
+        keyword: '编码或名称',
+        search: '查询',
+        on: '开',
+        off: '关',
+        noReadings: '暂无实时数据',
+        noModel: '未配置型号，没有测点',
+        alarms: '{{count}} 条未处理告警',
+        alarms_one: '{{count}} 条未处理告警',
+        noAlarms: '无未处理告警',
+        prev: '上一页',
+        next: '下一页',
+        page: '第 {{page}} / {{pages}} 页',
+        pager: '分页',
       },
       field: {
         code: '设备编码',
@@ -85,6 +105,26 @@ export default defineResources({
         sortAscending: 'ascending',
         sortDescending: 'descending',
         sortBy: 'Sort by {{column}}',
+      },
+      cards: {
+        label: 'Device cards',
+        area: 'Area',
+        allAreas: 'All areas',
+        status: 'Status',
+        allStatuses: 'All states',
+        keyword: 'Code or name',
+        search: 'Search',
+        on: 'On',
+        off: 'Off',
+        noReadings: 'No live data yet',
+        noModel: 'No model, so no points',
+        alarms: '{{count}} open alarms',
+        alarms_one: '{{count}} open alarm',
+        noAlarms: 'No open alarms',
+        prev: 'Previous page',
+        next: 'Next page',
+        page: 'Page {{page}} of {{pages}}',
+        pager: 'Pages',
       },
       field: {
         code: 'Device code',
