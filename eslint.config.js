@@ -75,7 +75,6 @@ const TENANT_UNCONVERTED = [
   'demo/server/administration/tenant.ts',
   'demo/server/administration/voucher.ts',
   'demo/server/alarms/alarm-breakdown.ts',
-  'demo/server/alarms/alarm-rule.ts',
   'demo/server/alarms/alarm-stats.ts',
   'demo/server/alarms/alarm.ts',
   'demo/server/attendance/attendance.ts',

@@ -9,13 +9,14 @@ import { route } from '../contract.ts';
 import { compile, evaluate, type Node } from '../../../shared/validate/expression.ts';
 import { alarmRuleSchema } from '../../../shared/validate/alarm.ts';
 import { announceAlarm } from './alarm-events.ts';
-import { tx, type Db, type Migration } from '../db.ts';
-import { fail, failField, ok, userOf, validBody } from '../http.ts';
+import { type Db, type Migration } from '../db.ts';
+import { fail, failField, ok, validBody } from '../http.ts';
 import { inLang } from '../local-names.ts';
 import { langOf, type Lang, textsOf } from '../messages.ts';
 import { paramNamesOf } from '../devices/device-model.ts';
-import { deleteOwned, offsetOf } from '../resource.ts';
+import { deleteTenantRows, offsetOf } from '../resource.ts';
 import { col, shape } from '../shape.ts';
+import { tenantData, tenantDataOf, type TenantData } from '../tenant-data.ts';
 
 export const migrations: Migration[] = [
   {
@@ -68,7 +69,11 @@ export interface LiveRule {
 
 export type RuleBook = (tenantId: number, modelId: number, paramCode: string, deviceId: number) => LiveRule[];
 
-/** Every enabled rule, compiled once (per simulator round): look one parameter of one device up. */
+/**
+ * Every enabled rule of every tenant, compiled once (per simulator round): look one parameter of one
+ * device up. The point simulator and the camera monitor walk every tenant's devices, so they hand the
+ * platform's Db; each rule keeps its tenant and fires through that tenant's data only.
+ */
 export function ruleBook(db: Db): RuleBook {
   const rows = db.prepare('SELECT id, tenant_id, model_id, param_code, device_id, expression, level, content, event_type_id, notice_hours, ban_hours FROM alarm_rule WHERE enabled = 1').all<{ id: number; tenant_id: number; model_id: number; param_code: string; device_id: number | null; expression: string; level: AlarmRule['level']; content: string; event_type_id: number | null; notice_hours: number; ban_hours: number; }>();
   const book = new Map<string, Array<LiveRule & { deviceId: number | null }>>();
@@ -83,10 +88,18 @@ export function ruleBook(db: Db): RuleBook {
 
 /** An alarm of this device's point (of this level and event type) that is neither closed nor handled. */
 export function openAlarmOn(db: Db, tenantId: number, deviceCode: string, paramCode: string, level: string, eventTypeId: number | null): boolean {
+  return openAlarmOf(tenantDataOf(db, tenantId), deviceCode, paramCode, level, eventTypeId);
+}
+
+function openAlarmOf(data: TenantData, deviceCode: string, paramCode: string, level: string, eventTypeId: number | null): boolean {
   return Boolean(
-    db
-      .prepare("SELECT 1 FROM alarm WHERE tenant_id = ? AND device_code = ? AND param_code = ? AND level = ? AND event_type_id IS ? AND status <> 'closed' AND handle_status <> 'handled' LIMIT 1")
-      .get(tenantId, deviceCode, paramCode, level, eventTypeId),
+    data.get(
+      "SELECT 1 FROM alarm WHERE tenant_id = $tenant AND device_code = ? AND param_code = ? AND level = ? AND event_type_id IS ? AND status <> 'closed' AND handle_status <> 'handled' LIMIT 1",
+      deviceCode,
+      paramCode,
+      level,
+      eventTypeId,
+    ),
   );
 }
 
@@ -99,28 +112,37 @@ export function fireRule(db: Db, tenantId: number, deviceId: number, live: LiveR
     return null;
   }
   if (!holds) return null;
-  return tx(db, () => {
-    const ban = db.prepare('SELECT until FROM alarm_rule_ban WHERE rule_id = ? AND device_id = ?').get<{ until: number }>(live.id, deviceId);
-    const device = db.prepare('SELECT code, name, name_en, model_id FROM device WHERE id = ? AND tenant_id = ?').get<{ code: string; name: string; name_en: string; model_id: number }>(deviceId, tenantId);
+  const data = tenantDataOf(db, tenantId);
+  return data.tx(() => {
+    const ban = data.get<{ until: number }>('SELECT until FROM alarm_rule_ban WHERE rule_id = ? AND device_id = ?', live.id, deviceId);
+    const device = data.get<{ code: string; name: string; name_en: string; model_id: number }>('SELECT code, name, name_en, model_id FROM device WHERE id = ? AND tenant_id = $tenant', deviceId);
     if (!device) return null;
     // One excursion, one alarm: nothing new until the rule's alarm on this point is cleared (closed or
     // handled) or its ban expires; a rule without a ban waits for the clearing alone.
     const banned = live.banHours === 0 || (ban !== undefined && ban.until > at);
-    if (banned && openAlarmOn(db, tenantId, device.code, param.code, live.level, live.eventTypeId)) return null;
+    if (banned && openAlarmOf(data, device.code, param.code, live.level, live.eventTypeId)) return null;
     // The rule's text is one template; the alarm reads in both languages with the names in each.
     const paramNames = paramNamesOf(db, device.model_id, param);
     const textIn = (lang: Lang) => live.content.replace(/\{(device|param|value|unit)\}/g, (_m, k: string) => ({ device: inLang(lang, device), param: paramNames[lang], value: String(value), unit: param.unit })[k] ?? '');
     const text = textIn('zh');
     const id = Number(
-      db
-        .prepare(
-          `INSERT INTO alarm (tenant_id, device_code, device_name, model_id, level, status, handle_status, content_zh, content_en, occurred_at, event_type_id, notice_until, param_code)
-           VALUES (?, ?, ?, ?, ?, 'toBeConfirmed', 'unhandled', ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(tenantId, device.code, device.name, device.model_id, live.level, text, textIn('en'), at, live.eventTypeId, at + live.noticeHours * 3_600_000, param.code).lastInsertRowid,
+      data.run(
+        `INSERT INTO alarm (tenant_id, device_code, device_name, model_id, level, status, handle_status, content_zh, content_en, occurred_at, event_type_id, notice_until, param_code)
+         VALUES ($tenant, ?, ?, ?, ?, 'toBeConfirmed', 'unhandled', ?, ?, ?, ?, ?, ?)`,
+        device.code,
+        device.name,
+        device.model_id,
+        live.level,
+        text,
+        textIn('en'),
+        at,
+        live.eventTypeId,
+        at + live.noticeHours * 3_600_000,
+        param.code,
+      ).lastInsertRowid,
     );
     if (live.banHours > 0) {
-      db.prepare('INSERT INTO alarm_rule_ban (rule_id, device_id, until) VALUES (?, ?, ?) ON CONFLICT (rule_id, device_id) DO UPDATE SET until = excluded.until').run(live.id, deviceId, at + live.banHours * 3_600_000);
+      data.run('INSERT INTO alarm_rule_ban (rule_id, device_id, until) VALUES (?, ?, ?) ON CONFLICT (rule_id, device_id) DO UPDATE SET until = excluded.until', live.id, deviceId, at + live.banHours * 3_600_000);
     }
     announceAlarm(db, { tenantId, alarmId: id, level: live.level, deviceName: device.name, content: text, at });
     return id;
@@ -151,36 +173,37 @@ const SELECT = `SELECT ${RULE.select}
 /** What the contract cannot say: the expression is a condition of x the shared parser accepts (the form's rule). */
 const expressionCheck = validBody<Pick<AlarmRuleSave, 'expression'>>({ expression: alarmRuleSchema.expression });
 
+/** One of the tenant's rules as the API answers it. */
+const byId = (data: TenantData, id: number): AlarmRule | undefined => {
+  const row = data.get(`${SELECT} WHERE r.tenant_id = $tenant AND r.id = ?`, id);
+  return row && RULE.read(row);
+};
+
 const plugin: FastifyPluginAsync = async (app) => {
-  const { db } = app.atrium;
-  const byId = (tenantId: number, id: number): AlarmRule | undefined => {
-    const row = db.prepare(`${SELECT} WHERE r.tenant_id = ? AND r.id = ?`).get(tenantId, id);
-    return row && RULE.read(row);
-  };
 
   route(
     app,
     ops.page,
     async (request) => {
-      const user = userOf(request);
-      const where = ['r.tenant_id = ?', ...(request.body.modelId ? ['r.model_id = ?'] : [])];
-      const args = [user.tenantId, ...(request.body.modelId ? [request.body.modelId] : [])];
-      const total = db.prepare(`SELECT COUNT(*) AS n FROM alarm_rule r WHERE ${where.join(' AND ')}`).get<{ n: number }>(...args)!.n;
-      const rows = db.prepare(`${SELECT} WHERE ${where.join(' AND ')} ORDER BY loc(m.name, m.name_en), r.param_code, r.id LIMIT ? OFFSET ?`).all(...args, request.body.limit, offsetOf(request.body));
+      const data = tenantData(request);
+      const where = ['r.tenant_id = $tenant', ...(request.body.modelId ? ['r.model_id = ?'] : [])];
+      const args = request.body.modelId ? [request.body.modelId] : [];
+      const total = data.get<{ n: number }>(`SELECT COUNT(*) AS n FROM alarm_rule r WHERE ${where.join(' AND ')}`, ...args)!.n;
+      const rows = data.all(`${SELECT} WHERE ${where.join(' AND ')} ORDER BY loc(m.name, m.name_en), r.param_code, r.id LIMIT ? OFFSET ?`, ...args, request.body.limit, offsetOf(request.body));
       return ok<AlarmRulePage>({ rows: RULE.all(rows), total });
     },
   );
 
   /** Checks what the rule refers to; answers the refusal (with its field) or null. */
   function refer(request: FastifyRequest<{ Body: AlarmRuleSave }>) {
-    const user = userOf(request);
+    const data = tenantData(request);
     const lang = langOf(request);
     const b = request.body;
-    if (!db.prepare('SELECT 1 FROM device_model WHERE id = ? AND tenant_id = ?').get(b.modelId, user.tenantId)) return failField(say(lang, 'noModel'), 'modelId');
-    const codes = (db.prepare('SELECT code FROM model_param WHERE model_id = ? ORDER BY id').all<{ code: string }>(b.modelId)).map((r) => r.code);
+    if (!data.get('SELECT 1 FROM device_model WHERE id = ? AND tenant_id = $tenant', b.modelId)) return failField(say(lang, 'noModel'), 'modelId');
+    const codes = data.all<{ code: string }>('SELECT code FROM model_param WHERE model_id = ? AND tenant_id = $tenant ORDER BY id', b.modelId).map((r) => r.code);
     if (!codes.includes(b.paramCode.trim())) return failField(say(lang, 'noParam', { code: b.paramCode, codes: codes.join(', ') || '—' }), 'paramCode');
-    if (b.deviceId && !db.prepare('SELECT 1 FROM device WHERE id = ? AND tenant_id = ? AND model_id = ?').get(b.deviceId, user.tenantId, b.modelId)) return failField(say(lang, 'noDevice'), 'deviceId');
-    if (b.eventTypeId && !db.prepare('SELECT 1 FROM alarm_event_type WHERE id = ? AND tenant_id = ?').get(b.eventTypeId, user.tenantId)) return failField(say(lang, 'noEventType'), 'eventTypeId');
+    if (b.deviceId && !data.get('SELECT 1 FROM device WHERE id = ? AND tenant_id = $tenant AND model_id = ?', b.deviceId, b.modelId)) return failField(say(lang, 'noDevice'), 'deviceId');
+    if (b.eventTypeId && !data.get('SELECT 1 FROM alarm_event_type WHERE id = ? AND tenant_id = $tenant', b.eventTypeId)) return failField(say(lang, 'noEventType'), 'eventTypeId');
     return null;
   }
 
@@ -200,31 +223,33 @@ const plugin: FastifyPluginAsync = async (app) => {
   route(app, ops.create, async (request) => {
     const refused = refer(request);
     if (refused) return refused;
-    const user = userOf(request);
+    const data = tenantData(request);
     const id = Number(
-      db
-        .prepare('INSERT INTO alarm_rule (tenant_id, model_id, param_code, device_id, expression, level, content, event_type_id, notice_hours, ban_hours, enabled) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
-        .run(user.tenantId, ...values(request.body)).lastInsertRowid,
+      data.run(
+        'INSERT INTO alarm_rule (tenant_id, model_id, param_code, device_id, expression, level, content, event_type_id, notice_hours, ban_hours, enabled) VALUES ($tenant, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+        ...values(request.body),
+      ).lastInsertRowid,
     );
-    return ok(byId(user.tenantId, id)!);
+    return ok(byId(data, id)!);
   }, { preHandler: [expressionCheck] });
 
   route(app, ops.update, async (request) => {
-    const user = userOf(request);
+    const data = tenantData(request);
     const { id } = request.params;
-    if (!byId(user.tenantId, id)) return fail(say(langOf(request), 'noRule'));
+    if (!byId(data, id)) return fail(say(langOf(request), 'noRule'));
     const refused = refer(request);
     if (refused) return refused;
-    db.prepare(
-      'UPDATE alarm_rule SET model_id = ?, param_code = ?, device_id = ?, expression = ?, level = ?, content = ?, event_type_id = ?, notice_hours = ?, ban_hours = ?, enabled = ? WHERE id = ? AND tenant_id = ?',
-    ).run(...values(request.body), id, user.tenantId);
-    return ok(byId(user.tenantId, id)!);
+    data.run(
+      'UPDATE alarm_rule SET model_id = ?, param_code = ?, device_id = ?, expression = ?, level = ?, content = ?, event_type_id = ?, notice_hours = ?, ban_hours = ?, enabled = ? WHERE id = ? AND tenant_id = $tenant',
+      ...values(request.body),
+      id,
+    );
+    return ok(byId(data, id)!);
   }, { preHandler: [expressionCheck] });
 
   route(app, ops.remove, async (request) => {
-    const user = userOf(request);
     const ids = request.body.ids;
-    const deleted = deleteOwned(db, 'alarm_rule', user.tenantId, ids);
+    const deleted = deleteTenantRows(tenantData(request), 'alarm_rule', ids);
     if (deleted === null) return fail(say(langOf(request), 'noRule'));
     return ok({ deleted });
   });
