@@ -9,6 +9,6 @@ export { ImportDialog } from './import-dialog.tsx';
 export { Modal } from './modal.tsx';
 export { Tree, type TreeItem } from './tree.tsx';
 export { treeOptions, useOptions } from './options.ts';
-export { totalText, pageCount, hasNextPage, TOTAL_CAP } from './total.ts';
+export { totalText, pageCount, hasNextPage } from './total.ts';
 export { useList } from './use-list.ts';
 export type * from './types.ts';

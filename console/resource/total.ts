@@ -1,13 +1,11 @@
 // SPEC §9 list totals: more than 20000 shows as "20000+", -1 means the platform gave no total, -2 another
-// reason; paging then goes on while pages come back full.
-export const TOTAL_CAP = 20000;
-export const NO_TOTAL = -1;
-export const OTHER_TOTAL = -2;
+// reason; paging then goes on while pages come back full. The cap and markers: shared/api/resource.ts.
+import { TOTAL_CAP, TOTAL_NONE } from '../../shared/api/resource.ts';
 
 export type TotalText = { key: 'resource.total'; count: number } | { key: 'resource.totalMore' | 'resource.totalUnknown' | 'resource.totalOther' };
 
 export function totalText(total: number): TotalText {
-  if (total === NO_TOTAL) return { key: 'resource.totalUnknown' };
+  if (total === TOTAL_NONE) return { key: 'resource.totalUnknown' };
   if (total < 0) return { key: 'resource.totalOther' };
   if (total > TOTAL_CAP) return { key: 'resource.totalMore' };
   return { key: 'resource.total', count: total };

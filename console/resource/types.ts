@@ -1,6 +1,7 @@
 // The declaration a management page gives the resource kit: how to list, filter, show, edit, delete,
 // import and export one kind of record. The kit draws everything else (SPEC §5 and §9 behaviour).
 import type { ReactNode } from 'react';
+import type { Page, PageQuery } from '../../shared/api/resource.ts';
 import type { Schema, ValidationMessage } from '../../shared/validate/index.ts';
 
 /** What a filter holds: one text, or a [from, to] pair for a date range. */
@@ -32,18 +33,13 @@ export type FilterDef =
       check?: (from: string, to: string) => ValidationMessage | null;
     };
 
-export interface ListQuery {
-  /** 1-based. */
-  page: number;
-  limit: number;
+/** The page asked for (shared/api/resource.ts PageQuery: 1-based page, rows per page) and the filters. */
+export interface ListQuery extends PageQuery {
   filters: FilterValues;
 }
 
-export interface ListResult<Row> {
-  rows: readonly Row[];
-  /** Rows in all pages; SPEC §9 markers: above 20000 shown as 20000+, -1 no total, -2 other. */
-  total: number;
-}
+/** One page of rows (shared/api/resource.ts Page: SPEC §9 cap and total markers there). */
+export type ListResult<Row> = Omit<Page<Row>, 'rows'> & { rows: readonly Row[] };
 
 export interface ColumnDef<Row> {
   id: string;

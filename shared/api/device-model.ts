@@ -1,4 +1,5 @@
 // Device model calls (devmng/config); shapes in device-model-types.ts.
+import type { PageQuery } from './resource.ts';
 import type { Client } from '../http/client.ts';
 import type { DeviceCategory, ModelOption, ModelPage, ModelQuery, ModelSave, ParamPage, ParamRow, ParamSave } from './device-model-types.ts';
 
@@ -14,7 +15,7 @@ export const createModel = (client: Pick<Client, 'post'>, body: ModelSave): Prom
 export const updateModel = (client: Pick<Client, 'put'>, id: number, body: ModelSave): Promise<{ id: number }> => client.put(`/api/device/model/${id}`, body);
 export const deleteModels = (client: Pick<Client, 'post'>, ids: readonly number[]): Promise<{ deleted: number }> => client.post('/api/device/model/delete', { ids });
 
-export const listParams = (client: Pick<Client, 'post'>, modelId: number, page: { page: number; limit: number }, signal?: AbortSignal): Promise<ParamPage> =>
+export const listParams = (client: Pick<Client, 'post'>, modelId: number, page: PageQuery, signal?: AbortSignal): Promise<ParamPage> =>
   client.post<ParamPage>(`/api/device/model/${modelId}/param/page`, page, signal ? { signal } : {});
 export const createParam = (client: Pick<Client, 'post'>, modelId: number, body: ParamSave): Promise<ParamRow> => client.post(`/api/device/model/${modelId}/param`, body);
 export const updateParam = (client: Pick<Client, 'put'>, id: number, body: ParamSave): Promise<ParamRow> => client.put(`/api/device/model/param/${id}`, body);

@@ -18,6 +18,7 @@
 import type { Static } from 'typebox';
 import type * as C from '../contract/device.ts';
 import type * as Admin from '../contract/device-admin.ts';
+import { TOTAL_CAP } from './resource.ts';
 
 export const DEVICE_STATUSES = ['online', 'offline', 'unknown'] as const;
 /** Device and gateway state (SPEC §4). */
@@ -48,8 +49,8 @@ export const DEVICE_SORT_KEYS = ['code', 'name', 'label', 'address', 'sn', 'ip',
 export type DeviceSortKey = (typeof DEVICE_SORT_KEYS)[number];
 export type SortOrder = 'asc' | 'desc';
 
-/** The camera and device list page limit of SPEC §9: one page may hold all of a 20000-row list. */
-export const DEVICE_PAGE_MAX = 20000;
+/** The device list's page limit: shared/api/resource.ts TOTAL_CAP (SPEC §9: one page may hold a whole list). */
+export const DEVICE_PAGE_MAX = TOTAL_CAP;
 /** SPEC §5, §9: a batch creates at most this many devices. */
 export const DEVICE_BATCH_MAX = 1000;
 
@@ -64,11 +65,8 @@ export const DEVICE_BATCH_MAX = 1000;
  */
 export type DeviceListQuery = Static<typeof C.DeviceListQuery>;
 
-/** SPEC §9 list total markers. */
-export const TOTAL_NONE = -1;
-export const TOTAL_OTHER = -2;
-/** Totals above this are shown as 'Total 20000+'. */
-export const TOTAL_SHOWN_MAX = 20000;
+/** SPEC §9 list total markers and cap: shared/api/resource.ts. */
+export { TOTAL_NONE, TOTAL_OTHER } from './resource.ts';
 
 /** One page of devices; cursor starts the status-change feed (nothing between the page and the first poll is missed). */
 export type DevicePage = Static<typeof C.DevicePage>;

@@ -1,10 +1,11 @@
 // Scheduled-job calls (jobMng jobmng, /job_detail). Pure fetchers.
+import type { PageQueryOf } from './resource.ts';
 import type { Client, RequestOptions } from '../http/client.ts';
 import type { Job, JobPage, JobRunLog, JobRunPage, JobSave } from './job-types.ts';
 
 const signalOf = (signal?: AbortSignal): RequestOptions => (signal ? { signal } : {});
 
-export const listJobs = (c: Pick<Client, 'post'>, q: { page: number; limit: number; keyword?: string }, signal?: AbortSignal) => c.post<JobPage>('/api/job/page', q, signalOf(signal));
+export const listJobs = (c: Pick<Client, 'post'>, q: PageQueryOf<{ keyword?: string }>, signal?: AbortSignal) => c.post<JobPage>('/api/job/page', q, signalOf(signal));
 export const createJob = (c: Pick<Client, 'post'>, body: JobSave) => c.post<Job>('/api/job', body);
 export const updateJob = (c: Pick<Client, 'put'>, id: number, body: JobSave) => c.put<Job>(`/api/job/${id}`, body);
 export const setJobEnabled = (c: Pick<Client, 'post'>, id: number, enabled: boolean) => c.post<Job>(`/api/job/${id}/enabled`, { enabled });

@@ -1,4 +1,5 @@
 // Linkage calls: strategy groups, strategies, quick scenes, holidays, records. Pure fetchers.
+import type { PageQueryOf } from './resource.ts';
 import type { Client, RequestOptions } from '../http/client.ts';
 import type { ProgressKey } from './progress-types.ts';
 import type {
@@ -19,10 +20,10 @@ import type {
   QuickSceneSave,
 } from './linkage-types.ts';
 
-type Page = { page: number; limit: number; keyword?: string };
+type NamePage = PageQueryOf<{ keyword?: string }>;
 const signalOf = (signal?: AbortSignal): RequestOptions => (signal ? { signal } : {});
 
-export const listLinkGroups = (c: Pick<Client, 'post'>, q: Page, signal?: AbortSignal) => c.post<LinkGroupPage>('/api/link/group/page', q, signalOf(signal));
+export const listLinkGroups = (c: Pick<Client, 'post'>, q: NamePage, signal?: AbortSignal) => c.post<LinkGroupPage>('/api/link/group/page', q, signalOf(signal));
 export const createLinkGroup = (c: Pick<Client, 'post'>, body: LinkGroupSave) => c.post<LinkGroup>('/api/link/group', body);
 export const updateLinkGroup = (c: Pick<Client, 'put'>, id: number, body: LinkGroupSave) => c.put<LinkGroup>(`/api/link/group/${id}`, body);
 export const deleteLinkGroups = (c: Pick<Client, 'post'>, ids: number[]) => c.post<{ deleted: number }>('/api/link/group/delete', { ids });
@@ -33,7 +34,7 @@ export const updateStrategy = (c: Pick<Client, 'put'>, id: number, body: LinkStr
 export const setStrategyEnabled = (c: Pick<Client, 'post'>, id: number, enabled: boolean) => c.post<LinkStrategy>(`/api/link/strategy/${id}/enabled`, { enabled });
 export const deleteStrategies = (c: Pick<Client, 'post'>, ids: number[]) => c.post<{ deleted: number }>('/api/link/strategy/delete', { ids });
 
-export const listScenes = (c: Pick<Client, 'post'>, q: Page, signal?: AbortSignal) => c.post<QuickScenePage>('/api/link/scene/page', q, signalOf(signal));
+export const listScenes = (c: Pick<Client, 'post'>, q: NamePage, signal?: AbortSignal) => c.post<QuickScenePage>('/api/link/scene/page', q, signalOf(signal));
 export const createScene = (c: Pick<Client, 'post'>, body: QuickSceneSave) => c.post<QuickScene>('/api/link/scene', body);
 export const updateScene = (c: Pick<Client, 'put'>, id: number, body: QuickSceneSave) => c.put<QuickScene>(`/api/link/scene/${id}`, body);
 export const deleteScenes = (c: Pick<Client, 'post'>, ids: number[]) => c.post<{ deleted: number }>('/api/link/scene/delete', { ids });

@@ -1,4 +1,5 @@
 // Notification channel calls (baseManager notify/channel). Pure fetchers.
+import type { Page, PageQueryOf } from './resource.ts';
 import type { Client, RequestOptions } from '../http/client.ts';
 import type { Static } from 'typebox';
 import type * as C from '../contract/notify.ts';
@@ -12,7 +13,7 @@ export type Delivery = Static<typeof C.Delivery>;
 export type Mail = Static<typeof C.Mail>;
 
 const signalOf = (signal?: AbortSignal): RequestOptions => (signal ? { signal } : {});
-export const listChannels = (c: Pick<Client, 'post'>, q: { page: number; limit: number; keyword?: string }, signal?: AbortSignal) => c.post<{ rows: Channel[]; total: number }>('/api/notify/channel/page', q, signalOf(signal));
+export const listChannels = (c: Pick<Client, 'post'>, q: PageQueryOf<{ keyword?: string }>, signal?: AbortSignal) => c.post<Page<Channel>>('/api/notify/channel/page', q, signalOf(signal));
 export const createChannel = (c: Pick<Client, 'post'>, body: ChannelSave) => c.post<Channel>('/api/notify/channel', body);
 export const updateChannel = (c: Pick<Client, 'put'>, id: number, body: ChannelSave) => c.put<Channel>(`/api/notify/channel/${id}`, body);
 export const deleteChannels = (c: Pick<Client, 'post'>, ids: readonly number[]) => c.post<{ deleted: number }>('/api/notify/channel/delete', { ids });

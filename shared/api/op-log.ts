@@ -1,4 +1,5 @@
 // Operation log calls (MonitorOPS ops/gate_log). Pure fetchers over the narrowest client they need.
+import type { PageQuery } from './resource.ts';
 import type { Client } from '../http/client.ts';
 import type { ClientErrorPage } from './client-error-types.ts';
 import type { OpLogPage, OpLogQuery, OpLogVerify } from './op-log-types.ts';
@@ -14,5 +15,5 @@ export const verifyOpLogs = (client: Pick<Client, 'get'>): Promise<OpLogVerify> 
   client.get('/api/ops/gate_log/verify');
 
 /** SPEC §8's error log: the console's unhandled errors of this tenant, newest first. */
-export const listClientErrors = (client: Pick<Client, 'post'>, query: { page: number; limit: number }, signal?: AbortSignal): Promise<ClientErrorPage> =>
+export const listClientErrors = (client: Pick<Client, 'post'>, query: PageQuery, signal?: AbortSignal): Promise<ClientErrorPage> =>
   client.post<ClientErrorPage>('/api/ops/client-error/page', query, signal ? { signal } : {});

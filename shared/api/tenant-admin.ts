@@ -1,4 +1,5 @@
 // Tenant management (platform operator) and tenant info (each tenant's own) calls. Pure fetchers.
+import type { Page, PageQueryOf } from './resource.ts';
 import type { Client, RequestOptions } from '../http/client.ts';
 import { uploadForm } from '../http/upload.ts';
 import type { TenantInfo, TenantInfoSave, TenantCreate, TenantRow, TenantSave, Voucher, VoucherSave } from './tenant-types.ts';
@@ -7,8 +8,8 @@ export * from './tenant-types.ts';
 
 const signalOf = (signal?: AbortSignal): RequestOptions => (signal ? { signal } : {});
 
-export const listTenants = (c: Pick<Client, 'get'>, q: { page: number; limit: number; keyword?: string }, signal?: AbortSignal) =>
-  c.get<{ rows: TenantRow[]; total: number }>('/api/admin/tenant/page', { ...signalOf(signal), params: { page: q.page, limit: q.limit, ...(q.keyword ? { keyword: q.keyword } : {}) } });
+export const listTenants = (c: Pick<Client, 'get'>, q: PageQueryOf<{ keyword?: string }>, signal?: AbortSignal) =>
+  c.get<Page<TenantRow>>('/api/admin/tenant/page', { ...signalOf(signal), params: { page: q.page, limit: q.limit, ...(q.keyword ? { keyword: q.keyword } : {}) } });
 export const createTenant = (c: Pick<Client, 'post'>, body: TenantCreate) => c.post<TenantRow>('/api/admin/tenant', body);
 export const updateTenant = (c: Pick<Client, 'put'>, id: number, body: TenantSave) => c.put<TenantRow>(`/api/admin/tenant/${id}`, body);
 /** `confirm: 'delete'` removes a tenant that still holds users or devices, with all of it. */

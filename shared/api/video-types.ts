@@ -41,8 +41,6 @@ export const PTZ_SPEED_MAX = 7;
 export const PTZ_START = 0;
 export const PTZ_STOP = 1;
 
-/** SPEC §9 camera list page limit. */
-export const CAMERA_LIST_MAX_LIMIT = 20000;
 
 /** A camera source's state, one vocabulary for the media server, the platform and the player. */
 export const CAMERA_SOURCE_STATES = ['live', 'connecting', 'offline', 'credentials', 'not-found', 'unsupported'] as const;

@@ -1,17 +1,18 @@
 // Workflow calls (activitiManager: form management and the five task boxes). Pure fetchers.
+import type { Page, PageQueryOf } from './resource.ts';
 import type { Client, RequestOptions } from '../http/client.ts';
 import type { Box, BoxCounts, Directory, FieldValues, RequestDetail, RequestPage, RequestStatus, WorkflowForm, WorkflowFormSave } from './workflow-types.ts';
 
 const signalOf = (signal?: AbortSignal): RequestOptions => (signal ? { signal } : {});
 
-export const listForms = (c: Pick<Client, 'post'>, q: { page: number; limit: number; keyword?: string }, signal?: AbortSignal) => c.post<{ rows: WorkflowForm[]; total: number }>('/api/workflow/form/page', q, signalOf(signal));
+export const listForms = (c: Pick<Client, 'post'>, q: PageQueryOf<{ keyword?: string }>, signal?: AbortSignal) => c.post<Page<WorkflowForm>>('/api/workflow/form/page', q, signalOf(signal));
 export const startableForms = (c: Pick<Client, 'get'>) => c.get<WorkflowForm[]>('/api/workflow/form/startable');
 export const createForm = (c: Pick<Client, 'post'>, body: WorkflowFormSave) => c.post<WorkflowForm>('/api/workflow/form', body);
 export const updateForm = (c: Pick<Client, 'put'>, id: number, body: WorkflowFormSave) => c.put<WorkflowForm>(`/api/workflow/form/${id}`, body);
 export const deleteForms = (c: Pick<Client, 'post'>, ids: readonly number[]) => c.post<{ deleted: number }>('/api/workflow/form/delete', { ids });
 export const workflowDirectory = (c: Pick<Client, 'get'>) => c.get<Directory>('/api/workflow/directory', { quiet: true });
 
-export const listBox = (c: Pick<Client, 'post'>, q: { box: Box; page: number; limit: number; status?: RequestStatus }, signal?: AbortSignal) => c.post<RequestPage>('/api/workflow/list', q, signalOf(signal));
+export const listBox = (c: Pick<Client, 'post'>, q: PageQueryOf<{ box: Box; status?: RequestStatus }>, signal?: AbortSignal) => c.post<RequestPage>('/api/workflow/list', q, signalOf(signal));
 export const boxCounts = (c: Pick<Client, 'get'>) => c.get<BoxCounts>('/api/workflow/counts', { quiet: true });
 export const getRequest = (c: Pick<Client, 'get'>, id: number) => c.get<RequestDetail>(`/api/workflow/request/${id}`);
 export const startRequest = (c: Pick<Client, 'post'>, formId: number, values: FieldValues) => c.post<{ id: number }>('/api/workflow/request', { formId, values });

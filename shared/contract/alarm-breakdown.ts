@@ -6,7 +6,7 @@
 import Type from 'typebox';
 import { ALARM_LEVELS, ALARM_STAT_MAX_DAYS } from '../api/alarm-types.ts';
 import { operation } from './operation.ts';
-import { Id, Int, MAX_ID, MAX_PAGE, OneOf, Strict, Text } from './fields.ts';
+import { Id, Int, MAX_ID, MAX_PAGE, OneOf, Strict, Text, PageOf } from './fields.ts';
 import { AlarmHandleStatusFilter, AlarmsByDay, AreaParams, Count, Days, LevelCounts, TAG, TreeQuery } from './alarm-stats.ts';
 
 /** Top items kept per area or device in the breakdowns by resource point. */
@@ -135,7 +135,7 @@ export const AlarmApplyLogEntry = Strict({
   note: Type.String(),
 });
 
-export const AlarmApplyLog = Strict({ total: Count(), rows: Type.Array(AlarmApplyLogEntry) });
+export const AlarmApplyLog = PageOf(AlarmApplyLogEntry);
 
 const reader = { menu: 'alarmSearch' } as const;
 const counts = { critical: 0, warning: 2, reminder: 1, normal: 0 };

@@ -2,7 +2,7 @@
 // number, unique in the tenant), name and description; a type alarms still use cannot be deleted.
 import Type from 'typebox';
 import { operation } from './operation.ts';
-import { Id, IdParams, Ids, Int, MAX_ID, MAX_LIMIT, MAX_PAGE, Strict, Text } from './fields.ts';
+import { Id, IdParams, Ids, Int, MAX_ID, MAX_LIMIT, MAX_PAGE, Strict, Text, PageOf } from './fields.ts';
 
 const TAG = 'Alarm event types';
 
@@ -21,7 +21,7 @@ export const AlarmEventTypeSave = Strict({
 
 export const AlarmEventTypeQuery = Strict({ page: Int(1, MAX_PAGE), limit: Int(1, MAX_LIMIT), keyword: Type.Optional(Text(0, 64)) });
 
-export const AlarmEventTypePage = Strict({ rows: Type.Array(AlarmEventType), total: Type.Integer({ minimum: 0 }) });
+export const AlarmEventTypePage = PageOf(AlarmEventType);
 
 const sample = { id: 1, number: 1001, name: 'Door forced', description: 'Opened without a card' };
 const rights = { menu: 'alarmManager' } as const;

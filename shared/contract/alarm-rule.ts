@@ -5,7 +5,7 @@ import Type from 'typebox';
 import { ALARM_LEVELS, RULE_DEFAULT_HOURS } from '../api/alarm-types.ts';
 import { ALARM_RULE_BOUNDS as B } from '../validate/alarm.ts';
 import { operation } from './operation.ts';
-import { Id, IdParams, Ids, Int, OneOf, PageBody, Strict, Text } from './fields.ts';
+import { Id, IdParams, Ids, Int, OneOf, Strict, Text, PageOf, PageQueryOf } from './fields.ts';
 
 const TAG = 'Alarm rule';
 
@@ -39,9 +39,9 @@ export const AlarmRuleSave = Strict({
   enabled: Type.Optional(Type.Boolean({ description: 'Default true' })),
 });
 
-export const AlarmRuleQuery = Strict({ ...PageBody, modelId: Type.Optional(Id({ description: 'Only the rules of this model' })) });
+export const AlarmRuleQuery = PageQueryOf({ modelId: Type.Optional(Id({ description: 'Only the rules of this model' })) });
 
-export const AlarmRulePage = Strict({ rows: Type.Array(AlarmRule), total: Type.Integer({ minimum: 0 }) });
+export const AlarmRulePage = PageOf(AlarmRule);
 
 const sampleSave = { modelId: 1, paramCode: 'temp', deviceId: null, expression: 'x > 30', level: 'warning', content: '{device}: {param} {value} {unit}', eventTypeId: null, noticeHours: 24, banHours: 24, enabled: true } as const;
 const sampleRule = { id: 1, ...sampleSave, modelName: 'Temperature sensor', deviceName: '', eventTypeName: '' };

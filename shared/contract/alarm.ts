@@ -3,7 +3,8 @@
 import Type from 'typebox';
 import { ALARM_HANDLE_STATUSES, ALARM_LEVELS, ALARM_STATUSES, HANDLE_ALL_INLINE } from '../api/alarm-types.ts';
 import { operation } from './operation.ts';
-import { Id, IdParams, Ids, Int, MAX_ID, OneOf, Paging, Strict, Text, Time } from './fields.ts';
+import { COUNT_LIMIT, TOTAL_CAP } from '../api/resource.ts';
+import { Id, IdParams, Ids, Int, MAX_ID, OneOf, Paging, Strict, Text, Time, PageOf } from './fields.ts';
 
 const TAG = 'Alarm';
 const MAX_IDS = 1000;
@@ -56,10 +57,7 @@ const filters = {
 
 export const AlarmQuery = Strict({ ...Paging, ...filters, handleStatus: Type.Optional(AlarmHandleStatus) });
 
-export const AlarmPage = Strict({
-  total: Type.Integer({ minimum: 0, description: 'Matching alarms; counting stops at 20001 (SPEC §9 shows 20000+)' }),
-  rows: Type.Array(Alarm),
-});
+export const AlarmPage = PageOf(Alarm, { description: `Matching alarms; counting stops at ${COUNT_LIMIT} (SPEC §9 shows ${TOTAL_CAP}+)` });
 
 export const AlarmAction = Strict({
   action: OneOf(['raised', 'handling', 'handled', 'confirmed', 'closed'] as const),

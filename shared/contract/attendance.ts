@@ -4,7 +4,7 @@ import Type from 'typebox';
 import { DAY_STATUSES, SITE_KINDS } from '../api/attendance-types.ts';
 import { LIMITS } from '../validate/numbers.ts';
 import { operation } from './operation.ts';
-import { Id, IdParams, Ids, Int, OneOf, PageBody, Strict, Text } from './fields.ts';
+import { Id, IdParams, Ids, Int, OneOf, Strict, Text, PageOf, PageQueryOf } from './fields.ts';
 import { ProgressKey } from './progress.ts';
 
 const TAG = 'Attendance';
@@ -100,7 +100,7 @@ export const AttendanceChoices = Strict({
   sites: Type.Array(Strict({ id: Id(), name: Type.String() })),
 });
 
-const nameQuery = Strict({ ...PageBody, keyword: Type.Optional(Text(0, 64, { description: 'Text in the name' })) });
+const nameQuery = PageQueryOf({ keyword: Type.Optional(Text(0, 64, { description: 'Text in the name' })) });
 
 const sampleRuleSave = { name: 'Office hours', workStart: '09:00', workEnd: '18:00', flexMinutes: 10, lateThreshold: 60, earlyThreshold: 60, fillInMinutes: 30, weekdays: [1, 2, 3, 4, 5], skipHolidays: true };
 const sampleRule = { id: 1, ...sampleRuleSave };
@@ -114,7 +114,7 @@ export const ops = {
   rulePage: operation({
     method: 'POST', path: '/api/attendance/rule/page', rights: { anyMenu: ['attendanceRule', 'attendanceSite'] }, tag: TAG,
     summary: "The tenant's attendance rules by name, paged", description: 'The site form picks a rule from these too.',
-    body: nameQuery, data: Strict({ rows: Type.Array(AttendanceRule), total: Count() }), examples: { body: { page: 1, limit: 20 }, data: { rows: [sampleRule], total: 1 } },
+    body: nameQuery, data: PageOf(AttendanceRule), examples: { body: { page: 1, limit: 20 }, data: { rows: [sampleRule], total: 1 } },
   }),
   ruleCreate: operation({
     method: 'POST', path: '/api/attendance/rule', rights: { menu: 'attendanceRule' }, tag: TAG,
@@ -134,7 +134,7 @@ export const ops = {
   sitePage: operation({
     method: 'POST', path: '/api/attendance/site/page', rights: { anyMenu: ['attendanceSite', 'dayStats', 'monthStats', 'perStats'] }, tag: TAG,
     summary: "The tenant's attendance sites by name, paged", description: 'With each its rule, devices or location, and members.',
-    body: nameQuery, data: Strict({ rows: Type.Array(AttendanceSite), total: Count() }), examples: { body: { page: 1, limit: 20 }, data: { rows: [sampleSite], total: 1 } },
+    body: nameQuery, data: PageOf(AttendanceSite), examples: { body: { page: 1, limit: 20 }, data: { rows: [sampleSite], total: 1 } },
   }),
   siteCreate: operation({
     method: 'POST', path: '/api/attendance/site', rights: { menu: 'attendanceSite' }, tag: TAG,
@@ -159,12 +159,12 @@ export const ops = {
   dayStats: operation({
     method: 'POST', path: '/api/attendance/stats/day', rights: { menu: 'dayStats' }, tag: TAG,
     summary: "One day of every member (or of a site's, or matching a name), paged", description: 'A day still in progress is judged only as far as the rule can yet (pending).',
-    body: Strict({ ...PageBody, day: Day(), ...statsFilter }), data: Strict({ rows: Type.Array(DayRecord), total: Count() }), examples: { body: { page: 1, limit: 20, day: '2026-05-01' }, data: { rows: [sampleDay], total: 1 } },
+    body: PageQueryOf({ day: Day(), ...statsFilter }), data: PageOf(DayRecord), examples: { body: { page: 1, limit: 20, day: '2026-05-01' }, data: { rows: [sampleDay], total: 1 } },
   }),
   monthStats: operation({
     method: 'POST', path: '/api/attendance/stats/month', rights: { menu: 'monthStats' }, tag: TAG,
     summary: 'A month of every member, summed, paged', description: 'Up to today for the current month.',
-    body: Strict({ ...PageBody, month: Month(), ...statsFilter }), data: Strict({ rows: Type.Array(MonthRecord), total: Count() }), examples: { body: { page: 1, limit: 20, month: '2026-05' }, data: { rows: [sampleMonth], total: 1 } },
+    body: PageQueryOf({ month: Month(), ...statsFilter }), data: PageOf(MonthRecord), examples: { body: { page: 1, limit: 20, month: '2026-05' }, data: { rows: [sampleMonth], total: 1 } },
   }),
   personStats: operation({
     method: 'POST', path: '/api/attendance/stats/person', rights: { menu: 'perStats' }, tag: TAG,

@@ -3,7 +3,7 @@
 import Type from 'typebox';
 import { CLIENT_ERRORS_PER_CALL } from '../api/client-error-types.ts';
 import { operation } from './operation.ts';
-import { Id, PageBody, Strict, Time } from './fields.ts';
+import { Id, Strict, Time, PageOf, PageQueryOf } from './fields.ts';
 
 const TAG = 'Client errors';
 
@@ -34,9 +34,9 @@ export const ClientErrorRow = Strict({
   agent: Type.String({ description: "The reporting browser's user agent (200 characters at most)" }),
 });
 
-export const ClientErrorPage = Strict({ rows: Type.Array(ClientErrorRow), total: Type.Integer({ minimum: 0 }) });
+export const ClientErrorPage = PageOf(ClientErrorRow);
 
-export const ClientErrorQuery = Strict({ ...PageBody });
+export const ClientErrorQuery = PageQueryOf({});
 
 export const ops = {
   report: operation({

@@ -6,7 +6,7 @@
 import Type from 'typebox';
 import { PARAM_ACCESS, PARAM_DATA_TYPES, PARAM_UI_TYPES } from '../api/device-model-types.ts';
 import { operation } from './operation.ts';
-import { Id, IdParams, Ids, MAX_ID, Int, MAX_LIMIT, OneOf, Paging, Strict, Text } from './fields.ts';
+import { Id, IdParams, Ids, MAX_ID, Int, MAX_LIMIT, OneOf, Paging, Strict, Text, PageOf } from './fields.ts';
 
 const TAG = 'Device model';
 /** Categories and parameters have their own id spaces, so their own tags (the conformance suite reads a tag's rows as one id space). */
@@ -30,7 +30,7 @@ export const ModelRow = Strict({
   paramCount: Type.Integer({ minimum: 0 }),
   deviceCount: Type.Integer({ minimum: 0 }),
 });
-export const ModelPage = Strict({ rows: Type.Array(ModelRow), total: Type.Integer({ minimum: 0 }) });
+export const ModelPage = PageOf(ModelRow);
 export const ModelQuery = Strict({ ...Paging, categoryId: Type.Optional(Int(1, MAX_ID)), keyword: Type.Optional(Text(0, 64, { description: "Text in the model's code or name" })) });
 export const ModelSave = Strict({
   code: Text(1, 32, { description: 'Letters and digits, unique in the tenant' }),
@@ -80,7 +80,7 @@ export const ParamRow = Strict({
   step: Type.String(),
   defaultValue: Type.String(),
 });
-export const ParamPage = Strict({ rows: Type.Array(ParamRow), total: Type.Integer({ minimum: 0 }) });
+export const ParamPage = PageOf(ParamRow);
 
 const IdsBody = Strict({ ids: Ids(MAX_LIMIT) });
 const sampleParam = { name: 'Temperature', code: 'temp', dataType: 'float', access: 'r', unit: '°C', precision: '1', collectFormula: 'x / 10', controlFormula: '', alarmExpression: 'x > 30', uiType: 'gauge', min: '-20', max: '60', step: '0.1', defaultValue: '22' } as const;

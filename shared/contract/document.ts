@@ -4,7 +4,7 @@
 import Type from 'typebox';
 import { LENGTHS, PATTERNS } from '../validate/text.ts';
 import { operation } from './operation.ts';
-import { Id, IdParams, Ids, Int, OneOf, PageBody, Strict, Text, Time } from './fields.ts';
+import { Id, IdParams, Ids, Int, OneOf, Strict, Text, Time, PageOf, PageQueryOf } from './fields.ts';
 
 const TAG = 'Documents';
 const MAX_DEVICES = 200;
@@ -35,10 +35,9 @@ export const DocumentRow = Strict({
   updatedBy: Type.String(),
 });
 
-export const DocumentPage = Strict({ rows: Type.Array(DocumentRow), total: Type.Integer({ minimum: 0 }) });
+export const DocumentPage = PageOf(DocumentRow);
 
-export const DocumentQuery = Strict({
-  ...PageBody,
+export const DocumentQuery = PageQueryOf({
   keyword: Type.Optional(Text(0, 64, { description: 'Matches the number or the name' })),
   tag: Type.Optional(Text(0, 64, { description: 'One tag, matched whole' })),
   deviceId: Type.Optional(Id({ description: 'The documents of this device' })),

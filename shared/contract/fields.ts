@@ -3,6 +3,7 @@
 // platform answers when a value breaks it (demo/server/contract.ts maps validation errors to messages
 // in one place), so the form (shared/validate), the server and the OpenAPI document say the same thing.
 import Type, { type TSchema } from 'typebox';
+import { COUNT_LIMIT, TOTAL_CAP } from '../api/resource.ts';
 import { PASSWORD_BOUNDS, PATTERNS } from '../validate/text.ts';
 
 /** The largest whole number a row id may be (SQLite rowid in a signed 32-bit range, as the console sends it). */
@@ -58,9 +59,22 @@ export const PageBody = {
   limit: Int(1, MAX_LIMIT, { description: `Rows per page, 1 to ${MAX_LIMIT}` }),
 };
 
+/** What a list's total says (a list that may answer the SPEC §9 markers declares its own total). */
+const TOTAL_WORDS = `Rows in all pages (a platform may stop counting at ${COUNT_LIMIT}: SPEC §9 shows ${TOTAL_CAP}+)`;
+
 /** An object that refuses fields it does not declare. */
 export const Strict = <P extends Record<string, TSchema>>(properties: P, options: { description?: string; examples?: unknown[] } = {}) =>
   Type.Object(properties, { additionalProperties: false, ...options });
+
+/**
+ * A list's answer: one page of rows and how many rows all pages hold — the schema of shared/api/resource.ts
+ * Page<Row> (Static<typeof PageOf(R)> is Page<Static<R>>; console/resource/resource-defs.test.ts holds them together).
+ */
+export const PageOf = <R extends TSchema>(row: R, options: { description?: string } = {}) =>
+  Strict({ rows: Type.Array(row), total: Type.Integer({ minimum: 0, description: options.description ?? TOTAL_WORDS }) });
+
+/** A list's query: the page (PageQuery of shared/api/resource.ts, both required) and the list's own filters. */
+export const PageQueryOf = <F extends Record<string, TSchema>>(filters: F, options: { description?: string } = {}) => Strict({ ...PageBody, ...filters }, options);
 
 /** Path parameter `id` (a row id). */
 export const IdParams = Strict({ id: Id() });

@@ -5,7 +5,7 @@
 import Type from 'typebox';
 import { POINT_KINDS } from '../api/gateway-point-types.ts';
 import { operation } from './operation.ts';
-import { Code, Id, IdParams, Ids, MAX_LIMIT, OneOf, Paging, Strict, Text } from './fields.ts';
+import { Code, Id, IdParams, Ids, MAX_LIMIT, OneOf, Paging, Strict, Text, PageOf } from './fields.ts';
 
 const TAG = 'Gateway point';
 // The bounds are the form's (shared/validate/device-model.ts gatewayPointSchema): code 1–32 without { } [ ] ^, name 1–30.
@@ -35,7 +35,7 @@ export const GatewayPointQuery = Strict({
   distributed: Type.Optional(Type.Boolean()),
 });
 
-export const GatewayPointPage = Strict({ total: Type.Integer({ minimum: 0 }), rows: Type.Array(GatewayPoint) });
+export const GatewayPointPage = PageOf(GatewayPoint);
 
 export const GatewayPointSave = Strict({
   code: Code(1, 32, { description: 'Unique on the gateway; fixed once made (trimmed)' }),

@@ -4,7 +4,7 @@ import Type from 'typebox';
 import { JOB_MISSED, JOB_TARGETS, RUN_RESULTS, RUN_TRIGGERS } from '../api/job-types.ts';
 import { LENGTHS } from '../validate/text.ts';
 import { operation } from './operation.ts';
-import { Id, IdParams, Ids, Int, MAX_ID, MAX_PAGE, OneOf, PageBody, Strict, Text, Time } from './fields.ts';
+import { Id, IdParams, Ids, Int, MAX_ID, MAX_PAGE, OneOf, Strict, Text, Time, PageOf, PageQueryOf } from './fields.ts';
 
 const TAG = 'Scheduled jobs';
 
@@ -47,7 +47,7 @@ export const Job = Strict({
   lastResult: Type.Union([OneOf(RUN_RESULTS), Type.Literal('')]),
 });
 
-export const JobPage = Strict({ rows: Type.Array(Job), total: Type.Integer({ minimum: 0 }) });
+export const JobPage = PageOf(Job);
 
 export const JobRun = Strict({
   id: Id(),
@@ -61,7 +61,7 @@ export const JobRun = Strict({
   fileName: Type.Optional(Type.String()),
 });
 
-export const JobRunPage = Strict({ rows: Type.Array(JobRun), total: Type.Integer({ minimum: 0 }) });
+export const JobRunPage = PageOf(JobRun);
 export const JobLogLine = Strict({ id: Id(), at: Time(), text: Type.String({ description: "In the caller's language" }) });
 export const JobRunLog = Strict({ run: JobRun, lines: Type.Array(JobLogLine, { maxItems: 1000 }) });
 
@@ -77,7 +77,7 @@ export const ops = {
     tag: TAG,
     summary: "The tenant's jobs by name, paged",
     description: 'With each its next run and its last run and result.',
-    body: Strict({ ...PageBody, keyword: Type.Optional(Text(0, 64, { description: 'Text in the name' })) }),
+    body: PageQueryOf({ keyword: Type.Optional(Text(0, 64, { description: 'Text in the name' })) }),
     data: JobPage,
     examples: { body: { page: 1, limit: 20 }, data: { rows: [sample], total: 1 } },
   }),

@@ -9,7 +9,7 @@ import { ALARM_LEVELS } from '../api/alarm-types.ts';
 import { HOLIDAY_KINDS, LINK_LEVELS, LINK_RESULTS, MAX_ACTIONS } from '../api/linkage-types.ts';
 import { ProgressKey } from './progress.ts';
 import { operation } from './operation.ts';
-import { Id, IdParams, Ids, Int, PageBody, Strict, Text, Time } from './fields.ts';
+import { Id, IdParams, Ids, Int, Strict, Text, Time, PageOf, PageQueryOf } from './fields.ts';
 
 const TAG = 'Linkage';
 const rights = { menu: 'linkManage' } as const;
@@ -22,7 +22,7 @@ export const LinkAction = Type.Union([
 
 export const LinkGroup = Strict({ id: Id(), name: Type.String(), note: Type.String(), strategies: Type.Integer({ minimum: 0 }) });
 export const LinkGroupSave = Strict({ name: Text(0, 64, { description: 'SPEC §5 name length, unique within the tenant' }), note: Type.Optional(Text(0, 200, { multiline: true })) });
-export const LinkGroupPage = Strict({ rows: Type.Array(LinkGroup), total: Type.Integer({ minimum: 0 }) });
+export const LinkGroupPage = PageOf(LinkGroup);
 
 const strategyFields = {
   groupId: Id(),
@@ -58,8 +58,8 @@ export const LinkStrategy = Strict({
   actions: Type.Array(LinkAction),
   held: Type.Integer({ minimum: 0, description: 'Consecutive holds counted so far' }),
 });
-export const LinkStrategyQuery = Strict({ ...PageBody, groupId: Type.Optional(Id()), keyword: Type.Optional(Text(0, 64, { description: "Text in the strategy's or the device's name" })) });
-export const LinkStrategyPage = Strict({ rows: Type.Array(LinkStrategy), total: Type.Integer({ minimum: 0 }) });
+export const LinkStrategyQuery = PageQueryOf({ groupId: Type.Optional(Id()), keyword: Type.Optional(Text(0, 64, { description: "Text in the strategy's or the device's name" })) });
+export const LinkStrategyPage = PageOf(LinkStrategy);
 
 export const SceneStep = Strict({ delaySeconds: Int(0, 100000, { description: 'Seconds to wait before this step (SPEC §5: 1–300)' }), action: LinkAction });
 export const QuickSceneSave = Strict({
@@ -68,7 +68,7 @@ export const QuickSceneSave = Strict({
   steps: Type.Array(SceneStep, { maxItems: MAX_ACTIONS, description: `1–${MAX_ACTIONS} write or alarm steps` }),
 });
 export const QuickScene = Strict({ id: Id(), name: Type.String(), note: Type.String(), steps: Type.Array(SceneStep) });
-export const QuickScenePage = Strict({ rows: Type.Array(QuickScene), total: Type.Integer({ minimum: 0 }) });
+export const QuickScenePage = PageOf(QuickScene);
 
 export const Holiday = Strict({ day: Type.String({ description: 'YYYY-MM-DD' }), kind: Type.Enum([...HOLIDAY_KINDS]), name: Type.String() });
 export const HolidaySet = Strict({
@@ -97,18 +97,17 @@ export const LinkRecord = Strict({
   note: Type.String(),
   attempts: Type.Array(LinkAttempt),
 });
-export const LinkRecordQuery = Strict({
-  ...PageBody,
+export const LinkRecordQuery = PageQueryOf({
   strategyId: Type.Optional(Id()),
   deviceId: Type.Optional(Id()),
   result: Type.Optional(Type.Enum([...LINK_RESULTS])),
   startTime: Type.Optional(Text(0, 32, { description: "YYYY-MM-DD HH:mm:ss; with endTime, a window within the past 3 months (default: the past 3 months)" })),
   endTime: Type.Optional(Text(0, 32)),
 });
-export const LinkRecordPage = Strict({ rows: Type.Array(LinkRecord), total: Type.Integer({ minimum: 0 }) });
+export const LinkRecordPage = PageOf(LinkRecord);
 
 const Deleted = Strict({ deleted: Type.Integer({ minimum: 0 }) });
-const NamePage = Strict({ ...PageBody, keyword: Type.Optional(Text(0, 64, { description: 'Text in the name' })) });
+const NamePage = PageQueryOf({ keyword: Type.Optional(Text(0, 64, { description: 'Text in the name' })) });
 
 const sampleGroup = { id: 1, name: 'Cooling', note: '', strategies: 1 };
 const sampleAction = { kind: 'write', deviceId: 4, code: 'fan', value: 1 };

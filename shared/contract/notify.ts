@@ -4,7 +4,7 @@ import Type from 'typebox';
 import { ALARM_LEVELS } from '../api/alarm-types.ts';
 import { CHANNEL_KINDS } from '../api/notify.ts';
 import { operation } from './operation.ts';
-import { Id, IdParams, Ids, OneOf, PageBody, Strict, Text, Time } from './fields.ts';
+import { Id, IdParams, Ids, OneOf, Strict, Text, Time, PageOf, PageQueryOf } from './fields.ts';
 
 const TAG = 'Notification channels';
 
@@ -32,8 +32,8 @@ const channelFields = {
 
 export const Channel = Strict({ id: Id(), ...channelFields, name: Type.String() });
 export const ChannelSave = Strict(channelFields);
-export const ChannelQuery = Strict({ ...PageBody, keyword: Type.Optional(Text(0, 64, { description: 'Text in the name' })) });
-export const ChannelPage = Strict({ rows: Type.Array(Channel), total: Type.Integer({ minimum: 0 }) });
+export const ChannelQuery = PageQueryOf({ keyword: Type.Optional(Text(0, 64, { description: 'Text in the name' })) });
+export const ChannelPage = PageOf(Channel);
 
 export const Delivery = Strict({
   at: Time(),

@@ -3,7 +3,7 @@
 // code with PKCE and a one-time state, then the bound user signed in, or a binding asked for.
 import Type from 'typebox';
 import { operation } from './operation.ts';
-import { Id, IdParams, Ids, MAX_PAGE, Int, MAX_LIMIT, Strict, Text } from './fields.ts';
+import { Id, IdParams, Ids, MAX_PAGE, Int, MAX_LIMIT, Strict, Text, PageOf } from './fields.ts';
 import { SIGN_IN_TAG } from './auth.ts';
 
 const TAG = 'Third-party sign-in';
@@ -43,7 +43,7 @@ export const OauthPlatformQuery = Strict({
   keyword: Type.Optional(Text(0, 50, { description: 'Text in the name' })),
 });
 
-export const OauthPlatformPage = Strict({ rows: Type.Array(OauthPlatform), total: Type.Integer({ minimum: 0 }) });
+export const OauthPlatformPage = PageOf(OauthPlatform);
 
 export const DemoProviderInfo = Strict({
   issuer: Type.String({ description: "The demo's own OpenID provider ('' while it is not running)" }),

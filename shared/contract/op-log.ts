@@ -3,7 +3,8 @@
 import Type from 'typebox';
 import { OP_LOG_RESULTS } from '../api/op-log-types.ts';
 import { operation } from './operation.ts';
-import { OneOf, PageBody, Strict, Text } from './fields.ts';
+import { COUNT_LIMIT, TOTAL_CAP } from '../api/resource.ts';
+import { OneOf, Strict, Text, PageOf, PageQueryOf } from './fields.ts';
 import { ProgressKey } from './progress.ts';
 
 const TAG = 'Operation log';
@@ -40,10 +41,10 @@ const filters = {
   to: Type.Optional(DateText('A date (the whole day) or a date-time')),
 };
 
-export const OpLogQuery = Strict({ ...PageBody, ...filters });
+export const OpLogQuery = PageQueryOf({ ...filters });
 export const OpLogExport = Strict(filters);
 
-export const OpLogPage = Strict({ rows: Type.Array(OpLogRow), total: Type.Integer({ minimum: 0, description: 'Counting stops at 20001 (SPEC §9 shows 20000+)' }) });
+export const OpLogPage = PageOf(OpLogRow, { description: `Counting stops at ${COUNT_LIMIT} (SPEC §9 shows ${TOTAL_CAP}+)` });
 
 export const OpLogVerify = Strict({
   intact: Type.Boolean({ description: "True when every record of the tenant follows from the one before (none removed or changed)" }),

@@ -3,7 +3,7 @@
 import Type from 'typebox';
 import { LENGTHS } from '../validate/text.ts';
 import { operation } from './operation.ts';
-import { Id, Ids, MAX_LIMIT, Paging, Strict, Text } from './fields.ts';
+import { Id, Ids, MAX_LIMIT, Paging, Strict, Text, PageOf } from './fields.ts';
 
 const TAG = 'Relation';
 
@@ -17,7 +17,7 @@ export const Relation = Strict({
   name: Type.String({ description: `The relation's name, ${LENGTHS.relationName[0]}–${LENGTHS.relationName[1]} characters` }),
 });
 
-export const RelationPage = Strict({ rows: Type.Array(Relation), total: Type.Integer({ minimum: 0 }) });
+export const RelationPage = PageOf(Relation);
 
 export const RelationQuery = Strict({ ...Paging, keyword: Type.Optional(Text(0, 64, { description: "Text in the device's code or name or the camera's name" })) });
 

@@ -9,7 +9,7 @@
 import Type from 'typebox';
 import { MAX_ELEMENTS, MAX_TEMPLATES, SCADA_KINDS, type ScadaDoc } from '../scada/doc.ts';
 import { operation } from './operation.ts';
-import { Id, IdParams, Ids, MAX_LIMIT, PageBody, Strict, Text, Time } from './fields.ts';
+import { Id, IdParams, Ids, MAX_LIMIT, Strict, Text, Time, PageOf, PageQueryOf } from './fields.ts';
 
 const TAG = 'Scada';
 const TEMPLATE_TAG = 'ScadaTemplate';
@@ -85,8 +85,8 @@ export const ScadaPageRow = Strict({
   publishedAt: Time({ description: "'' while never published" }),
   unpublished: Type.Boolean({ description: 'The draft holds changes the published version does not' }),
 });
-export const ScadaPagePage = Strict({ rows: Type.Array(ScadaPageRow), total: Count() });
-export const ScadaListQuery = Strict({ ...PageBody, keyword: Type.Optional(Text(0, 50, { description: 'Text in the name' })) });
+export const ScadaPagePage = PageOf(ScadaPageRow);
+export const ScadaListQuery = PageQueryOf({ keyword: Type.Optional(Text(0, 50, { description: 'Text in the name' })) });
 export const ScadaNamed = Strict({ name: Text(1, 50, { description: 'Trimmed; unique among the tenant\'s pages' }), description: Type.Optional(Text(0, 200)) });
 
 export const ScadaDraft = Strict({ ...ScadaPageRow.properties, revision: Int1(), doc: ScadaDocSchema });
@@ -139,7 +139,7 @@ export const ScadaTemplateRow = Strict({
   source: Type.String({ description: "The page it was saved from ('' when that page is gone)" }),
   createdAt: Time(),
 });
-export const ScadaTemplatePage = Strict({ rows: Type.Array(ScadaTemplateRow), total: Count() });
+export const ScadaTemplatePage = PageOf(ScadaTemplateRow);
 export const ScadaTemplateSave = Strict({ pageId: Id({ description: "The page whose draft becomes the template" }), name: Text(1, 50, { description: 'Trimmed; unique among the tenant\'s templates' }) });
 export const ScadaNamedId = Strict({ id: Id(), name: Type.String() });
 export const ScadaTemplate = Strict({ ...ScadaTemplateRow.properties, doc: ScadaDocSchema, devices: Type.Array(ScadaNamedId), cameras: Type.Array(ScadaNamedId) });

@@ -3,7 +3,7 @@ import Type from 'typebox';
 import { TENANT_TYPES } from '../api/tenant-types.ts';
 import { PASSWORD_BOUNDS, PATTERNS } from '../validate/text.ts';
 import { operation } from './operation.ts';
-import { Id, IdParams, Int, MAX_LIMIT, MAX_PAGE, OneOf, Strict, Text } from './fields.ts';
+import { Id, IdParams, Int, MAX_LIMIT, MAX_PAGE, OneOf, Strict, Text, PageOf } from './fields.ts';
 
 const TAG = 'Tenants';
 
@@ -67,7 +67,7 @@ export const ops = {
     summary: 'The tenants (not the platform), paged',
     description: `${operatorOnly} With each its users, devices and super admin account.`,
     query: TenantListQuery,
-    data: Strict({ rows: Type.Array(TenantRow), total: Type.Integer({ minimum: 0 }) }),
+    data: PageOf(TenantRow),
     examples: { query: { page: 1, limit: 20 }, data: { rows: [sample], total: 1 } },
   }),
   detail: operation({

@@ -5,7 +5,7 @@ import Type from 'typebox';
 import { GENDERS, USER_STATUSES } from '../api/user-types.ts';
 import { LENGTHS, PASSWORD_BOUNDS, PATTERNS } from '../validate/text.ts';
 import { operation } from './operation.ts';
-import { Id, IdParams, Ids, Int, Name1, OneOf, PageBody, Strict, Text } from './fields.ts';
+import { Id, IdParams, Ids, Int, Name1, OneOf, Strict, Text, PageOf, PageQueryOf } from './fields.ts';
 import { ProgressKey } from './progress.ts';
 
 const TAG = 'Users';
@@ -29,7 +29,7 @@ export const UserRow = Strict({
   superAdmin: Type.Boolean({ description: "The tenant's super admin: cannot be deleted or given roles" }),
 });
 
-export const UserPage = Strict({ rows: Type.Array(UserRow), total: Type.Integer({ minimum: 0 }) });
+export const UserPage = PageOf(UserRow);
 
 const filters = {
   keyword: Type.Optional(Text(0, 64, { description: 'Matches the user name or account' })),
@@ -37,7 +37,7 @@ const filters = {
   status: Type.Optional(UserStatus),
 };
 
-export const UserPageQuery = Strict({ ...PageBody, ...filters });
+export const UserPageQuery = PageQueryOf({ ...filters });
 export const UserExportQuery = Strict(filters);
 
 const [pwMin, pwMax] = PASSWORD_BOUNDS.user;

@@ -4,12 +4,13 @@
 // or a video element); changing needs video:manage. Every call is tenant-scoped; another tenant's camera
 // is answered as no camera at all. Playing cameras is in video-play.ts.
 import Type from 'typebox';
-import { CAMERA_GROUP_TYPE, CAMERA_LIST_MAX_LIMIT, CAMERA_SOURCE_STATES } from '../api/video-types.ts';
+import { TOTAL_CAP } from '../api/resource.ts';
+import { CAMERA_GROUP_TYPE, CAMERA_SOURCE_STATES } from '../api/video-types.ts';
 import { LIMITS } from '../validate/numbers.ts';
 import { KEYS } from '../validate/keys.ts';
 import { LENGTHS } from '../validate/text.ts';
 import { operation } from './operation.ts';
-import { Code, Id, IdParams, Ids, Int, MAX_PAGE, OneOf, Strict, Text } from './fields.ts';
+import { Code, Id, IdParams, Ids, Int, MAX_PAGE, OneOf, Strict, Text, PageOf } from './fields.ts';
 import { ProgressKey } from './progress.ts';
 import { VideoCodec } from './video-play.ts';
 
@@ -55,14 +56,14 @@ const filters = {
 /** GET getCameraList. */
 export const CameraListQuery = Strict({
   page: Type.Optional(Int(1, MAX_PAGE, { description: 'Page number, from 1 (default 1)' })),
-  limit: Type.Optional(Int(1, CAMERA_LIST_MAX_LIMIT, { description: `Rows per page, 1 to ${CAMERA_LIST_MAX_LIMIT} (SPEC §9; default 10)` })),
+  limit: Type.Optional(Int(1, TOTAL_CAP, { description: `Rows per page, 1 to ${TOTAL_CAP} (SPEC §9; default 10)` })),
   ...filters,
 });
 
 /** POST export: the list's filters, every matching camera. */
 export const CameraExportQuery = Strict(filters);
 
-export const CameraList = Strict({ rows: Type.Array(Camera), total: Type.Integer({ minimum: 0 }) });
+export const CameraList = PageOf(Camera);
 
 const Tags = Type.Array(Text(0, LENGTHS.tag[1]), { maxItems: 50, description: 'Each trimmed; empty ones dropped; a comma inside one becomes a space' });
 const SourceUrl = Text(0, 1024, { description: "An rtsp, rtsps, rtmp, rtmps or http(s) stream URL with a host ('' for the demo clip); a private address only on the networks the platform allows; a password shown as *** must be typed again when the URL changes" });

@@ -7,7 +7,7 @@
 import Type from 'typebox';
 import { BOXES, FIELD_TYPES, REQUEST_STATUSES, STEP_MODES, TASK_STATUSES, TIMELINE_KINDS } from '../api/workflow-types.ts';
 import { operation } from './operation.ts';
-import { Id, IdParams, Ids, PageBody, Strict, Text, Time } from './fields.ts';
+import { Id, IdParams, Ids, Strict, Text, Time, PageOf, PageQueryOf } from './fields.ts';
 
 const TAG = 'Workflow';
 /** The boxes' rights (SPEC §2): my tasks, my requests, approved by me, CC to me, all tasks. */
@@ -58,7 +58,7 @@ export const WorkflowFormSave = Strict({
   process: ProcessDef,
 });
 
-export const FormPage = Strict({ rows: Type.Array(WorkflowForm), total: Type.Integer({ minimum: 0 }) });
+export const FormPage = PageOf(WorkflowForm);
 
 /** A value as sent: text for text, number, date and select; an id for user, department and attachment. */
 export const FieldValue = Type.Union([Text(0, 255, { multiline: true }), Type.Number(), Type.Null()]);
@@ -75,7 +75,7 @@ export const RequestRow = Strict({
   updatedAt: Time(),
 });
 
-export const RequestPage = Strict({ rows: Type.Array(RequestRow), total: Type.Integer({ minimum: 0 }) });
+export const RequestPage = PageOf(RequestRow);
 
 export const TimelineEntry = Strict({
   at: Time(),
@@ -120,8 +120,7 @@ export const Directory = Strict({
 
 export const BoxCounts = Strict(Object.fromEntries(BOXES.map((b) => [b, Type.Integer({ minimum: 0 })])) as Record<(typeof BOXES)[number], ReturnType<typeof Type.Integer>>);
 
-export const BoxQuery = Strict({
-  ...PageBody,
+export const BoxQuery = PageQueryOf({
   box: Type.Enum([...BOXES], { description: 'my, initiated, approved, cc or all; each needs its own menu right' }),
   status: Type.Optional(Type.Enum([...REQUEST_STATUSES])),
 });
@@ -151,7 +150,7 @@ export const ops = {
     method: 'POST', path: '/api/workflow/form/page', rights: { menu: 'activitiForm' }, tag: TAG,
     summary: "The tenant's workflow forms by name, paged",
     description: 'Each form at its current version, with its fields, its process and how many requests it has.',
-    body: Strict({ ...PageBody, keyword: Type.Optional(Text(0, 64, { description: 'Text in the name' })) }),
+    body: PageQueryOf({ keyword: Type.Optional(Text(0, 64, { description: 'Text in the name' })) }),
     data: FormPage,
     examples: { body: { page: 1, limit: 20 }, data: { rows: [sampleForm], total: 1 } },
   }),

@@ -2,7 +2,8 @@
 // (keyword folding, ordering, area descendants), so a list filtered in the browser shows the same
 // rows, in the same order, as the server would answer for the same query.
 import type { AreaNode, Device, DeviceSortKey, DeviceStatus, SortOrder } from '../api/device-types.ts';
-import { DEVICE_STATUSES, TOTAL_NONE, TOTAL_OTHER, TOTAL_SHOWN_MAX } from '../api/device-types.ts';
+import { DEVICE_STATUSES } from '../api/device-types.ts';
+import { TOTAL_CAP, TOTAL_NONE, TOTAL_OTHER } from '../api/resource.ts';
 
 /** Lower-cases ASCII letters only, as SQLite's lower() does without ICU. */
 export function foldAscii(text: string): string {
@@ -87,6 +88,6 @@ export function areaPath(tree: readonly AreaNode[], rowGuid: string): string[] {
 export function totalMessage(total: number): { key: string; params?: { count: number } } {
   if (total === TOTAL_NONE) return { key: 'list.totalNone' };
   if (total === TOTAL_OTHER || total < 0 || !Number.isFinite(total)) return { key: 'list.totalOther' };
-  if (total > TOTAL_SHOWN_MAX) return { key: 'list.totalOver', params: { count: TOTAL_SHOWN_MAX } };
+  if (total > TOTAL_CAP) return { key: 'list.totalOver', params: { count: TOTAL_CAP } };
   return { key: 'list.total', params: { count: total } };
 }

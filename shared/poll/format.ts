@@ -1,7 +1,6 @@
 // What the bell and the badge show for a count (SPEC §9): up to the cap, then 'cap+'.
 
-/** The bell shows up to 20000 ('20000+' beyond, like the list total marker). */
-export const ALARM_COUNT_CAP = 20000;
+/** The bell shows up to the list cap ('20000+' beyond, like the list total): shared/api/resource.ts TOTAL_CAP. */
 /** The background-task badge shows up to 99. */
 export const PROGRESS_BADGE_CAP = 99;
 

@@ -5,7 +5,7 @@ export type { PollEnv, Channel, Elect } from './env.ts';
 export { alarmPoller, alarmBell, applyAlarmTotal, isNewArrival, ALARM_POLL_MS } from './alarm-total.ts';
 export type { AlarmBellState } from './alarm-total.ts';
 export { progressPoller, refreshProgressLater, removeProgress, PROGRESS_POLL_MS, PROGRESS_REFRESH_AFTER_DELETE_MS } from './progress.ts';
-export { formatCount, ALARM_COUNT_CAP, PROGRESS_BADGE_CAP } from './format.ts';
+export { formatCount, PROGRESS_BADGE_CAP } from './format.ts';
 export { toRow, percentOf, colorOf, planDelete, progressId } from './progress-model.ts';
 export type { ProgressRow, ProgressColor, DeletePlan } from './progress-model.ts';
 export { alertNewAlarm, askNotificationPermission } from './alarm-alert.ts';

@@ -9,7 +9,8 @@ import type { Notice } from '../http/notify.ts';
 import { groupTree } from '../api/data-group.ts';
 import type { DataGroup } from '../api/data-group-types.ts';
 import { findCameraById, listCameras } from '../api/video.ts';
-import { CAMERA_GROUP_TYPE, CAMERA_LIST_MAX_LIMIT } from '../api/video-types.ts';
+import { TOTAL_CAP } from '../api/resource.ts';
+import { CAMERA_GROUP_TYPE } from '../api/video-types.ts';
 import { createWallConfig, readWallConfig, updateWallConfig } from '../api/wall.ts';
 import type { CustomDataItem } from '../api/types.ts';
 import { WALL_PANES, type PaneNumber, type WallSlot } from '../api/wall-types.ts';
@@ -152,7 +153,7 @@ export class WallStore {
     this.state.camerasPhase = 'loading';
     try {
       const groupId = this.state.groupId;
-      const list = await listCameras(this.#o.client, { page: 1, limit: CAMERA_LIST_MAX_LIMIT, ...(groupId ? { dataGroupId: groupId } : {}) });
+      const list = await listCameras(this.#o.client, { page: 1, limit: TOTAL_CAP, ...(groupId ? { dataGroupId: groupId } : {}) });
       if (request !== this.#camerasRequest) return;
       const cameras = list.rows.map(toListCamera);
       this.state.cameras = ref(cameras);

@@ -6,7 +6,8 @@ import { useSnapshot } from 'valtio';
 import { useEmit } from '../../shared/element/context.ts';
 import { alarmBell, alarmPoller } from '../../shared/poll/alarm-total.ts';
 import { alertNewAlarm, askNotificationPermission } from '../../shared/poll/alarm-alert.ts';
-import { ALARM_COUNT_CAP, formatCount } from '../../shared/poll/format.ts';
+import { TOTAL_CAP } from '../../shared/api/resource.ts';
+import { formatCount } from '../../shared/poll/format.ts';
 import { session } from '../../shared/session/store.ts';
 import { kitConfig } from '../../shared/kit.ts';
 
@@ -70,8 +71,8 @@ export function useAlarmBell({ href, sound, notify }: AlarmBellOptions) {
 
   return {
     total,
-    text: total === null ? '' : formatCount(total, ALARM_COUNT_CAP),
-    label: total === null ? t('alarm.bell.labelNone') : t('alarm.bell.label', { count: formatCount(total, ALARM_COUNT_CAP) }),
+    text: total === null ? '' : formatCount(total, TOTAL_CAP),
+    label: total === null ? t('alarm.bell.labelNone') : t('alarm.bell.label', { count: formatCount(total, TOTAL_CAP) }),
     canOpen,
     target: safeHref(href),
     pulses,

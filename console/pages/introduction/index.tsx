@@ -20,7 +20,7 @@ import { timeText } from '../../../shared/forms/date-text.ts';
 import { http } from '../../../shared/http/index.ts';
 import { ALARM_LEVELS, type AlarmLevel } from '../../../shared/api/alarm-types.ts';
 import type { Palette } from '../../charts/chart.tsx';
-import { TOTAL_CAP } from '../../resource/total.ts';
+import { TOTAL_CAP } from '../../../shared/api/resource.ts';
 import * as css from './introduction.css.ts';
 import './texts.ts';
 import { useBoard } from './use-board.ts';

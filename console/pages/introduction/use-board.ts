@@ -6,6 +6,7 @@
 // shared poll (one request per 5 s for every tab), not a call of the dashboard's.
 import { useCallback, useState } from 'react';
 import { usePoll } from '../../resource/use-poll.ts';
+import type { Page } from '../../../shared/api/resource.ts';
 import { alarmsByDay, alarmsByLevel, alarmsByMachine, alarmsByNode, listAlarms } from '../../../shared/api/alarm.ts';
 import type { Alarm, AlarmLevelTotal, AlarmMachineTotal, AlarmNodeTotal, AlarmsByDay } from '../../../shared/api/alarm-types.ts';
 import { listDevices } from '../../../shared/api/device.ts';
@@ -18,7 +19,7 @@ export interface Board {
   byLevel: AlarmLevelTotal[] | null;
   byNode: AlarmNodeTotal[] | null;
   byMachine: AlarmMachineTotal[] | null;
-  critical: { rows: Alarm[]; total: number } | null;
+  critical: Page<Alarm> | null;
   devices: { online: number; total: number } | null;
   updatedAt: number | null;
 }
