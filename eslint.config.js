@@ -86,7 +86,6 @@ const TENANT_UNCONVERTED = [
   'demo/server/devices/gateway.ts',
   'demo/server/devices/points.ts',
   'demo/server/devices/relation.ts',
-  'demo/server/documents/document.ts',
   'demo/server/linkage/linkage.ts',
   'demo/server/operations/client-error.ts',
   'demo/server/operations/job.ts',

@@ -14,13 +14,13 @@ import type { DocumentRow, DocumentSave, DocumentVersion } from '../../../shared
 import { ops } from '../../../shared/contract/document.ts';
 import { splitTags } from '../../../shared/validate/document.ts';
 import { DOCUMENT_MAX_BYTES, KEYS } from '../../../shared/validate/index.ts';
-import type { Db, Migration } from '../db.ts';
-import { tx } from '../db.ts';
 import { route } from '../contract.ts';
 import { fail, failField, ok, userOf } from '../http.ts';
 import { langOf, translate, type Lang, textsOf } from '../messages.ts';
-import { deleteOwned, inList, likePattern, offsetOf } from '../resource.ts';
+import { deleteTenantRows, inList, likePattern, offsetOf } from '../resource.ts';
 import { col, shape } from '../shape.ts';
+import { platformData, tenantData, type TenantData } from '../tenant-data.ts';
+import type { Migration } from '../db.ts';
 
 export const migrations: Migration[] = [
   {
@@ -160,7 +160,7 @@ const cleanName = (name: string): string =>
 
 // ---- rows ---------------------------------------------------------------------------------------
 
-const DEVICES_OF_DOC = 'FROM document_device dd JOIN device dv ON dv.id = dd.device_id WHERE dd.document_id = d.id';
+const DEVICES_OF_DOC = 'FROM document_device dd JOIN device dv ON dv.id = dd.device_id AND dv.tenant_id = d.tenant_id WHERE dd.document_id = d.id';
 
 /** A document as the API answers it (document d at its current version v); bound devices in id order. */
 const DOCUMENT = shape<DocumentRow>({
@@ -212,7 +212,9 @@ interface Checked {
 }
 
 const plugin: FastifyPluginAsync = async (app) => {
-  const { db, config } = app.atrium;
+  const { config } = app.atrium;
+  // Staged uploads expire whoever made them: the hourly sweep is the platform's housekeeping, not a tenant's.
+  const uploads = platformData(app, "removing every tenant's staged uploads older than an hour");
   const root = join(config.dataDir, 'documents');
   const stagedDir = join(root, 'staged');
   mkdirSync(stagedDir, { recursive: true });
@@ -220,13 +222,13 @@ const plugin: FastifyPluginAsync = async (app) => {
   const versionPath = (tenantId: number, documentId: number, version: number) => join(root, String(tenantId), String(documentId), String(version));
 
   function purgeStaged(now = Date.now()): void {
-    const old = db.prepare('SELECT file_id FROM document_upload WHERE created_at < ?').all<{ file_id: string }>(now - STAGED_TTL_MS);
+    const old = uploads.prepare('SELECT file_id FROM document_upload WHERE created_at < ?').all<{ file_id: string }>(now - STAGED_TTL_MS);
     for (const { file_id } of old) rmSync(stagedPath(file_id), { force: true });
-    db.prepare('DELETE FROM document_upload WHERE created_at < ?').run(now - STAGED_TTL_MS);
+    uploads.prepare('DELETE FROM document_upload WHERE created_at < ?').run(now - STAGED_TTL_MS);
   }
 
-  const findDoc = (tenantId: number, id: number): DocumentRow | undefined => {
-    const row = db.prepare(`${SELECT} WHERE d.tenant_id = ? AND d.id = ?`).get(tenantId, id);
+  const findDoc = (data: TenantData, id: number): DocumentRow | undefined => {
+    const row = data.get(`${SELECT} WHERE d.tenant_id = $tenant AND d.id = ?`, id);
     return row && DOCUMENT.read(row);
   };
 
@@ -281,9 +283,9 @@ const plugin: FastifyPluginAsync = async (app) => {
     if (received.truncated || received.size >= DOCUMENT_MAX_BYTES) return refuse(translate(lang, KEYS.documentSize, { max: 50 }));
     const kind = fileKind(received.name, received.head, lang);
     if ('problem' in kind) return refuse(kind.problem);
-    db.prepare('INSERT INTO document_upload (file_id, tenant_id, user_id, name, mime, size, sha256, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)').run(
+    tenantData(request).run(
+      'INSERT INTO document_upload (file_id, tenant_id, user_id, name, mime, size, sha256, created_at) VALUES (?, $tenant, ?, ?, ?, ?, ?, ?)',
       fileId,
-      user.tenantId,
       user.id,
       received.name,
       kind.mime,
@@ -296,15 +298,15 @@ const plugin: FastifyPluginAsync = async (app) => {
 
   route(app, ops.cancelUpload, async (request) => {
     const user = userOf(request);
-    const gone = db.prepare('DELETE FROM document_upload WHERE file_id = ? AND tenant_id = ? AND user_id = ?').run(request.body.fileId, user.tenantId, user.id).changes;
+    const gone = tenantData(request).run('DELETE FROM document_upload WHERE file_id = ? AND tenant_id = $tenant AND user_id = ?', request.body.fileId, user.id).changes;
     if (gone) rmSync(stagedPath(request.body.fileId), { force: true });
     return ok({ removed: Number(gone) });
   });
 
   route(app, ops.page, async (request) => {
-    const user = userOf(request);
-    const where = ['d.tenant_id = ?'];
-    const args: Array<string | number> = [user.tenantId];
+    const data = tenantData(request);
+    const where = ['d.tenant_id = $tenant'];
+    const args: Array<string | number> = [];
     const keyword = request.body.keyword?.trim();
     if (keyword) {
       where.push("(d.number LIKE ? ESCAPE '\\' OR d.name LIKE ? ESCAPE '\\')");
@@ -320,30 +322,29 @@ const plugin: FastifyPluginAsync = async (app) => {
       args.push(request.body.deviceId);
     }
     const sql = where.join(' AND ');
-    const total = db.prepare(`SELECT COUNT(*) AS n FROM document d WHERE ${sql}`).get<{ n: number }>(...args)!.n;
-    const rows = db.prepare(`${SELECT} WHERE ${sql} ORDER BY d.updated_at DESC, d.id DESC LIMIT ? OFFSET ?`).all(...args, request.body.limit, offsetOf(request.body));
+    const total = data.get<{ n: number }>(`SELECT COUNT(*) AS n FROM document d WHERE ${sql}`, ...args)!.n;
+    const rows = data.all(`${SELECT} WHERE ${sql} ORDER BY d.updated_at DESC, d.id DESC LIMIT ? OFFSET ?`, ...args, request.body.limit, offsetOf(request.body));
     return ok({ rows: DOCUMENT.all(rows), total });
   });
 
   /** Checks a save beyond its fields: tags, devices, the staged file and the number's uniqueness. */
   function checkSave(request: FastifyRequest, body: DocumentSave, editing: number | null): Checked | { refusal: ReturnType<typeof failField> } {
     const user = userOf(request);
+    const data = tenantData(request);
     const lang = langOf(request);
     const tags = splitTags(body.tags ?? '');
     if (tags.length > 20) return { refusal: failField(say(lang, 'tooManyTags'), 'tags') };
     const deviceIds = [...new Set(body.deviceIds ?? [])];
     if (deviceIds.length) {
-      const found = db.prepare(`SELECT COUNT(*) AS n FROM device WHERE tenant_id = ? AND id IN (${inList(deviceIds.length)})`).get<{ n: number }>(user.tenantId, ...deviceIds)!.n;
+      const found = data.get<{ n: number }>(`SELECT COUNT(*) AS n FROM device WHERE tenant_id = $tenant AND id IN (${inList(deviceIds.length)})`, ...deviceIds)!.n;
       if (found !== deviceIds.length) return { refusal: failField(say(lang, 'noDevice'), 'deviceIds') };
     }
     const number = body.number.trim();
-    const taken = db.prepare('SELECT id FROM document WHERE tenant_id = ? AND number = ?').get<{ id: number }>(user.tenantId, number);
+    const taken = data.get<{ id: number }>('SELECT id FROM document WHERE tenant_id = $tenant AND number = ?', number);
     if (taken && taken.id !== editing) return { refusal: failField(say(lang, 'numberTaken'), 'number') };
     let staged: Staged | undefined;
     if (body.fileId) {
-      staged = db
-        .prepare('SELECT file_id, name, mime, size, sha256 FROM document_upload WHERE file_id = ? AND tenant_id = ? AND user_id = ? AND created_at >= ?')
-        .get<typeof staged>(body.fileId, user.tenantId, user.id, Date.now() - STAGED_TTL_MS)!;
+      staged = data.get<Staged>('SELECT file_id, name, mime, size, sha256 FROM document_upload WHERE file_id = ? AND tenant_id = $tenant AND user_id = ? AND created_at >= ?', body.fileId, user.id, Date.now() - STAGED_TTL_MS);
       if (!staged) return { refusal: failField(say(lang, 'noUpload'), 'fileId') };
     } else if (editing === null) {
       return { refusal: failField(translate(lang, KEYS.fileRequired), 'fileId') };
@@ -352,29 +353,29 @@ const plugin: FastifyPluginAsync = async (app) => {
   }
 
   /** Writes the document's own fields, tags and devices, and (with a staged file) its next version. */
-  function store(db: Db, tenantId: number, by: string, id: number | null, body: DocumentSave, checked: Checked): number {
+  function store(data: TenantData, by: string, id: number | null, body: DocumentSave, checked: Checked): number {
     const now = Date.now();
     let documentId = id;
     let version: number;
     if (documentId === null) {
       version = 1;
       documentId = Number(
-        db.prepare('INSERT INTO document (tenant_id, number, name, note, version, updated_at, updated_by) VALUES (?, ?, ?, ?, 1, ?, ?)').run(tenantId, checked.number, body.name.trim(), (body.note ?? '').trim(), now, by).lastInsertRowid,
+        data.run('INSERT INTO document (tenant_id, number, name, note, version, updated_at, updated_by) VALUES ($tenant, ?, ?, ?, 1, ?, ?)', checked.number, body.name.trim(), (body.note ?? '').trim(), now, by).lastInsertRowid,
       );
     } else {
-      const current = db.prepare('SELECT version FROM document WHERE id = ?').get<{ version: number }>(documentId)!.version;
+      const current = data.get<{ version: number }>('SELECT version FROM document WHERE id = ? AND tenant_id = $tenant', documentId)!.version;
       version = checked.staged ? current + 1 : current;
-      db.prepare('UPDATE document SET number = ?, name = ?, note = ?, version = ?, updated_at = ?, updated_by = ? WHERE id = ?').run(checked.number, body.name.trim(), (body.note ?? '').trim(), version, now, by, documentId);
+      data.run('UPDATE document SET number = ?, name = ?, note = ?, version = ?, updated_at = ?, updated_by = ? WHERE id = ? AND tenant_id = $tenant', checked.number, body.name.trim(), (body.note ?? '').trim(), version, now, by, documentId);
     }
-    db.prepare('DELETE FROM document_tag WHERE document_id = ?').run(documentId);
-    for (const tag of checked.tags) db.prepare('INSERT INTO document_tag (document_id, tag) VALUES (?, ?)').run(documentId, tag);
-    db.prepare('DELETE FROM document_device WHERE document_id = ?').run(documentId);
-    for (const device of checked.deviceIds) db.prepare('INSERT INTO document_device (document_id, device_id) VALUES (?, ?)').run(documentId, device);
+    data.run('DELETE FROM document_tag WHERE document_id = ?', documentId);
+    for (const tag of checked.tags) data.run('INSERT INTO document_tag (document_id, tag) VALUES (?, ?)', documentId, tag);
+    data.run('DELETE FROM document_device WHERE document_id = ?', documentId);
+    for (const device of checked.deviceIds) data.run('INSERT INTO document_device (document_id, device_id) VALUES (?, ?)', documentId, device);
     if (checked.staged) {
       const s = checked.staged;
-      const path = versionPath(tenantId, documentId, version);
-      db.prepare('INSERT INTO document_version (tenant_id, document_id, version, file_name, mime, size, sha256, path, uploaded_at, uploaded_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').run(
-        tenantId,
+      const path = versionPath(data.tenantId, documentId, version);
+      data.run(
+        'INSERT INTO document_version (tenant_id, document_id, version, file_name, mime, size, sha256, path, uploaded_at, uploaded_by) VALUES ($tenant, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
         documentId,
         version,
         s.name,
@@ -385,7 +386,7 @@ const plugin: FastifyPluginAsync = async (app) => {
         now,
         by,
       );
-      db.prepare('DELETE FROM document_upload WHERE file_id = ?').run(s.file_id);
+      data.run('DELETE FROM document_upload WHERE file_id = ? AND tenant_id = $tenant', s.file_id);
       // Last, so a failure above leaves the staged file where it was (the transaction rolls back).
       mkdirSync(join(path, '..'), { recursive: true });
       renameSync(stagedPath(s.file_id), path);
@@ -394,53 +395,50 @@ const plugin: FastifyPluginAsync = async (app) => {
   }
 
   route(app, ops.create, async (request) => {
-    const user = userOf(request);
+    const data = tenantData(request);
     const checked = checkSave(request, request.body, null);
     if ('refusal' in checked) return checked.refusal;
-    const id = tx(db, () => store(db, user.tenantId, user.name, null, request.body, checked));
-    return ok(findDoc(user.tenantId, id)!);
+    const id = data.tx(() => store(data, userOf(request).name, null, request.body, checked));
+    return ok(findDoc(data, id)!);
   });
 
   route(app, ops.update, async (request) => {
-    const user = userOf(request);
+    const data = tenantData(request);
     const { id } = request.params;
-    if (!findDoc(user.tenantId, id)) return fail(say(langOf(request), 'noDocument'));
+    if (!findDoc(data, id)) return fail(say(langOf(request), 'noDocument'));
     const checked = checkSave(request, request.body, id);
     if ('refusal' in checked) return checked.refusal;
-    tx(db, () => store(db, user.tenantId, user.name, id, request.body, checked));
-    return ok(findDoc(user.tenantId, id)!);
+    data.tx(() => store(data, userOf(request).name, id, request.body, checked));
+    return ok(findDoc(data, id)!);
   });
 
   route(app, ops.remove, async (request) => {
-    const user = userOf(request);
+    const data = tenantData(request);
     const ids = request.body.ids;
-    const deleted = tx(db, () => deleteOwned(db, 'document', user.tenantId, ids));
+    const deleted = data.tx(() => deleteTenantRows(data, 'document', ids));
     if (deleted === null) return fail(say(langOf(request), 'noDocument'));
-    for (const id of ids) rmSync(join(root, String(user.tenantId), String(id)), { recursive: true, force: true });
+    for (const id of ids) rmSync(join(root, String(data.tenantId), String(id)), { recursive: true, force: true });
     return ok({ deleted });
   });
 
   route(app, ops.versions, async (request) => {
-    const user = userOf(request);
+    const data = tenantData(request);
     const { id } = request.params;
-    if (!findDoc(user.tenantId, id)) return fail(say(langOf(request), 'noDocument'));
-    const rows = db
-      .prepare(`SELECT ${VERSION.select} FROM document_version WHERE document_id = ? AND tenant_id = ? ORDER BY version DESC`)
-      .all(id, user.tenantId);
-    return ok(VERSION.all(rows));
+    if (!findDoc(data, id)) return fail(say(langOf(request), 'noDocument'));
+    return ok(VERSION.all(data.all(`SELECT ${VERSION.select} FROM document_version WHERE document_id = ? AND tenant_id = $tenant ORDER BY version DESC`, id)));
   });
 
   route(
     app,
     ops.file,
     async (request, reply) => {
-      const user = userOf(request);
+      const data = tenantData(request);
       const lang = langOf(request);
       const { id } = request.params;
-      const doc = findDoc(user.tenantId, id);
+      const doc = findDoc(data, id);
       if (!doc) return fail(say(lang, 'noDocument'));
       const version = request.query.version ?? doc.version;
-      const file = db.prepare('SELECT file_name, mime, size, path FROM document_version WHERE document_id = ? AND tenant_id = ? AND version = ?').get<{ file_name: string; mime: string; size: number; path: string }>(id, user.tenantId, version);
+      const file = data.get<{ file_name: string; mime: string; size: number; path: string }>('SELECT file_name, mime, size, path FROM document_version WHERE document_id = ? AND tenant_id = $tenant AND version = ?', id, version);
       if (!file) return fail(say(lang, 'noVersion'));
       const inline = request.query.inline === '1' && INLINE.has(file.mime);
       const ascii = file.file_name.replace(/[^\x20-\x7e]/g, '_');
