@@ -10,8 +10,7 @@ import { defaultTuning, withTwins, type MediaServerSetting, type Tuning } from '
 import type { AppConfig, AppContext } from './context.ts';
 import './context.ts';
 import { closeDatabase, openDatabase } from './db.ts';
-import { installFaults } from './faults.ts';
-import { installTestHooks } from './test-hooks.ts';
+import { MIGRATIONS, SEED_MARKS } from './migrations/index.ts';
 import { installRequestLang } from './local-names.ts';
 import { installDocs, installOpenApi } from './openapi.ts';
 import { installOpLog } from './operations/op-log.ts';
@@ -73,13 +72,27 @@ const ROUTE_MODULES: Array<Promise<RouteModule>> = [
   import('./operations/op-log.ts'),
 ];
 
+/**
+ * What a caller adds to the platform beside the product's routes — the test switch (test-switch.ts)
+ * is one; the product itself passes none, so no product module imports test code.
+ */
+export interface AppExtension {
+  /** Runs after the request log's hooks and before signatures are checked (hooks on every request). */
+  beforeSignatures?: (app: FastifyInstance) => void;
+  /** Runs after the product's route modules are registered (routes of its own). */
+  afterRoutes?: (app: FastifyInstance) => void;
+}
+
 export interface AppOptions {
   /** Data folder (ATRIUM_DATA); holds atrium.db and upload/. */
   dataDir: string;
   staticDir?: string | null;
   embedDir?: string | null;
   fixedCaptcha?: string | null;
+  /** The test switch's tuning and answer checks (ATRIUM_FAULTS=1); its routes come with TEST_SWITCH in `extensions`. */
   faults?: boolean;
+  /** Installed in order (see AppExtension). */
+  extensions?: readonly AppExtension[];
   /** Check every contract route's answers against their declared schemas (default: with the fault switch; tests). */
   checkAnswers?: boolean;
   tokenTtlSeconds?: number;
@@ -138,7 +151,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     tuning: { ...defaultTuning(options.faults ?? false), ...options.tuning },
   };
   const modules = await Promise.all(ROUTE_MODULES);
-  const db = await openDatabase(dataDir, config.uploadDir, modules.flatMap((m) => m.migrations ?? []));
+  const db = await openDatabase(dataDir, config.uploadDir, MIGRATIONS, SEED_MARKS);
   for (const m of modules) await m.seed?.(db, config);
 
   const ctx: AppContext = {
@@ -206,7 +219,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     request.token = typeof token === 'string' && token.trim() !== '' ? token.trim() : null;
   });
   installRequestLog(app);
-  if (config.faults) installFaults(app);
+  for (const extension of options.extensions ?? []) extension.beforeSignatures?.(app);
   app.addHook('preValidation', verifySignature);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -231,7 +244,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   await installOpenApi(app);
   installOpLog(app);
   for (const m of modules) await app.register(m.default);
-  if (config.faults) installTestHooks(app);
+  for (const extension of options.extensions ?? []) extension.afterRoutes?.(app);
   await installDocs(app);
   await installStatic(app);
 

@@ -1,4 +1,4 @@
-// The embedded database (node:sqlite): numbered migrations, first-start seed, and small helpers.
+// The embedded database (node:sqlite): the migration runner, first-start seed, and small helpers.
 // Every table that holds tenant data carries tenant_id, and every query on it filters by it.
 import { registerLocalNames } from './local-names.ts';
 import { mkdirSync, existsSync, writeFileSync } from 'node:fs';
@@ -26,87 +26,11 @@ declare module 'node:sqlite' {
   }
 }
 
-/** One schema step. Ids are '<domain>/<number>' so route files can bring their own tables. */
+/** One schema step. Ids are '<domain>/<number>-<what>'; every step is listed in migrations/index.ts. */
 export interface Migration {
   id: string;
   sql: string;
 }
-
-const CORE_MIGRATIONS: Migration[] = [
-  {
-    id: 'core/001',
-    sql: `
-      CREATE TABLE tenant (
-        id INTEGER PRIMARY KEY,
-        name TEXT NOT NULL,
-        type TEXT NOT NULL CHECK (type IN ('enterprise', 'personal')),
-        sms_enabled INTEGER NOT NULL DEFAULT 0,
-        main_logo TEXT NOT NULL DEFAULT '',
-        small_logo TEXT NOT NULL DEFAULT '',
-        is_default INTEGER NOT NULL DEFAULT 0
-      );
-      CREATE TABLE role (
-        id INTEGER PRIMARY KEY,
-        tenant_id INTEGER NOT NULL REFERENCES tenant(id),
-        code TEXT NOT NULL,
-        name TEXT NOT NULL,
-        super_admin INTEGER NOT NULL DEFAULT 0,
-        UNIQUE (tenant_id, code)
-      );
-      CREATE TABLE role_menu (
-        role_id INTEGER NOT NULL REFERENCES role(id) ON DELETE CASCADE,
-        menu_code TEXT NOT NULL,
-        PRIMARY KEY (role_id, menu_code)
-      );
-      CREATE TABLE role_element (
-        role_id INTEGER NOT NULL REFERENCES role(id) ON DELETE CASCADE,
-        element_code TEXT NOT NULL,
-        PRIMARY KEY (role_id, element_code)
-      );
-      CREATE TABLE user (
-        id INTEGER PRIMARY KEY,
-        tenant_id INTEGER NOT NULL REFERENCES tenant(id),
-        username TEXT NOT NULL UNIQUE,
-        password_hash TEXT NOT NULL,
-        name TEXT NOT NULL,
-        phone TEXT NOT NULL DEFAULT '',
-        email TEXT NOT NULL DEFAULT '',
-        description TEXT NOT NULL DEFAULT '',
-        avatar TEXT NOT NULL DEFAULT '',
-        status TEXT NOT NULL DEFAULT 'normal'
-      );
-      CREATE UNIQUE INDEX user_phone ON user(phone) WHERE phone <> '';
-      CREATE TABLE user_role (
-        user_id INTEGER NOT NULL REFERENCES user(id) ON DELETE CASCADE,
-        role_id INTEGER NOT NULL REFERENCES role(id) ON DELETE CASCADE,
-        PRIMARY KEY (user_id, role_id)
-      );
-      CREATE TABLE token (
-        hash TEXT PRIMARY KEY,
-        user_id INTEGER NOT NULL REFERENCES user(id) ON DELETE CASCADE,
-        tenant_id INTEGER NOT NULL,
-        created_at INTEGER NOT NULL,
-        expires_at INTEGER NOT NULL
-      );
-      CREATE INDEX token_expiry ON token(expires_at);
-      CREATE TABLE custom_data (
-        id INTEGER PRIMARY KEY,
-        tenant_id INTEGER NOT NULL REFERENCES tenant(id),
-        user_id INTEGER NOT NULL REFERENCES user(id) ON DELETE CASCADE,
-        custom_key TEXT NOT NULL,
-        custom_value TEXT NOT NULL,
-        version INTEGER NOT NULL DEFAULT 1,
-        updated_at INTEGER NOT NULL,
-        UNIQUE (tenant_id, user_id, custom_key)
-      );
-      CREATE TABLE seen_nonce (
-        nonce TEXT PRIMARY KEY,
-        seen_at INTEGER NOT NULL
-      );
-      CREATE INDEX seen_nonce_time ON seen_nonce(seen_at);
-    `,
-  },
-];
 
 /** Runs fn inside one transaction: all of it lands, or none of it. */
 export function tx<T>(db: Db, fn: () => T): T {
@@ -121,9 +45,33 @@ export function tx<T>(db: Db, fn: () => T): T {
   }
 }
 
-function migrate(db: Db, migrations: Migration[]): void {
+/**
+ * Refuses a list or a database this build cannot migrate safely: ids must be unique, and the steps the
+ * database has recorded must be a beginning of the list (a step recorded but unknown here means the
+ * folder was written by a newer or a different build; a step missing before recorded ones means a
+ * new step was placed in the middle of the history instead of at its end). seedMarks: the ids a
+ * once-only seed records in the same table (migrations/index.ts SEED_MARKS).
+ */
+export function checkRecorded(migrations: readonly Migration[], recorded: ReadonlySet<string>, seedMarks: readonly string[] = []): void {
+  const ids = new Set<string>();
+  for (const m of migrations) {
+    if (ids.has(m.id)) throw new Error(`migration id ${m.id} is listed twice (demo/server/migrations/index.ts)`);
+    ids.add(m.id);
+  }
+  const unknown = [...recorded].filter((id) => !ids.has(id) && !seedMarks.includes(id));
+  if (unknown.length > 0)
+    throw new Error(`the data folder has schema steps this build does not know (${unknown.join(', ')}): it was written by a newer or a different build of the platform; start that build, or use another ATRIUM_DATA`);
+  const lastRecorded = migrations.findLastIndex((m) => recorded.has(m.id));
+  const gaps = migrations.slice(0, lastRecorded + 1).filter((m) => !recorded.has(m.id));
+  if (gaps.length > 0)
+    throw new Error(`schema steps ${gaps.map((m) => m.id).join(', ')} are listed before ${migrations[lastRecorded]!.id}, which the data folder has already applied: a new step goes at the end of demo/server/migrations/index.ts`);
+}
+
+/** Applies, in list order, each step the database has not recorded yet, each in its own transaction. */
+function migrate(db: Db, migrations: readonly Migration[], seedMarks: readonly string[]): void {
   db.exec('CREATE TABLE IF NOT EXISTS schema_migration (id TEXT PRIMARY KEY, applied_at INTEGER NOT NULL)');
   const applied = new Set((db.prepare('SELECT id FROM schema_migration').all<{ id: string }>()).map((r) => r.id));
+  checkRecorded(migrations, applied, seedMarks);
   for (const migration of migrations) {
     if (applied.has(migration.id)) continue;
     tx(db, () => {
@@ -175,7 +123,7 @@ async function seed(db: Db, uploadDir: string): Promise<void> {
     const describe = db.prepare('UPDATE role SET description = ?, description_en = ? WHERE id = ?');
     const roleMenu = db.prepare('INSERT INTO role_menu (role_id, menu_code) VALUES (?, ?)');
     const roleElement = db.prepare('INSERT INTO role_element (role_id, element_code) VALUES (?, ?)');
-    // Names in both languages (role.ts SEED_ROLE_NAMES; the stored name is the Chinese one).
+    // Names in both languages (migrations/administration.ts SEED_ROLE_NAMES; the stored name is the Chinese one).
     const named = (id: number, en: string) => (db.prepare('UPDATE role SET name_en = ? WHERE id = ?').run(en, id), id);
     const superRole1 = named(Number(role.run(1, 'tenantSuperAdmin', '租户超级管理员', 1).lastInsertRowid), 'Tenant super admin');
     const operatorRole = named(Number(role.run(1, 'operator', '值班操作员', 0).lastInsertRowid), 'Operator');
@@ -215,10 +163,11 @@ async function seed(db: Db, uploadDir: string): Promise<void> {
 }
 
 /**
- * Opens (creating if needed) ATRIUM_DATA/atrium.db, applies the core migrations and then the route
- * files' own, and seeds an empty database with the demo tenants and accounts.
+ * Opens (creating if needed) ATRIUM_DATA/atrium.db, applies the schema steps it has not recorded
+ * (the list is demo/server/migrations/index.ts, passed by app.ts), and seeds an empty database with
+ * the demo tenants and accounts.
  */
-export async function openDatabase(dataDir: string, uploadDir: string, extra: Migration[] = []): Promise<Db> {
+export async function openDatabase(dataDir: string, uploadDir: string, migrations: readonly Migration[], seedMarks: readonly string[] = []): Promise<Db> {
   mkdirSync(dataDir, { recursive: true });
   const db = new DatabaseSync(join(dataDir, 'atrium.db'));
   db.exec('PRAGMA journal_mode = WAL');
@@ -227,12 +176,12 @@ export async function openDatabase(dataDir: string, uploadDir: string, extra: Mi
   db.exec('PRAGMA foreign_keys = ON');
   db.exec('PRAGMA busy_timeout = 5000');
   registerLocalNames(db);
-  const ids = new Set<string>();
-  for (const m of [...CORE_MIGRATIONS, ...extra]) {
-    if (ids.has(m.id)) throw new Error(`duplicate migration id ${m.id}`);
-    ids.add(m.id);
+  try {
+    migrate(db, migrations, seedMarks);
+  } catch (error) {
+    db.close();
+    throw error;
   }
-  migrate(db, [...CORE_MIGRATIONS, ...extra]);
   await seed(db, uploadDir);
   return db;
 }

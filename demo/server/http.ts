@@ -4,7 +4,7 @@ import type { AppConfig } from './context.ts';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Envelope } from '../../shared/api/types.ts';
 import type { SessionUser } from './context.ts';
-import type { Db, Migration } from './db.ts';
+import type { Db } from './db.ts';
 import * as v from '../../shared/validate/index.ts';
 import { KEYS, type MessageKey as ValidateKey } from '../../shared/validate/keys.ts';
 import { fieldLabel, langOf, t, translate, type Lang, type MessageKey, type Vars } from './messages.ts';
@@ -17,11 +17,9 @@ export const fail = (msg: string, code = -1): Envelope<never> => ({ code, msg })
 export const failWith = (request: FastifyRequest, key: MessageKey, vars?: Vars, code = -1): Envelope<never> =>
   fail(t(request, key, vars), code);
 
-/** A route file: a Fastify plugin, plus the tables it needs and an optional first-start seed. */
+/** A route file: a Fastify plugin and an optional first-start seed (its tables: migrations/index.ts). */
 export interface RouteModule {
   default: FastifyPluginAsync;
-  /** Applied once each, in order, by id (e.g. 'alarm/001-tables'); never edit one that has shipped. */
-  migrations?: Migration[];
   /** Runs on every start after migrations; must itself check whether its data already exists. */
   seed?: (db: Db, config: AppConfig) => void | Promise<void>;
 }

@@ -7,30 +7,9 @@ import { MENU_SEED } from '../../../shared/api/menu-seed.ts';
 import type { MenuEntry, MenuSave } from '../../../shared/api/menu-admin.ts';
 import { ops } from '../../../shared/contract/menu.ts';
 import { route } from '../contract.ts';
-import type { Db, Migration } from '../db.ts';
+import type { Db } from '../db.ts';
 import { fail, failField, ok, userOf } from '../http.ts';
 import { langOf, type Lang, textsOf } from '../messages.ts';
-
-export const migrations: Migration[] = [
-  {
-    id: 'menu/001-entries',
-    sql: `
-      CREATE TABLE menu_entry (
-        tenant_id INTEGER NOT NULL REFERENCES tenant(id),
-        code TEXT NOT NULL,
-        parent_code TEXT,
-        zh TEXT NOT NULL,
-        en TEXT NOT NULL,
-        icon TEXT NOT NULL,
-        uri TEXT NOT NULL,
-        sort INTEGER NOT NULL,
-        hidden INTEGER NOT NULL DEFAULT 0,
-        custom INTEGER NOT NULL DEFAULT 0,
-        PRIMARY KEY (tenant_id, code)
-      );
-    `,
-  },
-];
 
 
 const SEED_CODES = new Set(MENU_SEED.map((m) => m.code));

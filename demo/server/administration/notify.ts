@@ -18,51 +18,11 @@ import { ops } from '../../../shared/contract/notify.ts';
 import { route } from '../contract.ts';
 import { onAlarm } from '../alarms/alarm-events.ts';
 import { outboundUrlProblem, postOutbound, PrivateAddressError } from '../outbound.ts';
-import type { Migration } from '../db.ts';
 import { fail, failField, ok, userOf } from '../http.ts';
 import { langOf, type Lang, textsOf } from '../messages.ts';
 import { byNameKeyword, deleteOwned, offsetOf } from '../resource.ts';
 import { col, shape } from '../shape.ts';
 import { formatTime } from '../operations/tasks.ts';
-
-export const migrations: Migration[] = [
-  {
-    id: 'notify/001-tables',
-    sql: `
-      CREATE TABLE notify_channel (
-        id INTEGER PRIMARY KEY,
-        tenant_id INTEGER NOT NULL REFERENCES tenant(id),
-        name TEXT NOT NULL,
-        kind TEXT NOT NULL CHECK (kind IN ('email', 'sms', 'webhook')),
-        config TEXT NOT NULL,
-        levels TEXT NOT NULL DEFAULT '',
-        enabled INTEGER NOT NULL DEFAULT 1,
-        UNIQUE (tenant_id, name)
-      );
-      CREATE TABLE notify_delivery (
-        id INTEGER PRIMARY KEY,
-        tenant_id INTEGER NOT NULL,
-        channel_id INTEGER NOT NULL REFERENCES notify_channel(id) ON DELETE CASCADE,
-        at INTEGER NOT NULL,
-        attempt INTEGER NOT NULL,
-        ok INTEGER NOT NULL,
-        subject TEXT NOT NULL,
-        detail TEXT NOT NULL
-      );
-      CREATE INDEX notify_delivery_channel ON notify_delivery(channel_id, id);
-      CREATE TABLE mailbox (
-        id INTEGER PRIMARY KEY,
-        tenant_id INTEGER,
-        received_at INTEGER NOT NULL,
-        mail_from TEXT NOT NULL,
-        rcpt_to TEXT NOT NULL,
-        subject TEXT NOT NULL,
-        body TEXT NOT NULL
-      );
-      CREATE INDEX mailbox_tenant ON mailbox(tenant_id, id);
-    `,
-  },
-];
 
 export interface EmailConfig {
   to: string[];

@@ -8,45 +8,12 @@ import { ELEMENT_CODES, MENU_SEED } from '../../../shared/api/menu-seed.ts';
 import type { Role } from '../../../shared/api/user-types.ts';
 import { ops } from '../../../shared/contract/role.ts';
 import { route } from '../contract.ts';
-import { tx, type Db, type Migration } from '../db.ts';
+import { tx, type Db } from '../db.ts';
 import { fail, failField, ok, userOf } from '../http.ts';
 import { langOf, type Lang, textsOf } from '../messages.ts';
 import { isPlatformTenant, PLATFORM_MENUS } from '../tokens.ts';
 import { makesCycle, subtree } from '../resource.ts';
 import { col, gathered, shape, splitList, UNIT } from '../shape.ts';
-
-/** The seeded roles' names: code, the English name they were seeded with, the Chinese one. */
-const SEED_ROLE_NAMES: ReadonlyArray<readonly [string, string, string]> = [
-  ['tenantSuperAdmin', 'Tenant super admin', '租户超级管理员'],
-  ['operator', 'Operator', '值班操作员'],
-  ['viewer', 'Viewer', '告警查看员'],
-  ['platformOperator', 'Platform operator', '平台运营'],
-];
-
-export const migrations: Migration[] = [
-  {
-    id: 'role/001-inheritance-and-data',
-    sql: `
-      ALTER TABLE role ADD COLUMN parent_id INTEGER REFERENCES role(id);
-      ALTER TABLE role ADD COLUMN description TEXT NOT NULL DEFAULT '';
-      CREATE TABLE role_data_group (
-        role_id INTEGER NOT NULL REFERENCES role(id) ON DELETE CASCADE,
-        data_group_id INTEGER NOT NULL REFERENCES data_group(id) ON DELETE CASCADE,
-        PRIMARY KEY (role_id, data_group_id)
-      );
-    `,
-  },
-  // Seeded roles describe themselves in both languages (local-names.ts); a description typed clears it.
-  { id: 'role/010-description-english', sql: "ALTER TABLE role ADD COLUMN description_en TEXT NOT NULL DEFAULT '';" },
-  // Seeded role names in both languages too (a Chinese page showed "Operator"); a name typed clears it.
-  {
-    id: 'role/011-name-english',
-    sql: `
-      ALTER TABLE role ADD COLUMN name_en TEXT NOT NULL DEFAULT '';
-      ${SEED_ROLE_NAMES.map(([code, en, zh]) => `UPDATE role SET name = '${zh}', name_en = '${en}' WHERE code = '${code}' AND name = '${en}';`).join('\n      ')}
-    `,
-  },
-];
 
 const MENU_CODES = new Set(MENU_SEED.map((m) => m.code));
 const PARENT_OF = new Map(MENU_SEED.map((m) => [m.code, m.parentCode]));

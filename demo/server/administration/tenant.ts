@@ -12,7 +12,7 @@ import type { TenantRow } from '../../../shared/api/tenant-types.ts';
 import { ops } from '../../../shared/contract/tenant.ts';
 import { AVATAR_MAX_BYTES } from '../../../shared/validate/index.ts';
 import { route } from '../contract.ts';
-import type { Db, Migration } from '../db.ts';
+import type { Db } from '../db.ts';
 import { tx } from '../db.ts';
 import { fail, failField, failWith, ok, userOf } from '../http.ts';
 import { langOf, type Lang, textsOf } from '../messages.ts';
@@ -22,17 +22,6 @@ import { col, shape } from '../shape.ts';
 import { sniffImage } from '../people/current-user.ts';
 import { isPlatformTenant, PLATFORM_MENUS } from '../tokens.ts';
 import { issueTrial } from './voucher.ts';
-
-export const migrations: Migration[] = [
-  {
-    id: 'tenant/001-operator',
-    sql: `
-      ALTER TABLE tenant ADD COLUMN platform INTEGER NOT NULL DEFAULT 0;
-      ALTER TABLE tenant ADD COLUMN home TEXT NOT NULL DEFAULT '';
-      ALTER TABLE tenant ADD COLUMN description TEXT NOT NULL DEFAULT '';
-    `,
-  },
-];
 
 /** A tenant as the operator's list answers it (tenant t): both logos in one field, main;small. */
 const TENANT = shape<TenantRow>({

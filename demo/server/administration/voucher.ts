@@ -9,28 +9,10 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { VOUCHER_KINDS, type Voucher, type VoucherSave } from '../../../shared/api/tenant-types.ts';
 import { ops } from '../../../shared/contract/voucher.ts';
 import { route } from '../contract.ts';
-import type { Db, Migration } from '../db.ts';
+import type { Db } from '../db.ts';
 import { fail, failField, failWith, ok, userOf } from '../http.ts';
 import { langOf, type Lang } from '../messages.ts';
 import { col, shape } from '../shape.ts';
-
-export const migrations: Migration[] = [
-  {
-    id: 'voucher/001-table',
-    sql: `
-      CREATE TABLE voucher (
-        id INTEGER PRIMARY KEY,
-        tenant_id INTEGER NOT NULL REFERENCES tenant(id),
-        code TEXT NOT NULL UNIQUE,
-        kind TEXT NOT NULL CHECK (kind IN ('provisional', 'perpetual')),
-        expires_at INTEGER,
-        note TEXT NOT NULL DEFAULT '',
-        created_at INTEGER NOT NULL
-      );
-      CREATE INDEX voucher_tenant ON voucher(tenant_id);
-    `,
-  },
-];
 
 const TEXT = {
   provisional: { zh: '临时', en: 'Provisional' },

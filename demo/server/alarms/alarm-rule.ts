@@ -9,7 +9,7 @@ import { route } from '../contract.ts';
 import { compile, evaluate, type Node } from '../../../shared/validate/expression.ts';
 import { alarmRuleSchema } from '../../../shared/validate/alarm.ts';
 import { announceAlarm } from './alarm-events.ts';
-import { type Db, type Migration } from '../db.ts';
+import { type Db } from '../db.ts';
 import { fail, failField, ok, validBody } from '../http.ts';
 import { inLang } from '../local-names.ts';
 import { langOf, type Lang, textsOf } from '../messages.ts';
@@ -17,36 +17,6 @@ import { paramNamesOf } from '../devices/device-model.ts';
 import { deleteTenantRows, offsetOf } from '../resource.ts';
 import { col, shape } from '../shape.ts';
 import { tenantData, tenantDataOf, type TenantData } from '../tenant-data.ts';
-
-export const migrations: Migration[] = [
-  {
-    id: 'alarm-rule/001-tables',
-    sql: `
-      CREATE TABLE alarm_rule (
-        id INTEGER PRIMARY KEY,
-        tenant_id INTEGER NOT NULL REFERENCES tenant(id),
-        model_id INTEGER NOT NULL REFERENCES device_model(id) ON DELETE CASCADE,
-        param_code TEXT NOT NULL,
-        device_id INTEGER REFERENCES device(id) ON DELETE CASCADE,
-        expression TEXT NOT NULL,
-        level TEXT NOT NULL CHECK (level IN ('critical', 'warning', 'reminder', 'normal')),
-        content TEXT NOT NULL,
-        event_type_id INTEGER REFERENCES alarm_event_type(id) ON DELETE SET NULL,
-        notice_hours INTEGER NOT NULL DEFAULT 24,
-        ban_hours INTEGER NOT NULL DEFAULT 24,
-        enabled INTEGER NOT NULL DEFAULT 1
-      );
-      CREATE INDEX alarm_rule_model ON alarm_rule(tenant_id, model_id, param_code);
-      CREATE TABLE alarm_rule_ban (
-        rule_id INTEGER NOT NULL REFERENCES alarm_rule(id) ON DELETE CASCADE,
-        device_id INTEGER NOT NULL,
-        until INTEGER NOT NULL,
-        PRIMARY KEY (rule_id, device_id)
-      );
-      ALTER TABLE alarm ADD COLUMN notice_until INTEGER;
-    `,
-  },
-];
 
 const TEXT = {
   noRule: { zh: '告警规则不存在', en: 'no such alarm rule' },

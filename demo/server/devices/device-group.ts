@@ -6,7 +6,7 @@ import { DEVICE_GROUP_TYPE } from '../../../shared/api/device-types.ts';
 import { ops } from '../../../shared/contract/device.ts';
 import { route } from '../contract.ts';
 import { scopeSql, visibleGroups } from '../administration/data-scope.ts';
-import { tx, type Db, type Migration } from '../db.ts';
+import { tx, type Db } from '../db.ts';
 import { fail, ok, userOf } from '../http.ts';
 import { langOf, type Lang } from '../messages.ts';
 import { inList } from '../resource.ts';
@@ -18,21 +18,6 @@ import { inList } from '../resource.ts';
 export const SEED_GROUPS: ReadonlyArray<[names: readonly [zh: string, en: string], prefixes: readonly string[]]> = [
   [['暖通空调', 'HVAC plant'], ['FCU-', 'AHU-', 'TEMP-']],
   [['生命安全', 'Life safety'], ['SMOKE-', 'DOOR-']],
-];
-
-export const migrations: Migration[] = [
-  {
-    id: 'device-group/001-column',
-    sql: `
-      ALTER TABLE device ADD COLUMN data_group_id INTEGER REFERENCES data_group(id) ON DELETE SET NULL;
-      CREATE INDEX device_tenant_group ON device(tenant_id, data_group_id);
-    `,
-  },
-  {
-    // The seeded groups in both languages (local-names.ts): a Chinese page showed "HVAC plant".
-    id: 'device-group/002-names-english',
-    sql: SEED_GROUPS.map(([[zh, en]]) => `UPDATE data_group SET name = '${zh}', name_en = '${en}' WHERE type = ${DEVICE_GROUP_TYPE} AND name = '${en}' AND name_en = '' AND tenant_id = 1;`).join('\n'),
-  },
 ];
 
 const TEXT = {

@@ -7,57 +7,12 @@ import type { DeviceCategory, ModelOption, ModelRow, ParamRow, ParamSave } from 
 import { ops } from '../../../shared/contract/device-model.ts';
 import { route } from '../contract.ts';
 import { categorySchema, modelSchema, paramSchema } from '../../../shared/validate/device-model.ts';
-import { tx, type Db, type Migration } from '../db.ts';
+import { tx, type Db } from '../db.ts';
 import { fail, failField, ok, userOf, validBody, type Schema } from '../http.ts';
 import { inLang, namesAfterEdit } from '../local-names.ts';
 import { type Lang, textsOf } from '../messages.ts';
 import { fromShared, inList, likePattern } from '../resource.ts';
 import { col, shape } from '../shape.ts';
-
-export const migrations: Migration[] = [
-  {
-    id: 'device-model/001-tables',
-    sql: `
-      CREATE TABLE device_category (
-        id INTEGER PRIMARY KEY,
-        tenant_id INTEGER NOT NULL REFERENCES tenant(id),
-        name TEXT NOT NULL,
-        UNIQUE (tenant_id, name)
-      );
-      CREATE TABLE device_model (
-        id INTEGER PRIMARY KEY,
-        tenant_id INTEGER NOT NULL REFERENCES tenant(id),
-        category_id INTEGER NOT NULL REFERENCES device_category(id),
-        code TEXT NOT NULL,
-        name TEXT NOT NULL,
-        description TEXT NOT NULL DEFAULT '',
-        UNIQUE (tenant_id, code)
-      );
-      CREATE TABLE model_param (
-        id INTEGER PRIMARY KEY,
-        tenant_id INTEGER NOT NULL REFERENCES tenant(id),
-        model_id INTEGER NOT NULL REFERENCES device_model(id) ON DELETE CASCADE,
-        name TEXT NOT NULL,
-        code TEXT NOT NULL,
-        data_type TEXT NOT NULL,
-        access TEXT NOT NULL,
-        unit TEXT NOT NULL DEFAULT '',
-        precision TEXT NOT NULL DEFAULT '',
-        collect_formula TEXT NOT NULL DEFAULT '',
-        control_formula TEXT NOT NULL DEFAULT '',
-        alarm_expression TEXT NOT NULL DEFAULT '',
-        ui_type TEXT NOT NULL,
-        min TEXT NOT NULL DEFAULT '',
-        max TEXT NOT NULL DEFAULT '',
-        step TEXT NOT NULL DEFAULT '',
-        default_value TEXT NOT NULL DEFAULT '',
-        UNIQUE (model_id, code)
-      );
-      ALTER TABLE device ADD COLUMN model_id INTEGER REFERENCES device_model(id);
-      CREATE INDEX device_tenant_model ON device(tenant_id, model_id);
-    `,
-  },
-];
 
 const TEXT = {
   noCategory: { zh: '大类不存在', en: 'no such category' },
@@ -121,12 +76,12 @@ export function modelParams(db: Db, tenantId: number, modelId: number): ParamRow
 
 
 /** A name in both languages: [Chinese, English] (local-names.ts). */
-type Names = readonly [zh: string, en: string];
+export type Names = readonly [zh: string, en: string];
 
 type SeedParam = [code: string, names: Names, type: ParamSave['dataType'], access: ParamSave['access'], unit: string, min: string, max: string, def: string, collect: string, alarm: string];
 
 /** The demo's models, one per kind of seeded device (code prefix), with realistic parameters. */
-const SEED_MODELS: ReadonlyArray<{ category: Names; code: string; names: Names; prefix: string; params: SeedParam[] }> = [
+export const SEED_MODELS: ReadonlyArray<{ category: Names; code: string; names: Names; prefix: string; params: SeedParam[] }> = [
   { category: ['暖通空调', 'HVAC'], code: 'FCU100', names: ['风机盘管', 'Fan coil unit'], prefix: 'FCU', params: [['temp', ['供水温度', 'Supply temperature'], 'float', 'r', '°C', '5', '40', '22', 'x / 10', 'x > 35'], ['setpoint', ['设定温度', 'Set point'], 'float', 'rw', '°C', '16', '30', '24', '', ''], ['fan', ['风机运行', 'Fan on'], 'bool', 'rw', '', '0', '1', '1', '', '']] },
   { category: ['暖通空调', 'HVAC'], code: 'AHU200', names: ['空调机组', 'Air handling unit'], prefix: 'AHU', params: [['temp', ['回风温度', 'Return air temperature'], 'float', 'r', '°C', '5', '40', '23', 'x / 10', 'x > 32'], ['pressure', ['过滤器压差', 'Filter pressure drop'], 'float', 'r', 'Pa', '0', '500', '120', '', 'x > 400'], ['run', ['运行状态', 'Running'], 'bool', 'rw', '', '0', '1', '1', '', '']] },
   { category: ['电力', 'Power'], code: 'MTR3P', names: ['三相电表', 'Three-phase meter'], prefix: 'METER', params: [['power', ['有功功率', 'Active power'], 'float', 'r', 'kW', '0', '500', '80', 'x / 100', 'x > 450'], ['energy', ['电能', 'Energy'], 'float', 'r', 'kWh', '0', '1000000', '0', '', '']] },
@@ -136,23 +91,6 @@ const SEED_MODELS: ReadonlyArray<{ category: Names; code: string; names: Names; 
   { category: ['安防', 'Safety'], code: 'SMK1', names: ['烟感探测器', 'Smoke detector'], prefix: 'SMOKE', params: [['smoke', ['烟雾浓度', 'Smoke density'], 'float', 'r', '%obs/m', '0', '20', '0.2', 'x / 100', 'x > 4']] },
   { category: ['暖通空调', 'HVAC'], code: 'THS1', names: ['温湿度传感器', 'Temperature and humidity sensor'], prefix: 'TEMP', params: [['temp', ['温度', 'Temperature'], 'float', 'r', '°C', '-20', '60', '22', 'x / 10', 'x > 30'], ['humidity', ['湿度', 'Humidity'], 'float', 'r', '%RH', '0', '100', '45', 'x / 10', 'x > 80']] },
 ];
-
-/** Every seeded name as [Chinese, English] once: categories, models and parameters. */
-const SEED_NAMES: Names[] = [
-  ...new Map(SEED_MODELS.flatMap((m) => [m.category, m.names, ...m.params.map((p) => p[1])]).map((n) => [n.join('|'), n])).values(),
-];
-const quote = (text: string) => `'${text.replace(/'/g, "''")}'`;
-
-// Seeded names carry their English form (local-names.ts); a database seeded before holds the English
-// names, which become the English form of the Chinese ones. A name a person typed is left as it is.
-migrations.push({
-  id: 'device-model/002-english',
-  sql: ['device_category', 'device_model', 'model_param']
-    .map((table) => `ALTER TABLE ${table} ADD COLUMN name_en TEXT NOT NULL DEFAULT '';
-      UPDATE OR IGNORE ${table} SET name_en = name, name = CASE name ${SEED_NAMES.map(([zh, en]) => `WHEN ${quote(en)} THEN ${quote(zh)}`).join(' ')} END
-        WHERE name IN (${SEED_NAMES.map(([, en]) => quote(en)).join(', ')});`)
-    .join('\n'),
-});
 
 /** Categories, models and parameters for each tenant that has none; seeded devices get their model. */
 export function seed(db: Db): void {

@@ -8,7 +8,7 @@ import { CHANGES_MAX, ops } from '../../../shared/contract/device.ts';
 import { route } from '../contract.ts';
 import { checkDevice, normaliseDevice, type DeviceIssue } from '../../../shared/devices/device-rules.ts';
 import { translate } from '../../../shared/i18n/translate.ts';
-import { tx, type Db, type Migration } from '../db.ts';
+import { tx, type Db } from '../db.ts';
 import { seedDevices } from './device-seed.ts';
 import { DeviceSimulator, nextSeq } from './device-simulator.ts';
 import { fail, ok, userOf } from '../http.ts';
@@ -16,66 +16,6 @@ import { handlesOf } from '../test-handles.ts';
 import { langOf, type Lang } from '../messages.ts';
 import { visibleGroups } from '../administration/data-scope.ts';
 import { answerQuery, areaTree, DEVICE, DEVICE_FROM, fieldSay, parseListQuery, queryDevices, statusChanges } from './device-query.ts';
-
-export const migrations: Migration[] = [
-  {
-    id: 'device/001-tables',
-    sql: `
-      CREATE TABLE area (
-        row_guid TEXT PRIMARY KEY,
-        tenant_id INTEGER NOT NULL REFERENCES tenant(id),
-        parent_guid TEXT REFERENCES area(row_guid) ON DELETE CASCADE,
-        name TEXT NOT NULL,
-        sort INTEGER NOT NULL DEFAULT 0
-      );
-      CREATE INDEX area_tenant_parent ON area(tenant_id, parent_guid);
-      CREATE TABLE gateway (
-        id INTEGER PRIMARY KEY,
-        tenant_id INTEGER NOT NULL REFERENCES tenant(id),
-        code TEXT NOT NULL,
-        name TEXT NOT NULL,
-        ip TEXT NOT NULL DEFAULT '',
-        mac TEXT NOT NULL DEFAULT '',
-        version TEXT NOT NULL DEFAULT '',
-        status TEXT NOT NULL DEFAULT 'unknown' CHECK (status IN ('online', 'offline', 'unknown')),
-        status_at INTEGER NOT NULL,
-        area_guid TEXT REFERENCES area(row_guid) ON DELETE SET NULL,
-        UNIQUE (tenant_id, code)
-      );
-      CREATE TABLE device (
-        id INTEGER PRIMARY KEY,
-        tenant_id INTEGER NOT NULL REFERENCES tenant(id),
-        code TEXT NOT NULL,
-        name TEXT NOT NULL,
-        label TEXT NOT NULL DEFAULT '',
-        address TEXT NOT NULL DEFAULT '',
-        sn TEXT NOT NULL DEFAULT '',
-        ip TEXT NOT NULL DEFAULT '',
-        mac TEXT NOT NULL DEFAULT '',
-        bus_no INTEGER,
-        port INTEGER,
-        version TEXT NOT NULL DEFAULT '',
-        status TEXT NOT NULL DEFAULT 'unknown' CHECK (status IN ('online', 'offline', 'unknown')),
-        status_seq INTEGER NOT NULL DEFAULT 0,
-        status_at INTEGER NOT NULL,
-        gateway_id INTEGER REFERENCES gateway(id) ON DELETE SET NULL,
-        area_guid TEXT REFERENCES area(row_guid) ON DELETE SET NULL,
-        created_at INTEGER NOT NULL,
-        UNIQUE (tenant_id, code)
-      );
-      CREATE INDEX device_tenant_seq ON device(tenant_id, status_seq);
-      CREATE INDEX device_tenant_area ON device(tenant_id, area_guid);
-      CREATE INDEX device_tenant_status ON device(tenant_id, status);
-      CREATE TABLE device_cursor (
-        tenant_id INTEGER PRIMARY KEY REFERENCES tenant(id),
-        seq INTEGER NOT NULL
-      );
-    `,
-  },
-  // Seeded areas carry an English name too (local-names.ts); a name a person types clears it.
-  { id: 'device/010-area-english', sql: "ALTER TABLE area ADD COLUMN name_en TEXT NOT NULL DEFAULT '';" },
-  { id: 'device/011-device-english', sql: "ALTER TABLE device ADD COLUMN name_en TEXT NOT NULL DEFAULT '';" },
-];
 
 export const seed = (db: Db, config: AppConfig): void => seedDevices(db, config.tuning.seedDevices);
 

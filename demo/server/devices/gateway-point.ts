@@ -7,34 +7,11 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { POINT_KINDS, type GatewayPoint, type GatewayPointSave, type PointKind, type PointTarget } from '../../../shared/api/gateway-point-types.ts';
 import { ops } from '../../../shared/contract/gateway-point.ts';
 import { route } from '../contract.ts';
-import { tx, type Db, type Migration } from '../db.ts';
+import { tx, type Db } from '../db.ts';
 import { fail, failField, ok, userOf } from '../http.ts';
 import { langOf, type Lang, textsOf } from '../messages.ts';
 import { COUNT_CAP, deleteOwned, inList, likePattern } from '../resource.ts';
 import { col, shape } from '../shape.ts';
-
-export const migrations: Migration[] = [
-  {
-    id: 'gateway-point/001-table',
-    sql: `
-      CREATE TABLE gateway_point (
-        id INTEGER PRIMARY KEY,
-        tenant_id INTEGER NOT NULL REFERENCES tenant(id),
-        gateway_id INTEGER NOT NULL REFERENCES gateway(id) ON DELETE CASCADE,
-        code TEXT NOT NULL,
-        name TEXT NOT NULL,
-        kind TEXT NOT NULL CHECK (kind IN ('AI', 'DI', 'AO', 'DO')),
-        used INTEGER NOT NULL DEFAULT 0,
-        device_id INTEGER REFERENCES device(id) ON DELETE SET NULL,
-        param_code TEXT,
-        distributed INTEGER NOT NULL DEFAULT 0,
-        UNIQUE (gateway_id, code)
-      );
-      CREATE UNIQUE INDEX gateway_point_target ON gateway_point(device_id, param_code) WHERE device_id IS NOT NULL;
-      CREATE INDEX gateway_point_tenant ON gateway_point(tenant_id, gateway_id);
-    `,
-  },
-];
 
 const TEXT = {
   noGateway: { zh: '网关不存在', en: 'no such gateway' },

@@ -12,7 +12,7 @@ import { ops } from '../../../shared/contract/points.ts';
 import { route } from '../contract.ts';
 import { compile, evaluate, type Node } from '../../../shared/validate/expression.ts';
 import { alarmQueryWindow, toDate } from '../../../shared/validate/dates.ts';
-import { tx, type Db, type Migration } from '../db.ts';
+import { tx, type Db } from '../db.ts';
 import { fail, failField, ok, userOf } from '../http.ts';
 import { handlesOf } from '../test-handles.ts';
 import { langOf, translate } from '../messages.ts';
@@ -26,41 +26,6 @@ import { DEVICE_GROUP_TYPE } from '../../../shared/api/device-types.ts';
 import { scopeSql, visibleGroups } from '../administration/data-scope.ts';
 import { DEFAULT_EXCURSIONS_PER_HOUR, wakeNewDevices } from './device-simulator.ts';
 export { DEFAULT_EXCURSIONS_PER_HOUR };
-
-export const migrations: Migration[] = [
-  {
-    id: 'points/001-tables',
-    sql: `
-      CREATE TABLE point_current (
-        device_id INTEGER NOT NULL REFERENCES device(id) ON DELETE CASCADE,
-        code TEXT NOT NULL,
-        tenant_id INTEGER NOT NULL,
-        value REAL NOT NULL,
-        at INTEGER NOT NULL,
-        PRIMARY KEY (device_id, code)
-      );
-      CREATE TABLE point_history (
-        device_id INTEGER NOT NULL,
-        code TEXT NOT NULL,
-        tenant_id INTEGER NOT NULL,
-        at INTEGER NOT NULL,
-        value REAL NOT NULL
-      );
-      CREATE INDEX point_history_series ON point_history(device_id, code, at);
-      CREATE TABLE point_ban (
-        device_id INTEGER NOT NULL,
-        code TEXT NOT NULL,
-        until INTEGER NOT NULL,
-        PRIMARY KEY (device_id, code)
-      );
-      CREATE TABLE gateway_sim (
-        gateway_id INTEGER PRIMARY KEY,
-        mode TEXT NOT NULL CHECK (mode IN ('normal', 'slow', 'faulty', 'silent'))
-      );
-    `,
-  },
-  { id: 'points/002-distributed', sql: 'ALTER TABLE gateway ADD COLUMN distributed_at INTEGER;' },
-];
 
 /** SPEC §9: the same alarm on the same point does not fire again for 24 hours. */
 export const BAN_MS = 24 * 3_600_000;

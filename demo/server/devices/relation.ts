@@ -5,26 +5,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { RelatedCamera, Relation } from '../../../shared/api/relation-types.ts';
 import { ops } from '../../../shared/contract/relation.ts';
 import { route } from '../contract.ts';
-import type { Migration } from '../db.ts';
 import { fail, failField, ok, userOf } from '../http.ts';
 import { langOf, type Lang } from '../messages.ts';
 import { deleteOwned, likePattern } from '../resource.ts';
-
-export const migrations: Migration[] = [
-  {
-    id: 'relation/001-tables',
-    sql: `
-      CREATE TABLE device_camera (
-        id INTEGER PRIMARY KEY,
-        tenant_id INTEGER NOT NULL REFERENCES tenant(id),
-        device_id INTEGER NOT NULL REFERENCES device(id) ON DELETE CASCADE,
-        camera_id INTEGER NOT NULL REFERENCES camera(id) ON DELETE CASCADE,
-        name TEXT NOT NULL DEFAULT '',
-        UNIQUE (device_id, camera_id)
-      );
-    `,
-  },
-];
 
 const TEXT = {
   noDevice: { zh: '设备不存在', en: 'no such device' },

@@ -5,29 +5,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ops } from '../../../shared/contract/client-error.ts';
 import { scrub } from '../../../shared/http/scrub.ts';
-import type { Migration } from '../db.ts';
 import { route } from '../contract.ts';
 import { ok, userOf } from '../http.ts';
 import { offsetOf } from '../resource.ts';
 import { formatTime } from './tasks.ts';
-
-export const migrations: Migration[] = [
-  {
-    id: 'client-error/001-table',
-    sql: `
-      CREATE TABLE client_error (
-        id INTEGER PRIMARY KEY,
-        tenant_id INTEGER NOT NULL,
-        at INTEGER NOT NULL,
-        message TEXT NOT NULL,
-        stack TEXT NOT NULL,
-        path TEXT NOT NULL,
-        agent TEXT NOT NULL
-      );
-      CREATE INDEX client_error_time ON client_error(tenant_id, at);
-    `,
-  },
-];
 
 /** Reports one tenant may store per minute. */
 export const TENANT_PER_MINUTE = 60;

@@ -19,7 +19,7 @@ import {
 import { cronProblem, nextRuns } from '../../../shared/validate/cron.ts';
 import { ops } from '../../../shared/contract/job.ts';
 import { route } from '../contract.ts';
-import type { Db, Migration } from '../db.ts';
+import type { Db } from '../db.ts';
 import { fail, failField, ok, userOf } from '../http.ts';
 import { handlesOf } from '../test-handles.ts';
 import { langOf, translate, textsOf } from '../messages.ts';
@@ -28,52 +28,6 @@ import { col, shape } from '../shape.ts';
 import { formatTime } from './tasks.ts';
 import { startScene } from '../linkage/linkage-engine.ts';
 import { throughGateway, type Both } from '../devices/point-write.ts';
-
-export const migrations: Migration[] = [
-  {
-    id: 'job/001-tables',
-    sql: `
-      CREATE TABLE job (
-        id INTEGER PRIMARY KEY,
-        tenant_id INTEGER NOT NULL REFERENCES tenant(id),
-        name TEXT NOT NULL,
-        cron TEXT NOT NULL,
-        timezone TEXT NOT NULL,
-        target TEXT NOT NULL,
-        params TEXT NOT NULL DEFAULT '{}',
-        enabled INTEGER NOT NULL DEFAULT 1,
-        skip_if_running INTEGER NOT NULL DEFAULT 1,
-        missed TEXT NOT NULL DEFAULT 'runOnce',
-        next_run_at INTEGER,
-        created_by INTEGER NOT NULL,
-        UNIQUE (tenant_id, name)
-      );
-      CREATE INDEX job_due ON job(enabled, next_run_at);
-      CREATE TABLE job_run (
-        id INTEGER PRIMARY KEY,
-        tenant_id INTEGER NOT NULL,
-        job_id INTEGER NOT NULL REFERENCES job(id) ON DELETE CASCADE,
-        trigger TEXT NOT NULL,
-        started_at INTEGER NOT NULL,
-        ended_at INTEGER,
-        result TEXT NOT NULL,
-        message_zh TEXT NOT NULL DEFAULT '',
-        message_en TEXT NOT NULL DEFAULT '',
-        file_path TEXT NOT NULL DEFAULT '',
-        file_name TEXT NOT NULL DEFAULT ''
-      );
-      CREATE INDEX job_run_job ON job_run(job_id, started_at);
-      CREATE TABLE job_log (
-        id INTEGER PRIMARY KEY,
-        run_id INTEGER NOT NULL REFERENCES job_run(id) ON DELETE CASCADE,
-        at INTEGER NOT NULL,
-        text_zh TEXT NOT NULL,
-        text_en TEXT NOT NULL
-      );
-      CREATE INDEX job_log_run ON job_log(run_id, id);
-    `,
-  },
-];
 
 const TICK_MS = 1000;
 

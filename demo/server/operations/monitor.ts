@@ -15,25 +15,10 @@ import { ops } from '../../../shared/contract/monitor.ts';
 import { route } from '../contract.ts';
 import { busOf } from '../bus.ts';
 import { currentMediaServer } from '../../media/index.ts';
-import type { Migration } from '../db.ts';
 import { fail, ok } from '../http.ts';
 import { handlesOf } from '../test-handles.ts';
 import { langOf } from '../messages.ts';
 import { POINT_TOPIC } from '../devices/point-write.ts';
-
-export const migrations: Migration[] = [
-  {
-    id: 'monitor/001-samples',
-    sql: `
-      CREATE TABLE cluster_sample (
-        node TEXT NOT NULL,
-        at INTEGER NOT NULL,
-        data TEXT NOT NULL
-      );
-      CREATE INDEX cluster_sample_at ON cluster_sample(at);
-    `,
-  },
-];
 
 const HOUR_MS = 3_600_000;
 /** The queue monitor keeps one point a second for this long. */

@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastif
 import type { OpLogQuery, OpLogRow } from '../../../shared/api/op-log-types.ts';
 import { ops } from '../../../shared/contract/op-log.ts';
 import { alarmQueryWindow } from '../../../shared/validate/index.ts';
-import type { Db, Migration } from '../db.ts';
+import type { Db } from '../db.ts';
 import { route } from '../contract.ts';
 import { fail, failField, ok, userOf } from '../http.ts';
 import { langOf, translate } from '../messages.ts';
@@ -17,42 +17,6 @@ import { COUNT_CAP, offsetOf, startExport, tooManyTasks } from '../resource.ts';
 import { col, shape } from '../shape.ts';
 import { pathOf } from '../request-log.ts';
 import { findSession } from '../tokens.ts';
-
-export const migrations: Migration[] = [
-  {
-    id: 'oplog/001-table',
-    sql: `
-      CREATE TABLE op_log (
-        id INTEGER PRIMARY KEY,
-        tenant_id INTEGER,
-        user_id INTEGER,
-        username TEXT NOT NULL DEFAULT '',
-        at INTEGER NOT NULL,
-        ip TEXT NOT NULL DEFAULT '',
-        method TEXT NOT NULL,
-        route TEXT NOT NULL,
-        path TEXT NOT NULL,
-        target TEXT NOT NULL DEFAULT '',
-        code INTEGER,
-        status INTEGER NOT NULL,
-        result TEXT NOT NULL,
-        hash TEXT NOT NULL
-      );
-      CREATE INDEX op_log_tenant_time ON op_log(tenant_id, at);
-    `,
-  },
-  {
-    // A search over millions of rows answers from an index for any one filter (newest first), and a
-    // write finds the tenant's last hash without sorting the log.
-    id: 'oplog/002-search-indexes',
-    sql: `
-      CREATE INDEX op_log_tenant_id ON op_log(tenant_id, id);
-      CREATE INDEX op_log_tenant_user ON op_log(tenant_id, username, id);
-      CREATE INDEX op_log_tenant_path ON op_log(tenant_id, path, id);
-      CREATE INDEX op_log_tenant_result ON op_log(tenant_id, result, id);
-    `,
-  },
-];
 
 
 const SIGN_IN = '/jwt/token';

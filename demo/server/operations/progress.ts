@@ -10,7 +10,7 @@ import { basename, extname, resolve, sep } from 'node:path';
 import { route } from '../contract.ts';
 import { fail, ok, userOf } from '../http.ts';
 import { langOf } from '../messages.ts';
-import { cancelTask, markInterrupted, runningCount, startTask, stopTasks, TaskFailure, TASK_MIGRATIONS, type Report } from './tasks.ts';
+import { cancelTask, markInterrupted, runningCount, startTask, stopTasks, TaskFailure, type Report } from './tasks.ts';
 import { tx, type Db } from '../db.ts';
 import { yieldToRequests } from '../resource.ts';
 import { col, shape } from '../shape.ts';
@@ -183,6 +183,5 @@ const plugin: FastifyPluginAsync = async (app) => {
 };
 
 export default plugin;
-export const migrations = TASK_MIGRATIONS;
 /** Tasks that were running when the server stopped did not finish: say so instead of spinning forever. */
 export const seed = (db: Db): void => markInterrupted(db);

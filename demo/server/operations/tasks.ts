@@ -2,47 +2,9 @@
 // startTask(db, tenantId, userId, title, work); the work reports as it goes, the progress table keeps
 // the state per tenant and user, and GET /api/admin/progress (routes/progress.ts) lists it.
 import { randomBytes } from 'node:crypto';
-import type { Db, Migration } from '../db.ts';
+import type { Db } from '../db.ts';
 import { PROGRESS_DONE, PROGRESS_FAILED, PROGRESS_RUNNING, type ProgressKey } from '../../../shared/api/progress-types.ts';
 import { dateTimeText } from '../../../shared/forms/date-text.ts';
-
-export const TASK_MIGRATIONS: Migration[] = [
-  {
-    id: 'progress/001-tables',
-    sql: `
-      CREATE TABLE progress (
-        id INTEGER PRIMARY KEY,
-        tenant_id INTEGER NOT NULL REFERENCES tenant(id),
-        user_id INTEGER NOT NULL REFERENCES user(id) ON DELETE CASCADE,
-        task_key TEXT NOT NULL,
-        hash_key TEXT NOT NULL,
-        title TEXT NOT NULL,
-        started_at INTEGER NOT NULL,
-        ended_at INTEGER,
-        total_size INTEGER NOT NULL DEFAULT 0,
-        current_size INTEGER NOT NULL DEFAULT 0,
-        status INTEGER NOT NULL DEFAULT 1,
-        msg_zh TEXT NOT NULL DEFAULT '',
-        msg_en TEXT NOT NULL DEFAULT '',
-        UNIQUE (task_key, hash_key)
-      );
-      CREATE INDEX progress_owner ON progress(tenant_id, user_id, started_at);
-    `,
-  },
-  {
-    // A task may produce a file (an export, an import's error report): the item offers it for download.
-    id: 'progress/002-file',
-    sql: `
-      ALTER TABLE progress ADD COLUMN file_path TEXT NOT NULL DEFAULT '';
-      ALTER TABLE progress ADD COLUMN file_name TEXT NOT NULL DEFAULT '';
-    `,
-  },
-  {
-    // A task's title in both languages (an English user's export toast read "导出设备 is done").
-    id: 'progress/003-title-en',
-    sql: `ALTER TABLE progress ADD COLUMN title_en TEXT NOT NULL DEFAULT '';`,
-  },
-];
 
 /** A text in both languages; a plain string is shown as is in either. */
 export type TaskText = string | { zh: string; en: string };

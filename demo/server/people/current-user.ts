@@ -7,7 +7,6 @@ import type { CurrentUserInfo } from '../../../shared/api/types.ts';
 import { ops } from '../../../shared/contract/current-user.ts';
 import { route } from '../contract.ts';
 import { AVATAR_MAX_BYTES } from '../../../shared/validate/files.ts';
-import { SEED_DESCRIPTIONS, type Migration } from '../db.ts';
 import { failField, failWith, ok, userOf } from '../http.ts';
 import { t } from '../messages.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
@@ -17,15 +16,6 @@ import { revokeOtherTokens } from '../tokens.ts';
 const AVATAR_PREFIX = '/upload/avatar/';
 
 /** The image type by its first bytes, never by the name or the declared type a client sends. */
-export const migrations: Migration[] = [
-  {
-    // Seeded accounts describe themselves in both languages (local-names.ts), like the roles.
-    id: 'profile/001-description-english',
-    sql: `ALTER TABLE user ADD COLUMN description_en TEXT NOT NULL DEFAULT '';
-      ${Object.values(SEED_DESCRIPTIONS).map(([zh, en]) => `UPDATE user SET description = '${zh}', description_en = '${en}' WHERE description = '${en}';`).join('\n')}`,
-  },
-];
-
 export function sniffImage(bytes: Buffer): 'jpg' | 'png' | 'svg' | null {
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpg';
   if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';

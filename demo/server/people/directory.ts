@@ -13,7 +13,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { Client, InvalidCredentialsError } from 'ldapts';
 import { DIRECTORY_BASE, DIRECTORY_READER, startDirectory, type Directory } from '../../ldap/directory.ts';
 import type { AppContext } from '../context.ts';
-import type { Db, Migration } from '../db.ts';
+import type { Db } from '../db.ts';
 import { failField, ok, userOf } from '../http.ts';
 import { ops } from '../../../shared/contract/directory.ts';
 import { route } from '../contract.ts';
@@ -22,36 +22,6 @@ import { hashPassword } from './passwords.ts';
 import { secretBox, type SecretBox } from '../secrets.ts';
 import { col, shape } from '../shape.ts';
 import type { DirectoryAnswer } from '../../../shared/api/directory-types.ts';
-
-export const migrations: Migration[] = [
-  {
-    id: 'directory/001-tables',
-    sql: `
-      CREATE TABLE ldap_directory (
-        tenant_id INTEGER PRIMARY KEY REFERENCES tenant(id),
-        url TEXT NOT NULL,
-        start_tls INTEGER NOT NULL DEFAULT 0,
-        bind_dn TEXT NOT NULL,
-        bind_password_sealed TEXT NOT NULL,
-        base_dn TEXT NOT NULL,
-        user_filter TEXT NOT NULL,
-        name_attr TEXT NOT NULL DEFAULT 'cn',
-        mail_attr TEXT NOT NULL DEFAULT 'mail',
-        group_roles TEXT NOT NULL DEFAULT '{}',
-        enabled INTEGER NOT NULL DEFAULT 1,
-        embedded INTEGER NOT NULL DEFAULT 0
-      );
-      ALTER TABLE user ADD COLUMN directory_dn TEXT;
-      CREATE UNIQUE INDEX user_directory_dn ON user(directory_dn) WHERE directory_dn IS NOT NULL;
-    `,
-  },
-  {
-    // Directory group → department (by name) of the tenant: where a directory person is placed.
-    id: 'directory/002-group-departments',
-    sql: `ALTER TABLE ldap_directory ADD COLUMN group_depts TEXT NOT NULL DEFAULT '{}';
-      UPDATE ldap_directory SET group_depts = '{"operators":"运营中心","viewers":"运营中心"}' WHERE embedded = 1;`,
-  },
-];
 
 /** The request timeout for every directory call: a directory that does not answer is given up on. */
 export const DIRECTORY_TIMEOUT_MS = 5000;

@@ -15,7 +15,7 @@ import { ops } from '../../../shared/contract/oauth.ts';
 import { route } from '../contract.ts';
 import { outboundUrlProblem, reachableProblem } from '../outbound.ts';
 import { DEMO_CLIENT, startDemoProvider, type DemoProvider } from '../../oidc/provider.ts';
-import type { Db, Migration } from '../db.ts';
+import type { Db } from '../db.ts';
 import { fail, failField, failWith, ok, userOf } from '../http.ts';
 import { langOf, type Lang, textsOf } from '../messages.ts';
 import { verifyPassword, DUMMY_HASH } from './passwords.ts';
@@ -23,37 +23,6 @@ import { deleteOwned, offsetOf, byNameKeyword } from '../resource.ts';
 import { col, shape } from '../shape.ts';
 import { secretBox } from '../secrets.ts';
 import { issueToken } from '../tokens.ts';
-
-export const migrations: Migration[] = [
-  {
-    id: 'oauth/001-tables',
-    sql: `
-      CREATE TABLE oauth_platform (
-        id INTEGER PRIMARY KEY,
-        tenant_id INTEGER NOT NULL REFERENCES tenant(id),
-        name TEXT NOT NULL,
-        client_id TEXT NOT NULL,
-        secret_sealed TEXT NOT NULL,
-        issuer TEXT NOT NULL,
-        authorize_url TEXT NOT NULL DEFAULT '',
-        token_url TEXT NOT NULL DEFAULT '',
-        userinfo_url TEXT NOT NULL DEFAULT '',
-        scopes TEXT NOT NULL DEFAULT 'openid profile',
-        enabled INTEGER NOT NULL DEFAULT 1,
-        created_at INTEGER NOT NULL,
-        UNIQUE (tenant_id, name)
-      );
-      CREATE TABLE oauth_binding (
-        platform_id INTEGER NOT NULL REFERENCES oauth_platform(id) ON DELETE CASCADE,
-        subject TEXT NOT NULL,
-        tenant_id INTEGER NOT NULL REFERENCES tenant(id),
-        user_id INTEGER NOT NULL REFERENCES user(id) ON DELETE CASCADE,
-        created_at INTEGER NOT NULL,
-        PRIMARY KEY (platform_id, subject)
-      );
-    `,
-  },
-];
 
 const TEXT = {
   noPlatform: { zh: '第三方平台不存在', en: 'No such third-party platform' },

@@ -13,32 +13,9 @@ import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } f
 import type { PortalClient } from '../../../shared/api/portal-clients.ts';
 import { ops } from '../../../shared/contract/portal-token.ts';
 import { contractRefusal, route } from '../contract.ts';
-import type { Migration } from '../db.ts';
 import { failWith, ok, userOf } from '../http.ts';
 import { langOf, type Lang, textsOf } from '../messages.ts';
 import { findSession, issueToken } from '../tokens.ts';
-
-export const migrations: Migration[] = [
-  {
-    id: 'portal-token/001-tables',
-    sql: `
-      CREATE TABLE portal_client (
-        id INTEGER PRIMARY KEY,
-        tenant_id INTEGER NOT NULL REFERENCES tenant(id),
-        name TEXT NOT NULL,
-        client_id TEXT NOT NULL UNIQUE,
-        secret_hash TEXT NOT NULL,
-        users TEXT NOT NULL DEFAULT '',
-        scope TEXT NOT NULL DEFAULT '',
-        created_at INTEGER NOT NULL,
-        last_used_at INTEGER,
-        revoked_at INTEGER
-      );
-      ALTER TABLE token ADD COLUMN scope TEXT;
-      ALTER TABLE token ADD COLUMN portal_client_id INTEGER;
-    `,
-  },
-];
 
 export const PORTAL_TOKEN_PATH = '/jwt/portal/token';
 /** Exchanges per client id and address per minute. */

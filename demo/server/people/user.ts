@@ -11,7 +11,7 @@ import { KEYS, validateObject } from '../../../shared/validate/index.ts';
 import { userCreateSchema } from '../../../shared/validate/people.ts';
 import { route } from '../contract.ts';
 import type { AppConfig, SessionUser } from '../context.ts';
-import { tx, type Db, type Migration } from '../db.ts';
+import { tx, type Db } from '../db.ts';
 import { describeIssue, fail, failField, ok, userOf, type Issue } from '../http.ts';
 import { langOf, translate, type Lang, textsOf } from '../messages.ts';
 import { namesAfterEdit, requestLang } from '../local-names.ts';
@@ -20,45 +20,12 @@ import { col, shape } from '../shape.ts';
 import { likePattern, makesCycle, offsetOf, readImportUpload, startExport, startImport, subtree, tooManyTasks, type SheetColumn } from '../resource.ts';
 
 /** The seeded departments' names: [Chinese, English]. */
-const DEPARTMENT_NAMES = [
+export const DEPARTMENT_NAMES = [
   ['总部', 'Head office'],
   ['运营中心', 'Operations centre'],
   ['安保部', 'Security'],
   ['设施部', 'Facilities'],
 ] as const;
-
-export const migrations: Migration[] = [
-  {
-    id: 'people/001-departments',
-    sql: `
-      CREATE TABLE department (
-        id INTEGER PRIMARY KEY,
-        tenant_id INTEGER NOT NULL REFERENCES tenant(id),
-        parent_id INTEGER REFERENCES department(id),
-        name TEXT NOT NULL,
-        sort INTEGER NOT NULL DEFAULT 0
-      );
-      CREATE INDEX department_tenant ON department(tenant_id, parent_id);
-      ALTER TABLE user ADD COLUMN department_id INTEGER REFERENCES department(id);
-      ALTER TABLE user ADD COLUMN gender TEXT NOT NULL DEFAULT 'unknown';
-      CREATE INDEX user_tenant_department ON user(tenant_id, department_id);
-    `,
-  },
-  {
-    // The department head: who approves a workflow step that goes to the initiator's department head.
-    id: 'people/002-department-head',
-    sql: 'ALTER TABLE department ADD COLUMN head_user_id INTEGER REFERENCES user(id) ON DELETE SET NULL;',
-  },
-  {
-    // Seeded departments carry an English name too (local-names.ts); a name a person types clears it.
-    id: 'people/003-department-english',
-    sql: `
-      ALTER TABLE department ADD COLUMN name_en TEXT NOT NULL DEFAULT '';
-      UPDATE department SET name_en = CASE name ${DEPARTMENT_NAMES.map(([zh, en]) => `WHEN '${zh}' THEN '${en}'`).join(' ')} ELSE '' END WHERE tenant_id IN (1, 2);
-      UPDATE department SET name = '总部', name_en = 'Head office' WHERE tenant_id = 2 AND parent_id IS NULL AND name = 'Head office';
-    `,
-  },
-];
 
 /** First start: a small organisation for the first tenant, with the demo accounts placed in it. */
 export function seed(db: Db, config: AppConfig): void {

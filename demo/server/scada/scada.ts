@@ -21,37 +21,6 @@ import { col, shape } from '../shape.ts';
 import { formatTime } from '../operations/tasks.ts';
 import { sniffImage } from '../people/current-user.ts';
 import { tenantData, type TenantData } from '../tenant-data.ts';
-import type { Migration } from '../db.ts';
-
-export const migrations: Migration[] = [
-  {
-    id: 'scada/001-tables',
-    sql: `
-      CREATE TABLE scada_page (
-        id INTEGER PRIMARY KEY,
-        tenant_id INTEGER NOT NULL REFERENCES tenant(id),
-        name TEXT NOT NULL,
-        description TEXT NOT NULL DEFAULT '',
-        draft TEXT NOT NULL,
-        revision INTEGER NOT NULL DEFAULT 1,
-        published TEXT,
-        published_revision INTEGER,
-        published_at INTEGER,
-        updated_at INTEGER NOT NULL,
-        UNIQUE (tenant_id, name)
-      );
-      CREATE TABLE scada_template (
-        id INTEGER PRIMARY KEY,
-        tenant_id INTEGER NOT NULL REFERENCES tenant(id),
-        name TEXT NOT NULL,
-        doc TEXT NOT NULL,
-        source_page_id INTEGER,
-        created_at INTEGER NOT NULL,
-        UNIQUE (tenant_id, name)
-      );
-    `,
-  },
-];
 
 const TEXT = {
   noPage: { zh: '组态画面不存在', en: 'No such scada page' },

@@ -11,16 +11,11 @@ import type { CameraSourceState } from '../../../shared/api/video-types.ts';
 import { hasFfmpeg } from '../../media/producers.ts';
 import { isRelayed, onSourceReport, probeSource, SERVED_VIDEO, type SourceReport } from '../../media/source.ts';
 import { busOf } from '../bus.ts';
-import type { Db, Migration } from '../db.ts';
+import type { Db } from '../db.ts';
 import { setDeviceStatus } from '../devices/device-simulator.ts';
 import { storePoint } from '../devices/point-write.ts';
 import { fireRule, ruleBook } from '../alarms/alarm-rule.ts';
 import { col } from '../shape.ts';
-
-export const migrations: Migration[] = [
-  // NULL: not known yet (no one has watched or checked it); 1 online; 0 offline.
-  { id: 'camera-health/001-online', sql: 'ALTER TABLE camera ADD COLUMN online INTEGER;' },
-];
 
 /** The queue topic of cameras going offline and coming back. */
 export const CAMERA_TOPIC = 'camera.status';

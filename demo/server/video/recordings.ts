@@ -4,30 +4,11 @@
 // few hundred shorter ones). The pattern is drawn from a generator seeded
 // by camera and day, written to the database the first time a finished day is asked for and read
 // from there after; today is cut at the present moment and not stored until it is over.
-import { tx, type Db, type Migration } from '../db.ts';
+import { tx, type Db } from '../db.ts';
 import { seededRandom } from '../devices/device-seed.ts';
 import type { RecordSegment } from '../../../shared/media/recording.ts';
 import { dayText } from '../../../shared/forms/date-text.ts';
 import { col, shape } from '../shape.ts';
-
-export const migrations: Migration[] = [
-  {
-    id: 'recording/001-segments',
-    sql: `
-      CREATE TABLE record_day (camera_id INTEGER NOT NULL, day TEXT NOT NULL, PRIMARY KEY (camera_id, day));
-      CREATE TABLE record_segment (
-        id INTEGER PRIMARY KEY,
-        camera_id INTEGER NOT NULL,
-        day TEXT NOT NULL,
-        start_ms INTEGER NOT NULL,
-        end_ms INTEGER NOT NULL,
-        state TEXT NOT NULL CHECK (state IN ('normal', 'abnormal')),
-        trigger TEXT NOT NULL CHECK (trigger IN ('schedule', 'motion'))
-      );
-      CREATE INDEX record_segment_day ON record_segment(camera_id, day, start_ms);
-    `,
-  },
-];
 
 /** How far back recordings are kept, days. */
 export const KEEP_DAYS = 90;

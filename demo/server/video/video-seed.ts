@@ -1,8 +1,7 @@
 // The camera domain's tables and first-start data (split from video.ts): cameras, their data groups
 // (type 7), pan-tilt commands and the recording index's tables; two demo tenants' camera groups.
 import { CAMERA_GROUP_TYPE } from '../../../shared/api/video-types.ts';
-import { tx, type Db, type Migration } from '../db.ts';
-import { migrations as recordingMigrations } from './recordings.ts';
+import { tx, type Db } from '../db.ts';
 
 
 /** The first tenant's cameras that send H.265 (the last one seeded, the data centre's aisle 2). */
@@ -15,7 +14,7 @@ type Names = readonly [zh: string, en: string];
 const MOUNT = { ptz: ['云台', 'PTZ'], fixed: ['固定', 'Fixed'] } as const;
 
 /** A seeded camera's tags, comma-joined (video.ts), in both languages: its top place and its mount. */
-const seededTags = (place: Names, ptz: boolean): Names => {
+export const seededTags = (place: Names, ptz: boolean): Names => {
   const mount = ptz ? MOUNT.ptz : MOUNT.fixed;
   return [`${place[0]},${mount[0]}`, `${place[1]},${mount[1]}`];
 };
@@ -38,7 +37,7 @@ const DC1 = [1, 0] as const;
 const DC2 = [1, 1] as const;
 const DC = [1, null] as const;
 
-const TENANT1: SeedWorld = {
+export const TENANT1: SeedWorld = {
   groups: [
     { names: ['总部园区', 'Headquarters campus'], children: [['A栋', 'Building A'], ['B栋', 'Building B'], ['地下停车场', 'Underground car park']] },
     { names: ['数据中心', 'Data centre'], children: [['1号机房', 'Server room 1'], ['2号机房', 'Server room 2']] },
@@ -93,7 +92,7 @@ const TENANT1: SeedWorld = {
   ],
 };
 
-const TENANT2: SeedWorld = {
+export const TENANT2: SeedWorld = {
   groups: [{ names: ['总部', 'Head office'], children: [['一层', 'Ground floor']] }],
   cameras: [
     [[0, 0], ['入口', 'entrance'], true],
@@ -102,79 +101,6 @@ const TENANT2: SeedWorld = {
     [[0, 0], ['后门', 'back door'], false],
   ],
 };
-
-export const migrations: Migration[] = [
-  {
-    id: 'video/001-cameras',
-    sql: `
-      CREATE TABLE data_group (
-        id INTEGER PRIMARY KEY,
-        tenant_id INTEGER NOT NULL REFERENCES tenant(id),
-        parent_id INTEGER REFERENCES data_group(id) ON DELETE CASCADE,
-        name TEXT NOT NULL,
-        type INTEGER NOT NULL,
-        sort INTEGER NOT NULL DEFAULT 0
-      );
-      CREATE INDEX data_group_tenant ON data_group(tenant_id, type);
-      CREATE TABLE camera (
-        id INTEGER PRIMARY KEY,
-        tenant_id INTEGER NOT NULL REFERENCES tenant(id),
-        data_group_id INTEGER REFERENCES data_group(id) ON DELETE SET NULL,
-        name TEXT NOT NULL,
-        label TEXT NOT NULL,
-        address TEXT NOT NULL DEFAULT '',
-        resolution TEXT NOT NULL DEFAULT '',
-        tags TEXT NOT NULL DEFAULT '',
-        source_url TEXT NOT NULL DEFAULT '',
-        disable_yun_control INTEGER NOT NULL DEFAULT 0,
-        clip INTEGER NOT NULL,
-        created_at INTEGER NOT NULL,
-        UNIQUE (tenant_id, label)
-      );
-      CREATE INDEX camera_group ON camera(tenant_id, data_group_id);
-      CREATE TABLE ptz_command (
-        id INTEGER PRIMARY KEY,
-        tenant_id INTEGER NOT NULL REFERENCES tenant(id),
-        camera_id INTEGER NOT NULL REFERENCES camera(id) ON DELETE CASCADE,
-        user_id INTEGER NOT NULL,
-        action INTEGER NOT NULL,
-        start INTEGER NOT NULL,
-        speed INTEGER NOT NULL,
-        run_time INTEGER NOT NULL,
-        at INTEGER NOT NULL
-      );
-      CREATE INDEX ptz_command_camera ON ptz_command(tenant_id, camera_id, at);
-    `,
-  },
-  ...recordingMigrations,
-  // Seeded groups and cameras carry an English name too (local-names.ts); a name a person types clears it.
-  {
-    id: 'video/010-english-names',
-    sql: "ALTER TABLE data_group ADD COLUMN name_en TEXT NOT NULL DEFAULT ''; ALTER TABLE camera ADD COLUMN name_en TEXT NOT NULL DEFAULT '';",
-  },
-  // The codec a camera sends (h264 or h265); a database seeded earlier gets its H.265 demo camera too.
-  {
-    id: 'video/020-codec',
-    sql: `ALTER TABLE camera ADD COLUMN codec TEXT NOT NULL DEFAULT 'h264' CHECK (codec IN ('h264', 'h265'));
-          UPDATE camera SET codec = 'h265' WHERE tenant_id = 1 AND label IN ('CAM-046');`,
-  },
-  // Seeded tags in both languages too (tags_en; the camera list reads loc(tags, tags_en)): a Chinese
-  // page showed "Head office,PTZ". Cameras seeded earlier with English tags get both.
-  {
-    id: 'video/030-tags-english',
-    sql: [
-      "ALTER TABLE camera ADD COLUMN tags_en TEXT NOT NULL DEFAULT '';",
-      ...[TENANT1, TENANT2].flatMap((world) =>
-        world.groups.flatMap((g) =>
-          [true, false].map((ptz) => {
-            const [zh, en] = seededTags(g.names, ptz);
-            return `UPDATE camera SET tags = '${zh}', tags_en = '${en}' WHERE tags = '${en}' AND tags_en = '';`;
-          }),
-        ),
-      ),
-    ].join('\n'),
-  },
-];
 
 function seedTenant(db: Db, tenantId: number, world: SeedWorld, prefix: string): void {
   const group = db.prepare('INSERT INTO data_group (tenant_id, parent_id, name, name_en, type, sort) VALUES (?, ?, ?, ?, ?, ?)');

@@ -71,7 +71,7 @@ const TEXTS = {
 
 export const say = textsOf(TEXTS);
 
-export { migrations, seed } from './video-seed.ts';
+export { seed } from './video-seed.ts';
 
 // ---- helpers ----------------------------------------------------------------------------------
 
