@@ -77,7 +77,6 @@ const TENANT_UNCONVERTED = [
   'demo/server/alarms/alarm-breakdown.ts',
   'demo/server/alarms/alarm-stats.ts',
   'demo/server/alarms/alarm.ts',
-  'demo/server/attendance/attendance.ts',
   'demo/server/devices/device-admin.ts',
   'demo/server/devices/device-group.ts',
   'demo/server/devices/device-model.ts',
@@ -99,7 +98,6 @@ const TENANT_UNCONVERTED = [
   'demo/server/video/camera-health.ts',
   'demo/server/video/video-play.ts',
   'demo/server/video/video.ts',
-  'demo/server/workflow/workflow.ts',
 ];
 const NO_RAW_DB = {
   files: DOMAINS.map((d) => `demo/server/${d}/**/*.ts`),

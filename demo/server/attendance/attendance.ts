@@ -13,11 +13,11 @@ import { distanceMeters, offsetBy, type Position } from '../../../shared/attenda
 import { dayResult, fillInAllowed, isDueDay, minuteText, toMinute, type Clock } from '../../../shared/attendance/stats.ts';
 import { dayText } from '../../../shared/forms/date-text.ts';
 import type { Db } from '../db.ts';
-import { tx } from '../db.ts';
+import { platformData, tenantData, tenantDataOf, type TenantData } from '../tenant-data.ts';
 import { route } from '../contract.ts';
 import { fail, failField, ok, userOf } from '../http.ts';
 import { langOf, translate, type Lang, textsOf } from '../messages.ts';
-import { byNameKeyword, inList, likePattern, offsetOf, startExport, tooManyTasks } from '../resource.ts';
+import { inList, likePattern, offsetOf, startExport, tenantNameKeyword, tooManyTasks } from '../resource.ts';
 import { col, shape, type Spec } from '../shape.ts';
 import { namesAfterEdit } from '../local-names.ts';
 import { workflowOf, type StoredField, type StoredStep } from '../workflow/workflow.ts';
@@ -131,30 +131,33 @@ const MEMBER = shape<Member>({ userId: col.value('m.user_id'), userName: col.val
 
 /** Ensures each tenant has its fill-in approval form (the tenant super admin approves until changed). */
 export function seed(db: Db): void {
+  // The tenants (a platform table) are walked; each one's rows are written through its own data.
   const tenants = db.prepare('SELECT id FROM tenant WHERE platform = 0').all<{ id: number }>();
   for (const { id: tenantId } of tenants) {
-    if (db.prepare('SELECT 1 FROM wf_form WHERE tenant_id = ? AND kind = ?').get(tenantId, FILL_IN_KIND)) continue;
-    const approver = db.prepare('SELECT id FROM role WHERE tenant_id = ? AND super_admin = 1 ORDER BY id LIMIT 1').get<{ id: number }>(tenantId);
+    const data = tenantDataOf(db, tenantId);
+    if (data.get('SELECT 1 FROM wf_form WHERE tenant_id = $tenant AND kind = ?', FILL_IN_KIND)) continue;
+    const approver = data.get<{ id: number }>('SELECT id FROM role WHERE tenant_id = $tenant AND super_admin = 1 ORDER BY id LIMIT 1');
     if (!approver) continue;
-    tx(db, () => {
+    data.tx(() => {
       const now = Date.now();
       const f = FILL_IN_FORM;
       const formId = Number(
-        db.prepare('INSERT INTO wf_form (tenant_id, name, name_en, description, description_en, enabled, version, updated_at, kind) VALUES (?, ?, ?, ?, ?, 1, 1, ?, ?)').run(tenantId, ...f.name, ...f.description, now, FILL_IN_KIND).lastInsertRowid,
+        data.run('INSERT INTO wf_form (tenant_id, name, name_en, description, description_en, enabled, version, updated_at, kind) VALUES ($tenant, ?, ?, ?, ?, 1, 1, ?, ?)', ...f.name, ...f.description, now, FILL_IN_KIND).lastInsertRowid,
       );
       // Keys in the order workflow.ts stores a saved field and step (an unchanged save is no new version).
       const fields: StoredField[] = f.fields.map((field) => ({ name: field.name, label: field.label[0], type: field.type, required: true, label_en: field.label[1] }));
       const process: { steps: StoredStep[]; cc: number[] } = { steps: [{ name: f.step[0], mode: 'any', approvers: { kind: 'role', roleId: approver.id }, name_en: f.step[1] }], cc: [] };
-      db.prepare('INSERT INTO wf_form_version (form_id, version, fields, process, created_at) VALUES (?, 1, ?, ?, ?)').run(formId, JSON.stringify(fields), JSON.stringify(process), now);
+      data.run('INSERT INTO wf_form_version (form_id, version, fields, process, created_at) VALUES (?, 1, ?, ?, ?)', formId, JSON.stringify(fields), JSON.stringify(process), now);
     });
   }
   // The demo tenant's office hours and its head office, once.
-  if (!db.prepare('SELECT 1 FROM att_rule WHERE tenant_id = 1').get() && db.prepare('SELECT 1 FROM tenant WHERE id = 1').get()) {
-    tx(db, () => {
-      const ruleId = Number(db.prepare(`INSERT INTO att_rule (tenant_id, name, name_en, work_start, work_end, flex_minutes, late_threshold, early_threshold, fill_in_minutes, weekdays, skip_holidays) VALUES (1, '${SEED_NAMES.rule[0]}', '${SEED_NAMES.rule[1]}', '09:00', '18:00', 10, 60, 60, 30, '1,2,3,4,5', 1)`).run().lastInsertRowid);
-      const siteId = Number(db.prepare(`INSERT INTO att_site (tenant_id, name, name_en, rule_id, kind) VALUES (1, '${SEED_NAMES.site[0]}', '${SEED_NAMES.site[1]}', ?, 'devices')`).run(ruleId).lastInsertRowid);
-      for (const d of db.prepare('SELECT id FROM device WHERE tenant_id = 1 ORDER BY id LIMIT 2').all<{ id: number }>()) db.prepare('INSERT INTO att_site_device (site_id, device_id) VALUES (?, ?)').run(siteId, d.id);
-      for (const u of db.prepare("SELECT id FROM user WHERE tenant_id = 1 AND username IN ('admin', 'operator', 'viewer')").all<{ id: number }>()) db.prepare('INSERT INTO att_member (tenant_id, user_id, site_id) VALUES (1, ?, ?)').run(u.id, siteId);
+  const demo = tenantDataOf(db, 1);
+  if (!demo.get('SELECT 1 FROM att_rule WHERE tenant_id = $tenant') && db.prepare('SELECT 1 FROM tenant WHERE id = 1').get()) {
+    demo.tx(() => {
+      const ruleId = Number(demo.run(`INSERT INTO att_rule (tenant_id, name, name_en, work_start, work_end, flex_minutes, late_threshold, early_threshold, fill_in_minutes, weekdays, skip_holidays) VALUES ($tenant, ?, ?, '09:00', '18:00', 10, 60, 60, 30, '1,2,3,4,5', 1)`, ...SEED_NAMES.rule).lastInsertRowid);
+      const siteId = Number(demo.run(`INSERT INTO att_site (tenant_id, name, name_en, rule_id, kind) VALUES ($tenant, ?, ?, ?, 'devices')`, ...SEED_NAMES.site, ruleId).lastInsertRowid);
+      for (const d of demo.all<{ id: number }>('SELECT id FROM device WHERE tenant_id = $tenant ORDER BY id LIMIT 2')) demo.run('INSERT INTO att_site_device (site_id, device_id) VALUES (?, ?)', siteId, d.id);
+      for (const u of demo.all<{ id: number }>("SELECT id FROM user WHERE tenant_id = $tenant AND username IN ('admin', 'operator', 'viewer')")) demo.run('INSERT INTO att_member (tenant_id, user_id, site_id) VALUES ($tenant, ?, ?)', u.id, siteId);
     });
   }
 }
@@ -166,29 +169,38 @@ export function seed(db: Db): void {
  * fills like a real door's log.
  */
 /** Where a member of a location site clocks: within the site's radius, or refused with how far off. */
-export function clockAtLocation(db: Db, tenantId: number, userId: number, at: Position, now: number): { ok: true; distance: number; site: string } | { ok: false; key: 'notMember' | 'notLocation' | 'outside'; distance?: number; site?: string; radius?: number } {
-  const site = db
-    .prepare('SELECT loc(s.name, s.name_en) AS name, s.kind, s.latitude, s.longitude, s.radius_m FROM att_member m JOIN att_site s ON s.id = m.site_id WHERE m.user_id = ? AND m.tenant_id = ?')
-    .get<{ name: string; kind: string; latitude: number | null; longitude: number | null; radius_m: number | null }>(userId, tenantId);
+export function clockAtLocation(data: TenantData, userId: number, at: Position, now: number): { ok: true; distance: number; site: string } | { ok: false; key: 'notMember' | 'notLocation' | 'outside'; distance?: number; site?: string; radius?: number } {
+  const site = data.get<{ name: string; kind: string; latitude: number | null; longitude: number | null; radius_m: number | null }>(
+    'SELECT loc(s.name, s.name_en) AS name, s.kind, s.latitude, s.longitude, s.radius_m FROM att_member m JOIN att_site s ON s.id = m.site_id WHERE m.user_id = ? AND m.tenant_id = $tenant',
+    userId,
+  );
   if (!site) return { ok: false, key: 'notMember' };
   if (site.kind !== 'location' || site.latitude === null || site.longitude === null || site.radius_m === null) return { ok: false, key: 'notLocation' };
   const distance = Math.round(distanceMeters(at, { latitude: site.latitude, longitude: site.longitude }));
   if (distance > site.radius_m) return { ok: false, key: 'outside', distance, site: site.name, radius: site.radius_m };
-  db.prepare("INSERT INTO att_clock (tenant_id, user_id, at, source) VALUES (?, ?, ?, 'location')").run(tenantId, userId, now);
+  data.run("INSERT INTO att_clock (tenant_id, user_id, at, source) VALUES ($tenant, ?, ?, 'location')", userId, now);
   return { ok: true, distance, site: site.name };
 }
 
 export function simulateRound(db: Db, now: number, random = Math.random): number {
+  let made = 0;
+  // The simulator walks every tenant (a platform read of the tenant list); each tenant's members clock
+  // through that tenant's data.
+  for (const { id } of db.prepare('SELECT id FROM tenant ORDER BY id').all<{ id: number }>()) made += simulateTenant(tenantDataOf(db, id), now, random);
+  return made;
+}
+
+/** One round of the simulator in one tenant. */
+function simulateTenant(data: TenantData, now: number, random: () => number): number {
   const today = dayText(now);
   const minute = Math.floor((now - dayStart(today)) / 60_000);
-  const rows = db
-    .prepare(
-      `SELECT m.tenant_id, m.user_id, r.work_start, r.work_end, (SELECT device_id FROM att_site_device sd WHERE sd.site_id = s.id ORDER BY device_id LIMIT 1) AS device_id,
-        (SELECT COUNT(*) FROM att_clock c WHERE c.user_id = m.user_id AND c.at >= ?) AS clocks
-         , s.kind, s.latitude, s.longitude, s.radius_m
-       FROM att_member m JOIN att_site s ON s.id = m.site_id JOIN att_rule r ON r.id = s.rule_id`,
-    )
-    .all<{ tenant_id: number; user_id: number; work_start: string; work_end: string; device_id: number | null; clocks: number; kind: 'devices' | 'location'; latitude: number | null; longitude: number | null; radius_m: number | null; }>(dayStart(today));
+  const rows = data.all<{ user_id: number; work_start: string; work_end: string; device_id: number | null; clocks: number; kind: 'devices' | 'location'; latitude: number | null; longitude: number | null; radius_m: number | null }>(
+    `SELECT m.user_id, r.work_start, r.work_end, (SELECT device_id FROM att_site_device sd WHERE sd.site_id = s.id ORDER BY device_id LIMIT 1) AS device_id,
+       (SELECT COUNT(*) FROM att_clock c WHERE c.user_id = m.user_id AND c.tenant_id = $tenant AND c.at >= ?) AS clocks,
+       s.kind, s.latitude, s.longitude, s.radius_m
+     FROM att_member m JOIN att_site s ON s.id = m.site_id JOIN att_rule r ON r.id = s.rule_id WHERE m.tenant_id = $tenant`,
+    dayStart(today),
+  );
   let made = 0;
   for (const r of rows) {
     if (r.kind === 'location') {
@@ -199,7 +211,7 @@ export function simulateRound(db: Db, now: number, random = Math.random): number
       if (!due) continue;
       // A phone's position: mostly inside the radius, now and then just outside it (then refused, as a person would be).
       const at = offsetBy({ latitude: r.latitude, longitude: r.longitude }, r.radius_m * (random() < 0.9 ? random() * 0.8 : 1.1 + random() * 0.5), random() * 360);
-      if (clockAtLocation(db, r.tenant_id, r.user_id, at, now).ok) made += 1;
+      if (clockAtLocation(data, r.user_id, at, now).ok) made += 1;
       continue;
     }
     if (r.device_id === null) continue;
@@ -208,7 +220,7 @@ export function simulateRound(db: Db, now: number, random = Math.random): number
     const arriving = r.clocks === 0 && minute >= start - 45 && minute <= start + 30 && random() < 0.25;
     const leaving = r.clocks === 1 && minute >= end && minute <= end + 90 && random() < 0.2;
     if (arriving || leaving) {
-      db.prepare("INSERT INTO att_clock (tenant_id, user_id, at, source, device_id) VALUES (?, ?, ?, 'device', ?)").run(r.tenant_id, r.user_id, now, r.device_id);
+      data.run("INSERT INTO att_clock (tenant_id, user_id, at, source, device_id) VALUES ($tenant, ?, ?, 'device', ?)", r.user_id, now, r.device_id);
       made += 1;
     }
   }
@@ -216,7 +228,10 @@ export function simulateRound(db: Db, now: number, random = Math.random): number
 }
 
 const plugin: FastifyPluginAsync = async (app) => {
-  const { db, config } = app.atrium;
+  const { config } = app.atrium;
+  // The platform's database for the platform's own machinery only: the background-task table of an
+  // export (resource.ts, per user), the workflow service's key, and the simulator over every tenant.
+  const db = platformData(app, 'background tasks, the workflow service and the clock simulator over every tenant');
 
   // ---- rules ------------------------------------------------------------------------------------
 
@@ -230,57 +245,60 @@ const plugin: FastifyPluginAsync = async (app) => {
   };
 
   route(app, ops.rulePage, async (request) => {
-    const { tenantId } = userOf(request);
-    const { where, args } = byNameKeyword(tenantId, request.body.keyword);
-    const total = db.prepare(`SELECT COUNT(*) AS n FROM att_rule WHERE ${where}`).get<{ n: number }>(...args)!.n;
-    const rows = db.prepare(`SELECT ${RULE.select} FROM att_rule r WHERE ${where} ORDER BY r.name LIMIT ? OFFSET ?`).all(...args, request.body.limit, offsetOf(request.body));
+    const data = tenantData(request);
+    const { where, args } = tenantNameKeyword(request.body.keyword);
+    const total = data.get<{ n: number }>(`SELECT COUNT(*) AS n FROM att_rule WHERE ${where}`, ...args)!.n;
+    const rows = data.all(`SELECT ${RULE.select} FROM att_rule r WHERE ${where} ORDER BY r.name LIMIT ? OFFSET ?`, ...args, request.body.limit, offsetOf(request.body));
     return ok({ rows: RULE.all(rows), total });
   });
 
   const saveRule = (request: FastifyRequest<{ Body: AttendanceRuleSave }>, id: number | null) => {
-    const { tenantId } = userOf(request);
+    const data = tenantData(request);
     const b = request.body;
     const problem = ruleProblem(request, b);
     if (problem) return problem;
     const name = b.name.trim();
-    const taken = db.prepare('SELECT id FROM att_rule WHERE tenant_id = ? AND name = ?').get<{ id: number }>(tenantId, name);
+    const taken = data.get<{ id: number }>('SELECT id FROM att_rule WHERE tenant_id = $tenant AND name = ?', name);
     if (taken && taken.id !== id) return failField(say(langOf(request), 'nameTaken'), 'name');
     const values = [name, b.workStart, b.workEnd, b.flexMinutes, b.lateThreshold, b.earlyThreshold, b.fillInMinutes, [...new Set(b.weekdays)].sort().join(','), b.skipHolidays ? 1 : 0];
     if (id === null) {
-      id = Number(db.prepare('INSERT INTO att_rule (name, work_start, work_end, flex_minutes, late_threshold, early_threshold, fill_in_minutes, weekdays, skip_holidays, tenant_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').run(...values, tenantId).lastInsertRowid);
+      id = Number(data.run('INSERT INTO att_rule (name, work_start, work_end, flex_minutes, late_threshold, early_threshold, fill_in_minutes, weekdays, skip_holidays, tenant_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, $tenant)', ...values).lastInsertRowid);
     } else {
-      const kept = db.prepare('SELECT name, name_en FROM att_rule WHERE id = ? AND tenant_id = ?').get<{ name: string; name_en: string }>(id, tenantId);
+      const kept = data.get<{ name: string; name_en: string }>('SELECT name, name_en FROM att_rule WHERE id = ? AND tenant_id = $tenant', id);
       const names = kept ? namesAfterEdit(kept, name) : { name, name_en: '' };
       values[0] = names.name;
-      db.prepare('UPDATE att_rule SET name_en = ? WHERE id = ? AND tenant_id = ?').run(names.name_en, id, tenantId);
-      db.prepare('UPDATE att_rule SET name = ?, work_start = ?, work_end = ?, flex_minutes = ?, late_threshold = ?, early_threshold = ?, fill_in_minutes = ?, weekdays = ?, skip_holidays = ? WHERE id = ? AND tenant_id = ?').run(...values, id, tenantId);
+      data.run('UPDATE att_rule SET name_en = ? WHERE id = ? AND tenant_id = $tenant', names.name_en, id);
+      data.run('UPDATE att_rule SET name = ?, work_start = ?, work_end = ?, flex_minutes = ?, late_threshold = ?, early_threshold = ?, fill_in_minutes = ?, weekdays = ?, skip_holidays = ? WHERE id = ? AND tenant_id = $tenant', ...values, id);
     }
-    return ok(RULE.read(db.prepare(`SELECT ${RULE.select} FROM att_rule r WHERE r.id = ?`).get(id)!));
+    return ok(RULE.read(data.get(`SELECT ${RULE.select} FROM att_rule r WHERE r.id = ? AND r.tenant_id = $tenant`, id)!));
   };
   route(app, ops.ruleCreate, async (request) => saveRule(request, null));
   route(app, ops.ruleUpdate, async (request) => {
     const { id } = request.params;
-    if (!db.prepare('SELECT 1 FROM att_rule WHERE id = ? AND tenant_id = ?').get(id, userOf(request).tenantId)) return fail(say(langOf(request), 'noRule'));
+    if (!tenantData(request).get('SELECT 1 FROM att_rule WHERE id = ? AND tenant_id = $tenant', id)) return fail(say(langOf(request), 'noRule'));
     return saveRule(request, id);
   });
   route(app, ops.ruleDelete, async (request) => {
-    const { tenantId } = userOf(request);
+    const data = tenantData(request);
     const lang = langOf(request);
     const ids = [...new Set(request.body.ids)];
-    const rules = db.prepare(`SELECT id, name, (SELECT COUNT(*) FROM att_site s WHERE s.rule_id = r.id) AS used FROM att_rule r WHERE tenant_id = ? AND id IN (${inList(ids.length)})`).all<{ id: number; name: string; used: number }>(tenantId, ...ids);
+    const rules = data.all<{ id: number; name: string; used: number }>(`SELECT id, name, (SELECT COUNT(*) FROM att_site s WHERE s.rule_id = r.id) AS used FROM att_rule r WHERE tenant_id = $tenant AND id IN (${inList(ids.length)})`, ...ids);
     if (rules.length !== ids.length) return fail(say(lang, 'noRule'));
     const used = rules.find((r) => r.used > 0);
     if (used) return fail(say(lang, 'ruleUsed', { name: used.name }));
-    return ok({ deleted: Number(db.prepare(`DELETE FROM att_rule WHERE tenant_id = ? AND id IN (${inList(ids.length)})`).run(tenantId, ...ids).changes) });
+    return ok({ deleted: Number(data.run(`DELETE FROM att_rule WHERE tenant_id = $tenant AND id IN (${inList(ids.length)})`, ...ids).changes) });
   });
 
   // ---- sites ------------------------------------------------------------------------------------
 
-  const siteOf = (tenantId: number, id: number): AttendanceSite | null => {
-    const s = db.prepare('SELECT s.id, loc(s.name, s.name_en) AS name, s.rule_id, s.kind, s.latitude, s.longitude, s.radius_m, loc(r.name, r.name_en) AS rule_name FROM att_site s JOIN att_rule r ON r.id = s.rule_id WHERE s.tenant_id = ? AND s.id = ?').get<{ id: number; name: string; rule_id: number; rule_name: string; kind: 'devices' | 'location'; latitude: number | null; longitude: number | null; radius_m: number | null }>(tenantId, id);
+  const siteOf = (data: TenantData, id: number): AttendanceSite | null => {
+    const s = data.get<{ id: number; name: string; rule_id: number; rule_name: string; kind: 'devices' | 'location'; latitude: number | null; longitude: number | null; radius_m: number | null }>(
+      'SELECT s.id, loc(s.name, s.name_en) AS name, s.rule_id, s.kind, s.latitude, s.longitude, s.radius_m, loc(r.name, r.name_en) AS rule_name FROM att_site s JOIN att_rule r ON r.id = s.rule_id WHERE s.tenant_id = $tenant AND s.id = ?',
+      id,
+    );
     if (!s) return null;
-    const devices = db.prepare('SELECT d.id, d.code FROM att_site_device sd JOIN device d ON d.id = sd.device_id WHERE sd.site_id = ? ORDER BY d.code').all<{ id: number; code: string }>(s.id);
-    const members = db.prepare('SELECT u.id, u.name FROM att_member m JOIN user u ON u.id = m.user_id WHERE m.site_id = ? ORDER BY u.name').all<{ id: number; name: string }>(s.id);
+    const devices = data.all<{ id: number; code: string }>('SELECT d.id, d.code FROM att_site_device sd JOIN device d ON d.id = sd.device_id WHERE sd.site_id = ? AND d.tenant_id = $tenant ORDER BY d.code', s.id);
+    const members = data.all<{ id: number; name: string }>('SELECT u.id, u.name FROM att_member m JOIN user u ON u.id = m.user_id WHERE m.site_id = ? AND m.tenant_id = $tenant ORDER BY u.name', s.id);
     return {
       id: s.id,
       name: s.name,
@@ -298,89 +316,91 @@ const plugin: FastifyPluginAsync = async (app) => {
   };
 
   route(app, ops.sitePage, async (request) => {
-    const { tenantId } = userOf(request);
-    const { where, args } = byNameKeyword(tenantId, request.body.keyword);
-    const total = db.prepare(`SELECT COUNT(*) AS n FROM att_site WHERE ${where}`).get<{ n: number }>(...args)!.n;
-    const ids = db.prepare(`SELECT id FROM att_site WHERE ${where} ORDER BY name LIMIT ? OFFSET ?`).all<{ id: number }>(...args, request.body.limit, offsetOf(request.body));
-    return ok({ rows: ids.map((r) => siteOf(tenantId, r.id)!), total });
+    const data = tenantData(request);
+    const { where, args } = tenantNameKeyword(request.body.keyword);
+    const total = data.get<{ n: number }>(`SELECT COUNT(*) AS n FROM att_site WHERE ${where}`, ...args)!.n;
+    const ids = data.all<{ id: number }>(`SELECT id FROM att_site WHERE ${where} ORDER BY name LIMIT ? OFFSET ?`, ...args, request.body.limit, offsetOf(request.body));
+    return ok({ rows: ids.map((r) => siteOf(data, r.id)!), total });
   });
 
   const saveSite = (request: FastifyRequest<{ Body: AttendanceSiteSave }>, id: number | null) => {
-    const { tenantId } = userOf(request);
+    const data = tenantData(request);
     const lang = langOf(request);
     const b = request.body;
-    if (!db.prepare('SELECT 1 FROM att_rule WHERE id = ? AND tenant_id = ?').get(b.ruleId, tenantId)) return failField(say(lang, 'noRule'), 'ruleId');
+    if (!data.get('SELECT 1 FROM att_rule WHERE id = ? AND tenant_id = $tenant', b.ruleId)) return failField(say(lang, 'noRule'), 'ruleId');
     const deviceIds = [...new Set(b.deviceIds ?? [])];
     const memberIds = [...new Set(b.memberIds ?? [])];
     if (b.kind === 'devices') {
       if (deviceIds.length === 0) return failField(say(lang, 'noDevices'), 'deviceIds');
-      const found = db.prepare(`SELECT COUNT(*) AS n FROM device WHERE tenant_id = ? AND id IN (${inList(deviceIds.length)})`).get<{ n: number }>(tenantId, ...deviceIds)!.n;
+      const found = data.get<{ n: number }>(`SELECT COUNT(*) AS n FROM device WHERE tenant_id = $tenant AND id IN (${inList(deviceIds.length)})`, ...deviceIds)!.n;
       if (found !== deviceIds.length) return failField(say(lang, 'noDevice'), 'deviceIds');
     } else {
       const fine = typeof b.latitude === 'number' && Math.abs(b.latitude) <= 90 && typeof b.longitude === 'number' && Math.abs(b.longitude) <= 180 && typeof b.radiusMeters === 'number';
       if (!fine) return failField(say(lang, 'location'), 'latitude');
     }
     if (memberIds.length) {
-      const found = db.prepare(`SELECT COUNT(*) AS n FROM user WHERE tenant_id = ? AND id IN (${inList(memberIds.length)})`).get<{ n: number }>(tenantId, ...memberIds)!.n;
+      const found = data.get<{ n: number }>(`SELECT COUNT(*) AS n FROM user WHERE tenant_id = $tenant AND id IN (${inList(memberIds.length)})`, ...memberIds)!.n;
       if (found !== memberIds.length) return failField(say(lang, 'noUser'), 'memberIds');
-      const elsewhere = db
-        .prepare(`SELECT u.name, loc(s.name, s.name_en) AS site FROM att_member m JOIN user u ON u.id = m.user_id JOIN att_site s ON s.id = m.site_id WHERE m.user_id IN (${inList(memberIds.length)}) AND m.site_id IS NOT ? LIMIT 1`)
-        .get<{ name: string; site: string }>(...memberIds, id);
+      const elsewhere = data.get<{ name: string; site: string }>(
+        `SELECT u.name, loc(s.name, s.name_en) AS site FROM att_member m JOIN user u ON u.id = m.user_id JOIN att_site s ON s.id = m.site_id WHERE m.tenant_id = $tenant AND m.user_id IN (${inList(memberIds.length)}) AND m.site_id IS NOT ? LIMIT 1`,
+        ...memberIds,
+        id,
+      );
       if (elsewhere) return failField(say(lang, 'memberElsewhere', { name: elsewhere.name, site: elsewhere.site }), 'memberIds');
     }
     const name = b.name.trim();
-    const taken = db.prepare('SELECT id FROM att_site WHERE tenant_id = ? AND name = ?').get<{ id: number }>(tenantId, name);
+    const taken = data.get<{ id: number }>('SELECT id FROM att_site WHERE tenant_id = $tenant AND name = ?', name);
     if (taken && taken.id !== id) return failField(say(lang, 'nameTaken'), 'name');
     const location = b.kind === 'location' ? [b.latitude ?? null, b.longitude ?? null, b.radiusMeters ?? null] : [null, null, null];
-    const siteId = tx(db, () => {
+    const siteId = data.tx(() => {
       let sid = id;
-      if (sid === null) sid = Number(db.prepare('INSERT INTO att_site (tenant_id, name, rule_id, kind, latitude, longitude, radius_m) VALUES (?, ?, ?, ?, ?, ?, ?)').run(tenantId, name, b.ruleId, b.kind, ...location).lastInsertRowid);
+      if (sid === null) sid = Number(data.run('INSERT INTO att_site (tenant_id, name, rule_id, kind, latitude, longitude, radius_m) VALUES ($tenant, ?, ?, ?, ?, ?, ?)', name, b.ruleId, b.kind, ...location).lastInsertRowid);
       else {
-        const kept = db.prepare('SELECT name, name_en FROM att_site WHERE id = ?').get<{ name: string; name_en: string }>(sid);
+        const kept = data.get<{ name: string; name_en: string }>('SELECT name, name_en FROM att_site WHERE id = ? AND tenant_id = $tenant', sid);
         const names = kept ? namesAfterEdit(kept, name) : { name, name_en: '' };
-        db.prepare('UPDATE att_site SET name = ?, name_en = ?, rule_id = ?, kind = ?, latitude = ?, longitude = ?, radius_m = ? WHERE id = ?').run(names.name, names.name_en, b.ruleId, b.kind, ...location, sid);
+        data.run('UPDATE att_site SET name = ?, name_en = ?, rule_id = ?, kind = ?, latitude = ?, longitude = ?, radius_m = ? WHERE id = ? AND tenant_id = $tenant', names.name, names.name_en, b.ruleId, b.kind, ...location, sid);
       }
-      db.prepare('DELETE FROM att_site_device WHERE site_id = ?').run(sid);
-      if (b.kind === 'devices') for (const d of deviceIds) db.prepare('INSERT INTO att_site_device (site_id, device_id) VALUES (?, ?)').run(sid, d);
-      db.prepare('DELETE FROM att_member WHERE site_id = ?').run(sid);
-      for (const u of memberIds) db.prepare('INSERT INTO att_member (tenant_id, user_id, site_id) VALUES (?, ?, ?)').run(tenantId, u, sid);
+      data.run('DELETE FROM att_site_device WHERE site_id = ?', sid);
+      if (b.kind === 'devices') for (const d of deviceIds) data.run('INSERT INTO att_site_device (site_id, device_id) VALUES (?, ?)', sid, d);
+      data.run('DELETE FROM att_member WHERE site_id = ? AND tenant_id = $tenant', sid);
+      for (const u of memberIds) data.run('INSERT INTO att_member (tenant_id, user_id, site_id) VALUES ($tenant, ?, ?)', u, sid);
       return sid;
     });
-    return ok(siteOf(tenantId, siteId)!);
+    return ok(siteOf(data, siteId)!);
   };
   route(app, ops.siteCreate, async (request) => saveSite(request, null));
   route(app, ops.siteUpdate, async (request) => {
     const { id } = request.params;
-    if (!siteOf(userOf(request).tenantId, id)) return fail(say(langOf(request), 'noSite'));
+    if (!siteOf(tenantData(request), id)) return fail(say(langOf(request), 'noSite'));
     return saveSite(request, id);
   });
   route(app, ops.siteDelete, async (request) => {
-    const { tenantId } = userOf(request);
+    const data = tenantData(request);
     const ids = [...new Set(request.body.ids)];
-    const deleted = tx(db, () => {
-      const found = db.prepare(`SELECT COUNT(*) AS n FROM att_site WHERE tenant_id = ? AND id IN (${inList(ids.length)})`).get<{ n: number }>(tenantId, ...ids)!.n;
+    const deleted = data.tx(() => {
+      const found = data.get<{ n: number }>(`SELECT COUNT(*) AS n FROM att_site WHERE tenant_id = $tenant AND id IN (${inList(ids.length)})`, ...ids)!.n;
       if (found !== ids.length) return null;
-      return Number(db.prepare(`DELETE FROM att_site WHERE tenant_id = ? AND id IN (${inList(ids.length)})`).run(tenantId, ...ids).changes);
+      return Number(data.run(`DELETE FROM att_site WHERE tenant_id = $tenant AND id IN (${inList(ids.length)})`, ...ids).changes);
     });
     return deleted === null ? fail(say(langOf(request), 'noSite')) : ok({ deleted });
   });
 
   /** What the site form and the statistics filters offer: the tenant's people, devices and sites. */
   route(app, ops.choices, async (request) => {
-    const { tenantId } = userOf(request);
+    const data = tenantData(request);
     return ok({
-      users: db.prepare("SELECT id, name, username FROM user WHERE tenant_id = ? AND status = 'normal' ORDER BY name").all<{ id: number; name: string; username: string }>(tenantId),
-      devices: db.prepare('SELECT id, code, loc(name, name_en) AS name FROM device WHERE tenant_id = ? ORDER BY code LIMIT 2000').all<{ id: number; code: string; name: string }>(tenantId),
-      sites: db.prepare('SELECT id, loc(name, name_en) AS name FROM att_site WHERE tenant_id = ? ORDER BY name').all<{ id: number; name: string }>(tenantId),
+      users: data.all<{ id: number; name: string; username: string }>("SELECT id, name, username FROM user WHERE tenant_id = $tenant AND status = 'normal' ORDER BY name"),
+      devices: data.all<{ id: number; code: string; name: string }>('SELECT id, code, loc(name, name_en) AS name FROM device WHERE tenant_id = $tenant ORDER BY code LIMIT 2000'),
+      sites: data.all<{ id: number; name: string }>('SELECT id, loc(name, name_en) AS name FROM att_site WHERE tenant_id = $tenant ORDER BY name'),
     });
   });
 
   // ---- statistics -------------------------------------------------------------------------------
 
   /** The members a statistics call covers (a site, a name), with their rules. */
-  function members(tenantId: number, filter: { siteId?: number; keyword?: string; userId?: number }): Member[] {
-    const where = ['m.tenant_id = ?'];
-    const args: Array<string | number> = [tenantId];
+  function members(data: TenantData, filter: { siteId?: number; keyword?: string; userId?: number }): Member[] {
+    const where = ['m.tenant_id = $tenant'];
+    const args: Array<string | number> = [];
     if (filter.siteId) {
       where.push('m.site_id = ?');
       args.push(filter.siteId);
@@ -393,20 +413,18 @@ const plugin: FastifyPluginAsync = async (app) => {
       where.push("(u.name LIKE ? ESCAPE '\\' OR u.username LIKE ? ESCAPE '\\')");
       args.push(likePattern(filter.keyword.trim()), likePattern(filter.keyword.trim()));
     }
-    const rows = db
-      .prepare(`SELECT ${MEMBER.select} FROM att_member m JOIN user u ON u.id = m.user_id JOIN att_site s ON s.id = m.site_id JOIN att_rule r ON r.id = s.rule_id WHERE ${where.join(' AND ')} ORDER BY u.name, u.id`)
-      .all(...args);
+    const rows = data.all(`SELECT ${MEMBER.select} FROM att_member m JOIN user u ON u.id = m.user_id JOIN att_site s ON s.id = m.site_id JOIN att_rule r ON r.id = s.rule_id WHERE ${where.join(' AND ')} ORDER BY u.name, u.id`, ...args);
     return MEMBER.all(rows);
   }
 
   /** Every member's days between two days (inclusive), from one read of the clocks and the calendar. */
-  function days(tenantId: number, who: readonly Member[], from: string, to: string): Map<number, DayRecord[]> {
+  function days(data: TenantData, who: readonly Member[], from: string, to: string): Map<number, DayRecord[]> {
     const start = dayStart(from);
     const end = dayStart(to) + 24 * 3600 * 1000;
-    const calendar = new Map((db.prepare('SELECT day, kind FROM holiday WHERE tenant_id = ? AND day >= ? AND day <= ?').all<{ day: string; kind: 'holiday' | 'workday' }>(tenantId, from, to)).map((h) => [h.day, h.kind]));
+    const calendar = new Map(data.all<{ day: string; kind: 'holiday' | 'workday' }>('SELECT day, kind FROM holiday WHERE tenant_id = $tenant AND day >= ? AND day <= ?', from, to).map((h) => [h.day, h.kind]));
     const clocks = new Map<string, Clock[]>();
     const wanted = new Set(who.map((m) => m.userId));
-    for (const c of db.prepare('SELECT user_id, at, source FROM att_clock WHERE tenant_id = ? AND at >= ? AND at < ?').iterate(tenantId, start, end) as Iterable<{ user_id: number; at: number; source: string }>) {
+    for (const c of data.all<{ user_id: number; at: number; source: string }>('SELECT user_id, at, source FROM att_clock WHERE tenant_id = $tenant AND at >= ? AND at < ?', start, end)) {
       if (!wanted.has(c.user_id)) continue;
       const day = dayText(c.at);
       const key = `${c.user_id}/${day}`;
@@ -433,11 +451,11 @@ const plugin: FastifyPluginAsync = async (app) => {
     return out;
   }
 
-  function monthRows(tenantId: number, who: readonly Member[], month: string): MonthRecord[] {
+  function monthRows(data: TenantData, who: readonly Member[], month: string): MonthRecord[] {
     const today = dayText(Date.now());
     const list = daysOf(month, today);
     if (list.length === 0) return who.map((m) => ({ userId: m.userId, userName: m.userName, siteName: m.siteName, dueDays: 0, presentDays: 0, lateDays: 0, earlyDays: 0, absentDays: 0, fillIns: 0, workHours: 0 }));
-    const all = days(tenantId, who, list[0]!, list[list.length - 1]!);
+    const all = days(data, who, list[0]!, list[list.length - 1]!);
     return who.map((m) => {
       const ds = all.get(m.userId) ?? [];
       const due = ds.filter((d) => d.status !== 'rest');
@@ -461,35 +479,36 @@ const plugin: FastifyPluginAsync = async (app) => {
   const badMonth = (request: FastifyRequest, month: string | undefined) => (month !== undefined && !(MONTH.test(month) && realDay(`${month}-01`)) ? failField(say(langOf(request), 'month'), 'month') : null);
 
   route(app, ops.dayStats, async (request) => {
-    const { tenantId } = userOf(request);
+    const data = tenantData(request);
     const bad = badDay(request, request.body.day);
     if (bad) return bad;
-    const who = members(tenantId, request.body);
+    const who = members(data, request.body);
     const page = who.slice(offsetOf(request.body), offsetOf(request.body) + request.body.limit);
-    const rows = [...days(tenantId, page, request.body.day, request.body.day).values()].map((d) => d[0]!);
+    const rows = [...days(data, page, request.body.day, request.body.day).values()].map((d) => d[0]!);
     return ok({ rows, total: who.length });
   });
 
   route(app, ops.monthStats, async (request) => {
-    const { tenantId } = userOf(request);
+    const data = tenantData(request);
     const bad = badMonth(request, request.body.month);
     if (bad) return bad;
-    const who = members(tenantId, request.body);
+    const who = members(data, request.body);
     const page = who.slice(offsetOf(request.body), offsetOf(request.body) + request.body.limit);
-    return ok({ rows: monthRows(tenantId, page, request.body.month), total: who.length });
+    return ok({ rows: monthRows(data, page, request.body.month), total: who.length });
   });
 
   /** One person's days of a month: anyone their own; another's with the day or month statistics right. */
   route(app, ops.personStats, async (request) => {
     const user = userOf(request);
+    const data = tenantData(request);
     const bad = badMonth(request, request.body.month);
     if (bad) return bad;
     const userId = request.body.userId ?? user.id;
     const mayOthers = user.menus.has('dayStats') || user.menus.has('monthStats');
-    const who = userId === user.id || mayOthers ? members(user.tenantId, { userId }) : [];
+    const who = userId === user.id || mayOthers ? members(data, { userId }) : [];
     if (who.length === 0) return ok({ member: null, rule: null, rows: [] });
     const list = daysOf(request.body.month, dayText(Date.now()));
-    const rows = list.length ? (days(user.tenantId, who, list[0]!, list[list.length - 1]!).get(userId) ?? []) : [];
+    const rows = list.length ? (days(data, who, list[0]!, list[list.length - 1]!).get(userId) ?? []) : [];
     return ok({ member: { userId, userName: who[0]!.userName, siteName: who[0]!.siteName, siteKind: who[0]!.siteKind }, rule: who[0]!.rule, rows: rows.reverse() });
   });
 
@@ -498,6 +517,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     ops.statsExport,
     async (request) => {
       const user = userOf(request);
+      const data = tenantData(request);
       const lang = langOf(request);
       const bad = badDay(request, request.body.day) ?? badMonth(request, request.body.month);
       if (bad) return bad;
@@ -507,7 +527,7 @@ const plugin: FastifyPluginAsync = async (app) => {
       if (!user.menus.has(b.kind === 'day' ? 'dayStats' : 'monthStats')) return fail(translate(lang, 'http.noPermission'), 40301);
       if (b.kind === 'day' && !b.day) return failField(say(lang, 'day'), 'day');
       if (b.kind === 'month' && !b.month) return failField(say(lang, 'month'), 'month');
-      const who = members(user.tenantId, b);
+      const who = members(data, b);
       const zh = lang === 'zh';
       const columns =
         b.kind === 'day'
@@ -542,7 +562,7 @@ const plugin: FastifyPluginAsync = async (app) => {
         fileName: `attendance-${period}.xlsx`,
         columns,
         total: who.length,
-        load: () => (b.kind === 'day' ? [...days(user.tenantId, who, b.day!, b.day!).values()].map((d) => d[0]!) : monthRows(user.tenantId, who, b.month!)),
+        load: () => (b.kind === 'day' ? [...days(data, who, b.day!, b.day!).values()].map((d) => d[0]!) : monthRows(data, who, b.month!)),
         done: (n) => ({ zh: `已导出 ${n} 人`, en: `${n} people exported` }),
       });
       return ok(key);
@@ -556,19 +576,20 @@ const plugin: FastifyPluginAsync = async (app) => {
     ops.fillIn,
     async (request) => {
       const user = userOf(request);
+      const data = tenantData(request);
       const lang = langOf(request);
       const b = request.body;
       const bad = badDay(request, b.day);
       if (bad) return bad;
       if (!HHMM.test(b.time)) return failField(say(lang, 'time'), 'time');
-      const me = members(user.tenantId, { userId: user.id })[0];
+      const me = members(data, { userId: user.id })[0];
       if (!me) return fail(say(lang, 'notMember'));
       if (b.day > dayText(Date.now())) return failField(say(lang, 'future'), 'day');
       if (!fillInAllowed(me.rule, toMinute(b.time))) return failField(say(lang, 'window', { minutes: me.rule.fillInMinutes, start: me.rule.workStart, end: me.rule.workEnd }), 'time');
-      const form = db.prepare('SELECT id FROM wf_form WHERE tenant_id = ? AND kind = ? AND enabled = 1').get<{ id: number }>(user.tenantId, FILL_IN_KIND);
+      const form = data.get<{ id: number }>('SELECT id FROM wf_form WHERE tenant_id = $tenant AND kind = ? AND enabled = 1', FILL_IN_KIND);
       const service = workflowOf(db);
       if (!form || !service) return fail(say(lang, 'noForm'));
-      const started = service.start(user.tenantId, user.id, form.id, { day: b.day, time: b.time, reason: b.reason.trim() }, lang);
+      const started = service.start(data, user.id, form.id, { day: b.day, time: b.time, reason: b.reason.trim() }, lang);
       return 'id' in started ? ok({ requestId: started.id }) : failField(started.refusal, started.field);
     },
   );
@@ -580,7 +601,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     async (request) => {
       const user = userOf(request);
       const lang = langOf(request);
-      const done = clockAtLocation(db, user.tenantId, user.id, request.body, Date.now());
+      const done = clockAtLocation(tenantData(request), user.id, request.body, Date.now());
       // No form to point into: the message (how far off, or why not) is the answer.
       if (!done.ok) return fail(say(lang, done.key, { distance: done.distance ?? 0, site: done.site ?? '', radius: done.radius ?? 0 }));
       return ok({ site: done.site, distanceMeters: done.distance });
@@ -594,7 +615,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     const day = String(v.day ?? '');
     const time = String(v.time ?? '');
     if (!realDay(day) || !HHMM.test(time)) return;
-    db.prepare("INSERT INTO att_clock (tenant_id, user_id, at, source, request_id) VALUES (?, ?, ?, 'fillIn', ?)").run(r.tenantId, r.initiatorId, dayStart(day) + toMinute(time) * 60_000, r.requestId);
+    r.data.run("INSERT INTO att_clock (tenant_id, user_id, at, source, request_id) VALUES ($tenant, ?, ?, 'fillIn', ?)", r.initiatorId, dayStart(day) + toMinute(time) * 60_000, r.requestId);
   });
 
   // ---- clocks -----------------------------------------------------------------------------------
