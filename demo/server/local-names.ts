@@ -6,7 +6,7 @@
 // whole request (and the background work it starts) in requestLang.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from './db.ts';
+import type { DatabaseSync } from 'node:sqlite';
 import { langOf, type Lang } from './messages.ts';
 
 export const requestLang = new AsyncLocalStorage<Lang>();
@@ -14,8 +14,11 @@ export const requestLang = new AsyncLocalStorage<Lang>();
 /** The language of the request being served ('zh' outside one). */
 export const currentLang = (): Lang => requestLang.getStore() ?? 'zh';
 
-/** Registers loc(name, name_en) on a connection: inLang() for the request's language, in SQL. */
-export function registerLocalNames(db: Db): void {
+/**
+ * Registers loc(name, name_en) on a connection: inLang() for the request's language, in SQL. (The
+ * connection's type is node's own, not db.ts's Db, which opens it through this: no import circle.)
+ */
+export function registerLocalNames(db: DatabaseSync): void {
   // A missing row (a LEFT JOIN without a match) stays NULL.
   db.function('loc', { deterministic: false }, (name: unknown, en: unknown) =>
     name === null || name === undefined ? null : inLang(currentLang(), { name: String(name), name_en: typeof en === 'string' ? en : null }),

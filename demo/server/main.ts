@@ -36,12 +36,16 @@ function wholeNumber(name: string, raw: string): number {
   return n;
 }
 
+// The test switch's routes are test code: loaded only when it is on, never imported by the product.
+const extensions = faults ? [(await import('./test-switch.ts')).TEST_SWITCH] : [];
+
 const app = await createApp({
   dataDir: env.ATRIUM_DATA ?? '.data',
   staticDir,
   embedDir: 'demo/embed',
   fixedCaptcha: env.ATRIUM_FIXED_CAPTCHA ?? null,
   faults,
+  extensions,
   tokenTtlSeconds: ttl,
   mediaPort,
   drawnVideo,

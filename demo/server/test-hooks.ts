@@ -2,8 +2,8 @@
 // files: journeys and server tests use them to make the platform do now what it would do by itself
 // later (a simulator round, a scheduler tick, a retry), to put it in a state (a device's status, a
 // gateway's behaviour, a directory down, a media server restart), or to read what a device received.
-// app.ts installs them after the route modules, from which they reach the running services through
-// test-handles.ts.
+// test-switch.ts has createApp install them after the route modules; they reach the engines those
+// started through services.ts.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ALARM_HANDLE_STATUSES, ALARM_LEVELS, type AlarmBulkCreate } from '../../shared/api/alarm-types.ts';
 import { isDeviceStatus, type DeviceStatusForce, type SimulatorRate } from '../../shared/api/device-types.ts';
@@ -17,7 +17,7 @@ import { directoryOf } from './people/directory.ts';
 import { say } from './video/video.ts';
 import { raiseAlarms } from './alarms/alarm-simulator.ts';
 import { col, shape } from './shape.ts';
-import { handlesOf } from './test-handles.ts';
+import { servicesOf } from './services.ts';
 
 /** A pan-tilt command as the test hook answers it (ptz_command). */
 const PTZ = shape<PtzCommandRecord>({ cameraId: col.value('camera_id'), action: col.value('action'), start: col.value('start'), speed: col.value('speed'), runTime: col.value('run_time'), at: col.value('at') });
@@ -26,7 +26,7 @@ type BulkAlarms = AlarmBulkCreate & { tenantId?: number };
 
 export function installTestHooks(app: FastifyInstance): void {
   const { db } = app.atrium;
-  const handles = handlesOf(app.atrium);
+  const handles = servicesOf(app.atrium);
 
   // ---- alarms: a run of alarms at once (lists, paging and the bell's cap) ----
   app.post<{ Body: BulkAlarms }>(

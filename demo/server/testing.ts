@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { createApp, type AppOptions } from './app.ts';
 import { fromTemplate, TEMPLATE_ENV } from './test-template.ts';
+import { TEST_SWITCH } from './test-switch.ts';
 
 export interface Running {
   app: FastifyInstance;
@@ -33,7 +34,9 @@ export async function start(options: Partial<AppOptions> = {}): Promise<Running>
   const template = process.env[TEMPLATE_ENV];
   if (template && !seedsItsOwn(options) && !existsSync(join(dir, 'atrium.db'))) fromTemplate(template, dir);
   const logs: string[] = [];
-  const app = await createApp({ fixedCaptcha: '1234', smtpPort: 0, oidcPort: 0, ldapPort: 0, checkAnswers: true, ...options, dataDir: dir, log: (line) => logs.push(line) });
+  // A platform with the test switch on gets its routes too, as `ATRIUM_FAULTS=1 node main.ts` does.
+  const extensions = options.extensions ?? (options.faults ? [TEST_SWITCH] : []);
+  const app = await createApp({ fixedCaptcha: '1234', smtpPort: 0, oidcPort: 0, ldapPort: 0, checkAnswers: true, ...options, extensions, dataDir: dir, log: (line) => logs.push(line) });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

@@ -12,7 +12,7 @@ import { tx, type Db } from '../db.ts';
 import { seedDevices } from './device-seed.ts';
 import { DeviceSimulator, nextSeq } from './device-simulator.ts';
 import { fail, ok, userOf } from '../http.ts';
-import { handlesOf } from '../test-handles.ts';
+import { servicesOf } from '../services.ts';
 import { langOf, type Lang } from '../messages.ts';
 import { visibleGroups } from '../administration/data-scope.ts';
 import { answerQuery, areaTree, DEVICE, DEVICE_FROM, fieldSay, parseListQuery, queryDevices, statusChanges } from './device-query.ts';
@@ -80,7 +80,7 @@ const plugin: FastifyPluginAsync = async (app) => {
   const { db, config } = app.atrium;
   const simulator = new DeviceSimulator(db, { sharePerMinute: config.tuning.deviceFlipShare });
   simulator.start();
-  handlesOf(app.atrium).deviceSimulator = simulator;
+  servicesOf(app.atrium).deviceSimulator = simulator;
   app.addHook('onClose', async () => simulator.stop());
 
 

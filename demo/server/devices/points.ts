@@ -14,7 +14,7 @@ import { compile, evaluate, type Node } from '../../../shared/validate/expressio
 import { alarmQueryWindow, toDate } from '../../../shared/validate/dates.ts';
 import { tx, type Db } from '../db.ts';
 import { fail, failField, ok, userOf } from '../http.ts';
-import { handlesOf } from '../test-handles.ts';
+import { servicesOf } from '../services.ts';
 import { langOf, translate } from '../messages.ts';
 import { modelParams, paramNamesOf } from './device-model.ts';
 import { fireRule, openAlarmOn, ruleBook, type LiveRule } from '../alarms/alarm-rule.ts';
@@ -185,7 +185,7 @@ const plugin: FastifyPluginAsync = async (app) => {
   const { db, config } = app.atrium;
   const raise = (tenantId: number, deviceId: number, param: ParamRow, value: number, at: number) => void raisePointAlarm(db, tenantId, deviceId, param, value, at);
   let simulator: PointSimulator | null = null;
-  handlesOf(app.atrium).pointSimulator = () => simulator;
+  servicesOf(app.atrium).pointSimulator = () => simulator;
   app.addHook('onReady', async () => {
     simulator = startPointSimulator(db, config.tuning.pointIntervalMs, Math.random, raise, config.tuning.excursionsPerHour);
   });

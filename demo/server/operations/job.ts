@@ -21,7 +21,7 @@ import { ops } from '../../../shared/contract/job.ts';
 import { route } from '../contract.ts';
 import type { Db } from '../db.ts';
 import { fail, failField, ok, userOf } from '../http.ts';
-import { handlesOf } from '../test-handles.ts';
+import { servicesOf } from '../services.ts';
 import { langOf, translate, textsOf } from '../messages.ts';
 import { byNameKeyword, deleteOwned, exportsDir, offsetOf, queryPage, writeSheet } from '../resource.ts';
 import { col, shape } from '../shape.ts';
@@ -307,7 +307,7 @@ const LOG_LINE = shape<JobLogLine>({ id: col.value('id'), at: col.time('at'), te
 const plugin: FastifyPluginAsync = async (app) => {
   const { db, config } = app.atrium;
   let scheduler: Scheduler | null = null;
-  handlesOf(app.atrium).scheduler = () => scheduler;
+  servicesOf(app.atrium).scheduler = () => scheduler;
   app.addHook('onReady', async () => {
     scheduler = startScheduler(db, config.dataDir);
   });

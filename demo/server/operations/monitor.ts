@@ -16,7 +16,7 @@ import { route } from '../contract.ts';
 import { busOf } from '../bus.ts';
 import { currentMediaServer } from '../../media/index.ts';
 import { fail, ok } from '../http.ts';
-import { handlesOf } from '../test-handles.ts';
+import { servicesOf } from '../services.ts';
 import { langOf } from '../messages.ts';
 import { POINT_TOPIC } from '../devices/point-write.ts';
 
@@ -118,7 +118,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     return ok({ self: node, nodes: [...nodes].map(([name, samples]) => ({ name, samples })) });
   });
 
-  handlesOf(app.atrium).sampleMonitor = sample;
+  servicesOf(app.atrium).sampleMonitor = sample;
 };
 
 export default plugin;
