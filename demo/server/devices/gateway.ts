@@ -5,8 +5,9 @@ import { TOTAL_NONE, type Gateway } from '../../../shared/api/device-types.ts';
 import { ops } from '../../../shared/contract/device.ts';
 import { normaliseKeyword } from '../../../shared/devices/list-model.ts';
 import { route } from '../contract.ts';
-import { ok, userOf } from '../http.ts';
+import { ok } from '../http.ts';
 import { col, shape } from '../shape.ts';
+import { tenantData } from '../tenant-data.ts';
 
 /** A gateway as the API answers it (gateway gw, its area a). */
 const GATEWAY = shape<Gateway>({
@@ -25,15 +26,13 @@ const GATEWAY = shape<Gateway>({
 });
 
 const plugin: FastifyPluginAsync = async (app) => {
-  const { db } = app.atrium;
-
   // Reading needs MonitorOPS or devManager, as for devices (the declaration's rights).
   route(app, ops.gatewayList, async (request) => {
     const { page = 1, limit = 20, status, keyword: rawKeyword = '', count } = request.query;
-    const tenantId = userOf(request).tenantId;
+    const data = tenantData(request);
     const keyword = normaliseKeyword(rawKeyword);
-    const where = ['gw.tenant_id = ?'];
-    const args: Array<string | number> = [tenantId];
+    const where = ['gw.tenant_id = $tenant'];
+    const args: Array<string | number> = [];
     if (status !== undefined) {
       where.push('gw.status = ?');
       args.push(status);
@@ -43,13 +42,14 @@ const plugin: FastifyPluginAsync = async (app) => {
       args.push(keyword, keyword);
     }
     const whereSql = where.join(' AND ');
-    const rows = db
-      .prepare(
-        `SELECT ${GATEWAY.select} FROM gateway gw LEFT JOIN area a ON a.row_guid = gw.area_guid AND a.tenant_id = gw.tenant_id
-         WHERE ${whereSql} ORDER BY gw.code, gw.id LIMIT ? OFFSET ?`,
-      )
-      .all(...args, limit, (page - 1) * limit);
-    const total = count === 'none' ? TOTAL_NONE : db.prepare(`SELECT COUNT(*) AS n FROM gateway gw WHERE ${whereSql}`).get<{ n: number }>(...args)!.n;
+    const rows = data.all(
+      `SELECT ${GATEWAY.select} FROM gateway gw LEFT JOIN area a ON a.row_guid = gw.area_guid AND a.tenant_id = gw.tenant_id
+       WHERE ${whereSql} ORDER BY gw.code, gw.id LIMIT ? OFFSET ?`,
+      ...args,
+      limit,
+      (page - 1) * limit,
+    );
+    const total = count === 'none' ? TOTAL_NONE : data.get<{ n: number }>(`SELECT COUNT(*) AS n FROM gateway gw WHERE ${whereSql}`, ...args)!.n;
     return ok({ total, rows: GATEWAY.all(rows) });
   });
 };
