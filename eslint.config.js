@@ -83,7 +83,6 @@ const TENANT_UNCONVERTED = [
   'demo/server/devices/device.ts',
   'demo/server/devices/gateway-point.ts',
   'demo/server/devices/points.ts',
-  'demo/server/linkage/linkage.ts',
   'demo/server/operations/client-error.ts',
   'demo/server/operations/job.ts',
   'demo/server/operations/monitor.ts',

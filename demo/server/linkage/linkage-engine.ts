@@ -11,11 +11,12 @@ import type { AlarmLevel } from '../../../shared/api/alarm-types.ts';
 import { MAX_ATTEMPTS, MAX_CHAIN_DEPTH, type LinkAction, type LinkLevel, type SceneStep } from '../../../shared/api/linkage-types.ts';
 import { dayText, timeText } from '../../../shared/forms/date-text.ts';
 import { compile, evaluate, type Node } from '../../../shared/validate/expression.ts';
-import { tx, type Db } from '../db.ts';
+import type { Db } from '../db.ts';
 import { announceAlarm } from '../alarms/alarm-events.ts';
 import { busOf } from '../bus.ts';
 import { onPointChange, writePoint, type Both } from '../devices/point-write.ts';
 import { startTask, TaskFailure, type Report } from '../operations/tasks.ts';
+import { tenantDataOf, type TenantData } from '../tenant-data.ts';
 
 const RETRY_SCAN_MS = 500;
 
@@ -50,7 +51,8 @@ const clockOf = (at: number): string => timeText(at).slice(0, 5);
 
 /** A short description of an action, for records (both languages). */
 export function actionLabel(db: Db, tenantId: number, action: LinkAction): Both {
-  const device = (id: number) => (db.prepare('SELECT name FROM device WHERE id = ? AND tenant_id = ?').get<{ name: string }>(id, tenantId))?.name ?? `#${id}`;
+  const data = tenantDataOf(db, tenantId);
+  const device = (id: number) => data.get<{ name: string }>('SELECT name FROM device WHERE id = ? AND tenant_id = $tenant', id)?.name ?? `#${id}`;
   switch (action.kind) {
     case 'write': {
       const name = device(action.deviceId);
@@ -61,7 +63,7 @@ export function actionLabel(db: Db, tenantId: number, action: LinkAction): Both 
       return { zh: `告警 ${name}（${action.level}）`, en: `alarm on ${name} (${action.level})` };
     }
     case 'scene': {
-      const scene = (db.prepare('SELECT name FROM quick_scene WHERE id = ? AND tenant_id = ?').get<{ name: string }>(action.sceneId, tenantId))?.name ?? `#${action.sceneId}`;
+      const scene = data.get<{ name: string }>('SELECT name FROM quick_scene WHERE id = ? AND tenant_id = $tenant', action.sceneId)?.name ?? `#${action.sceneId}`;
       return { zh: `运行场景 ${scene}`, en: `run scene ${scene}` };
     }
   }
@@ -69,15 +71,21 @@ export function actionLabel(db: Db, tenantId: number, action: LinkAction): Both 
 
 /** Raises an alarm on one of the tenant's devices (a linkage or scene action); answers its id or null. */
 export function raiseLinkAlarm(db: Db, tenantId: number, deviceId: number, level: AlarmLevel, content: string, at: number): number | null {
-  const device = db.prepare('SELECT code, name, model_id FROM device WHERE id = ? AND tenant_id = ?').get<{ code: string; name: string; model_id: number | null }>(deviceId, tenantId);
+  const data = tenantDataOf(db, tenantId);
+  const device = data.get<{ code: string; name: string; model_id: number | null }>('SELECT code, name, model_id FROM device WHERE id = ? AND tenant_id = $tenant', deviceId);
   if (!device) return null;
   const alarmId = Number(
-    db
-      .prepare(
-        `INSERT INTO alarm (tenant_id, device_code, device_name, model_id, level, status, handle_status, content_zh, content_en, occurred_at)
-         VALUES (?, ?, ?, ?, ?, 'toBeConfirmed', 'unhandled', ?, ?, ?)`,
-      )
-      .run(tenantId, device.code, device.name, device.model_id, level, content, content, at).lastInsertRowid,
+    data.run(
+      `INSERT INTO alarm (tenant_id, device_code, device_name, model_id, level, status, handle_status, content_zh, content_en, occurred_at)
+       VALUES ($tenant, ?, ?, ?, ?, 'toBeConfirmed', 'unhandled', ?, ?, ?)`,
+      device.code,
+      device.name,
+      device.model_id,
+      level,
+      content,
+      content,
+      at,
+    ).lastInsertRowid,
   );
   announceAlarm(db, { tenantId, alarmId, level, deviceName: device.name, content, at });
   return alarmId;
@@ -95,18 +103,22 @@ export async function runAction(db: Db, tenantId: number, userId: number, action
     case 'alarm':
       return raiseLinkAlarm(db, tenantId, action.deviceId, action.level, action.content, Date.now()) === null ? { ok: false, text: TEXT.noDevice } : { ok: true, text: TEXT.raised };
     case 'scene': {
-      const scene = db.prepare('SELECT id FROM quick_scene WHERE id = ? AND tenant_id = ?').get(action.sceneId, tenantId);
+      const data = tenantDataOf(db, tenantId);
+      const scene = data.get('SELECT id FROM quick_scene WHERE id = ? AND tenant_id = $tenant', action.sceneId);
       if (!scene) return { ok: false, text: TEXT.noScene };
-      if (!db.prepare('SELECT 1 FROM user WHERE id = ? AND tenant_id = ?').get(userId, tenantId)) return { ok: false, text: TEXT.noUser };
+      if (!data.get('SELECT 1 FROM user WHERE id = ? AND tenant_id = $tenant', userId)) return { ok: false, text: TEXT.noUser };
       startScene(db, tenantId, userId, action.sceneId, depth);
       return { ok: true, text: TEXT.sceneStarted };
     }
   }
 }
 
-/** Runs a quick scene as a background task of `userId`: one progress step per scene step; cancelling stops the rest. */
+/**
+ * Runs one of the tenant's quick scenes as a background task of `userId`: one progress step per scene
+ * step; cancelling stops the rest. `db` is the platform's (its task runner); the scene is read as the tenant's.
+ */
 export function startScene(db: Db, tenantId: number, userId: number, sceneId: number, depth = 0) {
-  const row = db.prepare('SELECT name, steps FROM quick_scene WHERE id = ? AND tenant_id = ?').get<{ name: string; steps: string }>(sceneId, tenantId)!;
+  const row = tenantDataOf(db, tenantId).get<{ name: string; steps: string }>('SELECT name, steps FROM quick_scene WHERE id = ? AND tenant_id = $tenant', sceneId)!;
   const steps = JSON.parse(row.steps) as SceneStep[];
   const work = async (report: Report, signal: AbortSignal) => {
     report({ current: 0, total: steps.length, msg: { zh: '等待第 1 步', en: 'waiting for step 1' } });
@@ -138,6 +150,12 @@ export interface LinkEngine {
 const engines = new WeakMap<Db, LinkEngine>();
 export const engineOf = (db: Db): LinkEngine | undefined => engines.get(db);
 
+/**
+ * The engine is platform-wide by nature (handed the platform's Db): it indexes every tenant's enabled
+ * strategies, hears every tenant's point changes and keeps one retry queue. What it does for one
+ * strategy or record — reading values, counting holds, recording a firing, running its actions — goes
+ * through that tenant's data (tenantDataOf), so a firing cannot touch another tenant's rows.
+ */
 export function startLinkEngine(db: Db, retryScanMs = RETRY_SCAN_MS): LinkEngine {
   let index: Map<number, Live[]> | null = null;
   const running = new Set<Promise<void>>();
@@ -166,10 +184,7 @@ export function startLinkEngine(db: Db, retryScanMs = RETRY_SCAN_MS): LinkEngine
     return next;
   };
 
-  const values = db.prepare('SELECT code, value FROM point_current WHERE device_id = ?');
-  const stateOf = db.prepare('SELECT held, armed FROM link_strategy WHERE id = ?');
-  const setState = db.prepare('UPDATE link_strategy SET held = ?, armed = ? WHERE id = ?');
-  const holiday = db.prepare("SELECT 1 FROM holiday WHERE tenant_id = ? AND day = ? AND kind = 'holiday'");
+  const setState = (data: TenantData, id: number, held: number, armed: number) => data.run('UPDATE link_strategy SET held = ?, armed = ? WHERE id = ? AND tenant_id = $tenant', held, armed, id);
 
   const track = (work: Promise<void>) => {
     // A failure here is the database closing under a running attempt: the restart settles the record.
@@ -181,7 +196,9 @@ export function startLinkEngine(db: Db, retryScanMs = RETRY_SCAN_MS): LinkEngine
 
   /** Runs the record's pending actions once; settles it (success, failed) or queues its retry. */
   const attempt = async (recordId: number) => {
+    // The retry queue is the platform's: which tenant a record is of is read first, then everything is that tenant's.
     const rec = db.prepare('SELECT tenant_id, actions, pending, level, retry_ms, depth, user_id FROM link_record WHERE id = ?').get<{ tenant_id: number; actions: string; pending: string; level: LinkLevel; retry_ms: number; depth: number; user_id: number; }>(recordId)!;
+    const data = tenantDataOf(db, rec.tenant_id);
     const actions = JSON.parse(rec.actions) as LinkAction[];
     const pending = JSON.parse(rec.pending) as number[];
     const failed: number[] = [];
@@ -189,8 +206,9 @@ export function startLinkEngine(db: Db, retryScanMs = RETRY_SCAN_MS): LinkEngine
       const action = actions[i]!;
       const outcome = await runAction(db, rec.tenant_id, rec.user_id, action, rec.depth);
       const label = actionLabel(db, rec.tenant_id, action);
-      const n = db.prepare('SELECT COUNT(*) AS n FROM link_attempt WHERE record_id = ? AND action = ?').get<{ n: number }>(recordId, i)!.n + 1;
-      db.prepare('INSERT INTO link_attempt (record_id, action, label_zh, label_en, attempt, at, ok, message_zh, message_en) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)').run(
+      const n = data.get<{ n: number }>('SELECT COUNT(*) AS n FROM link_attempt WHERE record_id = ? AND action = ?', recordId, i)!.n + 1;
+      data.run(
+        'INSERT INTO link_attempt (record_id, action, label_zh, label_en, attempt, at, ok, message_zh, message_en) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
         recordId,
         i,
         label.zh,
@@ -203,12 +221,13 @@ export function startLinkEngine(db: Db, retryScanMs = RETRY_SCAN_MS): LinkEngine
       );
       if (!outcome.ok) failed.push(i);
     }
-    const tries = db.prepare('SELECT MAX(attempt) AS n FROM link_attempt WHERE record_id = ?').get<{ n: number | null }>(recordId)!.n ?? 0;
-    if (failed.length === 0) db.prepare("UPDATE link_record SET result = 'success', pending = '[]', next_retry_at = NULL WHERE id = ?").run(recordId);
+    const tries = data.get<{ n: number | null }>('SELECT MAX(attempt) AS n FROM link_attempt WHERE record_id = ?', recordId)!.n ?? 0;
+    if (failed.length === 0) data.run("UPDATE link_record SET result = 'success', pending = '[]', next_retry_at = NULL WHERE id = ? AND tenant_id = $tenant", recordId);
     else if (rec.level === 'important' && tries < MAX_ATTEMPTS)
-      db.prepare("UPDATE link_record SET result = 'retrying', pending = ?, next_retry_at = ? WHERE id = ?").run(JSON.stringify(failed), Date.now() + rec.retry_ms, recordId);
+      data.run("UPDATE link_record SET result = 'retrying', pending = ?, next_retry_at = ? WHERE id = ? AND tenant_id = $tenant", JSON.stringify(failed), Date.now() + rec.retry_ms, recordId);
     else
-      db.prepare("UPDATE link_record SET result = 'failed', pending = ?, next_retry_at = NULL, note_zh = ?, note_en = ? WHERE id = ?").run(
+      data.run(
+        "UPDATE link_record SET result = 'failed', pending = ?, next_retry_at = NULL, note_zh = ?, note_en = ? WHERE id = ? AND tenant_id = $tenant",
         JSON.stringify(failed),
         rec.level === 'important' ? TEXT.gaveUp.zh : '',
         rec.level === 'important' ? TEXT.gaveUp.en : '',
@@ -217,35 +236,31 @@ export function startLinkEngine(db: Db, retryScanMs = RETRY_SCAN_MS): LinkEngine
   };
 
   /** Records a firing; answers its id when its actions are to run (not when the chain is too deep). */
-  const fire = (s: Live, current: Record<string, number>, at: number, depth: number): number | null => {
-    const strategy = db.prepare('SELECT name, actions FROM link_strategy WHERE id = ?').get<{ name: string; actions: string }>(s.id)!;
-    const device = db.prepare('SELECT name FROM device WHERE id = ?').get<{ name: string }>(s.deviceId);
+  const fire = (data: TenantData, s: Live, current: Record<string, number>, at: number, depth: number): number | null => {
+    const strategy = data.get<{ name: string; actions: string }>('SELECT name, actions FROM link_strategy WHERE id = ? AND tenant_id = $tenant', s.id)!;
+    const device = data.get<{ name: string }>('SELECT name FROM device WHERE id = ? AND tenant_id = $tenant', s.deviceId);
     const stopped = depth > MAX_CHAIN_DEPTH;
     const actions = JSON.parse(strategy.actions) as LinkAction[];
     const id = Number(
-      db
-        .prepare(
-          `INSERT INTO link_record (tenant_id, strategy_id, strategy_name, device_id, device_name, fired_at, source_values, result, note_zh, note_en, actions, pending, level, retry_ms, depth, user_id)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(
-          s.tenantId,
-          s.id,
-          strategy.name,
-          s.deviceId,
-          device?.name ?? '',
-          at,
-          JSON.stringify(current),
-          stopped ? 'stopped' : 'running',
-          stopped ? TEXT.chain.zh : '',
-          stopped ? TEXT.chain.en : '',
-          strategy.actions,
-          JSON.stringify(actions.map((_a, i) => i)),
-          s.level,
-          s.retryMs,
-          depth,
-          s.createdBy,
-        ).lastInsertRowid,
+      data.run(
+        `INSERT INTO link_record (tenant_id, strategy_id, strategy_name, device_id, device_name, fired_at, source_values, result, note_zh, note_en, actions, pending, level, retry_ms, depth, user_id)
+         VALUES ($tenant, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        s.id,
+        strategy.name,
+        s.deviceId,
+        device?.name ?? '',
+        at,
+        JSON.stringify(current),
+        stopped ? 'stopped' : 'running',
+        stopped ? TEXT.chain.zh : '',
+        stopped ? TEXT.chain.en : '',
+        strategy.actions,
+        JSON.stringify(actions.map((_a, i) => i)),
+        s.level,
+        s.retryMs,
+        depth,
+        s.createdBy,
+      ).lastInsertRowid,
     );
     return stopped ? null : id;
   };
@@ -260,30 +275,31 @@ export function startLinkEngine(db: Db, retryScanMs = RETRY_SCAN_MS): LinkEngine
     index ??= build();
     const list = index.get(deviceId)?.filter((s) => s.tenantId === tenantId);
     if (!list?.length) return;
-    const current = Object.fromEntries((values.all<{ code: string; value: number }>(deviceId)).map((r) => [r.code, r.value]));
+    const data = tenantDataOf(db, tenantId);
+    const current = Object.fromEntries(data.all<{ code: string; value: number }>('SELECT code, value FROM point_current WHERE device_id = ? AND tenant_id = $tenant', deviceId).map((r) => [r.code, r.value]));
     for (const s of list) {
       if (!inPeriod(s, at)) continue;
-      if (s.skipHolidays && holiday.get(tenantId, dayText(at))) continue;
+      if (s.skipHolidays && data.get("SELECT 1 FROM holiday WHERE tenant_id = $tenant AND day = ? AND kind = 'holiday'", dayText(at))) continue;
       let holds = false;
       try {
         holds = s.tree !== null && evaluate(s.tree, current) !== 0;
       } catch {
         // A point the device has not reported yet: the source does not hold.
       }
-      const state = stateOf.get<{ held: number; armed: number }>(s.id);
+      const state = data.get<{ held: number; armed: number }>('SELECT held, armed FROM link_strategy WHERE id = ? AND tenant_id = $tenant', s.id);
       if (!state) continue;
       if (!holds) {
-        if (state.held !== 0 || state.armed !== 1) setState.run(0, 1, s.id);
+        if (state.held !== 0 || state.armed !== 1) setState(data, s.id, 0, 1);
         continue;
       }
       const held = Math.min(s.hits, state.held + 1);
       if (held >= s.hits && state.armed === 1) {
-        const id = tx(db, () => {
-          setState.run(held, 0, s.id);
-          return fire(s, current, at, depth);
+        const id = data.tx(() => {
+          setState(data, s.id, held, 0);
+          return fire(data, s, current, at, depth);
         });
         if (id !== null) void track(attempt(id));
-      } else if (held !== state.held) setState.run(held, state.armed, s.id);
+      } else if (held !== state.held) setState(data, s.id, held, state.armed);
     }
   };
 

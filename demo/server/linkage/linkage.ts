@@ -22,15 +22,14 @@ import type { SQLOutputValue } from 'node:sqlite';
 import { alarmQueryWindow, earliestAlarmQueryDate, toDate } from '../../../shared/validate/dates.ts';
 import { compile } from '../../../shared/validate/expression.ts';
 import { actionList, linkGroupSchema, sceneSchema, stepList, strategySchema } from '../../../shared/validate/linkage.ts';
-import { tx, type Db } from '../db.ts';
 import { ops } from '../../../shared/contract/linkage.ts';
 import { route } from '../contract.ts';
 import { fail, failField, ok, userOf, validBody, type Schema } from '../http.ts';
 import { langOf, translate, type Lang, textsOf } from '../messages.ts';
-import { byNameKeyword, deleteOwned, inList, likePattern, offsetOf, readImportUpload, tooManyTasks } from '../resource.ts';
+import { deleteTenantRows, inList, likePattern, offsetOf, readImportUpload, tenantNameKeyword, tooManyTasks } from '../resource.ts';
 import { col, shape } from '../shape.ts';
 import { engineOf, startLinkEngine, startScene, type LinkEngine } from './linkage-engine.ts';
-import { modelParams } from '../devices/device-model.ts';
+import { platformData, tenantData, type TenantData } from '../tenant-data.ts';
 
 const TEXT = {
   noGroup: { zh: '策略组不存在', en: 'no such strategy group' },
@@ -143,20 +142,22 @@ const ATTEMPT = shape<LinkAttempt>({
 
 const SCENE = shape<QuickScene>({ id: col.value('id'), name: col.value('name'), note: col.value('note'), steps: col.json('steps') });
 
-/** The points of a device (by its model) as code → writable and range. */
-function pointsOf(db: Db, tenantId: number, deviceId: number) {
-  const device = db.prepare('SELECT name, model_id FROM device WHERE id = ? AND tenant_id = ?').get<{ name: string; model_id: number | null }>(deviceId, tenantId);
+/** The points of one of the tenant's devices (by its model): code, access and range. */
+function pointsOf(data: TenantData, deviceId: number) {
+  const device = data.get<{ name: string; model_id: number | null }>('SELECT name, model_id FROM device WHERE id = ? AND tenant_id = $tenant', deviceId);
   if (!device) return null;
-  const params = device.model_id ? modelParams(db, tenantId, device.model_id) : [];
+  const params = device.model_id
+    ? data.all<{ code: string; access: string; min: string; max: string }>('SELECT code, access, min, max FROM model_param WHERE tenant_id = $tenant AND model_id = ? ORDER BY id', device.model_id)
+    : [];
   return { name: device.name, params };
 }
 
 const num = (text: string, fallback: number) => (text.trim() !== '' && Number.isFinite(Number(text)) ? Number(text) : fallback);
 
 /** Checks what one write or alarm action names (index is 1-based); answers the refusal or null. */
-function checkTarget(db: Db, tenantId: number, lang: Lang, action: LinkAction, index: number, step: boolean): string | null {
-  if (action.kind === 'scene') return db.prepare('SELECT 1 FROM quick_scene WHERE id = ? AND tenant_id = ?').get(action.sceneId, tenantId) ? null : say(lang, 'actionScene', { index });
-  const points = pointsOf(db, tenantId, action.deviceId);
+function checkTarget(data: TenantData, lang: Lang, action: LinkAction, index: number, step: boolean): string | null {
+  if (action.kind === 'scene') return data.get('SELECT 1 FROM quick_scene WHERE id = ? AND tenant_id = $tenant', action.sceneId) ? null : say(lang, 'actionScene', { index });
+  const points = pointsOf(data, action.deviceId);
   if (!points) return say(lang, step ? 'stepDevice' : 'actionDevice', { index });
   if (action.kind === 'alarm') return null;
   const param = points.params.find((p) => p.code === action.code);
@@ -167,71 +168,76 @@ function checkTarget(db: Db, tenantId: number, lang: Lang, action: LinkAction, i
 }
 
 const plugin: FastifyPluginAsync = async (app) => {
-  const { db } = app.atrium;
+  // Platform-wide by nature: the engine evaluates every tenant's strategies on the point changes of
+  // every tenant and keeps one retry queue; a scene runs on the platform's task runner (operations/tasks.ts).
+  const platform = platformData(app, "the linkage engine evaluates every tenant's strategies; scenes run on the platform's task runner");
   let engine: LinkEngine | null = null;
   app.addHook('onReady', async () => {
-    engine = startLinkEngine(db);
+    engine = startLinkEngine(platform);
   });
   app.addHook('preClose', async () => engine?.stop());
-  const changed = () => engineOf(db)?.invalidate();
+  const changed = () => engineOf(platform)?.invalidate();
 
   // ---- groups ----------------------------------------------------------------------------------
 
-  const groupById = (tenantId: number, id: number) =>
-    db.prepare('SELECT g.id, g.name, g.note, (SELECT COUNT(*) FROM link_strategy s WHERE s.group_id = g.id) AS strategies FROM link_group g WHERE g.tenant_id = ? AND g.id = ?').get<LinkGroup>(tenantId, id);
+  const groupById = (data: TenantData, id: number) =>
+    data.get<LinkGroup>('SELECT g.id, g.name, g.note, (SELECT COUNT(*) FROM link_strategy s WHERE s.group_id = g.id) AS strategies FROM link_group g WHERE g.tenant_id = $tenant AND g.id = ?', id);
 
   route(
     app,
     ops.groupPage,
     async (request) => {
-      const user = userOf(request);
+      const data = tenantData(request);
       const keyword = request.body.keyword?.trim();
-      const where = `g.tenant_id = ?${keyword ? " AND g.name LIKE ? ESCAPE '\\'" : ''}`;
-      const args = [user.tenantId, ...(keyword ? [likePattern(keyword)] : [])];
-      const total = db.prepare(`SELECT COUNT(*) AS n FROM link_group g WHERE ${where}`).get<{ n: number }>(...args)!.n;
-      const rows = db
-        .prepare(`SELECT g.id, g.name, g.note, (SELECT COUNT(*) FROM link_strategy s WHERE s.group_id = g.id) AS strategies FROM link_group g WHERE ${where} ORDER BY g.name LIMIT ? OFFSET ?`)
-        .all<LinkGroup>(...args, request.body.limit, offsetOf(request.body));
+      const where = `g.tenant_id = $tenant${keyword ? " AND g.name LIKE ? ESCAPE '\\'" : ''}`;
+      const args = keyword ? [likePattern(keyword)] : [];
+      const total = data.get<{ n: number }>(`SELECT COUNT(*) AS n FROM link_group g WHERE ${where}`, ...args)!.n;
+      const rows = data.all<LinkGroup>(
+        `SELECT g.id, g.name, g.note, (SELECT COUNT(*) FROM link_strategy s WHERE s.group_id = g.id) AS strategies FROM link_group g WHERE ${where} ORDER BY g.name LIMIT ? OFFSET ?`,
+        ...args,
+        request.body.limit,
+        offsetOf(request.body),
+      );
       return ok({ rows, total });
     },
   );
 
-  const nameTaken = (table: 'link_group' | 'link_strategy' | 'quick_scene', tenantId: number, name: string, except = 0) =>
-    Boolean(db.prepare(`SELECT 1 FROM ${table} WHERE tenant_id = ? AND name = ? AND id <> ?`).get(tenantId, name, except));
+  const nameTaken = (table: 'link_group' | 'link_strategy' | 'quick_scene', data: TenantData, name: string, except = 0) =>
+    Boolean(data.get(`SELECT 1 FROM ${table} WHERE tenant_id = $tenant AND name = ? AND id <> ?`, name, except));
 
   route(app, ops.groupCreate, async (request) => {
-    const user = userOf(request);
+    const data = tenantData(request);
     const name = request.body.name.trim();
-    if (nameTaken('link_group', user.tenantId, name)) return failField(say(langOf(request), 'groupExists'), 'name');
-    const id = Number(db.prepare('INSERT INTO link_group (tenant_id, name, note) VALUES (?, ?, ?)').run(user.tenantId, name, request.body.note?.trim() ?? '').lastInsertRowid);
-    return ok(groupById(user.tenantId, id)!);
+    if (nameTaken('link_group', data, name)) return failField(say(langOf(request), 'groupExists'), 'name');
+    const id = Number(data.run('INSERT INTO link_group (tenant_id, name, note) VALUES ($tenant, ?, ?)', name, request.body.note?.trim() ?? '').lastInsertRowid);
+    return ok(groupById(data, id)!);
   }, { preHandler: [validBody(groupBody)] });
 
   route(app, ops.groupUpdate, async (request) => {
-    const user = userOf(request);
+    const data = tenantData(request);
     const { id } = request.params;
-    if (!groupById(user.tenantId, id)) return fail(say(langOf(request), 'noGroup'));
+    if (!groupById(data, id)) return fail(say(langOf(request), 'noGroup'));
     const name = request.body.name.trim();
-    if (nameTaken('link_group', user.tenantId, name, id)) return failField(say(langOf(request), 'groupExists'), 'name');
-    db.prepare('UPDATE link_group SET name = ?, note = ? WHERE id = ? AND tenant_id = ?').run(name, request.body.note?.trim() ?? '', id, user.tenantId);
-    return ok(groupById(user.tenantId, id)!);
+    if (nameTaken('link_group', data, name, id)) return failField(say(langOf(request), 'groupExists'), 'name');
+    data.run('UPDATE link_group SET name = ?, note = ? WHERE id = ? AND tenant_id = $tenant', name, request.body.note?.trim() ?? '', id);
+    return ok(groupById(data, id)!);
   }, { preHandler: [validBody(groupBody)] });
 
   route(app, ops.groupDelete, async (request) => {
-    const user = userOf(request);
+    const data = tenantData(request);
     const lang = langOf(request);
-    const groups = request.body.ids.map((id) => groupById(user.tenantId, id));
+    const groups = request.body.ids.map((id) => groupById(data, id));
     if (groups.some((g) => !g)) return fail(say(lang, 'noGroup'));
     const busy = groups.find((g) => g!.strategies > 0);
     if (busy) return fail(say(lang, 'groupInUse', { name: busy.name, count: busy.strategies }));
     const marks = inList(request.body.ids.length);
-    return ok({ deleted: Number(db.prepare(`DELETE FROM link_group WHERE tenant_id = ? AND id IN (${marks})`).run(user.tenantId, ...request.body.ids).changes) });
+    return ok({ deleted: Number(data.run(`DELETE FROM link_group WHERE tenant_id = $tenant AND id IN (${marks})`, ...request.body.ids).changes) });
   });
 
   // ---- strategies ------------------------------------------------------------------------------
 
-  const strategyById = (tenantId: number, id: number): LinkStrategy | undefined => {
-    const row = db.prepare(`${STRATEGY_SELECT} WHERE s.tenant_id = ? AND s.id = ?`).get(tenantId, id);
+  const strategyById = (data: TenantData, id: number): LinkStrategy | undefined => {
+    const row = data.get(`${STRATEGY_SELECT} WHERE s.tenant_id = $tenant AND s.id = ?`, id);
     return row && STRATEGY.read(row);
   };
 
@@ -239,25 +245,25 @@ const plugin: FastifyPluginAsync = async (app) => {
     app,
     ops.strategyPage,
     async (request) => {
-      const user = userOf(request);
+      const data = tenantData(request);
       const { groupId } = request.body;
       const keyword = request.body.keyword?.trim();
-      const where = ['s.tenant_id = ?', ...(groupId ? ['s.group_id = ?'] : []), ...(keyword ? ["(s.name LIKE ? ESCAPE '\\' OR d.name LIKE ? ESCAPE '\\')"] : [])].join(' AND ');
-      const args = [user.tenantId, ...(groupId ? [groupId] : []), ...(keyword ? [likePattern(keyword), likePattern(keyword)] : [])];
-      const total = db.prepare(`SELECT COUNT(*) AS n FROM link_strategy s JOIN device d ON d.id = s.device_id WHERE ${where}`).get<{ n: number }>(...args)!.n;
-      const rows = db.prepare(`${STRATEGY_SELECT} WHERE ${where} ORDER BY g.name, s.name LIMIT ? OFFSET ?`).all(...args, request.body.limit, offsetOf(request.body));
+      const where = ['s.tenant_id = $tenant', ...(groupId ? ['s.group_id = ?'] : []), ...(keyword ? ["(s.name LIKE ? ESCAPE '\\' OR d.name LIKE ? ESCAPE '\\')"] : [])].join(' AND ');
+      const args = [...(groupId ? [groupId] : []), ...(keyword ? [likePattern(keyword), likePattern(keyword)] : [])];
+      const total = data.get<{ n: number }>(`SELECT COUNT(*) AS n FROM link_strategy s JOIN device d ON d.id = s.device_id WHERE ${where}`, ...args)!.n;
+      const rows = data.all(`${STRATEGY_SELECT} WHERE ${where} ORDER BY g.name, s.name LIMIT ? OFFSET ?`, ...args, request.body.limit, offsetOf(request.body));
       return ok({ rows: STRATEGY.all(rows), total });
     },
   );
 
   /** Checks what a strategy refers to and that it cannot fire itself; answers the refusal or null. */
   function referStrategy(request: FastifyRequest<{ Body: LinkStrategySave }>, except = 0) {
-    const user = userOf(request);
+    const data = tenantData(request);
     const lang = langOf(request);
     const b = request.body;
-    if (nameTaken('link_strategy', user.tenantId, b.name.trim(), except)) return failField(say(lang, 'strategyExists'), 'name');
-    if (!groupById(user.tenantId, b.groupId)) return failField(say(lang, 'noGroup'), 'groupId');
-    const source = pointsOf(db, user.tenantId, b.deviceId);
+    if (nameTaken('link_strategy', data, b.name.trim(), except)) return failField(say(lang, 'strategyExists'), 'name');
+    if (!groupById(data, b.groupId)) return failField(say(lang, 'noGroup'), 'groupId');
+    const source = pointsOf(data, b.deviceId);
     if (!source) return failField(say(lang, 'noDevice'), 'deviceId');
     const compiled = compile(b.expression);
     const codes = source.params.map((p) => p.code);
@@ -266,11 +272,11 @@ const plugin: FastifyPluginAsync = async (app) => {
     const reads = new Set(compiled.ok ? compiled.variables : []);
     for (const [i, raw] of b.actions.entries()) {
       const action = cleanAction(raw);
-      const refused = checkTarget(db, user.tenantId, lang, action, i + 1, false);
+      const refused = checkTarget(data, lang, action, i + 1, false);
       if (refused) return failField(refused, 'actions');
       if (action.kind === 'write' && action.deviceId === b.deviceId && reads.has(action.code)) return failField(say(lang, 'selfWrite', { index: i + 1, device: source.name, code: action.code }), 'actions');
       if (action.kind === 'scene') {
-        const steps = JSON.parse(db.prepare('SELECT steps FROM quick_scene WHERE id = ?').get<{ steps: string }>(action.sceneId)!.steps) as SceneStep[];
+        const steps = JSON.parse(data.get<{ steps: string }>('SELECT steps FROM quick_scene WHERE id = ? AND tenant_id = $tenant', action.sceneId)!.steps) as SceneStep[];
         const loop = steps.find((s) => s.action.kind === 'write' && s.action.deviceId === b.deviceId && reads.has(s.action.code));
         if (loop && loop.action.kind === 'write') return failField(say(lang, 'selfScene', { index: i + 1, device: source.name, code: loop.action.code }), 'actions');
       }
@@ -297,50 +303,52 @@ const plugin: FastifyPluginAsync = async (app) => {
     const refused = referStrategy(request);
     if (refused) return refused;
     const user = userOf(request);
+    const data = tenantData(request);
     const id = Number(
-      db
-        .prepare(
-          `INSERT INTO link_strategy (group_id, name, device_id, expression, hits, level, retry_seconds, period_start, period_end, skip_holidays, enabled, actions, tenant_id, created_by)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(...strategyValues(request.body), user.tenantId, user.id).lastInsertRowid,
+      data.run(
+        `INSERT INTO link_strategy (group_id, name, device_id, expression, hits, level, retry_seconds, period_start, period_end, skip_holidays, enabled, actions, tenant_id, created_by)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, $tenant, ?)`,
+        ...strategyValues(request.body),
+        user.id,
+      ).lastInsertRowid,
     );
     changed();
-    return ok(strategyById(user.tenantId, id)!);
+    return ok(strategyById(data, id)!);
   }, { preHandler: [validBody(strategyBody)] });
 
   route(app, ops.strategyUpdate, async (request) => {
-    const user = userOf(request);
+    const data = tenantData(request);
     const { id } = request.params;
-    if (!strategyById(user.tenantId, id)) return fail(say(langOf(request), 'noStrategy'));
+    if (!strategyById(data, id)) return fail(say(langOf(request), 'noStrategy'));
     const refused = referStrategy(request, id);
     if (refused) return refused;
     // An edited strategy starts counting afresh.
-    db.prepare(
+    data.run(
       `UPDATE link_strategy SET group_id = ?, name = ?, device_id = ?, expression = ?, hits = ?, level = ?, retry_seconds = ?, period_start = ?, period_end = ?,
-       skip_holidays = ?, enabled = ?, actions = ?, held = 0, armed = 1 WHERE id = ? AND tenant_id = ?`,
-    ).run(...strategyValues(request.body), id, user.tenantId);
+       skip_holidays = ?, enabled = ?, actions = ?, held = 0, armed = 1 WHERE id = ? AND tenant_id = $tenant`,
+      ...strategyValues(request.body),
+      id,
+    );
     changed();
-    return ok(strategyById(user.tenantId, id)!);
+    return ok(strategyById(data, id)!);
   }, { preHandler: [validBody(strategyBody)] });
 
   route(
     app,
     ops.strategyEnabled,
     async (request) => {
-      const user = userOf(request);
+      const data = tenantData(request);
       const { id } = request.params;
-      if (!strategyById(user.tenantId, id)) return fail(say(langOf(request), 'noStrategy'));
-      db.prepare('UPDATE link_strategy SET enabled = ?, held = 0, armed = 1 WHERE id = ? AND tenant_id = ?').run(request.body.enabled ? 1 : 0, id, user.tenantId);
+      if (!strategyById(data, id)) return fail(say(langOf(request), 'noStrategy'));
+      data.run('UPDATE link_strategy SET enabled = ?, held = 0, armed = 1 WHERE id = ? AND tenant_id = $tenant', request.body.enabled ? 1 : 0, id);
       changed();
-      return ok(strategyById(user.tenantId, id)!);
+      return ok(strategyById(data, id)!);
     },
   );
 
   route(app, ops.strategyDelete, async (request) => {
-    const user = userOf(request);
     const ids = request.body.ids;
-    const deleted = deleteOwned(db, 'link_strategy', user.tenantId, ids);
+    const deleted = deleteTenantRows(tenantData(request), 'link_strategy', ids);
     if (deleted === null) return fail(say(langOf(request), 'noStrategy'));
     changed();
     return ok({ deleted });
@@ -348,8 +356,8 @@ const plugin: FastifyPluginAsync = async (app) => {
 
   // ---- quick scenes ----------------------------------------------------------------------------
 
-  const sceneById = (tenantId: number, id: number) => {
-    const row = db.prepare(`SELECT ${SCENE.select} FROM quick_scene WHERE tenant_id = ? AND id = ?`).get(tenantId, id);
+  const sceneById = (data: TenantData, id: number) => {
+    const row = data.get(`SELECT ${SCENE.select} FROM quick_scene WHERE tenant_id = $tenant AND id = ?`, id);
     return row && SCENE.read(row);
   };
 
@@ -357,21 +365,21 @@ const plugin: FastifyPluginAsync = async (app) => {
     app,
     ops.scenePage,
     async (request) => {
-      const user = userOf(request);
-      const { where, args } = byNameKeyword(user.tenantId, request.body.keyword);
-      const total = db.prepare(`SELECT COUNT(*) AS n FROM quick_scene WHERE ${where}`).get<{ n: number }>(...args)!.n;
-      const rows = db.prepare(`SELECT ${SCENE.select} FROM quick_scene WHERE ${where} ORDER BY name LIMIT ? OFFSET ?`).all(...args, request.body.limit, offsetOf(request.body));
+      const data = tenantData(request);
+      const { where, args } = tenantNameKeyword(request.body.keyword);
+      const total = data.get<{ n: number }>(`SELECT COUNT(*) AS n FROM quick_scene WHERE ${where}`, ...args)!.n;
+      const rows = data.all(`SELECT ${SCENE.select} FROM quick_scene WHERE ${where} ORDER BY name LIMIT ? OFFSET ?`, ...args, request.body.limit, offsetOf(request.body));
       return ok({ rows: SCENE.all(rows), total });
     },
   );
 
   function referScene(request: FastifyRequest<{ Body: QuickSceneSave }>, except = 0) {
-    const user = userOf(request);
+    const data = tenantData(request);
     const lang = langOf(request);
-    if (nameTaken('quick_scene', user.tenantId, request.body.name.trim(), except)) return failField(say(lang, 'sceneExists'), 'name');
+    if (nameTaken('quick_scene', data, request.body.name.trim(), except)) return failField(say(lang, 'sceneExists'), 'name');
     for (const [i, step] of request.body.steps.entries()) {
       if (!SCENE_ACTION_KINDS.includes(step.action.kind)) return failField(translate(lang, 'validate.link.actionIncomplete', { index: i + 1 }), 'steps');
-      const refused = checkTarget(db, user.tenantId, lang, cleanAction(step.action), i + 1, true);
+      const refused = checkTarget(data, lang, cleanAction(step.action), i + 1, true);
       if (refused) return failField(refused, 'steps');
     }
     return null;
@@ -381,74 +389,72 @@ const plugin: FastifyPluginAsync = async (app) => {
   route(app, ops.sceneCreate, async (request) => {
     const refused = referScene(request);
     if (refused) return refused;
-    const user = userOf(request);
-    const id = Number(db.prepare('INSERT INTO quick_scene (tenant_id, name, note, steps) VALUES (?, ?, ?, ?)').run(user.tenantId, request.body.name.trim(), request.body.note?.trim() ?? '', stepsOf(request.body)).lastInsertRowid);
-    return ok(sceneById(user.tenantId, id)!);
+    const data = tenantData(request);
+    const id = Number(data.run('INSERT INTO quick_scene (tenant_id, name, note, steps) VALUES ($tenant, ?, ?, ?)', request.body.name.trim(), request.body.note?.trim() ?? '', stepsOf(request.body)).lastInsertRowid);
+    return ok(sceneById(data, id)!);
   }, { preHandler: [validBody(sceneBody)] });
 
   route(app, ops.sceneUpdate, async (request) => {
-    const user = userOf(request);
+    const data = tenantData(request);
     const { id } = request.params;
-    if (!sceneById(user.tenantId, id)) return fail(say(langOf(request), 'noScene'));
+    if (!sceneById(data, id)) return fail(say(langOf(request), 'noScene'));
     const refused = referScene(request, id);
     if (refused) return refused;
-    db.prepare('UPDATE quick_scene SET name = ?, note = ?, steps = ? WHERE id = ? AND tenant_id = ?').run(request.body.name.trim(), request.body.note?.trim() ?? '', stepsOf(request.body), id, user.tenantId);
-    return ok(sceneById(user.tenantId, id)!);
+    data.run('UPDATE quick_scene SET name = ?, note = ?, steps = ? WHERE id = ? AND tenant_id = $tenant', request.body.name.trim(), request.body.note?.trim() ?? '', stepsOf(request.body), id);
+    return ok(sceneById(data, id)!);
   }, { preHandler: [validBody(sceneBody)] });
 
   route(app, ops.sceneDelete, async (request) => {
-    const user = userOf(request);
+    const data = tenantData(request);
     const lang = langOf(request);
-    const scenes = request.body.ids.map((id) => sceneById(user.tenantId, id));
+    const scenes = request.body.ids.map((id) => sceneById(data, id));
     if (scenes.some((s) => !s)) return fail(say(lang, 'noScene'));
-    const strategies = db.prepare('SELECT name, actions FROM link_strategy WHERE tenant_id = ?').all<{ name: string; actions: string }>(user.tenantId);
+    const strategies = data.all<{ name: string; actions: string }>('SELECT name, actions FROM link_strategy WHERE tenant_id = $tenant');
     for (const scene of scenes) {
       const user_ = strategies.find((s) => (JSON.parse(s.actions) as LinkAction[]).some((a) => a.kind === 'scene' && a.sceneId === scene!.id));
       if (user_) return fail(say(lang, 'sceneInUse', { name: scene!.name, strategy: user_.name }));
     }
     const marks = inList(request.body.ids.length);
-    return ok({ deleted: Number(db.prepare(`DELETE FROM quick_scene WHERE tenant_id = ? AND id IN (${marks})`).run(user.tenantId, ...request.body.ids).changes) });
+    return ok({ deleted: Number(data.run(`DELETE FROM quick_scene WHERE tenant_id = $tenant AND id IN (${marks})`, ...request.body.ids).changes) });
   });
 
   route(app, ops.sceneRun, async (request) => {
     const user = userOf(request);
     const { id } = request.params;
-    if (!sceneById(user.tenantId, id)) return fail(say(langOf(request), 'noScene'));
-    const busy = tooManyTasks(request, db, user);
+    if (!sceneById(tenantData(request), id)) return fail(say(langOf(request), 'noScene'));
+    const busy = tooManyTasks(request, platform, user);
     if (busy) return fail(busy);
-    return ok(startScene(db, user.tenantId, user.id, id));
+    return ok(startScene(platform, user.tenantId, user.id, id));
   });
 
   // ---- holidays --------------------------------------------------------------------------------
 
   route(app, ops.holidays, async (request) => {
-    const user = userOf(request);
     const { year } = request.query;
-    const rows = db.prepare('SELECT day, kind, name FROM holiday WHERE tenant_id = ? AND day LIKE ? ORDER BY day').all<Holiday>(user.tenantId, `${year}-%`);
+    const rows = tenantData(request).all<Holiday>('SELECT day, kind, name FROM holiday WHERE tenant_id = $tenant AND day LIKE ? ORDER BY day', `${year}-%`);
     return ok(rows);
   });
 
   const validDay = (day: string) => DAY.test(day) && !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day);
-  const putDay = (tenantId: number, day: string, kind: Holiday['kind'] | '', name: string) => {
-    if (kind === '') db.prepare('DELETE FROM holiday WHERE tenant_id = ? AND day = ?').run(tenantId, day);
-    else db.prepare('INSERT INTO holiday (tenant_id, day, kind, name) VALUES (?, ?, ?, ?) ON CONFLICT (tenant_id, day) DO UPDATE SET kind = excluded.kind, name = excluded.name').run(tenantId, day, kind, name);
+  const putDay = (data: TenantData, day: string, kind: Holiday['kind'] | '', name: string) => {
+    if (kind === '') data.run('DELETE FROM holiday WHERE tenant_id = $tenant AND day = ?', day);
+    else data.run('INSERT INTO holiday (tenant_id, day, kind, name) VALUES ($tenant, ?, ?, ?) ON CONFLICT (tenant_id, day) DO UPDATE SET kind = excluded.kind, name = excluded.name', day, kind, name);
   };
 
   route(
     app,
     ops.holidaySet,
     async (request) => {
-      const user = userOf(request);
       const { day, kind } = request.body;
       if (!validDay(day)) return failField(say(langOf(request), 'badDay'), 'day');
-      putDay(user.tenantId, day, kind, request.body.name?.trim() ?? '');
+      putDay(tenantData(request), day, kind, request.body.name?.trim() ?? '');
       return ok(kind === '' ? null : ({ day, kind, name: request.body.name?.trim() ?? '' } satisfies Holiday));
     },
   );
 
   /** Import: an xls/xlsx list of days (date, kind, name); any bad row refuses the whole file and changes nothing. */
   route(app, ops.holidayImport, async (request) => {
-    const user = userOf(request);
+    const data = tenantData(request);
     const lang = langOf(request);
     const upload = await readImportUpload(request, { day: ['日期', 'date', 'Date', 'day', 'Day'], kind: ['类型', 'kind', 'Kind', 'type', 'Type'], name: ['名称', 'name', 'Name', 'holiday', 'Holiday'] });
     if (!('rows' in upload)) return failField(upload.msg, upload.data.field);
@@ -461,8 +467,8 @@ const plugin: FastifyPluginAsync = async (app) => {
       if (!kind) return failField(say(lang, 'importBad', { line: row.line, reason: say(lang, 'kindHint') }), 'file');
       days.push([day, kind, String(row.values.name ?? '').trim().slice(0, 64)]);
     }
-    tx(db, () => {
-      for (const [day, kind, name] of days) putDay(user.tenantId, day, kind, name);
+    data.tx(() => {
+      for (const [day, kind, name] of days) putDay(data, day, kind, name);
     });
     return ok({ imported: days.length, msg: say(lang, 'imported', { count: days.length }) });
   });
@@ -470,10 +476,14 @@ const plugin: FastifyPluginAsync = async (app) => {
   // ---- records ---------------------------------------------------------------------------------
 
   /** The attempts of these records, by record, in one query. */
-  const attemptsOf = (ids: readonly number[]): Map<number, LinkAttempt[]> => {
+  const attemptsOf = (data: TenantData, ids: readonly number[]): Map<number, LinkAttempt[]> => {
     const out = new Map<number, LinkAttempt[]>();
     if (ids.length === 0) return out;
-    const rows = db.prepare(`SELECT ${ATTEMPT.select}, record_id FROM link_attempt WHERE record_id IN (${inList(ids.length)}) ORDER BY id`).all(...ids);
+    // The tenant's records' attempts (link_attempt has no tenant of its own: it follows its record).
+    const rows = data.all(
+      `SELECT ${ATTEMPT.select}, record_id FROM link_attempt WHERE record_id IN (SELECT id FROM link_record WHERE tenant_id = $tenant AND id IN (${inList(ids.length)})) ORDER BY id`,
+      ...ids,
+    );
     for (const row of rows) {
       const id = Number(row.record_id);
       const list = out.get(id) ?? [];
@@ -484,9 +494,9 @@ const plugin: FastifyPluginAsync = async (app) => {
   };
 
   /** Records as answered, each with its attempts. */
-  const recordsOf = (rows: ReadonlyArray<Record<string, SQLOutputValue>>): LinkRecord[] => {
+  const recordsOf = (data: TenantData, rows: ReadonlyArray<Record<string, SQLOutputValue>>): LinkRecord[] => {
     const records = RECORD.all(rows);
-    const attempts = attemptsOf(records.map((r) => r.id));
+    const attempts = attemptsOf(data, records.map((r) => r.id));
     return records.map((r) => ({ ...r, attempts: attempts.get(r.id) ?? [] }));
   };
 
@@ -494,11 +504,11 @@ const plugin: FastifyPluginAsync = async (app) => {
     app,
     ops.recordPage,
     async (request) => {
-      const user = userOf(request);
+      const data = tenantData(request);
       const lang = langOf(request);
       const b = request.body;
-      const where = ['tenant_id = ?'];
-      const args: Array<string | number> = [user.tenantId];
+      const where = ['tenant_id = $tenant'];
+      const args: Array<string | number> = [];
       const add = (clause: string, ...values: Array<string | number>) => {
         where.push(clause);
         args.push(...values);
@@ -514,17 +524,17 @@ const plugin: FastifyPluginAsync = async (app) => {
         if (problem) return fail(translate(lang, problem.key, problem.params));
         add('fired_at BETWEEN ? AND ?', start!.getTime(), end!.getTime());
       } else add('fired_at >= ?', earliestAlarmQueryDate(new Date()).getTime());
-      const total = db.prepare(`SELECT COUNT(*) AS n FROM link_record WHERE ${where.join(' AND ')}`).get<{ n: number }>(...args)!.n;
-      const rows = db.prepare(`SELECT ${RECORD.select} FROM link_record WHERE ${where.join(' AND ')} ORDER BY fired_at DESC, id DESC LIMIT ? OFFSET ?`).all(...args, b.limit, offsetOf(b));
-      return ok({ rows: recordsOf(rows), total });
+      const total = data.get<{ n: number }>(`SELECT COUNT(*) AS n FROM link_record WHERE ${where.join(' AND ')}`, ...args)!.n;
+      const rows = data.all(`SELECT ${RECORD.select} FROM link_record WHERE ${where.join(' AND ')} ORDER BY fired_at DESC, id DESC LIMIT ? OFFSET ?`, ...args, b.limit, offsetOf(b));
+      return ok({ rows: recordsOf(data, rows), total });
     },
   );
 
   route(app, ops.record, async (request) => {
-    const user = userOf(request);
-    const row = db.prepare(`SELECT ${RECORD.select} FROM link_record WHERE tenant_id = ? AND id = ?`).get(user.tenantId, request.params.id);
+    const data = tenantData(request);
+    const row = data.get(`SELECT ${RECORD.select} FROM link_record WHERE tenant_id = $tenant AND id = ?`, request.params.id);
     if (!row) return fail(say(langOf(request), 'noRecord'));
-    return ok(recordsOf([row])[0]!);
+    return ok(recordsOf(data, [row])[0]!);
   });
 
 };
