@@ -2,7 +2,16 @@
 // one place — main.ts — and handed to createApp; route files read them from `app.atrium.config.tuning`
 // and never from process.env, so a test sets them through its options and nothing leaks between tests.
 import { hostname } from 'node:os';
-import { DEFAULT_EXCURSIONS_PER_HOUR, DEFAULT_FLIP_SHARE } from './devices/device-simulator.ts';
+
+/** Default share of a tenant's devices flipped per minute (env ATRIUM_DEVICE_FLIP_RATE; devices/device-simulator.ts). */
+export const DEFAULT_FLIP_SHARE = 0.02;
+
+/**
+ * Excursions (a value running to the top of its range) across the whole building an hour by default:
+ * a calm building raises a few alarms an hour. ATRIUM_EXCURSIONS_PER_HOUR sets another rate (a busy
+ * demo: 600); each point then runs off with the same small chance per round (devices/points.ts).
+ */
+export const DEFAULT_EXCURSIONS_PER_HOUR = 4;
 
 export interface Tuning {
   /** How often this process samples itself for the monitors, ms (ATRIUM_MONITOR_MS; 0 off). */

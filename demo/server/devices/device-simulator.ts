@@ -3,9 +3,10 @@
 // the way a real site's devices drop off and come back.
 import type { DeviceStatus } from '../../../shared/api/device-types.ts';
 import { tx, type Db } from '../db.ts';
+// The defaults live with the platform's other tunable numbers (settings.ts imports no domain module).
+import { DEFAULT_EXCURSIONS_PER_HOUR, DEFAULT_FLIP_SHARE } from '../settings.ts';
 
-/** Default share of a tenant's devices flipped per minute (env ATRIUM_DEVICE_FLIP_RATE). */
-export const DEFAULT_FLIP_SHARE = 0.02;
+export { DEFAULT_EXCURSIONS_PER_HOUR, DEFAULT_FLIP_SHARE };
 const TICK_MS = 2000;
 
 /** The tenant's next change-feed position. Call inside a transaction. */
@@ -139,9 +140,3 @@ export class DeviceSimulator {
   }
 }
 
-/**
- * Excursions (a value running to the top of its range) across the whole building an hour by default:
- * a calm building raises a few alarms an hour. ATRIUM_EXCURSIONS_PER_HOUR sets another rate (a busy
- * demo: 600); each point then runs off with the same small chance per round.
- */
-export const DEFAULT_EXCURSIONS_PER_HOUR = 4;
