@@ -9,7 +9,7 @@ import { route } from '../contract.ts';
 import { compile, evaluate, type Node } from '../../../shared/validate/expression.ts';
 import { alarmRuleSchema } from '../../../shared/validate/alarm.ts';
 import { announceAlarm } from './alarm-events.ts';
-import { type Db } from '../db.ts';
+import type { Db } from '../db.ts';
 import { fail, failField, ok, validBody } from '../http.ts';
 import { inLang } from '../local-names.ts';
 import { langOf, type Lang, textsOf } from '../messages.ts';

@@ -3,7 +3,7 @@
 // device domain provides one (tenant_id, code, name), and from this file's seeded sources until then.
 import { announceAlarm } from './alarm-events.ts';
 import type { Db } from '../db.ts';
-import { tx } from '../db.ts';
+import { tenantDataOf, type TenantData } from '../tenant-data.ts';
 import type { AlarmHandleStatus, AlarmLevel } from '../../../shared/api/alarm-types.ts';
 
 export type SourceKind = 'smoke' | 'hvac' | 'elevator' | 'camera' | 'pump' | 'power' | 'access' | 'generic';
@@ -89,7 +89,10 @@ function hasTable(db: Db, table: string, columns: string[]): boolean {
   return columns.every((c) => have.has(c));
 }
 
-/** The devices alarms come from: the real device table when there is one with devices, else the seeded sources. */
+/**
+ * The devices alarms come from, of every tenant (the simulator walks the whole platform): the real
+ * device table when there is one with devices, else the seeded sources.
+ */
 export function alarmSources(db: Db): AlarmSource[] {
   if (hasTable(db, 'device', ['tenant_id', 'code', 'name'])) {
     const rows = db.prepare('SELECT tenant_id, code, name FROM device LIMIT 5000').all<{ tenant_id: number; code: string; name: string }>();
@@ -107,18 +110,25 @@ export interface NewAlarm {
   handleStatus?: AlarmHandleStatus;
 }
 
-function inserter(db: Db) {
-  const insert = db.prepare(
-    `INSERT INTO alarm (tenant_id, device_code, device_name, model_id, level, status, handle_status, content_zh, content_en, occurred_at, param_code)
-     SELECT ?, ?, ?, d.model_id, ?, 'toBeConfirmed', ?, ?, ?, ?, (SELECT mp.code FROM model_param mp WHERE mp.model_id = d.model_id AND mp.code = ?)
-     FROM (SELECT 1) LEFT JOIN device d ON d.tenant_id = ? AND d.code = ?`,
-  );
+/** Raises one alarm of one tenant's source, through that tenant's data. */
+function insertAlarm(data: TenantData, a: NewAlarm): number {
   // The template's resource point only where the device's model has that parameter (a light circuit has no "power").
-  return (a: NewAlarm) =>
-    Number(
-      insert.run(a.source.tenantId, a.source.code, a.source.name, a.template.level, a.handleStatus ?? 'unhandled', a.template.zh, a.template.en, a.at, a.template.param ?? null, a.source.tenantId, a.source.code)
-        .lastInsertRowid,
-    );
+  return Number(
+    data.run(
+      `INSERT INTO alarm (tenant_id, device_code, device_name, model_id, level, status, handle_status, content_zh, content_en, occurred_at, param_code)
+       SELECT $tenant, ?, ?, d.model_id, ?, 'toBeConfirmed', ?, ?, ?, ?, (SELECT mp.code FROM model_param mp WHERE mp.model_id = d.model_id AND mp.code = ?)
+       FROM (SELECT 1) LEFT JOIN device d ON d.tenant_id = $tenant AND d.code = ?`,
+      a.source.code,
+      a.source.name,
+      a.template.level,
+      a.handleStatus ?? 'unhandled',
+      a.template.zh,
+      a.template.en,
+      a.at,
+      a.template.param ?? null,
+      a.source.code,
+    ).lastInsertRowid,
+  );
 }
 
 const pick = <T>(list: readonly T[], random: () => number): T => list[Math.floor(random() * list.length) % list.length]!;
@@ -130,7 +140,7 @@ export function raiseAlarm(db: Db, random: () => number = Math.random, tenantId?
   const source = pick(sources, random);
   const template = pick(TEMPLATES[source.kind], random);
   const at = Date.now();
-  const alarmId = inserter(db)({ source, template, at });
+  const alarmId = insertAlarm(tenantDataOf(db, source.tenantId), { source, template, at });
   announceAlarm(db, { tenantId: source.tenantId, alarmId, level: template.level, deviceName: source.name, content: template.en, at });
   return alarmId;
 }
@@ -145,15 +155,15 @@ const ANNOUNCE_UP_TO = 100;
 export function raiseAlarms(db: Db, tenantId: number, count: number, options: { level?: AlarmLevel; handleStatus?: AlarmHandleStatus } = {}): number {
   const sources = alarmSources(db).filter((s) => s.tenantId === tenantId);
   const from = sources.length > 0 ? sources : [{ tenantId, code: 'SIM-0001', name: 'Simulated device', kind: 'generic' as const }];
-  const insert = inserter(db);
+  const data = tenantDataOf(db, tenantId);
   const now = Date.now();
-  return tx(db, () => {
+  return data.tx(() => {
     for (let i = 0; i < count; i++) {
       const source = from[i % from.length]!;
       const templates = TEMPLATES[source.kind];
       const template = options.level ? (templates.find((t) => t.level === options.level) ?? { ...templates[0]!, level: options.level }) : templates[i % templates.length]!;
       const at = now - Math.floor(((count - 1 - i) / count) * 3_600_000);
-      const alarmId = insert({ source, template, at, ...(options.handleStatus ? { handleStatus: options.handleStatus } : {}) });
+      const alarmId = insertAlarm(data, { source, template, at, ...(options.handleStatus ? { handleStatus: options.handleStatus } : {}) });
       if (count <= ANNOUNCE_UP_TO) announceAlarm(db, { tenantId, alarmId, level: template.level, deviceName: source.name, content: template.en, at });
     }
     return count;
