@@ -68,12 +68,6 @@ function oneWay() {
 // leave the list as they are converted.
 const DOMAINS = ['people', 'administration', 'devices', 'alarms', 'linkage', 'video', 'documents', 'workflow', 'attendance', 'operations', 'scada'];
 const TENANT_UNCONVERTED = [
-  'demo/server/administration/data-group.ts',
-  'demo/server/administration/menu.ts',
-  'demo/server/administration/notify.ts',
-  'demo/server/administration/role.ts',
-  'demo/server/administration/tenant.ts',
-  'demo/server/administration/voucher.ts',
   'demo/server/alarms/alarm-breakdown.ts',
   'demo/server/alarms/alarm-stats.ts',
   'demo/server/alarms/alarm.ts',

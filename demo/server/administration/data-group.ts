@@ -8,13 +8,13 @@ import { ops } from '../../../shared/contract/data-group.ts';
 import { route } from '../contract.ts';
 import { CAMERA_GROUP_TYPE } from '../../../shared/api/video-types.ts';
 import type { AppConfig } from '../context.ts';
-import { visibleGroups, withAncestors } from './data-scope.ts';
+import { groupAndBelow, visibleGroups, withAncestors } from './data-scope.ts';
 import type { Db } from '../db.ts';
-import { tx } from '../db.ts';
 import { canManageCameras, canSeeCameras } from '../video/camera-rights.ts';
 import { fail, ok, requireCheck, userOf } from '../http.ts';
 import { type Lang, textsOf } from '../messages.ts';
 import { col, shape } from '../shape.ts';
+import { tenantData, tenantDataOf, type TenantData } from '../tenant-data.ts';
 
 const CLIP_COUNT = 8;
 /** The group the seed option fills; found again by name so a restart does not add a second one. */
@@ -78,44 +78,37 @@ export function seed(db: Db, config: AppConfig): void {
   if (!n) return;
   const tenant = db.prepare('SELECT id FROM tenant ORDER BY id LIMIT 1').get<{ id: number }>();
   if (!tenant) return;
-  tx(db, () => {
-    let group = db.prepare('SELECT id FROM data_group WHERE tenant_id = ? AND type = ? AND name = ? AND parent_id IS NULL').get<{ id: number }>(tenant.id, CAMERA_GROUP_TYPE, SEED_GROUP_NAME);
-    group ??= { id: Number(db.prepare('INSERT INTO data_group (tenant_id, parent_id, name, type, sort) VALUES (?, NULL, ?, ?, 99)').run(tenant.id, SEED_GROUP_NAME, CAMERA_GROUP_TYPE).lastInsertRowid) };
-    const have = db.prepare('SELECT COUNT(*) AS n FROM camera WHERE tenant_id = ? AND data_group_id = ?').get<{ n: number }>(tenant.id, group.id)!.n;
-    const insert = db.prepare(
-      `INSERT OR IGNORE INTO camera (tenant_id, data_group_id, name, label, address, resolution, tags, disable_yun_control, clip, created_at)
-       VALUES (?, ?, ?, ?, '', '1920x1080', 'Bench', 1, ?, ?)`,
-    );
+  // The first tenant's cameras only.
+  const data = tenantDataOf(db, tenant.id);
+  data.tx(() => {
+    let group = data.get<{ id: number }>('SELECT id FROM data_group WHERE tenant_id = $tenant AND type = ? AND name = ? AND parent_id IS NULL', CAMERA_GROUP_TYPE, SEED_GROUP_NAME);
+    group ??= { id: Number(data.run('INSERT INTO data_group (tenant_id, parent_id, name, type, sort) VALUES ($tenant, NULL, ?, ?, 99)', SEED_GROUP_NAME, CAMERA_GROUP_TYPE).lastInsertRowid) };
+    const have = data.get<{ n: number }>('SELECT COUNT(*) AS n FROM camera WHERE tenant_id = $tenant AND data_group_id = ?', group.id)!.n;
+    const insert = `INSERT OR IGNORE INTO camera (tenant_id, data_group_id, name, label, address, resolution, tags, disable_yun_control, clip, created_at)
+       VALUES ($tenant, ?, ?, ?, '', '1920x1080', 'Bench', 1, ?, ?)`;
     const now = Date.now();
     for (let i = have + 1; i <= n; i++) {
       const c = seededCamera(i);
-      insert.run(tenant.id, group.id, c.name, c.label, (i % CLIP_COUNT) + 1, now);
+      data.run(insert, group.id, c.name, c.label, (i % CLIP_COUNT) + 1, now);
     }
   });
 }
 
 const plugin: FastifyPluginAsync = async (app) => {
-  const { db } = app.atrium;
-  const rowsOfType = db.prepare(`SELECT ${GROUP.select} FROM data_group WHERE tenant_id = ? AND type = ?`);
-  const byId = db.prepare('SELECT id, parent_id, name, name_en, type, sort FROM data_group WHERE id = ? AND tenant_id = ?');
-  const answerOf = db.prepare(`SELECT ${GROUP.select} FROM data_group WHERE id = ?`);
+  const byId = (data: TenantData, id: number) => data.get<StoredGroup>('SELECT id, parent_id, name, name_en, type, sort FROM data_group WHERE id = ? AND tenant_id = $tenant', id);
   /** A group just saved, as answered: no children (the tree call places them). */
-  const groupAnswer = (id: number): DataGroup => ({ ...GROUP.read(answerOf.get(id)!), children: [] });
-  const subtree = db.prepare(
-    `WITH RECURSIVE tree(id) AS (SELECT id FROM data_group WHERE id = ? AND tenant_id = ?
-       UNION ALL SELECT d.id FROM data_group d JOIN tree ON d.parent_id = tree.id)
-     SELECT id FROM tree`,
-  );
+  const groupAnswer = (data: TenantData, id: number): DataGroup => ({ ...GROUP.read(data.get(`SELECT ${GROUP.select} FROM data_group WHERE id = ? AND tenant_id = $tenant`, id)!), children: [] });
 
   /** The forest under :id of the asked type, or a reason it cannot be given. */
   function forest(request: FastifyRequest<{ Params: { id: number }; Querystring: { type?: number } }>): DataGroup[] | string {
     const user = userOf(request);
+    const data = tenantData(request);
     const rootId = request.params.id;
     const type = request.query.type ?? CAMERA_GROUP_TYPE;
-    if (rootId > 0 && !byId.get(rootId, user.tenantId)) return say(request, 'noGroup');
-    const groups = GROUP.all(rowsOfType.all(user.tenantId, type));
+    if (rootId > 0 && !byId(data, rootId)) return say(request, 'noGroup');
+    const groups = GROUP.all(data.all(`SELECT ${GROUP.select} FROM data_group WHERE tenant_id = $tenant AND type = ?`, type));
     // Data authority: a narrowed user sees the granted groups and the path to them.
-    const scope = visibleGroups(db, user, type);
+    const scope = visibleGroups(data, user, type);
     const keep = scope ? withAncestors(scope, new Map(groups.map((g) => [g.id, g.parentId]))) : null;
     return buildTree(keep ? groups.filter((g) => keep.has(g.id)) : groups, rootId);
   }
@@ -146,17 +139,15 @@ const plugin: FastifyPluginAsync = async (app) => {
     app,
     ops.create,
     async (request) => {
-      const user = userOf(request);
+      const data = tenantData(request);
       const parentId = request.params.id;
       const { name, type, sort } = request.body;
       if (parentId !== 0) {
-        const parent = byId.get<StoredGroup>(parentId, user.tenantId);
+        const parent = byId(data, parentId);
         if (!parent || parent.type !== type) return fail(say(request, 'badParent'));
       }
-      const id = Number(
-        db.prepare('INSERT INTO data_group (tenant_id, parent_id, name, type, sort) VALUES (?, ?, ?, ?, ?)').run(user.tenantId, parentId || null, name.trim(), type, sort ?? 0).lastInsertRowid,
-      );
-      return ok(groupAnswer(id));
+      const id = Number(data.run('INSERT INTO data_group (tenant_id, parent_id, name, type, sort) VALUES ($tenant, ?, ?, ?, ?)', parentId || null, name.trim(), type, sort ?? 0).lastInsertRowid);
+      return ok(groupAnswer(data, id));
     },
     managing,
   );
@@ -165,35 +156,35 @@ const plugin: FastifyPluginAsync = async (app) => {
     app,
     ops.update,
     async (request) => {
-      const user = userOf(request);
-      const row = byId.get<StoredGroup>(request.params.id, user.tenantId);
+      const data = tenantData(request);
+      const row = byId(data, request.params.id);
       if (!row) return fail(say(request, 'noGroup'));
       const body = request.body;
       let parentId = row.parent_id;
       if (body.parentId !== undefined) {
         parentId = body.parentId || null;
         if (parentId !== null) {
-          const parent = byId.get<StoredGroup>(parentId, user.tenantId);
-          const below = new Set((subtree.all<{ id: number }>(row.id, user.tenantId)).map((r) => r.id));
+          const parent = byId(data, parentId);
+          const below = new Set(groupAndBelow(data, row.id));
           // A group under one of its own subgroups would cut that branch off the tree.
           if (!parent || parent.type !== row.type || below.has(parentId)) return fail(say(request, 'badParent'));
         }
       }
       const stored = { name: row.name, name_en: row.name_en };
       const names = body.name?.trim() ? namesAfterEdit(stored, body.name.trim()) : stored;
-      db.prepare('UPDATE data_group SET name = ?, name_en = ?, parent_id = ?, sort = ? WHERE id = ? AND tenant_id = ?').run(names.name, names.name_en, parentId, body.sort ?? row.sort, row.id, user.tenantId);
-      return ok(groupAnswer(row.id));
+      data.run('UPDATE data_group SET name = ?, name_en = ?, parent_id = ?, sort = ? WHERE id = ? AND tenant_id = $tenant', names.name, names.name_en, parentId, body.sort ?? row.sort, row.id);
+      return ok(groupAnswer(data, row.id));
     },
     managing,
   );
 
   route(app, ops.delete, async (request) => {
-    const user = userOf(request);
-    const row = byId.get<StoredGroup>(request.params.id, user.tenantId);
+    const data = tenantData(request);
+    const row = byId(data, request.params.id);
     if (!row || row.type !== request.params.type) return fail(say(request, 'noGroup'));
-    const ids = (subtree.all<{ id: number }>(row.id, user.tenantId)).map((r) => r.id);
+    const ids = groupAndBelow(data, row.id);
     // Subgroups go with the group (ON DELETE CASCADE); cameras stay, ungrouped (ON DELETE SET NULL).
-    db.prepare('DELETE FROM data_group WHERE id = ? AND tenant_id = ?').run(row.id, user.tenantId);
+    data.run('DELETE FROM data_group WHERE id = ? AND tenant_id = $tenant', row.id);
     return ok({ deleted: ids.length });
   }, managing);
 };

@@ -7,18 +7,18 @@ import { MENU_SEED } from '../../../shared/api/menu-seed.ts';
 import type { MenuEntry, MenuSave } from '../../../shared/api/menu-admin.ts';
 import { ops } from '../../../shared/contract/menu.ts';
 import { route } from '../contract.ts';
-import type { Db } from '../db.ts';
-import { fail, failField, ok, userOf } from '../http.ts';
+import { fail, failField, ok } from '../http.ts';
 import { langOf, type Lang, textsOf } from '../messages.ts';
+import { tenantData, type TenantData } from '../tenant-data.ts';
 
 
 const SEED_CODES = new Set(MENU_SEED.map((m) => m.code));
 const SEED_ORDER = new Map(MENU_SEED.map((m, i) => [m.code, (i + 1) * 10]));
 
 /** The tenant's menu tree, groups and their children each in order. */
-export function tenantMenus(db: Db, tenantId: number): MenuEntry[] {
+export function tenantMenus(data: TenantData): MenuEntry[] {
   const rows = new Map(
-    (db.prepare('SELECT * FROM menu_entry WHERE tenant_id = ?').all<{ code: string; parent_code: string | null; zh: string; en: string; icon: string; uri: string; sort: number; hidden: number; custom: number }>(tenantId)).map((r) => [r.code, r]),
+    data.all<{ code: string; parent_code: string | null; zh: string; en: string; icon: string; uri: string; sort: number; hidden: number; custom: number }>('SELECT * FROM menu_entry WHERE tenant_id = $tenant').map((r) => [r.code, r]),
   );
   const all: MenuEntry[] = MENU_SEED.map((m) => {
     const r = rows.get(m.code);
@@ -50,48 +50,52 @@ const say = textsOf(TEXT);
 const uriProblem = (uri: string, mayBeEmpty: boolean): boolean => !((mayBeEmpty && uri === '') || /^\/[A-Za-z0-9/_-]*$/.test(uri) || /^https:\/\/[^\s<>"'`]{1,200}$/i.test(uri));
 
 const plugin: FastifyPluginAsync = async (app) => {
-  const { db } = app.atrium;
+  route(app, ops.tree, async (request) => ok(tenantMenus(tenantData(request))));
 
-  route(app, ops.tree, async (request) => ok(tenantMenus(db, userOf(request).tenantId)));
-
-  const write = (tenantId: number, code: string, parentCode: string | null, b: MenuSave, custom: boolean) =>
-    db
-      .prepare(
-        `INSERT INTO menu_entry (tenant_id, code, parent_code, zh, en, icon, uri, sort, hidden, custom) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-         ON CONFLICT (tenant_id, code) DO UPDATE SET zh = excluded.zh, en = excluded.en, icon = excluded.icon, uri = excluded.uri, sort = excluded.sort, hidden = excluded.hidden`,
-      )
-      .run(tenantId, code, parentCode, b.zh.trim(), b.en.trim(), b.icon.trim(), b.uri.trim(), b.sort, b.hidden ? 1 : 0, custom ? 1 : 0);
+  const write = (data: TenantData, code: string, parentCode: string | null, b: MenuSave, custom: boolean) =>
+    data.run(
+      `INSERT INTO menu_entry (tenant_id, code, parent_code, zh, en, icon, uri, sort, hidden, custom) VALUES ($tenant, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (tenant_id, code) DO UPDATE SET zh = excluded.zh, en = excluded.en, icon = excluded.icon, uri = excluded.uri, sort = excluded.sort, hidden = excluded.hidden`,
+      code,
+      parentCode,
+      b.zh.trim(),
+      b.en.trim(),
+      b.icon.trim(),
+      b.uri.trim(),
+      b.sort,
+      b.hidden ? 1 : 0,
+      custom ? 1 : 0,
+    );
 
   route(app, ops.save, async (request) => {
-    const { tenantId } = userOf(request);
+    const data = tenantData(request);
     const lang = langOf(request);
-    const entry = tenantMenus(db, tenantId).find((m) => m.code === request.params.code);
+    const entry = tenantMenus(data).find((m) => m.code === request.params.code);
     if (!entry) return fail(say(lang, 'noEntry'));
     const seed = MENU_SEED.find((m) => m.code === entry.code);
     if (!/^[A-Za-z][\w-]*$/.test(request.body.icon.trim())) return failField(say(lang, 'icon'), 'icon');
     if (uriProblem(request.body.uri.trim(), seed?.uri === '')) return failField(say(lang, 'uri'), 'uri');
-    write(tenantId, entry.code, entry.parentCode, request.body, entry.custom);
-    return ok(tenantMenus(db, tenantId).find((m) => m.code === entry.code)!);
+    write(data, entry.code, entry.parentCode, request.body, entry.custom);
+    return ok(tenantMenus(data).find((m) => m.code === entry.code)!);
   });
 
   route(app, ops.create, async (request) => {
-    const { tenantId } = userOf(request);
+    const data = tenantData(request);
     const lang = langOf(request);
     const b = request.body;
     if (!/^[A-Za-z][A-Za-z0-9_]{1,31}$/.test(b.code)) return failField(say(lang, 'code'), 'code');
-    const tree = tenantMenus(db, tenantId);
+    const tree = tenantMenus(data);
     if (SEED_CODES.has(b.code) || tree.some((m) => m.code === b.code)) return failField(say(lang, 'codeTaken'), 'code');
     if (!tree.some((m) => m.code === b.parentCode && m.parentCode === null)) return failField(say(lang, 'noParent'), 'parentCode');
     if (!/^[A-Za-z][\w-]*$/.test(b.icon.trim())) return failField(say(lang, 'icon'), 'icon');
     if (uriProblem(b.uri.trim(), false)) return failField(say(lang, 'uri'), 'uri');
-    write(tenantId, b.code, b.parentCode, b, true);
-    return ok(tenantMenus(db, tenantId).find((m) => m.code === b.code)!);
+    write(data, b.code, b.parentCode, b, true);
+    return ok(tenantMenus(data).find((m) => m.code === b.code)!);
   });
 
   /** A tenant's own entry goes; a platform entry returns to the platform's names, icon and order. */
   route(app, ops.reset, async (request) => {
-    const { tenantId } = userOf(request);
-    const removed = db.prepare('DELETE FROM menu_entry WHERE tenant_id = ? AND code = ?').run(tenantId, request.params.code).changes;
+    const removed = tenantData(request).run('DELETE FROM menu_entry WHERE tenant_id = $tenant AND code = ?', request.params.code).changes;
     return removed ? ok({ removed: Number(removed) }) : fail(say(langOf(request), 'noEntry'));
   });
 };

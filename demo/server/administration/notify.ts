@@ -18,10 +18,11 @@ import { ops } from '../../../shared/contract/notify.ts';
 import { route } from '../contract.ts';
 import { onAlarm } from '../alarms/alarm-events.ts';
 import { outboundUrlProblem, postOutbound, PrivateAddressError } from '../outbound.ts';
-import { fail, failField, ok, userOf } from '../http.ts';
+import { fail, failField, ok } from '../http.ts';
 import { langOf, type Lang, textsOf } from '../messages.ts';
-import { byNameKeyword, deleteOwned, offsetOf } from '../resource.ts';
+import { deleteTenantRows, offsetOf, tenantNameKeyword } from '../resource.ts';
 import { col, shape } from '../shape.ts';
+import { platformData, tenantData, tenantDataOf, type TenantData } from '../tenant-data.ts';
 import { formatTime } from '../operations/tasks.ts';
 
 export interface EmailConfig {
@@ -120,7 +121,10 @@ const MAIL = shape<Mail>({ id: col.value('id'), receivedAt: col.time('received_a
 const DELIVERY = shape<Delivery>({ at: col.time('at'), attempt: col.value('attempt'), ok: col.flag('ok'), subject: col.value('subject'), detail: col.value('detail') });
 
 const plugin: FastifyPluginAsync = async (app) => {
-  const { db, config, log } = app.atrium;
+  const { config, log } = app.atrium;
+  // Mail arriving at the embedded server names its tenant in a header (a delivery of that tenant's
+  // channel), and the alarm bus carries every tenant's alarms: both are filed by the tenant they name.
+  const platform = platformData(app, "the embedded mail server and the alarm bus serve every tenant, each message filed under the tenant it names");
 
   // ---- the embedded mail server ----------------------------------------------------------------
   const smtp = new SMTPServer({
@@ -138,7 +142,7 @@ const plugin: FastifyPluginAsync = async (app) => {
       });
       stream.on('end', () => {
         const mail = readMail(Buffer.concat(chunks).toString('utf8'));
-        db.prepare('INSERT INTO mailbox (tenant_id, received_at, mail_from, rcpt_to, subject, body) VALUES (?, ?, ?, ?, ?, ?)').run(
+        platform.prepare('INSERT INTO mailbox (tenant_id, received_at, mail_from, rcpt_to, subject, body) VALUES (?, ?, ?, ?, ?, ?)').run(
           mail.tenant,
           Date.now(),
           session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
@@ -163,11 +167,12 @@ const plugin: FastifyPluginAsync = async (app) => {
   });
 
   // ---- delivery ----------------------------------------------------------------------------------
-  const record = (tenantId: number, channel: Channel, attempt: number, okay: boolean, subject: string, detail: string) =>
-    db.prepare('INSERT INTO notify_delivery (tenant_id, channel_id, at, attempt, ok, subject, detail) VALUES (?, ?, ?, ?, ?, ?, ?)').run(tenantId, channel.id, Date.now(), attempt, okay ? 1 : 0, subject.slice(0, 300), detail.slice(0, 500));
+  const record = (data: TenantData, channel: Channel, attempt: number, okay: boolean, subject: string, detail: string) =>
+    data.run('INSERT INTO notify_delivery (tenant_id, channel_id, at, attempt, ok, subject, detail) VALUES ($tenant, ?, ?, ?, ?, ?, ?)', channel.id, Date.now(), attempt, okay ? 1 : 0, subject.slice(0, 300), detail.slice(0, 500));
 
   /** Delivers one message through one channel; answers whether it arrived (after the retries a webhook gets). */
-  async function deliver(tenantId: number, c: Channel, message: Message): Promise<boolean> {
+  async function deliver(data: TenantData, c: Channel, message: Message): Promise<boolean> {
+    const { tenantId } = data;
     if (c.kind === 'email') {
       const cfg = c.config as EmailConfig;
       try {
@@ -179,10 +184,10 @@ const plugin: FastifyPluginAsync = async (app) => {
           textEncoding: 'base64',
           headers: { 'X-Atrium-Tenant': String(tenantId) },
         });
-        record(tenantId, c, 1, true, message.subject, `accepted by ${sent.accepted.length} recipients`);
+        record(data, c, 1, true, message.subject, `accepted by ${sent.accepted.length} recipients`);
         return true;
       } catch (error) {
-        record(tenantId, c, 1, false, message.subject, (error as Error).message);
+        record(data, c, 1, false, message.subject, (error as Error).message);
         return false;
       }
     }
@@ -191,7 +196,7 @@ const plugin: FastifyPluginAsync = async (app) => {
       const text = cfg.template.replace('{level}', message.level).replace('{content}', message.text);
       // The SMS provider is simulated: the message goes to the log, never to a phone.
       log(`[sms simulator] to ${cfg.phones.length} phone(s): ${text}`);
-      record(tenantId, c, 1, true, message.subject, `simulated SMS: ${text}`);
+      record(data, c, 1, true, message.subject, `simulated SMS: ${text}`);
       return true;
     }
     const cfg = c.config as WebhookConfig;
@@ -202,12 +207,12 @@ const plugin: FastifyPluginAsync = async (app) => {
       try {
         const answer = await postOutbound(cfg.url, { 'content-type': 'application/json', 'x-atrium-timestamp': timestamp, 'x-atrium-signature': signature }, body, config.outboundNetworks);
         if (answer.status >= 200 && answer.status < 300) {
-          record(tenantId, c, attempt, true, message.subject, `HTTP ${answer.status}`);
+          record(data, c, attempt, true, message.subject, `HTTP ${answer.status}`);
           return true;
         }
-        record(tenantId, c, attempt, false, message.subject, `HTTP ${answer.status}`);
+        record(data, c, attempt, false, message.subject, `HTTP ${answer.status}`);
       } catch (error) {
-        record(tenantId, c, attempt, false, message.subject, (error as Error).message);
+        record(data, c, attempt, false, message.subject, (error as Error).message);
         // An address the platform may not reach stays refused; retrying would only knock again.
         if (error instanceof PrivateAddressError) {
           log(`[notify] webhook of channel ${c.id} refused: it resolves to a private address`);
@@ -220,71 +225,71 @@ const plugin: FastifyPluginAsync = async (app) => {
   }
 
   // New alarms reach the channels that carry their level.
-  const unsubscribe = onAlarm(db, 'notify', async (alarm) => {
-    const channels = CHANNEL.all(db.prepare(`SELECT ${CHANNEL.select} FROM notify_channel c WHERE c.tenant_id = ? AND c.enabled = 1 AND (',' || c.levels || ',') LIKE ?`).all(alarm.tenantId, `%,${alarm.level},%`));
-    await Promise.all(channels.map((ch) => deliver(alarm.tenantId, ch, { subject: `[${alarm.level}] ${alarm.deviceName}`, text: `${alarm.content} (${formatTime(alarm.at)})`, level: alarm.level })));
+  const unsubscribe = onAlarm(platform, 'notify', async (alarm) => {
+    const data = tenantDataOf(platform, alarm.tenantId);
+    const channels = CHANNEL.all(data.all(`SELECT ${CHANNEL.select} FROM notify_channel c WHERE c.tenant_id = $tenant AND c.enabled = 1 AND (',' || c.levels || ',') LIKE ?`, `%,${alarm.level},%`));
+    await Promise.all(channels.map((ch) => deliver(data, ch, { subject: `[${alarm.level}] ${alarm.deviceName}`, text: `${alarm.content} (${formatTime(alarm.at)})`, level: alarm.level })));
   });
   app.addHook('onClose', async () => unsubscribe());
 
   // ---- routes ------------------------------------------------------------------------------------
-  const rowOf = (tenantId: number, id: number): Channel | undefined => {
-    const row = db.prepare(`SELECT ${CHANNEL.select} FROM notify_channel c WHERE c.tenant_id = ? AND c.id = ?`).get(tenantId, id);
+  const rowOf = (data: TenantData, id: number): Channel | undefined => {
+    const row = data.get(`SELECT ${CHANNEL.select} FROM notify_channel c WHERE c.tenant_id = $tenant AND c.id = ?`, id);
     return row && CHANNEL.read(row);
   };
 
   route(app, ops.page, async (request) => {
-    const { tenantId } = userOf(request);
-    const { where, args } = byNameKeyword(tenantId, request.body.keyword);
-    const total = db.prepare(`SELECT COUNT(*) AS n FROM notify_channel WHERE ${where}`).get<{ n: number }>(...args)!.n;
-    const rows = db.prepare(`SELECT ${CHANNEL.select} FROM notify_channel c WHERE ${where} ORDER BY c.name LIMIT ? OFFSET ?`).all(...args, request.body.limit, offsetOf(request.body));
+    const data = tenantData(request);
+    const { where, args } = tenantNameKeyword(request.body.keyword);
+    const total = data.get<{ n: number }>(`SELECT COUNT(*) AS n FROM notify_channel WHERE ${where}`, ...args)!.n;
+    const rows = data.all(`SELECT ${CHANNEL.select} FROM notify_channel c WHERE ${where} ORDER BY c.name LIMIT ? OFFSET ?`, ...args, request.body.limit, offsetOf(request.body));
     return ok({ rows: CHANNEL.all(rows), total });
   });
 
   const save = (request: FastifyRequest<{ Body: ChannelSave }>, id: number | null) => {
-    const { tenantId } = userOf(request);
+    const data = tenantData(request);
     const lang = langOf(request);
     const b = request.body;
     const checked = checkConfig(b.kind, b.config, lang, config.outboundNetworks);
     if ('message' in checked) return failField(checked.message, checked.field);
     const name = b.name.trim();
-    const taken = db.prepare('SELECT id FROM notify_channel WHERE tenant_id = ? AND name = ?').get<{ id: number }>(tenantId, name);
+    const taken = data.get<{ id: number }>('SELECT id FROM notify_channel WHERE tenant_id = $tenant AND name = ?', name);
     if (taken && taken.id !== id) return failField(say(lang, 'nameTaken'), 'name');
     const values = [name, b.kind, JSON.stringify(checked.config), [...new Set(b.levels)].join(','), b.enabled ? 1 : 0];
-    if (id === null) id = Number(db.prepare('INSERT INTO notify_channel (name, kind, config, levels, enabled, tenant_id) VALUES (?, ?, ?, ?, ?, ?)').run(...values, tenantId).lastInsertRowid);
-    else db.prepare('UPDATE notify_channel SET name = ?, kind = ?, config = ?, levels = ?, enabled = ? WHERE id = ? AND tenant_id = ?').run(...values, id, tenantId);
-    return ok(rowOf(tenantId, id)!);
+    if (id === null) id = Number(data.run('INSERT INTO notify_channel (name, kind, config, levels, enabled, tenant_id) VALUES (?, ?, ?, ?, ?, $tenant)', ...values).lastInsertRowid);
+    else data.run('UPDATE notify_channel SET name = ?, kind = ?, config = ?, levels = ?, enabled = ? WHERE id = ? AND tenant_id = $tenant', ...values, id);
+    return ok(rowOf(data, id)!);
   };
   route(app, ops.create, async (request) => save(request, null));
   route(app, ops.update, async (request) => {
-    if (!rowOf(userOf(request).tenantId, request.params.id)) return fail(say(langOf(request), 'noChannel'));
+    if (!rowOf(tenantData(request), request.params.id)) return fail(say(langOf(request), 'noChannel'));
     return save(request, request.params.id);
   });
   route(app, ops.remove, async (request) => {
-    const deleted = deleteOwned(db, 'notify_channel', userOf(request).tenantId, request.body.ids);
+    const deleted = deleteTenantRows(tenantData(request), 'notify_channel', request.body.ids);
     return deleted === null ? fail(say(langOf(request), 'noChannel')) : ok({ deleted });
   });
 
   /** Sends a test message now and answers how it went (a webhook's retries included). */
   route(app, ops.test, async (request) => {
-    const { tenantId } = userOf(request);
+    const data = tenantData(request);
     const lang = langOf(request);
-    const channel = rowOf(tenantId, request.params.id);
+    const channel = rowOf(data, request.params.id);
     if (!channel) return fail(say(lang, 'noChannel'));
-    const delivered = await deliver(tenantId, channel, { subject: say(lang, 'testSubject'), text: say(lang, 'testText', { name: channel.name }), level: 'test' });
+    const delivered = await deliver(data, channel, { subject: say(lang, 'testSubject'), text: say(lang, 'testText', { name: channel.name }), level: 'test' });
     return ok({ delivered });
   });
 
   route(app, ops.deliveries, async (request) => {
-    const { tenantId } = userOf(request);
-    if (!rowOf(tenantId, request.params.id)) return fail(say(langOf(request), 'noChannel'));
-    const rows = db.prepare(`SELECT ${DELIVERY.select} FROM notify_delivery WHERE channel_id = ? AND tenant_id = ? ORDER BY id DESC LIMIT 100`).all(request.params.id, tenantId);
+    const data = tenantData(request);
+    if (!rowOf(data, request.params.id)) return fail(say(langOf(request), 'noChannel'));
+    const rows = data.all(`SELECT ${DELIVERY.select} FROM notify_delivery WHERE channel_id = ? AND tenant_id = $tenant ORDER BY id DESC LIMIT 100`, request.params.id);
     return ok(DELIVERY.all(rows));
   });
 
   /** The embedded mail server's mailbox: the mails the tenant's channels sent. */
   route(app, ops.mailbox, async (request) => {
-    const { tenantId } = userOf(request);
-    return ok(MAIL.all(db.prepare(`SELECT ${MAIL.select} FROM mailbox WHERE tenant_id = ? ORDER BY id DESC LIMIT 100`).all(tenantId)));
+    return ok(MAIL.all(tenantData(request).all(`SELECT ${MAIL.select} FROM mailbox WHERE tenant_id = $tenant ORDER BY id DESC LIMIT 100`)));
   });
 };
 

@@ -9,9 +9,10 @@ import type { Role } from '../../../shared/api/user-types.ts';
 import { ops } from '../../../shared/contract/role.ts';
 import { route } from '../contract.ts';
 import { tx, type Db } from '../db.ts';
-import { fail, failField, ok, userOf } from '../http.ts';
+import { fail, failField, ok } from '../http.ts';
 import { langOf, type Lang, textsOf } from '../messages.ts';
-import { isPlatformTenant, PLATFORM_MENUS } from '../tokens.ts';
+import { PLATFORM_MENUS } from '../tokens.ts';
+import { tenantData, type TenantData } from '../tenant-data.ts';
 import { makesCycle, subtree } from '../resource.ts';
 import { col, gathered, shape, splitList, UNIT } from '../shape.ts';
 
@@ -94,12 +95,11 @@ export function seed(db: Db): void {
   });
 }
 
-export function loadRoles(db: Db, tenantId: number): Role[] {
-  return ROLE.all(db.prepare(`SELECT ${ROLE.select} FROM role r WHERE r.tenant_id = ? ORDER BY r.id`).all(tenantId));
+export function loadRoles(data: TenantData): Role[] {
+  return ROLE.all(data.all(`SELECT ${ROLE.select} FROM role r WHERE r.tenant_id = $tenant ORDER BY r.id`));
 }
 
 const plugin: FastifyPluginAsync = async (app) => {
-  const { db } = app.atrium;
   const parentsOf = (roles: readonly Role[]) => new Map(roles.map((r) => [r.id, r.parentId]));
   const ancestors = (roles: readonly Role[], id: number): number[] => {
     const parents = parentsOf(roles);
@@ -108,24 +108,24 @@ const plugin: FastifyPluginAsync = async (app) => {
     return out;
   };
 
-  route(app, ops.list, async (request) => ok(loadRoles(db, userOf(request).tenantId)));
+  route(app, ops.list, async (request) => ok(loadRoles(tenantData(request))));
 
   /**
    * Writes one role's rights and keeps the tree consistent (SPEC §6): what the role lost is taken
    * from every role below it; what it gained is given to every role above it.
    */
-  function writeRights(roles: readonly Role[], id: number, menus: Set<string>, elements: Set<string>, dataGroups: Set<number>) {
+  function writeRights(data: TenantData, roles: readonly Role[], id: number, menus: Set<string>, elements: Set<string>, dataGroups: Set<number>) {
     const before = roles.find((r) => r.id === id);
     const lost = { menus: before ? before.menus.filter((m) => !menus.has(m)) : [], elements: before ? before.elements.filter((e) => !elements.has(e)) : [], groups: before ? before.dataGroups.filter((g) => !dataGroups.has(g)) : [] };
     const below = subtree(parentsOf(roles), id).filter((x) => x !== id);
     const above = ancestors(roles, id);
     const set = (roleId: number, m: Iterable<string>, e: Iterable<string>, g: Iterable<number>) => {
-      db.prepare('DELETE FROM role_menu WHERE role_id = ?').run(roleId);
-      db.prepare('DELETE FROM role_element WHERE role_id = ?').run(roleId);
-      db.prepare('DELETE FROM role_data_group WHERE role_id = ?').run(roleId);
-      for (const code of m) db.prepare('INSERT INTO role_menu (role_id, menu_code) VALUES (?, ?)').run(roleId, code);
-      for (const code of e) db.prepare('INSERT INTO role_element (role_id, element_code) VALUES (?, ?)').run(roleId, code);
-      for (const group of g) db.prepare('INSERT INTO role_data_group (role_id, data_group_id) VALUES (?, ?)').run(roleId, group);
+      data.run('DELETE FROM role_menu WHERE role_id = ?', roleId);
+      data.run('DELETE FROM role_element WHERE role_id = ?', roleId);
+      data.run('DELETE FROM role_data_group WHERE role_id = ?', roleId);
+      for (const code of m) data.run('INSERT INTO role_menu (role_id, menu_code) VALUES (?, ?)', roleId, code);
+      for (const code of e) data.run('INSERT INTO role_element (role_id, element_code) VALUES (?, ?)', roleId, code);
+      for (const group of g) data.run('INSERT INTO role_data_group (role_id, data_group_id) VALUES (?, ?)', roleId, group);
     };
     set(id, menus, elements, dataGroups);
     for (const childId of below) {
@@ -148,9 +148,9 @@ const plugin: FastifyPluginAsync = async (app) => {
     app,
     ops.save,
     async (request) => {
-      const user = userOf(request);
+      const data = tenantData(request);
       const b = request.body;
-      const roles = loadRoles(db, user.tenantId);
+      const roles = loadRoles(data);
       const existing = b.id ? roles.find((r) => r.id === b.id) : undefined;
       if (b.id && !existing) return fail(say(request, 'notFound'));
       if (existing?.superAdmin) return fail(say(request, 'superAdmin'));
@@ -161,55 +161,55 @@ const plugin: FastifyPluginAsync = async (app) => {
       if (roles.some((r) => r.code === code && r.id !== existing?.id)) return failField(say(request, 'codeTaken'), 'code');
       const menus = normaliseMenus(b.menus ?? existing?.menus ?? []);
       const elements = new Set(b.elements ?? existing?.elements ?? []);
-      const grantable = (m: string) => MENU_CODES.has(m) && (!PLATFORM_MENUS.includes(m) || isPlatformTenant(db, user.tenantId));
+      const grantable = (m: string) => MENU_CODES.has(m) && (!PLATFORM_MENUS.includes(m) || Boolean(data.get('SELECT 1 FROM tenant WHERE id = $tenant AND platform = 1')));
       if ([...menus].some((m) => !grantable(m)) || [...elements].some((e) => !ELEMENTS.has(e))) return failField(say(request, 'badMenu'), 'menus');
       const dataGroups = new Set(b.dataGroups ?? existing?.dataGroups ?? []);
-      for (const g of dataGroups) if (!db.prepare('SELECT 1 FROM data_group WHERE id = ? AND tenant_id = ?').get(g, user.tenantId)) return failField(say(request, 'badDataGroup'), 'dataGroups');
-      const id = tx(db, () => {
+      for (const g of dataGroups) if (!data.get('SELECT 1 FROM data_group WHERE id = ? AND tenant_id = $tenant', g)) return failField(say(request, 'badDataGroup'), 'dataGroups');
+      const id = data.tx(() => {
         let roleId = existing?.id;
         if (roleId === undefined) {
-          roleId = Number(db.prepare('INSERT INTO role (tenant_id, code, name, description, parent_id, super_admin) VALUES (?, ?, ?, ?, ?, 0)').run(user.tenantId, code, b.name.trim(), (b.description ?? '').trim(), parentId).lastInsertRowid);
+          roleId = Number(data.run('INSERT INTO role (tenant_id, code, name, description, parent_id, super_admin) VALUES ($tenant, ?, ?, ?, ?, 0)', code, b.name.trim(), (b.description ?? '').trim(), parentId).lastInsertRowid);
         } else {
-          db.prepare("UPDATE role SET code = ?, name = ?, name_en = '', description = ?, description_en = '', parent_id = ? WHERE id = ? AND tenant_id = ?").run(code, b.name.trim(), (b.description ?? '').trim(), parentId, roleId, user.tenantId);
+          data.run("UPDATE role SET code = ?, name = ?, name_en = '', description = ?, description_en = '', parent_id = ? WHERE id = ? AND tenant_id = $tenant", code, b.name.trim(), (b.description ?? '').trim(), parentId, roleId);
         }
-        writeRights(loadRoles(db, user.tenantId), roleId, menus, elements, dataGroups);
+        writeRights(data, loadRoles(data), roleId, menus, elements, dataGroups);
         return roleId;
       });
-      return ok(loadRoles(db, user.tenantId).find((r) => r.id === id)!);
+      return ok(loadRoles(data).find((r) => r.id === id)!);
     },
   );
 
   route(app, ops.copy, async (request) => {
-    const user = userOf(request);
-    const roles = loadRoles(db, user.tenantId);
+    const data = tenantData(request);
+    const roles = loadRoles(data);
     const source = roles.find((r) => r.id === request.params.id);
     if (!source) return fail(say(request, 'notFound'));
     if (source.superAdmin) return fail(say(request, 'superAdmin'));
     let code = `${source.code}_copy`;
     for (let n = 2; roles.some((r) => r.code === code); n++) code = `${source.code}_copy${n}`;
     const suffix = TEXTS.copySuffix[langOf(request)];
-    const id = tx(db, () => {
+    const id = data.tx(() => {
       const created = Number(
-        db.prepare('INSERT INTO role (tenant_id, code, name, description, parent_id, super_admin) VALUES (?, ?, ?, ?, ?, 0)').run(user.tenantId, code.slice(0, 32), `${source.name} ${suffix}`.slice(0, 32), source.description, source.parentId).lastInsertRowid,
+        data.run('INSERT INTO role (tenant_id, code, name, description, parent_id, super_admin) VALUES ($tenant, ?, ?, ?, ?, 0)', code.slice(0, 32), `${source.name} ${suffix}`.slice(0, 32), source.description, source.parentId).lastInsertRowid,
       );
-      for (const m of source.menus) db.prepare('INSERT INTO role_menu (role_id, menu_code) VALUES (?, ?)').run(created, m);
-      for (const e of source.elements) db.prepare('INSERT INTO role_element (role_id, element_code) VALUES (?, ?)').run(created, e);
-      for (const g of source.dataGroups) db.prepare('INSERT INTO role_data_group (role_id, data_group_id) VALUES (?, ?)').run(created, g);
+      for (const m of source.menus) data.run('INSERT INTO role_menu (role_id, menu_code) VALUES (?, ?)', created, m);
+      for (const e of source.elements) data.run('INSERT INTO role_element (role_id, element_code) VALUES (?, ?)', created, e);
+      for (const g of source.dataGroups) data.run('INSERT INTO role_data_group (role_id, data_group_id) VALUES (?, ?)', created, g);
       return created;
     });
-    return ok(loadRoles(db, user.tenantId).find((r) => r.id === id)!);
+    return ok(loadRoles(data).find((r) => r.id === id)!);
   });
 
   route(app, ops.remove, async (request) => {
-    const user = userOf(request);
-    const roles = loadRoles(db, user.tenantId);
+    const data = tenantData(request);
+    const roles = loadRoles(data);
     const role = roles.find((r) => r.id === request.params.id);
     if (!role) return fail(say(request, 'notFound'));
     if (role.superAdmin) return fail(say(request, 'superAdmin'));
     if (role.userCount > 0) return fail(say(request, 'hasUsers', { name: role.name, count: role.userCount }));
     const children = roles.filter((r) => r.parentId === role.id).length;
     if (children > 0) return fail(say(request, 'hasChildren', { name: role.name, count: children }));
-    db.prepare('DELETE FROM role WHERE id = ? AND tenant_id = ?').run(role.id, user.tenantId);
+    data.run('DELETE FROM role WHERE id = ? AND tenant_id = $tenant', role.id);
     return ok({ deleted: 1 as const });
   });
 };

@@ -19,6 +19,7 @@ import { langOf, type Lang, textsOf } from '../messages.ts';
 import { hashPassword } from '../people/passwords.ts';
 import { likePattern, offsetOf, queryPage } from '../resource.ts';
 import { col, shape } from '../shape.ts';
+import { platformData, tenantData, tenantDataOf } from '../tenant-data.ts';
 import { sniffImage } from '../people/current-user.ts';
 import { isPlatformTenant, PLATFORM_MENUS } from '../tokens.ts';
 import { issueTrial } from './voucher.ts';
@@ -82,11 +83,14 @@ function tenantTables(db: Db): string[] {
 }
 
 const plugin: FastifyPluginAsync = async (app) => {
-  const { db, config } = app.atrium;
-  const isPlatform = (request: FastifyRequest) => isPlatformTenant(db, userOf(request).tenantId);
+  const { config } = app.atrium;
+  // The operator's pages work on every tenant: the list, a new tenant with its super admin and first
+  // voucher, a tenant's removal with all its rows. Everything else here is the signed-in tenant's own.
+  const platform = platformData(app, "the platform operator lists, creates, renames and removes tenants, each with all of its rows");
+  const isPlatform = (request: FastifyRequest) => isPlatformTenant(platform, userOf(request).tenantId);
 
   const rowOf = (id: number): TenantRow | null => {
-    const row = db.prepare(`SELECT ${TENANT.select} FROM tenant t WHERE t.id = ? AND t.platform = 0`).get(id);
+    const row = platform.prepare(`SELECT ${TENANT.select} FROM tenant t WHERE t.id = ? AND t.platform = 0`).get(id);
     return row ? TENANT.read(row) : null;
   };
 
@@ -98,8 +102,8 @@ const plugin: FastifyPluginAsync = async (app) => {
     const keyword = request.query.keyword?.trim();
     const where = keyword ? "platform = 0 AND name LIKE ? ESCAPE '\\'" : 'platform = 0';
     const args = keyword ? [likePattern(keyword)] : [];
-    const total = db.prepare(`SELECT COUNT(*) AS n FROM tenant WHERE ${where}`).get<{ n: number }>(...args)!.n;
-    const rows = db.prepare(`SELECT ${TENANT.select} FROM tenant t WHERE ${where} ORDER BY t.id LIMIT ? OFFSET ?`).all(...args, limit, offsetOf({ page, limit }));
+    const total = platform.prepare(`SELECT COUNT(*) AS n FROM tenant WHERE ${where}`).get<{ n: number }>(...args)!.n;
+    const rows = platform.prepare(`SELECT ${TENANT.select} FROM tenant t WHERE ${where} ORDER BY t.id LIMIT ? OFFSET ?`).all(...args, limit, offsetOf({ page, limit }));
     return ok({ rows: TENANT.all(rows), total });
   });
 
@@ -115,16 +119,18 @@ const plugin: FastifyPluginAsync = async (app) => {
     const b = request.body;
     if (homeRule(b.home)) return failField(say(lang, 'home'), 'home');
     const name = b.name.trim();
-    if (db.prepare('SELECT 1 FROM tenant WHERE name = ?').get(name)) return failField(say(lang, 'nameTaken'), 'name');
-    if (db.prepare('SELECT 1 FROM user WHERE username = ?').get(b.adminUsername)) return failField(say(lang, 'accountTaken'), 'adminUsername');
+    if (platform.prepare('SELECT 1 FROM tenant WHERE name = ?').get(name)) return failField(say(lang, 'nameTaken'), 'name');
+    if (platform.prepare('SELECT 1 FROM user WHERE username = ?').get(b.adminUsername)) return failField(say(lang, 'accountTaken'), 'adminUsername');
     const hash = await hashPassword(b.adminPassword);
-    const id = tx(db, () => {
-      const tenantId = Number(db.prepare("INSERT INTO tenant (name, type, home, description, main_logo, small_logo) VALUES (?, ?, ?, ?, '', '')").run(name, b.type, b.home ?? '', (b.description ?? '').trim()).lastInsertRowid);
-      const roleId = Number(db.prepare("INSERT INTO role (tenant_id, code, name, name_en, super_admin) VALUES (?, 'tenantSuperAdmin', '租户超级管理员', 'Tenant super admin', 1)").run(tenantId).lastInsertRowid);
-      for (const code of ELEMENT_CODES) db.prepare('INSERT INTO role_element (role_id, element_code) VALUES (?, ?)').run(roleId, code);
-      const userId = Number(db.prepare('INSERT INTO user (tenant_id, username, password_hash, name) VALUES (?, ?, ?, ?)').run(tenantId, b.adminUsername, hash, b.adminName.trim()).lastInsertRowid);
-      db.prepare('INSERT INTO user_role (user_id, role_id) VALUES (?, ?)').run(userId, roleId);
-      issueTrial(db, tenantId);
+    const id = tx(platform, () => {
+      const tenantId = Number(platform.prepare("INSERT INTO tenant (name, type, home, description, main_logo, small_logo) VALUES (?, ?, ?, ?, '', '')").run(name, b.type, b.home ?? '', (b.description ?? '').trim()).lastInsertRowid);
+      // The new tenant's own rows, written as that tenant's.
+      const data = tenantDataOf(platform, tenantId);
+      const roleId = Number(data.run("INSERT INTO role (tenant_id, code, name, name_en, super_admin) VALUES ($tenant, 'tenantSuperAdmin', '租户超级管理员', 'Tenant super admin', 1)").lastInsertRowid);
+      for (const code of ELEMENT_CODES) data.run('INSERT INTO role_element (role_id, element_code) VALUES (?, ?)', roleId, code);
+      const userId = Number(data.run('INSERT INTO user (tenant_id, username, password_hash, name) VALUES ($tenant, ?, ?, ?)', b.adminUsername, hash, b.adminName.trim()).lastInsertRowid);
+      data.run('INSERT INTO user_role (user_id, role_id) VALUES (?, ?)', userId, roleId);
+      issueTrial(data);
       return tenantId;
     });
     return ok(rowOf(id)!);
@@ -138,8 +144,8 @@ const plugin: FastifyPluginAsync = async (app) => {
     const b = request.body;
     if (homeRule(b.home)) return failField(say(lang, 'home'), 'home');
     const name = b.name.trim();
-    if (db.prepare('SELECT 1 FROM tenant WHERE name = ? AND id <> ?').get(name, id)) return failField(say(lang, 'nameTaken'), 'name');
-    db.prepare('UPDATE tenant SET name = ?, type = ?, home = ?, description = ? WHERE id = ?').run(name, b.type, b.home ?? '', (b.description ?? '').trim(), id);
+    if (platform.prepare('SELECT 1 FROM tenant WHERE name = ? AND id <> ?').get(name, id)) return failField(say(lang, 'nameTaken'), 'name');
+    platform.prepare('UPDATE tenant SET name = ?, type = ?, home = ?, description = ? WHERE id = ?').run(name, b.type, b.home ?? '', (b.description ?? '').trim(), id);
     return ok(rowOf(id)!);
   });
 
@@ -147,7 +153,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     if (!isPlatform(request)) return failWith(request, 'http.noPermission', undefined, 40301);
     const lang = langOf(request);
     const { id } = request.params;
-    const t = db.prepare('SELECT platform, is_default FROM tenant WHERE id = ?').get<{ platform: number; is_default: number }>(id);
+    const t = platform.prepare('SELECT platform, is_default FROM tenant WHERE id = ?').get<{ platform: number; is_default: number }>(id);
     if (!t) return fail(say(lang, 'noTenant'));
     if (t.platform) return fail(say(lang, 'platform'));
     if (t.is_default) return fail(say(lang, 'default'));
@@ -155,35 +161,37 @@ const plugin: FastifyPluginAsync = async (app) => {
     // The super admin alone does not count as holding users.
     const holds = row.users > 1 || row.devices > 0;
     if (holds && request.body?.confirm !== 'delete') return failField(say(lang, 'holds', { users: row.users, devices: row.devices }), 'confirm');
-    const tables = tenantTables(db);
-    tx(db, () => {
-      db.exec('PRAGMA defer_foreign_keys = ON');
-      for (const table of tables) db.prepare(`DELETE FROM "${table}" WHERE tenant_id = ?`).run(id);
-      db.prepare('DELETE FROM role WHERE tenant_id = ?').run(id);
-      db.prepare('DELETE FROM tenant WHERE id = ?').run(id);
+    const tables = tenantTables(platform);
+    tx(platform, () => {
+      platform.exec('PRAGMA defer_foreign_keys = ON');
+      for (const table of tables) platform.prepare(`DELETE FROM "${table}" WHERE tenant_id = ?`).run(id);
+      platform.prepare('DELETE FROM role WHERE tenant_id = ?').run(id);
+      platform.prepare('DELETE FROM tenant WHERE id = ?').run(id);
     });
     return ok({ deleted: 1 as const });
   });
 
   // ---- the tenant's own info (base_info) --------------------------------------------------------
 
-  const own = (tenantId: number) => db.prepare('SELECT id, name, type, home, description, main_logo, small_logo FROM tenant WHERE id = ?').get<{ id: number; name: string; type: TenantRow['type']; home: string; description: string; main_logo: string; small_logo: string }>(tenantId)!;
-  const info = (tenantId: number) => {
-    const t = own(tenantId);
+  const info = (request: FastifyRequest) => {
+    const t = tenantData(request).get<{ id: number; name: string; type: TenantRow['type']; home: string; description: string; main_logo: string; small_logo: string }>(
+      'SELECT id, name, type, home, description, main_logo, small_logo FROM tenant WHERE id = $tenant',
+    )!;
     return { id: t.id, name: t.name, type: t.type, home: t.home, description: t.description, logoUrl: `${t.main_logo};${t.small_logo}` };
   };
 
-  route(app, ops.info, async (request) => ok(info(userOf(request).tenantId)));
+  route(app, ops.info, async (request) => ok(info(request)));
 
   route(app, ops.saveInfo, async (request) => {
-    const { tenantId } = userOf(request);
+    const data = tenantData(request);
     const lang = langOf(request);
     const b = request.body;
     if (homeRule(b.home)) return failField(say(lang, 'home'), 'home');
     const name = b.name.trim();
-    if (db.prepare('SELECT 1 FROM tenant WHERE name = ? AND id <> ?').get(name, tenantId)) return failField(say(lang, 'nameTaken'), 'name');
-    db.prepare('UPDATE tenant SET name = ?, home = ?, description = ? WHERE id = ?').run(name, b.home ?? '', (b.description ?? '').trim(), tenantId);
-    return ok(info(tenantId));
+    // Tenant names are unique across the platform: another tenant's name is taken.
+    if (data.get('SELECT 1 FROM tenant WHERE name = ? AND id <> $tenant', name)) return failField(say(lang, 'nameTaken'), 'name');
+    data.run('UPDATE tenant SET name = ?, home = ?, description = ? WHERE id = $tenant', name, b.home ?? '', (b.description ?? '').trim());
+    return ok(info(request));
   });
 
   /** A logo (multipart: `which` main|small, then `file`): JPG, PNG or SVG by content, at most 2 MB. */
@@ -211,8 +219,8 @@ const plugin: FastifyPluginAsync = async (app) => {
     await mkdir(dir, { recursive: true });
     const name = `${tenantId}-${which}-${randomBytes(9).toString('base64url')}.${type}`;
     await writeFile(join(dir, name), bytes);
-    db.prepare(`UPDATE tenant SET ${which === 'main' ? 'main_logo' : 'small_logo'} = ? WHERE id = ?`).run(`/upload/logo/${name}`, tenantId);
-    return ok(info(tenantId));
+    tenantData(request).run(`UPDATE tenant SET ${which === 'main' ? 'main_logo' : 'small_logo'} = ? WHERE id = $tenant`, `/upload/logo/${name}`);
+    return ok(info(request));
   });
 };
 

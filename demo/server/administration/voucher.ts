@@ -13,6 +13,7 @@ import type { Db } from '../db.ts';
 import { fail, failField, failWith, ok, userOf } from '../http.ts';
 import { langOf, type Lang } from '../messages.ts';
 import { col, shape } from '../shape.ts';
+import { platformData, tenantData, tenantDataOf, type TenantData } from '../tenant-data.ts';
 
 const TEXT = {
   provisional: { zh: '临时', en: 'Provisional' },
@@ -25,8 +26,8 @@ const TEXT = {
 const newCode = (): string => `ATR-${randomBytes(6).toString('hex').toUpperCase().match(/.{4}/g)!.join('-')}`;
 
 /** A new tenant's first voucher: 30 days, provisional. */
-export function issueTrial(db: Db, tenantId: number, now = Date.now()): void {
-  db.prepare("INSERT INTO voucher (tenant_id, code, kind, expires_at, note, created_at) VALUES (?, ?, 'provisional', ?, 'trial', ?)").run(tenantId, newCode(), now + 30 * 24 * 3600 * 1000, now);
+export function issueTrial(data: TenantData, now = Date.now()): void {
+  data.run("INSERT INTO voucher (tenant_id, code, kind, expires_at, note, created_at) VALUES ($tenant, ?, 'provisional', ?, 'trial', ?)", newCode(), now + 30 * 24 * 3600 * 1000, now);
 }
 
 export function seed(db: Db): void {
@@ -50,8 +51,8 @@ const VOUCHER = shape<Voucher, number>({
 });
 
 const plugin: FastifyPluginAsync = async (app) => {
-  const { db } = app.atrium;
-  const isOperator = (request: FastifyRequest) => Boolean(db.prepare('SELECT 1 FROM tenant WHERE id = ? AND platform = 1').get(userOf(request).tenantId));
+  const platform = platformData(app, 'the platform operator issues, changes and withdraws the vouchers of every tenant');
+  const isOperator = (request: FastifyRequest) => Boolean(tenantData(request).get('SELECT 1 FROM tenant WHERE id = $tenant AND platform = 1'));
 
   /** The end of a YYYY-MM-DD day, local time; null unless a real day after today. */
   const expiryOf = (day: string | undefined): number | null => {
@@ -72,8 +73,8 @@ const plugin: FastifyPluginAsync = async (app) => {
     const user = userOf(request);
     const operator = isOperator(request);
     if (!operator && !user.superAdmin) return failWith(request, 'http.noPermission', undefined, 40301);
-    const tenantId = operator && request.query.tenantId ? request.query.tenantId : user.tenantId;
-    const rows = db.prepare(`SELECT ${VOUCHER.select} FROM voucher v WHERE v.tenant_id = ? ORDER BY v.id DESC`).all(tenantId);
+    const data = operator && request.query.tenantId ? tenantDataOf(platform, request.query.tenantId) : tenantData(request);
+    const rows = data.all(`SELECT ${VOUCHER.select} FROM voucher v WHERE v.tenant_id = $tenant ORDER BY v.id DESC`);
     return ok(VOUCHER.all(rows, Date.now()));
   });
 
@@ -81,26 +82,27 @@ const plugin: FastifyPluginAsync = async (app) => {
     const lang = langOf(request);
     if (!isOperator(request)) return failWith(request, 'http.noPermission', undefined, 40301);
     const b = request.body;
-    if (!db.prepare('SELECT 1 FROM tenant WHERE id = ? AND platform = 0').get(b.tenantId)) return failField(TEXT.noTenant[lang], 'tenantId');
+    const data = tenantDataOf(platform, b.tenantId);
+    if (!data.get('SELECT 1 FROM tenant WHERE id = $tenant AND platform = 0')) return failField(TEXT.noTenant[lang], 'tenantId');
     const expires = b.kind === 'provisional' ? expiryOf(b.expiresOn) : null;
     if (b.kind === 'provisional' && expires === null) return failField(TEXT.expiry[lang], 'expiresOn');
     if (id === null) {
-      id = Number(db.prepare('INSERT INTO voucher (tenant_id, code, kind, expires_at, note, created_at) VALUES (?, ?, ?, ?, ?, ?)').run(b.tenantId, newCode(), b.kind, expires, (b.note ?? '').trim(), Date.now()).lastInsertRowid);
+      id = Number(data.run('INSERT INTO voucher (tenant_id, code, kind, expires_at, note, created_at) VALUES ($tenant, ?, ?, ?, ?, ?)', newCode(), b.kind, expires, (b.note ?? '').trim(), Date.now()).lastInsertRowid);
     } else {
-      db.prepare('UPDATE voucher SET kind = ?, expires_at = ?, note = ? WHERE id = ? AND tenant_id = ?').run(b.kind, expires, (b.note ?? '').trim(), id, b.tenantId);
+      data.run('UPDATE voucher SET kind = ?, expires_at = ?, note = ? WHERE id = ? AND tenant_id = $tenant', b.kind, expires, (b.note ?? '').trim(), id);
     }
-    return ok(VOUCHER.read(db.prepare(`SELECT ${VOUCHER.select} FROM voucher v WHERE v.id = ?`).get(id)!, Date.now()));
+    return ok(VOUCHER.read(data.get(`SELECT ${VOUCHER.select} FROM voucher v WHERE v.id = ? AND v.tenant_id = $tenant`, id)!, Date.now()));
   };
 
   route(app, ops.issue, async (request) => save(request, null));
   route(app, ops.update, async (request) => {
-    const found = db.prepare('SELECT tenant_id FROM voucher WHERE id = ?').get<{ tenant_id: number }>(request.params.id);
-    if (!found || found.tenant_id !== request.body.tenantId) return fail(TEXT.noVoucher[langOf(request)]);
+    // The voucher must be the named tenant's.
+    if (!tenantDataOf(platform, request.body.tenantId).get('SELECT 1 FROM voucher WHERE id = ? AND tenant_id = $tenant', request.params.id)) return fail(TEXT.noVoucher[langOf(request)]);
     return save(request, request.params.id);
   });
   route(app, ops.withdraw, async (request) => {
     if (!isOperator(request)) return failWith(request, 'http.noPermission', undefined, 40301);
-    const removed = db.prepare('DELETE FROM voucher WHERE id = ?').run(request.params.id).changes;
+    const removed = platform.prepare('DELETE FROM voucher WHERE id = ?').run(request.params.id).changes;
     return removed ? ok({ removed: Number(removed) }) : fail(TEXT.noVoucher[langOf(request)]);
   });
 };
