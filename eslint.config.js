@@ -86,7 +86,6 @@ const TENANT_UNCONVERTED = [
   'demo/server/people/directory.ts',
   'demo/server/people/oauth.ts',
   'demo/server/people/user.ts',
-  'demo/server/video/camera-health.ts',
   'demo/server/video/video-play.ts',
   'demo/server/video/video.ts',
 ];

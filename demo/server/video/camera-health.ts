@@ -16,6 +16,7 @@ import { setDeviceStatus } from '../devices/device-simulator.ts';
 import { storePoint } from '../devices/point-write.ts';
 import { fireRule, ruleBook } from '../alarms/alarm-rule.ts';
 import { col } from '../shape.ts';
+import { platformData, tenantDataOf } from '../tenant-data.ts';
 
 /** The queue topic of cameras going offline and coming back. */
 export const CAMERA_TOPIC = 'camera.status';
@@ -79,7 +80,9 @@ export const HEALTH_FIELDS = {
  * offline puts a `camera.status` event on the queue. Answers the event, or null when nothing changed.
  */
 export function learn(db: Db, report: Pick<SourceReport, 'cameraId' | 'tenantId' | 'state' | 'codec' | 'videoCodec' | 'at'> & { url: string }): CameraStatusEvent | null {
-  const camera = db.prepare('SELECT label, online FROM camera WHERE id = ? AND tenant_id = ? AND source_url = ?').get<{ label: string; online: number | null }>(report.cameraId, report.tenantId, report.url);
+  // A report names its camera's tenant (the play code's): the camera is read and written in it.
+  const data = tenantDataOf(db, report.tenantId);
+  const camera = data.get<{ label: string; online: number | null }>('SELECT label, online FROM camera WHERE id = ? AND tenant_id = $tenant AND source_url = ?', report.cameraId, report.url);
   if (!camera) return null;
   const before = health.get(report.cameraId);
   const online = report.state === 'live' ? true : report.state === 'connecting' ? (before?.url === report.url ? before.online : camera.online === null ? null : camera.online === 1) : false;
@@ -94,7 +97,7 @@ export function learn(db: Db, report: Pick<SourceReport, 'cameraId' | 'tenantId'
   if (online === null) return null;
   const flag = online ? 1 : 0;
   if (camera.online === flag) return null;
-  db.prepare('UPDATE camera SET online = ? WHERE id = ? AND tenant_id = ?').run(flag, report.cameraId, report.tenantId);
+  data.run('UPDATE camera SET online = ? WHERE id = ? AND tenant_id = $tenant', flag, report.cameraId);
   const event: CameraStatusEvent = { tenantId: report.tenantId, cameraId: report.cameraId, label: camera.label, online, state: report.state, ...(report.codec ? { codec: report.codec } : {}), at: report.at };
   busOf(db).publish<CameraStatusEvent>(CAMERA_TOPIC, event);
   return event;
@@ -106,12 +109,12 @@ export function learn(db: Db, report: Pick<SourceReport, 'cameraId' | 'tenantId'
  * Answers the alarms raised.
  */
 export function followDevice(db: Db, event: CameraStatusEvent): number[] {
-  const device = db
-    .prepare(
-      `SELECT d.id, d.model_id, p.code, p.name, p.unit FROM device d JOIN model_param p ON p.model_id = d.model_id AND p.code = ?
-       WHERE d.tenant_id = ? AND d.code = ?`,
-    )
-    .get<{ id: number; model_id: number; code: string; name: string; unit: string }>(ONLINE_PARAM, event.tenantId, event.label);
+  const device = tenantDataOf(db, event.tenantId).get<{ id: number; model_id: number; code: string; name: string; unit: string }>(
+    `SELECT d.id, d.model_id, p.code, p.name, p.unit FROM device d JOIN model_param p ON p.model_id = d.model_id AND p.code = ?
+     WHERE d.tenant_id = $tenant AND d.code = ?`,
+    ONLINE_PARAM,
+    event.label,
+  );
   if (!device) return [];
   setDeviceStatus(db, event.tenantId, device.id, event.online ? 'online' : 'offline', event.at);
   const value = event.online ? 1 : 0;
@@ -137,7 +140,9 @@ export async function probeCamera(db: Db, camera: { id: number; tenant_id: numbe
 }
 
 const plugin: FastifyPluginAsync = async (app) => {
-  const { db } = app.atrium;
+  // Camera health follows the cameras of every tenant: the media server's reports (each naming its
+  // camera's tenant) and the probe of cameras nobody watches, over the whole camera table.
+  const db = platformData(app, 'camera health follows the cameras of every tenant (source reports, probes of unwatched cameras)');
   const bus = busOf(db);
   bus.declare(CAMERA_TOPIC);
   const unsubscribe = bus.subscribe<CameraStatusEvent>(CAMERA_TOPIC, 'camera-device', (event) => followDevice(db, event));

@@ -2,6 +2,7 @@
 // (type 7), pan-tilt commands and the recording index's tables; two demo tenants' camera groups.
 import { CAMERA_GROUP_TYPE } from '../../../shared/api/video-types.ts';
 import { tx, type Db } from '../db.ts';
+import { tenantDataOf, type TenantData } from '../tenant-data.ts';
 
 
 /** The first tenant's cameras that send H.265 (the last one seeded, the data centre's aisle 2). */
@@ -102,15 +103,15 @@ export const TENANT2: SeedWorld = {
   ],
 };
 
-function seedTenant(db: Db, tenantId: number, world: SeedWorld, prefix: string): void {
-  const group = db.prepare('INSERT INTO data_group (tenant_id, parent_id, name, name_en, type, sort) VALUES (?, ?, ?, ?, ?, ?)');
-  const camera = db.prepare(
-    `INSERT INTO camera (tenant_id, data_group_id, name, name_en, label, address, resolution, tags, tags_en, disable_yun_control, clip, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
+/** One tenant's camera groups and cameras, written through that tenant's data. */
+function seedTenant(data: TenantData, world: SeedWorld, prefix: string): void {
+  const group = (parentId: number | null, names: Names, sort: number) =>
+    Number(data.run('INSERT INTO data_group (tenant_id, parent_id, name, name_en, type, sort) VALUES ($tenant, ?, ?, ?, ?, ?)', parentId, names[0], names[1], CAMERA_GROUP_TYPE, sort).lastInsertRowid);
+  const camera = `INSERT INTO camera (tenant_id, data_group_id, name, name_en, label, address, resolution, tags, tags_en, disable_yun_control, clip, created_at)
+     VALUES ($tenant, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
   const ids = world.groups.map((top, i) => {
-    const topId = Number(group.run(tenantId, null, top.names[0], top.names[1], CAMERA_GROUP_TYPE, i).lastInsertRowid);
-    return { id: topId, names: top.names, children: top.children.map((child, j) => ({ id: Number(group.run(tenantId, topId, child[0], child[1], CAMERA_GROUP_TYPE, j).lastInsertRowid), names: child })) };
+    const topId = group(null, top.names, i);
+    return { id: topId, names: top.names, children: top.children.map((child, j) => ({ id: group(topId, child, j), names: child })) };
   });
   world.cameras.forEach(([[top, child], names, ptz], index) => {
     const n = index + 1;
@@ -118,7 +119,7 @@ function seedTenant(db: Db, tenantId: number, world: SeedWorld, prefix: string):
     const label = `${prefix}${String(n).padStart(3, '0')}`;
     const tags = seededTags(ids[top]!.names, ptz);
     const en = `${place.names[1]} ${names[1]}`;
-    camera.run(tenantId, place.id, `${place.names[0]}${names[0]}`, en.charAt(0).toUpperCase() + en.slice(1), label, `192.168.${10 + top}.${100 + n}:554`, '1920x1080', tags[0], tags[1], ptz ? 0 : 1, n, Date.now());
+    data.run(camera, place.id, `${place.names[0]}${names[0]}`, en.charAt(0).toUpperCase() + en.slice(1), label, `192.168.${10 + top}.${100 + n}:554`, '1920x1080', tags[0], tags[1], ptz ? 0 : 1, n, Date.now());
   });
 }
 
@@ -128,10 +129,10 @@ export function seed(db: Db): void {
   const tenants = db.prepare('SELECT id FROM tenant ORDER BY id').all<{ id: number }>();
   tx(db, () => {
     if (tenants[0]) {
-      seedTenant(db, tenants[0].id, TENANT1, 'CAM-');
-      const h265 = db.prepare("UPDATE camera SET codec = 'h265' WHERE tenant_id = ? AND label = ?");
-      for (const label of H265_DEMO_LABELS) h265.run(tenants[0].id, label);
+      const first = tenantDataOf(db, tenants[0].id);
+      seedTenant(first, TENANT1, 'CAM-');
+      for (const label of H265_DEMO_LABELS) first.run("UPDATE camera SET codec = 'h265' WHERE tenant_id = $tenant AND label = ?", label);
     }
-    if (tenants[1]) seedTenant(db, tenants[1].id, TENANT2, 'ST-CAM-');
+    if (tenants[1]) seedTenant(tenantDataOf(db, tenants[1].id), TENANT2, 'ST-CAM-');
   });
 }
