@@ -6,6 +6,7 @@ import { ops } from '../../../shared/contract/custom-data.ts';
 import { route } from '../contract.ts';
 import { failWith, ok, userOf } from '../http.ts';
 import { col, shape } from '../shape.ts';
+import { tenantData } from '../tenant-data.ts';
 
 const ITEM = shape<CustomDataItem>({
   id: col.value('id'),
@@ -17,27 +18,25 @@ const ITEM = shape<CustomDataItem>({
 const isUniqueViolation = (error: unknown): boolean => error instanceof Error && /UNIQUE constraint failed/.test(error.message);
 
 const plugin: FastifyPluginAsync = async (app) => {
-  const { db } = app.atrium;
-  const byKey = db.prepare(`SELECT ${ITEM.select} FROM custom_data WHERE tenant_id = ? AND user_id = ? AND custom_key = ?`);
-  const byId = db.prepare(`SELECT ${ITEM.select} FROM custom_data WHERE id = ? AND tenant_id = ? AND user_id = ?`);
-  const insert = db.prepare('INSERT INTO custom_data (tenant_id, user_id, custom_key, custom_value, version, updated_at) VALUES (?, ?, ?, ?, 1, ?)');
-  const update = db.prepare(
-    `UPDATE custom_data SET custom_key = ?, custom_value = ?, version = version + 1, updated_at = ?
-     WHERE id = ? AND tenant_id = ? AND user_id = ? AND version = ?`,
-  );
+  const BY_KEY = `SELECT ${ITEM.select} FROM custom_data WHERE tenant_id = $tenant AND user_id = ? AND custom_key = ?`;
+  const BY_ID = `SELECT ${ITEM.select} FROM custom_data WHERE id = ? AND tenant_id = $tenant AND user_id = ?`;
+  const INSERT = 'INSERT INTO custom_data (tenant_id, user_id, custom_key, custom_value, version, updated_at) VALUES ($tenant, ?, ?, ?, 1, ?)';
+  const UPDATE = `UPDATE custom_data SET custom_key = ?, custom_value = ?, version = version + 1, updated_at = ?
+     WHERE id = ? AND tenant_id = $tenant AND user_id = ? AND version = ?`;
 
   route(app, ops.read, async (request) => {
     const user = userOf(request);
-    const row = byKey.get(user.tenantId, user.id, request.query.customKey);
+    const row = tenantData(request).get(BY_KEY, user.id, request.query.customKey);
     return ok(row ? [ITEM.read(row)] : []);
   });
 
   route(app, ops.create, async (request) => {
     const user = userOf(request);
+    const data = tenantData(request);
     const { customKey, customValue } = request.body;
     try {
-      const id = Number(insert.run(user.tenantId, user.id, customKey, customValue, Date.now()).lastInsertRowid);
-      return ok(ITEM.read(byId.get(id, user.tenantId, user.id)!));
+      const id = Number(data.run(INSERT, user.id, customKey, customValue, Date.now()).lastInsertRowid);
+      return ok(ITEM.read(data.get(BY_ID, id, user.id)!));
     } catch (error) {
       // Another tab created it first: creating again would silently replace its data.
       if (isUniqueViolation(error)) return failWith(request, 'custom.exists');
@@ -47,20 +46,21 @@ const plugin: FastifyPluginAsync = async (app) => {
 
   route(app, ops.update, async (request) => {
     const user = userOf(request);
+    const data = tenantData(request);
     const { id, customValue, customKey, version } = request.body;
-    const found = byId.get(id, user.tenantId, user.id);
+    const found = data.get(BY_ID, id, user.id);
     if (!found) return failWith(request, 'custom.notFound');
     const row = ITEM.read(found);
     const expected = version ?? row.version;
     if (expected !== row.version) return failWith(request, 'custom.stale');
     try {
-      const result = update.run(customKey ?? row.customKey, customValue, Date.now(), id, user.tenantId, user.id, expected);
+      const result = data.run(UPDATE, customKey ?? row.customKey, customValue, Date.now(), id, user.id, expected);
       if (result.changes === 0) return failWith(request, 'custom.stale');
     } catch (error) {
       if (isUniqueViolation(error)) return failWith(request, 'custom.exists');
       throw error;
     }
-    return ok(ITEM.read(byId.get(id, user.tenantId, user.id)!));
+    return ok(ITEM.read(data.get(BY_ID, id, user.id)!));
   });
 };
 

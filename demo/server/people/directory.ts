@@ -14,13 +14,14 @@ import { Client, InvalidCredentialsError } from 'ldapts';
 import { DIRECTORY_BASE, DIRECTORY_READER, startDirectory, type Directory } from '../../ldap/directory.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db.ts';
-import { failField, ok, userOf } from '../http.ts';
+import { failField, ok } from '../http.ts';
 import { ops } from '../../../shared/contract/directory.ts';
 import { route } from '../contract.ts';
 import { langOf, type Lang, textsOf } from '../messages.ts';
 import { hashPassword } from './passwords.ts';
 import { secretBox, type SecretBox } from '../secrets.ts';
 import { col, shape } from '../shape.ts';
+import { tenantData, tenantDataOf } from '../tenant-data.ts';
 import type { DirectoryAnswer } from '../../../shared/api/directory-types.ts';
 
 /** The request timeout for every directory call: a directory that does not answer is given up on. */
@@ -96,8 +97,9 @@ export type DirectoryOutcome =
 
 /** One directory sign-in for the tenant: search, bind as the person, create or update the local account. */
 export async function directorySignIn(ctx: AppContext, box: SecretBox, embedded: Directory | null, tenantId: number, username: string, password: string): Promise<DirectoryOutcome> {
-  const { db } = ctx;
-  const row = db.prepare('SELECT * FROM ldap_directory WHERE tenant_id = ? AND enabled = 1').get<DirectoryRow>(tenantId);
+  // Signing in: no request tenant yet, the sign-in names the tenant whose directory answers.
+  const data = tenantDataOf(ctx.db, tenantId);
+  const row = data.get<DirectoryRow>('SELECT * FROM ldap_directory WHERE tenant_id = $tenant AND enabled = 1');
   if (!row) return { ok: false, reason: 'none' };
   const url = row.embedded ? embedded?.url : row.url;
   if (!url) return { ok: false, reason: 'down' };
@@ -146,26 +148,27 @@ export async function directorySignIn(ctx: AppContext, box: SecretBox, embedded:
   // The local account: linked by DN; created on the first sign-in; roles from the groups every time.
   const mapping = JSON.parse(row.group_roles) as Record<string, string>;
   const codes = [...new Set(person.groups.map((g) => mapping[g]).filter((c): c is string => Boolean(c)))];
-  const roles = codes.length ? (db.prepare(`SELECT id FROM role WHERE tenant_id = ? AND code IN (${codes.map(() => '?').join(',')})`).all<{ id: number }>(tenantId, ...codes)) : [];
-  let user = db.prepare('SELECT id, status FROM user WHERE directory_dn = ? AND tenant_id = ?').get<{ id: number; status: string }>(person.dn, tenantId);
+  const roles = codes.length ? data.all<{ id: number }>(`SELECT id FROM role WHERE tenant_id = $tenant AND code IN (${codes.map(() => '?').join(',')})`, ...codes) : [];
+  let user = data.get<{ id: number; status: string }>('SELECT id, status FROM user WHERE directory_dn = ? AND tenant_id = $tenant', person.dn);
   if (!user) {
     const name = username.trim();
-    if (db.prepare('SELECT 1 FROM user WHERE username = ?').get(name)) return { ok: false, reason: 'nameTaken' };
+    // Usernames are unique across the platform: another tenant's account holds the name too.
+    if (ctx.db.prepare('SELECT 1 FROM user WHERE username = ?').get(name)) return { ok: false, reason: 'nameTaken' };
     // No platform password: this account signs in through the directory only.
     const unusable = await hashPassword(randomBytes(24).toString('base64url'));
-    const id = Number(db.prepare('INSERT INTO user (tenant_id, username, password_hash, name, email, directory_dn) VALUES (?, ?, ?, ?, ?, ?)').run(tenantId, name, unusable, person.name.slice(0, 50), person.mail.slice(0, 100), person.dn).lastInsertRowid);
+    const id = Number(data.run('INSERT INTO user (tenant_id, username, password_hash, name, email, directory_dn) VALUES ($tenant, ?, ?, ?, ?, ?)', name, unusable, person.name.slice(0, 50), person.mail.slice(0, 100), person.dn).lastInsertRowid);
     user = { id, status: 'normal' };
   } else {
-    db.prepare('UPDATE user SET name = ?, email = ? WHERE id = ?').run(person.name.slice(0, 50), person.mail.slice(0, 100), user.id);
+    data.run('UPDATE user SET name = ?, email = ? WHERE id = ? AND tenant_id = $tenant', person.name.slice(0, 50), person.mail.slice(0, 100), user.id);
   }
   if (user.status !== 'normal') return { ok: false, reason: 'disabled' };
   // The department follows the groups too: the first of the person's groups that names one.
   const places = JSON.parse(row.group_depts) as Record<string, string>;
   const place = person.groups.map((g) => places[g]).find((d): d is string => Boolean(d));
-  const department = place ? (db.prepare('SELECT id FROM department WHERE tenant_id = ? AND (name = ? OR name_en = ?) ORDER BY id LIMIT 1').get<{ id: number }>(tenantId, place, place)) : undefined;
-  if (department) db.prepare('UPDATE user SET department_id = ? WHERE id = ?').run(department.id, user.id);
-  db.prepare('DELETE FROM user_role WHERE user_id = ?').run(user.id);
-  for (const r of roles) db.prepare('INSERT OR IGNORE INTO user_role (user_id, role_id) VALUES (?, ?)').run(user.id, r.id);
+  const department = place ? data.get<{ id: number }>('SELECT id FROM department WHERE tenant_id = $tenant AND (name = ? OR name_en = ?) ORDER BY id LIMIT 1', place, place) : undefined;
+  if (department) data.run('UPDATE user SET department_id = ? WHERE id = ? AND tenant_id = $tenant', department.id, user.id);
+  data.run('DELETE FROM user_role WHERE user_id = ?', user.id);
+  for (const r of roles) data.run('INSERT OR IGNORE INTO user_role (user_id, role_id) VALUES (?, ?)', user.id, r.id);
   return { ok: true, userId: user.id, tenantId };
 }
 
@@ -181,7 +184,7 @@ export interface DirectoryService {
 export const directoryOf = new WeakMap<AppContext, DirectoryService>();
 
 const plugin: FastifyPluginAsync = async (app) => {
-  const { db, config } = app.atrium;
+  const { config } = app.atrium;
   const box = secretBox(config.dataDir);
   let directory: Directory | null = null;
   directoryOf.set(app.atrium, { box, embedded: () => directory });
@@ -193,33 +196,45 @@ const plugin: FastifyPluginAsync = async (app) => {
   });
 
   route(app, ops.read, async (request) => {
-    const row = db.prepare(`SELECT ${SETTINGS.select} FROM ldap_directory WHERE tenant_id = ?`).get(userOf(request).tenantId);
+    const row = tenantData(request).get(`SELECT ${SETTINGS.select} FROM ldap_directory WHERE tenant_id = $tenant`);
     return ok(row ? SETTINGS.read(row) : null);
   });
 
   route(app, ops.save, async (request) => {
-    const { tenantId } = userOf(request);
+    const data = tenantData(request);
     const lang = langOf(request);
     const b = request.body;
     if (b.url && !/^ldaps?:\/\/[^\s/]+(:\d+)?\/?$/i.test(b.url)) return failField(say(lang, 'url'), 'url');
     if (b.url && outboundUrlProblem(b.url, app.atrium.config.outboundNetworks, LDAP_SCHEMES)) return failField(say(lang, 'privateUrl'), 'url');
     if (!/^\(.*\{username\}.*\)$/.test(b.userFilter)) return failField(say(lang, 'filter'), 'userFilter');
     const codes = [...new Set(Object.values(b.groupRoles))];
-    if (codes.length && db.prepare(`SELECT COUNT(*) AS n FROM role WHERE tenant_id = ? AND code IN (${codes.map(() => '?').join(',')})`).get<{ n: number }>(tenantId, ...codes)!.n !== codes.length) return failField(say(lang, 'roles'), 'groupRoles');
+    if (codes.length && data.get<{ n: number }>(`SELECT COUNT(*) AS n FROM role WHERE tenant_id = $tenant AND code IN (${codes.map(() => '?').join(',')})`, ...codes)!.n !== codes.length) return failField(say(lang, 'roles'), 'groupRoles');
     const departments = b.groupDepartments ?? {};
-    for (const name of new Set(Object.values(departments))) if (!db.prepare('SELECT 1 FROM department WHERE tenant_id = ? AND (name = ? OR name_en = ?)').get(tenantId, name, name)) return failField(say(lang, 'departments'), 'groupDepartments');
-    const old = db.prepare('SELECT * FROM ldap_directory WHERE tenant_id = ?').get<DirectoryRow>(tenantId);
+    for (const name of new Set(Object.values(departments))) if (!data.get('SELECT 1 FROM department WHERE tenant_id = $tenant AND (name = ? OR name_en = ?)', name, name)) return failField(say(lang, 'departments'), 'groupDepartments');
+    const old = data.get<DirectoryRow>('SELECT * FROM ldap_directory WHERE tenant_id = $tenant');
     const embedded = b.url === '' ? 1 : 0;
     const sealed = b.bindPassword ? box.seal(b.bindPassword) : (old?.bind_password_sealed ?? '');
     if (!embedded && !sealed) return failField(lang === 'en' ? 'Enter the service account password' : '请填写服务账号密码', 'bindPassword');
-    db.prepare(
+    data.run(
       `INSERT INTO ldap_directory (tenant_id, url, start_tls, bind_dn, bind_password_sealed, base_dn, user_filter, name_attr, mail_attr, group_roles, group_depts, enabled, embedded)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       VALUES ($tenant, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (tenant_id) DO UPDATE SET url = excluded.url, start_tls = excluded.start_tls, bind_dn = excluded.bind_dn, bind_password_sealed = excluded.bind_password_sealed,
          base_dn = excluded.base_dn, user_filter = excluded.user_filter, name_attr = excluded.name_attr, mail_attr = excluded.mail_attr, group_roles = excluded.group_roles,
          group_depts = excluded.group_depts, enabled = excluded.enabled, embedded = excluded.embedded`,
-    ).run(tenantId, b.url, b.startTls ? 1 : 0, b.bindDn, sealed, b.baseDn, b.userFilter, b.nameAttr, b.mailAttr, JSON.stringify(b.groupRoles), JSON.stringify(departments), b.enabled ? 1 : 0, embedded);
-    return ok(SETTINGS.read(db.prepare(`SELECT ${SETTINGS.select} FROM ldap_directory WHERE tenant_id = ?`).get(tenantId)!));
+      b.url,
+      b.startTls ? 1 : 0,
+      b.bindDn,
+      sealed,
+      b.baseDn,
+      b.userFilter,
+      b.nameAttr,
+      b.mailAttr,
+      JSON.stringify(b.groupRoles),
+      JSON.stringify(departments),
+      b.enabled ? 1 : 0,
+      embedded,
+    );
+    return ok(SETTINGS.read(data.get(`SELECT ${SETTINGS.select} FROM ldap_directory WHERE tenant_id = $tenant`)!));
   });
 
 };

@@ -16,12 +16,13 @@ import { route } from '../contract.ts';
 import { outboundUrlProblem, reachableProblem } from '../outbound.ts';
 import { DEMO_CLIENT, startDemoProvider, type DemoProvider } from '../../oidc/provider.ts';
 import type { Db } from '../db.ts';
-import { fail, failField, failWith, ok, userOf } from '../http.ts';
+import { fail, failField, failWith, ok } from '../http.ts';
 import { langOf, type Lang, textsOf } from '../messages.ts';
 import { verifyPassword, DUMMY_HASH } from './passwords.ts';
-import { deleteOwned, offsetOf, byNameKeyword } from '../resource.ts';
+import { deleteTenantRows, offsetOf, tenantNameKeyword } from '../resource.ts';
 import { col, shape } from '../shape.ts';
 import { secretBox } from '../secrets.ts';
+import { platformData, tenantData, tenantDataOf, type TenantData } from '../tenant-data.ts';
 import { issueToken } from '../tokens.ts';
 
 const TEXT = {
@@ -81,6 +82,7 @@ const PLATFORM = shape<OauthPlatform>({
 /** A sign-in in progress, by its state: kept here, never in the browser. */
 interface Pending {
   platformId: number;
+  tenantId: number;
   verifier: string;
   nonce: string;
   redirectUri: string;
@@ -100,7 +102,10 @@ const PENDING_MS = 10 * 60_000;
 const signInTenant = (db: Db): number => (db.prepare('SELECT id FROM tenant WHERE is_default = 1 ORDER BY id LIMIT 1').get<{ id: number }>())?.id ?? 1;
 
 const plugin: FastifyPluginAsync = async (app) => {
-  const { db, config } = app.atrium;
+  const { config } = app.atrium;
+  // Signing in through a third party happens before anyone is signed in: the sign-in page's tenant
+  // (the default one) is read from the tenant list, and the flow then works in that tenant's data.
+  const platform = platformData(app, "a third-party sign-in starts before a tenant is bound: it reads the sign-in page's (default) tenant");
   const box = secretBox(config.dataDir);
   const pending = new Map<string, Pending>();
   const unbound = new Map<string, Unbound>();
@@ -121,19 +126,19 @@ const plugin: FastifyPluginAsync = async (app) => {
     await provider?.close();
   });
 
-  const answerOf = db.prepare(`SELECT ${PLATFORM.select} FROM oauth_platform p WHERE p.id = ?`);
   /** A platform just saved (found by the caller in their tenant), as answered. */
-  const platformAnswer = (id: number): OauthPlatform => PLATFORM.read(answerOf.get(id)!);
-  const platformOf = (tenantId: number, id: unknown) => db.prepare('SELECT * FROM oauth_platform WHERE id = ? AND tenant_id = ?').get<PlatformDb>(Number(id) || -1, tenantId);
+  const platformAnswer = (data: TenantData, id: number): OauthPlatform => PLATFORM.read(data.get(`SELECT ${PLATFORM.select} FROM oauth_platform p WHERE p.id = ? AND p.tenant_id = $tenant`, id)!);
+  const platformOf = (data: TenantData, id: unknown) => data.get<PlatformDb>('SELECT * FROM oauth_platform WHERE id = ? AND tenant_id = $tenant', Number(id) || -1);
+  /** The sign-in page's tenant's data. */
+  const signIn = (): TenantData => tenantDataOf(platform, signInTenant(platform));
 
   // ---- management ----------------------------------------------------------------------------------
 
   route(app, ops.page, async (request) => {
-    const { where, args } = byNameKeyword(userOf(request).tenantId, request.body.keyword);
-    const total = db.prepare(`SELECT COUNT(*) AS n FROM oauth_platform WHERE ${where}`).get<{ n: number }>(...args)!.n;
-    const rows = db
-      .prepare(`SELECT ${PLATFORM.select} FROM oauth_platform p WHERE p.id IN (SELECT id FROM oauth_platform WHERE ${where}) ORDER BY p.id DESC LIMIT ? OFFSET ?`)
-      .all(...args, request.body.limit, offsetOf(request.body));
+    const data = tenantData(request);
+    const { where, args } = tenantNameKeyword(request.body.keyword);
+    const total = data.get<{ n: number }>(`SELECT COUNT(*) AS n FROM oauth_platform WHERE ${where}`, ...args)!.n;
+    const rows = data.all(`SELECT ${PLATFORM.select} FROM oauth_platform p WHERE p.id IN (SELECT id FROM oauth_platform WHERE ${where}) ORDER BY p.id DESC LIMIT ? OFFSET ?`, ...args, request.body.limit, offsetOf(request.body));
     return ok({ rows: PLATFORM.all(rows), total });
   });
 
@@ -145,7 +150,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     for (const field of ['issuer', 'tokenUrl', 'userinfoUrl'] as const) if (body[field] && !own(body[field]) && outboundUrlProblem(body[field], config.outboundNetworks)) return failField(say(lang, 'privateUrl'), field);
     if (!body.scopes.split(/\s+/).includes('openid')) return failField(say(lang, 'scopes'), 'scopes');
     if (editing === null && !body.clientSecret) return failField(say(lang, 'secret'), 'clientSecret');
-    if (db.prepare('SELECT 1 FROM oauth_platform WHERE tenant_id = ? AND name = ? AND id <> ?').get(userOf(request).tenantId, body.name.trim(), editing ?? -1)) return failField(say(lang, 'nameTaken'), 'name');
+    if (tenantData(request).get('SELECT 1 FROM oauth_platform WHERE tenant_id = $tenant AND name = ? AND id <> ?', body.name.trim(), editing ?? -1)) return failField(say(lang, 'nameTaken'), 'name');
     return null;
   }
 
@@ -153,22 +158,34 @@ const plugin: FastifyPluginAsync = async (app) => {
     const problem = refusal(request, request.body, null);
     if (problem) return problem;
     const b = request.body;
+    const data = tenantData(request);
     const id = Number(
-      db
-        .prepare('INSERT INTO oauth_platform (tenant_id, name, client_id, secret_sealed, issuer, authorize_url, token_url, userinfo_url, scopes, enabled, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
-        .run(userOf(request).tenantId, b.name.trim(), b.clientId.trim(), box.seal(b.clientSecret!), b.issuer.trim(), b.authorizeUrl ?? '', b.tokenUrl ?? '', b.userinfoUrl ?? '', b.scopes.trim(), b.enabled ? 1 : 0, Date.now()).lastInsertRowid,
+      data.run(
+        'INSERT INTO oauth_platform (tenant_id, name, client_id, secret_sealed, issuer, authorize_url, token_url, userinfo_url, scopes, enabled, created_at) VALUES ($tenant, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+        b.name.trim(),
+        b.clientId.trim(),
+        box.seal(b.clientSecret!),
+        b.issuer.trim(),
+        b.authorizeUrl ?? '',
+        b.tokenUrl ?? '',
+        b.userinfoUrl ?? '',
+        b.scopes.trim(),
+        b.enabled ? 1 : 0,
+        Date.now(),
+      ).lastInsertRowid,
     );
-    return ok(platformAnswer(id));
+    return ok(platformAnswer(data, id));
   });
 
   route(app, ops.update, async (request) => {
-    const { tenantId } = userOf(request);
-    const found = platformOf(tenantId, request.params.id);
+    const data = tenantData(request);
+    const found = platformOf(data, request.params.id);
     if (!found) return fail(say(langOf(request), 'noPlatform'));
     const problem = refusal(request, request.body, found.id);
     if (problem) return problem;
     const b = request.body;
-    db.prepare('UPDATE oauth_platform SET name = ?, client_id = ?, secret_sealed = ?, issuer = ?, authorize_url = ?, token_url = ?, userinfo_url = ?, scopes = ?, enabled = ? WHERE id = ?').run(
+    data.run(
+      'UPDATE oauth_platform SET name = ?, client_id = ?, secret_sealed = ?, issuer = ?, authorize_url = ?, token_url = ?, userinfo_url = ?, scopes = ?, enabled = ? WHERE id = ? AND tenant_id = $tenant',
       b.name.trim(),
       b.clientId.trim(),
       b.clientSecret ? box.seal(b.clientSecret) : found.secret_sealed,
@@ -180,11 +197,11 @@ const plugin: FastifyPluginAsync = async (app) => {
       b.enabled ? 1 : 0,
       found.id,
     );
-    return ok(platformAnswer(found.id));
+    return ok(platformAnswer(data, found.id));
   });
 
   route(app, ops.remove, async (request) => {
-    const deleted = deleteOwned(db, 'oauth_platform', userOf(request).tenantId, request.body.ids);
+    const deleted = deleteTenantRows(tenantData(request), 'oauth_platform', request.body.ids);
     return deleted === null ? fail(say(langOf(request), 'noPlatform')) : ok({ deleted });
   });
 
@@ -194,7 +211,7 @@ const plugin: FastifyPluginAsync = async (app) => {
   // ---- the flow (unsigned /jwt calls, like the other sign-in calls) --------------------------------
 
   route(app, ops.platforms, async () => {
-    const rows = db.prepare('SELECT id, name FROM oauth_platform WHERE tenant_id = ? AND enabled = 1 ORDER BY id').all<{ id: number; name: string }>(signInTenant(db));
+    const rows = signIn().all<{ id: number; name: string }>('SELECT id, name FROM oauth_platform WHERE tenant_id = $tenant AND enabled = 1 ORDER BY id');
     return ok(rows);
   });
 
@@ -238,7 +255,7 @@ const plugin: FastifyPluginAsync = async (app) => {
   });
 
   route(app, ops.start, async (request, reply) => {
-    const p = db.prepare('SELECT * FROM oauth_platform WHERE id = ? AND tenant_id = ? AND enabled = 1').get<PlatformDb>(request.params.id, signInTenant(db));
+    const p = signIn().get<PlatformDb>('SELECT * FROM oauth_platform WHERE id = ? AND tenant_id = $tenant AND enabled = 1', request.params.id);
     if (!p) return landing(reply, { error: 'invalid_app' });
     let configuration: oidc.Configuration;
     try {
@@ -251,7 +268,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     const nonce = oidc.randomNonce();
     const redirectUri = callbackUri(request);
     if (provider && p.issuer === provider.issuer) provider.allowRedirect(redirectUri);
-    pending.set(state, { platformId: p.id, verifier, nonce, redirectUri, at: Date.now() });
+    pending.set(state, { platformId: p.id, tenantId: p.tenant_id, verifier, nonce, redirectUri, at: Date.now() });
     const url = oidc.buildAuthorizationUrl(configuration, {
       redirect_uri: redirectUri,
       scope: p.scopes,
@@ -269,7 +286,9 @@ const plugin: FastifyPluginAsync = async (app) => {
     const started = pending.get(state);
     pending.delete(state);
     if (!started || Date.now() - started.at > PENDING_MS) return landing(reply, { error: 'failed' });
-    const p = db.prepare('SELECT * FROM oauth_platform WHERE id = ?').get<PlatformDb>(started.platformId);
+    // The tenant the sign-in started in.
+    const data = tenantDataOf(platform, started.tenantId);
+    const p = data.get<PlatformDb>('SELECT * FROM oauth_platform WHERE id = ? AND tenant_id = $tenant', started.platformId);
     if (!p || p.enabled !== 1) return landing(reply, { error: 'invalid_app' });
     if (request.query.error) return landing(reply, { error: 'failed' });
     let subject: string;
@@ -286,9 +305,11 @@ const plugin: FastifyPluginAsync = async (app) => {
       app.atrium.log(`oauth: platform ${p.id} sign-in failed: ${(error as Error).message}`);
       return landing(reply, { error: 'failed' });
     }
-    const bound = db
-      .prepare('SELECT u.id, u.tenant_id, u.status FROM oauth_binding b JOIN user u ON u.id = b.user_id WHERE b.platform_id = ? AND b.subject = ?')
-      .get<{ id: number; tenant_id: number; status: string }>(p.id, subject);
+    const bound = data.get<{ id: number; tenant_id: number; status: string }>(
+      'SELECT u.id, u.tenant_id, u.status FROM oauth_binding b JOIN user u ON u.id = b.user_id AND u.tenant_id = $tenant WHERE b.platform_id = ? AND b.subject = ? AND b.tenant_id = $tenant',
+      p.id,
+      subject,
+    );
     if (bound) {
       if (bound.status !== 'normal') return landing(reply, { error: 'invalid_user' });
       return landing(reply, { token: issueToken(app.atrium, bound.id, bound.tenant_id) });
@@ -306,13 +327,14 @@ const plugin: FastifyPluginAsync = async (app) => {
       const lang = langOf(request);
       const waiting = unbound.get(request.body.ticket);
       if (!waiting || Date.now() - waiting.at > PENDING_MS) return fail(say(lang, 'ticket'));
-      const user = db.prepare('SELECT id, tenant_id, password_hash, status FROM user WHERE username = ? AND tenant_id = ?').get<{ id: number; tenant_id: number; password_hash: string; status: string }>(request.body.username.trim(), waiting.tenantId);
+      const data = tenantDataOf(platform, waiting.tenantId);
+      const user = data.get<{ id: number; tenant_id: number; password_hash: string; status: string }>('SELECT id, tenant_id, password_hash, status FROM user WHERE username = ? AND tenant_id = $tenant', request.body.username.trim());
       const matches = await verifyPassword(request.body.password, user?.password_hash ?? DUMMY_HASH);
       if (!user || !matches) return failWith(request, 'auth.wrongPassword');
       if (user.status !== 'normal') return failWith(request, 'auth.invalidUser');
-      if (db.prepare('SELECT 1 FROM oauth_binding WHERE platform_id = ? AND user_id = ?').get(waiting.platformId, user.id)) return fail(say(lang, 'alreadyBound'));
+      if (data.get('SELECT 1 FROM oauth_binding WHERE platform_id = ? AND user_id = ? AND tenant_id = $tenant', waiting.platformId, user.id)) return fail(say(lang, 'alreadyBound'));
       unbound.delete(request.body.ticket);
-      db.prepare('INSERT INTO oauth_binding (platform_id, subject, tenant_id, user_id, created_at) VALUES (?, ?, ?, ?, ?)').run(waiting.platformId, waiting.subject, waiting.tenantId, user.id, Date.now());
+      data.run('INSERT INTO oauth_binding (platform_id, subject, tenant_id, user_id, created_at) VALUES (?, ?, $tenant, ?, ?)', waiting.platformId, waiting.subject, user.id, Date.now());
       return { token: issueToken(app.atrium, user.id, user.tenant_id), token_type: 'bearer' as const };
     },
   );
