@@ -8,6 +8,7 @@ import { scrub } from '../../../shared/http/scrub.ts';
 import { route } from '../contract.ts';
 import { ok, userOf } from '../http.ts';
 import { offsetOf } from '../resource.ts';
+import { platformData, tenantData } from '../tenant-data.ts';
 import { formatTime } from './tasks.ts';
 
 /** Reports one tenant may store per minute. */
@@ -20,12 +21,12 @@ const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
 const clean = (text: string, max: number) => scrub(text.replace(CONTROL, '\ufffd'), max);
 
 const plugin: FastifyPluginAsync = async (app) => {
-  const { db } = app.atrium;
   const windows = new Map<number, { start: number; count: number; dropped: number }>();
-  const insert = db.prepare('INSERT INTO client_error (tenant_id, at, message, stack, path, agent) VALUES (?, ?, ?, ?, ?, ?)');
+  const INSERT = 'INSERT INTO client_error (tenant_id, at, message, stack, path, agent) VALUES ($tenant, ?, ?, ?, ?, ?)';
 
   route(app, ops.report, async (request) => {
     const user = userOf(request);
+    const data = tenantData(request);
     const now = Date.now();
     let w = windows.get(user.tenantId);
     if (!w || now - w.start >= 60_000) windows.set(user.tenantId, (w = { start: now, count: 0, dropped: 0 }));
@@ -36,18 +37,22 @@ const plugin: FastifyPluginAsync = async (app) => {
     const agent = String(request.headers['user-agent'] ?? '').slice(0, 200);
     for (const item of kept) {
       const at = item.at !== undefined && Math.abs(item.at - now) < 86_400_000 ? item.at : now;
-      insert.run(user.tenantId, at, clean(item.message, 500), clean(item.stack ?? '', 4000), clean(item.path ?? '', 200), agent);
+      data.run(INSERT, at, clean(item.message, 500), clean(item.stack ?? '', 4000), clean(item.path ?? '', 200), agent);
     }
-    if (Math.random() < 0.01) db.prepare('DELETE FROM client_error WHERE at < ?').run(now - KEEP_DAYS * 86_400_000);
+    if (Math.random() < 0.01) {
+      platformData(app, 'the log keeps 90 days for every tenant; a report prunes what has aged out').prepare('DELETE FROM client_error WHERE at < ?').run(now - KEEP_DAYS * 86_400_000);
+    }
     return ok({ stored: kept.length, dropped: request.body.items.length - kept.length });
   });
 
   route(app, ops.page, async (request) => {
-    const user = userOf(request);
-    const total = db.prepare('SELECT COUNT(*) AS n FROM client_error WHERE tenant_id = ?').get<{ n: number }>(user.tenantId)!.n;
-    const rows = db
-      .prepare('SELECT id, at, message, stack, path, agent FROM client_error WHERE tenant_id = ? ORDER BY at DESC, id DESC LIMIT ? OFFSET ?')
-      .all<{ id: number; at: number; message: string; stack: string; path: string; agent: string }>(user.tenantId, request.body.limit, offsetOf(request.body));
+    const data = tenantData(request);
+    const total = data.get<{ n: number }>('SELECT COUNT(*) AS n FROM client_error WHERE tenant_id = $tenant')!.n;
+    const rows = data.all<{ id: number; at: number; message: string; stack: string; path: string; agent: string }>(
+      'SELECT id, at, message, stack, path, agent FROM client_error WHERE tenant_id = $tenant ORDER BY at DESC, id DESC LIMIT ? OFFSET ?',
+      request.body.limit,
+      offsetOf(request.body),
+    );
     return ok({ rows: rows.map((r) => ({ ...r, at: formatTime(r.at) })), total });
   });
 };

@@ -19,6 +19,7 @@ import { fail, ok } from '../http.ts';
 import { servicesOf } from '../services.ts';
 import { langOf } from '../messages.ts';
 import { POINT_TOPIC } from '../devices/point-write.ts';
+import { platformData } from '../tenant-data.ts';
 
 const HOUR_MS = 3_600_000;
 /** The queue monitor keeps one point a second for this long. */
@@ -26,7 +27,9 @@ const MQ_HISTORY = 600;
 
 
 const plugin: FastifyPluginAsync = async (app) => {
-  const { db, config } = app.atrium;
+  const { config } = app.atrium;
+  // The monitors sample this node and the bus (cluster_sample holds no tenant's rows): the platform's own.
+  const db = platformData(app, "the platform's monitors: this node's samples and the message bus, no tenant's rows");
   const node = config.tuning.node;
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();

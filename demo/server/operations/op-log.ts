@@ -16,6 +16,7 @@ import { langOf, translate } from '../messages.ts';
 import { COUNT_CAP, offsetOf, startExport, tooManyTasks } from '../resource.ts';
 import { col, shape } from '../shape.ts';
 import { pathOf } from '../request-log.ts';
+import { platformData, tenantData, type TenantData } from '../tenant-data.ts';
 import { findSession } from '../tokens.ts';
 
 
@@ -43,7 +44,9 @@ export const opLogHookMs: number[] = [];
 const READS_BY_POST = /\/page$|^\/api\/device\/history$|^\/api\/ops\/client-error$/;
 
 export function installOpLog(app: FastifyInstance): void {
-  const { db } = app.atrium;
+  // Every call of every tenant is recorded, a sign-in's before a tenant is bound (an account nobody
+  // holds is recorded under no tenant), each tenant's chain continued from its own last record.
+  const db = platformData(app, 'the operation log records the calls of every tenant, sign-ins before a tenant is bound');
   let insert: ReturnType<Db['prepare']> | null = null;
   let last: ReturnType<Db['prepare']> | null = null;
   let tenantOfUser: ReturnType<Db['prepare']> | null = null;
@@ -119,8 +122,9 @@ const RECORD = shape<OpLogRow>({
 });
 
 /** Walks a tenant's chain: the index of the first record that does not follow from the one before, or null. */
-export function brokenAt(db: Db, tenantId: number): number | null {
-  const rows = db.prepare(`SELECT ${RECORD.select}, hash AS stored_hash FROM op_log WHERE tenant_id = ? ORDER BY id`).all(tenantId);
+export function brokenAt(data: TenantData): number | null {
+  const { tenantId } = data;
+  const rows = data.all(`SELECT ${RECORD.select}, hash AS stored_hash FROM op_log WHERE tenant_id = $tenant ORDER BY id`);
   let previous = '';
   for (const [i, r] of rows.entries()) {
     if (hashOf(previous, { ...RECORD.read(r), tenantId }) !== r.stored_hash) return i;
@@ -129,9 +133,10 @@ export function brokenAt(db: Db, tenantId: number): number | null {
   return null;
 }
 
-function filterSql(tenantId: number, q: Partial<OpLogQuery>): { where: string; args: Array<string | number> } {
-  const clauses = ['tenant_id = ?'];
-  const args: Array<string | number> = [tenantId];
+/** The tenant's records ($tenant) the query asks for: a WHERE clause and its arguments. */
+function filterSql(q: Partial<OpLogQuery>): { where: string; args: Array<string | number> } {
+  const clauses = ['tenant_id = $tenant'];
+  const args: Array<string | number> = [];
   // User and interface match from the start (an index range): 'oper' finds operator, '/api/device' every device call.
   if (q.username) {
     clauses.push('username >= ? AND username < ?');
@@ -164,37 +169,40 @@ function windowProblem(request: FastifyRequest, q: Partial<OpLogQuery>): string 
 }
 
 const plugin: FastifyPluginAsync = async (app) => {
-  const { db, config } = app.atrium;
+  const { config } = app.atrium;
+  // An export runs on the platform's task runner (one per database: operations/tasks.ts).
+  const tasks = platformData(app, "an export runs on the task runner, which is one per database for every tenant");
   route(app, ops.page, async (request) => {
-    const user = userOf(request);
+    const data = tenantData(request);
     const q = request.body;
     const window = windowProblem(request, q);
     if (window) return failField(window, 'from');
-    const { where, args } = filterSql(user.tenantId, q);
-    const total = db.prepare(`SELECT COUNT(*) AS n FROM (SELECT 1 FROM op_log WHERE ${where} LIMIT ${COUNT_CAP})`).get<{ n: number }>(...args)!.n;
-    const rows = db.prepare(`SELECT ${RECORD.select} FROM op_log WHERE ${where} ORDER BY id DESC LIMIT ? OFFSET ?`).all(...args, q.limit, offsetOf(q));
+    const { where, args } = filterSql(q);
+    const total = data.get<{ n: number }>(`SELECT COUNT(*) AS n FROM (SELECT 1 FROM op_log WHERE ${where} LIMIT ${COUNT_CAP})`, ...args)!.n;
+    const rows = data.all(`SELECT ${RECORD.select} FROM op_log WHERE ${where} ORDER BY id DESC LIMIT ? OFFSET ?`, ...args, q.limit, offsetOf(q));
     return ok({ rows: RECORD.all(rows), total });
   });
 
   route(app, ops.verify, async (request) => {
-    const user = userOf(request);
-    const broken = brokenAt(db, user.tenantId);
-    const count = db.prepare('SELECT COUNT(*) AS n FROM op_log WHERE tenant_id = ?').get<{ n: number }>(user.tenantId)!.n;
+    const data = tenantData(request);
+    const broken = brokenAt(data);
+    const count = data.get<{ n: number }>('SELECT COUNT(*) AS n FROM op_log WHERE tenant_id = $tenant')!.n;
     return ok({ intact: broken === null, records: count, ...(broken !== null ? { brokenAt: broken } : {}) });
   });
 
   route(app, ops.export, async (request) => {
     const user = userOf(request);
-    const busy = tooManyTasks(request, db, user);
+    const data = tenantData(request);
+    const busy = tooManyTasks(request, tasks, user);
     if (busy) return fail(busy);
     const q = request.body;
     const window = windowProblem(request, q);
     if (window) return failField(window, 'from');
-    const { where, args } = filterSql(user.tenantId, q);
-    const total = db.prepare(`SELECT COUNT(*) AS n FROM op_log WHERE ${where}`).get<{ n: number }>(...args)!.n;
+    const { where, args } = filterSql(q);
+    const total = data.get<{ n: number }>(`SELECT COUNT(*) AS n FROM op_log WHERE ${where}`, ...args)!.n;
     const zh = langOf(request) === 'zh';
     return ok(
-      startExport(db, config.dataDir, user, {
+      startExport(tasks, config.dataDir, user, {
         key: 'opLogExport',
         title: zh ? '导出操作日志' : 'Export operation logs',
         sheet: 'operations',
@@ -211,7 +219,7 @@ const plugin: FastifyPluginAsync = async (app) => {
         ],
         total,
         load: () =>
-          RECORD.all(db.prepare(`SELECT ${RECORD.select} FROM op_log WHERE ${where} ORDER BY id DESC`).all(...args)).map((r) => ({ ...r, time: new Date(r.at).toISOString() })),
+          RECORD.all(data.all(`SELECT ${RECORD.select} FROM op_log WHERE ${where} ORDER BY id DESC`, ...args)).map((r) => ({ ...r, time: new Date(r.at).toISOString() })),
         done: (n) => ({ zh: `已导出 ${n} 条操作日志`, en: `${n} operation logs exported` }),
       }),
     );

@@ -11,7 +11,8 @@ import { route } from '../contract.ts';
 import { fail, ok, userOf } from '../http.ts';
 import { langOf } from '../messages.ts';
 import { cancelTask, markInterrupted, runningCount, startTask, stopTasks, TaskFailure, type Report } from './tasks.ts';
-import { tx, type Db } from '../db.ts';
+import type { Db } from '../db.ts';
+import { platformData, tenantData } from '../tenant-data.ts';
 import { yieldToRequests } from '../resource.ts';
 import { col, shape } from '../shape.ts';
 
@@ -97,12 +98,13 @@ export async function sweepExpiredFiles(db: Db, dataDir: string, now: number): P
 }
 
 const plugin: FastifyPluginAsync = async (app) => {
-  const { db } = app.atrium;
-  const list = db.prepare(
-    `SELECT ${ITEM.select} FROM progress WHERE tenant_id = ? AND user_id = ? ORDER BY started_at DESC, id DESC LIMIT 500`,
-  );
-  const deleteFinished = db.prepare('DELETE FROM progress WHERE tenant_id = ? AND user_id = ? AND status <> 1');
-  const deleteOne = db.prepare('DELETE FROM progress WHERE tenant_id = ? AND user_id = ? AND task_key = ? AND hash_key = ? AND status <> 1');
+  // The task runner is one per database (it stops every running task when the platform closes), and
+  // the sweep forgets the expired files of every tenant: both are the platform's. Each task, its count
+  // and its cancelling are still one tenant's (tasks.ts filters them by $tenant).
+  const db = platformData(app, "the task runner and the sweep of expired task files serve every tenant of the database");
+  const LIST = `SELECT ${ITEM.select} FROM progress WHERE tenant_id = $tenant AND user_id = ? ORDER BY started_at DESC, id DESC LIMIT 500`;
+  const DELETE_FINISHED = 'DELETE FROM progress WHERE tenant_id = $tenant AND user_id = ? AND status <> 1';
+  const DELETE_ONE = 'DELETE FROM progress WHERE tenant_id = $tenant AND user_id = ? AND task_key = ? AND hash_key = ? AND status <> 1';
 
   const sweeper = setInterval(() => void sweepExpiredFiles(db, app.atrium.config.dataDir, Date.now()), SWEEP_MS);
   sweeper.unref();
@@ -115,14 +117,14 @@ const plugin: FastifyPluginAsync = async (app) => {
 
   route(app, ops.list, async (request) => {
     const user = userOf(request);
-    return ok(ITEM.all(list.all(user.tenantId, user.id), Date.now()));
+    return ok(ITEM.all(tenantData(request).all(LIST, user.id), Date.now()));
   });
 
-  const fileOf = db.prepare('SELECT file_path, file_name, ended_at FROM progress WHERE tenant_id = ? AND user_id = ? AND task_key = ? AND hash_key = ? AND status <> 1');
+  const FILE_OF = 'SELECT file_path, file_name, ended_at FROM progress WHERE tenant_id = $tenant AND user_id = ? AND task_key = ? AND hash_key = ? AND status <> 1';
   route(app, ops.file, async (request, reply) => {
     const user = userOf(request);
     const { key, hashKey } = request.query;
-    const row = fileOf.get<{ file_path: string; file_name: string; ended_at: number | null }>(user.tenantId, user.id, key, hashKey);
+    const row = tenantData(request).get<{ file_path: string; file_name: string; ended_at: number | null }>(FILE_OF, user.id, key, hashKey);
     if (row?.file_path && fileExpired(row.ended_at, Date.now())) return fail(TEXT.expired[langOf(request)]);
     // Only files the platform wrote under its data folder are served.
     const path = row?.file_path ? resolve(row.file_path) : '';
@@ -143,10 +145,11 @@ const plugin: FastifyPluginAsync = async (app) => {
     ops.remove,
     async (request) => {
       const user = userOf(request);
+      const data = tenantData(request);
       const { tag, keys } = request.body;
-      if (tag === 1) return ok({ deleted: Number(deleteFinished.run(user.tenantId, user.id).changes) });
+      if (tag === 1) return ok({ deleted: Number(data.run(DELETE_FINISHED, user.id).changes) });
       if (!Array.isArray(keys)) return fail(TEXT.keys[langOf(request)]);
-      const deleted = tx(db, () => keys.reduce((n, k) => n + Number(deleteOne.run(user.tenantId, user.id, k.key, k.hashKey).changes), 0));
+      const deleted = data.tx(() => keys.reduce((n, k) => n + Number(data.run(DELETE_ONE, user.id, k.key, k.hashKey).changes), 0));
       return ok({ deleted });
     },
   );

@@ -3,6 +3,7 @@
 // the state per tenant and user, and GET /api/admin/progress (routes/progress.ts) lists it.
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db.ts';
+import { tenantDataOf } from '../tenant-data.ts';
 import { PROGRESS_DONE, PROGRESS_FAILED, PROGRESS_RUNNING, type ProgressKey } from '../../../shared/api/progress-types.ts';
 import { dateTimeText } from '../../../shared/forms/date-text.ts';
 
@@ -70,6 +71,7 @@ function runnerOf(db: Db): Runner {
       running: new Map(),
       update: db.prepare('UPDATE progress SET current_size = ?, total_size = ?, msg_zh = ?, msg_en = ? WHERE id = ? AND status = 1'),
       finish: db.prepare('UPDATE progress SET status = ?, ended_at = ?, current_size = ?, total_size = ?, msg_zh = ?, msg_en = ?, file_path = ?, file_name = ? WHERE id = ?'),
+      // Every task of the database, whichever tenant's (stopping on close): by the id the runner holds.
       halt: db.prepare('UPDATE progress SET status = ?, ended_at = ?, msg_zh = ?, msg_en = ? WHERE id = ?'),
     };
     runners.set(db, runner);
@@ -90,9 +92,17 @@ export function startTask(db: Db, tenantId: number, userId: number, title: TaskT
   const hashKey = randomBytes(8).toString('hex');
   const started = Date.now();
   const id = Number(
-    db
-      .prepare('INSERT INTO progress (tenant_id, user_id, task_key, hash_key, title, title_en, started_at, total_size, status) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
-      .run(tenantId, userId, key, hashKey, typeof title === 'string' ? title : title.zh, typeof title === 'string' ? '' : title.en, started, Math.max(0, Math.floor(options.total ?? 0)), PROGRESS_RUNNING).lastInsertRowid,
+    tenantDataOf(db, tenantId).run(
+      'INSERT INTO progress (tenant_id, user_id, task_key, hash_key, title, title_en, started_at, total_size, status) VALUES ($tenant, ?, ?, ?, ?, ?, ?, ?, ?)',
+      userId,
+      key,
+      hashKey,
+      typeof title === 'string' ? title : title.zh,
+      typeof title === 'string' ? '' : title.en,
+      started,
+      Math.max(0, Math.floor(options.total ?? 0)),
+      PROGRESS_RUNNING,
+    ).lastInsertRowid,
   );
   const abort = new AbortController();
   runner.running.set(id, abort);
@@ -149,13 +159,13 @@ export function startTask(db: Db, tenantId: number, userId: number, title: TaskT
 
 /** How many tasks of this user are running (to refuse starting an unbounded number). */
 export function runningCount(db: Db, tenantId: number, userId: number): number {
-  const row = db.prepare('SELECT COUNT(*) AS n FROM progress WHERE tenant_id = ? AND user_id = ? AND status = 1').get<{ n: number }>(tenantId, userId)!;
+  const row = tenantDataOf(db, tenantId).get<{ n: number }>('SELECT COUNT(*) AS n FROM progress WHERE tenant_id = $tenant AND user_id = ? AND status = 1', userId)!;
   return row.n;
 }
 
 /** Stops one running task of this user (its work sees the abort and does no further step); false when none. */
 export function cancelTask(db: Db, tenantId: number, userId: number, key: string, hashKey: string): boolean {
-  const row = db.prepare('SELECT id FROM progress WHERE tenant_id = ? AND user_id = ? AND task_key = ? AND hash_key = ? AND status = ?').get<{ id: number }>(tenantId, userId, key, hashKey, PROGRESS_RUNNING);
+  const row = tenantDataOf(db, tenantId).get<{ id: number }>('SELECT id FROM progress WHERE tenant_id = $tenant AND user_id = ? AND task_key = ? AND hash_key = ? AND status = ?', userId, key, hashKey, PROGRESS_RUNNING);
   if (!row) return false;
   const runner = runnerOf(db);
   runner.running.get(row.id)?.abort();
