@@ -78,7 +78,6 @@ const TENANT_UNCONVERTED = [
   'demo/server/devices/gateway-point.ts',
   'demo/server/devices/points.ts',
   'demo/server/operations/job.ts',
-  'demo/server/people/user.ts',
   'demo/server/video/video-play.ts',
   'demo/server/video/video.ts',
 ];

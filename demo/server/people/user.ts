@@ -10,13 +10,14 @@ import { ops } from '../../../shared/contract/user.ts';
 import { KEYS, validateObject } from '../../../shared/validate/index.ts';
 import { userCreateSchema } from '../../../shared/validate/people.ts';
 import { route } from '../contract.ts';
-import type { AppConfig, SessionUser } from '../context.ts';
+import type { AppConfig } from '../context.ts';
 import { tx, type Db } from '../db.ts';
 import { describeIssue, fail, failField, ok, userOf, type Issue } from '../http.ts';
 import { langOf, translate, type Lang, textsOf } from '../messages.ts';
 import { namesAfterEdit, requestLang } from '../local-names.ts';
 import { hashPassword } from './passwords.ts';
 import { col, shape } from '../shape.ts';
+import { platformData, tenantData, type TenantData } from '../tenant-data.ts';
 import { likePattern, makesCycle, offsetOf, readImportUpload, startExport, startImport, subtree, tooManyTasks, type SheetColumn } from '../resource.ts';
 
 /** The seeded departments' names: [Chinese, English]. */
@@ -126,22 +127,26 @@ const SHEET_HEADERS = Object.fromEntries(SHEET.map((c) => [c.key, [c.zh, c.en]])
 const sheetColumns = (lang: Lang): SheetColumn[] => SHEET.map((c) => ({ key: c.key, header: c[lang], width: c.key === 'email' ? 28 : 16 }));
 
 const plugin: FastifyPluginAsync = async (app) => {
-  const { db, config } = app.atrium;
-  const SELECT = `SELECT ${USER.select} FROM user u LEFT JOIN department d ON d.id = u.department_id`;
-  const byId = db.prepare(`${SELECT} WHERE u.id = ? AND u.tenant_id = ?`);
-  const departmentOf = db.prepare('SELECT id, loc(name, name_en) AS name, name AS stored_name, name_en, parent_id FROM department WHERE id = ? AND tenant_id = ?');
-  const departmentParents = (tenantId: number) =>
-    new Map((db.prepare('SELECT id, parent_id FROM department WHERE tenant_id = ?').all<{ id: number; parent_id: number | null }>(tenantId)).map((r) => [r.id, r.parent_id]));
-  const accountTaken = db.prepare('SELECT 1 FROM user WHERE username = ?');
-  const phoneTaken = db.prepare("SELECT 1 FROM user WHERE phone = ? AND phone <> '' AND id <> ?");
-  const findUser = (user: SessionUser, id: number): UserRow | null => {
-    const row = byId.get(id, user.tenantId);
+  const { config } = app.atrium;
+  // Accounts and phone numbers are unique across the platform: people sign in by either without naming a tenant.
+  const platform = platformData(app, 'accounts and phone numbers are unique across the platform (a sign-in names no tenant)');
+  // Exports and imports run on the task runner, one per database (operations/tasks.ts).
+  const tasks = platformData(app, 'exports and imports run on the task runner, which is one per database for every tenant');
+  const SELECT = `SELECT ${USER.select} FROM user u LEFT JOIN department d ON d.id = u.department_id AND d.tenant_id = $tenant`;
+  const departmentOf = <Row = { id: number; name: string; stored_name: string; name_en: string; parent_id: number | null }>(data: TenantData, id: number) =>
+    data.get<Row>('SELECT id, loc(name, name_en) AS name, name AS stored_name, name_en, parent_id FROM department WHERE id = ? AND tenant_id = $tenant', id);
+  const departmentParents = (data: TenantData) =>
+    new Map(data.all<{ id: number; parent_id: number | null }>('SELECT id, parent_id FROM department WHERE tenant_id = $tenant').map((r) => [r.id, r.parent_id]));
+  const accountTaken = platform.prepare('SELECT 1 FROM user WHERE username = ?');
+  const phoneTaken = platform.prepare("SELECT 1 FROM user WHERE phone = ? AND phone <> '' AND id <> ?");
+  const findUser = (data: TenantData, id: number): UserRow | null => {
+    const row = data.get(`${SELECT} WHERE u.id = ? AND u.tenant_id = $tenant`, id);
     return row ? USER.read(row) : null;
   };
   /** Roles the caller may hand out: of their tenant, never the super admin role. */
-  const validRoles = (tenantId: number, ids: readonly number[]): boolean =>
-    ids.every((id) => db.prepare('SELECT 1 FROM role WHERE id = ? AND tenant_id = ? AND super_admin = 0').get(id, tenantId) !== undefined);
-  const validDepartment = (tenantId: number, id: number | null | undefined): boolean => id === null || id === undefined || departmentOf.get(id, tenantId) !== undefined;
+  const validRoles = (data: TenantData, ids: readonly number[]): boolean =>
+    ids.every((id) => data.get('SELECT 1 FROM role WHERE id = ? AND tenant_id = $tenant AND super_admin = 0', id) !== undefined);
+  const validDepartment = (data: TenantData, id: number | null | undefined): boolean => id === null || id === undefined || departmentOf(data, id) !== undefined;
 
   /** The two passwords must match (SPEC §5): a rule across two fields, checked here. */
   const mismatch = (request: FastifyRequest, password: string | undefined, confirm: string | undefined) =>
@@ -153,16 +158,16 @@ const plugin: FastifyPluginAsync = async (app) => {
     app,
     ops.page,
     async (request) => {
-      const user = userOf(request);
+      const data = tenantData(request);
       const q = request.body;
-      const clauses = ['u.tenant_id = ?'];
-      const args: Array<string | number> = [user.tenantId];
+      const clauses = ['u.tenant_id = $tenant'];
+      const args: Array<string | number> = [];
       if (q.keyword) {
         clauses.push("(u.username LIKE ? ESCAPE '\\' OR u.name LIKE ? ESCAPE '\\')");
         args.push(likePattern(q.keyword), likePattern(q.keyword));
       }
       if (q.departmentId) {
-        const ids = departmentOf.get(q.departmentId, user.tenantId) ? subtree(departmentParents(user.tenantId), q.departmentId) : [];
+        const ids = departmentOf(data, q.departmentId) ? subtree(departmentParents(data), q.departmentId) : [];
         clauses.push(`u.department_id IN (${ids.map(() => '?').join(',') || 'NULL'})`);
         args.push(...ids);
       }
@@ -171,8 +176,8 @@ const plugin: FastifyPluginAsync = async (app) => {
         args.push(q.status);
       }
       const where = clauses.join(' AND ');
-      const total = db.prepare(`SELECT COUNT(*) AS n FROM user u WHERE ${where}`).get<{ n: number }>(...args)!.n;
-      const rows = db.prepare(`${SELECT} WHERE ${where} ORDER BY u.id LIMIT ? OFFSET ?`).all(...args, q.limit, offsetOf(q));
+      const total = data.get<{ n: number }>(`SELECT COUNT(*) AS n FROM user u WHERE ${where}`, ...args)!.n;
+      const rows = data.all(`${SELECT} WHERE ${where} ORDER BY u.id LIMIT ? OFFSET ?`, ...args, q.limit, offsetOf(q));
       return ok({ rows: USER.all(rows), total });
     },
   );
@@ -187,26 +192,34 @@ const plugin: FastifyPluginAsync = async (app) => {
     app,
     ops.create,
     async (request) => {
-      const user = userOf(request);
+      const data = tenantData(request);
       const b = request.body;
       const differ = mismatch(request, b.password, b.confirmPassword);
       if (differ) return differ;
       const username = b.username.trim();
       if (accountTaken.get(username)) return failField(say(request, 'accountTaken'), 'username');
       if (phoneTaken.get(b.phone.trim(), 0)) return failField(say(request, 'phoneTaken'), 'phone');
-      if (!validDepartment(user.tenantId, b.departmentId)) return failField(say(request, 'badDepartment'), 'departmentId');
-      if (!validRoles(user.tenantId, b.roleIds ?? [])) return failField(say(request, 'badRole'), 'roleIds');
+      if (!validDepartment(data, b.departmentId)) return failField(say(request, 'badDepartment'), 'departmentId');
+      if (!validRoles(data, b.roleIds ?? [])) return failField(say(request, 'badRole'), 'roleIds');
       const hash = await hashPassword(b.password);
-      const id = tx(db, () => {
+      const id = data.tx(() => {
         const created = Number(
-          db
-            .prepare('INSERT INTO user (tenant_id, username, password_hash, name, phone, email, status, gender, department_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
-            .run(user.tenantId, username, hash, b.name.trim(), b.phone.trim(), (b.email ?? '').trim(), b.status ?? 'normal', b.gender ?? 'unknown', b.departmentId ?? null).lastInsertRowid,
+          data.run(
+            'INSERT INTO user (tenant_id, username, password_hash, name, phone, email, status, gender, department_id) VALUES ($tenant, ?, ?, ?, ?, ?, ?, ?, ?)',
+            username,
+            hash,
+            b.name.trim(),
+            b.phone.trim(),
+            (b.email ?? '').trim(),
+            b.status ?? 'normal',
+            b.gender ?? 'unknown',
+            b.departmentId ?? null,
+          ).lastInsertRowid,
         );
-        for (const roleId of new Set(b.roleIds ?? [])) db.prepare('INSERT INTO user_role (user_id, role_id) VALUES (?, ?)').run(created, roleId);
+        for (const roleId of new Set(b.roleIds ?? [])) data.run('INSERT INTO user_role (user_id, role_id) VALUES (?, ?)', created, roleId);
         return created;
       });
-      return ok(findUser(user, id)!);
+      return ok(findUser(data, id)!);
     },
   );
 
@@ -214,18 +227,19 @@ const plugin: FastifyPluginAsync = async (app) => {
     app,
     ops.update,
     async (request) => {
-      const user = userOf(request);
-      const target = findUser(user, request.params.id);
+      const data = tenantData(request);
+      const target = findUser(data, request.params.id);
       if (!target) return fail(say(request, 'notFound'));
       const b = request.body;
       const differ = mismatch(request, b.password, b.confirmPassword);
       if (differ) return differ;
       if (target.superAdmin && b.status !== undefined && b.status !== 'normal') return failField(say(request, 'superAdmin'), 'status');
       if (phoneTaken.get(b.phone.trim(), target.id)) return failField(say(request, 'phoneTaken'), 'phone');
-      if (!validDepartment(user.tenantId, b.departmentId)) return failField(say(request, 'badDepartment'), 'departmentId');
+      if (!validDepartment(data, b.departmentId)) return failField(say(request, 'badDepartment'), 'departmentId');
       const hash = b.password ? await hashPassword(b.password) : null;
-      tx(db, () => {
-        db.prepare('UPDATE user SET name = ?, phone = ?, email = ?, status = ?, gender = ?, department_id = ? WHERE id = ? AND tenant_id = ?').run(
+      data.tx(() => {
+        data.run(
+          'UPDATE user SET name = ?, phone = ?, email = ?, status = ?, gender = ?, department_id = ? WHERE id = ? AND tenant_id = $tenant',
           b.name.trim(),
           b.phone.trim(),
           (b.email ?? target.email).trim(),
@@ -233,15 +247,14 @@ const plugin: FastifyPluginAsync = async (app) => {
           b.gender ?? target.gender,
           b.departmentId === undefined ? target.departmentId : b.departmentId,
           target.id,
-          user.tenantId,
         );
         if (hash) {
-          db.prepare('UPDATE user SET password_hash = ? WHERE id = ?').run(hash, target.id);
+          data.run('UPDATE user SET password_hash = ? WHERE id = ? AND tenant_id = $tenant', hash, target.id);
           // A new password ends the user's sessions.
-          db.prepare('DELETE FROM token WHERE user_id = ?').run(target.id);
+          data.run('DELETE FROM token WHERE user_id = ? AND tenant_id = $tenant', target.id);
         }
       });
-      return ok(findUser(user, target.id)!);
+      return ok(findUser(data, target.id)!);
     },
   );
 
@@ -249,16 +262,16 @@ const plugin: FastifyPluginAsync = async (app) => {
     app,
     ops.roles,
     async (request) => {
-      const user = userOf(request);
-      const target = findUser(user, request.params.id);
+      const data = tenantData(request);
+      const target = findUser(data, request.params.id);
       if (!target) return fail(say(request, 'notFound'));
       if (target.superAdmin) return fail(say(request, 'superAdmin'));
-      if (!validRoles(user.tenantId, request.body.roleIds)) return failField(say(request, 'badRole'), 'roleIds');
-      tx(db, () => {
-        db.prepare('DELETE FROM user_role WHERE user_id = ?').run(target.id);
-        for (const roleId of new Set(request.body.roleIds)) db.prepare('INSERT INTO user_role (user_id, role_id) VALUES (?, ?)').run(target.id, roleId);
+      if (!validRoles(data, request.body.roleIds)) return failField(say(request, 'badRole'), 'roleIds');
+      data.tx(() => {
+        data.run('DELETE FROM user_role WHERE user_id = ?', target.id);
+        for (const roleId of new Set(request.body.roleIds)) data.run('INSERT INTO user_role (user_id, role_id) VALUES (?, ?)', target.id, roleId);
       });
-      return ok(findUser(user, target.id)!);
+      return ok(findUser(data, target.id)!);
     },
   );
 
@@ -268,76 +281,74 @@ const plugin: FastifyPluginAsync = async (app) => {
     if (request.params.a !== user.tenantId) return fail(say(request, 'badTenant'));
     const ids = request.params.b.split(',').map((x) => Number(x.trim()));
     if (ids.length === 0 || ids.length > 1000 || ids.some((x) => !Number.isInteger(x) || x <= 0)) return fail(say(request, 'badIds'));
-    const targets = ids.map((id) => findUser(user, id));
+    const data = tenantData(request);
+    const targets = ids.map((id) => findUser(data, id));
     if (targets.some((t) => t === null)) return fail(say(request, 'notFound'));
     if (targets.some((t) => t!.superAdmin)) return fail(say(request, 'superAdmin'));
     if (ids.includes(user.id)) return fail(say(request, 'self'));
-    const deleted = tx(db, () => ids.reduce((n, id) => n + Number(db.prepare('DELETE FROM user WHERE id = ? AND tenant_id = ?').run(id, user.tenantId).changes), 0));
+    const deleted = data.tx(() => ids.reduce((n, id) => n + Number(data.run('DELETE FROM user WHERE id = ? AND tenant_id = $tenant', id).changes), 0));
     return ok({ deleted });
   });
 
   // ---- departments --------------------------------------------------------------------------------
 
-  const departmentTree = (tenantId: number): Department[] => {
-    const rows = db
-      .prepare('SELECT d.id, d.parent_id, loc(d.name, d.name_en) AS name, d.sort, d.head_user_id, (SELECT name FROM user h WHERE h.id = d.head_user_id) AS head_name, (SELECT COUNT(*) FROM user u WHERE u.department_id = d.id) AS users FROM department d WHERE d.tenant_id = ? ORDER BY d.sort, d.id')
-      .all<{ id: number; parent_id: number | null; name: string; sort: number; head_user_id: number | null; head_name: string | null; users: number }>(tenantId);
+  const departmentTree = (data: TenantData): Department[] => {
+    const rows = data.all<{ id: number; parent_id: number | null; name: string; sort: number; head_user_id: number | null; head_name: string | null; users: number }>(
+      'SELECT d.id, d.parent_id, loc(d.name, d.name_en) AS name, d.sort, d.head_user_id, (SELECT name FROM user h WHERE h.id = d.head_user_id AND h.tenant_id = $tenant) AS head_name, (SELECT COUNT(*) FROM user u WHERE u.department_id = d.id AND u.tenant_id = $tenant) AS users FROM department d WHERE d.tenant_id = $tenant ORDER BY d.sort, d.id',
+    );
     const nodes = new Map(rows.map((r) => [r.id, { id: r.id, parentId: r.parent_id, name: r.name, sort: r.sort, headUserId: r.head_user_id, headName: r.head_name ?? '', userCount: r.users, children: [] as Department[] }]));
     const top: Department[] = [];
     for (const n of nodes.values()) (n.parentId !== null && nodes.get(n.parentId) ? nodes.get(n.parentId)!.children : top).push(n);
     return top;
   };
 
-  route(app, ops.departments, async (request) => ok(departmentTree(userOf(request).tenantId)));
+  route(app, ops.departments, async (request) => ok(departmentTree(tenantData(request))));
 
   const saveDepartment = (request: FastifyRequest<{ Body: DepartmentSave }>, id: number | null) => {
-    const user = userOf(request);
+    const data = tenantData(request);
     const b = request.body;
     const parentId = b.parentId ?? null;
-    if (id !== null && !departmentOf.get(id, user.tenantId)) return fail(say(request, 'depNotFound'));
-    if (parentId !== null && !departmentOf.get(parentId, user.tenantId)) return failField(say(request, 'depNotFound'), 'parentId');
-    if (id !== null && makesCycle(departmentParents(user.tenantId), id, parentId)) return failField(say(request, 'depCycle'), 'parentId');
-    const before = id === null ? undefined : (departmentOf.get<{ stored_name: string; name_en: string }>(id, user.tenantId)!);
+    if (id !== null && !departmentOf(data, id)) return fail(say(request, 'depNotFound'));
+    if (parentId !== null && !departmentOf(data, parentId)) return failField(say(request, 'depNotFound'), 'parentId');
+    if (id !== null && makesCycle(departmentParents(data), id, parentId)) return failField(say(request, 'depCycle'), 'parentId');
+    const before = id === null ? undefined : departmentOf(data, id)!;
     // A name kept as shown keeps both languages; a name typed anew is the name in both.
     const { name, name_en } = before ? namesAfterEdit({ name: before.stored_name, name_en: before.name_en }, b.name.trim()) : { name: b.name.trim(), name_en: '' };
-    const clash = db.prepare('SELECT 1 FROM department WHERE tenant_id = ? AND parent_id IS ? AND (name = ? OR name_en = ?) AND id IS NOT ?').get(user.tenantId, parentId, name, b.name.trim(), id);
+    const clash = data.get('SELECT 1 FROM department WHERE tenant_id = $tenant AND parent_id IS ? AND (name = ? OR name_en = ?) AND id IS NOT ?', parentId, name, b.name.trim(), id);
     if (clash) return failField(say(request, 'depSameName'), 'name');
     const head = b.headUserId ?? null;
-    if (head !== null && !db.prepare('SELECT 1 FROM user WHERE id = ? AND tenant_id = ?').get(head, user.tenantId)) return failField(say(request, 'headNotFound'), 'headUserId');
+    if (head !== null && !data.get('SELECT 1 FROM user WHERE id = ? AND tenant_id = $tenant', head)) return failField(say(request, 'headNotFound'), 'headUserId');
     if (id === null) {
-      const created = Number(db.prepare('INSERT INTO department (tenant_id, parent_id, name, sort, head_user_id) VALUES (?, ?, ?, ?, ?)').run(user.tenantId, parentId, name, b.sort ?? 0, head).lastInsertRowid);
+      const created = Number(data.run('INSERT INTO department (tenant_id, parent_id, name, sort, head_user_id) VALUES ($tenant, ?, ?, ?, ?)', parentId, name, b.sort ?? 0, head).lastInsertRowid);
       return ok({ id: created });
     }
-    db.prepare('UPDATE department SET parent_id = ?, name = ?, name_en = ?, sort = COALESCE(?, sort), head_user_id = ? WHERE id = ? AND tenant_id = ?').run(parentId, name, name_en, b.sort ?? null, head, id, user.tenantId);
+    data.run('UPDATE department SET parent_id = ?, name = ?, name_en = ?, sort = COALESCE(?, sort), head_user_id = ? WHERE id = ? AND tenant_id = $tenant', parentId, name, name_en, b.sort ?? null, head, id);
     return ok({ id });
   };
   route(app, ops.createDepartment, async (request) => saveDepartment(request, null));
   route(app, ops.updateDepartment, async (request) => saveDepartment(request, request.body.id));
 
   route(app, ops.removeDepartment, async (request) => {
-    const user = userOf(request);
-    const dep = departmentOf.get<{ id: number; name: string }>(request.params.id, user.tenantId);
+    const data = tenantData(request);
+    const dep = departmentOf(data, request.params.id);
     if (!dep) return fail(say(request, 'depNotFound'));
-    const users = db.prepare('SELECT COUNT(*) AS n FROM user WHERE department_id = ?').get<{ n: number }>(dep.id)!.n;
+    const users = data.get<{ n: number }>('SELECT COUNT(*) AS n FROM user WHERE department_id = ? AND tenant_id = $tenant', dep.id)!.n;
     if (users > 0) return fail(say(request, 'depHasUsers', { name: dep.name, count: users }));
-    const children = db.prepare('SELECT COUNT(*) AS n FROM department WHERE parent_id = ?').get<{ n: number }>(dep.id)!.n;
+    const children = data.get<{ n: number }>('SELECT COUNT(*) AS n FROM department WHERE parent_id = ? AND tenant_id = $tenant', dep.id)!.n;
     if (children > 0) return fail(say(request, 'depHasChildren', { name: dep.name, count: children }));
-    db.prepare('DELETE FROM department WHERE id = ? AND tenant_id = ?').run(dep.id, user.tenantId);
+    data.run('DELETE FROM department WHERE id = ? AND tenant_id = $tenant', dep.id);
     return ok({ deleted: 1 as const });
   });
 
   // POST /api/admin/user/group: the users holding one role (the role page's members).
   route(app, ops.members, async (request) => {
-    const user = userOf(request);
-    const rows = db
-      .prepare(`${SELECT} WHERE u.tenant_id = ? AND u.id IN (SELECT user_id FROM user_role WHERE role_id = ?) ORDER BY u.id LIMIT 1000`)
-      .all(user.tenantId, request.body.roleId);
+    const rows = tenantData(request).all(`${SELECT} WHERE u.tenant_id = $tenant AND u.id IN (SELECT user_id FROM user_role WHERE role_id = ?) ORDER BY u.id LIMIT 1000`, request.body.roleId);
     return ok(USER.all(rows));
   });
 
   // ---- export and import --------------------------------------------------------------------------
 
-  const departmentPaths = (tenantId: number): Map<number, string> => {
+  const departmentPaths = (data: TenantData): Map<number, string> => {
     const out = new Map<number, string>();
     const walk = (nodes: Department[], prefix: string) => {
       for (const n of nodes) {
@@ -346,22 +357,23 @@ const plugin: FastifyPluginAsync = async (app) => {
         walk(n.children, path);
       }
     };
-    walk(departmentTree(tenantId), '');
+    walk(departmentTree(data), '');
     return out;
   };
 
   route(app, ops.export, async (request) => {
     const user = userOf(request);
-    const busy = tooManyTasks(request, db, user);
+    const data = tenantData(request);
+    const busy = tooManyTasks(request, tasks, user);
     if (busy) return fail(busy);
     const lang = langOf(request);
     const departmentId = request.body.departmentId ?? null;
     const keyword = request.body.keyword ?? '';
-    const ids = departmentId !== null ? subtree(departmentParents(user.tenantId), departmentId) : null;
-    const where = `u.tenant_id = ?${ids ? ` AND u.department_id IN (${ids.map(() => '?').join(',') || 'NULL'})` : ''}${keyword ? " AND (u.username LIKE ? ESCAPE '\\' OR u.name LIKE ? ESCAPE '\\')" : ''}`;
-    const args = [user.tenantId, ...(ids ?? []), ...(keyword ? [likePattern(keyword), likePattern(keyword)] : [])];
-    const total = db.prepare(`SELECT COUNT(*) AS n FROM user u WHERE ${where}`).get<{ n: number }>(...args)!.n;
-    const started: ProgressKey = startExport(db, config.dataDir, user, {
+    const ids = departmentId !== null ? subtree(departmentParents(data), departmentId) : null;
+    const where = `u.tenant_id = $tenant${ids ? ` AND u.department_id IN (${ids.map(() => '?').join(',') || 'NULL'})` : ''}${keyword ? " AND (u.username LIKE ? ESCAPE '\\' OR u.name LIKE ? ESCAPE '\\')" : ''}`;
+    const args = [...(ids ?? []), ...(keyword ? [likePattern(keyword), likePattern(keyword)] : [])];
+    const total = data.get<{ n: number }>(`SELECT COUNT(*) AS n FROM user u WHERE ${where}`, ...args)!.n;
+    const started: ProgressKey = startExport(tasks, config.dataDir, user, {
       key: 'userExport',
       title: TEXTS.exportTitle[lang],
       sheet: 'users',
@@ -369,8 +381,8 @@ const plugin: FastifyPluginAsync = async (app) => {
       columns: sheetColumns(lang).filter((c) => c.key !== 'password'),
       total,
       load: () => {
-        const paths = departmentPaths(user.tenantId);
-        return USER.all(db.prepare(`${SELECT} WHERE ${where} ORDER BY u.id`).all(...args)).map((r) => ({
+        const paths = departmentPaths(data);
+        return USER.all(data.all(`${SELECT} WHERE ${where} ORDER BY u.id`, ...args)).map((r) => ({
           username: r.username,
           name: r.name,
           phone: r.phone,
@@ -390,7 +402,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     const sheet = book.addWorksheet('users');
     sheet.columns = sheetColumns(lang).map((c) => ({ header: c.header, key: c.key, width: c.width }));
     sheet.getRow(1).font = { bold: true };
-    sheet.addRow({ username: 'zhang.san', name: lang === 'zh' ? '张三' : 'Zhang San', phone: '13812345678', email: 'zhang.san@example.com', department: departmentTree(userOf(request).tenantId)[0]?.name ?? '', password: 'Welcome2024' });
+    sheet.addRow({ username: 'zhang.san', name: lang === 'zh' ? '张三' : 'Zhang San', phone: '13812345678', email: 'zhang.san@example.com', department: departmentTree(tenantData(request))[0]?.name ?? '', password: 'Welcome2024' });
     const body = Buffer.from(await book.xlsx.writeBuffer());
     return reply
       .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
@@ -400,16 +412,17 @@ const plugin: FastifyPluginAsync = async (app) => {
 
   route(app, ops.import, async (request) => {
     const user = userOf(request);
-    const busy = tooManyTasks(request, db, user);
+    const data = tenantData(request);
+    const busy = tooManyTasks(request, tasks, user);
     if (busy) return fail(busy);
     const lang = langOf(request);
     const upload = await readImportUpload(request, SHEET_HEADERS);
     if (!('rows' in upload)) return failField(upload.msg, upload.data.field);
     const { rows, skipBad } = upload;
     // A department path in either language (a sheet exported in English imports in Chinese too).
-    const byPath = new Map((['zh', 'en'] as const).flatMap((l) => requestLang.run(l, () => [...departmentPaths(user.tenantId)].map(([id, path]) => [path, id] as const))));
+    const byPath = new Map((['zh', 'en'] as const).flatMap((l) => requestLang.run(l, () => [...departmentPaths(data)].map(([id, path]) => [path, id] as const))));
     const both = (check: (l: Lang) => string) => ({ zh: check('zh'), en: check('en') });
-    const started = startImport(db, config.dataDir, user, {
+    const started = startImport(tasks, config.dataDir, user, {
       key: 'userImport',
       title: TEXTS.importTitle[lang],
       rows,
@@ -437,11 +450,11 @@ const plugin: FastifyPluginAsync = async (app) => {
           const done = await Promise.all(batch.map((row) => hashPassword(row.values.password!, 'bulk')));
           batch.forEach((row, j) => hashes.set(row.line, done[j]!));
         }
-        tx(db, () => {
-          const insert = db.prepare('INSERT INTO user (tenant_id, username, password_hash, name, phone, email, department_id) VALUES (?, ?, ?, ?, ?, ?, ?)');
+        data.tx(() => {
+          const insert = 'INSERT INTO user (tenant_id, username, password_hash, name, phone, email, department_id) VALUES ($tenant, ?, ?, ?, ?, ?, ?)';
           for (const row of good) {
             const v = row.values;
-            insert.run(user.tenantId, v.username!.trim(), hashes.get(row.line)!, v.name!.trim(), v.phone!.trim(), (v.email ?? '').trim(), v.department ? (byPath.get(v.department) ?? null) : null);
+            data.run(insert, v.username!.trim(), hashes.get(row.line)!, v.name!.trim(), v.phone!.trim(), (v.email ?? '').trim(), v.department ? (byPath.get(v.department) ?? null) : null);
           }
         });
       },
