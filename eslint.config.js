@@ -68,9 +68,6 @@ function oneWay() {
 // leave the list as they are converted.
 const DOMAINS = ['people', 'administration', 'devices', 'alarms', 'linkage', 'video', 'documents', 'workflow', 'attendance', 'operations', 'scada'];
 const TENANT_UNCONVERTED = [
-  'demo/server/alarms/alarm-breakdown.ts',
-  'demo/server/alarms/alarm-stats.ts',
-  'demo/server/alarms/alarm.ts',
   'demo/server/devices/device-admin.ts',
   'demo/server/devices/device-group.ts',
   'demo/server/devices/device-model.ts',

@@ -11,6 +11,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readQuery } from '../../demo/server/alarms/alarm.ts';
 import { api, login, removeDir, start } from '../../demo/server/testing.ts';
+import { tenantDataOf } from '../../demo/server/tenant-data.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const ALARMS = 1_000_000;
@@ -71,10 +72,10 @@ try {
   const plans: Record<string, string[]> = {};
   for (const [name, filter] of Object.entries(filters)) {
     if (name.endsWith('Keyword')) continue;
-    const read = readQuery(filter, 'en', Date.now(), { tenantId: 1 });
+    const read = readQuery(filter, 'en', Date.now());
     if (typeof read === 'string') throw new Error(read);
-    const where = ['a.tenant_id = ?', ...read.filter.where].join(' AND ');
-    plans[name] = (db.prepare(`EXPLAIN QUERY PLAN SELECT a.id FROM alarm a WHERE ${where} ORDER BY a.occurred_at DESC LIMIT 20`).all(1, ...read.filter.args) as Array<{ detail: string }>)
+    const where = ['a.tenant_id = $tenant', ...read.filter.where].join(' AND ');
+    plans[name] = tenantDataOf(db, 1).all<{ detail: string }>(`EXPLAIN QUERY PLAN SELECT a.id FROM alarm a WHERE ${where} ORDER BY a.occurred_at DESC LIMIT 20`, ...read.filter.args)
       .map((r) => r.detail)
       .filter((d) => /\b(a|alarm)\b/.test(d) && /^(SCAN|SEARCH)/.test(d));
   }

@@ -22,13 +22,13 @@ import {
 } from '../../../shared/api/alarm-types.ts';
 import { ops, TOP_ITEMS } from '../../../shared/contract/alarm-breakdown.ts';
 import { route } from '../contract.ts';
-import type { Db } from '../db.ts';
 import { fail, ok, userOf } from '../http.ts';
 import { langOf, textsOf } from '../messages.ts';
 import { offsetOf } from '../resource.ts';
 import { col, shape, type Shape, type Spec } from '../shape.ts';
 import { daySeries, MAX_DAYS, pathsOf, spanStart, TEXT as STAT_TEXT, zeros, type AreaRow } from './alarm-stats.ts';
 import { alarmScopeSql } from '../administration/data-scope.ts';
+import { tenantData, type TenantData } from '../tenant-data.ts';
 
 const TEXT = {
   ...STAT_TEXT,
@@ -41,7 +41,8 @@ type Key = string | number | null;
 
 /** The window's filters as SQL over `a` (alarm) and `d` (its device, joined by code). */
 interface Scope {
-  tenantId: number;
+  /** The tenant's data (tenantData(request)): every statement of the scope filters by its $tenant. */
+  data: TenantData;
   since: number;
   open: boolean;
   handleStatus?: string;
@@ -53,8 +54,8 @@ interface Scope {
 }
 
 function scopeSql(s: Scope): { sql: string; args: Array<string | number> } {
-  const sql = ['a.tenant_id = ?', 'a.occurred_at >= ?'];
-  const args: Array<string | number> = [s.tenantId, s.since];
+  const sql = ['a.tenant_id = $tenant', 'a.occurred_at >= ?'];
+  const args: Array<string | number> = [s.since];
   if (s.open) sql.push("a.handle_status <> 'handled'");
   if (s.handleStatus) {
     sql.push('a.handle_status = ?');
@@ -80,8 +81,8 @@ const JOIN_DEVICE = 'LEFT JOIN device d ON d.tenant_id = a.tenant_id AND d.code 
 type Areas = ReturnType<typeof areasOf>;
 
 /** The tenant's areas: rows, paths, and each area's descendants (itself included). */
-function areasOf(db: Db, tenantId: number) {
-  const rows = db.prepare('SELECT row_guid, parent_guid, loc(name, name_en) AS name FROM area WHERE tenant_id = ? ORDER BY sort, name').all<AreaRow>(tenantId);
+function areasOf(data: TenantData) {
+  const rows = data.all<AreaRow>('SELECT row_guid, parent_guid, loc(name, name_en) AS name FROM area WHERE tenant_id = $tenant ORDER BY sort, name');
   const children = new Map<string | null, AreaRow[]>();
   for (const r of rows) children.set(r.parent_guid, [...(children.get(r.parent_guid) ?? []), r]);
   const below = (guid: string): string[] => [guid, ...(children.get(guid) ?? []).flatMap((c) => below(c.row_guid))];
@@ -98,9 +99,9 @@ function levelCounts(rows: ReadonlyArray<{ level: AlarmLevel; n: number }>): Lev
 
 
 /** Parameter names per model, for naming resource points. */
-function paramNames(db: Db, tenantId: number): (modelId: number | null, code: string | null) => string {
+function paramNames(data: TenantData): (modelId: number | null, code: string | null) => string {
   const names = new Map<string, string>();
-  for (const p of db.prepare('SELECT model_id, code, loc(name, name_en) AS name FROM model_param WHERE tenant_id = ?').all<{ model_id: number; code: string; name: string }>(tenantId)) {
+  for (const p of data.all<{ model_id: number; code: string; name: string }>('SELECT model_id, code, loc(name, name_en) AS name FROM model_param WHERE tenant_id = $tenant')) {
     names.set(`${p.model_id}/${p.code}`, p.name);
   }
   return (modelId, code) => (code === null ? '' : (names.get(`${modelId}/${code}`) ?? code));
@@ -158,20 +159,19 @@ const RESOURCE = shape<AlarmResourceTotal, ParamName>({
 });
 
 const plugin: FastifyPluginAsync = async (app) => {
-  const { db } = app.atrium;
   const say = textsOf(TEXT);
 
   /** Validates a body's area and model against the tenant; answers the scope or a message. */
   const scopeOf = (request: FastifyRequest, q: AlarmScopeQuery, open: boolean): Scope | string => {
-    const tenantId = userOf(request).tenantId;
-    const scope: Scope = { tenantId, since: spanStart(q.days ?? 30), open, own: alarmScopeSql(db, userOf(request)), ...(q.handleStatus ? { handleStatus: q.handleStatus } : {}) };
+    const data = tenantData(request);
+    const scope: Scope = { data, since: spanStart(q.days ?? 30), open, own: alarmScopeSql(data, userOf(request)), ...(q.handleStatus ? { handleStatus: q.handleStatus } : {}) };
     if (q.areaGuid !== undefined) {
-      const areas = areasOf(db, tenantId);
+      const areas = areasOf(data);
       if (!areas.known.has(q.areaGuid)) return say(request, 'area');
       scope.areaGuids = areas.below(q.areaGuid);
     }
     if (q.modelId !== undefined) {
-      if (!db.prepare('SELECT 1 FROM device_model WHERE id = ? AND tenant_id = ?').get(q.modelId, tenantId)) return say(request, 'noModel');
+      if (!data.get('SELECT 1 FROM device_model WHERE id = ? AND tenant_id = $tenant', q.modelId)) return say(request, 'noModel');
       scope.modelId = q.modelId;
     }
     return scope;
@@ -180,19 +180,15 @@ const plugin: FastifyPluginAsync = async (app) => {
   /** Resource points of a scope, most alarms first. */
   const resources = (scope: Scope, limit: number): AlarmResourceTotal[] => {
     const where = scopeSql(scope);
-    const name = paramNames(db, scope.tenantId);
-    const rows = db
-      .prepare(`SELECT ${RESOURCE.select} FROM alarm a ${JOIN_DEVICE} WHERE ${where.sql} GROUP BY a.device_code, a.param_code ORDER BY COUNT(*) DESC, a.device_code LIMIT ?`)
-      .all(...where.args, limit);
+    const name = paramNames(scope.data);
+    const rows = scope.data.all(`SELECT ${RESOURCE.select} FROM alarm a ${JOIN_DEVICE} WHERE ${where.sql} GROUP BY a.device_code, a.param_code ORDER BY COUNT(*) DESC, a.device_code LIMIT ?`, ...where.args, limit);
     return RESOURCE.all(rows, name);
   };
 
   /** Counts grouped by (area of the device, key), rolled up the area tree. */
   const byArea = (scope: Scope, areas: Areas, keySql: string): Map<string, Map<Key, number>> => {
     const where = scopeSql(scope);
-    const rows = db
-      .prepare(`SELECT d.area_guid AS guid, ${keySql} AS k, COUNT(*) AS n FROM alarm a ${JOIN_DEVICE} WHERE ${where.sql} AND d.area_guid IS NOT NULL GROUP BY d.area_guid, k`)
-      .all<{ guid: string; k: Key; n: number }>(...where.args);
+    const rows = scope.data.all<{ guid: string; k: Key; n: number }>(`SELECT d.area_guid AS guid, ${keySql} AS k, COUNT(*) AS n FROM alarm a ${JOIN_DEVICE} WHERE ${where.sql} AND d.area_guid IS NOT NULL GROUP BY d.area_guid, k`, ...where.args);
     const parent = new Map(areas.rows.map((r) => [r.row_guid, r.parent_guid]));
     const out = new Map<string, Map<Key, number>>();
     for (const r of rows) {
@@ -217,12 +213,12 @@ const plugin: FastifyPluginAsync = async (app) => {
       });
   };
 
-  const typeNames = (tenantId: number) => {
-    const names = new Map((db.prepare('SELECT id, name FROM alarm_event_type WHERE tenant_id = ?').all<{ id: number; name: string }>(tenantId)).map((t) => [t.id, t.name]));
+  const typeNames = (data: TenantData) => {
+    const names = new Map(data.all<{ id: number; name: string }>('SELECT id, name FROM alarm_event_type WHERE tenant_id = $tenant').map((t) => [t.id, t.name]));
     return (k: Key, n: number): AlarmTypeTotal => ({ eventTypeId: k === null ? null : Number(k), name: k === null ? '' : (names.get(Number(k)) ?? ''), total: n });
   };
-  const modelNames = (tenantId: number) => {
-    const names = new Map((db.prepare('SELECT id, loc(name, name_en) AS name FROM device_model WHERE tenant_id = ?').all<{ id: number; name: string }>(tenantId)).map((m) => [m.id, m.name]));
+  const modelNames = (data: TenantData) => {
+    const names = new Map(data.all<{ id: number; name: string }>('SELECT id, loc(name, name_en) AS name FROM device_model WHERE tenant_id = $tenant').map((m) => [m.id, m.name]));
     return (k: Key, n: number): AlarmModelTotal => ({ modelId: k === null ? null : Number(k), modelName: k === null ? '' : (names.get(Number(k)) ?? ''), total: n });
   };
 
@@ -230,14 +226,15 @@ const plugin: FastifyPluginAsync = async (app) => {
 
   const listScope = (request: FastifyRequest<{ Querystring: { days?: number; limit?: number; handleStatus?: string } }>): { scope: Scope; limit: number } => {
     const { days = 30, limit = 10, handleStatus } = request.query;
-    return { scope: { tenantId: userOf(request).tenantId, since: spanStart(days), open: false, own: alarmScopeSql(db, userOf(request)), ...(handleStatus ? { handleStatus } : {}) }, limit };
+    const data = tenantData(request);
+    return { scope: { data, since: spanStart(days), open: false, own: alarmScopeSql(data, userOf(request)), ...(handleStatus ? { handleStatus } : {}) }, limit };
   };
 
   /** The scope's alarms grouped by `key` (SQL over `a` and `d`), most first, read as `rows` shows a group. */
   const levelsBy = <T>(scope: Scope, limit: number, key: string, rows: Shape<T, AreaPaths>): T[] => {
     const where = scopeSql(scope);
-    const found = db.prepare(`SELECT ${rows.select} FROM alarm a ${JOIN_DEVICE} WHERE ${where.sql} GROUP BY ${key} ORDER BY COUNT(*) DESC, ${key} LIMIT ?`).all(...where.args, limit);
-    return rows.all(found, areasOf(db, scope.tenantId).paths);
+    const found = scope.data.all(`SELECT ${rows.select} FROM alarm a ${JOIN_DEVICE} WHERE ${where.sql} GROUP BY ${key} ORDER BY COUNT(*) DESC, ${key} LIMIT ?`, ...where.args, limit);
+    return rows.all(found, areasOf(scope.data).paths);
   };
 
   route(app, ops.listMachine, async (request) => {
@@ -256,28 +253,33 @@ const plugin: FastifyPluginAsync = async (app) => {
     app,
     ops.machineStat,
     async (request) => {
-      const user = userOf(request);
+      const data = tenantData(request);
       const days = request.query.days ?? 30;
       const { id } = request.params;
-      const own = alarmScopeSql(db, user, 'code');
-      const device = db.prepare(`SELECT id, code, name, model_id FROM device WHERE id = ? AND tenant_id = ?${own.sql}`).get<{ id: number; code: string; name: string; model_id: number | null }>(id, user.tenantId, ...own.args);
+      const own = alarmScopeSql(data, userOf(request), 'code');
+      const device = data.get<{ id: number; code: string; name: string; model_id: number | null }>(`SELECT id, code, name, model_id FROM device WHERE id = ? AND tenant_id = $tenant${own.sql}`, id, ...own.args);
       if (!device) return fail(say(request, 'device'));
       const modelId = request.query.modelId;
       if (modelId !== undefined && modelId !== device.model_id) return fail(say(request, 'model'));
       const since = spanStart(days);
-      const scope: Scope = { tenantId: user.tenantId, since, open: false, deviceCode: device.code, own: { sql: '', args: [] } };
+      const scope: Scope = { data, since, open: false, deviceCode: device.code, own: { sql: '', args: [] } };
       const levels = (open: boolean) =>
         levelCounts(
-          db
-            .prepare(`SELECT level, COUNT(*) AS n FROM alarm WHERE tenant_id = ? AND device_code = ? AND occurred_at >= ? ${open ? "AND handle_status <> 'handled'" : ''} GROUP BY level`)
-            .all<{ level: AlarmLevel; n: number }>(user.tenantId, device.code, since),
+          data.all<{ level: AlarmLevel; n: number }>(
+            `SELECT level, COUNT(*) AS n FROM alarm WHERE tenant_id = $tenant AND device_code = ? AND occurred_at >= ? ${open ? "AND handle_status <> 'handled'" : ''} GROUP BY level`,
+            device.code,
+            since,
+          ),
         );
-      const types = (db.prepare('SELECT event_type_id AS k, COUNT(*) AS n FROM alarm WHERE tenant_id = ? AND device_code = ? AND occurred_at >= ? GROUP BY k ORDER BY n DESC').all<{ k: Key; n: number }>(user.tenantId, device.code, since)).map((r) =>
-        typeNames(user.tenantId)(r.k, r.n),
+      const named = typeNames(data);
+      const types = data
+        .all<{ k: Key; n: number }>('SELECT event_type_id AS k, COUNT(*) AS n FROM alarm WHERE tenant_id = $tenant AND device_code = ? AND occurred_at >= ? GROUP BY k ORDER BY n DESC', device.code, since)
+        .map((r) => named(r.k, r.n));
+      const perDay = data.all<{ day: string; level: AlarmLevel; n: number }>(
+        `SELECT strftime('%Y-%m-%d', occurred_at / 1000, 'unixepoch', 'localtime') AS day, level, COUNT(*) AS n FROM alarm WHERE tenant_id = $tenant AND device_code = ? AND occurred_at >= ? GROUP BY day, level`,
+        device.code,
+        since,
       );
-      const perDay = db
-        .prepare(`SELECT strftime('%Y-%m-%d', occurred_at / 1000, 'unixepoch', 'localtime') AS day, level, COUNT(*) AS n FROM alarm WHERE tenant_id = ? AND device_code = ? AND occurred_at >= ? GROUP BY day, level`)
-        .all<{ day: string; level: AlarmLevel; n: number }>(user.tenantId, device.code, since);
       return ok<AlarmMachineStat>({
         deviceId: device.id,
         deviceCode: device.code,
@@ -307,21 +309,22 @@ const plugin: FastifyPluginAsync = async (app) => {
   type AreaRequest = FastifyRequest<{ Params: { id: string | number }; Querystring: { days?: number; areaGuid?: string } }>;
   /** An area route: the root area checked (path id, or areaGuid in the query; 0 or absent: the top), then `build` over the window. */
   const areaRoute = <T>(open: boolean, build: (scope: Scope, root: string | null, areas: Areas) => T, rootFromPath = true) => async (request: AreaRequest) => {
-    const user = userOf(request);
-    const areas = areasOf(db, user.tenantId);
+    const data = tenantData(request);
+    const areas = areasOf(data);
     const rootRaw = String(rootFromPath ? request.params.id : (request.query.areaGuid ?? '0'));
     const root = rootRaw === '0' ? null : rootRaw;
     if (root !== null && !areas.known.has(root)) return fail(say(request, 'area'));
-    return ok(build({ tenantId: user.tenantId, since: spanStart(request.query.days ?? MAX_DAYS), open, own: alarmScopeSql(db, user) }, root, areas));
+    return ok(build({ data, since: spanStart(request.query.days ?? MAX_DAYS), open, own: alarmScopeSql(data, userOf(request)) }, root, areas));
   };
 
   const gatewayTree = (open: boolean) =>
     areaRoute(open, (scope, root, areas) => {
       const where = scopeSql(scope);
-      const perGateway = db
-        .prepare(`SELECT d.gateway_id AS gw, a.level AS level, COUNT(*) AS n FROM alarm a ${JOIN_DEVICE} WHERE ${where.sql} AND d.gateway_id IS NOT NULL GROUP BY d.gateway_id, a.level`)
-        .all<{ gw: number; level: AlarmLevel; n: number }>(...where.args);
-      const gateways = db.prepare('SELECT id, code, name, status, area_guid FROM gateway WHERE tenant_id = ? ORDER BY code').all<{ id: number; code: string; name: string; status: AlarmGatewayCount['status']; area_guid: string | null }>(scope.tenantId);
+      const perGateway = scope.data.all<{ gw: number; level: AlarmLevel; n: number }>(
+        `SELECT d.gateway_id AS gw, a.level AS level, COUNT(*) AS n FROM alarm a ${JOIN_DEVICE} WHERE ${where.sql} AND d.gateway_id IS NOT NULL GROUP BY d.gateway_id, a.level`,
+        ...where.args,
+      );
+      const gateways = scope.data.all<{ id: number; code: string; name: string; status: AlarmGatewayCount['status']; area_guid: string | null }>('SELECT id, code, name, status, area_guid FROM gateway WHERE tenant_id = $tenant ORDER BY code');
       const countsOf = new Map<number, LevelCounts>();
       for (const r of perGateway) {
         const c = countsOf.get(r.gw) ?? zeros();
@@ -350,18 +353,18 @@ const plugin: FastifyPluginAsync = async (app) => {
       app,
       byPoint,
       areaRoute(open, (scope, root, areas) => {
-        const name = paramNames(db, scope.tenantId);
+        const name = paramNames(scope.data);
         return areaBreakdown(scope, areas, root, "a.model_id || '/' || COALESCE(a.param_code, '')", (k, n) => {
           const [model, param] = String(k).split('/');
           return { paramCode: param || null, paramName: name(Number(model), param || null), total: n };
         }, TOP_ITEMS);
       }),
     );
-    route(app, byType, areaRoute(open, (scope, root, areas) => areaBreakdown(scope, areas, root, 'a.event_type_id', typeNames(scope.tenantId))));
+    route(app, byType, areaRoute(open, (scope, root, areas) => areaBreakdown(scope, areas, root, 'a.event_type_id', typeNames(scope.data))));
     route(app, byModel, async (request) => {
       const modelId = request.params.id;
-      if (modelId > 0 && !db.prepare('SELECT 1 FROM device_model WHERE id = ? AND tenant_id = ?').get(modelId, userOf(request).tenantId)) return fail(say(request, 'noModel'));
-      return areaRoute(open, (scope, root, areas) => areaBreakdown({ ...scope, ...(modelId > 0 ? { modelId } : {}) }, areas, root, 'a.model_id', modelNames(scope.tenantId)), false)(request);
+      if (modelId > 0 && !tenantData(request).get('SELECT 1 FROM device_model WHERE id = ? AND tenant_id = $tenant', modelId)) return fail(say(request, 'noModel'));
+      return areaRoute(open, (scope, root, areas) => areaBreakdown({ ...scope, ...(modelId > 0 ? { modelId } : {}) }, areas, root, 'a.model_id', modelNames(scope.data)), false)(request);
     });
   }
 
@@ -371,8 +374,8 @@ const plugin: FastifyPluginAsync = async (app) => {
   const machineBreakdown = <T>(scope: Scope, limit: number, itemsOf: (codes: string[]) => Map<string, T[]>): Array<Omit<AlarmMachineByLevel, 'items'> & { items: T[] }> => {
     const where = scopeSql(scope);
     const devices = MACHINE_TOTAL.all(
-      db.prepare(`SELECT ${MACHINE_TOTAL.select} FROM alarm a ${JOIN_DEVICE} WHERE ${where.sql} GROUP BY a.device_code ORDER BY COUNT(*) DESC, a.device_code LIMIT ?`).all(...where.args, limit),
-      areasOf(db, scope.tenantId).paths,
+      scope.data.all(`SELECT ${MACHINE_TOTAL.select} FROM alarm a ${JOIN_DEVICE} WHERE ${where.sql} GROUP BY a.device_code ORDER BY COUNT(*) DESC, a.device_code LIMIT ?`, ...where.args, limit),
+      areasOf(scope.data).paths,
     );
     const items = itemsOf(devices.map((d) => d.deviceCode));
     return devices.map((d) => ({ ...d, items: items.get(d.deviceCode) ?? [] }));
@@ -381,9 +384,11 @@ const plugin: FastifyPluginAsync = async (app) => {
   /** (device, key, n) rows for the given devices inside the scope. */
   const perDevice = (scope: Scope, codes: string[], keySql: string) => {
     const where = scopeSql(scope);
-    return db
-      .prepare(`SELECT a.device_code AS code, ${keySql} AS k, MAX(a.model_id) AS model, COUNT(*) AS n FROM alarm a ${JOIN_DEVICE} WHERE ${where.sql} AND a.device_code IN (${codes.map(() => '?').join(',') || 'NULL'}) GROUP BY a.device_code, k ORDER BY n DESC`)
-      .all<{ code: string; k: Key; model: number | null; n: number }>(...where.args, ...codes);
+    return scope.data.all<{ code: string; k: Key; model: number | null; n: number }>(
+      `SELECT a.device_code AS code, ${keySql} AS k, MAX(a.model_id) AS model, COUNT(*) AS n FROM alarm a ${JOIN_DEVICE} WHERE ${where.sql} AND a.device_code IN (${codes.map(() => '?').join(',') || 'NULL'}) GROUP BY a.device_code, k ORDER BY n DESC`,
+      ...where.args,
+      ...codes,
+    );
   };
   const group = <T>(rows: ReadonlyArray<{ code: string }>, item: (r: never) => T, keep = Infinity): Map<string, T[]> => {
     const out = new Map<string, T[]>();
@@ -411,7 +416,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     app,
     ops.machineByPoint,
     machineHandler((scope, limit) => {
-      const name = paramNames(db, scope.tenantId);
+      const name = paramNames(scope.data);
       return machineBreakdown(scope, limit, (codes) => group(perDevice(scope, codes, 'a.param_code'), (r: { k: string | null; model: number | null; n: number }) => ({ paramCode: r.k, paramName: name(r.model, r.k), total: r.n }), TOP_ITEMS));
     }),
   );
@@ -419,7 +424,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     app,
     ops.machineByType,
     machineHandler((scope, limit) => {
-      const named = typeNames(scope.tenantId);
+      const named = typeNames(scope.data);
       return machineBreakdown(scope, limit, (codes) => group(perDevice(scope, codes, 'a.event_type_id'), (r: { k: Key; n: number }) => named(r.k, r.n)));
     }),
   );
@@ -430,18 +435,22 @@ const plugin: FastifyPluginAsync = async (app) => {
     app,
     ops.applyLog,
     async (request) => {
-      const user = userOf(request);
+      const data = tenantData(request);
       const b = request.body;
-      const own = alarmScopeSql(db, user, 'code');
-      if (!db.prepare(`SELECT 1 FROM device WHERE tenant_id = ? AND code = ?${own.sql}`).get(user.tenantId, b.deviceCode, ...own.args)) return fail(say(request, 'device'));
+      const own = alarmScopeSql(data, userOf(request), 'code');
+      if (!data.get(`SELECT 1 FROM device WHERE tenant_id = $tenant AND code = ?${own.sql}`, b.deviceCode, ...own.args)) return fail(say(request, 'device'));
       const since = spanStart(b.days ?? MAX_DAYS);
       const page = { page: b.page ?? 1, limit: b.limit ?? 20 };
-      const from = `FROM alarm_action x JOIN alarm a ON a.id = x.alarm_id AND a.tenant_id = x.tenant_id WHERE a.tenant_id = ? AND a.device_code = ? AND x.at >= ?`;
-      const total = db.prepare(`SELECT COUNT(*) AS n ${from}`).get<{ n: number }>(user.tenantId, b.deviceCode, since)!.n;
+      const from = `FROM alarm_action x JOIN alarm a ON a.id = x.alarm_id AND a.tenant_id = x.tenant_id WHERE a.tenant_id = $tenant AND a.device_code = ? AND x.at >= ?`;
+      const total = data.get<{ n: number }>(`SELECT COUNT(*) AS n ${from}`, b.deviceCode, since)!.n;
       const lang = langOf(request);
-      const rows = db
-        .prepare(`SELECT a.id, a.level, a.content_zh, a.content_en, x.action, x.user_name, x.at, x.note ${from} ORDER BY x.at DESC, x.id DESC LIMIT ? OFFSET ?`)
-        .all<{ id: number; level: AlarmLevel; content_zh: string; content_en: string; action: AlarmApplyLogEntry['action']; user_name: string; at: number; note: string }>(user.tenantId, b.deviceCode, since, page.limit, offsetOf(page));
+      const rows = data.all<{ id: number; level: AlarmLevel; content_zh: string; content_en: string; action: AlarmApplyLogEntry['action']; user_name: string; at: number; note: string }>(
+        `SELECT a.id, a.level, a.content_zh, a.content_en, x.action, x.user_name, x.at, x.note ${from} ORDER BY x.at DESC, x.id DESC LIMIT ? OFFSET ?`,
+        b.deviceCode,
+        since,
+        page.limit,
+        offsetOf(page),
+      );
       return ok({
         total,
         rows: rows.map<AlarmApplyLogEntry>((r) => ({ alarmId: r.id, level: r.level, content: lang === 'en' ? r.content_en : r.content_zh, action: r.action, userName: r.user_name, at: r.at, note: r.note })),

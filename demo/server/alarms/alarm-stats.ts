@@ -17,12 +17,12 @@ import {
 import { dayText } from '../../../shared/forms/date-text.ts';
 import { ops } from '../../../shared/contract/alarm-stats.ts';
 import { route } from '../contract.ts';
-import type { Db } from '../db.ts';
 import { fail, ok, userOf } from '../http.ts';
 import { langOf } from '../messages.ts';
 import type { SessionUser } from '../context.ts';
 import { alarmScopeSql } from '../administration/data-scope.ts';
 import { col, shape } from '../shape.ts';
+import { tenantData, type TenantData } from '../tenant-data.ts';
 
 export const MAX_DAYS = ALARM_STAT_MAX_DAYS;
 export const TEXT = {
@@ -71,28 +71,29 @@ export function pathsOf(rows: readonly AreaRow[]): Map<string, string> {
   return out;
 }
 
-export function whereOf(db: Db, user: SessionUser, q: AlarmStatQuery, fallbackDays: number): { sql: string; args: Array<string | number> } {
-  const sql = ['a.tenant_id = ?', 'a.occurred_at >= ?'];
-  const args: Array<string | number> = [user.tenantId, spanStart(q.days ?? fallbackDays)];
+/** The statistics' conditions over the tenant's alarms (a), for the tenant accessor. */
+export function whereOf(data: TenantData, user: SessionUser, q: AlarmStatQuery, fallbackDays: number): { sql: string; args: Array<string | number> } {
+  const sql = ['a.tenant_id = $tenant', 'a.occurred_at >= ?'];
+  const args: Array<string | number> = [spanStart(q.days ?? fallbackDays)];
   if (q.handleStatus) {
     sql.push('a.handle_status = ?');
     args.push(q.handleStatus);
   }
   // A user narrowed to device groups counts only their devices' alarms.
-  const own = alarmScopeSql(db, user);
+  const own = alarmScopeSql(data, user);
   return { sql: sql.join(' AND ') + own.sql, args: [...args, ...own.args] };
 }
 
-function areaTree(db: Db, tenantId: number, rootGuid: string | null, open: boolean, since: number, own: { sql: string; args: number[] }): AlarmAreaNode[] {
-  const areas = db.prepare('SELECT row_guid, parent_guid, loc(name, name_en) AS name FROM area WHERE tenant_id = ? ORDER BY sort, name').all<AreaRow>(tenantId);
-  const counts = db
-    .prepare(
-      `SELECT d.area_guid AS guid, a.level AS level, COUNT(*) AS n FROM alarm a
-       JOIN device d ON d.tenant_id = a.tenant_id AND d.code = a.device_code
-       WHERE a.tenant_id = ? AND a.occurred_at >= ? ${open ? "AND a.handle_status <> 'handled'" : ''} AND d.area_guid IS NOT NULL${own.sql}
-       GROUP BY d.area_guid, a.level`,
-    )
-    .all<{ guid: string; level: AlarmLevel; n: number }>(tenantId, since, ...own.args);
+function areaTree(data: TenantData, rootGuid: string | null, open: boolean, since: number, own: { sql: string; args: number[] }): AlarmAreaNode[] {
+  const areas = data.all<AreaRow>('SELECT row_guid, parent_guid, loc(name, name_en) AS name FROM area WHERE tenant_id = $tenant ORDER BY sort, name');
+  const counts = data.all<{ guid: string; level: AlarmLevel; n: number }>(
+    `SELECT d.area_guid AS guid, a.level AS level, COUNT(*) AS n FROM alarm a
+     JOIN device d ON d.tenant_id = a.tenant_id AND d.code = a.device_code
+     WHERE a.tenant_id = $tenant AND a.occurred_at >= ? ${open ? "AND a.handle_status <> 'handled'" : ''} AND d.area_guid IS NOT NULL${own.sql}
+     GROUP BY d.area_guid, a.level`,
+    since,
+    ...own.args,
+  );
   const nodes = new Map<string, AlarmAreaNode>(areas.map((r) => [r.row_guid, { rowGuid: r.row_guid, parentId: r.parent_guid, areaName: r.name, counts: zeros(), children: [] }]));
   for (const c of counts) {
     const node = nodes.get(c.guid);
@@ -127,55 +128,52 @@ const NODE_TOTAL = shape<AlarmNodeTotal, ReadonlyMap<string, string>>({
 const MACHINE_TOTAL = shape<AlarmMachineTotal>({ deviceCode: col.value('a.device_code'), deviceName: col.value('MAX(a.device_name)'), total: col.value('COUNT(*)') });
 
 const plugin: FastifyPluginAsync = async (app) => {
-  const { db } = app.atrium;
-
   route(app, ops.byDay, async (request) => {
-    const user = userOf(request);
+    const data = tenantData(request);
     const days = request.query.days ?? 14;
     const start = spanStart(days);
-    const own = alarmScopeSql(db, user);
-    const rows = db
-      .prepare(
-        `SELECT strftime('%Y-%m-%d', occurred_at / 1000, 'unixepoch', 'localtime') AS day, level, COUNT(*) AS n
-         FROM alarm a WHERE a.tenant_id = ? AND a.occurred_at >= ?${own.sql} GROUP BY day, level`,
-      )
-      .all<{ day: string; level: AlarmLevel; n: number }>(user.tenantId, start, ...own.args);
+    const own = alarmScopeSql(data, userOf(request));
+    const rows = data.all<{ day: string; level: AlarmLevel; n: number }>(
+      `SELECT strftime('%Y-%m-%d', occurred_at / 1000, 'unixepoch', 'localtime') AS day, level, COUNT(*) AS n
+       FROM alarm a WHERE a.tenant_id = $tenant AND a.occurred_at >= ?${own.sql} GROUP BY day, level`,
+      start,
+      ...own.args,
+    );
     return ok<AlarmsByDay>(daySeries(rows, start, days));
   });
 
   route(app, ops.byLevel, async (request) => {
-    const where = whereOf(db, userOf(request), request.body, 30);
-    const rows = db.prepare(`SELECT a.level AS level, COUNT(*) AS n FROM alarm a WHERE ${where.sql} GROUP BY a.level`).all<{ level: AlarmLevel; n: number }>(...where.args);
+    const data = tenantData(request);
+    const where = whereOf(data, userOf(request), request.body, 30);
+    const rows = data.all<{ level: AlarmLevel; n: number }>(`SELECT a.level AS level, COUNT(*) AS n FROM alarm a WHERE ${where.sql} GROUP BY a.level`, ...where.args);
     const by = new Map(rows.map((r) => [r.level, r.n]));
     return ok<AlarmLevelTotal[]>(ALARM_LEVELS.map((level) => ({ level, total: by.get(level) ?? 0 })));
   });
 
   route(app, ops.byNode, async (request) => {
-    const user = userOf(request);
-    const where = whereOf(db, user, request.body, 30);
-    const rows = db
-      .prepare(
-        `SELECT ${NODE_TOTAL.select} FROM alarm a
-         LEFT JOIN device d ON d.tenant_id = a.tenant_id AND d.code = a.device_code
-         WHERE ${where.sql} GROUP BY d.area_guid ORDER BY COUNT(*) DESC LIMIT ?`,
-      )
-      .all(...where.args, request.body.limit ?? 10);
-    const paths = pathsOf(db.prepare('SELECT row_guid, parent_guid, loc(name, name_en) AS name FROM area WHERE tenant_id = ?').all<AreaRow>(user.tenantId));
+    const data = tenantData(request);
+    const where = whereOf(data, userOf(request), request.body, 30);
+    const rows = data.all(
+      `SELECT ${NODE_TOTAL.select} FROM alarm a
+       LEFT JOIN device d ON d.tenant_id = a.tenant_id AND d.code = a.device_code
+       WHERE ${where.sql} GROUP BY d.area_guid ORDER BY COUNT(*) DESC LIMIT ?`,
+      ...where.args,
+      request.body.limit ?? 10,
+    );
+    const paths = pathsOf(data.all<AreaRow>('SELECT row_guid, parent_guid, loc(name, name_en) AS name FROM area WHERE tenant_id = $tenant'));
     return ok<AlarmNodeTotal[]>(NODE_TOTAL.all(rows, paths));
   });
 
   route(app, ops.byMachine, async (request) => {
-    const where = whereOf(db, userOf(request), request.body, 30);
-    const rows = db
-      .prepare(`SELECT ${MACHINE_TOTAL.select} FROM alarm a WHERE ${where.sql} GROUP BY a.device_code ORDER BY COUNT(*) DESC, a.device_code LIMIT ?`)
-      .all(...where.args, request.body.limit ?? 10);
+    const data = tenantData(request);
+    const where = whereOf(data, userOf(request), request.body, 30);
+    const rows = data.all(`SELECT ${MACHINE_TOTAL.select} FROM alarm a WHERE ${where.sql} GROUP BY a.device_code ORDER BY COUNT(*) DESC, a.device_code LIMIT ?`, ...where.args, request.body.limit ?? 10);
     // The device's name in the caller's language while it still has the name the alarms recorded.
     const totals = MACHINE_TOTAL.all(rows);
     const names = new Map(
       totals.length
-        ? db
-            .prepare(`SELECT code, name, loc(name, name_en) AS shown FROM device WHERE tenant_id = ? AND code IN (${totals.map(() => '?').join(',')})`)
-            .all<{ code: string; name: string; shown: string }>(userOf(request).tenantId, ...totals.map((t) => t.deviceCode))
+        ? data
+            .all<{ code: string; name: string; shown: string }>(`SELECT code, name, loc(name, name_en) AS shown FROM device WHERE tenant_id = $tenant AND code IN (${totals.map(() => '?').join(',')})`, ...totals.map((t) => t.deviceCode))
             .map((d) => [d.code, d] as const)
         : [],
     );
@@ -184,11 +182,11 @@ const plugin: FastifyPluginAsync = async (app) => {
 
   for (const [op, open] of [[ops.openTree, true], [ops.historyTree, false]] as const) {
     route(app, op, async (request) => {
-      const user = userOf(request);
+      const data = tenantData(request);
       const id = request.params.id;
       const root = id === '0' ? null : id;
-      if (root !== null && !db.prepare('SELECT 1 FROM area WHERE row_guid = ? AND tenant_id = ?').get(root, user.tenantId)) return fail(TEXT.area[langOf(request)]);
-      return ok<AlarmAreaNode[]>(areaTree(db, user.tenantId, root, open, spanStart(request.query.days ?? MAX_DAYS), alarmScopeSql(db, user)));
+      if (root !== null && !data.get('SELECT 1 FROM area WHERE row_guid = ? AND tenant_id = $tenant', root)) return fail(TEXT.area[langOf(request)]);
+      return ok<AlarmAreaNode[]>(areaTree(data, root, open, spanStart(request.query.days ?? MAX_DAYS), alarmScopeSql(data, userOf(request))));
     });
   }
 };
