@@ -75,8 +75,6 @@ const TENANT_UNCONVERTED = [
   'demo/server/devices/gateway-point.ts',
   'demo/server/devices/points.ts',
   'demo/server/operations/job.ts',
-  'demo/server/video/video-play.ts',
-  'demo/server/video/video.ts',
 ];
 const NO_RAW_DB = {
   files: DOMAINS.map((d) => `demo/server/${d}/**/*.ts`),

@@ -25,6 +25,7 @@ import { langOf } from '../messages.ts';
 import { dayStartOf, KEEP_DAYS, segmentsBetween, segmentsOfDay } from './recordings.ts';
 import { formatTime, runningCount, startTask } from '../operations/tasks.ts';
 import { findCameraOf, MAX_RUNNING_EXPORTS, mediaOrigin, replayRange, say, type CameraRow } from './video.ts';
+import { platformData, tenantData } from '../tenant-data.ts';
 
 /** What the camera's drawn picture shows: its kind of place (from its names and group) and its title. */
 function sceneOf(camera: CameraRow): { kind: SceneKind; title: CameraTitle } {
@@ -35,9 +36,12 @@ function sceneOf(camera: CameraRow): { kind: SceneKind; title: CameraTitle } {
 }
 
 const plugin: FastifyPluginAsync = async (app) => {
-  const { db, config } = app.atrium;
-  const recordPtz = db.prepare('INSERT INTO ptz_command (tenant_id, camera_id, user_id, action, start, speed, run_time, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
-  const findCamera = (request: Parameters<typeof findCameraOf>[1], id: number): CameraRow | null => findCameraOf(db, request, id);
+  const { config } = app.atrium;
+  // The recording index (record_day, record_segment: rows of a camera, no tenant of their own; the
+  // camera is found in the caller's tenant first) and the platform's background tasks (a clip is one,
+  // kept per tenant and user by operations/tasks.ts) take the database itself.
+  const db = platformData(app, 'the recording index of a camera found in the caller’s tenant, and clips as background tasks (operations/tasks.ts)');
+  const findCamera = (request: Parameters<typeof findCameraOf>[0], id: number): CameraRow | null => findCameraOf(request, id);
   // Cameras with a source play through the external media server when one is configured; the play
   // answer may point only at the own media server or a configured origin (ATRIUM_MEDIA_ORIGINS).
   let external: ExternalStreams | null = null;
@@ -125,7 +129,7 @@ const plugin: FastifyPluginAsync = async (app) => {
       if (body.action === undefined) return failField(describeIssue(langOf(request), 'action', { key: 'validate.required' }), 'action');
       if (camera.disable_yun_control) return fail(say(request, 'noPtz'));
       const command: PtzResult = { playType: 3, action: body.action, start: body.start ?? 0, speed: body.speed ?? 4, runTime: body.runTime ?? PTZ_RUN_TIME_MS };
-      recordPtz.run(user.tenantId, camera.id, user.id, command.action, command.start, command.speed, command.runTime, Date.now());
+      tenantData(request).run('INSERT INTO ptz_command (tenant_id, camera_id, user_id, action, start, speed, run_time, at) VALUES ($tenant, ?, ?, ?, ?, ?, ?, ?)', camera.id, user.id, command.action, command.start, command.speed, command.runTime, Date.now());
       return ok(command);
     }
 

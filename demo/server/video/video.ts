@@ -13,8 +13,8 @@ import { ops } from '../../../shared/contract/video.ts';
 import { route } from '../contract.ts';
 import { canManageCameras, canSeeCameras } from './camera-rights.ts';
 import type { SessionUser } from '../context.ts';
-import { visibleGroups } from '../administration/data-scope.ts';
-import { tx, type Db } from '../db.ts';
+import { groupAndBelow, visibleGroups } from '../administration/data-scope.ts';
+import { platformData, tenantData, type TenantData } from '../tenant-data.ts';
 import { describeIssue, fail, failField, ok, requireCheck, userOf } from '../http.ts';
 import { langOf, type Lang, textsOf } from '../messages.ts';
 import { KEEP_DAYS } from './recordings.ts';
@@ -158,31 +158,31 @@ const CAMERA_SELECT = `SELECT c.*, ${GROUP_NAME} AS group_name ${CAMERA_FROM}`;
 const ANSWER_SELECT = `SELECT ${CAMERA.select} ${CAMERA_FROM}`;
 
 /** A camera of the caller's tenant inside their data authority, or null (not revealing it exists). */
-export function findCameraOf(db: Db, request: FastifyRequest, id: number): CameraRow | null {
+export function findCameraOf(request: FastifyRequest, id: number): CameraRow | null {
   const user = userOf(request);
-  const row = (db.prepare(`${CAMERA_SELECT} WHERE c.id = ? AND c.tenant_id = ?`).get<CameraRow>(id, user.tenantId)) ?? null;
-  const scope = row ? visibleGroups(db, user, CAMERA_GROUP_TYPE) : null;
+  const data = tenantData(request);
+  const row = data.get<CameraRow>(`${CAMERA_SELECT} WHERE c.id = ? AND c.tenant_id = $tenant`, id) ?? null;
+  const scope = row ? visibleGroups(data, user, CAMERA_GROUP_TYPE) : null;
   return row && scope && (row.data_group_id === null || !scope.has(row.data_group_id)) ? null : row;
 }
 
+/** A camera group (data group of type 7) of the tenant, or undefined. */
+const groupOf = (data: TenantData, id: number) => data.get('SELECT id FROM data_group WHERE id = ? AND tenant_id = $tenant AND type = ?', id, CAMERA_GROUP_TYPE);
+
 const plugin: FastifyPluginAsync = async (app) => {
-  const { db, config } = app.atrium;
-  const groupOf = db.prepare('SELECT id FROM data_group WHERE id = ? AND tenant_id = ? AND type = ?');
-  const subgroups = db.prepare(
-    `WITH RECURSIVE tree(id) AS (SELECT id FROM data_group WHERE id = ? AND tenant_id = ?
-       UNION ALL SELECT d.id FROM data_group d JOIN tree ON d.parent_id = tree.id)
-     SELECT id FROM tree`,
-  );
+  const { config } = app.atrium;
+  // An export is a background task of the platform's task machinery (operations/tasks.ts), which
+  // keeps it per tenant and user; it takes the database itself.
+  const tasks = platformData(app, 'camera exports run as background tasks (operations/tasks.ts, per tenant and user)');
 
-  const findCamera = (request: FastifyRequest, id: number): CameraRow | null => findCameraOf(db, request, id);
-  const byId = db.prepare(`${ANSWER_SELECT} WHERE c.id = ?`);
+  const findCamera = (request: FastifyRequest, id: number): CameraRow | null => findCameraOf(request, id);
   /** A camera just saved (found by the caller, so in their tenant and data authority). */
-  const cameraAnswer = (id: number): Camera => CAMERA.read(byId.get(id)!);
+  const cameraAnswer = (data: TenantData, id: number): Camera => CAMERA.read(data.get(`${ANSWER_SELECT} WHERE c.id = ? AND c.tenant_id = $tenant`, id)!);
 
-  function filterSql(user: SessionUser, q: CameraExportQuery): { where: string; args: Array<string | number> } {
-    const clauses = ['c.tenant_id = ?'];
-    const args: Array<string | number> = [user.tenantId];
-    const scope = visibleGroups(db, user, CAMERA_GROUP_TYPE);
+  function filterSql(data: TenantData, user: SessionUser, q: CameraExportQuery): { where: string; args: Array<string | number> } {
+    const clauses = ['c.tenant_id = $tenant'];
+    const args: Array<string | number> = [];
+    const scope = visibleGroups(data, user, CAMERA_GROUP_TYPE);
     if (scope) {
       clauses.push(`c.data_group_id IN (${[...scope].map(() => '?').join(',') || 'NULL'})`);
       args.push(...scope);
@@ -192,7 +192,7 @@ const plugin: FastifyPluginAsync = async (app) => {
       args.push(q.id);
     }
     if (q.dataGroupId) {
-      const ids = (subgroups.all<{ id: number }>(q.dataGroupId, user.tenantId)).map((r) => r.id);
+      const ids = groupAndBelow(data, q.dataGroupId);
       clauses.push(`c.data_group_id IN (${ids.length ? ids.map(() => '?').join(',') : 'NULL'})`);
       args.push(...ids);
     }
@@ -225,16 +225,17 @@ const plugin: FastifyPluginAsync = async (app) => {
   route(app, ops.list, async (request) => {
     const q = request.query;
     const user = userOf(request);
+    const data = tenantData(request);
     const page = q.page ?? 1;
     const limit = q.limit ?? 10;
-    const { where, args } = filterSql(user, q);
-    const total = db.prepare(`SELECT COUNT(*) AS n FROM camera c WHERE ${where}`).get<{ n: number }>(...args)!.n;
-    const rows = db.prepare(`${ANSWER_SELECT} WHERE ${where} ORDER BY c.id LIMIT ? OFFSET ?`).all(...args, limit, (page - 1) * limit);
+    const { where, args } = filterSql(data, user, q);
+    const total = data.get<{ n: number }>(`SELECT COUNT(*) AS n FROM camera c WHERE ${where}`, ...args)!.n;
+    const rows = data.all(`${ANSWER_SELECT} WHERE ${where} ORDER BY c.id LIMIT ? OFFSET ?`, ...args, limit, (page - 1) * limit);
     return ok({ rows: CAMERA.all(rows), total });
   }, seeing);
 
   route(app, ops.tags, async (request) => {
-    const rows = db.prepare('SELECT loc(tags, tags_en) AS tags FROM camera WHERE tenant_id = ?').all<{ tags: string }>(userOf(request).tenantId);
+    const rows = tenantData(request).all<{ tags: string }>('SELECT loc(tags, tags_en) AS tags FROM camera WHERE tenant_id = $tenant');
     const tags = new Set<string>();
     for (const r of rows) for (const t of r.tags.split(',')) if (t) tags.add(t);
     return ok([...tags].sort());
@@ -253,29 +254,27 @@ const plugin: FastifyPluginAsync = async (app) => {
   };
 
   route(app, ops.create, async (request) => {
-    const user = userOf(request);
+    const data = tenantData(request);
     const body = request.body;
     const refused = badSource(request, body.sourceUrl);
     if (refused) return refused;
-    if (!groupOf.get(body.dataGroupId, user.tenantId, CAMERA_GROUP_TYPE)) return fail(say(request, 'noGroup'));
+    if (!groupOf(data, body.dataGroupId)) return fail(say(request, 'noGroup'));
     const count = body.count ?? 1;
     if (count > 1 && (!body.name.includes('%d') || !body.label.includes('%d'))) return fail(say(request, 'batchPattern'));
-    const insert = db.prepare(
-      `INSERT INTO camera (tenant_id, data_group_id, name, label, address, resolution, tags, source_url, disable_yun_control, clip, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
-    const maxId = db.prepare('SELECT COALESCE(MAX(id), 0) AS n FROM camera').get<{ n: number }>()!.n;
+    // The demo clip follows the new camera's id round the clips (the id the row gets: the largest so far + 1).
+    const insert = `INSERT INTO camera (tenant_id, data_group_id, name, label, address, resolution, tags, source_url, disable_yun_control, clip, created_at)
+       VALUES ($tenant, ?, ?, ?, ?, ?, ?, ?, ?, (SELECT COALESCE(MAX(id), 0) FROM camera) % ${CLIP_COUNT} + 1, ?)`;
     try {
-      const ids = tx(db, () =>
+      const ids = data.tx(() =>
         Array.from({ length: count }, (_, i) => {
           const fill = (text: string) => (count > 1 ? text.replace(/%d/g, String(i + 1)) : text);
           return Number(
-            insert.run(user.tenantId, body.dataGroupId, fill(body.name), fill(body.label), body.address ?? '', body.resolution ?? '', tagText(body.tags),
-              body.sourceUrl ?? '', body.params?.disableYunControl ? 1 : 0, ((maxId + i) % CLIP_COUNT) + 1, Date.now()).lastInsertRowid,
+            data.run(insert, body.dataGroupId, fill(body.name), fill(body.label), body.address ?? '', body.resolution ?? '', tagText(body.tags),
+              body.sourceUrl ?? '', body.params?.disableYunControl ? 1 : 0, Date.now()).lastInsertRowid,
           );
         }),
       );
-      return ok(count === 1 ? cameraAnswer(ids[0]!) : { ids });
+      return ok(count === 1 ? cameraAnswer(data, ids[0]!) : { ids });
     } catch (error) {
       if (error instanceof Error && /UNIQUE/.test(error.message)) return fail(say(request, 'labelTaken'));
       throw error;
@@ -283,7 +282,7 @@ const plugin: FastifyPluginAsync = async (app) => {
   }, managing);
 
   route(app, ops.update, async (request) => {
-    const user = userOf(request);
+    const data = tenantData(request);
     const body = request.body;
     const row = findCamera(request, body.id);
     if (!row) return fail(say(request, 'noDevice'));
@@ -291,44 +290,41 @@ const plugin: FastifyPluginAsync = async (app) => {
     const sourceUrl = body.sourceUrl !== undefined && isMaskedOf(body.sourceUrl, row.source_url) ? row.source_url : body.sourceUrl;
     const refused = badSource(request, sourceUrl);
     if (refused) return refused;
-    if (body.dataGroupId && !groupOf.get(body.dataGroupId, user.tenantId, CAMERA_GROUP_TYPE)) return fail(say(request, 'noGroup'));
+    if (body.dataGroupId && !groupOf(data, body.dataGroupId)) return fail(say(request, 'noGroup'));
     const names = body.name === undefined ? { name: row.name, name_en: row.name_en } : namesAfterEdit(row, body.name);
     // Tags sent back as shown keep both languages; edited ones are what was typed.
     const tags = body.tags ? namesAfterEdit({ name: row.tags, name_en: row.tags_en }, tagText(body.tags)) : { name: row.tags, name_en: row.tags_en };
     try {
-      db.prepare(
+      data.run(
         `UPDATE camera SET name = ?, name_en = ?, label = ?, data_group_id = ?, address = ?, resolution = ?, tags = ?, tags_en = ?, source_url = ?, disable_yun_control = ?
-         WHERE id = ? AND tenant_id = ?`,
-      ).run(
+         WHERE id = ? AND tenant_id = $tenant`,
         names.name, names.name_en, body.label ?? row.label, body.dataGroupId ?? row.data_group_id, body.address ?? row.address,
         body.resolution ?? row.resolution, tags.name, tags.name_en, sourceUrl ?? row.source_url,
-        body.params?.disableYunControl === undefined ? row.disable_yun_control : body.params.disableYunControl ? 1 : 0, row.id, user.tenantId,
+        body.params?.disableYunControl === undefined ? row.disable_yun_control : body.params.disableYunControl ? 1 : 0, row.id,
       );
     } catch (error) {
       if (error instanceof Error && /UNIQUE/.test(error.message)) return fail(say(request, 'labelTaken'));
       throw error;
     }
-    return ok(cameraAnswer(row.id));
+    return ok(cameraAnswer(data, row.id));
   }, managing);
 
   route(app, ops.delete, async (request) => {
-    const user = userOf(request);
+    const data = tenantData(request);
     // The body names the cameras; a delete without a body names one in its query (signed over it).
     const ids = [...(request.body?.ids ?? []), ...(request.body?.id ? [request.body.id] : []), ...(request.query.id ? [request.query.id] : [])];
     if (ids.length === 0) return failField(describeIssue(langOf(request), 'id', { key: 'validate.required' }), 'id');
-    const del = db.prepare('DELETE FROM camera WHERE id = ? AND tenant_id = ?');
-    const deleted = tx(db, () => ids.reduce((n, id) => n + Number(del.run(id, user.tenantId).changes), 0));
+    const deleted = data.tx(() => ids.reduce((n, id) => n + Number(data.run('DELETE FROM camera WHERE id = ? AND tenant_id = $tenant', id).changes), 0));
     return ok({ deleted });
   }, managing);
 
   route(app, ops.move, async (request) => {
-    const user = userOf(request);
+    const data = tenantData(request);
     const groupId = request.params.id;
-    if (!groupOf.get(groupId, user.tenantId, CAMERA_GROUP_TYPE)) return fail(say(request, 'noGroup'));
+    if (!groupOf(data, groupId)) return fail(say(request, 'noGroup'));
     // Every camera named must be the caller's (tenant and data authority): otherwise none moves.
     if (!request.body.ids.every((id) => findCamera(request, id))) return fail(say(request, 'noDevice'));
-    const move = db.prepare('UPDATE camera SET data_group_id = ? WHERE id = ? AND tenant_id = ?');
-    const moved = tx(db, () => request.body.ids.reduce((n, id) => n + Number(move.run(groupId, id, user.tenantId).changes), 0));
+    const moved = data.tx(() => request.body.ids.reduce((n, id) => n + Number(data.run('UPDATE camera SET data_group_id = ? WHERE id = ? AND tenant_id = $tenant', groupId, id).changes), 0));
     return ok({ moved });
   }, managing);
 
@@ -339,17 +335,18 @@ const plugin: FastifyPluginAsync = async (app) => {
 
   route(app, ops.export, async (request) => {
     const user = userOf(request);
-    if (runningCount(db, user.tenantId, user.id) >= MAX_RUNNING_EXPORTS) return fail(say(request, 'tooManyTasks'));
-    const { where, args } = filterSql(user, request.body);
-    const total = db.prepare(`SELECT COUNT(*) AS n FROM camera c WHERE ${where}`).get<{ n: number }>(...args)!.n;
+    const data = tenantData(request);
+    if (runningCount(tasks, user.tenantId, user.id) >= MAX_RUNNING_EXPORTS) return fail(say(request, 'tooManyTasks'));
+    const { where, args } = filterSql(data, user, request.body);
+    const total = data.get<{ n: number }>(`SELECT COUNT(*) AS n FROM camera c WHERE ${where}`, ...args)!.n;
     let target = '';
     const key = startTask(
-      db,
+      tasks,
       user.tenantId,
       user.id,
       TEXTS.exportTitle[langOf(request)],
       async (report, signal) => {
-        const rows = CAMERA.all(db.prepare(`${ANSWER_SELECT} WHERE ${where} ORDER BY c.id`).all(...args));
+        const rows = CAMERA.all(data.all(`${ANSWER_SELECT} WHERE ${where} ORDER BY c.id`, ...args));
         const lines = [CSV_HEADER];
         for (let i = 0; i < rows.length; i++) {
           if (signal.aborted) return;
@@ -374,7 +371,7 @@ const plugin: FastifyPluginAsync = async (app) => {
   route(app, ops.exportFile, async (request, reply) => {
     const user = userOf(request);
     const hashKey = request.query.hashKey;
-    const owned = db.prepare("SELECT 1 FROM progress WHERE tenant_id = ? AND user_id = ? AND task_key = 'cameraExport' AND hash_key = ? AND status = 0").get(user.tenantId, user.id, hashKey);
+    const owned = tenantData(request).get("SELECT 1 FROM progress WHERE tenant_id = $tenant AND user_id = ? AND task_key = 'cameraExport' AND hash_key = ? AND status = 0", user.id, hashKey);
     if (!owned) return fail(say(request, 'noExport'));
     const body = await readFile(exportFile(user.tenantId, hashKey)).catch(() => null);
     if (!body) return fail(say(request, 'noExport'));
