@@ -68,13 +68,6 @@ function oneWay() {
 // leave the list as they are converted.
 const DOMAINS = ['people', 'administration', 'devices', 'alarms', 'linkage', 'video', 'documents', 'workflow', 'attendance', 'operations', 'scada'];
 const TENANT_UNCONVERTED = [
-  'demo/server/devices/device-admin.ts',
-  'demo/server/devices/device-group.ts',
-  'demo/server/devices/device-model.ts',
-  'demo/server/devices/device.ts',
-  'demo/server/devices/gateway-point.ts',
-  'demo/server/devices/points.ts',
-  'demo/server/operations/job.ts',
 ];
 const NO_RAW_DB = {
   files: DOMAINS.map((d) => `demo/server/${d}/**/*.ts`),

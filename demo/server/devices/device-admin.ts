@@ -8,14 +8,14 @@ import type { DeviceCreate } from '../../../shared/api/device-types.ts';
 import { ops } from '../../../shared/contract/device-admin.ts';
 import { route } from '../contract.ts';
 import { normaliseDevice } from '../../../shared/devices/device-rules.ts';
-import { tx } from '../db.ts';
 import { nextSeq } from './device-simulator.ts';
 import { fail, failField, ok, userOf } from '../http.ts';
 import { langOf, type Lang, textsOf } from '../messages.ts';
-import { inList, makesCycle, readImportUpload, type SheetRow, startExport, startImport, tooManyTasks } from '../resource.ts';
+import { deleteTenantRows, makesCycle, readImportUpload, type SheetRow, startExport, startImport, tooManyTasks } from '../resource.ts';
 import { parseListQuery, queryDevices } from './device-query.ts';
 import { checkBatch, insertDevices } from './device.ts';
 import { translate } from '../../../shared/i18n/translate.ts';
+import { platformData, tenantData, type TenantData } from '../tenant-data.ts';
 
 const TEXT = {
   noArea: { zh: '区域不存在', en: 'no such area' },
@@ -52,79 +52,80 @@ const IMPORT_HEADERS: Readonly<Record<string, readonly string[]>> = {
 };
 
 const plugin: FastifyPluginAsync = async (app) => {
-  const { db, config } = app.atrium;
-  const areaRow = db.prepare('SELECT row_guid, parent_guid, name, name_en FROM area WHERE row_guid = ? AND tenant_id = ?');
-  const parentsOf = (tenantId: number) =>
-    new Map((db.prepare('SELECT row_guid, parent_guid FROM area WHERE tenant_id = ?').all<{ row_guid: string; parent_guid: string | null }>(tenantId)).map((r) => [r.row_guid, r.parent_guid]));
+  const { config } = app.atrium;
+  // Imports and exports run on the platform's task runner (operations/tasks.ts), which keeps every
+  // tenant's tasks, each under its tenant and user.
+  const tasks = platformData(app, 'device imports and exports run as background tasks of the platform task runner');
+  const areaRow = (data: TenantData, guid: string) =>
+    data.get<{ row_guid: string; parent_guid: string | null; name: string; name_en: string }>('SELECT row_guid, parent_guid, name, name_en FROM area WHERE row_guid = ? AND tenant_id = $tenant', guid);
+  const parentsOf = (data: TenantData) =>
+    new Map(data.all<{ row_guid: string; parent_guid: string | null }>('SELECT row_guid, parent_guid FROM area WHERE tenant_id = $tenant').map((r) => [r.row_guid, r.parent_guid]));
   // Every call needs the regions-and-devices page (subsystemManage: the declarations' rights).
   route(app, ops.areaCreate, async (request) => {
-    const user = userOf(request);
+    const data = tenantData(request);
     const lang = langOf(request);
     const parent = request.body.parentId || null;
-    if (parent !== null && !areaRow.get(parent, user.tenantId)) return failField(say(lang, 'badParent'), 'parentId');
+    if (parent !== null && !areaRow(data, parent)) return failField(say(lang, 'badParent'), 'parentId');
     const guid = randomUUID();
-    db.prepare('INSERT INTO area (row_guid, tenant_id, parent_guid, name, sort) VALUES (?, ?, ?, ?, 0)').run(guid, user.tenantId, parent, request.body.name.trim());
+    data.run('INSERT INTO area (row_guid, tenant_id, parent_guid, name, sort) VALUES (?, $tenant, ?, ?, 0)', guid, parent, request.body.name.trim());
     return ok({ rowGuid: guid, parentId: parent, areaName: request.body.name.trim() });
   });
 
   route(app, ops.areaUpdate, async (request) => {
-    const user = userOf(request);
+    const data = tenantData(request);
     const lang = langOf(request);
     const guid = request.params.guid;
-    const row = areaRow.get<{ parent_guid: string | null; name: string; name_en: string }>(guid, user.tenantId);
+    const row = areaRow(data, guid);
     if (!row) return fail(say(lang, 'noArea'));
     const parent = request.body.parentId === undefined ? row.parent_guid : request.body.parentId || null;
     if (parent !== null) {
       // Moving an area under itself or one of its sub-areas would cut that branch off the tree.
-      const parents = parentsOf(user.tenantId);
+      const parents = parentsOf(data);
       if (!parents.has(parent) || makesCycle(parents, guid, parent)) {
         return failField(say(lang, 'badParent'), 'parentId');
       }
     }
     const names = namesAfterEdit(row, request.body.name.trim());
-    db.prepare('UPDATE area SET name = ?, name_en = ?, parent_guid = ? WHERE row_guid = ? AND tenant_id = ?').run(names.name, names.name_en, parent, guid, user.tenantId);
+    data.run('UPDATE area SET name = ?, name_en = ?, parent_guid = ? WHERE row_guid = ? AND tenant_id = $tenant', names.name, names.name_en, parent, guid);
     return ok({ rowGuid: guid, parentId: parent, areaName: request.body.name.trim() });
   });
 
   route(app, ops.areaDelete, async (request) => {
-    const user = userOf(request);
+    const data = tenantData(request);
     const lang = langOf(request);
     const guid = request.params.guid;
-    if (!areaRow.get(guid, user.tenantId)) return fail(say(lang, 'noArea'));
-    const devices = db.prepare('SELECT COUNT(*) AS n FROM device WHERE tenant_id = ? AND area_guid = ?').get<{ n: number }>(user.tenantId, guid)!.n;
-    const areas = db.prepare('SELECT COUNT(*) AS n FROM area WHERE tenant_id = ? AND parent_guid = ?').get<{ n: number }>(user.tenantId, guid)!.n;
+    if (!areaRow(data, guid)) return fail(say(lang, 'noArea'));
+    const devices = data.get<{ n: number }>('SELECT COUNT(*) AS n FROM device WHERE tenant_id = $tenant AND area_guid = ?', guid)!.n;
+    const areas = data.get<{ n: number }>('SELECT COUNT(*) AS n FROM area WHERE tenant_id = $tenant AND parent_guid = ?', guid)!.n;
     if (devices > 0 || areas > 0) return fail(say(lang, 'areaNotEmpty', { devices: say(lang, 'areaDevices', { count: devices }), areas: say(lang, 'areaChildren', { count: areas }) }));
-    db.prepare('DELETE FROM area WHERE row_guid = ? AND tenant_id = ?').run(guid, user.tenantId);
+    data.run('DELETE FROM area WHERE row_guid = ? AND tenant_id = $tenant', guid);
     return ok({ deleted: 1 });
   });
 
   route(app, ops.update, async (request) => {
-    const user = userOf(request);
+    const data = tenantData(request);
     const lang = langOf(request);
     const { id } = request.params;
-    const exists = db.prepare('SELECT name, name_en FROM device WHERE id = ? AND tenant_id = ?').get<{ name: string; name_en: string }>(id, user.tenantId);
+    const exists = data.get<{ name: string; name_en: string }>('SELECT name, name_en FROM device WHERE id = ? AND tenant_id = $tenant', id);
     if (!exists) return fail(say(lang, 'noDevice'));
-    const problem = checkBatch(db, lang, user.tenantId, [request.body], false, id);
+    const problem = checkBatch(data, lang, [request.body], false, id);
     if (problem) return fail(problem);
     const d = normaliseDevice(request.body);
     const names = namesAfterEdit(exists, d.name);
-    tx(db, () =>
-      db
-        .prepare(
-          `UPDATE device SET code = ?, name = ?, name_en = ?, label = ?, address = ?, sn = ?, ip = ?, mac = ?, bus_no = ?, port = ?, version = ?, gateway_id = ?, area_guid = ?, model_id = ?,
-             status_seq = ? WHERE id = ? AND tenant_id = ?`,
-        )
-        .run(d.code, names.name, names.name_en, d.label, d.address, d.sn, d.ip, d.mac, d.busNo, d.port, d.version, d.gatewayId, d.areaId, d.modelId, nextSeq(db, user.tenantId), id, user.tenantId),
+    data.tx(() =>
+      data.run(
+        `UPDATE device SET code = ?, name = ?, name_en = ?, label = ?, address = ?, sn = ?, ip = ?, mac = ?, bus_no = ?, port = ?, version = ?, gateway_id = ?, area_guid = ?, model_id = ?,
+           status_seq = ? WHERE id = ? AND tenant_id = $tenant`,
+        d.code, names.name, names.name_en, d.label, d.address, d.sn, d.ip, d.mac, d.busNo, d.port, d.version, d.gatewayId, d.areaId, d.modelId, nextSeq(data), id,
+      ),
     );
     return ok({ id });
   });
 
   route(app, ops.delete, async (request) => {
-    const user = userOf(request);
-    const ids = request.body.ids;
-    const found = db.prepare(`SELECT COUNT(*) AS n FROM device WHERE tenant_id = ? AND id IN (${inList(ids.length)})`).get<{ n: number }>(user.tenantId, ...ids)!.n;
-    if (found !== new Set(ids).size) return fail(say(langOf(request), 'noDevice'));
-    return ok({ deleted: Number(db.prepare(`DELETE FROM device WHERE tenant_id = ? AND id IN (${inList(ids.length)})`).run(user.tenantId, ...ids).changes) });
+    const deleted = deleteTenantRows(tenantData(request), 'device', request.body.ids);
+    if (deleted === null) return fail(say(langOf(request), 'noDevice'));
+    return ok({ deleted });
   });
 
   // Import of up to 1000 devices from xlsx as a background task: every row checked with the shared
@@ -132,14 +133,15 @@ const plugin: FastifyPluginAsync = async (app) => {
   // stores nothing unless the user chose to skip bad rows; the bad rows come back as a report.
   route(app, ops.import, async (request) => {
     const user = userOf(request);
+    const data = tenantData(request);
     const lang = langOf(request);
-    const busy = tooManyTasks(request, db, user);
+    const busy = tooManyTasks(request, tasks, user);
     if (busy) return fail(busy);
     const upload = await readImportUpload(request, IMPORT_HEADERS);
     if (!('rows' in upload)) return failField(upload.msg, upload.data.field);
-    const models = new Map((db.prepare('SELECT code, id FROM device_model WHERE tenant_id = ?').all<{ code: string; id: number }>(user.tenantId)).map((m) => [m.code, m.id]));
+    const models = new Map(data.all<{ code: string; id: number }>('SELECT code, id FROM device_model WHERE tenant_id = $tenant').map((m) => [m.code, m.id]));
     // A sheet may name an area in either language.
-    const areas = new Map((db.prepare('SELECT name, name_en, row_guid FROM area WHERE tenant_id = ?').all<{ name: string; name_en: string; row_guid: string }>(user.tenantId)).flatMap((a) => bothNames(a).map((n) => [n, a.row_guid] as const)));
+    const areas = new Map(data.all<{ name: string; name_en: string; row_guid: string }>('SELECT name, name_en, row_guid FROM area WHERE tenant_id = $tenant').flatMap((a) => bothNames(a).map((n) => [n, a.row_guid] as const)));
     const toDevice = (row: SheetRow): DeviceCreate => {
       const v = row.values;
       return {
@@ -149,7 +151,7 @@ const plugin: FastifyPluginAsync = async (app) => {
       };
     };
     const both = (text: (l: Lang) => string) => ({ zh: text('zh'), en: text('en') });
-    const started = startImport(db, config.dataDir, user, {
+    const started = startImport(tasks, config.dataDir, user, {
       key: 'deviceImport',
       title: TEXT.importTitle[lang],
       rows: upload.rows,
@@ -160,20 +162,21 @@ const plugin: FastifyPluginAsync = async (app) => {
         if (row.values.area && !areas.has(row.values.area)) return both((l) => `${say(l, 'rowArea')}: ${row.values.area}`);
         const device = toDevice(row);
         if (seen.has(device.code.trim())) return both((l) => say(l, 'rowRepeated'));
-        const problem = (l: Lang) => checkBatch(db, l, user.tenantId, [device], false);
+        const problem = (l: Lang) => checkBatch(data, l, [device], false);
         if (problem('en')) return both((l) => problem(l)!);
         seen.add(device.code.trim());
         return null;
       },
-      store: (good) => void insertDevices(db, user.tenantId, good.map(toDevice)),
+      store: (good) => void insertDevices(data, good.map(toDevice)),
     });
     return ok(started);
   });
 
   route(app, ops.export, async (request) => {
     const user = userOf(request);
+    const data = tenantData(request);
     const lang = langOf(request);
-    const busy = tooManyTasks(request, db, user);
+    const busy = tooManyTasks(request, tasks, user);
     if (busy) return fail(busy);
     let query;
     try {
@@ -181,8 +184,8 @@ const plugin: FastifyPluginAsync = async (app) => {
     } catch (error) {
       return fail((error as Error).message);
     }
-    const total = queryDevices(db, user.tenantId, query).total;
-    const started = startExport(db, config.dataDir, user, {
+    const total = queryDevices(data, query).total;
+    const started = startExport(tasks, config.dataDir, user, {
       key: 'deviceExport',
       title: TEXT.exportTitle,
       sheet: 'devices',
@@ -201,7 +204,7 @@ const plugin: FastifyPluginAsync = async (app) => {
         { key: 'gatewayName', header: lang === 'en' ? 'Gateway' : '网关' },
         { key: 'areaName', header: lang === 'en' ? 'Area' : '区域' },
       ],
-      load: () => queryDevices(db, user.tenantId, { ...query, page: 1, limit: Math.max(1, total), count: false }).rows,
+      load: () => queryDevices(data, { ...query, page: 1, limit: Math.max(1, total), count: false }).rows,
       done: (n) => ({ zh: say('zh', 'exportDone', { count: n }), en: say('en', 'exportDone', { count: n }) }),
     });
     return ok(started);

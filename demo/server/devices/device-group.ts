@@ -6,10 +6,11 @@ import { DEVICE_GROUP_TYPE } from '../../../shared/api/device-types.ts';
 import { ops } from '../../../shared/contract/device.ts';
 import { route } from '../contract.ts';
 import { scopeSql, visibleGroups } from '../administration/data-scope.ts';
-import { tx, type Db } from '../db.ts';
+import type { Db } from '../db.ts';
 import { fail, ok, userOf } from '../http.ts';
 import { langOf, type Lang } from '../messages.ts';
 import { inList } from '../resource.ts';
+import { tenantData, tenantDataOf } from '../tenant-data.ts';
 
 /**
  * The demo's device groups (first start, tenant 1): the plant and the life-safety devices, filed by
@@ -27,36 +28,38 @@ const TEXT = {
 
 
 export function seed(db: Db): void {
+  // The demo's first tenant (the tenant table itself holds no tenant rows); the groups are its own.
   const tenant = db.prepare('SELECT id FROM tenant WHERE platform = 0 ORDER BY id LIMIT 1').get<{ id: number }>();
-  if (!tenant || db.prepare('SELECT 1 FROM data_group WHERE tenant_id = ? AND type = ?').get(tenant.id, DEVICE_GROUP_TYPE)) return;
-  tx(db, () => {
+  if (!tenant) return;
+  const data = tenantDataOf(db, tenant.id);
+  if (data.get('SELECT 1 FROM data_group WHERE tenant_id = $tenant AND type = ?', DEVICE_GROUP_TYPE)) return;
+  data.tx(() => {
     SEED_GROUPS.forEach(([[name, nameEn], prefixes], i) => {
-      const id = Number(db.prepare('INSERT INTO data_group (tenant_id, parent_id, name, name_en, type, sort) VALUES (?, NULL, ?, ?, ?, ?)').run(tenant.id, name, nameEn, DEVICE_GROUP_TYPE, i).lastInsertRowid);
-      for (const prefix of prefixes) db.prepare("UPDATE device SET data_group_id = ? WHERE tenant_id = ? AND code LIKE ? ESCAPE '\\'").run(id, tenant.id, `%${prefix}%`);
+      const id = Number(data.run('INSERT INTO data_group (tenant_id, parent_id, name, name_en, type, sort) VALUES ($tenant, NULL, ?, ?, ?, ?)', name, nameEn, DEVICE_GROUP_TYPE, i).lastInsertRowid);
+      for (const prefix of prefixes) data.run("UPDATE device SET data_group_id = ? WHERE tenant_id = $tenant AND code LIKE ? ESCAPE '\\'", id, `%${prefix}%`);
     });
   });
 }
 
 const plugin: FastifyPluginAsync = async (app) => {
-  const { db } = app.atrium;
-
   route(app, ops.fileInGroup, async (request) => {
     const user = userOf(request);
+    const data = tenantData(request);
     const lang = langOf(request);
     const ids = [...new Set(request.body.ids)];
     const groupId = request.body.dataGroupId;
-    const groups = visibleGroups(db, user, DEVICE_GROUP_TYPE);
+    const groups = visibleGroups(data, user, DEVICE_GROUP_TYPE);
     if (groupId !== null) {
-      const group = db.prepare('SELECT id FROM data_group WHERE id = ? AND tenant_id = ? AND type = ?').get(groupId, user.tenantId, DEVICE_GROUP_TYPE);
+      const group = data.get('SELECT id FROM data_group WHERE id = ? AND tenant_id = $tenant AND type = ?', groupId, DEVICE_GROUP_TYPE);
       if (!group || (groups && !groups.has(groupId))) return fail(TEXT.noGroup[lang]);
     }
     if (ids.length === 0) return ok({ filed: 0 });
     const narrow = scopeSql('data_group_id', groups);
-    const found = new Set((db.prepare(`SELECT id FROM device WHERE tenant_id = ? AND id IN (${inList(ids.length)})${narrow.sql}`).all<{ id: number }>(user.tenantId, ...ids, ...narrow.args)).map((r) => r.id));
+    const found = new Set(data.all<{ id: number }>(`SELECT id FROM device WHERE tenant_id = $tenant AND id IN (${inList(ids.length)})${narrow.sql}`, ...ids, ...narrow.args).map((r) => r.id));
     const missing = ids.filter((id) => !found.has(id));
     if (missing.length > 0) return fail(TEXT.noDevice[lang].replace('{ids}', missing.slice(0, 10).join(', ')));
-    tx(db, () => {
-      for (const id of ids) db.prepare('UPDATE device SET data_group_id = ? WHERE id = ? AND tenant_id = ?').run(groupId, id, user.tenantId);
+    data.tx(() => {
+      for (const id of ids) data.run('UPDATE device SET data_group_id = ? WHERE id = ? AND tenant_id = $tenant', groupId, id);
     });
     return ok({ filed: ids.length });
   });

@@ -7,12 +7,13 @@ import type { DeviceCategory, ModelOption, ModelRow, ParamRow, ParamSave } from 
 import { ops } from '../../../shared/contract/device-model.ts';
 import { route } from '../contract.ts';
 import { categorySchema, modelSchema, paramSchema } from '../../../shared/validate/device-model.ts';
-import { tx, type Db } from '../db.ts';
-import { fail, failField, ok, userOf, validBody, type Schema } from '../http.ts';
+import type { Db } from '../db.ts';
+import { fail, failField, ok, validBody, type Schema } from '../http.ts';
 import { inLang, namesAfterEdit } from '../local-names.ts';
 import { type Lang, textsOf } from '../messages.ts';
-import { fromShared, inList, likePattern } from '../resource.ts';
+import { deleteTenantRows, fromShared, inList, likePattern } from '../resource.ts';
 import { col, shape } from '../shape.ts';
+import { tenantData, tenantDataOf, type TenantData } from '../tenant-data.ts';
 
 const TEXT = {
   noCategory: { zh: '大类不存在', en: 'no such category' },
@@ -64,14 +65,20 @@ const PARAM = shape<ParamRow>({
 });
 
 /** A parameter's name in both languages, for text stored once for both (alarm contents). */
-export function paramNamesOf(db: Db, modelId: number | null, param: { code: string; name: string }): Record<Lang, string> {
-  const row = modelId === null ? undefined : (db.prepare('SELECT name, name_en FROM model_param WHERE model_id = ? AND code = ?').get<{ name: string; name_en: string }>(modelId, param.code));
+export function paramNamesOf(source: TenantData | Db, modelId: number | null, param: { code: string; name: string }): Record<Lang, string> {
+  // Through the accessor the model must be the tenant's; a caller still on a bare Db names a model it read from the tenant's device.
+  const row =
+    modelId === null
+      ? undefined
+      : 'tenantId' in source
+        ? source.get<{ name: string; name_en: string }>('SELECT name, name_en FROM model_param WHERE model_id = ? AND code = ? AND tenant_id = $tenant', modelId, param.code)
+        : source.prepare('SELECT name, name_en FROM model_param WHERE model_id = ? AND code = ?').get<{ name: string; name_en: string }>(modelId, param.code);
   return row ? { zh: row.name, en: inLang('en', row) } : { zh: param.name, en: param.name };
 }
 
 /** Parameters of one model (for the point simulator and the alarm rules). */
-export function modelParams(db: Db, tenantId: number, modelId: number): ParamRow[] {
-  return PARAM.all(db.prepare(`SELECT ${PARAM.select} FROM model_param WHERE tenant_id = ? AND model_id = ? ORDER BY id`).all(tenantId, modelId));
+export function modelParams(data: TenantData, modelId: number): ParamRow[] {
+  return PARAM.all(data.all(`SELECT ${PARAM.select} FROM model_param WHERE tenant_id = $tenant AND model_id = ? ORDER BY id`, modelId));
 }
 
 
@@ -96,68 +103,68 @@ export const SEED_MODELS: ReadonlyArray<{ category: Names; code: string; names: 
 export function seed(db: Db): void {
   const tenants = (db.prepare('SELECT id FROM tenant WHERE platform = 0').all<{ id: number }>()).map((t) => t.id);
   for (const tenantId of tenants) {
-    if (db.prepare('SELECT 1 FROM device_category WHERE tenant_id = ? LIMIT 1').get(tenantId)) continue;
-    tx(db, () => {
+    const data = tenantDataOf(db, tenantId);
+    if (data.get('SELECT 1 FROM device_category WHERE tenant_id = $tenant LIMIT 1')) continue;
+    data.tx(() => {
       const categories = new Map<string, number>();
       for (const m of SEED_MODELS) {
         let category = categories.get(m.category[1]);
         if (category === undefined) {
-          category = Number(db.prepare('INSERT INTO device_category (tenant_id, name, name_en) VALUES (?, ?, ?)').run(tenantId, ...m.category).lastInsertRowid);
+          category = Number(data.run('INSERT INTO device_category (tenant_id, name, name_en) VALUES ($tenant, ?, ?)', ...m.category).lastInsertRowid);
           categories.set(m.category[1], category);
         }
-        const modelId = Number(db.prepare('INSERT INTO device_model (tenant_id, category_id, code, name, name_en) VALUES (?, ?, ?, ?, ?)').run(tenantId, category, m.code, ...m.names).lastInsertRowid);
+        const modelId = Number(data.run('INSERT INTO device_model (tenant_id, category_id, code, name, name_en) VALUES ($tenant, ?, ?, ?, ?)', category, m.code, ...m.names).lastInsertRowid);
         for (const [code, [name, nameEn], type, access, unit, min, max, def, collect, alarm] of m.params) {
-          db.prepare(
+          data.run(
             `INSERT INTO model_param (tenant_id, model_id, name, name_en, code, data_type, access, unit, precision, collect_formula, alarm_expression, ui_type, min, max, step, default_value)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-          ).run(tenantId, modelId, name, nameEn, code, type, access, unit, type === 'float' ? '1' : '0', collect, alarm, type === 'bool' ? 'switch' : 'gauge', min, max, type === 'bool' ? '1' : '0.1', def);
+             VALUES ($tenant, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+            modelId, name, nameEn, code, type, access, unit, type === 'float' ? '1' : '0', collect, alarm, type === 'bool' ? 'switch' : 'gauge', min, max, type === 'bool' ? '1' : '0.1', def,
+          );
         }
-        db.prepare("UPDATE device SET model_id = ? WHERE tenant_id = ? AND model_id IS NULL AND code LIKE ? ESCAPE '\\'").run(modelId, tenantId, `%${m.prefix}-%`);
+        data.run("UPDATE device SET model_id = ? WHERE tenant_id = $tenant AND model_id IS NULL AND code LIKE ? ESCAPE '\\'", modelId, `%${m.prefix}-%`);
       }
     });
   }
 }
 
 const plugin: FastifyPluginAsync = async (app) => {
-  const { db } = app.atrium;
-  const categoryById = db.prepare('SELECT id, name, name_en FROM device_category WHERE id = ? AND tenant_id = ?');
-  const modelById = db.prepare('SELECT id, name, name_en FROM device_model WHERE id = ? AND tenant_id = ?');
   type Named = { name: string; name_en: string };
+  const categoryById = (data: TenantData, id: number) => data.get<Named>('SELECT id, name, name_en FROM device_category WHERE id = ? AND tenant_id = $tenant', id);
+  const modelById = (data: TenantData, id: number) => data.get<Named>('SELECT id, name, name_en FROM device_model WHERE id = ? AND tenant_id = $tenant', id);
 
   // ---- categories ------------------------------------------------------------------------------
 
   // Reading needs devManager or MonitorOPS, writing devManager (the declarations' rights).
   route(app, ops.categories, async (request) => {
-    const rows = db
-      .prepare(
-        `SELECT c.id, loc(c.name, c.name_en) AS name, (SELECT COUNT(*) FROM device_model m WHERE m.category_id = c.id) AS modelCount
-         FROM device_category c WHERE c.tenant_id = ? ORDER BY name`,
-      )
-      .all<DeviceCategory>(userOf(request).tenantId);
-    return ok(rows);
+    return ok(
+      tenantData(request).all<DeviceCategory>(
+        `SELECT c.id, loc(c.name, c.name_en) AS name, (SELECT COUNT(*) FROM device_model m WHERE m.category_id = c.id AND m.tenant_id = c.tenant_id) AS modelCount
+         FROM device_category c WHERE c.tenant_id = $tenant ORDER BY name`,
+      ),
+    );
   });
 
   const saveCategory = (request: FastifyRequest<{ Body: { name: string } }>, id: number | null) => {
-    const user = userOf(request);
+    const data = tenantData(request);
     const name = request.body.name.trim();
-    const before = id === null ? undefined : (categoryById.get<Named>(id, user.tenantId));
+    const before = id === null ? undefined : categoryById(data, id);
     if (id !== null && !before) return fail(say(request, 'noCategory'));
-    if (db.prepare('SELECT 1 FROM device_category WHERE tenant_id = ? AND (name = ? OR name_en = ?) AND id <> ?').get(user.tenantId, name, name, id ?? 0)) return failField(say(request, 'categoryTaken', { name }), 'name');
+    if (data.get('SELECT 1 FROM device_category WHERE tenant_id = $tenant AND (name = ? OR name_en = ?) AND id <> ?', name, name, id ?? 0)) return failField(say(request, 'categoryTaken', { name }), 'name');
     const names = before ? namesAfterEdit(before, name) : { name, name_en: '' };
-    const saved = id === null ? Number(db.prepare('INSERT INTO device_category (tenant_id, name) VALUES (?, ?)').run(user.tenantId, name).lastInsertRowid) : id;
-    if (id !== null) db.prepare('UPDATE device_category SET name = ?, name_en = ? WHERE id = ? AND tenant_id = ?').run(names.name, names.name_en, id, user.tenantId);
+    const saved = id === null ? Number(data.run('INSERT INTO device_category (tenant_id, name) VALUES ($tenant, ?)', name).lastInsertRowid) : id;
+    if (id !== null) data.run('UPDATE device_category SET name = ?, name_en = ? WHERE id = ? AND tenant_id = $tenant', names.name, names.name_en, id);
     return ok({ id: saved, name });
   };
   const categoryBody = { preHandler: [validBody<{ name: string }>(fromShared(categorySchema))] };
   route(app, ops.categoryCreate, async (request) => saveCategory(request, null), categoryBody);
   route(app, ops.categoryUpdate, async (request) => saveCategory(request, request.params.id), categoryBody);
   route(app, ops.categoryDelete, async (request) => {
-    const user = userOf(request);
+    const data = tenantData(request);
     const { id } = request.params;
-    if (!categoryById.get(id, user.tenantId)) return fail(say(request, 'noCategory'));
-    const models = db.prepare('SELECT COUNT(*) AS n FROM device_model WHERE category_id = ?').get<{ n: number }>(id)!.n;
+    if (!categoryById(data, id)) return fail(say(request, 'noCategory'));
+    const models = data.get<{ n: number }>('SELECT COUNT(*) AS n FROM device_model WHERE category_id = ? AND tenant_id = $tenant', id)!.n;
     if (models > 0) return fail(say(request, 'categoryInUse', { count: models }));
-    db.prepare('DELETE FROM device_category WHERE id = ? AND tenant_id = ?').run(id, user.tenantId);
+    data.run('DELETE FROM device_category WHERE id = ? AND tenant_id = $tenant', id);
     return ok({ deleted: 1 });
   });
 
@@ -167,10 +174,10 @@ const plugin: FastifyPluginAsync = async (app) => {
     app,
     ops.modelPage,
     async (request) => {
-      const user = userOf(request);
+      const data = tenantData(request);
       const { page = 1, limit = 20 } = request.body;
-      const where = ['m.tenant_id = ?'];
-      const args: Array<string | number> = [user.tenantId];
+      const where = ['m.tenant_id = $tenant'];
+      const args: Array<string | number> = [];
       if (request.body.categoryId) {
         where.push('m.category_id = ?');
         args.push(request.body.categoryId);
@@ -181,64 +188,65 @@ const plugin: FastifyPluginAsync = async (app) => {
         args.push(likePattern(keyword), likePattern(keyword), likePattern(keyword));
       }
       const sql = where.join(' AND ');
-      const total = db.prepare(`SELECT COUNT(*) AS n FROM device_model m WHERE ${sql}`).get<{ n: number }>(...args)!.n;
-      const rows = db
-        .prepare(
-          `SELECT m.id, m.code, loc(m.name, m.name_en) AS name, m.category_id AS categoryId, loc(c.name, c.name_en) AS categoryName, m.description,
-             (SELECT COUNT(*) FROM model_param p WHERE p.model_id = m.id) AS paramCount,
-             (SELECT COUNT(*) FROM device d WHERE d.tenant_id = m.tenant_id AND d.model_id = m.id) AS deviceCount
-           FROM device_model m JOIN device_category c ON c.id = m.category_id
-           WHERE ${sql} ORDER BY m.code LIMIT ? OFFSET ?`,
-        )
-        .all<ModelRow>(...args, limit, (page - 1) * limit);
+      const total = data.get<{ n: number }>(`SELECT COUNT(*) AS n FROM device_model m WHERE ${sql}`, ...args)!.n;
+      const rows = data.all<ModelRow>(
+        `SELECT m.id, m.code, loc(m.name, m.name_en) AS name, m.category_id AS categoryId, loc(c.name, c.name_en) AS categoryName, m.description,
+           (SELECT COUNT(*) FROM model_param p WHERE p.model_id = m.id AND p.tenant_id = m.tenant_id) AS paramCount,
+           (SELECT COUNT(*) FROM device d WHERE d.tenant_id = m.tenant_id AND d.model_id = m.id) AS deviceCount
+         FROM device_model m JOIN device_category c ON c.id = m.category_id AND c.tenant_id = m.tenant_id
+         WHERE ${sql} ORDER BY m.code LIMIT ? OFFSET ?`,
+        ...args,
+        limit,
+        (page - 1) * limit,
+      );
       return ok({ rows, total });
     },
   );
 
   route(app, ops.modelAll, async (request) =>
-    ok(db.prepare('SELECT id, code, loc(name, name_en) AS name FROM device_model WHERE tenant_id = ? ORDER BY code').all<ModelOption>(userOf(request).tenantId)),
+    ok(tenantData(request).all<ModelOption>('SELECT id, code, loc(name, name_en) AS name FROM device_model WHERE tenant_id = $tenant ORDER BY code')),
   );
 
   // The form's text rules (required after trimming, alphanumeric code, description length); the category id is the declaration's.
   const { categoryId: _category, ...modelTexts } = modelSchema;
   const modelRules = { preHandler: [validBody(fromShared(modelTexts))] };
   const saveModel = (request: FastifyRequest<{ Body: { code: string; name: string; categoryId: number; description?: string } }>, id: number | null) => {
-    const user = userOf(request);
+    const data = tenantData(request);
     const { code, name, categoryId, description = '' } = request.body;
-    const before = id === null ? undefined : (modelById.get<Named>(id, user.tenantId));
+    const before = id === null ? undefined : modelById(data, id);
     if (id !== null && !before) return fail(say(request, 'noModel'));
-    if (!categoryById.get(categoryId, user.tenantId)) return failField(say(request, 'noCategory'), 'categoryId');
-    if (db.prepare('SELECT 1 FROM device_model WHERE tenant_id = ? AND code = ? AND id <> ?').get(user.tenantId, code.trim(), id ?? 0)) return failField(say(request, 'modelTaken', { code }), 'code');
+    if (!categoryById(data, categoryId)) return failField(say(request, 'noCategory'), 'categoryId');
+    if (data.get('SELECT 1 FROM device_model WHERE tenant_id = $tenant AND code = ? AND id <> ?', code.trim(), id ?? 0)) return failField(say(request, 'modelTaken', { code }), 'code');
     const names = before ? namesAfterEdit(before, name.trim()) : { name: name.trim(), name_en: '' };
     const args = [categoryId, code.trim(), names.name, names.name_en, description.trim()];
     const saved =
       id === null
-        ? Number(db.prepare('INSERT INTO device_model (tenant_id, category_id, code, name, name_en, description) VALUES (?, ?, ?, ?, ?, ?)').run(user.tenantId, ...args).lastInsertRowid)
-        : (db.prepare('UPDATE device_model SET category_id = ?, code = ?, name = ?, name_en = ?, description = ? WHERE id = ? AND tenant_id = ?').run(...args, id, user.tenantId), id);
+        ? Number(data.run('INSERT INTO device_model (tenant_id, category_id, code, name, name_en, description) VALUES ($tenant, ?, ?, ?, ?, ?)', ...args).lastInsertRowid)
+        : (data.run('UPDATE device_model SET category_id = ?, code = ?, name = ?, name_en = ?, description = ? WHERE id = ? AND tenant_id = $tenant', ...args, id), id);
     return ok({ id: saved });
   };
   route(app, ops.modelCreate, async (request) => saveModel(request, null), modelRules);
   route(app, ops.modelUpdate, async (request) => saveModel(request, request.params.id), modelRules);
   route(app, ops.modelDelete, async (request) => {
-    const user = userOf(request);
+    const data = tenantData(request);
     const ids = request.body.ids;
-    const found = db.prepare(`SELECT COUNT(*) AS n FROM device_model WHERE tenant_id = ? AND id IN (${inList(ids.length)})`).get<{ n: number }>(user.tenantId, ...ids)!.n;
+    const found = data.get<{ n: number }>(`SELECT COUNT(*) AS n FROM device_model WHERE tenant_id = $tenant AND id IN (${inList(ids.length)})`, ...ids)!.n;
     if (found !== new Set(ids).size) return fail(say(request, 'noModel'));
-    const used = db.prepare(`SELECT COUNT(*) AS n FROM device WHERE tenant_id = ? AND model_id IN (${inList(ids.length)})`).get<{ n: number }>(user.tenantId, ...ids)!.n;
+    const used = data.get<{ n: number }>(`SELECT COUNT(*) AS n FROM device WHERE tenant_id = $tenant AND model_id IN (${inList(ids.length)})`, ...ids)!.n;
     if (used > 0) return fail(say(request, 'modelInUse', { count: used }));
-    const deleted = tx(db, () => Number(db.prepare(`DELETE FROM device_model WHERE tenant_id = ? AND id IN (${inList(ids.length)})`).run(user.tenantId, ...ids).changes));
+    const deleted = data.tx(() => Number(data.run(`DELETE FROM device_model WHERE tenant_id = $tenant AND id IN (${inList(ids.length)})`, ...ids).changes));
     return ok({ deleted });
   });
 
   // ---- parameters ------------------------------------------------------------------------------
 
   route(app, ops.paramPage, async (request) => {
-    const user = userOf(request);
+    const data = tenantData(request);
     const modelId = request.params.id;
     const { page = 1, limit = 20 } = request.body;
-    if (!modelById.get(modelId, user.tenantId)) return fail(say(request, 'noModel'));
-    const total = db.prepare('SELECT COUNT(*) AS n FROM model_param WHERE tenant_id = ? AND model_id = ?').get<{ n: number }>(user.tenantId, modelId)!.n;
-    const rows = db.prepare(`SELECT ${PARAM.select} FROM model_param WHERE tenant_id = ? AND model_id = ? ORDER BY id LIMIT ? OFFSET ?`).all(user.tenantId, modelId, limit, (page - 1) * limit);
+    if (!modelById(data, modelId)) return fail(say(request, 'noModel'));
+    const total = data.get<{ n: number }>('SELECT COUNT(*) AS n FROM model_param WHERE tenant_id = $tenant AND model_id = ?', modelId)!.n;
+    const rows = data.all(`SELECT ${PARAM.select} FROM model_param WHERE tenant_id = $tenant AND model_id = ? ORDER BY id LIMIT ? OFFSET ?`, modelId, limit, (page - 1) * limit);
     return ok({ rows: PARAM.all(rows), total });
   });
 
@@ -248,11 +256,11 @@ const plugin: FastifyPluginAsync = async (app) => {
   };
   const paramBody = { preHandler: [textify, validBody<ParamSave>(paramRules)] };
   const saveParam = (request: FastifyRequest<{ Body: ParamSave }>, modelId: number, id: number | null) => {
-    const user = userOf(request);
+    const data = tenantData(request);
     const b = request.body;
     const code = b.code.trim();
-    if (db.prepare('SELECT 1 FROM model_param WHERE model_id = ? AND code = ? AND id <> ?').get(modelId, code, id ?? 0)) return failField(say(request, 'paramTaken', { code }), 'code');
-    const before = id === null ? undefined : (db.prepare('SELECT name, name_en FROM model_param WHERE id = ?').get<Named>(id));
+    if (data.get('SELECT 1 FROM model_param WHERE model_id = ? AND code = ? AND id <> ? AND tenant_id = $tenant', modelId, code, id ?? 0)) return failField(say(request, 'paramTaken', { code }), 'code');
+    const before = id === null ? undefined : data.get<Named>('SELECT name, name_en FROM model_param WHERE id = ? AND tenant_id = $tenant', id);
     const names = before ? namesAfterEdit(before, b.name.trim()) : { name: b.name.trim(), name_en: '' };
     const values = [
       names.name, names.name_en, code, b.dataType, b.access, text(b.unit), text(b.precision), text(b.collectFormula), text(b.controlFormula),
@@ -261,28 +269,28 @@ const plugin: FastifyPluginAsync = async (app) => {
     const saved =
       id === null
         ? Number(
-            db
-              .prepare(
-                `INSERT INTO model_param (tenant_id, model_id, name, name_en, code, data_type, access, unit, precision, collect_formula, control_formula, alarm_expression, ui_type, min, max, step, default_value)
-                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-              )
-              .run(user.tenantId, modelId, ...values).lastInsertRowid,
+            data.run(
+              `INSERT INTO model_param (tenant_id, model_id, name, name_en, code, data_type, access, unit, precision, collect_formula, control_formula, alarm_expression, ui_type, min, max, step, default_value)
+               VALUES ($tenant, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+              modelId,
+              ...values,
+            ).lastInsertRowid,
           )
-        : (db
-            .prepare(
-              `UPDATE model_param SET name = ?, name_en = ?, code = ?, data_type = ?, access = ?, unit = ?, precision = ?, collect_formula = ?, control_formula = ?, alarm_expression = ?,
-                 ui_type = ?, min = ?, max = ?, step = ?, default_value = ? WHERE id = ? AND tenant_id = ?`,
-            )
-            .run(...values, id, user.tenantId),
+        : (data.run(
+            `UPDATE model_param SET name = ?, name_en = ?, code = ?, data_type = ?, access = ?, unit = ?, precision = ?, collect_formula = ?, control_formula = ?, alarm_expression = ?,
+               ui_type = ?, min = ?, max = ?, step = ?, default_value = ? WHERE id = ? AND tenant_id = $tenant`,
+            ...values,
+            id,
+          ),
           id);
-    return ok(PARAM.read(db.prepare(`SELECT ${PARAM.select} FROM model_param WHERE id = ?`).get(saved)!));
+    return ok(PARAM.read(data.get(`SELECT ${PARAM.select} FROM model_param WHERE id = ? AND tenant_id = $tenant`, saved)!));
   };
   route(
     app,
     ops.paramCreate,
     async (request) => {
       const modelId = request.params.id;
-      if (!modelById.get(modelId, userOf(request).tenantId)) return fail(say(request, 'noModel'));
+      if (!modelById(tenantData(request), modelId)) return fail(say(request, 'noModel'));
       return saveParam(request, modelId, null);
     },
     paramBody,
@@ -291,18 +299,16 @@ const plugin: FastifyPluginAsync = async (app) => {
     app,
     ops.paramUpdate,
     async (request) => {
-      const row = db.prepare('SELECT model_id FROM model_param WHERE id = ? AND tenant_id = ?').get<{ model_id: number }>(request.params.pid, userOf(request).tenantId);
+      const row = tenantData(request).get<{ model_id: number }>('SELECT model_id FROM model_param WHERE id = ? AND tenant_id = $tenant', request.params.pid);
       if (!row) return fail(say(request, 'noParam'));
       return saveParam(request, row.model_id, request.params.pid);
     },
     paramBody,
   );
   route(app, ops.paramDelete, async (request) => {
-    const user = userOf(request);
-    const ids = request.body.ids;
-    const found = db.prepare(`SELECT COUNT(*) AS n FROM model_param WHERE tenant_id = ? AND id IN (${inList(ids.length)})`).get<{ n: number }>(user.tenantId, ...ids)!.n;
-    if (found !== new Set(ids).size) return fail(say(request, 'noParam'));
-    return ok({ deleted: Number(db.prepare(`DELETE FROM model_param WHERE tenant_id = ? AND id IN (${inList(ids.length)})`).run(user.tenantId, ...ids).changes) });
+    const deleted = deleteTenantRows(tenantData(request), 'model_param', request.body.ids);
+    if (deleted === null) return fail(say(request, 'noParam'));
+    return ok({ deleted });
   });
 };
 

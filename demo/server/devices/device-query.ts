@@ -16,13 +16,13 @@ import {
 } from '../../../shared/api/device-types.ts';
 import { normaliseKeyword } from '../../../shared/devices/list-model.ts';
 import { translate } from '../../../shared/i18n/translate.ts';
-import type { Db } from '../db.ts';
 import { fail, ok } from '../http.ts';
 import { langOf, type Lang } from '../messages.ts';
 import { scopeSql } from '../administration/data-scope.ts';
 import { currentSeq } from './device-simulator.ts';
 import { queryPage } from '../resource.ts';
 import { col, shape } from '../shape.ts';
+import type { TenantData } from '../tenant-data.ts';
 
 /** A device as the API answers it (device d with its gateway g, area a, model m and data group dg: DEVICE_FROM). */
 export const DEVICE = shape<Device>({
@@ -137,9 +137,9 @@ export function parseListQuery(lang: Lang, raw: Raw): ParsedListQuery {
 }
 
 /** Runs a parsed list query for one tenant. Exported for the unit tests of the query semantics. */
-export function queryDevices(db: Db, tenantId: number, q: ParsedListQuery, scope: ReadonlySet<number> | null = null): DevicePage {
-  const where: string[] = ['d.tenant_id = ?'];
-  const args: Array<string | number> = [tenantId];
+export function queryDevices(data: TenantData, q: ParsedListQuery, scope: ReadonlySet<number> | null = null): DevicePage {
+  const where: string[] = ['d.tenant_id = $tenant'];
+  const args: Array<string | number> = [];
   if (scope) {
     // Data authority: only devices filed in the groups the user's roles grant.
     where.push(`d.data_group_id IN (${[...scope].map(() => '?').join(',') || 'NULL'})`);
@@ -148,11 +148,11 @@ export function queryDevices(db: Db, tenantId: number, q: ParsedListQuery, scope
   if (q.areaId !== null) {
     where.push(`d.area_guid IN (
       WITH RECURSIVE sub(guid) AS (
-        SELECT row_guid FROM area WHERE tenant_id = ? AND row_guid = ?
+        SELECT row_guid FROM area WHERE tenant_id = $tenant AND row_guid = ?
         UNION ALL
-        SELECT c.row_guid FROM area c JOIN sub ON c.parent_guid = sub.guid WHERE c.tenant_id = ?
+        SELECT c.row_guid FROM area c JOIN sub ON c.parent_guid = sub.guid WHERE c.tenant_id = $tenant
       ) SELECT guid FROM sub)`);
-    args.push(tenantId, q.areaId, tenantId);
+    args.push(q.areaId);
   }
   if (q.status !== null) {
     where.push('d.status = ?');
@@ -171,16 +171,14 @@ export function queryDevices(db: Db, tenantId: number, q: ParsedListQuery, scope
   const whereSql = where.join(' AND ');
   const dir = q.order === 'desc' ? 'DESC' : 'ASC';
   // The cursor is read in the same synchronous step as the rows: no change can fall between them.
-  const cursor = currentSeq(db, tenantId);
-  const rows = db
-    .prepare(`SELECT ${DEVICE.select} ${DEVICE_FROM} WHERE ${whereSql} ORDER BY ${SORT_SQL[q.sort]} ${dir}, d.id ${dir} LIMIT ? OFFSET ?`)
-    .all(...args, q.limit, (q.page - 1) * q.limit);
-  const total = q.count ? db.prepare(`SELECT COUNT(*) AS n ${DEVICE_FROM} WHERE ${whereSql}`).get<{ n: number }>(...args)!.n : TOTAL_NONE;
+  const cursor = currentSeq(data);
+  const rows = data.all(`SELECT ${DEVICE.select} ${DEVICE_FROM} WHERE ${whereSql} ORDER BY ${SORT_SQL[q.sort]} ${dir}, d.id ${dir} LIMIT ? OFFSET ?`, ...args, q.limit, (q.page - 1) * q.limit);
+  const total = q.count ? data.get<{ n: number }>(`SELECT COUNT(*) AS n ${DEVICE_FROM} WHERE ${whereSql}`, ...args)!.n : TOTAL_NONE;
   return { total, rows: DEVICE.all(rows), cursor };
 }
 
-export function areaTree(db: Db, tenantId: number): AreaNode[] {
-  const rows = db.prepare('SELECT row_guid, parent_guid, loc(name, name_en) AS name FROM area WHERE tenant_id = ? ORDER BY sort, name, row_guid').all<{ row_guid: string; parent_guid: string | null; name: string; }>(tenantId);
+export function areaTree(data: TenantData): AreaNode[] {
+  const rows = data.all<{ row_guid: string; parent_guid: string | null; name: string }>('SELECT row_guid, parent_guid, loc(name, name_en) AS name FROM area WHERE tenant_id = $tenant ORDER BY sort, name, row_guid');
   const nodes = new Map<string, AreaNode>(rows.map((r) => [r.row_guid, { rowGuid: r.row_guid, parentId: r.parent_guid, areaName: r.name, children: [] }]));
   const roots: AreaNode[] = [];
   for (const node of nodes.values()) {
@@ -196,13 +194,11 @@ export { CHANGES_MAX } from '../../../shared/contract/device.ts';
 /** A device's status change as the feed answers it (device). */
 const CHANGE = shape<DeviceStatusChanges['changes'][number]>({ id: col.value('id'), status: col.value('status'), seq: col.value('status_seq'), at: col.value('status_at') });
 
-export function statusChanges(db: Db, tenantId: number, since: number, limit: number, scope: ReadonlySet<number> | null = null): DeviceStatusChanges {
-  const cursor = currentSeq(db, tenantId);
+export function statusChanges(data: TenantData, since: number, limit: number, scope: ReadonlySet<number> | null = null): DeviceStatusChanges {
+  const cursor = currentSeq(data);
   if (since > cursor) return { cursor, changes: [], reset: true };
   const narrow = scopeSql('data_group_id', scope);
-  const rows = db
-    .prepare(`SELECT ${CHANGE.select} FROM device WHERE tenant_id = ? AND status_seq > ?${narrow.sql} ORDER BY status_seq, id LIMIT ?`)
-    .all(tenantId, since, ...narrow.args, limit + 1);
+  const rows = data.all(`SELECT ${CHANGE.select} FROM device WHERE tenant_id = $tenant AND status_seq > ?${narrow.sql} ORDER BY status_seq, id LIMIT ?`, since, ...narrow.args, limit + 1);
   if (rows.length > limit) return { cursor, changes: [], reset: true };
   return { cursor, changes: CHANGE.all(rows), reset: false };
 }

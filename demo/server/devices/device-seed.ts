@@ -4,7 +4,8 @@
 // Values come from a seeded generator, so every fresh database holds the same devices.
 import { randomUUID } from 'node:crypto';
 import type { DeviceStatus } from '../../../shared/api/device-types.ts';
-import { tx, type Db } from '../db.ts';
+import type { Db } from '../db.ts';
+import { tenantDataOf, type TenantData } from '../tenant-data.ts';
 import { nextSeq } from './device-simulator.ts';
 
 interface SeedArea {
@@ -87,13 +88,12 @@ interface Leaf {
   short: string;
 }
 
-function insertAreas(db: Db, tenantId: number, areas: SeedArea[]): Leaf[] {
-  const insert = db.prepare('INSERT INTO area (row_guid, tenant_id, parent_guid, name, name_en, sort) VALUES (?, ?, ?, ?, ?, ?)');
+function insertAreas(data: TenantData, areas: SeedArea[]): Leaf[] {
   const leaves: Leaf[] = [];
   const walk = (nodes: SeedArea[], parent: string | null): void => {
     nodes.forEach((node, i) => {
       const guid = randomUUID();
-      insert.run(guid, tenantId, parent, node.name, node.en, i);
+      data.run('INSERT INTO area (row_guid, tenant_id, parent_guid, name, name_en, sort) VALUES (?, $tenant, ?, ?, ?, ?)', guid, parent, node.name, node.en, i);
       if (node.children?.length) walk(node.children, guid);
       else leaves.push({ guid, short: node.short ?? `L${leaves.length + 1}` });
     });
@@ -102,17 +102,15 @@ function insertAreas(db: Db, tenantId: number, areas: SeedArea[]): Leaf[] {
   return leaves;
 }
 
-function insertGateways(db: Db, tenantId: number, leaves: Leaf[], count: number, prefix: string): number[] {
-  const insert = db.prepare(
-    `INSERT INTO gateway (tenant_id, code, name, ip, mac, version, status, status_at, area_guid)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
+function insertGateways(data: TenantData, leaves: Leaf[], count: number, prefix: string): number[] {
+  const { tenantId } = data;
   const ids: number[] = [];
   for (let i = 0; i < count; i++) {
     const n = i + 1;
     const leaf = leaves[i % leaves.length]!;
-    const id = insert.run(
-      tenantId,
+    const id = data.run(
+      `INSERT INTO gateway (tenant_id, code, name, ip, mac, version, status, status_at, area_guid)
+       VALUES ($tenant, ?, ?, ?, ?, ?, ?, ?, ?)`,
       `${prefix}GW-${pad(n, 2)}`,
       `${prefix}IoT-Router-${pad(n, 2)}`,
       `10.${tenantId}.0.${n}`,
@@ -133,14 +131,14 @@ export interface SeedContext {
 }
 
 /** Inserts devices number `from`..`to - 1` of the tenant's generated sequence; codes that exist are skipped. Answers how many were added. */
-function insertDevices(db: Db, tenantId: number, ctx: SeedContext, from: number, to: number, prefix: string): number {
-  const insert = db.prepare(
-    `INSERT OR IGNORE INTO device
-       (tenant_id, code, name, name_en, label, address, sn, ip, mac, bus_no, port, version, status, status_seq, status_at, gateway_id, area_guid, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
+const INSERT_DEVICE = `INSERT OR IGNORE INTO device
+    (tenant_id, code, name, name_en, label, address, sn, ip, mac, bus_no, port, version, status, status_seq, status_at, gateway_id, area_guid, created_at)
+  VALUES ($tenant, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+
+function insertDevices(data: TenantData, ctx: SeedContext, from: number, to: number, prefix: string): number {
+  const { tenantId } = data;
   const random = seededRandom(tenantId * 7919 + from);
-  const seq = nextSeq(db, tenantId);
+  const seq = nextSeq(data);
   const now = Date.now();
   let added = 0;
   for (let i = from; i < to; i++) {
@@ -151,8 +149,8 @@ function insertDevices(db: Db, tenantId: number, ctx: SeedContext, from: number,
     const status: DeviceStatus = roll < 0.8 ? 'online' : roll < 0.95 ? 'offline' : 'unknown';
     const busNo = 1 + (i % 8);
     const station = 1 + Math.floor(i / 8) % 250;
-    const result = insert.run(
-      tenantId,
+    const result = data.run(
+      INSERT_DEVICE,
       `${prefix}${kind}-${leaf.short}-${number}`,
       `${kindName}-${leaf.short}-${number}`,
       `${kindEn}-${leaf.short}-${number}`,
@@ -176,22 +174,20 @@ function insertDevices(db: Db, tenantId: number, ctx: SeedContext, from: number,
   return added;
 }
 
-function loadContext(db: Db, tenantId: number): SeedContext {
+function loadContext(data: TenantData): SeedContext {
   // Leaves in tree order: the areas without children, as inserted.
-  const leaves = (
-    db
-      .prepare(
-        `SELECT a.row_guid AS guid, a.name FROM area a
-         WHERE a.tenant_id = ? AND NOT EXISTS (SELECT 1 FROM area c WHERE c.parent_guid = a.row_guid AND c.tenant_id = a.tenant_id)
-         ORDER BY a.rowid`,
-      )
-      .all<{ guid: string; name: string }>(tenantId)
-  ).map((row, i) => ({ guid: row.guid, short: `X${i + 1}` }));
-  const gateways = (db.prepare('SELECT id FROM gateway WHERE tenant_id = ? ORDER BY id').all<{ id: number }>(tenantId)).map((r) => r.id);
+  const leaves = data
+    .all<{ guid: string; name: string }>(
+      `SELECT a.row_guid AS guid, a.name FROM area a
+       WHERE a.tenant_id = $tenant AND NOT EXISTS (SELECT 1 FROM area c WHERE c.parent_guid = a.row_guid AND c.tenant_id = a.tenant_id)
+       ORDER BY a.rowid`,
+    )
+    .map((row, i) => ({ guid: row.guid, short: `X${i + 1}` }));
+  const gateways = data.all<{ id: number }>('SELECT id FROM gateway WHERE tenant_id = $tenant ORDER BY id').map((r) => r.id);
   return { leaves, gateways };
 }
 
-const count = (db: Db, sql: string, tenantId: number): number => db.prepare(sql).get<{ n: number }>(tenantId)!.n;
+const count = (data: TenantData, sql: string): number => data.get<{ n: number }>(sql)!.n;
 
 export const TENANT1_DEVICES = 360;
 export const TENANT2_DEVICES = 8;
@@ -201,6 +197,7 @@ export const TENANT2_DEVICES = 8;
  * `target` is set, the first tenant is topped up to that many devices.
  */
 export function seedDevices(db: Db, target: number | null): void {
+  // The demo tenants (the tenant table holds no tenant rows); each is then seeded through its own data.
   const tenants = db.prepare('SELECT id FROM tenant ORDER BY id').all<{ id: number }>();
   const plans: Array<[number | undefined, SeedArea[], number, number, string]> = [
     [tenants[0]?.id, TENANT1_AREAS, 6, TENANT1_DEVICES, ''],
@@ -208,28 +205,28 @@ export function seedDevices(db: Db, target: number | null): void {
   ];
   for (const [tenantId, areas, gatewayCount, deviceCount, prefix] of plans) {
     if (tenantId === undefined) continue;
-    const empty =
-      count(db, 'SELECT COUNT(*) AS n FROM area WHERE tenant_id = ?', tenantId) === 0 &&
-      count(db, 'SELECT COUNT(*) AS n FROM device WHERE tenant_id = ?', tenantId) === 0;
+    const data = tenantDataOf(db, tenantId);
+    const empty = count(data, 'SELECT COUNT(*) AS n FROM area WHERE tenant_id = $tenant') === 0 && count(data, 'SELECT COUNT(*) AS n FROM device WHERE tenant_id = $tenant') === 0;
     if (!empty) continue;
-    tx(db, () => {
-      const leaves = insertAreas(db, tenantId, areas);
-      const gateways = insertGateways(db, tenantId, leaves, gatewayCount, prefix);
-      insertDevices(db, tenantId, { leaves, gateways }, 0, deviceCount, prefix);
+    data.tx(() => {
+      const leaves = insertAreas(data, areas);
+      const gateways = insertGateways(data, leaves, gatewayCount, prefix);
+      insertDevices(data, { leaves, gateways }, 0, deviceCount, prefix);
     });
   }
   const first = tenants[0]?.id;
   if (first === undefined || target === null) return;
-  let have = count(db, 'SELECT COUNT(*) AS n FROM device WHERE tenant_id = ?', first);
+  const data = tenantDataOf(db, first);
+  let have = count(data, 'SELECT COUNT(*) AS n FROM device WHERE tenant_id = $tenant');
   if (have >= target) return;
-  const ctx = loadContext(db, first);
+  const ctx = loadContext(data);
   if (ctx.leaves.length === 0) return;
-  tx(db, () => {
+  data.tx(() => {
     // Numbering continues after the rows there are; a code taken by a hand-made device is skipped.
     let next = have;
     while (have < target) {
       const batch = Math.min(target - have, 5000);
-      have += insertDevices(db, first, ctx, next, next + batch, '');
+      have += insertDevices(data, ctx, next, next + batch, '');
       next += batch;
     }
   });

@@ -5,21 +5,20 @@ import type { DeviceStatus } from '../../../shared/api/device-types.ts';
 import { tx, type Db } from '../db.ts';
 // The defaults live with the platform's other tunable numbers (settings.ts imports no domain module).
 import { DEFAULT_EXCURSIONS_PER_HOUR, DEFAULT_FLIP_SHARE } from '../settings.ts';
+import { tenantDataOf, type TenantData } from '../tenant-data.ts';
 
 export { DEFAULT_EXCURSIONS_PER_HOUR, DEFAULT_FLIP_SHARE };
 const TICK_MS = 2000;
 
 /** The tenant's next change-feed position. Call inside a transaction. */
-export function nextSeq(db: Db, tenantId: number): number {
-  db.prepare('INSERT OR IGNORE INTO device_cursor (tenant_id, seq) VALUES (?, 0)').run(tenantId);
-  const row = db.prepare('UPDATE device_cursor SET seq = seq + 1 WHERE tenant_id = ? RETURNING seq').get<{ seq: number }>(tenantId)!;
-  return row.seq;
+export function nextSeq(data: TenantData): number {
+  data.run('INSERT OR IGNORE INTO device_cursor (tenant_id, seq) VALUES ($tenant, 0)');
+  return data.get<{ seq: number }>('UPDATE device_cursor SET seq = seq + 1 WHERE tenant_id = $tenant RETURNING seq')!.seq;
 }
 
 /** The tenant's current change-feed position (0 before any change). */
-export function currentSeq(db: Db, tenantId: number): number {
-  const row = db.prepare('SELECT seq FROM device_cursor WHERE tenant_id = ?').get<{ seq: number }>(tenantId);
-  return row?.seq ?? 0;
+export function currentSeq(data: TenantData): number {
+  return data.get<{ seq: number }>('SELECT seq FROM device_cursor WHERE tenant_id = $tenant')?.seq ?? 0;
 }
 
 /**
@@ -27,12 +26,14 @@ export function currentSeq(db: Db, tenantId: number): number {
  * tenant has no such device; setting the status it already has records nothing and answers its seq.
  */
 export function setDeviceStatus(db: Db, tenantId: number, deviceId: number, status: DeviceStatus, now = Date.now()): number | null {
-  return tx(db, () => {
-    const row = db.prepare('SELECT status, status_seq FROM device WHERE id = ? AND tenant_id = ?').get<{ status: string; status_seq: number }>(deviceId, tenantId);
+  // Its callers (camera health, the test switch, the wake-up below) each act for one tenant's device.
+  const data = tenantDataOf(db, tenantId);
+  return data.tx(() => {
+    const row = data.get<{ status: string; status_seq: number }>('SELECT status, status_seq FROM device WHERE id = ? AND tenant_id = $tenant', deviceId);
     if (!row) return null;
     if (row.status === status) return row.status_seq;
-    const seq = nextSeq(db, tenantId);
-    db.prepare('UPDATE device SET status = ?, status_seq = ?, status_at = ? WHERE id = ? AND tenant_id = ?').run(status, seq, now, deviceId, tenantId);
+    const seq = nextSeq(data);
+    data.run('UPDATE device SET status = ?, status_seq = ?, status_at = ? WHERE id = ? AND tenant_id = $tenant', status, seq, now, deviceId);
     return seq;
   });
 }
@@ -43,6 +44,7 @@ export function setDeviceStatus(db: Db, tenantId: number, deviceId: number, stat
  * gives it its first values. Recorded in the change feed like every status change. Answers the ids.
  */
 export function wakeNewDevices(db: Db, now = Date.now()): number[] {
+  // Platform-wide by nature: the point simulator's round walks every tenant's new devices.
   const waiting = db
     .prepare(
       `SELECT d.id, d.tenant_id FROM device d JOIN gateway g ON g.id = d.gateway_id AND g.tenant_id = d.tenant_id AND g.status = 'online'
@@ -107,32 +109,26 @@ export class DeviceSimulator {
   tick(now = Date.now()): number {
     if (this.#share === 0) return 0;
     const db = this.#db;
+    // The simulator is platform-wide by nature: it counts every tenant's devices, then works each
+    // tenant through that tenant's own data.
     const tenants = db.prepare('SELECT tenant_id, COUNT(*) AS n FROM device GROUP BY tenant_id').all<{ tenant_id: number; n: number }>();
-    const pick = db.prepare('SELECT id, status FROM device WHERE tenant_id = ? ORDER BY id LIMIT 1 OFFSET ?');
-    const update = db.prepare('UPDATE device SET status = ?, status_seq = ?, status_at = ? WHERE id = ? AND tenant_id = ?');
     let flipped = 0;
     tx(db, () => {
       for (const { tenant_id: tenantId, n } of tenants) {
+        const data = tenantDataOf(db, tenantId);
         const due = (this.#carry.get(tenantId) ?? 0) + (n * this.#share * this.#tickMs) / 60_000;
         const count = Math.min(n, Math.floor(due));
         this.#carry.set(tenantId, due - count);
         for (let i = 0; i < count; i++) {
-          const row = pick.get<{ id: number; status: DeviceStatus }>(tenantId, Math.floor(this.#random() * n));
+          const row = data.get<{ id: number; status: DeviceStatus }>('SELECT id, status FROM device WHERE tenant_id = $tenant ORDER BY id LIMIT 1 OFFSET ?', Math.floor(this.#random() * n));
           if (!row) continue;
-          update.run(nextStatus(row.status, this.#random), nextSeq(db, tenantId), now, row.id, tenantId);
+          data.run('UPDATE device SET status = ?, status_seq = ?, status_at = ? WHERE id = ? AND tenant_id = $tenant', nextStatus(row.status, this.#random), nextSeq(data), now, row.id);
           flipped += 1;
         }
         // Gateways are few and steadier: one of them changes now and then.
         if (count > 0 && this.#random() < 0.1) {
-          const gateway = db.prepare('SELECT id, status FROM gateway WHERE tenant_id = ? ORDER BY random() LIMIT 1').get<{ id: number; status: DeviceStatus }>(tenantId);
-          if (gateway) {
-            db.prepare('UPDATE gateway SET status = ?, status_at = ? WHERE id = ? AND tenant_id = ?').run(
-              nextStatus(gateway.status, this.#random),
-              now,
-              gateway.id,
-              tenantId,
-            );
-          }
+          const gateway = data.get<{ id: number; status: DeviceStatus }>('SELECT id, status FROM gateway WHERE tenant_id = $tenant ORDER BY random() LIMIT 1');
+          if (gateway) data.run('UPDATE gateway SET status = ?, status_at = ? WHERE id = ? AND tenant_id = $tenant', nextStatus(gateway.status, this.#random), now, gateway.id);
         }
       }
     });

@@ -8,7 +8,7 @@ import { CHANGES_MAX, ops } from '../../../shared/contract/device.ts';
 import { route } from '../contract.ts';
 import { checkDevice, normaliseDevice, type DeviceIssue } from '../../../shared/devices/device-rules.ts';
 import { translate } from '../../../shared/i18n/translate.ts';
-import { tx, type Db } from '../db.ts';
+import type { Db } from '../db.ts';
 import { seedDevices } from './device-seed.ts';
 import { DeviceSimulator, nextSeq } from './device-simulator.ts';
 import { fail, ok, userOf } from '../http.ts';
@@ -16,6 +16,7 @@ import { servicesOf } from '../services.ts';
 import { langOf, type Lang } from '../messages.ts';
 import { visibleGroups } from '../administration/data-scope.ts';
 import { answerQuery, areaTree, DEVICE, DEVICE_FROM, fieldSay, parseListQuery, queryDevices, statusChanges } from './device-query.ts';
+import { platformData, tenantData, type TenantData } from '../tenant-data.ts';
 
 export const seed = (db: Db, config: AppConfig): void => seedDevices(db, config.tuning.seedDevices);
 
@@ -29,46 +30,46 @@ function issueText(lang: Lang, issue: DeviceIssue): string {
  * Checks a whole batch against the rules and the tenant's data: answers the first problem as a
  * readable message (prefixed with the item number when `numbered`), or null.
  */
-export function checkBatch(db: Db, lang: Lang, tenantId: number, devices: readonly unknown[], numbered: boolean, exceptId = 0): string | null {
+export function checkBatch(data: TenantData, lang: Lang, devices: readonly unknown[], numbered: boolean, exceptId = 0): string | null {
   const prefix = (index: number, message: string): string =>
     numbered ? translate(lang, 'device.validate.itemMessage', { index: index + 1, message }) : message;
-  const gatewayOk = db.prepare('SELECT 1 FROM gateway WHERE id = ? AND tenant_id = ?');
-  const areaOk = db.prepare('SELECT 1 FROM area WHERE row_guid = ? AND tenant_id = ?');
-  const codeTaken = db.prepare('SELECT 1 FROM device WHERE tenant_id = ? AND code = ? AND id <> ?');
-  const modelOk = db.prepare('SELECT 1 FROM device_model WHERE id = ? AND tenant_id = ?');
+  const gatewayOk = (id: number) => data.get('SELECT 1 FROM gateway WHERE id = ? AND tenant_id = $tenant', id);
+  const areaOk = (guid: string) => data.get('SELECT 1 FROM area WHERE row_guid = ? AND tenant_id = $tenant', guid);
+  const codeTaken = (code: string) => data.get('SELECT 1 FROM device WHERE tenant_id = $tenant AND code = ? AND id <> ?', code, exceptId);
+  const modelOk = (id: number) => data.get('SELECT 1 FROM device_model WHERE id = ? AND tenant_id = $tenant', id);
   const seen = new Set<string>();
   for (const [index, input] of devices.entries()) {
     const issue = checkDevice(input);
     if (issue) return prefix(index, issueText(lang, issue));
     const device = normaliseDevice(input as DeviceCreate);
-    if (device.gatewayId !== null && !gatewayOk.get(device.gatewayId, tenantId)) {
+    if (device.gatewayId !== null && !gatewayOk(device.gatewayId)) {
       return prefix(index, issueText(lang, { field: 'gatewayId', key: 'device.validate.gatewayMissing' }));
     }
-    if (device.areaId !== null && !areaOk.get(device.areaId, tenantId)) {
+    if (device.areaId !== null && !areaOk(device.areaId)) {
       return prefix(index, issueText(lang, { field: 'areaId', key: 'device.validate.areaMissing' }));
     }
-    if (device.modelId !== null && !modelOk.get(device.modelId, tenantId)) {
+    if (device.modelId !== null && !modelOk(device.modelId)) {
       return prefix(index, issueText(lang, { field: 'modelId', key: 'device.validate.modelMissing' }));
     }
     if (seen.has(device.code)) return prefix(index, issueText(lang, { field: 'code', key: 'device.validate.codeRepeated', params: { code: device.code } }));
     seen.add(device.code);
-    if (codeTaken.get(tenantId, device.code, exceptId)) return prefix(index, issueText(lang, { field: 'code', key: 'device.validate.codeTaken', params: { code: device.code } }));
+    if (codeTaken(device.code)) return prefix(index, issueText(lang, { field: 'code', key: 'device.validate.codeTaken', params: { code: device.code } }));
   }
   return null;
 }
 
-export function insertDevices(db: Db, tenantId: number, devices: readonly DeviceCreate[]): number[] {
-  return tx(db, () => {
-    const seq = nextSeq(db, tenantId);
+export function insertDevices(data: TenantData, devices: readonly DeviceCreate[]): number[] {
+  return data.tx(() => {
+    const seq = nextSeq(data);
     const now = Date.now();
-    const insert = db.prepare(
-      `INSERT INTO device (tenant_id, code, name, label, address, sn, ip, mac, bus_no, port, version, status, status_seq, status_at, gateway_id, area_guid, model_id, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'unknown', ?, ?, ?, ?, ?, ?)`,
-    );
     return devices.map((input) => {
       const d = normaliseDevice(input);
       return Number(
-        insert.run(tenantId, d.code, d.name, d.label, d.address, d.sn, d.ip, d.mac, d.busNo, d.port, d.version, seq, now, d.gatewayId, d.areaId, d.modelId, now).lastInsertRowid,
+        data.run(
+          `INSERT INTO device (tenant_id, code, name, label, address, sn, ip, mac, bus_no, port, version, status, status_seq, status_at, gateway_id, area_guid, model_id, created_at)
+           VALUES ($tenant, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'unknown', ?, ?, ?, ?, ?, ?)`,
+          d.code, d.name, d.label, d.address, d.sn, d.ip, d.mac, d.busNo, d.port, d.version, seq, now, d.gatewayId, d.areaId, d.modelId, now,
+        ).lastInsertRowid,
       );
     });
   });
@@ -77,8 +78,8 @@ export function insertDevices(db: Db, tenantId: number, devices: readonly Device
 // ---- routes -----------------------------------------------------------------------------------
 
 const plugin: FastifyPluginAsync = async (app) => {
-  const { db, config } = app.atrium;
-  const simulator = new DeviceSimulator(db, { sharePerMinute: config.tuning.deviceFlipShare });
+  const { config } = app.atrium;
+  const simulator = new DeviceSimulator(platformData(app, "the status simulator flips a share of every tenant's devices"), { sharePerMinute: config.tuning.deviceFlipShare });
   simulator.start();
   servicesOf(app.atrium).deviceSimulator = simulator;
   app.addHook('onClose', async () => simulator.stop());
@@ -86,33 +87,33 @@ const plugin: FastifyPluginAsync = async (app) => {
 
   // Reading devices needs MonitorOPS (monitoring) or devManager (management); writing needs the
   // regions-and-devices page itself (subsystemManage), not just some page of the device group.
-  route(app, ops.areaTree, async (request) => ok(areaTree(db, userOf(request).tenantId)));
+  route(app, ops.areaTree, async (request) => ok(areaTree(tenantData(request))));
 
-  route(app, ops.list, async (request) =>
-    answerQuery(request, (lang) => queryDevices(db, userOf(request).tenantId, parseListQuery(lang, request.query), visibleGroups(db, userOf(request), DEVICE_GROUP_TYPE))),
-  );
+  route(app, ops.list, async (request) => {
+    const data = tenantData(request);
+    return answerQuery(request, (lang) => queryDevices(data, parseListQuery(lang, request.query), visibleGroups(data, userOf(request), DEVICE_GROUP_TYPE)));
+  });
 
   route(app, ops.statusChanges, async (request) => {
     const { since, limit = CHANGES_MAX } = request.query;
-    return ok(statusChanges(db, userOf(request).tenantId, since, limit, visibleGroups(db, userOf(request), DEVICE_GROUP_TYPE)));
+    const data = tenantData(request);
+    return ok(statusChanges(data, since, limit, visibleGroups(data, userOf(request), DEVICE_GROUP_TYPE)));
   });
 
   route(app, ops.create, async (request) => {
-    const lang = langOf(request);
-    const tenantId = userOf(request).tenantId;
-    const problem = checkBatch(db, lang, tenantId, [request.body], false);
+    const data = tenantData(request);
+    const problem = checkBatch(data, langOf(request), [request.body], false);
     if (problem) return fail(problem);
-    const [id] = insertDevices(db, tenantId, [request.body]);
-    return ok(DEVICE.read(db.prepare(`SELECT ${DEVICE.select} ${DEVICE_FROM} WHERE d.id = ? AND d.tenant_id = ?`).get(id!, tenantId)!));
+    const [id] = insertDevices(data, [request.body]);
+    return ok(DEVICE.read(data.get(`SELECT ${DEVICE.select} ${DEVICE_FROM} WHERE d.id = ? AND d.tenant_id = $tenant`, id!)!));
   });
 
   route(app, ops.batch, async (request) => {
-    const lang = langOf(request);
-    const tenantId = userOf(request).tenantId;
+    const data = tenantData(request);
     const { devices } = request.body;
-    const problem = checkBatch(db, lang, tenantId, devices, true);
+    const problem = checkBatch(data, langOf(request), devices, true);
     if (problem) return fail(problem);
-    const ids = insertDevices(db, tenantId, devices);
+    const ids = insertDevices(data, devices);
     return ok({ created: ids.length, ids });
   });
 };

@@ -8,11 +8,11 @@ import { POINT_KINDS, type GatewayPoint, type GatewayPointSave, type PointKind, 
 import { ops } from '../../../shared/contract/gateway-point.ts';
 import { route } from '../contract.ts';
 import { tx, type Db } from '../db.ts';
-import { fail, failField, ok, userOf } from '../http.ts';
+import { fail, failField, ok } from '../http.ts';
 import { langOf, type Lang, textsOf } from '../messages.ts';
-import { COUNT_CAP, deleteOwned, inList, likePattern } from '../resource.ts';
+import { COUNT_CAP, deleteTenantRows, inList, likePattern } from '../resource.ts';
 import { col, shape } from '../shape.ts';
-
+import { tenantData, tenantDataOf, type TenantData } from '../tenant-data.ts';
 const TEXT = {
   noGateway: { zh: '网关不存在', en: 'no such gateway' },
   noPoint: { zh: '资源点不存在', en: 'no such resource point' },
@@ -54,8 +54,8 @@ const TARGET = shape<PointTarget>({
 });
 
 const SELECT = `SELECT ${POINT.select}
-  FROM gateway_point p LEFT JOIN device d ON d.id = p.device_id
-  LEFT JOIN model_param mp ON mp.model_id = d.model_id AND mp.code = p.param_code`;
+  FROM gateway_point p LEFT JOIN device d ON d.id = p.device_id AND d.tenant_id = p.tenant_id
+  LEFT JOIN model_param mp ON mp.model_id = d.model_id AND mp.code = p.param_code AND mp.tenant_id = p.tenant_id`;
 
 /** The kind of point that carries a parameter: analogue or digital, input or output. */
 const kindFor = (dataType: string, access: string): PointKind => `${dataType === 'bool' ? 'D' : 'A'}${access === 'rw' ? 'O' : 'I'}` as PointKind;
@@ -66,57 +66,56 @@ const kindFor = (dataType: string, access: string): PointKind => `${dataType ===
  * spare point of each kind, unused and never distributed.
  */
 export function seed(db: Db): void {
+  // Every tenant's gateways without points (a seed over all tenants); each is filled through its tenant's data.
   const gateways = db.prepare('SELECT g.id, g.tenant_id FROM gateway g WHERE NOT EXISTS (SELECT 1 FROM gateway_point p WHERE p.gateway_id = g.id)').all<{ id: number; tenant_id: number }>();
   if (gateways.length === 0) return;
-  const devices = db.prepare('SELECT id, model_id FROM device WHERE gateway_id = ? AND model_id IS NOT NULL ORDER BY id LIMIT 4');
-  const params = db.prepare('SELECT code, name, data_type, access FROM model_param WHERE model_id = ? ORDER BY id');
-  const insert = db.prepare('INSERT INTO gateway_point (tenant_id, gateway_id, code, name, kind, used, device_id, param_code, distributed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
+  const insert = (data: TenantData, ...values: Array<string | number | null>) =>
+    data.run('INSERT INTO gateway_point (tenant_id, gateway_id, code, name, kind, used, device_id, param_code, distributed) VALUES ($tenant, ?, ?, ?, ?, ?, ?, ?, ?)', ...values);
   tx(db, () => {
     for (const g of gateways) {
+      const data = tenantDataOf(db, g.tenant_id);
       const next: Record<PointKind, number> = { AI: 0, DI: 0, AO: 0, DO: 0 };
       const code = (kind: PointKind) => `${kind}-${String(++next[kind]).padStart(2, '0')}`;
-      for (const d of devices.all<{ id: number; model_id: number }>(g.id)) {
-        for (const p of params.all<{ code: string; name: string; data_type: string; access: string }>(d.model_id)) {
+      for (const d of data.all<{ id: number; model_id: number }>('SELECT id, model_id FROM device WHERE gateway_id = ? AND tenant_id = $tenant AND model_id IS NOT NULL ORDER BY id LIMIT 4', g.id)) {
+        for (const p of data.all<{ code: string; name: string; data_type: string; access: string }>('SELECT code, name, data_type, access FROM model_param WHERE model_id = ? AND tenant_id = $tenant ORDER BY id', d.model_id)) {
           const kind = kindFor(p.data_type, p.access);
-          insert.run(g.tenant_id, g.id, code(kind), p.name.slice(0, 30), kind, 1, d.id, p.code, 1);
+          insert(data, g.id, code(kind), p.name.slice(0, 30), kind, 1, d.id, p.code, 1);
         }
       }
-      for (const kind of POINT_KINDS) insert.run(g.tenant_id, g.id, code(kind), `Spare ${kind}`, kind, 0, null, null, 0);
+      for (const kind of POINT_KINDS) insert(data, g.id, code(kind), `Spare ${kind}`, kind, 0, null, null, 0);
     }
   });
 }
 
 const plugin: FastifyPluginAsync = async (app) => {
-  const { db } = app.atrium;
-  const gatewayOf = (request: FastifyRequest, id: number) =>
-    db.prepare('SELECT id FROM gateway WHERE id = ? AND tenant_id = ?').get<{ id: number }>(id, userOf(request).tenantId);
+  const gatewayOf = (request: FastifyRequest, id: number) => tenantData(request).get<{ id: number }>('SELECT id FROM gateway WHERE id = ? AND tenant_id = $tenant', id);
 
   /** Checks a point's association; answers the refusal (a message and its field) or null. */
-  const targetProblem = (lang: Lang, gatewayId: number, kind: PointKind, b: GatewayPointSave, pointId: number | null): { msg: string; field: string } | null => {
+  const targetProblem = (data: TenantData, lang: Lang, gatewayId: number, kind: PointKind, b: GatewayPointSave, pointId: number | null): { msg: string; field: string } | null => {
     const hasDevice = b.deviceId !== null && b.deviceId !== undefined;
     const hasParam = typeof b.paramCode === 'string' && b.paramCode !== '';
     if (hasDevice !== hasParam) return { msg: say(lang, 'pair'), field: hasDevice ? 'paramCode' : 'deviceId' };
     if (!hasDevice) return null;
-    const device = db.prepare('SELECT id, model_id, gateway_id FROM device WHERE id = ?').get<{ id: number; model_id: number | null; gateway_id: number | null }>(b.deviceId);
+    const device = data.get<{ id: number; model_id: number | null; gateway_id: number | null }>('SELECT id, model_id, gateway_id FROM device WHERE id = ? AND tenant_id = $tenant', b.deviceId!);
     if (!device || device.gateway_id !== gatewayId) return { msg: say(lang, 'notBehind'), field: 'deviceId' };
-    const param = db.prepare('SELECT access FROM model_param WHERE model_id = ? AND code = ?').get<{ access: string }>(device.model_id, b.paramCode);
+    const param = data.get<{ access: string }>('SELECT access FROM model_param WHERE model_id = ? AND code = ? AND tenant_id = $tenant', device.model_id, b.paramCode!);
     if (!param) return { msg: say(lang, 'noParam', { code: b.paramCode! }), field: 'paramCode' };
     if ((kind === 'AO' || kind === 'DO') && param.access !== 'rw') return { msg: say(lang, 'needsWrite'), field: 'paramCode' };
-    const holder = db.prepare('SELECT id, code FROM gateway_point WHERE device_id = ? AND param_code = ?').get<{ id: number; code: string }>(b.deviceId, b.paramCode);
+    const holder = data.get<{ id: number; code: string }>('SELECT id, code FROM gateway_point WHERE device_id = ? AND param_code = ? AND tenant_id = $tenant', b.deviceId!, b.paramCode!);
     if (holder && holder.id !== pointId) return { msg: say(lang, 'taken', { code: holder.code }), field: 'paramCode' };
     return null;
   };
 
   // Every call needs gwManager (the declarations' rights).
   route(app, ops.list, async (request) => {
-    const user = userOf(request);
+    const data = tenantData(request);
     const lang = langOf(request);
     const gateway = gatewayOf(request, request.params.id);
     if (!gateway) return fail(say(lang, 'noGateway'));
     const q = request.query;
     const { page = 1, limit = 20 } = q;
-    const where = ['p.tenant_id = ?', 'p.gateway_id = ?'];
-    const args: Array<string | number> = [user.tenantId, gateway.id];
+    const where = ['p.tenant_id = $tenant', 'p.gateway_id = ?'];
+    const args: Array<string | number> = [gateway.id];
     const flag = (value: boolean | undefined, sqlTrue: string, sqlFalse: string) => {
       if (value === true) where.push(sqlTrue);
       else if (value === false) where.push(sqlFalse);
@@ -130,64 +129,66 @@ const plugin: FastifyPluginAsync = async (app) => {
       args.push(like, like, like);
     }
     const sql = `${SELECT} WHERE ${where.join(' AND ')}`;
-    const total = db.prepare(`SELECT COUNT(*) AS n FROM (${sql} LIMIT ${COUNT_CAP})`).get<{ n: number }>(...args)!.n;
-    const rows = db.prepare(`${sql} ORDER BY p.kind, p.code LIMIT ? OFFSET ?`).all(...args, limit, (page - 1) * limit);
+    const total = data.get<{ n: number }>(`SELECT COUNT(*) AS n FROM (${sql} LIMIT ${COUNT_CAP})`, ...args)!.n;
+    const rows = data.all(`${sql} ORDER BY p.kind, p.code LIMIT ? OFFSET ?`, ...args, limit, (page - 1) * limit);
     return ok({ total, rows: POINT.all(rows) });
   });
 
   route(app, ops.targets, async (request) => {
     const gateway = gatewayOf(request, request.params.id);
     if (!gateway) return fail(say(langOf(request), 'noGateway'));
-    const rows = db
-      .prepare(`SELECT ${TARGET.select} FROM device d JOIN model_param mp ON mp.model_id = d.model_id WHERE d.gateway_id = ? AND d.tenant_id = ? ORDER BY d.code, mp.id LIMIT 2000`)
-      .all(gateway.id, userOf(request).tenantId);
+    const rows = tenantData(request).all(
+      `SELECT ${TARGET.select} FROM device d JOIN model_param mp ON mp.model_id = d.model_id AND mp.tenant_id = d.tenant_id WHERE d.gateway_id = ? AND d.tenant_id = $tenant ORDER BY d.code, mp.id LIMIT 2000`,
+      gateway.id,
+    );
     return ok(TARGET.all(rows));
   });
 
-  const byId = (id: number) => POINT.read(db.prepare(`${SELECT} WHERE p.id = ?`).get(id)!);
+  const byId = (data: TenantData, id: number) => POINT.read(data.get(`${SELECT} WHERE p.id = ? AND p.tenant_id = $tenant`, id)!);
 
   route(app, ops.create, async (request) => {
-    const user = userOf(request);
+    const data = tenantData(request);
     const lang = langOf(request);
     const gateway = gatewayOf(request, request.params.id);
     if (!gateway) return fail(say(lang, 'noGateway'));
     const b = request.body;
     const code = b.code.trim();
-    if (db.prepare('SELECT 1 FROM gateway_point WHERE gateway_id = ? AND code = ?').get(gateway.id, code)) return failField(say(lang, 'codeTaken'), 'code');
-    const problem = targetProblem(lang, gateway.id, b.kind, b, null);
+    if (data.get('SELECT 1 FROM gateway_point WHERE gateway_id = ? AND code = ? AND tenant_id = $tenant', gateway.id, code)) return failField(say(lang, 'codeTaken'), 'code');
+    const problem = targetProblem(data, lang, gateway.id, b.kind, b, null);
     if (problem) return failField(problem.msg, problem.field);
     const id = Number(
-      db
-        .prepare('INSERT INTO gateway_point (tenant_id, gateway_id, code, name, kind, used, device_id, param_code, distributed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0)')
-        .run(user.tenantId, gateway.id, code, b.name.trim(), b.kind, b.used ? 1 : 0, b.deviceId ?? null, b.deviceId ? b.paramCode : null).lastInsertRowid,
+      data.run(
+        'INSERT INTO gateway_point (tenant_id, gateway_id, code, name, kind, used, device_id, param_code, distributed) VALUES ($tenant, ?, ?, ?, ?, ?, ?, ?, 0)',
+        gateway.id, code, b.name.trim(), b.kind, b.used ? 1 : 0, b.deviceId ?? null, b.deviceId ? (b.paramCode ?? null) : null,
+      ).lastInsertRowid,
     );
-    return ok(byId(id));
+    return ok(byId(data, id));
   });
 
   route(app, ops.update, async (request) => {
-    const user = userOf(request);
+    const data = tenantData(request);
     const lang = langOf(request);
-    const point = db.prepare('SELECT id, gateway_id, kind FROM gateway_point WHERE id = ? AND tenant_id = ?').get<{ id: number; gateway_id: number; kind: PointKind }>(request.params.id, user.tenantId);
+    const point = data.get<{ id: number; gateway_id: number; kind: PointKind }>('SELECT id, gateway_id, kind FROM gateway_point WHERE id = ? AND tenant_id = $tenant', request.params.id);
     if (!point) return fail(say(lang, 'noPoint'));
     const b = request.body;
-    const problem = targetProblem(lang, point.gateway_id, point.kind, b, point.id);
+    const problem = targetProblem(data, lang, point.gateway_id, point.kind, b, point.id);
     if (problem) return failField(problem.msg, problem.field);
-    db.prepare('UPDATE gateway_point SET name = ?, used = ?, device_id = ?, param_code = ?, distributed = 0 WHERE id = ?').run(b.name.trim(), b.used ? 1 : 0, b.deviceId ?? null, b.deviceId ? b.paramCode : null, point.id);
-    return ok(byId(point.id));
+    data.run('UPDATE gateway_point SET name = ?, used = ?, device_id = ?, param_code = ?, distributed = 0 WHERE id = ? AND tenant_id = $tenant', b.name.trim(), b.used ? 1 : 0, b.deviceId ?? null, b.deviceId ? (b.paramCode ?? null) : null, point.id);
+    return ok(byId(data, point.id));
   });
 
   route(
     app,
     ops.delete,
     async (request) => {
-      const user = userOf(request);
+      const data = tenantData(request);
       const lang = langOf(request);
       const ids = [...new Set(request.body.ids)];
-      const rows = db.prepare(`SELECT id, code, device_id FROM gateway_point WHERE tenant_id = ? AND id IN (${inList(ids.length)})`).all<{ id: number; code: string; device_id: number | null }>(user.tenantId, ...ids);
+      const rows = data.all<{ id: number; code: string; device_id: number | null }>(`SELECT id, code, device_id FROM gateway_point WHERE tenant_id = $tenant AND id IN (${inList(ids.length)})`, ...ids);
       if (rows.length !== ids.length) return fail(say(lang, 'noPoint'));
       const held = rows.filter((r) => r.device_id !== null);
       if (held.length > 0) return fail(say(lang, 'stillAssociated', { codes: held.map((r) => r.code).join(', ') }));
-      return ok({ deleted: deleteOwned(db, 'gateway_point', user.tenantId, ids) ?? 0 });
+      return ok({ deleted: deleteTenantRows(data, 'gateway_point', ids) ?? 0 });
     },
   );
 };

@@ -7,8 +7,9 @@ import { translate as sharedTranslate } from '../../../shared/i18n/translate.ts'
 import type { ParamRow } from '../../../shared/api/device-model-types.ts';
 import { compile, evaluate } from '../../../shared/validate/expression.ts';
 import { busOf } from '../bus.ts';
-import { tx, type Db } from '../db.ts';
+import type { Db } from '../db.ts';
 import type { Lang } from '../messages.ts';
+import { tenantDataOf } from '../tenant-data.ts';
 import { modelParams } from './device-model.ts';
 
 const SLOW_MS = 1500;
@@ -75,9 +76,14 @@ export function pointsChanged(db: Db, tenantId: number, deviceIds: readonly numb
 
 /** Stores a value as the point's reading (current value and history) and tells the listeners. */
 export function storePoint(db: Db, tenantId: number, deviceId: number, code: string, value: number, at: number, depth = 0): void {
-  tx(db, () => {
-    db.prepare('INSERT INTO point_current (device_id, code, tenant_id, value, at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (device_id, code) DO UPDATE SET value = excluded.value, at = excluded.at').run(deviceId, code, tenantId, value, at);
-    db.prepare('INSERT INTO point_history (device_id, code, tenant_id, at, value) VALUES (?, ?, ?, ?, ?)').run(deviceId, code, tenantId, at, value);
+  const data = tenantDataOf(db, tenantId);
+  data.tx(() => {
+    // A reading is the tenant's: the upsert only ever touches a row of the same tenant.
+    data.run(
+      'INSERT INTO point_current (device_id, code, tenant_id, value, at) VALUES (?, ?, $tenant, ?, ?) ON CONFLICT (device_id, code) DO UPDATE SET value = excluded.value, at = excluded.at WHERE point_current.tenant_id = $tenant',
+      deviceId, code, value, at,
+    );
+    data.run('INSERT INTO point_history (device_id, code, tenant_id, at, value) VALUES (?, ?, $tenant, ?, ?)', deviceId, code, at, value);
   });
   pointsChanged(db, tenantId, [deviceId], at, depth);
 }
@@ -86,9 +92,10 @@ export type WriteOutcome = { ok: true; written: number } | { ok: false; text: Bo
 
 /** Writes `value` to a read-write point of one of the tenant's devices, through its gateway; `depth` counts writes that caused this one. */
 export async function writePoint(db: Db, tenantId: number, deviceId: number, code: string, value: unknown, depth = 0): Promise<WriteOutcome> {
-  const device = db.prepare('SELECT id, model_id, gateway_id FROM device WHERE id = ? AND tenant_id = ?').get<{ id: number; model_id: number | null; gateway_id: number | null }>(deviceId, tenantId);
+  const data = tenantDataOf(db, tenantId);
+  const device = data.get<{ id: number; model_id: number | null; gateway_id: number | null }>('SELECT id, model_id, gateway_id FROM device WHERE id = ? AND tenant_id = $tenant', deviceId);
   if (!device) return { ok: false, text: both('noDevice') };
-  const param = device.model_id ? modelParams(db, tenantId, device.model_id).find((p) => p.code === code) : undefined;
+  const param = device.model_id ? modelParams(data, device.model_id).find((p) => p.code === code) : undefined;
   if (!param) return { ok: false, text: both('noParam', { code }), field: 'code' };
   if (param.access !== 'rw') return { ok: false, text: both('readOnly', { code }) };
   const { min, max } = rangeOf(param);

@@ -13,6 +13,7 @@ import { route } from '../contract.ts';
 import { compile, evaluate, type Node } from '../../../shared/validate/expression.ts';
 import { alarmQueryWindow, toDate } from '../../../shared/validate/dates.ts';
 import { tx, type Db } from '../db.ts';
+import { platformData, tenantData, tenantDataOf, type TenantData } from '../tenant-data.ts';
 import { fail, failField, ok, userOf } from '../http.ts';
 import { servicesOf } from '../services.ts';
 import { langOf, translate } from '../messages.ts';
@@ -89,18 +90,27 @@ export function startPointSimulator(
 ): PointSimulator {
   const roundsPerHour = 3_600_000 / (intervalMs > 0 ? intervalMs : NOMINAL_ROUND_MS);
   const compiled = new Map<string, Compiled[]>();
+  // The simulator walks every tenant's devices (platform-wide by nature); each device's points are
+  // read and written through its own tenant's data.
+  const tenants = new Map<number, TenantData>();
+  const dataOf = (tenantId: number): TenantData => tenants.get(tenantId) ?? tenants.set(tenantId, tenantDataOf(db, tenantId)).get(tenantId)!;
   const paramsOf = (tenantId: number, modelId: number) => {
     const key = `${tenantId}/${modelId}`;
     let list = compiled.get(key);
     if (!list) {
-      list = compileParams(modelParams(db, tenantId, modelId));
+      list = compileParams(modelParams(dataOf(tenantId), modelId));
       compiled.set(key, list);
     }
     return list;
   };
-  const last = db.prepare('SELECT code, value FROM point_current WHERE device_id = ?');
-  const upsert = db.prepare('INSERT INTO point_current (device_id, code, tenant_id, value, at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (device_id, code) DO UPDATE SET value = excluded.value, at = excluded.at');
-  const history = db.prepare('INSERT INTO point_history (device_id, code, tenant_id, at, value) VALUES (?, ?, ?, ?, ?)');
+  const last = (data: TenantData, deviceId: number) => data.all<{ code: string; value: number }>('SELECT code, value FROM point_current WHERE device_id = ? AND tenant_id = $tenant', deviceId);
+  const upsert = (data: TenantData, deviceId: number, code: string, value: number, at: number) =>
+    data.run(
+      'INSERT INTO point_current (device_id, code, tenant_id, value, at) VALUES (?, ?, $tenant, ?, ?) ON CONFLICT (device_id, code) DO UPDATE SET value = excluded.value, at = excluded.at WHERE point_current.tenant_id = $tenant',
+      deviceId, code, value, at,
+    );
+  const history = (data: TenantData, deviceId: number, code: string, at: number, value: number) =>
+    data.run('INSERT INTO point_history (device_id, code, tenant_id, at, value) VALUES (?, ?, $tenant, ?, ?)', deviceId, code, at, value);
   const tick = (now = Date.now()): number => {
     // Models change rarely; a round rereads them so edits reach the simulation.
     compiled.clear();
@@ -116,7 +126,8 @@ export function startPointSimulator(
     const excursion = numeric > 0 ? Math.min(1, excursionsPerHour / (numeric * roundsPerHour)) : 0;
     tx(db, () => {
       for (const d of devices) {
-        const before = new Map((last.all<{ code: string; value: number }>(d.id)).map((r) => [r.code, r.value]));
+        const data = dataOf(d.tenant_id);
+        const before = new Map(last(data, d.id).map((r) => [r.code, r.value]));
         for (const c of paramsOf(d.tenant_id, d.model_id)) {
           let value: number;
           if (c.param.dataType === 'bool') value = before.has(c.param.code) ? (random() < 0.03 ? 1 - before.get(c.param.code)! : before.get(c.param.code)!) : c.def >= 0.5 ? 1 : 0;
@@ -129,8 +140,8 @@ export function startPointSimulator(
             value = stored(c, rawFor(c, Math.min(c.max, Math.max(c.min, next))));
           }
           if (!Number.isFinite(value)) continue;
-          upsert.run(d.id, c.param.code, d.tenant_id, value, now);
-          history.run(d.id, c.param.code, d.tenant_id, now, value);
+          upsert(data, d.id, c.param.code, value, now);
+          history(data, d.id, c.param.code, now, value);
           written += 1;
           for (const live of rules(d.tenant_id, d.model_id, c.param.code, d.id)) ruled.push([d.tenant_id, d.id, live, c.param, value]);
           if (c.alarm) {
@@ -159,30 +170,32 @@ export function startPointSimulator(
 
 /** Raises an alarm for a point unless it is banned; answers the alarm id or null. */
 export function raisePointAlarm(db: Db, tenantId: number, deviceId: number, param: ParamRow, value: number, at: number): number | null {
-  return tx(db, () => {
-    const ban = db.prepare('SELECT until FROM point_ban WHERE device_id = ? AND code = ?').get<{ until: number }>(deviceId, param.code);
-    const device = db.prepare('SELECT code, name, model_id FROM device WHERE id = ? AND tenant_id = ?').get<{ code: string; name: string; model_id: number }>(deviceId, tenantId);
+  const data = tenantDataOf(db, tenantId);
+  return data.tx(() => {
+    const device = data.get<{ code: string; name: string; model_id: number }>('SELECT code, name, model_id FROM device WHERE id = ? AND tenant_id = $tenant', deviceId);
     if (!device) return null;
+    const ban = data.get<{ until: number }>('SELECT until FROM point_ban WHERE device_id = ? AND code = ?', deviceId, param.code);
     // One excursion, one alarm: nothing new until its alarm is cleared (closed or handled) or the ban expires.
     if (ban && ban.until > at && openAlarmOn(db, tenantId, device.code, param.code, 'warning', null)) return null;
     const unit = param.unit ? ` ${param.unit}` : '';
-    const names = paramNamesOf(db, device.model_id, param);
+    const names = paramNamesOf(data, device.model_id, param);
     const id = Number(
-      db
-        .prepare(
-          `INSERT INTO alarm (tenant_id, device_code, device_name, model_id, level, status, handle_status, content_zh, content_en, occurred_at, param_code)
-           VALUES (?, ?, ?, ?, 'warning', 'toBeConfirmed', 'unhandled', ?, ?, ?, ?)`,
-        )
-        .run(tenantId, device.code, device.name, device.model_id, `${names.zh} 超限：${value}${unit}（${param.alarmExpression}）`, `${names.en} out of range: ${value}${unit} (${param.alarmExpression})`, at, param.code)
-        .lastInsertRowid,
+      data.run(
+        `INSERT INTO alarm (tenant_id, device_code, device_name, model_id, level, status, handle_status, content_zh, content_en, occurred_at, param_code)
+         VALUES ($tenant, ?, ?, ?, 'warning', 'toBeConfirmed', 'unhandled', ?, ?, ?, ?)`,
+        device.code, device.name, device.model_id, `${names.zh} 超限：${value}${unit}（${param.alarmExpression}）`, `${names.en} out of range: ${value}${unit} (${param.alarmExpression})`, at, param.code,
+      ).lastInsertRowid,
     );
-    db.prepare('INSERT INTO point_ban (device_id, code, until) VALUES (?, ?, ?) ON CONFLICT (device_id, code) DO UPDATE SET until = excluded.until').run(deviceId, param.code, at + BAN_MS);
+    data.run('INSERT INTO point_ban (device_id, code, until) VALUES (?, ?, ?) ON CONFLICT (device_id, code) DO UPDATE SET until = excluded.until', deviceId, param.code, at + BAN_MS);
     return id;
   });
 }
 
 const plugin: FastifyPluginAsync = async (app) => {
-  const { db, config } = app.atrium;
+  const { config } = app.atrium;
+  // The point simulator and the alarms it raises walk every tenant's devices; exports and history
+  // exports run on the platform's task runner (operations/tasks.ts), each under its tenant and user.
+  const db = platformData(app, "the point simulator samples every tenant's devices and raises their alarms; exports run on the platform task runner");
   const raise = (tenantId: number, deviceId: number, param: ParamRow, value: number, at: number) => void raisePointAlarm(db, tenantId, deviceId, param, value, at);
   let simulator: PointSimulator | null = null;
   servicesOf(app.atrium).pointSimulator = () => simulator;
@@ -193,34 +206,35 @@ const plugin: FastifyPluginAsync = async (app) => {
   // Reading needs a page that reads devices (devManager or MonitorOPS); control needs devManager;
   // distributing needs gwManager (the declarations' rights).
   route(app, ops.distribute, async (request) => {
-    const user = userOf(request);
+    const data = tenantData(request);
     const lang = langOf(request);
     const { id } = request.params;
-    if (!db.prepare('SELECT 1 FROM gateway WHERE id = ? AND tenant_id = ?').get(id, user.tenantId)) return fail(lang === 'en' ? 'no such gateway' : '网关不存在');
+    if (!data.get('SELECT 1 FROM gateway WHERE id = ? AND tenant_id = $tenant', id)) return fail(lang === 'en' ? 'no such gateway' : '网关不存在');
     const refused = await throughGateway(db, id, lang);
     if (refused) return fail(refused);
     const at = Date.now();
-    const points = tx(db, () => {
-      db.prepare('UPDATE gateway SET distributed_at = ? WHERE id = ? AND tenant_id = ?').run(at, id, user.tenantId);
+    const points = data.tx(() => {
+      data.run('UPDATE gateway SET distributed_at = ? WHERE id = ? AND tenant_id = $tenant', at, id);
       // The gateway now holds every resource point as it stands.
-      return Number(db.prepare('UPDATE gateway_point SET distributed = 1 WHERE gateway_id = ? AND tenant_id = ? AND distributed = 0').run(id, user.tenantId).changes);
+      return Number(data.run('UPDATE gateway_point SET distributed = 1 WHERE gateway_id = ? AND tenant_id = $tenant AND distributed = 0', id).changes);
     });
-    const devices = db.prepare('SELECT COUNT(*) AS n FROM device WHERE gateway_id = ? AND tenant_id = ?').get<{ n: number }>(id, user.tenantId)!.n;
+    const devices = data.get<{ n: number }>('SELECT COUNT(*) AS n FROM device WHERE gateway_id = ? AND tenant_id = $tenant', id)!.n;
     return ok({ id, distributedAt: at, devices, points });
   });
 
   /** One of the caller's devices inside their data authority (else undefined: it does not exist for them). */
   const deviceOf = (request: FastifyRequest, id: number) => {
-    const narrow = scopeSql('data_group_id', visibleGroups(db, userOf(request), DEVICE_GROUP_TYPE));
-    return db.prepare(`SELECT id, model_id, gateway_id FROM device WHERE id = ? AND tenant_id = ?${narrow.sql}`).get<{ id: number; model_id: number | null; gateway_id: number | null }>(id, userOf(request).tenantId, ...narrow.args);
+    const data = tenantData(request);
+    const narrow = scopeSql('data_group_id', visibleGroups(data, userOf(request), DEVICE_GROUP_TYPE));
+    return data.get<{ id: number; model_id: number | null; gateway_id: number | null }>(`SELECT id, model_id, gateway_id FROM device WHERE id = ? AND tenant_id = $tenant${narrow.sql}`, id, ...narrow.args);
   };
 
   route(app, ops.points, async (request) => {
-    const user = userOf(request);
+    const data = tenantData(request);
     const device = deviceOf(request, request.params.id);
     if (!device) return fail(say(langOf(request), 'noDevice'));
-    const params = device.model_id ? modelParams(db, user.tenantId, device.model_id) : [];
-    const current = new Map((db.prepare('SELECT code, value, at FROM point_current WHERE device_id = ?').all<{ code: string; value: number; at: number }>(device.id)).map((r) => [r.code, r]));
+    const params = device.model_id ? modelParams(data, device.model_id) : [];
+    const current = new Map(data.all<{ code: string; value: number; at: number }>('SELECT code, value, at FROM point_current WHERE device_id = ? AND tenant_id = $tenant', device.id).map((r) => [r.code, r]));
     return ok(
       params.map((p) => ({ code: p.code, name: p.name, unit: p.unit, dataType: p.dataType, access: p.access, min: p.min, max: p.max, value: current.get(p.code)?.value ?? null, at: current.get(p.code)?.at ?? null })),
     );
@@ -234,25 +248,24 @@ const plugin: FastifyPluginAsync = async (app) => {
     ops.readings,
     async (request) => {
       const user = userOf(request);
-      const narrow = scopeSql('data_group_id', visibleGroups(db, user, DEVICE_GROUP_TYPE));
+      const data = tenantData(request);
+      const narrow = scopeSql('data_group_id', visibleGroups(data, user, DEVICE_GROUP_TYPE));
       const ids = [...new Set(request.body.ids)];
-      const devices = db
-        .prepare(`SELECT id, code, model_id FROM device WHERE tenant_id = ? AND id IN (${inList(ids.length)})${narrow.sql}`)
-        .all<{ id: number; code: string; model_id: number | null }>(user.tenantId, ...ids, ...narrow.args);
-      const current = db.prepare('SELECT code, value, at FROM point_current WHERE device_id = ?');
+      const devices = data.all<{ id: number; code: string; model_id: number | null }>(`SELECT id, code, model_id FROM device WHERE tenant_id = $tenant AND id IN (${inList(ids.length)})${narrow.sql}`, ...ids, ...narrow.args);
       const params = new Map<number, ParamRow[]>();
-      const paramsOf = (modelId: number) => params.get(modelId) ?? params.set(modelId, modelParams(db, user.tenantId, modelId)).get(modelId)!;
+      const paramsOf = (modelId: number) => params.get(modelId) ?? params.set(modelId, modelParams(data, modelId)).get(modelId)!;
       const alarms = new Map<string, number>();
       const seesAlarms = user.menus.has('alarmSearch');
       if (seesAlarms && devices.length > 0) {
-        const rows = db
-          .prepare(`SELECT device_code AS code, COUNT(*) AS n FROM alarm WHERE tenant_id = ? AND handle_status != 'handled' AND status != 'closed' AND device_code IN (${inList(devices.length)}) GROUP BY device_code`)
-          .all<{ code: string; n: number }>(user.tenantId, ...devices.map((d) => d.code));
+        const rows = data.all<{ code: string; n: number }>(
+          `SELECT device_code AS code, COUNT(*) AS n FROM alarm WHERE tenant_id = $tenant AND handle_status != 'handled' AND status != 'closed' AND device_code IN (${inList(devices.length)}) GROUP BY device_code`,
+          ...devices.map((d) => d.code),
+        );
         for (const r of rows) alarms.set(r.code, r.n);
       }
       return ok(
         devices.map((d) => {
-          const values = new Map((current.all<{ code: string; value: number; at: number }>(d.id)).map((r) => [r.code, r]));
+          const values = new Map(data.all<{ code: string; value: number; at: number }>('SELECT code, value, at FROM point_current WHERE device_id = ? AND tenant_id = $tenant', d.id).map((r) => [r.code, r]));
           const readings = (d.model_id ? paramsOf(d.model_id) : []).map((p) => ({ code: p.code, name: p.name, unit: p.unit, dataType: p.dataType, access: p.access, min: p.min, max: p.max, value: values.get(p.code)?.value ?? null, at: values.get(p.code)?.at ?? null }));
           return { id: d.id, readings, openAlarms: seesAlarms ? (alarms.get(d.code) ?? 0) : null };
         }),
@@ -277,6 +290,7 @@ const plugin: FastifyPluginAsync = async (app) => {
   /** The series a history query asks for (downsampled in SQL), or the message that refuses it. */
   function history(request: FastifyRequest<{ Body: HistoryQuery }>): HistoryAnswer | string {
     const user = userOf(request);
+    const data = tenantData(request);
     const lang = langOf(request);
     const { deviceIds, codes, startTime, endTime, maxPoints = HISTORY_MAX_POINTS } = request.body;
     const now = new Date();
@@ -285,21 +299,21 @@ const plugin: FastifyPluginAsync = async (app) => {
     // The same 3-month rule as alarms (SPEC §5 history window), with the same boundary.
     const problem = start && end ? alarmQueryWindow(start, end, now) : { key: 'validate.date.invalid' as const };
     if (problem) return translate(lang, problem.key, problem.params);
-    const narrow = scopeSql('data_group_id', visibleGroups(db, user, DEVICE_GROUP_TYPE));
-    const owned = db.prepare(`SELECT id, code, name FROM device WHERE tenant_id = ? AND id IN (${inList(deviceIds.length)})${narrow.sql}`).all<{ id: number; code: string; name: string }>(user.tenantId, ...deviceIds, ...narrow.args);
+    const narrow = scopeSql('data_group_id', visibleGroups(data, user, DEVICE_GROUP_TYPE));
+    const owned = data.all<{ id: number; code: string; name: string }>(`SELECT id, code, name FROM device WHERE tenant_id = $tenant AND id IN (${inList(deviceIds.length)})${narrow.sql}`, ...deviceIds, ...narrow.args);
     if (owned.length !== new Set(deviceIds).size) return say(lang, 'noDevice');
     const from = start!.getTime();
     const to = Math.min(end!.getTime(), now.getTime());
     // The range cut into maxPoints buckets, each answered by its average.
     const bucket = Math.max(1, Math.ceil((to - from + 1) / maxPoints));
     const series: HistorySeries[] = [];
-    const select = db.prepare(
-      `SELECT CAST((at - ?) / ? AS INTEGER) AS b, AVG(value) AS v, MIN(at) AS t, COUNT(*) AS n FROM point_history
-       WHERE device_id = ? AND code = ? AND tenant_id = ? AND at BETWEEN ? AND ? GROUP BY b ORDER BY b`,
-    );
     for (const d of owned) {
       for (const code of codes) {
-        const rows = select.all<{ v: number; t: number; n: number }>(from, bucket, d.id, code, user.tenantId, from, to);
+        const rows = data.all<{ v: number; t: number; n: number }>(
+          `SELECT CAST((at - ?) / ? AS INTEGER) AS b, AVG(value) AS v, MIN(at) AS t, COUNT(*) AS n FROM point_history
+           WHERE device_id = ? AND code = ? AND tenant_id = $tenant AND at BETWEEN ? AND ? GROUP BY b ORDER BY b`,
+          from, bucket, d.id, code, from, to,
+        );
         series.push({ deviceId: d.id, deviceCode: d.code, deviceName: d.name, code, points: rows.map((r) => [r.t, Number(r.v.toFixed(4))]), samples: rows.reduce((a, r) => a + r.n, 0) });
       }
     }

@@ -23,8 +23,9 @@ import type { Db } from '../db.ts';
 import { fail, failField, ok, userOf } from '../http.ts';
 import { servicesOf } from '../services.ts';
 import { langOf, translate, textsOf } from '../messages.ts';
-import { byNameKeyword, deleteOwned, exportsDir, offsetOf, queryPage, writeSheet } from '../resource.ts';
+import { deleteTenantRows, exportsDir, offsetOf, queryPage, tenantNameKeyword, writeSheet } from '../resource.ts';
 import { col, shape } from '../shape.ts';
+import { platformData, tenantData, tenantDataOf, type TenantData } from '../tenant-data.ts';
 import { formatTime } from './tasks.ts';
 import { startScene } from '../linkage/linkage-engine.ts';
 import { throughGateway, type Both } from '../devices/point-write.ts';
@@ -66,6 +67,8 @@ interface JobRow {
 /** What a run does: it writes log lines as it goes and answers its outcome (and file). */
 interface RunContext {
   db: Db;
+  /** The job's tenant's data: what a run reads and changes is its tenant's only. */
+  data: TenantData;
   dataDir: string;
   job: JobRow;
   runId: number;
@@ -76,13 +79,11 @@ type Outcome = { ok: boolean; text: Both; file?: { path: string; name: string } 
 const both = (zh: string, en: string): Both => ({ zh, en });
 
 const TARGETS: Record<JobSave['target'], (c: RunContext) => Promise<Outcome>> = {
-  async exportAlarms({ db, dataDir, job, runId, log }) {
-    const rows = db
-      .prepare(
-        `SELECT occurred_at, level, status, handle_status, device_code, device_name, content_zh, content_en FROM alarm
-         WHERE tenant_id = ? AND status <> 'closed' ORDER BY occurred_at DESC LIMIT 100000`,
-      )
-      .all<Record<string, string | number>>(job.tenant_id);
+  async exportAlarms({ data, dataDir, job, runId, log }) {
+    const rows = data.all<Record<string, string | number>>(
+      `SELECT occurred_at, level, status, handle_status, device_code, device_name, content_zh, content_en FROM alarm
+       WHERE tenant_id = $tenant AND status <> 'closed' ORDER BY occurred_at DESC LIMIT 100000`,
+    );
     log(both(`读取到 ${rows.length} 条未关闭的告警`, `${rows.length} open alarms read`));
     const name = `alarms-${formatTime(Date.now()).replace(/[: ]/g, '-')}.xlsx`;
     const path = join(exportsDir(dataDir), `job-${job.tenant_id}-${runId}-${name}`);
@@ -112,41 +113,41 @@ const TARGETS: Record<JobSave['target'], (c: RunContext) => Promise<Outcome>> = 
     return { ok: true, text: both(`已导出 ${rows.length} 条告警`, `${rows.length} alarms exported`), file: { path, name } };
   },
 
-  async purgeHistory({ db, job, log }) {
+  async purgeHistory({ data, job, log }) {
     const days = Math.max(1, Math.min(3650, Number((JSON.parse(job.params) as JobParams).days) || 30));
     const before = Date.now() - days * 86_400_000;
     log(both(`删除 ${formatTime(before)} 之前的历史数据`, `deleting history before ${formatTime(before)}`));
-    const n = Number(db.prepare('DELETE FROM point_history WHERE tenant_id = ? AND at < ?').run(job.tenant_id, before).changes);
+    const n = Number(data.run('DELETE FROM point_history WHERE tenant_id = $tenant AND at < ?', before).changes);
     return { ok: true, text: both(`已删除 ${n} 条历史数据（保留 ${days} 天）`, `${n} history rows deleted (${days} days kept)`) };
   },
 
-  async runScene({ db, job, log }) {
+  async runScene({ db, data, job, log }) {
     const sceneId = Number((JSON.parse(job.params) as JobParams).sceneId);
-    const scene = db.prepare('SELECT name FROM quick_scene WHERE id = ? AND tenant_id = ?').get<{ name: string }>(sceneId, job.tenant_id);
+    const scene = data.get<{ name: string }>('SELECT name FROM quick_scene WHERE id = ? AND tenant_id = $tenant', sceneId);
     if (!scene) return { ok: false, text: TEXT.noScene };
-    if (!db.prepare('SELECT 1 FROM user WHERE id = ? AND tenant_id = ?').get(job.created_by, job.tenant_id)) return { ok: false, text: TEXT.author };
+    if (!data.get('SELECT 1 FROM user WHERE id = ? AND tenant_id = $tenant', job.created_by)) return { ok: false, text: TEXT.author };
     const task = startScene(db, job.tenant_id, job.created_by, sceneId);
     log(both(`场景“${scene.name}”已作为后台任务开始（${task.hashKey}）`, `scene “${scene.name}” started as a background task (${task.hashKey})`));
     return { ok: true, text: both(`已运行场景“${scene.name}”`, `scene “${scene.name}” started`) };
   },
 
-  async resyncGateway({ db, job, log }) {
+  async resyncGateway({ db, data, job, log }) {
     const gatewayId = Number((JSON.parse(job.params) as JobParams).gatewayId);
-    const gateway = db.prepare('SELECT name FROM gateway WHERE id = ? AND tenant_id = ?').get<{ name: string }>(gatewayId, job.tenant_id);
+    const gateway = data.get<{ name: string }>('SELECT name FROM gateway WHERE id = ? AND tenant_id = $tenant', gatewayId);
     if (!gateway) return { ok: false, text: TEXT.noGateway };
     log(both(`向网关“${gateway.name}”下发配置`, `distributing the configuration through “${gateway.name}”`));
     const [zh, en] = await Promise.all([throughGateway(db, gatewayId, 'zh'), throughGateway(db, gatewayId, 'en')]);
     if (zh || en) return { ok: false, text: both(zh ?? '', en ?? '') };
-    db.prepare('UPDATE gateway SET distributed_at = ? WHERE id = ?').run(Date.now(), gatewayId);
-    const devices = db.prepare('SELECT COUNT(*) AS n FROM device WHERE gateway_id = ?').get<{ n: number }>(gatewayId)!.n;
+    data.run('UPDATE gateway SET distributed_at = ? WHERE id = ? AND tenant_id = $tenant', Date.now(), gatewayId);
+    const devices = data.get<{ n: number }>('SELECT COUNT(*) AS n FROM device WHERE gateway_id = ? AND tenant_id = $tenant', gatewayId)!.n;
     return { ok: true, text: both(`已下发，网关下 ${devices} 台设备`, `distributed; ${devices} devices behind it`) };
   },
 
-  async dailySummary({ db, job, log }) {
+  async dailySummary({ data, log }) {
     const since = Date.now() - 86_400_000;
-    const levels = db.prepare('SELECT level, COUNT(*) AS n FROM alarm WHERE tenant_id = ? AND occurred_at >= ? GROUP BY level ORDER BY level').all<{ level: string; n: number }>(job.tenant_id, since);
-    const devices = db.prepare("SELECT SUM(status = 'online') AS online, COUNT(*) AS n FROM device WHERE tenant_id = ?").get<{ online: number | null; n: number }>(job.tenant_id)!;
-    const linkage = db.prepare('SELECT COUNT(*) AS n FROM link_record WHERE tenant_id = ? AND fired_at >= ?').get<{ n: number }>(job.tenant_id, since)!.n;
+    const levels = data.all<{ level: string; n: number }>('SELECT level, COUNT(*) AS n FROM alarm WHERE tenant_id = $tenant AND occurred_at >= ? GROUP BY level ORDER BY level', since);
+    const devices = data.get<{ online: number | null; n: number }>("SELECT SUM(status = 'online') AS online, COUNT(*) AS n FROM device WHERE tenant_id = $tenant")!;
+    const linkage = data.get<{ n: number }>('SELECT COUNT(*) AS n FROM link_record WHERE tenant_id = $tenant AND fired_at >= ?', since)!.n;
     const alarms = levels.map((l) => `${l.level} ${l.n}`).join(', ') || '0';
     log(both(`过去 24 小时告警：${alarms}`, `alarms in the past 24 h: ${alarms}`));
     log(both(`设备在线 ${devices.online ?? 0}/${devices.n}`, `devices online ${devices.online ?? 0}/${devices.n}`));
@@ -175,20 +176,23 @@ export function startScheduler(db: Db, dataDir: string, tickMs = TICK_MS): Sched
 
   const runNow = (job: JobRow, trigger: RunTrigger): number => {
     const started = Date.now();
-    const runId = Number(db.prepare("INSERT INTO job_run (tenant_id, job_id, trigger, started_at, result) VALUES (?, ?, ?, ?, 'running')").run(job.tenant_id, job.id, trigger, started).lastInsertRowid);
+    // The run works one tenant: the job's.
+    const data = tenantDataOf(db, job.tenant_id);
+    const runId = Number(data.run("INSERT INTO job_run (tenant_id, job_id, trigger, started_at, result) VALUES ($tenant, ?, ?, ?, 'running')", job.id, trigger, started).lastInsertRowid);
     const log = (line: Both) => addLine.run(runId, Date.now(), line.zh, line.en);
     log(TEXT.started);
     const work = (async () => {
       let outcome: Outcome;
       try {
-        outcome = await TARGETS[job.target]({ db, dataDir, job, runId, log });
+        outcome = await TARGETS[job.target]({ db, data, dataDir, job, runId, log });
       } catch (error) {
         const text = error instanceof Error ? error.message : String(error);
         outcome = { ok: false, text: both(text, text) };
       }
       try {
         log(outcome.text);
-        db.prepare('UPDATE job_run SET ended_at = ?, result = ?, message_zh = ?, message_en = ?, file_path = ?, file_name = ? WHERE id = ?').run(
+        data.run(
+          'UPDATE job_run SET ended_at = ?, result = ?, message_zh = ?, message_en = ?, file_path = ?, file_name = ? WHERE id = ? AND tenant_id = $tenant',
           Date.now(),
           outcome.ok ? 'success' : 'failed',
           outcome.text.zh,
@@ -208,8 +212,8 @@ export function startScheduler(db: Db, dataDir: string, tickMs = TICK_MS): Sched
 
   const skip = (job: JobRow, trigger: RunTrigger, text: Both) => {
     const now = Date.now();
-    db.prepare("INSERT INTO job_run (tenant_id, job_id, trigger, started_at, ended_at, result, message_zh, message_en) VALUES (?, ?, ?, ?, ?, 'skipped', ?, ?)").run(
-      job.tenant_id,
+    tenantDataOf(db, job.tenant_id).run(
+      "INSERT INTO job_run (tenant_id, job_id, trigger, started_at, ended_at, result, message_zh, message_en) VALUES ($tenant, ?, ?, ?, ?, 'skipped', ?, ?)",
       job.id,
       trigger,
       now,
@@ -218,10 +222,10 @@ export function startScheduler(db: Db, dataDir: string, tickMs = TICK_MS): Sched
       text.en,
     );
   };
-  const busy = (jobId: number) => Boolean(db.prepare("SELECT 1 FROM job_run WHERE job_id = ? AND result = 'running'").get(jobId));
+  const busy = (job: JobRow) => Boolean(tenantDataOf(db, job.tenant_id).get("SELECT 1 FROM job_run WHERE job_id = ? AND tenant_id = $tenant AND result = 'running'", job.id));
 
   const due = (job: JobRow, trigger: RunTrigger) => {
-    if (job.skip_if_running && busy(job.id)) skip(job, trigger, TEXT.running);
+    if (job.skip_if_running && busy(job)) skip(job, trigger, TEXT.running);
     else runNow(job, trigger);
   };
 
@@ -305,42 +309,42 @@ const JOB = shape<Job>({
 const LOG_LINE = shape<JobLogLine>({ id: col.value('id'), at: col.time('at'), text: col.value('loc(text_zh, text_en)') });
 
 const plugin: FastifyPluginAsync = async (app) => {
-  const { db, config } = app.atrium;
+  const { config } = app.atrium;
   let scheduler: Scheduler | null = null;
   servicesOf(app.atrium).scheduler = () => scheduler;
   app.addHook('onReady', async () => {
-    scheduler = startScheduler(db, config.dataDir);
+    // The scheduler walks every tenant's jobs; each run then works its job's tenant (tenantDataOf).
+    scheduler = startScheduler(platformData(app, "the scheduler runs every tenant's jobs when they fall due"), config.dataDir);
   });
   app.addHook('preClose', async () => scheduler?.stop());
 
-  const rowOf = (tenantId: number, id: number) => db.prepare('SELECT * FROM job WHERE tenant_id = ? AND id = ?').get<JobRow>(tenantId, id);
-  const answerOf = db.prepare(`SELECT ${JOB.select} FROM job j WHERE j.id = ? AND j.tenant_id = ?`);
+  const rowOf = (data: TenantData, id: number) => data.get<JobRow>('SELECT * FROM job WHERE tenant_id = $tenant AND id = ?', id);
   /** A job of the tenant, as answered. */
-  const findJob = (tenantId: number, id: number): Job | undefined => {
-    const row = answerOf.get(id, tenantId);
+  const findJob = (data: TenantData, id: number): Job | undefined => {
+    const row = data.get(`SELECT ${JOB.select} FROM job j WHERE j.id = ? AND j.tenant_id = $tenant`, id);
     return row && JOB.read(row);
   };
   /** A job the caller just saved, as answered. */
-  const jobAnswer = (tenantId: number, id: number): Job => findJob(tenantId, id)!;
+  const jobAnswer = (data: TenantData, id: number): Job => findJob(data, id)!;
 
   /** Checks the schedule and what the target names; answers the refusal or the cleaned params. */
   function check(request: FastifyRequest<{ Body: JobSave }>, except = 0): ReturnType<typeof failField> | JobParams {
-    const user = userOf(request);
+    const data = tenantData(request);
     const lang = langOf(request);
     const b = request.body;
     const problem = cronProblem(b.cron, b.timezone.trim());
     if (problem) return failField(translate(lang, problem.key, problem.params), problem.key === 'validate.cron.timeZone' ? 'timezone' : 'cron');
-    if (db.prepare('SELECT 1 FROM job WHERE tenant_id = ? AND name = ? AND id <> ?').get(user.tenantId, b.name.trim(), except)) return failField(say(lang, 'nameTaken'), 'name');
+    if (data.get('SELECT 1 FROM job WHERE tenant_id = $tenant AND name = ? AND id <> ?', b.name.trim(), except)) return failField(say(lang, 'nameTaken'), 'name');
     const p = b.params ?? {};
     switch (b.target) {
       case 'purgeHistory':
         if (!Number.isInteger(p.days) || p.days! < 1 || p.days! > 3650) return failField(say(lang, 'daysRequired'), 'days');
         return { days: p.days! };
       case 'runScene':
-        if (!db.prepare('SELECT 1 FROM quick_scene WHERE id = ? AND tenant_id = ?').get(Number(p.sceneId), user.tenantId)) return failField(say(lang, 'noScene'), 'sceneId');
+        if (!data.get('SELECT 1 FROM quick_scene WHERE id = ? AND tenant_id = $tenant', Number(p.sceneId))) return failField(say(lang, 'noScene'), 'sceneId');
         return { sceneId: Number(p.sceneId) };
       case 'resyncGateway':
-        if (!db.prepare('SELECT 1 FROM gateway WHERE id = ? AND tenant_id = ?').get(Number(p.gatewayId), user.tenantId)) return failField(say(lang, 'noGateway'), 'gatewayId');
+        if (!data.get('SELECT 1 FROM gateway WHERE id = ? AND tenant_id = $tenant', Number(p.gatewayId))) return failField(say(lang, 'noGateway'), 'gatewayId');
         return { gatewayId: Number(p.gatewayId) };
       default:
         return {};
@@ -351,10 +355,10 @@ const plugin: FastifyPluginAsync = async (app) => {
     app,
     ops.page,
     async (request) => {
-      const user = userOf(request);
-      const { where, args } = byNameKeyword(user.tenantId, request.body.keyword);
-      const total = db.prepare(`SELECT COUNT(*) AS n FROM job WHERE ${where}`).get<{ n: number }>(...args)!.n;
-      const rows = db.prepare(`SELECT ${JOB.select} FROM job j WHERE ${where} ORDER BY j.name LIMIT ? OFFSET ?`).all(...args, request.body.limit, offsetOf(request.body));
+      const data = tenantData(request);
+      const { where, args } = tenantNameKeyword(request.body.keyword);
+      const total = data.get<{ n: number }>(`SELECT COUNT(*) AS n FROM job WHERE ${where}`, ...args)!.n;
+      const rows = data.all(`SELECT ${JOB.select} FROM job j WHERE ${where} ORDER BY j.name LIMIT ? OFFSET ?`, ...args, request.body.limit, offsetOf(request.body));
       return ok({ rows: JOB.all(rows), total });
     },
   );
@@ -374,58 +378,60 @@ const plugin: FastifyPluginAsync = async (app) => {
     const checked = check(request);
     if ('code' in checked) return checked;
     const user = userOf(request);
+    const data = tenantData(request);
     const b = request.body;
     const next = nextOf({ cron: b.cron.trim(), timezone: b.timezone.trim(), enabled: b.enabled === false ? 0 : 1 }, Date.now());
     const id = Number(
-      db
-        .prepare('INSERT INTO job (name, cron, timezone, target, params, enabled, skip_if_running, missed, next_run_at, tenant_id, created_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
-        .run(...values(b, checked), next, user.tenantId, user.id).lastInsertRowid,
+      data.run(
+        'INSERT INTO job (name, cron, timezone, target, params, enabled, skip_if_running, missed, next_run_at, tenant_id, created_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, $tenant, ?)',
+        ...values(b, checked),
+        next,
+        user.id,
+      ).lastInsertRowid,
     );
-    return ok(jobAnswer(user.tenantId, id));
+    return ok(jobAnswer(data, id));
   });
 
   route(app, ops.update, async (request) => {
-    const user = userOf(request);
+    const data = tenantData(request);
     const { id } = request.params;
-    if (!rowOf(user.tenantId, id)) return fail(say(langOf(request), 'noJob'));
+    if (!rowOf(data, id)) return fail(say(langOf(request), 'noJob'));
     const checked = check(request, id);
     if ('code' in checked) return checked;
     const b = request.body;
     const next = nextOf({ cron: b.cron.trim(), timezone: b.timezone.trim(), enabled: b.enabled === false ? 0 : 1 }, Date.now());
-    db.prepare('UPDATE job SET name = ?, cron = ?, timezone = ?, target = ?, params = ?, enabled = ?, skip_if_running = ?, missed = ?, next_run_at = ? WHERE id = ? AND tenant_id = ?').run(
+    data.run(
+      'UPDATE job SET name = ?, cron = ?, timezone = ?, target = ?, params = ?, enabled = ?, skip_if_running = ?, missed = ?, next_run_at = ? WHERE id = ? AND tenant_id = $tenant',
       ...values(b, checked),
       next,
       id,
-      user.tenantId,
     );
-    return ok(jobAnswer(user.tenantId, id));
+    return ok(jobAnswer(data, id));
   });
 
   route(
     app,
     ops.enabled,
     async (request) => {
-      const user = userOf(request);
-      const job = rowOf(user.tenantId, request.params.id);
+      const data = tenantData(request);
+      const job = rowOf(data, request.params.id);
       if (!job) return fail(say(langOf(request), 'noJob'));
       const enabled = request.body.enabled ? 1 : 0;
-      db.prepare('UPDATE job SET enabled = ?, next_run_at = ? WHERE id = ?').run(enabled, nextOf({ ...job, enabled }, Date.now()), job.id);
-      return ok(jobAnswer(user.tenantId, job.id));
+      data.run('UPDATE job SET enabled = ?, next_run_at = ? WHERE id = ? AND tenant_id = $tenant', enabled, nextOf({ ...job, enabled }, Date.now()), job.id);
+      return ok(jobAnswer(data, job.id));
     },
   );
 
   route(app, ops.run, async (request) => {
-    const user = userOf(request);
-    const job = rowOf(user.tenantId, request.params.id);
+    const data = tenantData(request);
+    const job = rowOf(data, request.params.id);
     if (!job || !scheduler) return fail(say(langOf(request), 'noJob'));
-    if (job.skip_if_running && db.prepare("SELECT 1 FROM job_run WHERE job_id = ? AND result = 'running'").get(job.id)) return fail(say(langOf(request), 'running'));
+    if (job.skip_if_running && data.get("SELECT 1 FROM job_run WHERE job_id = ? AND tenant_id = $tenant AND result = 'running'", job.id)) return fail(say(langOf(request), 'running'));
     return ok({ runId: scheduler.runNow(job, 'manual') });
   });
 
   route(app, ops.remove, async (request) => {
-    const user = userOf(request);
-    const ids = request.body.ids;
-    const deleted = deleteOwned(db, 'job', user.tenantId, ids);
+    const deleted = deleteTenantRows(tenantData(request), 'job', request.body.ids);
     if (deleted === null) return fail(say(langOf(request), 'noJob'));
     return ok({ deleted });
   });
@@ -433,39 +439,37 @@ const plugin: FastifyPluginAsync = async (app) => {
   // ---- /job_detail: any signed-in user of the tenant (a public route), tenant-scoped ------------
 
   route(app, ops.detail, async (request) => {
-    const user = userOf(request);
-    const job = findJob(user.tenantId, request.params.id);
+    const job = findJob(tenantData(request), request.params.id);
     return job ? ok(job) : fail(say(langOf(request), 'noJob'));
   });
 
   route(app, ops.runs, async (request) => {
-    const user = userOf(request);
-    const job = rowOf(user.tenantId, request.params.id);
+    const data = tenantData(request);
+    const job = rowOf(data, request.params.id);
     if (!job) return fail(say(langOf(request), 'noJob'));
     const paging = queryPage(request.query, langOf(request), 200);
     if (typeof paging === 'string') return fail(paging);
     const { page, limit } = paging;
-    const total = db.prepare('SELECT COUNT(*) AS n FROM job_run WHERE job_id = ?').get<{ n: number }>(job.id)!.n;
-    const rows = db.prepare(`SELECT ${RUN.select} FROM job_run WHERE job_id = ? ORDER BY id DESC LIMIT ? OFFSET ?`).all(job.id, limit, (page - 1) * limit);
+    const total = data.get<{ n: number }>('SELECT COUNT(*) AS n FROM job_run WHERE job_id = ? AND tenant_id = $tenant', job.id)!.n;
+    const rows = data.all(`SELECT ${RUN.select} FROM job_run WHERE job_id = ? AND tenant_id = $tenant ORDER BY id DESC LIMIT ? OFFSET ?`, job.id, limit, (page - 1) * limit);
     return ok({ rows: RUN.all(rows), total });
   });
 
-  const runOf = (tenantId: number, id: number) => db.prepare('SELECT id, file_path, file_name FROM job_run WHERE tenant_id = ? AND id = ?').get<{ id: number; file_path: string | null; file_name: string }>(tenantId, id);
+  const runOf = (data: TenantData, id: number) => data.get<{ id: number; file_path: string | null; file_name: string }>('SELECT id, file_path, file_name FROM job_run WHERE tenant_id = $tenant AND id = ?', id);
 
   route(app, ops.log, async (request) => {
-    const user = userOf(request);
+    const data = tenantData(request);
     const lang = langOf(request);
-    const found = db.prepare(`SELECT ${RUN.select} FROM job_run WHERE tenant_id = ? AND id = ?`).get(user.tenantId, request.params.id);
+    const found = data.get(`SELECT ${RUN.select} FROM job_run WHERE tenant_id = $tenant AND id = ?`, request.params.id);
     if (!found) return fail(say(lang, 'noRun'));
     const run = RUN.read(found);
     const after = request.query.after ?? 0;
-    const lines = LOG_LINE.all(db.prepare(`SELECT ${LOG_LINE.select} FROM job_log WHERE run_id = ? AND id > ? ORDER BY id LIMIT 1000`).all(run.id, after));
+    const lines = LOG_LINE.all(data.all(`SELECT ${LOG_LINE.select} FROM job_log WHERE run_id = ? AND id > ? ORDER BY id LIMIT 1000`, run.id, after));
     return ok({ run, lines });
   });
 
   route(app, ops.file, async (request, reply) => {
-    const user = userOf(request);
-    const run = runOf(user.tenantId, request.params.id);
+    const run = runOf(tenantData(request), request.params.id);
     const path = run?.file_path ?? '';
     const body = path.startsWith(exportsDir(config.dataDir)) ? await readFile(path).catch(() => null) : null;
     if (!run || !body) return fail(say(langOf(request), run ? 'noFile' : 'noRun'));
