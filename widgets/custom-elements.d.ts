@@ -28,7 +28,7 @@ export interface AtriumAlarmBellElementEventMap {
 export interface AtriumDeviceListElement extends HTMLElement {
   /** `area-id` attribute. rowGuid of an area: show only it and the areas below it, and hide the tree */
   areaId?: string;
-  /** `selectable` attribute. rows can be chosen (click, Enter or Space) */
+  /** `selectable` attribute. rows (or cards) can be chosen (click, Enter or Space) */
   selectable?: boolean;
   /** `view` attribute. table (default) | cards: one card per device with its state, its first three live readings (read again every 10 s while the page is visible) and its open alarms; area, status and keyword filters applied with a search button, 24 cards a page, and the list's total ('Total 20000+' above 20000). With `selectable` each card is a button that fires atrium-device-select */
   view?: string;
