@@ -177,6 +177,19 @@ describe('<atrium-device-list view="cards">', () => {
     expect(text(el, 'total')).to.equal('Total 0');
   });
 
+  it('reflows in a 320 px column: nothing scrolls sideways (WCAG 1.4.10)', async () => {
+    platform = fakePlatform(THIRTY);
+    signIn();
+    const el = mount('view="cards"');
+    el.style.width = '320px';
+    await until(() => cards(el).length === 24);
+    const root = $(el, '[data-view=cards]')!;
+    const wide = [root, ...root.querySelectorAll<HTMLElement>('*')].filter((n) => n.scrollWidth > n.clientWidth + 1 && getComputedStyle(n).overflowX !== 'hidden');
+    expect(wide.map((n) => n.tagName + '.' + n.className)).to.deep.equal([]);
+    expect(root.getBoundingClientRect().width).to.be.at.most(320);
+    for (const card of cards(el)) expect(card.getBoundingClientRect().right).to.be.at.most(el.getBoundingClientRect().right + 0.5);
+  });
+
   it('shows the element’s marker when the tenant holds more than 20000 devices', async () => {
     platform = fakePlatform(THIRTY, { total: 25_000 });
     signIn();
