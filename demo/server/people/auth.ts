@@ -9,6 +9,7 @@ import { langOf } from '../messages.ts';
 import { directoryMessage, directoryOf, directorySignIn } from './directory.ts';
 import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 import { SignInThrottle } from './throttle.ts';
+import { platformData, tenantDataOf } from '../tenant-data.ts';
 import { findSession, issueToken, refreshToken, revokeToken } from '../tokens.ts';
 
 export const CAPTCHA_COOKIE = 'atrium_captcha';
@@ -27,8 +28,11 @@ const USER_BY = (column: 'username' | 'phone'): string =>
 
 const plugin: FastifyPluginAsync = async (app) => {
   const ctx = app.atrium;
-  const byUsername = ctx.db.prepare(USER_BY('username'));
-  const byPhone = ctx.db.prepare(USER_BY('phone'));
+  // Signing in names an account or a phone, not a tenant: both are unique across the platform, and the
+  // sign-in page's tenant is the default one.
+  const platform = platformData(app, 'a sign-in finds its account by name or phone (unique across the platform) before a tenant is bound');
+  const byUsername = platform.prepare(USER_BY('username'));
+  const byPhone = platform.prepare(USER_BY('phone'));
   // The answer carries the token's lifetime (issue 41), so a client refreshes before it ends.
   const tokenAnswer = (token: string): LoginResponse => ({ token, token_type: 'bearer', expires_in: Math.round(ctx.config.tokenTtlMs / 1000) });
   const throttle = new SignInThrottle();
@@ -68,7 +72,7 @@ const plugin: FastifyPluginAsync = async (app) => {
         if (locked > 0) return failWith(request, 'auth.locked', { minutes: Math.ceil(locked / 60_000) });
         if (model === 'ldap') {
           const service = directoryOf.get(ctx);
-          const tenant = (ctx.db.prepare('SELECT id FROM tenant WHERE is_default = 1 ORDER BY id LIMIT 1').get<{ id: number }>())?.id ?? 1;
+          const tenant = platform.prepare('SELECT id FROM tenant WHERE is_default = 1 ORDER BY id LIMIT 1').get<{ id: number }>()?.id ?? 1;
           const outcome = service ? await directorySignIn(ctx, service.box, service.embedded(), tenant, username, password) : ({ ok: false, reason: 'none' } as const);
           if (outcome.ok) {
             throttle.succeeded(username);
@@ -90,7 +94,7 @@ const plugin: FastifyPluginAsync = async (app) => {
         throttle.succeeded(username);
         if (user.status !== 'normal') return failWith(request, 'auth.invalidUser');
         // An imported initial password was hashed cheaply; now that it is proven, store the standard hash.
-        if (needsRehash(user.password_hash)) ctx.db.prepare('UPDATE user SET password_hash = ? WHERE id = ?').run(await hashPassword(password), user.id);
+        if (needsRehash(user.password_hash)) tenantDataOf(platform, user.tenant_id).run('UPDATE user SET password_hash = ? WHERE id = ? AND tenant_id = $tenant', await hashPassword(password), user.id);
         return tokenAnswer(issueToken(ctx, user.id, user.tenant_id));
       }
 

@@ -11,6 +11,7 @@ import { failField, failWith, ok, userOf } from '../http.ts';
 import { t } from '../messages.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { col, shape } from '../shape.ts';
+import { platformData, tenantData, type TenantData } from '../tenant-data.ts';
 import { revokeOtherTokens } from '../tokens.ts';
 
 const AVATAR_PREFIX = '/upload/avatar/';
@@ -39,25 +40,18 @@ const PROFILE = shape<CurrentUserInfo>({
 
 const plugin: FastifyPluginAsync = async (app) => {
   const ctx = app.atrium;
-  const { db } = ctx;
-  const profile = db.prepare(
-    `SELECT ${PROFILE.select} FROM user u JOIN tenant t ON t.id = u.tenant_id WHERE u.id = ? AND u.tenant_id = ?`,
-  );
-  const phoneOwner = db.prepare('SELECT id FROM user WHERE phone = ? AND id <> ?');
-  const updateProfile = db.prepare('UPDATE user SET name = ?, phone = ?, email = ? WHERE id = ? AND tenant_id = ?');
-  const passwordOf = db.prepare('SELECT password_hash FROM user WHERE id = ? AND tenant_id = ?');
-  const updatePassword = db.prepare('UPDATE user SET password_hash = ? WHERE id = ? AND tenant_id = ?');
-  const updateAvatar = db.prepare('UPDATE user SET avatar = ? WHERE id = ? AND tenant_id = ?');
+  // Phones are the SMS sign-in name: one phone belongs to one account on the whole platform.
+  const phoneOwner = platformData(app, 'a phone is the SMS sign-in name, unique across the platform').prepare('SELECT id FROM user WHERE phone = ? AND id <> ?');
+  const PROFILE_OF = `SELECT ${PROFILE.select} FROM user u JOIN tenant t ON t.id = u.tenant_id WHERE u.id = ? AND u.tenant_id = $tenant`;
 
-  const read = (id: number, tenantId: number): CurrentUserInfo => {
-    const row = profile.get(id, tenantId);
+  const read = (data: TenantData, id: number): CurrentUserInfo => {
+    const row = data.get(PROFILE_OF, id);
     if (!row) throw new Error('signed-in user vanished');
     return PROFILE.read(row);
   };
 
   route(app, ops.info, async (request) => {
-    const user = userOf(request);
-    return ok(read(user.id, user.tenantId));
+    return ok(read(tenantData(request), userOf(request).id));
   });
 
   route(
@@ -70,8 +64,9 @@ const plugin: FastifyPluginAsync = async (app) => {
       if (name.trim() === '') return failField(t(request, 'validate.required'), 'name');
       // Phones are the SMS sign-in name, so one phone belongs to one account on the whole platform.
       if (phoneOwner.get(phone, user.id)) return failWith(request, 'user.phoneTaken');
-      updateProfile.run(name.trim(), phone, email ?? '', user.id, user.tenantId);
-      return ok(read(user.id, user.tenantId));
+      const data = tenantData(request);
+      data.run('UPDATE user SET name = ?, phone = ?, email = ? WHERE id = ? AND tenant_id = $tenant', name.trim(), phone, email ?? '', user.id);
+      return ok(read(data, user.id));
     },
   );
 
@@ -83,9 +78,10 @@ const plugin: FastifyPluginAsync = async (app) => {
       const { oldPassword, newPassword, confirmPassword } = request.body;
       // The one rule across fields (SPEC §5): the two new passwords must match.
       if (confirmPassword !== newPassword) return failField(t(request, 'validate.password.mismatch'), 'confirmPassword');
-      const row = passwordOf.get<{ password_hash: string }>(user.id, user.tenantId);
+      const data = tenantData(request);
+      const row = data.get<{ password_hash: string }>('SELECT password_hash FROM user WHERE id = ? AND tenant_id = $tenant', user.id);
       if (!row || !(await verifyPassword(oldPassword, row.password_hash))) return failWith(request, 'user.oldPassword');
-      updatePassword.run(await hashPassword(newPassword), user.id, user.tenantId);
+      data.run('UPDATE user SET password_hash = ? WHERE id = ? AND tenant_id = $tenant', await hashPassword(newPassword), user.id);
       // Whoever else holds a session of this account (maybe the reason for the change) is signed out.
       if (request.token) revokeOtherTokens(ctx, user, request.token);
       return ok(null);
@@ -112,9 +108,10 @@ const plugin: FastifyPluginAsync = async (app) => {
     await mkdir(dir, { recursive: true });
     const name = `${user.tenantId}-${user.id}-${randomBytes(9).toString('base64url')}.${type}`;
     await writeFile(join(dir, name), bytes);
-    const previous = read(user.id, user.tenantId).avatar;
+    const data = tenantData(request);
+    const previous = read(data, user.id).avatar;
     const avatar = AVATAR_PREFIX + name;
-    updateAvatar.run(avatar, user.id, user.tenantId);
+    data.run('UPDATE user SET avatar = ? WHERE id = ? AND tenant_id = $tenant', avatar, user.id);
     if (previous.startsWith(AVATAR_PREFIX)) {
       const old = previous.slice(AVATAR_PREFIX.length);
       if (/^[\w.-]+$/.test(old)) await rm(join(dir, old), { force: true });

@@ -13,8 +13,9 @@ import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } f
 import type { PortalClient } from '../../../shared/api/portal-clients.ts';
 import { ops } from '../../../shared/contract/portal-token.ts';
 import { contractRefusal, route } from '../contract.ts';
-import { failWith, ok, userOf } from '../http.ts';
+import { failWith, ok } from '../http.ts';
 import { langOf, type Lang, textsOf } from '../messages.ts';
+import { platformData, tenantData, tenantDataOf } from '../tenant-data.ts';
 import { findSession, issueToken } from '../tokens.ts';
 
 export const PORTAL_TOKEN_PATH = '/jwt/portal/token';
@@ -60,7 +61,9 @@ const toClient = (r: ClientRow): PortalClient => ({
 
 const plugin: FastifyPluginAsync = async (app) => {
   const ctx = app.atrium;
-  const db = ctx.db;
+  // A portal client authenticates by its client id before any tenant is bound; what follows works in
+  // the client's tenant.
+  const platform = platformData(app, "a portal client is found by its client id before a tenant is bound");
 
   // OAuth clients send form-encoded bodies; this context accepts them beside JSON.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 8192 }, (_request, body, done) => {
@@ -104,15 +107,14 @@ const plugin: FastifyPluginAsync = async (app) => {
       const { client_id: clientId, client_secret: secret } = body;
       const username = body.username.trim();
       if (!username) return refuse(reply, 400, 'invalid_request', say(lang, 'badRequest'));
-      const client = db.prepare('SELECT * FROM portal_client WHERE client_id = ?').get<ClientRow>(clientId);
+      const client = platform.prepare('SELECT * FROM portal_client WHERE client_id = ?').get<ClientRow>(clientId);
       const given = Buffer.from(sha(secret), 'hex');
       const expected = Buffer.from(client?.secret_hash ?? sha(randomBytes(16).toString('hex')), 'hex');
       if (!client || client.revoked_at !== null || !timingSafeEqual(given, expected)) return refuse(reply, 401, 'invalid_client', say(lang, 'badClient'));
 
+      const data = tenantDataOf(platform, client.tenant_id);
       const allowedUsers = words(client.users);
-      const user = db
-        .prepare("SELECT id, tenant_id FROM user WHERE username = ? AND tenant_id = ? AND status = 'normal'")
-        .get<{ id: number; tenant_id: number }>(username, client.tenant_id);
+      const user = data.get<{ id: number; tenant_id: number }>("SELECT id, tenant_id FROM user WHERE username = ? AND tenant_id = $tenant AND status = 'normal'", username);
       if (!user || (allowedUsers.length > 0 && !allowedUsers.includes(username))) return refuse(reply, 400, 'invalid_grant', say(lang, 'badUser'));
 
       // The narrowing: the client's scope, and within it what was asked; none of either: the user's own rights.
@@ -122,7 +124,7 @@ const plugin: FastifyPluginAsync = async (app) => {
       const scope = asked.length > 0 ? asked : clientScope;
 
       const token = issueToken(ctx, user.id, user.tenant_id, Date.now(), { scope: scope.length > 0 ? scope.join(' ') : null, portalClientId: client.id });
-      db.prepare('UPDATE portal_client SET last_used_at = ? WHERE id = ?').run(Date.now(), client.id);
+      data.run('UPDATE portal_client SET last_used_at = ? WHERE id = ? AND tenant_id = $tenant', Date.now(), client.id);
       // The operation log names the user the token was issued for.
       request.user = findSession(ctx, token);
       const expiresIn = Math.round(ctx.config.tokenTtlMs / 1000);
@@ -145,29 +147,34 @@ const plugin: FastifyPluginAsync = async (app) => {
 
   // ---- the tenant admin's registry (OAuth clients page) ----
   route(app, ops.list, async (request) => {
-    const rows = db.prepare('SELECT * FROM portal_client WHERE tenant_id = ? ORDER BY id DESC').all<ClientRow>(userOf(request).tenantId);
+    const rows = tenantData(request).all<ClientRow>('SELECT * FROM portal_client WHERE tenant_id = $tenant ORDER BY id DESC');
     return ok({ list: rows.map(toClient), total: rows.length });
   });
 
   route(app, ops.create, async (request) => {
-    const me = userOf(request);
     const clientId = `portal-${randomBytes(9).toString('base64url')}`;
     const secret = randomBytes(32).toString('base64url');
     const users = words(request.body.users).join(' ');
     const scope = words(request.body.scope).join(' ');
-    const info = db
-      .prepare('INSERT INTO portal_client (tenant_id, name, client_id, secret_hash, users, scope, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
-      .run(me.tenantId, request.body.name.trim(), clientId, sha(secret), users, scope, Date.now());
+    const info = tenantData(request).run(
+      'INSERT INTO portal_client (tenant_id, name, client_id, secret_hash, users, scope, created_at) VALUES ($tenant, ?, ?, ?, ?, ?, ?)',
+      request.body.name.trim(),
+      clientId,
+      sha(secret),
+      users,
+      scope,
+      Date.now(),
+    );
     return ok({ id: Number(info.lastInsertRowid), clientId, clientSecret: secret });
   });
 
   route(app, ops.revoke, async (request) => {
-    const me = userOf(request);
+    const data = tenantData(request);
     const { id } = request.params;
-    const row = db.prepare('SELECT id FROM portal_client WHERE id = ? AND tenant_id = ?').get<{ id: number }>(id, me.tenantId);
+    const row = data.get<{ id: number }>('SELECT id FROM portal_client WHERE id = ? AND tenant_id = $tenant', id);
     if (!row) return failWith(request, 'custom.notFound');
-    db.prepare('UPDATE portal_client SET revoked_at = COALESCE(revoked_at, ?) WHERE id = ?').run(Date.now(), id);
-    db.prepare('DELETE FROM token WHERE portal_client_id = ?').run(id);
+    data.run('UPDATE portal_client SET revoked_at = COALESCE(revoked_at, ?) WHERE id = ? AND tenant_id = $tenant', Date.now(), id);
+    data.run('DELETE FROM token WHERE portal_client_id = ? AND tenant_id = $tenant', id);
     return ok(null);
   });
 };
