@@ -9,7 +9,7 @@ import { compile, evaluate } from '../../../shared/validate/expression.ts';
 import { busOf } from '../bus.ts';
 import type { Db } from '../db.ts';
 import type { Lang } from '../messages.ts';
-import { tenantDataOf } from '../tenant-data.ts';
+import { tenantDataOf, type TenantData } from '../tenant-data.ts';
 import { modelParams } from './device-model.ts';
 
 const SLOW_MS = 1500;
@@ -39,15 +39,16 @@ const num = (text: string, fallback: number) => (text.trim() !== '' && Number.is
 /** A parameter's writable range (min/max as configured; 0–100 when unset). */
 export const rangeOf = (param: ParamRow): { min: number; max: number } => ({ min: num(param.min, 0), max: num(param.max, 100) });
 
-/** How the (simulated) gateway answers a write or a distribution: null when it took it, else SPEC §8's message. */
-export async function throughGateway(db: Db, gatewayId: number, lang: Lang): Promise<string | null> {
-  const refused = await gatewayAnswer(db, gatewayId);
+/** How one of the tenant's (simulated) gateways answers a write or a distribution: null when it took it, else SPEC §8's message. */
+export async function throughGateway(data: TenantData, gatewayId: number, lang: Lang): Promise<string | null> {
+  const refused = await gatewayAnswer(data, gatewayId);
   return refused ? refused[lang] : null;
 }
 
-async function gatewayAnswer(db: Db, gatewayId: number): Promise<Both | null> {
-  const gateway = db.prepare('SELECT status FROM gateway WHERE id = ?').get<{ status: string }>(gatewayId);
-  const mode = (db.prepare('SELECT mode FROM gateway_sim WHERE gateway_id = ?').get<{ mode: string }>(gatewayId))?.mode ?? 'normal';
+async function gatewayAnswer(data: TenantData, gatewayId: number): Promise<Both | null> {
+  // Another tenant's gateway answers as one that is not there (offline).
+  const gateway = data.get<{ status: string }>('SELECT status FROM gateway WHERE id = ? AND tenant_id = $tenant', gatewayId);
+  const mode = data.get<{ mode: string }>('SELECT mode FROM gateway_sim WHERE gateway_id = ?', gatewayId)?.mode ?? 'normal';
   const text = (key: 'offline' | 'noAnswer' | 'exception'): Both => ({ zh: sharedTranslate('zh', `gateway.${key}` as never), en: sharedTranslate('en', `gateway.${key}` as never) });
   if (!gateway || gateway.status !== 'online') return text('offline');
   if (mode === 'silent') return text('noAnswer');
@@ -101,7 +102,7 @@ export async function writePoint(db: Db, tenantId: number, deviceId: number, cod
   const { min, max } = rangeOf(param);
   if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max) return { ok: false, text: both('range', { min, max }), field: 'value' };
   if (!device.gateway_id) return { ok: false, text: both('noGateway') };
-  const refused = await gatewayAnswer(db, device.gateway_id);
+  const refused = await gatewayAnswer(data, device.gateway_id);
   if (refused) return { ok: false, text: refused };
   const control = param.controlFormula.trim() ? compile(param.controlFormula) : null;
   const written = control?.ok ? evaluate(control.tree, { x: value }) : value;

@@ -210,7 +210,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     const lang = langOf(request);
     const { id } = request.params;
     if (!data.get('SELECT 1 FROM gateway WHERE id = ? AND tenant_id = $tenant', id)) return fail(lang === 'en' ? 'no such gateway' : '网关不存在');
-    const refused = await throughGateway(db, id, lang);
+    const refused = await throughGateway(data, id, lang);
     if (refused) return fail(refused);
     const at = Date.now();
     const points = data.tx(() => {

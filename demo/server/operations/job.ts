@@ -131,12 +131,12 @@ const TARGETS: Record<JobSave['target'], (c: RunContext) => Promise<Outcome>> = 
     return { ok: true, text: both(`已运行场景“${scene.name}”`, `scene “${scene.name}” started`) };
   },
 
-  async resyncGateway({ db, data, job, log }) {
+  async resyncGateway({ data, job, log }) {
     const gatewayId = Number((JSON.parse(job.params) as JobParams).gatewayId);
     const gateway = data.get<{ name: string }>('SELECT name FROM gateway WHERE id = ? AND tenant_id = $tenant', gatewayId);
     if (!gateway) return { ok: false, text: TEXT.noGateway };
     log(both(`向网关“${gateway.name}”下发配置`, `distributing the configuration through “${gateway.name}”`));
-    const [zh, en] = await Promise.all([throughGateway(db, gatewayId, 'zh'), throughGateway(db, gatewayId, 'en')]);
+    const [zh, en] = await Promise.all([throughGateway(data, gatewayId, 'zh'), throughGateway(data, gatewayId, 'en')]);
     if (zh || en) return { ok: false, text: both(zh ?? '', en ?? '') };
     data.run('UPDATE gateway SET distributed_at = ? WHERE id = ? AND tenant_id = $tenant', Date.now(), gatewayId);
     const devices = data.get<{ n: number }>('SELECT COUNT(*) AS n FROM device WHERE gateway_id = ? AND tenant_id = $tenant', gatewayId)!.n;
