@@ -63,23 +63,9 @@ export function queryPage(raw: { page?: unknown; limit?: unknown }, lang: Lang, 
 export const inList = (n: number): string => Array.from({ length: n }, () => '?').join(',');
 
 /**
- * Deletes rows of one tenant by id, all or none: null (and nothing deleted) when any id is not one of
+ * Deletes rows of the tenant by id, all or none: null (and nothing deleted) when any id is not one of
  * the tenant's rows, else how many went. `table` is a constant of the calling route, never user input.
  */
-export function deleteOwned(db: Db, table: string, tenantId: number, ids: readonly number[]): number | null {
-  const marks = inList(ids.length);
-  const found = db.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE tenant_id = ? AND id IN (${marks})`).get<{ n: number }>(tenantId, ...ids)!.n;
-  if (found !== new Set(ids).size) return null;
-  return Number(db.prepare(`DELETE FROM ${table} WHERE tenant_id = ? AND id IN (${marks})`).run(tenantId, ...ids).changes);
-}
-
-/** The tenant's rows whose name contains `keyword` (when given): a WHERE clause and its arguments. */
-export function byNameKeyword(tenantId: number, keyword: string | undefined): { where: string; args: Array<string | number> } {
-  const k = keyword?.trim();
-  return k ? { where: "tenant_id = ? AND name LIKE ? ESCAPE '\\'", args: [tenantId, likePattern(k)] } : { where: 'tenant_id = ?', args: [tenantId] };
-}
-
-/** deleteOwned through the tenant accessor: the tenant's rows by id, all or none (null: an id is not the tenant's). */
 export function deleteTenantRows(data: TenantData, table: string, ids: readonly number[]): number | null {
   const marks = inList(ids.length);
   const found = data.get<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table} WHERE tenant_id = $tenant AND id IN (${marks})`, ...ids)!.n;
@@ -87,7 +73,7 @@ export function deleteTenantRows(data: TenantData, table: string, ids: readonly 
   return Number(data.run(`DELETE FROM ${table} WHERE tenant_id = $tenant AND id IN (${marks})`, ...ids).changes);
 }
 
-/** byNameKeyword for the tenant accessor: the tenant's rows (`$tenant`) whose name contains `keyword`. */
+/** The tenant's rows (`$tenant`) whose name contains `keyword` (when given): a WHERE clause and its arguments. */
 export function tenantNameKeyword(keyword: string | undefined): { where: string; args: string[] } {
   const k = keyword?.trim();
   return k ? { where: "tenant_id = $tenant AND name LIKE ? ESCAPE '\\'", args: [likePattern(k)] } : { where: 'tenant_id = $tenant', args: [] };
