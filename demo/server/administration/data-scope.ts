@@ -4,25 +4,15 @@
 // the granted groups do not exist for that user — in lists, play requests, values, history and the
 // group trees.
 import type { SessionUser } from '../context.ts';
-import type { Db } from '../db.ts';
 import { DEVICE_GROUP_TYPE } from '../../../shared/api/device-types.ts';
-import { tenantDataOf, type TenantData } from '../tenant-data.ts';
-
-/**
- * Where a domain reads the scope from: its tenant's data (tenantData(request)). A bare Db is still taken
- * while the callers of other domains move to the accessor; it is read as the user's tenant's data.
- */
-export type ScopeSource = TenantData | Db;
-const isTenantData = (source: ScopeSource): source is TenantData => 'tenantId' in source;
-const dataOf = (source: ScopeSource, user: SessionUser): TenantData => (isTenantData(source) ? source : tenantDataOf(source, user.tenantId));
+import type { TenantData } from '../tenant-data.ts';
 
 /**
  * The visible data group ids of one type (cameras 7, devices 8), or null when the user is not narrowed
  * for that type: their roles grant no group of it.
  */
-export function visibleGroups(source: ScopeSource, user: SessionUser, type: number): ReadonlySet<number> | null {
+export function visibleGroups(data: TenantData, user: SessionUser, type: number): ReadonlySet<number> | null {
   if (user.superAdmin) return null;
-  const data = dataOf(source, user);
   const granted = data.all<{ id: number }>(
     `SELECT DISTINCT rdg.data_group_id AS id FROM role_data_group rdg JOIN user_role ur ON ur.role_id = rdg.role_id
      JOIN role r ON r.id = ur.role_id AND r.tenant_id = $tenant JOIN data_group g ON g.id = rdg.data_group_id AND g.type = ? AND g.tenant_id = $tenant
@@ -67,11 +57,10 @@ export function withAncestors(visible: ReadonlySet<number>, parents: ReadonlyMap
  * Alarms follow their devices (SPEC §6): for a user narrowed to device groups, SQL keeping only the
  * alarms of devices filed in them (`column` is the alarm's device code), else nothing.
  */
-export function alarmScopeSql(source: ScopeSource, user: SessionUser, column = 'a.device_code'): { sql: string; args: number[] } {
-  const groups = visibleGroups(source, user, DEVICE_GROUP_TYPE);
+export function alarmScopeSql(data: TenantData, user: SessionUser, column = 'a.device_code'): { sql: string; args: number[] } {
+  const groups = visibleGroups(data, user, DEVICE_GROUP_TYPE);
   if (!groups) return { sql: '', args: [] };
   const inside = scopeSql('data_group_id', groups);
-  // Through the accessor the fragment filters by its $tenant; a caller still on a bare Db passes the tenant.
-  if (isTenantData(source)) return { sql: ` AND ${column} IN (SELECT code FROM device WHERE tenant_id = $tenant${inside.sql})`, args: inside.args };
-  return { sql: ` AND ${column} IN (SELECT code FROM device WHERE tenant_id = ?${inside.sql})`, args: [user.tenantId, ...inside.args] };
+  // The fragment runs in a statement of the same tenant's data: its device list filters by $tenant.
+  return { sql: ` AND ${column} IN (SELECT code FROM device WHERE tenant_id = $tenant${inside.sql})`, args: inside.args };
 }
