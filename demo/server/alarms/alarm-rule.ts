@@ -92,7 +92,7 @@ export function fireRule(db: Db, tenantId: number, deviceId: number, live: LiveR
     const banned = live.banHours === 0 || (ban !== undefined && ban.until > at);
     if (banned && openAlarmOf(data, device.code, param.code, live.level, live.eventTypeId)) return null;
     // The rule's text is one template; the alarm reads in both languages with the names in each.
-    const paramNames = paramNamesOf(db, device.model_id, param);
+    const paramNames = paramNamesOf(data, device.model_id, param);
     const textIn = (lang: Lang) => live.content.replace(/\{(device|param|value|unit)\}/g, (_m, k: string) => ({ device: inLang(lang, device), param: paramNames[lang], value: String(value), unit: param.unit })[k] ?? '');
     const text = textIn('zh');
     const id = Number(

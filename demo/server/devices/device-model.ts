@@ -65,14 +65,8 @@ const PARAM = shape<ParamRow>({
 });
 
 /** A parameter's name in both languages, for text stored once for both (alarm contents). */
-export function paramNamesOf(source: TenantData | Db, modelId: number | null, param: { code: string; name: string }): Record<Lang, string> {
-  // Through the accessor the model must be the tenant's; a caller still on a bare Db names a model it read from the tenant's device.
-  const row =
-    modelId === null
-      ? undefined
-      : 'tenantId' in source
-        ? source.get<{ name: string; name_en: string }>('SELECT name, name_en FROM model_param WHERE model_id = ? AND code = ? AND tenant_id = $tenant', modelId, param.code)
-        : source.prepare('SELECT name, name_en FROM model_param WHERE model_id = ? AND code = ?').get<{ name: string; name_en: string }>(modelId, param.code);
+export function paramNamesOf(data: TenantData, modelId: number | null, param: { code: string; name: string }): Record<Lang, string> {
+  const row = modelId === null ? undefined : data.get<{ name: string; name_en: string }>('SELECT name, name_en FROM model_param WHERE model_id = ? AND code = ? AND tenant_id = $tenant', modelId, param.code);
   return row ? { zh: row.name, en: inLang('en', row) } : { zh: param.name, en: param.name };
 }
 
