@@ -314,6 +314,8 @@ const plugin: FastifyPluginAsync = async (app) => {
     // The body names the cameras; a delete without a body names one in its query (signed over it).
     const ids = [...(request.body?.ids ?? []), ...(request.body?.id ? [request.body.id] : []), ...(request.query.id ? [request.query.id] : [])];
     if (ids.length === 0) return failField(describeIssue(langOf(request), 'id', { key: 'validate.required' }), 'id');
+    // Every camera named must be the caller's (tenant and data authority), as for a move: otherwise none goes.
+    if (!ids.every((id) => findCamera(request, id))) return fail(say(request, 'noDevice'));
     const deleted = data.tx(() => ids.reduce((n, id) => n + Number(data.run('DELETE FROM camera WHERE id = ? AND tenant_id = $tenant', id).changes), 0));
     return ok({ deleted });
   }, managing);
