@@ -75,7 +75,7 @@ const NO_RAW_DB = {
   rules: {
     'no-restricted-syntax': [
       'error',
-      { selector: "MemberExpression[object.property.name='atrium'][property.name='db']", message: 'Tenant data goes through tenantData(request) or platformData(app, why) (demo/server/tenant-data.ts), not app.atrium.db.' },
+      { selector: "MemberExpression[property.type='Identifier'][property.name='db']", message: 'Tenant data goes through tenantData(request) or platformData(app, why) (demo/server/tenant-data.ts), not app.atrium.db or a context\'s db.' },
       { selector: "VariableDeclarator[init.property.name='atrium'] > ObjectPattern > Property[key.name='db']", message: 'Tenant data goes through tenantData(request) or platformData(app, why) (demo/server/tenant-data.ts), not app.atrium.db.' },
     ],
   },

@@ -12,6 +12,7 @@
 // handler cannot bypass the accessor without the lint layer failing.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SQLInputValue, SQLOutputValue, StatementResultingChanges, StatementSync } from 'node:sqlite';
+import type { AppContext } from './context.ts';
 import { tx, type Db } from './db.ts';
 import { userOf } from './http.ts';
 
@@ -104,7 +105,7 @@ export const tenantData = (request: FastifyRequest): TenantData => tenantDataOf(
  * The whole database, for the few reads and writes that are platform-wide by nature. `why` names the
  * reason at the call site (the operator's tenant list, a monitor, an engine over every tenant).
  */
-export const platformData = (app: FastifyInstance, why: string): Db => {
+export const platformData = (owner: FastifyInstance | AppContext, why: string): Db => {
   if (!why.trim()) throw new Error('platformData needs a reason');
-  return app.atrium.db;
+  return 'atrium' in owner ? owner.atrium.db : owner.db;
 };

@@ -138,11 +138,13 @@ describe('tenant data by construction', () => {
         "  app.get('/a', async () => app.atrium.db.prepare('SELECT * FROM alarm').all());",
         "  app.get('/b', async (request) => tenantData(request).all('SELECT * FROM alarm WHERE tenant_id = $tenant'));",
         "  app.get('/c', async () => platformData(app, 'the operator lists every tenant').prepare('SELECT id FROM tenant').all());",
+        '  const ctx = app.atrium;',
+        "  app.get('/d', async () => ctx.db.prepare('SELECT * FROM alarm').all());",
         '  return void db;',
         '};',
       ].join('\n'),
     );
-    expect(only(found, 'no-restricted-syntax').map((m) => m.line)).toEqual([4, 5]);
+    expect(only(found, 'no-restricted-syntax').map((m) => m.line)).toEqual([4, 5, 9]);
     expect(only(found, 'no-restricted-syntax')[0]!.message).toContain('tenantData(request)');
   });
 });

@@ -21,7 +21,7 @@ import { langOf, type Lang, textsOf } from '../messages.ts';
 import { hashPassword } from './passwords.ts';
 import { secretBox, type SecretBox } from '../secrets.ts';
 import { col, shape } from '../shape.ts';
-import { tenantData, tenantDataOf } from '../tenant-data.ts';
+import { platformData, tenantData, tenantDataOf } from '../tenant-data.ts';
 import type { DirectoryAnswer } from '../../../shared/api/directory-types.ts';
 
 /** The request timeout for every directory call: a directory that does not answer is given up on. */
@@ -98,7 +98,7 @@ export type DirectoryOutcome =
 /** One directory sign-in for the tenant: search, bind as the person, create or update the local account. */
 export async function directorySignIn(ctx: AppContext, box: SecretBox, embedded: Directory | null, tenantId: number, username: string, password: string): Promise<DirectoryOutcome> {
   // Signing in: no request tenant yet, the sign-in names the tenant whose directory answers.
-  const data = tenantDataOf(ctx.db, tenantId);
+  const data = tenantDataOf(platformData(ctx, 'a directory sign-in names its tenant before any tenant is bound'), tenantId);
   const row = data.get<DirectoryRow>('SELECT * FROM ldap_directory WHERE tenant_id = $tenant AND enabled = 1');
   if (!row) return { ok: false, reason: 'none' };
   const url = row.embedded ? embedded?.url : row.url;
@@ -153,7 +153,7 @@ export async function directorySignIn(ctx: AppContext, box: SecretBox, embedded:
   if (!user) {
     const name = username.trim();
     // Usernames are unique across the platform: another tenant's account holds the name too.
-    if (ctx.db.prepare('SELECT 1 FROM user WHERE username = ?').get(name)) return { ok: false, reason: 'nameTaken' };
+    if (platformData(ctx, 'usernames are unique across the platform').prepare('SELECT 1 FROM user WHERE username = ?').get(name)) return { ok: false, reason: 'nameTaken' };
     // No platform password: this account signs in through the directory only.
     const unusable = await hashPassword(randomBytes(24).toString('base64url'));
     const id = Number(data.run('INSERT INTO user (tenant_id, username, password_hash, name, email, directory_dn) VALUES ($tenant, ?, ?, ?, ?, ?)', name, unusable, person.name.slice(0, 50), person.mail.slice(0, 100), person.dn).lastInsertRowid);
