@@ -4,8 +4,9 @@
 import { bothNames, namesAfterEdit } from '../local-names.ts';
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
-import type { DeviceCreate } from '../../../shared/api/device-types.ts';
+import { DEVICE_GROUP_TYPE, type DeviceCreate } from '../../../shared/api/device-types.ts';
 import { ops } from '../../../shared/contract/device-admin.ts';
+import { visibleGroups } from '../administration/data-scope.ts';
 import { route } from '../contract.ts';
 import { normaliseDevice } from '../../../shared/devices/device-rules.ts';
 import { nextSeq } from './device-simulator.ts';
@@ -184,7 +185,9 @@ const plugin: FastifyPluginAsync = async (app) => {
     } catch (error) {
       return fail((error as Error).message);
     }
-    const total = queryDevices(data, query).total;
+    // The export holds what the list shows the user: a user narrowed to device groups exports those devices only.
+    const scope = visibleGroups(data, user, DEVICE_GROUP_TYPE);
+    const total = queryDevices(data, query, scope).total;
     const started = startExport(tasks, config.dataDir, user, {
       key: 'deviceExport',
       title: TEXT.exportTitle,
@@ -204,7 +207,7 @@ const plugin: FastifyPluginAsync = async (app) => {
         { key: 'gatewayName', header: lang === 'en' ? 'Gateway' : '网关' },
         { key: 'areaName', header: lang === 'en' ? 'Area' : '区域' },
       ],
-      load: () => queryDevices(data, { ...query, page: 1, limit: Math.max(1, total), count: false }).rows,
+      load: () => queryDevices(data, { ...query, page: 1, limit: Math.max(1, total), count: false }, scope).rows,
       done: (n) => ({ zh: say('zh', 'exportDone', { count: n }), en: say('en', 'exportDone', { count: n }) }),
     });
     return ok(started);

@@ -2,9 +2,10 @@
 // filed there — the list, the status changes, values, writes and history — while a role granting only
 // camera groups leaves devices alone; filing moves devices between groups, all or none, within the
 // tenant.
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { usePlatform } from '../test-platform.ts';
-import { api, login } from '../testing.ts';
+import { api, downloadSigned, login, taskDone } from '../testing.ts';
 
 const NEW_USER = { name: 'Scoped', password: 'secret-pass-1', confirmPassword: 'secret-pass-1', email: 'scoped@example.com' };
 
@@ -16,7 +17,7 @@ describe('devices in data groups', () => {
   /** A GET answered in Chinese (p.call asks in English). */
   const inChinese = async (path: string, query: Record<string, string>) => (await api(p.s.base, 'GET', path, { token: p.admin, query, headers: { lang: 'zh' } })).body.data;
   const userWith = async (username: string, phone: string, dataGroups: number[]) => {
-    const role = (await p.call(p.admin, 'PUT', '/api/admin/group/role', { code: username.replace('.', '_'), name: username.replace('.', ' '), menus: ['MonitorOPS', 'devStatusTabs', 'historySearch', 'devManager', 'subsystemManage'], dataGroups })).data as { id: number };
+    const role = (await p.call(p.admin, 'PUT', '/api/admin/group/role', { code: username.replace('.', '_'), name: username.replace('.', ' '), menus: ['MonitorOPS', 'devStatusTabs', 'historySearch', 'devManager', 'subsystemManage'], elements: ['progress:view'], dataGroups })).data as { id: number };
     const made = await p.call(p.admin, 'POST', '/api/admin/user', { ...NEW_USER, username, phone, roleIds: [role.id] });
     expect(made.code, made.msg).toBe(0);
     return login(p.s.base, username, 'secret-pass-1');
@@ -46,6 +47,15 @@ describe('devices in data groups', () => {
     const day = new Date().toISOString().slice(0, 10);
     expect((await p.call(tech, 'POST', '/api/device/history', { deviceIds: [outside.id], codes: ['temp'], startTime: `${day} 00:00:00`, endTime: `${day} 23:59:59` })).code).toBe(-1);
     expect((await p.call(tech, 'GET', `/api/device/${inHvac[0]!.id}/points`)).code).toBe(0);
+    // The export holds the same devices as the list: the header and one row per device of the group.
+    const started = await p.call(tech, 'POST', '/api/device/export', {});
+    expect(started.code, started.msg).toBe(0);
+    const item = await taskDone(p.s.base, tech, started.data.key, started.data.hashKey);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(await (await downloadSigned(p.s.base, tech, item.download!)).arrayBuffer());
+    const codes = book.worksheets[0]!.getColumn(1).values.slice(2);
+    expect(codes.length).toBe(inHvac.length);
+    expect(codes).not.toContain(outside.code);
     // Status changes carry only the user's devices.
     await fetch(`${p.s.base}/__test/device/status`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id: outside.id, status: 'offline' }) });
     const changes = (await p.call(tech, 'GET', '/api/device/status/changes', undefined, { since: '0' })).data as { changes: Array<{ id: number }> };
