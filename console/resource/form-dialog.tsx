@@ -13,20 +13,25 @@ import { Modal } from './modal.tsx';
 import { optionText, useOptions } from './options.ts';
 import { Picker, PICKER_FROM } from './picker.tsx';
 import * as css from './resource.css.ts';
+import { resolveForm } from './define.ts';
 import type { FieldDef, FormDef, FormValue, FormValues } from './types.ts';
 
 const REMOTE_DELAY_MS = 300;
 
-export interface FormDialogProps<Row> {
+export interface FormDialogProps<Row, Page> {
   title: string;
-  form: FormDef<Row>;
+  form: FormDef<Row, Page>;
   row: Row | null;
+  /** The page's own state and actions, handed to the form's functions (Env.page). */
+  page?: Page;
   onClose: (saved: boolean) => void;
 }
 
-export function FormDialog<Row>({ title, form, row, onClose }: FormDialogProps<Row>) {
+export function FormDialog<Row, Page = undefined>({ title, form, row, page, onClose }: FormDialogProps<Row, Page>) {
   const { t } = useTranslation();
-  const [values, setValues] = useState<FormValues>(() => form.initial(row));
+  const env = { t, page: page as Page };
+  const resolved = resolveForm(form, row, env);
+  const [values, setValues] = useState<FormValues>(() => resolved.initial());
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -34,10 +39,10 @@ export function FormDialog<Row>({ title, form, row, onClose }: FormDialogProps<R
   const [remote, setRemote] = useState<Record<string, ValidationMessage | null>>({});
   const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
   const editing = row !== null;
-  const schema = form.schema(row);
-  const fields = form.fields(row).filter((f) => !f.visible || f.visible(values));
+  const schema = resolved.schema;
+  const fields = resolved.fields.filter((f) => !f.visible || f.visible(values));
   // A hidden field's rules do not hold the form back.
-  const shown = Object.fromEntries(Object.entries(schema).filter(([name]) => fields.some((f) => f.name === name) || !form.fields(row).some((f) => f.name === name)));
+  const shown = Object.fromEntries(Object.entries(schema).filter(([name]) => fields.some((f) => f.name === name) || !resolved.fields.some((f) => f.name === name)));
   const errors = validateObject(values, shown) as Record<string, ValidationMessage | undefined>;
 
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
@@ -77,7 +82,7 @@ export function FormDialog<Row>({ title, form, row, onClose }: FormDialogProps<R
     setFailure(null);
     setServerField(null);
     try {
-      await form.save(values, row);
+      await resolved.save(values);
       onClose(true);
     } catch (error) {
       const text = failureText(error, t('http.requestError'));
@@ -93,7 +98,7 @@ export function FormDialog<Row>({ title, form, row, onClose }: FormDialogProps<R
     <Modal title={title} onClose={() => onClose(false)} wide={form.wide} testId="resource-form">
       <form className={css.form} onSubmit={(e) => void submit(e)} noValidate>
         {fields.map((f) => (
-          <FieldInput key={f.name} def={f} value={values[f.name]} editing={editing} error={messageOf(f.name)} hint={form.hints?.[f.name]?.(values) ?? null} onChange={(v) => change(f.name, v)} />
+          <FieldInput key={f.name} def={f} value={values[f.name]} editing={editing} error={messageOf(f.name)} hint={form.hints?.[f.name]?.(values, env) ?? null} onChange={(v) => change(f.name, v)} />
         ))}
         <FormFailure message={failure} testId="resource-form-failure" />
         <div className={css.actions}>

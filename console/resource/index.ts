@@ -11,4 +11,5 @@ export { Tree, type TreeItem } from './tree.tsx';
 export { treeOptions, useOptions } from './options.ts';
 export { totalText, pageCount, hasNextPage } from './total.ts';
 export { useList } from './use-list.ts';
+export { defineForm, defineResource, formBody, ids, text } from './define.ts';
 export type * from './types.ts';

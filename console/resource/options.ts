@@ -1,10 +1,18 @@
 // Options of a select: given directly, or loaded once when the select first shows.
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Option, Options } from './types.ts';
 
 const NONE: readonly Option[] = [];
 
+/** The options with their texts: an option declared with a `labelKey` shows its translation. */
 export function useOptions(options: Options): readonly Option[] {
+  const { t } = useTranslation();
+  const list = useLoadedOptions(options);
+  return useMemo(() => (list.some((o) => o.labelKey) ? list.map((o) => (o.labelKey ? { ...o, label: t(o.labelKey) } : o)) : list), [list, t]);
+}
+
+function useLoadedOptions(options: Options): readonly Option[] {
   const [loaded, setLoaded] = useState<{ from: Options | null; list: readonly Option[] }>({ from: null, list: NONE });
   useEffect(() => {
     if (typeof options !== 'function') return;
@@ -22,7 +30,7 @@ export function useOptions(options: Options): readonly Option[] {
 }
 
 /** An option's text, indented by its depth in a flattened tree. */
-export const optionText = (o: Option): string => `${'\u00a0\u00a0'.repeat(o.depth ?? 0)}${o.label}`;
+export const optionText = (o: Option): string => `${'\u00a0\u00a0'.repeat(o.depth ?? 0)}${o.label ?? ''}`;
 
 /** A tree flattened into options, depth first. */
 export function treeOptions<N extends { children?: readonly N[] }>(nodes: readonly N[], value: (n: N) => string, label: (n: N) => string, depth = 0): Option[] {

@@ -36,7 +36,7 @@ export interface PickerProps {
 
 const matches = (o: Option, query: string): boolean => {
   const q = query.trim().toLowerCase();
-  return q === '' || o.label.toLowerCase().includes(q) || o.value.toLowerCase() === q;
+  return q === '' || (o.label ?? '').toLowerCase().includes(q) || o.value.toLowerCase() === q;
 };
 
 export function Picker({ name, options, value, onChange, multiple = false, placeholder, inputProps, className, disabled, data }: PickerProps) {
@@ -51,7 +51,7 @@ export function Picker({ name, options, value, onChange, multiple = false, place
   const byValue = useMemo(() => new Map(options.map((o) => [o.value, o])), [options]);
   const shown = useMemo(() => (open ? options.filter((o) => matches(o, query)) : options), [options, open, query]);
   const collection = useMemo(
-    () => createListCollection<Option>({ items: [...shown], itemToValue: (o) => o.value, itemToString: (o) => o.label }),
+    () => createListCollection<Option>({ items: [...shown], itemToValue: (o) => o.value, itemToString: (o) => o.label ?? '' }),
     [shown],
   );
   const chosenLabel = !multiple && chosen[0] ? (byValue.get(chosen[0])?.label ?? '') : '';

@@ -33,12 +33,13 @@ function world(count: number) {
   const matches = (q: ListQuery) => people.filter((p) => (!q.filters.name || p.name.includes(String(q.filters.name))) && (!q.filters.team || p.team === q.filters.team));
   const def: ResourceDef<Person> = {
     id: 'person',
+    operation: 'user.page',
     titleKey: 'resource.actions',
     rowKey: (p) => p.id,
     rowName: (p) => p.name,
     columns: [
-      { id: 'name', headerKey: 'resource.edit', cell: (p) => p.name },
-      { id: 'team', headerKey: 'resource.remove', cell: (p) => p.team },
+      { id: 'name', headerKey: 'resource.edit', field: 'name', cell: (p) => p.name },
+      { id: 'team', headerKey: 'resource.remove', field: 'team', cell: (p) => p.team },
     ],
     filters: [
       { kind: 'text', name: 'name', labelKey: 'resource.search' },

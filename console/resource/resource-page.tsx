@@ -15,13 +15,17 @@ import { Pager } from './pager.tsx';
 import * as css from './resource.css.ts';
 import { ResourceTable } from './table.tsx';
 import './texts.ts';
-import type { FilterValues, ListQuery, ResourceDef, Right } from './types.ts';
+import { selectedRows as pick, type Selection } from '../../shared/api/resource.ts';
+import type { Env, FilterValues, ListQuery, ResourceDef, Right } from './types.ts';
 import { useList } from './use-list.ts';
 
 type Open<Row> = { kind: 'form'; row: Row | null } | { kind: 'delete'; rows: readonly Row[] } | { kind: 'import' } | null;
 
-export interface ResourcePageProps<Row extends object> {
-  def: ResourceDef<Row>;
+export interface ResourcePageProps<Row extends object, Page> {
+  /** The page's module-level declaration. */
+  def: ResourceDef<Row, Page>;
+  /** The page's own state and actions its declaration's functions read (Env.page): open a page dialog, the chosen tree node. */
+  page?: Page;
   /** Filters set from outside the filter bar (e.g. the department chosen in the side tree). */
   scope?: FilterValues;
   side?: ReactNode;
@@ -33,8 +37,9 @@ export interface ResourcePageProps<Row extends object> {
   initialFilters?: FilterValues;
 }
 
-export function ResourcePage<Row extends object>({ def, scope, side, tools, version = 0, initialFilters }: ResourcePageProps<Row>) {
+export function ResourcePage<Row extends object, Page = undefined>({ def, page, scope, side, tools, version = 0, initialFilters }: ResourcePageProps<Row, Page>) {
   const { t } = useTranslation();
+  const env: Env<Page> = { t, page: page as Page };
   const { elements } = useSnapshot(session);
   const may = (right: Right) => {
     const code = def.rights?.[right];
@@ -46,16 +51,16 @@ export function ResourcePage<Row extends object>({ def, scope, side, tools, vers
     return (query: ListQuery, signal: AbortSignal) => def.list({ ...query, filters: { ...query.filters, ...scoped } }, signal);
   }, [def, scopeKey]);
   const state = useList(list, def.pageSize ?? 20, scopeKey, version, initialFilters);
-  const [selection, setSelection] = useState<Record<string, true>>({});
+  const [selection, setSelection] = useState<Selection>({});
   const [open, setOpen] = useState<Open<Row>>(null);
-  const selectedRows = state.rows.filter((r) => selection[String(def.rowKey(r))]);
+  const selectedRows = pick(state.rows, selection, def.rowKey);
   const reload = () => {
     setSelection({});
     state.reload();
   };
   const selectable = (!!def.remove && may('remove')) || !!def.bulkActions?.length;
-  const canEdit = (row: Row) => !!def.form && may('edit') && (def.canEdit?.(row) ?? true);
-  const canRemove = (row: Row) => !!def.remove && may('remove') && (def.canRemove?.(row) ?? true);
+  const canEdit = (row: Row) => !!def.form && may('edit') && (def.canEdit?.(row, env) ?? true);
+  const canRemove = (row: Row) => !!def.remove && may('remove') && (def.canRemove?.(row, env) ?? true);
   const actions =
     def.form || def.remove || def.rowActions
       ? (row: Row) => (
@@ -66,9 +71,9 @@ export function ResourcePage<Row extends object>({ def, scope, side, tools, vers
               </button>
             )}
             {def.rowActions
-              ?.filter((a) => (a.show?.(row) ?? true) && (a.right === undefined || a.right in elements))
+              ?.filter((a) => (a.show?.(row, env) ?? true) && (a.right === undefined || a.right in elements))
               .map((a) => (
-                <button key={a.key} type="button" className={css.link} onClick={() => void a.run(row, reload)} data-action={a.key}>
+                <button key={a.key} type="button" className={css.link} onClick={() => void a.run(row, reload, env)} data-action={a.key}>
                   {t(a.labelKey)}
                 </button>
               ))}
@@ -84,7 +89,7 @@ export function ResourcePage<Row extends object>({ def, scope, side, tools, vers
   const exportAll = async () => {
     if (!def.exporter) return;
     try {
-      await def.exporter({ ...state.query.filters, ...scope });
+      await def.exporter({ ...state.query.filters, ...scope }, env);
       notify({ kind: 'toast', level: 'success', duration: 3000, key: 'resource.exportStarted' });
     } catch {
       // The HTTP layer showed the platform's message.
@@ -126,12 +131,12 @@ export function ResourcePage<Row extends object>({ def, scope, side, tools, vers
           {def.bulkActions
             ?.filter((a) => a.right === undefined || a.right in elements)
             .map((a) => (
-              <button key={a.key} type="button" className={buttonGhost} disabled={selectedRows.length === 0} onClick={() => a.run(selectedRows, reload)} data-action={a.key}>
+              <button key={a.key} type="button" className={buttonGhost} disabled={selectedRows.length === 0} onClick={() => a.run(selectedRows, reload, env)} data-action={a.key}>
                 {t(a.labelKey)}
               </button>
             ))}
           {def.filterActions?.map((a) => (
-            <button key={a.key} type="button" className={buttonGhost} onClick={() => a.run({ ...state.query.filters, ...scope }, reload)} data-action={a.key}>
+            <button key={a.key} type="button" className={buttonGhost} onClick={() => a.run({ ...state.query.filters, ...scope }, reload, env)} data-action={a.key}>
               {t(a.labelKey)}
             </button>
           ))}
@@ -140,6 +145,7 @@ export function ResourcePage<Row extends object>({ def, scope, side, tools, vers
         <ResourceTable
           label={t(def.titleKey)}
           columns={def.columns}
+          page={page}
           rows={state.rows}
           rowKey={def.rowKey}
           rowName={def.rowName}
@@ -164,6 +170,7 @@ export function ResourcePage<Row extends object>({ def, scope, side, tools, vers
           title={t(open.row ? 'resource.edit' : 'resource.create')}
           form={def.form}
           row={open.row}
+          page={page}
           onClose={(saved) => {
             setOpen(null);
             if (!saved) return;
@@ -176,7 +183,7 @@ export function ResourcePage<Row extends object>({ def, scope, side, tools, vers
       {open?.kind === 'delete' && def.remove && (
         <ConfirmDelete
           names={open.rows.map(def.rowName)}
-          run={() => def.remove!(open.rows)}
+          run={() => def.remove!(open.rows, env)}
           onClose={(deleted) => {
             setOpen(null);
             if (deleted) {

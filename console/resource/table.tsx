@@ -12,9 +12,11 @@ import type { ColumnDef } from './types.ts';
 const features = tableFeatures({ rowSelectionFeature });
 const ROW_CONTROLS = 'input:not([disabled]), button:not([disabled]), a[href], select:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
-export interface ResourceTableProps<Row extends RowData> {
+export interface ResourceTableProps<Row extends RowData, Page = unknown> {
   label: string;
-  columns: readonly ColumnDef<Row>[];
+  columns: readonly ColumnDef<Row, Page>[];
+  /** The page's own state, handed to the cells with the translation (Env.page). */
+  page?: Page;
   rows: readonly Row[];
   rowKey: (row: Row) => string | number;
   rowName: (row: Row) => string;
@@ -26,9 +28,16 @@ export interface ResourceTableProps<Row extends RowData> {
   actions?: (row: Row) => ReactNode;
 }
 
-export function ResourceTable<Row extends RowData>(props: ResourceTableProps<Row>) {
+/** A cell without its own renderer shows its one field's value as text. */
+function fieldText<Row>(row: Row, column: ColumnDef<Row, never>): ReactNode {
+  if (typeof column.field !== 'string') return null;
+  const value = (row as Record<string, unknown>)[column.field];
+  return value === null || value === undefined ? '' : Array.isArray(value) ? value.join('、') : String(value as string | number | boolean);
+}
+
+export function ResourceTable<Row extends RowData, Page = unknown>(props: ResourceTableProps<Row, Page>) {
   const { t } = useTranslation();
-  const { columns, rows, rowKey, rowName, selection, actions } = props;
+  const { columns, rows, rowKey, rowName, selection, actions, page } = props;
   const helper = useMemo(() => createColumnHelper<typeof features, Row>(), []);
   const selectable = selection !== undefined;
   // A table wider or longer than its box, with no control in it, is scrolled by keyboard through its box.
@@ -60,11 +69,11 @@ export function ResourceTable<Row extends RowData>(props: ResourceTableProps<Row
   const tableColumns = useMemo(
     () => [
       ...(selectable ? [helper.display({ id: '__select', header: () => null, cell: () => null })] : []),
-      ...columns.map((c) => helper.display({ id: c.id, header: () => t(c.headerKey), cell: (ctx) => c.cell(ctx.row.original) })),
+      ...columns.map((c) => helper.display({ id: c.id, header: () => t(c.headerKey), cell: (ctx) => (c.cell ? c.cell(ctx.row.original, { t, page: page as Page }) : fieldText(ctx.row.original, c as ColumnDef<Row, never>)) })),
       ...(actions ? [helper.display({ id: '__actions', header: () => t('resource.actions'), cell: (ctx) => actions(ctx.row.original) })] : []),
     ],
     // t changes with the language, so headers follow it.
-    [helper, columns, selectable, actions, t],
+    [helper, columns, selectable, actions, t, page],
   );
   const data = rows as Row[];
   const table = useTable({

@@ -10,11 +10,10 @@ import { listDevices } from '../../../shared/api/device.ts';
 import { allModels } from '../../../shared/api/device-model.ts';
 import { http } from '../../../shared/http/index.ts';
 import { alarmRuleSchema } from '../../../shared/validate/alarm.ts';
-import { ResourcePage, type FormValues, type Option, type ResourceDef } from '../../resource/index.ts';
+import { ResourcePage, type Option, type ResourceDef, text } from '../../resource/index.ts';
 import '../alarm-search/texts.ts';
 
-const text = (v: FormValues[string] | undefined): string => (typeof v === 'string' ? v.trim() : '');
-const idOrNull = (v: FormValues[string] | undefined) => (text(v) ? Number(text(v)) : null);
+const idOrNull = (v: unknown) => (text(v) ? Number(text(v)) : null);
 
 export default function AlarmConfigPage() {
   const { t } = useTranslation();
@@ -31,19 +30,20 @@ export default function AlarmConfigPage() {
   const def = useMemo<ResourceDef<AlarmRule>>(
     () => ({
       id: 'alarm-rule',
+      operation: 'alarmRule.page',
       titleKey: 'alarmRules.title',
       rowKey: (r) => r.id,
       rowName: (r) => `${r.modelName} · ${r.paramCode} · ${r.expression}`,
       columns: [
-        { id: 'model', headerKey: 'alarmRules.field.model', cell: (r) => r.modelName },
-        { id: 'param', headerKey: 'alarmRules.field.param', cell: (r) => r.paramCode },
-        { id: 'device', headerKey: 'alarmRules.field.device', cell: (r) => r.deviceName || t('alarmRules.field.allDevices') },
-        { id: 'expression', headerKey: 'alarmRules.field.expression', cell: (r) => r.expression },
-        { id: 'level', headerKey: 'alarmRules.field.level', cell: (r) => t(`status.alarmLevel.${r.level}`) },
-        { id: 'content', headerKey: 'alarmRules.field.content', cell: (r) => r.content },
-        { id: 'eventType', headerKey: 'alarmRules.field.eventType', cell: (r) => r.eventTypeName },
-        { id: 'ban', headerKey: 'alarmRules.field.banHours', cell: (r) => r.banHours },
-        { id: 'enabled', headerKey: 'alarmRules.field.enabled', cell: (r) => <span data-enabled={r.enabled}>{t(r.enabled ? 'alarmRules.enabled' : 'alarmRules.disabled')}</span> },
+        { id: 'model', headerKey: 'alarmRules.field.model', field: 'modelName' },
+        { id: 'param', headerKey: 'alarmRules.field.param', field: 'paramCode' },
+        { id: 'device', headerKey: 'alarmRules.field.device', field: 'deviceName', cell: (r) => r.deviceName || t('alarmRules.field.allDevices') },
+        { id: 'expression', headerKey: 'alarmRules.field.expression', field: 'expression' },
+        { id: 'level', headerKey: 'alarmRules.field.level', field: 'level', cell: (r) => t(`status.alarmLevel.${r.level}`) },
+        { id: 'content', headerKey: 'alarmRules.field.content', field: 'content' },
+        { id: 'eventType', headerKey: 'alarmRules.field.eventType', field: 'eventTypeName' },
+        { id: 'ban', headerKey: 'alarmRules.field.banHours', field: 'banHours' },
+        { id: 'enabled', headerKey: 'alarmRules.field.enabled', field: 'enabled', cell: (r) => <span data-enabled={r.enabled}>{t(r.enabled ? 'alarmRules.enabled' : 'alarmRules.disabled')}</span> },
       ],
       filters: [{ kind: 'select', name: 'modelId', labelKey: 'alarmRules.field.model', options: models }],
       list: (q, signal) => listAlarmRules(http, { page: q.page, limit: q.limit, ...(q.filters.modelId ? { modelId: Number(q.filters.modelId) } : {}) }, signal),

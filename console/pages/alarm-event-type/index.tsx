@@ -1,47 +1,44 @@
 // Event types (alarmManager alarm/event-type) on the resource kit: the original event number (a
 // positive whole number, unique in the tenant), name and description; create, edit, delete with the
 // typed confirmation. A type that alarms still use is kept, and the platform says by how many.
-import { useMemo } from 'react';
 import { createEventType, deleteEventTypes, listEventTypes, updateEventType } from '../../../shared/api/alarm.ts';
 import type { AlarmEventType } from '../../../shared/api/alarm-types.ts';
 import { http } from '../../../shared/http/index.ts';
 import { eventTypeSchema } from '../../../shared/validate/alarm.ts';
-import { ResourcePage, type ResourceDef } from '../../resource/index.ts';
+import { defineResource, ResourcePage, text } from '../../resource/index.ts';
 import '../alarm-search/texts.ts';
 
-const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
+export const alarmEventTypeResource = defineResource<AlarmEventType>({
+  id: 'alarm-event-type',
+  operation: 'alarmEventType.page',
+  titleKey: 'eventTypes.title',
+  rowKey: (e) => e.id,
+  rowName: (e) => `${e.number} ${e.name}`,
+  columns: [
+    { id: 'number', headerKey: 'eventTypes.field.number', field: 'number' },
+    { id: 'name', headerKey: 'eventTypes.field.name', field: 'name' },
+    { id: 'description', headerKey: 'eventTypes.field.description', field: 'description' },
+  ],
+  filters: [{ kind: 'text', name: 'keyword', labelKey: 'eventTypes.field.keyword' }],
+  list: (q, signal) => listEventTypes(http, { page: q.page, limit: q.limit, ...(text(q.filters.keyword) ? { keyword: text(q.filters.keyword) } : {}) }, signal),
+  form: {
+    fields: () => [
+      { kind: 'text', name: 'number', labelKey: 'eventTypes.field.number' },
+      { kind: 'text', name: 'name', labelKey: 'eventTypes.field.name' },
+      { kind: 'textarea', name: 'description', labelKey: 'eventTypes.field.description' },
+    ],
+    schema: () => eventTypeSchema,
+    initial: (e) => ({ number: e ? String(e.number) : '', name: e?.name ?? '', description: e?.description ?? '' }),
+    save: async (v, e) => {
+      const body = { number: Number(text(v.number)), name: text(v.name), description: text(v.description) };
+      return e ? updateEventType(http, e.id, body) : createEventType(http, body);
+    },
+  },
+  remove: (rows) => deleteEventTypes(http, rows.map((e) => e.id)),
+});
 
 export default function AlarmEventTypePage() {
-  const def = useMemo<ResourceDef<AlarmEventType>>(
-    () => ({
-      id: 'alarm-event-type',
-      titleKey: 'eventTypes.title',
-      rowKey: (e) => e.id,
-      rowName: (e) => `${e.number} ${e.name}`,
-      columns: [
-        { id: 'number', headerKey: 'eventTypes.field.number', cell: (e) => e.number },
-        { id: 'name', headerKey: 'eventTypes.field.name', cell: (e) => e.name },
-        { id: 'description', headerKey: 'eventTypes.field.description', cell: (e) => e.description },
-      ],
-      filters: [{ kind: 'text', name: 'keyword', labelKey: 'eventTypes.field.keyword' }],
-      list: (q, signal) => listEventTypes(http, { page: q.page, limit: q.limit, ...(text(q.filters.keyword) ? { keyword: text(q.filters.keyword) } : {}) }, signal),
-      form: {
-        fields: () => [
-          { kind: 'text', name: 'number', labelKey: 'eventTypes.field.number' },
-          { kind: 'text', name: 'name', labelKey: 'eventTypes.field.name' },
-          { kind: 'textarea', name: 'description', labelKey: 'eventTypes.field.description' },
-        ],
-        schema: () => eventTypeSchema,
-        initial: (e) => ({ number: e ? String(e.number) : '', name: e?.name ?? '', description: e?.description ?? '' }),
-        save: async (v, e) => {
-          const body = { number: Number(text(v.number)), name: text(v.name), description: text(v.description) };
-          return e ? updateEventType(http, e.id, body) : createEventType(http, body);
-        },
-      },
-      remove: (rows) => deleteEventTypes(http, rows.map((e) => e.id)),
-    }),
-    [],
-  );
+  const def = alarmEventTypeResource;
   return (
     <div data-page="alarm-event-type">
       <ResourcePage def={def} />

@@ -92,7 +92,7 @@ export default function AlarmSearchPage() {
   const [open, setOpen] = useState<Open>(null);
   const manage = 'alarmManager' in menus;
 
-  const def = useMemo<ResourceDef<Alarm>>(() => {
+  const def = useMemo((): ResourceDef<Alarm> => {
     const options = (values: readonly string[], prefix: string) => values.map((v) => ({ value: v, label: t(`${prefix}.${v}`) }));
     const confirm = (alarms: readonly Alarm[], status: 'confirmed' | 'closed', done: () => void) =>
       confirmAlarms(http, { ids: alarms.map((a) => a.id), status }).then(
@@ -101,28 +101,30 @@ export default function AlarmSearchPage() {
       );
     return {
       id: 'alarm',
+      operation: 'alarm.list',
       titleKey: 'alarms.title',
       rowKey: (a) => a.id,
       rowName: (a) => `${a.deviceName} · ${a.content}`,
       pageSize: 20,
       columns: [
-        { id: 'time', headerKey: 'alarms.field.time', cell: (a) => a.time },
+        { id: 'time', headerKey: 'alarms.field.time', field: 'time' },
         {
           id: 'level',
           headerKey: 'alarms.field.level',
+          field: 'level',
           cell: (a) => (
             <span className={css.badge} style={{ borderLeftColor: LEVEL_COLOUR[a.level] }} data-level={a.level}>
               {t(`status.alarmLevel.${a.level}`)}
             </span>
           ),
         },
-        { id: 'device', headerKey: 'alarms.field.device', cell: (a) => `${a.deviceName} (${a.deviceCode})` },
-        { id: 'area', headerKey: 'alarms.field.area', cell: (a) => a.areaPath },
-        { id: 'content', headerKey: 'alarms.field.content', cell: (a) => a.content },
-        { id: 'eventType', headerKey: 'alarms.field.eventType', cell: (a) => a.eventTypeName },
-        { id: 'handleStatus', headerKey: 'alarms.field.handleStatus', cell: (a) => <span data-handle-status={a.handleStatus}>{t(`status.alarm.${a.handleStatus}`)}</span> },
-        { id: 'status', headerKey: 'alarms.field.status', cell: (a) => <span data-status={a.status}>{t(`status.alarm.${a.status}`)}</span> },
-        { id: 'handler', headerKey: 'alarms.field.handler', cell: (a) => a.handler },
+        { id: 'device', headerKey: 'alarms.field.device', field: ['deviceName', 'deviceCode'], cell: (a) => `${a.deviceName} (${a.deviceCode})` },
+        { id: 'area', headerKey: 'alarms.field.area', field: 'areaPath' },
+        { id: 'content', headerKey: 'alarms.field.content', field: 'content' },
+        { id: 'eventType', headerKey: 'alarms.field.eventType', field: 'eventTypeName' },
+        { id: 'handleStatus', headerKey: 'alarms.field.handleStatus', field: 'handleStatus', cell: (a) => <span data-handle-status={a.handleStatus}>{t(`status.alarm.${a.handleStatus}`)}</span> },
+        { id: 'status', headerKey: 'alarms.field.status', field: 'status', cell: (a) => <span data-status={a.status}>{t(`status.alarm.${a.status}`)}</span> },
+        { id: 'handler', headerKey: 'alarms.field.handler', field: 'handler' },
       ],
       filters: [
         { kind: 'text', name: 'keyword', labelKey: 'alarms.field.keyword' },

@@ -1,36 +1,31 @@
 // Attendance rules (attendanceManage) on the resource kit: work hours, flexible minutes, the late and
 // early thresholds beyond which a day counts as absent, the SPEC §5 fill-in window (0–99 minutes), the
 // working days, and whether the linkage calendar's holidays are skipped.
-import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { createRule, deleteRules, listRules, updateRule } from '../../../shared/api/attendance.ts';
 import type { AttendanceRule } from '../../../shared/api/attendance-types.ts';
 import { http } from '../../../shared/http/index.ts';
 import { attendanceFillIn, integerBetween, length, required, type MessageKey, type Rule } from '../../../shared/validate/index.ts';
-import { ResourcePage, type FormValues, type ResourceDef } from '../../resource/index.ts';
+import { defineResource, ResourcePage, text } from '../../resource/index.ts';
 import './texts.ts';
 
-const text = (v: FormValues[string] | undefined): string => (typeof v === 'string' ? v.trim() : '');
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
 const timeRule: Rule = (value) => (typeof value !== 'string' || value.trim() === '' || HHMM.test(value.trim()) ? null : { key: 'attendance.hint.time' as MessageKey });
 const DAYS = ['1', '2', '3', '4', '5', '6', '7'];
 
-export default function AttendanceRulePage() {
-  const { t } = useTranslation();
-  const def = useMemo<ResourceDef<AttendanceRule>>(
-    () => ({
+export const attendanceRuleResource = defineResource<AttendanceRule>({
       id: 'attendance-rule',
+      operation: 'attendance.rulePage',
       titleKey: 'attendance.rules',
       rowKey: (r) => r.id,
       rowName: (r) => r.name,
       columns: [
-        { id: 'name', headerKey: 'attendance.field.name', cell: (r) => r.name },
-        { id: 'hours', headerKey: 'attendance.field.hours', cell: (r) => `${r.workStart}–${r.workEnd}` },
-        { id: 'flex', headerKey: 'attendance.field.flexMinutes', cell: (r) => r.flexMinutes },
-        { id: 'late', headerKey: 'attendance.field.lateThreshold', cell: (r) => r.lateThreshold },
-        { id: 'early', headerKey: 'attendance.field.earlyThreshold', cell: (r) => r.earlyThreshold },
-        { id: 'fillIn', headerKey: 'attendance.field.fillInMinutes', cell: (r) => r.fillInMinutes },
-        { id: 'weekdays', headerKey: 'attendance.field.weekdays', cell: (r) => r.weekdays.map((d) => t(`attendance.weekday.${d}`)).join(' ') },
+        { id: 'name', headerKey: 'attendance.field.name', field: 'name' },
+        { id: 'hours', headerKey: 'attendance.field.hours', field: ['workStart', 'workEnd'], cell: (r) => `${r.workStart}–${r.workEnd}` },
+        { id: 'flex', headerKey: 'attendance.field.flexMinutes', field: 'flexMinutes' },
+        { id: 'late', headerKey: 'attendance.field.lateThreshold', field: 'lateThreshold' },
+        { id: 'early', headerKey: 'attendance.field.earlyThreshold', field: 'earlyThreshold' },
+        { id: 'fillIn', headerKey: 'attendance.field.fillInMinutes', field: 'fillInMinutes' },
+        { id: 'weekdays', headerKey: 'attendance.field.weekdays', field: 'weekdays', cell: (r, { t }) => r.weekdays.map((d) => t(`attendance.weekday.${d}`)).join(' ') },
       ],
       filters: [{ kind: 'text', name: 'keyword', labelKey: 'attendance.field.keyword' }],
       list: (q, signal) => listRules(http, { page: q.page, limit: q.limit, ...(typeof q.filters.keyword === 'string' && q.filters.keyword.trim() ? { keyword: q.filters.keyword.trim() } : {}) }, signal),
@@ -43,7 +38,7 @@ export default function AttendanceRulePage() {
           { kind: 'text', name: 'lateThreshold', labelKey: 'attendance.field.lateThreshold' },
           { kind: 'text', name: 'earlyThreshold', labelKey: 'attendance.field.earlyThreshold' },
           { kind: 'text', name: 'fillInMinutes', labelKey: 'attendance.field.fillInMinutes' },
-          { kind: 'select', name: 'weekdays', labelKey: 'attendance.field.weekdays', multiple: true, options: DAYS.map((d) => ({ value: d, label: t(`attendance.weekday.${d}`) })) },
+          { kind: 'select', name: 'weekdays', labelKey: 'attendance.field.weekdays', multiple: true, options: DAYS.map((d) => ({ value: d, labelKey: `attendance.weekday.${d}` })) },
           { kind: 'checkbox', name: 'skipHolidays', labelKey: 'attendance.field.skipHolidays' },
         ],
         schema: () => ({
@@ -56,7 +51,7 @@ export default function AttendanceRulePage() {
           fillInMinutes: [required(), attendanceFillIn()],
           weekdays: [required()],
         }),
-        hints: { workStart: () => t('attendance.hint.time'), fillInMinutes: () => t('attendance.hint.fillIn') },
+        hints: { workStart: (_, { t }) => t('attendance.hint.time'), fillInMinutes: (_, { t }) => t('attendance.hint.fillIn') },
         initial: (r) => ({
           name: r?.name ?? '',
           workStart: r?.workStart ?? '09:00',
@@ -84,9 +79,10 @@ export default function AttendanceRulePage() {
         },
       },
       remove: (rows) => deleteRules(http, rows.map((r) => r.id)),
-    }),
-    [t],
-  );
+});
+
+export default function AttendanceRulePage() {
+  const def = attendanceRuleResource;
   return (
     <div data-page="attendance-rule">
       <ResourcePage def={def} />

@@ -7,11 +7,9 @@ import { attendanceChoices, createSite, deleteSites, listRules, listSites, updat
 import type { AttendanceSite } from '../../../shared/api/attendance-types.ts';
 import { http } from '../../../shared/http/index.ts';
 import { length, numeric, integerBetween, required } from '../../../shared/validate/index.ts';
-import { ResourcePage, type FormValues, type Option, type ResourceDef } from '../../resource/index.ts';
+import { ResourcePage, type FormValues, type Option, type ResourceDef, text, ids } from '../../resource/index.ts';
 import '../attendance-rule/texts.ts';
 
-const text = (v: FormValues[string] | undefined): string => (typeof v === 'string' ? v.trim() : '');
-const ids = (v: FormValues[string] | undefined): number[] => (Array.isArray(v) ? v.map(Number) : []);
 const orNull = (v: string): number | null => (v === '' ? null : Number(v));
 
 export default function AttendanceSitePage() {
@@ -25,18 +23,19 @@ export default function AttendanceSitePage() {
     }, () => undefined);
   }, []);
 
-  const def = useMemo<ResourceDef<AttendanceSite>>(() => {
+  const def = useMemo((): ResourceDef<AttendanceSite> => {
     const located = (v: FormValues) => text(v.kind) === 'location';
     return {
       id: 'attendance-site',
+      operation: 'attendance.sitePage',
       titleKey: 'attendance.sites',
       rowKey: (s) => s.id,
       rowName: (s) => s.name,
       columns: [
-        { id: 'name', headerKey: 'attendance.field.name', cell: (s) => s.name },
-        { id: 'rule', headerKey: 'attendance.field.rule', cell: (s) => s.ruleName },
-        { id: 'kind', headerKey: 'attendance.field.kind', cell: (s) => (s.kind === 'devices' ? `${t('attendance.kind.devices')}: ${s.deviceCodes.join(', ')}` : `${t('attendance.kind.location')}: ${s.latitude}, ${s.longitude} · ${s.radiusMeters} m`) },
-        { id: 'members', headerKey: 'attendance.field.members', cell: (s) => `${s.memberIds.length} · ${s.memberNames.slice(0, 5).join(', ')}${s.memberNames.length > 5 ? '…' : ''}` },
+        { id: 'name', headerKey: 'attendance.field.name', field: 'name' },
+        { id: 'rule', headerKey: 'attendance.field.rule', field: 'ruleName' },
+        { id: 'kind', headerKey: 'attendance.field.kind', field: 'kind', cell: (s) => (s.kind === 'devices' ? `${t('attendance.kind.devices')}: ${s.deviceCodes.join(', ')}` : `${t('attendance.kind.location')}: ${s.latitude}, ${s.longitude} · ${s.radiusMeters} m`) },
+        { id: 'members', headerKey: 'attendance.field.members', field: ['memberIds', 'memberNames'], cell: (s) => `${s.memberIds.length} · ${s.memberNames.slice(0, 5).join(', ')}${s.memberNames.length > 5 ? '…' : ''}` },
       ],
       filters: [{ kind: 'text', name: 'keyword', labelKey: 'attendance.field.keyword' }],
       list: (q, signal) => listSites(http, { page: q.page, limit: q.limit, ...(typeof q.filters.keyword === 'string' && q.filters.keyword.trim() ? { keyword: q.filters.keyword.trim() } : {}) }, signal),

@@ -12,12 +12,11 @@ import { buttonGhost } from '../../../shared/theme/base.css.ts';
 import { categorySchema, modelSchema, paramSchema } from '../../../shared/validate/device-model.ts';
 import { evaluateText } from '../../../shared/validate/expression.ts';
 import { toNumber } from '../../../shared/validate/numbers.ts';
-import { ConfirmDelete, FormDialog, Modal, ResourcePage, Tree, type FormValues, type ResourceDef } from '../../resource/index.ts';
+import { ConfirmDelete, FormDialog, Modal, ResourcePage, Tree, type FormValues, type ResourceDef, text } from '../../resource/index.ts';
 import * as css from '../../resource/resource.css.ts';
 import './texts.ts';
 
 const ALL = 'all';
-const text = (v: FormValues[string] | undefined): string => (typeof v === 'string' ? v.trim() : '');
 
 type Open = { kind: 'category'; category: DeviceCategory | null } | { kind: 'deleteCategory'; category: DeviceCategory } | { kind: 'params'; model: ModelRow } | null;
 
@@ -33,20 +32,21 @@ export default function DeviceConfigPage() {
   }, [loadCategories]);
   const current = categories.find((c) => c.id === categoryId) ?? null;
 
-  const def = useMemo<ResourceDef<ModelRow>>(() => {
+  const def = useMemo((): ResourceDef<ModelRow> => {
     const categoryOptions = categories.map((c) => ({ value: String(c.id), label: c.name }));
     return {
       id: 'device-model',
+      operation: 'deviceModel.modelPage',
       titleKey: 'models.title',
       rowKey: (m) => m.id,
       rowName: (m) => `${m.code} ${m.name}`,
       columns: [
-        { id: 'code', headerKey: 'models.field.code', cell: (m) => m.code },
-        { id: 'name', headerKey: 'models.field.name', cell: (m) => m.name },
-        { id: 'category', headerKey: 'models.field.category', cell: (m) => m.categoryName },
-        { id: 'params', headerKey: 'models.field.params', cell: (m) => m.paramCount },
-        { id: 'devices', headerKey: 'models.field.devices', cell: (m) => m.deviceCount },
-        { id: 'description', headerKey: 'models.field.description', cell: (m) => m.description },
+        { id: 'code', headerKey: 'models.field.code', field: 'code' },
+        { id: 'name', headerKey: 'models.field.name', field: 'name' },
+        { id: 'category', headerKey: 'models.field.category', field: 'categoryName' },
+        { id: 'params', headerKey: 'models.field.params', field: 'paramCount' },
+        { id: 'devices', headerKey: 'models.field.devices', field: 'deviceCount' },
+        { id: 'description', headerKey: 'models.field.description', field: 'description' },
       ],
       filters: [{ kind: 'text', name: 'keyword', labelKey: 'models.field.keyword' }],
       list: (q, signal) =>
@@ -156,7 +156,7 @@ export default function DeviceConfigPage() {
 
 function ParamsDialog({ model, onClose }: { model: ModelRow; onClose: () => void }) {
   const { t } = useTranslation();
-  const def = useMemo<ResourceDef<ParamRow>>(() => {
+  const def = useMemo((): ResourceDef<ParamRow> => {
     const options = (values: readonly string[], prefix: string) => values.map((v) => ({ value: v, label: t(`${prefix}.${v}`) }));
     const fields = ['name', 'code', 'dataType', 'access', 'uiType', 'unit', 'precision', 'min', 'max', 'step', 'defaultValue', 'collectFormula', 'controlFormula', 'alarmExpression'] as const;
     const sample = (v: FormValues) => toNumber(text(v.sample));
@@ -169,18 +169,19 @@ function ParamsDialog({ model, onClose }: { model: ModelRow; onClose: () => void
     };
     return {
       id: 'model-param',
+      operation: 'deviceModel.paramPage',
       titleKey: 'models.params',
       rowKey: (p) => p.id,
       rowName: (p) => `${p.code} ${p.name}`,
       columns: [
-        { id: 'code', headerKey: 'models.param.code', cell: (p) => p.code },
-        { id: 'name', headerKey: 'models.param.name', cell: (p) => p.name },
-        { id: 'dataType', headerKey: 'models.param.dataType', cell: (p) => t(`models.dataType.${p.dataType}`) },
-        { id: 'access', headerKey: 'models.param.access', cell: (p) => t(`models.access.${p.access}`) },
-        { id: 'unit', headerKey: 'models.param.unit', cell: (p) => p.unit },
-        { id: 'range', headerKey: 'models.param.min', cell: (p) => (p.min || p.max ? `${p.min} … ${p.max}` : '') },
-        { id: 'collect', headerKey: 'models.param.collectFormula', cell: (p) => p.collectFormula },
-        { id: 'alarm', headerKey: 'models.param.alarmExpression', cell: (p) => p.alarmExpression },
+        { id: 'code', headerKey: 'models.param.code', field: 'code' },
+        { id: 'name', headerKey: 'models.param.name', field: 'name' },
+        { id: 'dataType', headerKey: 'models.param.dataType', field: 'dataType', cell: (p) => t(`models.dataType.${p.dataType}`) },
+        { id: 'access', headerKey: 'models.param.access', field: 'access', cell: (p) => t(`models.access.${p.access}`) },
+        { id: 'unit', headerKey: 'models.param.unit', field: 'unit' },
+        { id: 'range', headerKey: 'models.param.min', field: ['min', 'max'], cell: (p) => (p.min || p.max ? `${p.min} … ${p.max}` : '') },
+        { id: 'collect', headerKey: 'models.param.collectFormula', field: 'collectFormula' },
+        { id: 'alarm', headerKey: 'models.param.alarmExpression', field: 'alarmExpression' },
       ],
       list: (q, signal) => listParams(http, model.id, { page: q.page, limit: q.limit }, signal),
       form: {

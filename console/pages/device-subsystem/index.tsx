@@ -13,13 +13,12 @@ import { deviceFormSchema } from '../../../shared/devices/device-rules.ts';
 import { http, notify } from '../../../shared/http/index.ts';
 import { buttonGhost } from '../../../shared/theme/base.css.ts';
 import { batchCode, batchSize, integerBetween, length, pointCode, required, type Schema } from '../../../shared/validate/index.ts';
-import { ConfirmDelete, FormDialog, ResourcePage, Tree, treeOptions, type FormValues, type Option, type ResourceDef, type TreeItem } from '../../resource/index.ts';
+import { ConfirmDelete, FormDialog, ResourcePage, Tree, treeOptions, type Option, type ResourceDef, type TreeItem, text, type FormBody } from '../../resource/index.ts';
 import './texts.ts';
 import { ValuesDialog } from './values-dialog.tsx';
 import * as kit from '../../resource/resource.css.ts';
 
 const ALL = 'all';
-const text = (v: FormValues[string] | undefined): string => (typeof v === 'string' ? v.trim() : '');
 const toItems = (nodes: readonly AreaNode[]): TreeItem[] => nodes.map((n) => ({ id: n.rowGuid, name: n.areaName, children: toItems(n.children) }));
 const find = (nodes: readonly AreaNode[], guid: string): AreaNode | null => {
   for (const n of nodes) {
@@ -70,9 +69,9 @@ export default function DeviceSubsystemPage() {
   const treeItems = useMemo(() => [{ id: ALL, name: t('subsystem.allAreas') }, ...toItems(tree)], [tree, t]);
   const current = areaId ? find(tree, areaId) : null;
 
-  const def = useMemo<ResourceDef<Device>>(() => {
+  const def = useMemo((): ResourceDef<Device> => {
     const statusOptions = DEVICE_STATUSES.map((s) => ({ value: s, label: t(`status.device.${s}`) }));
-    const toBody = (v: FormValues): DeviceCreate => ({
+    const toBody = (v: FormBody): DeviceCreate => ({
       ...Object.fromEntries(DEVICE_FIELDS.map((f) => [f, text(v[f])])),
       modelId: text(v.modelId) ? Number(text(v.modelId)) : null,
       areaId: text(v.areaId) || null,
@@ -80,20 +79,22 @@ export default function DeviceSubsystemPage() {
     }) as DeviceCreate;
     return {
       id: 'device',
+      operation: 'device.list',
       titleKey: 'subsystem.title',
       rowKey: (d) => d.id,
       rowName: (d) => `${d.code} ${d.name}`,
       columns: [
-        { id: 'code', headerKey: 'device.field.code', cell: (d) => d.code },
-        { id: 'name', headerKey: 'device.field.name', cell: (d) => d.name },
-        { id: 'label', headerKey: 'device.field.label', cell: (d) => d.label },
-        { id: 'model', headerKey: 'device.field.modelId', cell: (d) => d.modelName },
-        { id: 'address', headerKey: 'device.field.address', cell: (d) => d.address },
-        { id: 'sn', headerKey: 'device.field.sn', cell: (d) => d.sn },
-        { id: 'ip', headerKey: 'device.field.ip', cell: (d) => d.ip },
+        { id: 'code', headerKey: 'device.field.code', field: 'code' },
+        { id: 'name', headerKey: 'device.field.name', field: 'name' },
+        { id: 'label', headerKey: 'device.field.label', field: 'label' },
+        { id: 'model', headerKey: 'device.field.modelId', field: 'modelName' },
+        { id: 'address', headerKey: 'device.field.address', field: 'address' },
+        { id: 'sn', headerKey: 'device.field.sn', field: 'sn' },
+        { id: 'ip', headerKey: 'device.field.ip', field: 'ip' },
         {
           id: 'status',
           headerKey: 'device.field.status',
+          field: ['status', 'modelId', 'gatewayId'],
           cell: (d) => {
             const waits = waitsFor(d);
             return (
@@ -109,9 +110,9 @@ export default function DeviceSubsystemPage() {
             );
           },
         },
-        { id: 'gateway', headerKey: 'device.field.gateway', cell: (d) => d.gatewayName },
-        { id: 'area', headerKey: 'device.field.area', cell: (d) => d.areaName },
-        { id: 'dataGroup', headerKey: 'subsystem.dataGroup', cell: (d) => <span data-group={d.dataGroupId ?? ''}>{d.dataGroupName}</span> },
+        { id: 'gateway', headerKey: 'device.field.gateway', field: 'gatewayName' },
+        { id: 'area', headerKey: 'device.field.area', field: 'areaName' },
+        { id: 'dataGroup', headerKey: 'subsystem.dataGroup', field: ['dataGroupId', 'dataGroupName'], cell: (d) => <span data-group={d.dataGroupId ?? ''}>{d.dataGroupName}</span> },
       ],
       filters: [
         { kind: 'text', name: 'keyword', labelKey: 'subsystem.keyword' },

@@ -17,7 +17,7 @@ import { hasMenu } from '../../../shared/session/store.ts';
 import { button, buttonGhost } from '../../../shared/theme/base.css.ts';
 import { roleSchema } from '../../../shared/validate/people.ts';
 import { FormFailure } from '../../forms/form-failure.tsx';
-import { Modal, ResourcePage, Tree, type FormValues, type ResourceDef, type TreeItem } from '../../resource/index.ts';
+import { Modal, ResourcePage, Tree, type ResourceDef, type TreeItem, text } from '../../resource/index.ts';
 import * as kit from '../../resource/resource.css.ts';
 import { failureText } from '../../state/sign-in.ts';
 import './texts.ts';
@@ -25,7 +25,6 @@ import './texts.ts';
 const EL = 'el:';
 const DG = 'dg:';
 const ELEMENTS_BRANCH = '__elements';
-const text = (v: FormValues[string] | undefined): string => (typeof v === 'string' ? v.trim() : '');
 const groupCodes = new Set(MENU_GROUP_CODES);
 
 /** Menu pages and right-only codes (the tree's leaves); groups follow from them. */
@@ -47,19 +46,20 @@ export default function GroupPage() {
   }, [reloadRoles]);
   const lang = i18n.language === 'en' ? 'en' : 'zh';
 
-  const def = useMemo<ResourceDef<Role>>(() => {
+  const def = useMemo((): ResourceDef<Role> => {
     const nameOf = new Map(roles.map((r) => [r.id, r.name]));
     return {
       id: 'role',
+      operation: 'role.list',
       titleKey: 'roles.title',
       rowKey: (r) => r.id,
       rowName: (r) => `${r.name} (${r.code})`,
       columns: [
-        { id: 'code', headerKey: 'roles.field.code', cell: (r) => r.code },
-        { id: 'name', headerKey: 'roles.field.name', cell: (r) => (r.superAdmin ? `${r.name} · ${t('roles.superAdmin')}` : r.name) },
-        { id: 'parent', headerKey: 'roles.field.parent', cell: (r) => (r.parentId ? (nameOf.get(r.parentId) ?? '') : '') },
-        { id: 'description', headerKey: 'roles.field.description', cell: (r) => r.description },
-        { id: 'users', headerKey: 'roles.field.users', cell: (r) => r.userCount },
+        { id: 'code', headerKey: 'roles.field.code', field: 'code' },
+        { id: 'name', headerKey: 'roles.field.name', field: 'name', cell: (r) => (r.superAdmin ? `${r.name} · ${t('roles.superAdmin')}` : r.name) },
+        { id: 'parent', headerKey: 'roles.field.parent', field: 'parentId', cell: (r) => (r.parentId ? (nameOf.get(r.parentId) ?? '') : '') },
+        { id: 'description', headerKey: 'roles.field.description', field: 'description' },
+        { id: 'users', headerKey: 'roles.field.users', field: 'userCount' },
       ],
       filters: [{ kind: 'text', name: 'keyword', labelKey: 'roles.keyword' }],
       // Roles are few: the whole list comes at once and is paged here.

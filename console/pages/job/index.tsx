@@ -13,10 +13,9 @@ import { browserZone, dateTimeTextIn } from '../../../shared/forms/date-text.ts'
 import { http, notify } from '../../../shared/http/index.ts';
 import { cronProblem, nextRuns } from '../../../shared/validate/cron.ts';
 import { jobSchema } from '../../../shared/validate/job.ts';
-import { ResourcePage, type FormValues, type Option, type ResourceDef } from '../../resource/index.ts';
+import { ResourcePage, type FormValues, type Option, type ResourceDef, text } from '../../resource/index.ts';
 import './texts.ts';
 
-const text = (v: FormValues[string] | undefined): string => (typeof v === 'string' ? v.trim() : '');
 const toast = (key: string, name: string) => notify({ kind: 'toast', level: 'success', duration: 2500, key, params: { name } });
 
 export default function JobPage() {
@@ -29,7 +28,7 @@ export default function JobPage() {
     listGateways(http, { limit: 1000 }, { quiet: true }).then((p) => setGateways(p.rows.map((g) => ({ value: String(g.id), label: `${g.code} ${g.name}` }))), () => undefined);
   }, []);
 
-  const def = useMemo<ResourceDef<Job>>(() => {
+  const def = useMemo((): ResourceDef<Job> => {
     const is = (target: JobTarget) => (v: FormValues) => text(v.target) === target;
     const preview = (v: FormValues) => {
       const zone = text(v.timezone) || browserZone();
@@ -40,16 +39,17 @@ export default function JobPage() {
     };
     return {
       id: 'job',
+      operation: 'job.page',
       titleKey: 'jobs.title',
       rowKey: (j) => j.id,
       rowName: (j) => j.name,
       columns: [
-        { id: 'name', headerKey: 'jobs.field.name', cell: (j) => j.name },
-        { id: 'cron', headerKey: 'jobs.field.cron', cell: (j) => <code>{j.cron}</code> },
-        { id: 'target', headerKey: 'jobs.field.target', cell: (j) => t(`jobs.target.${j.target}`) },
-        { id: 'next', headerKey: 'jobs.field.nextRun', cell: (j) => <span data-next-run>{j.nextRun || '—'}</span> },
-        { id: 'last', headerKey: 'jobs.field.lastRun', cell: (j) => (j.lastRun ? `${j.lastRun} · ${t(`jobs.result.${j.lastResult}`)}` : '—') },
-        { id: 'enabled', headerKey: 'jobs.field.enabled', cell: (j) => <span data-enabled={j.enabled}>{t(j.enabled ? 'jobs.status.enabled' : 'jobs.status.paused')}</span> },
+        { id: 'name', headerKey: 'jobs.field.name', field: 'name' },
+        { id: 'cron', headerKey: 'jobs.field.cron', field: 'cron', cell: (j) => <code>{j.cron}</code> },
+        { id: 'target', headerKey: 'jobs.field.target', field: 'target', cell: (j) => t(`jobs.target.${j.target}`) },
+        { id: 'next', headerKey: 'jobs.field.nextRun', field: 'nextRun', cell: (j) => <span data-next-run>{j.nextRun || '—'}</span> },
+        { id: 'last', headerKey: 'jobs.field.lastRun', field: ['lastRun', 'lastResult'], cell: (j) => (j.lastRun ? `${j.lastRun} · ${t(`jobs.result.${j.lastResult}`)}` : '—') },
+        { id: 'enabled', headerKey: 'jobs.field.enabled', field: 'enabled', cell: (j) => <span data-enabled={j.enabled}>{t(j.enabled ? 'jobs.status.enabled' : 'jobs.status.paused')}</span> },
       ],
       filters: [{ kind: 'text', name: 'keyword', labelKey: 'jobs.field.keyword' }],
       list: (q, signal) => listJobs(http, { page: q.page, limit: q.limit, ...(text(q.filters.keyword as string) ? { keyword: text(q.filters.keyword as string) } : {}) }, signal),

@@ -11,12 +11,11 @@ import { LINK_ACTION_KINDS, LINK_LEVELS, type LinkGroup, type LinkLevel, type Li
 import { http, notify } from '../../../shared/http/index.ts';
 import { buttonGhost } from '../../../shared/theme/base.css.ts';
 import { linkGroupSchema, strategySchema } from '../../../shared/validate/linkage.ts';
-import { ConfirmDelete, FormDialog, ResourcePage, Tree, type FormValues, type ResourceDef } from '../../resource/index.ts';
+import { ConfirmDelete, FormDialog, ResourcePage, Tree, type FormValues, type ResourceDef, text } from '../../resource/index.ts';
 import { ActionsEditor, useLinkTargets } from './actions-editor.tsx';
 import './texts.ts';
 
 const ALL = 'all';
-const text = (v: FormValues[string] | undefined): string => (typeof v === 'string' ? v.trim() : '');
 type Open = { kind: 'group'; group: LinkGroup | null } | { kind: 'deleteGroup'; group: LinkGroup } | null;
 
 export default function LinkGroupPage() {
@@ -33,7 +32,7 @@ export default function LinkGroupPage() {
   }, [loadGroups]);
   const current = groups.find((g) => g.id === groupId) ?? null;
 
-  const def = useMemo<ResourceDef<LinkStrategy>>(() => {
+  const def = useMemo((): ResourceDef<LinkStrategy> => {
     const groupOptions = groups.map((g) => ({ value: String(g.id), label: g.name }));
     const codesHint = (v: FormValues) => {
       const id = text(v.deviceId);
@@ -43,19 +42,20 @@ export default function LinkGroupPage() {
     };
     return {
       id: 'link-strategy',
+      operation: 'linkage.strategyPage',
       titleKey: 'linkage.strategies',
       rowKey: (s) => s.id,
       rowName: (s) => s.name,
       columns: [
-        { id: 'name', headerKey: 'linkage.field.name', cell: (s) => s.name },
-        { id: 'group', headerKey: 'linkage.field.group', cell: (s) => s.groupName },
-        { id: 'device', headerKey: 'linkage.field.device', cell: (s) => s.deviceName },
-        { id: 'expression', headerKey: 'linkage.field.expression', cell: (s) => <code>{s.expression}</code> },
-        { id: 'hits', headerKey: 'linkage.field.hits', cell: (s) => `${s.held}/${s.hits}` },
-        { id: 'level', headerKey: 'linkage.field.level', cell: (s) => t(`linkage.level.${s.level}`) },
-        { id: 'period', headerKey: 'linkage.field.period', cell: (s) => (s.periodStart ? `${s.periodStart}–${s.periodEnd}` : t('linkage.field.allDay')) },
-        { id: 'actions', headerKey: 'linkage.field.actions', cell: (s) => s.actions.map((a) => t(`linkage.action.${a.kind}`)).join(', ') },
-        { id: 'enabled', headerKey: 'linkage.field.enabled', cell: (s) => <span data-enabled={s.enabled}>{t(s.enabled ? 'linkage.status.enabled' : 'linkage.status.disabled')}</span> },
+        { id: 'name', headerKey: 'linkage.field.name', field: 'name' },
+        { id: 'group', headerKey: 'linkage.field.group', field: 'groupName' },
+        { id: 'device', headerKey: 'linkage.field.device', field: 'deviceName' },
+        { id: 'expression', headerKey: 'linkage.field.expression', field: 'expression', cell: (s) => <code>{s.expression}</code> },
+        { id: 'hits', headerKey: 'linkage.field.hits', field: 'hits', cell: (s) => `${s.held}/${s.hits}` },
+        { id: 'level', headerKey: 'linkage.field.level', field: 'level', cell: (s) => t(`linkage.level.${s.level}`) },
+        { id: 'period', headerKey: 'linkage.field.period', field: ['periodStart', 'periodEnd'], cell: (s) => (s.periodStart ? `${s.periodStart}–${s.periodEnd}` : t('linkage.field.allDay')) },
+        { id: 'actions', headerKey: 'linkage.field.actions', field: 'actions', cell: (s) => s.actions.map((a) => t(`linkage.action.${a.kind}`)).join(', ') },
+        { id: 'enabled', headerKey: 'linkage.field.enabled', field: 'enabled', cell: (s) => <span data-enabled={s.enabled}>{t(s.enabled ? 'linkage.status.enabled' : 'linkage.status.disabled')}</span> },
       ],
       filters: [{ kind: 'text', name: 'keyword', labelKey: 'linkage.field.keyword' }],
       list: (q, signal) =>

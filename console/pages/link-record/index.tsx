@@ -45,21 +45,23 @@ export default function LinkRecordPage() {
   const def = useMemo<ResourceDef<LinkRecord>>(
     () => ({
       id: 'link-record',
+      operation: 'linkage.recordPage',
       titleKey: 'linkage.record.title',
       rowKey: (r) => r.id,
       rowName: (r) => `${r.firedAt} ${r.strategyName}`,
       columns: [
-        { id: 'time', headerKey: 'linkage.record.time', cell: (r) => r.firedAt },
-        { id: 'strategy', headerKey: 'linkage.record.strategy', cell: (r) => r.strategyName },
-        { id: 'device', headerKey: 'linkage.record.device', cell: (r) => r.deviceName },
-        { id: 'values', headerKey: 'linkage.record.values', cell: (r) => Object.entries(r.values).map(([k, v]) => `${k}=${v}`).join(', ') },
-        { id: 'result', headerKey: 'linkage.record.result', cell: (r) => <span data-result={r.result}>{t(`linkage.result.${r.result}`)}</span> },
+        { id: 'time', headerKey: 'linkage.record.time', field: 'firedAt' },
+        { id: 'strategy', headerKey: 'linkage.record.strategy', field: 'strategyName' },
+        { id: 'device', headerKey: 'linkage.record.device', field: 'deviceName' },
+        { id: 'values', headerKey: 'linkage.record.values', field: 'values', cell: (r) => Object.entries(r.values).map(([k, v]) => `${k}=${v}`).join(', ') },
+        { id: 'result', headerKey: 'linkage.record.result', field: 'result', cell: (r) => <span data-result={r.result}>{t(`linkage.result.${r.result}`)}</span> },
         {
           id: 'attempts',
           headerKey: 'linkage.record.attempts',
+          field: 'attempts',
           cell: (r) => `${r.attempts.filter((a) => a.ok).length}/${r.attempts.length}`,
         },
-        { id: 'note', headerKey: 'linkage.record.note', cell: (r) => r.note },
+        { id: 'note', headerKey: 'linkage.record.note', field: 'note' },
       ],
       filters: [
         { kind: 'select', name: 'strategyId', labelKey: 'linkage.record.strategy', options: strategies },

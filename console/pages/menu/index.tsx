@@ -2,103 +2,101 @@
 // by its entries — with names in zh and en, an icon from the console's set, an address (in-app path or
 // https), order and a hidden flag; entries of the tenant's own are marked as codes the console does not
 // know. Changes reach users at their next user-info load. Server text is only ever shown as text.
-import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { addMenu, menuTree, resetMenu, saveMenu, type MenuEntry } from '../../../shared/api/menu-admin.ts';
 import { http, notify } from '../../../shared/http/index.ts';
+import { i18n } from '../../../shared/i18n/index.ts';
 import { integerBetween, length, required, type MessageKey, type Rule } from '../../../shared/validate/index.ts';
-import { ResourcePage, type FormValues, type ResourceDef } from '../../resource/index.ts';
+import { defineResource, ResourcePage, text } from '../../resource/index.ts';
 import { Icon, ICON_NAMES } from '../../shell/icons.tsx';
 import './texts.ts';
 
-const text = (v: FormValues[string] | undefined): string => (typeof v === 'string' ? v.trim() : '');
 const uriRule: Rule = (value) => {
   const v = typeof value === 'string' ? value.trim() : '';
   return v === '' || /^\/[A-Za-z0-9/_-]*$/.test(v) || /^https:\/\/[^\s<>"'`]{1,200}$/i.test(v) ? null : { key: 'menus.uriHint' as MessageKey };
 };
 const codeRule: Rule = (value) => (typeof value !== 'string' || value === '' || /^[A-Za-z][A-Za-z0-9_]{1,31}$/.test(value) ? null : { key: 'validate.account.chars' as MessageKey });
 
-export default function MenuPage() {
-  const { t, i18n } = useTranslation();
-  const def = useMemo<ResourceDef<MenuEntry>>(
-    () => ({
-      id: 'menu',
-      titleKey: 'menus.title',
-      rowKey: (m) => m.code,
-      rowName: (m) => (i18n.language.startsWith('en') ? m.en : m.zh),
-      pageSize: 1000,
-      columns: [
-        {
-          id: 'name',
-          headerKey: 'menus.field.zh',
-          cell: (m) => (
-            <span data-depth={m.parentCode ? 1 : 0}>
-              {m.parentCode ? '\u2003' : ''}
-              <Icon name={m.icon} size={14} aria-hidden="true" /> <span lang="zh-CN">{m.zh}</span>
-            </span>
-          ),
-        },
-        // Each name in its own language, marked so (screen readers read it so; it is content, not UI).
-        { id: 'en', headerKey: 'menus.field.en', cell: (m) => <span lang="en">{m.en}</span> },
-        { id: 'code', headerKey: 'menus.field.code', cell: (m) => <code>{m.code}</code> },
-        { id: 'uri', headerKey: 'menus.field.uri', cell: (m) => m.uri },
-        { id: 'sort', headerKey: 'menus.field.sort', cell: (m) => m.sort },
-        { id: 'hidden', headerKey: 'menus.field.hidden', cell: (m) => (m.hidden ? '✓' : '') },
-        { id: 'state', headerKey: 'menus.field.state', cell: (m) => <span data-state={m.custom ? 'own' : m.changed ? 'changed' : 'platform'}>{t(m.custom ? 'menus.own' : m.changed ? 'menus.changed' : 'menus.platform')}</span> },
-      ],
-      list: async (_q, signal) => {
-        const rows = await menuTree(http, signal);
-        return { rows, total: rows.length };
-      },
-      form: {
-        fields: (m) => [
-          ...(m
-            ? []
-            : ([
-                { kind: 'text', name: 'code', labelKey: 'menus.field.code' },
-                { kind: 'select', name: 'parentCode', labelKey: 'menus.field.parentCode', options: () => menuTree(http).then((rows) => rows.filter((r) => r.parentCode === null).map((r) => ({ value: r.code, label: `${r.zh} / ${r.en}` }))) },
-              ] as const)),
-          { kind: 'text', name: 'zh', labelKey: 'menus.field.zh' },
-          { kind: 'text', name: 'en', labelKey: 'menus.field.en' },
-          { kind: 'select', name: 'icon', labelKey: 'menus.field.icon', options: ICON_NAMES.map((n) => ({ value: n, label: n })) },
-          { kind: 'text', name: 'uri', labelKey: 'menus.field.uri' },
-          { kind: 'text', name: 'sort', labelKey: 'menus.field.sort' },
-          { kind: 'checkbox', name: 'hidden', labelKey: 'menus.field.hidden' },
-        ],
-        schema: (m) => ({
-          ...(m ? {} : { code: [required(), codeRule], parentCode: [required()] }),
-          zh: [required(), length(1, 20)],
-          en: [required(), length(1, 40)],
-          icon: [required()],
-          uri: [uriRule],
-          sort: [required(), integerBetween(0, 100000)],
-        }),
-        hints: { uri: () => t('menus.uriHint'), sort: () => t('menus.note') },
-        initial: (m) => ({ code: '', parentCode: '', zh: m?.zh ?? '', en: m?.en ?? '', icon: m?.icon ?? 'generic', uri: m?.uri ?? '', sort: String(m?.sort ?? 100), hidden: m?.hidden ?? false }),
-        save: async (v, m) => {
-          const body = { zh: text(v.zh), en: text(v.en), icon: text(v.icon), uri: text(v.uri), sort: Number(text(v.sort)), hidden: v.hidden === true };
-          await (m ? saveMenu(http, m.code, body) : addMenu(http, { ...body, code: text(v.code), parentCode: text(v.parentCode) }));
-        },
-      },
-      remove: async (rows) => {
-        for (const m of rows) await resetMenu(http, m.code);
-      },
-      canRemove: (m) => m.custom,
-      rowActions: [
-        {
-          key: 'reset',
-          labelKey: 'menus.reset',
-          show: (m) => m.changed && !m.custom,
-          run: async (m, reload) => {
-            await resetMenu(http, m.code);
-            notify({ kind: 'toast', level: 'success', duration: 2500, key: 'menus.resetDone', params: { name: m.zh } });
-            reload();
-          },
-        },
-      ],
+export const menuResource = defineResource<MenuEntry>({
+  id: 'menu',
+  operation: 'menu.tree',
+  titleKey: 'menus.title',
+  rowKey: (m) => m.code,
+  rowName: (m) => (i18n.language.startsWith('en') ? m.en : m.zh),
+  pageSize: 1000,
+  columns: [
+    {
+      id: 'name',
+      headerKey: 'menus.field.zh',
+      field: ['zh', 'parentCode'],
+      cell: (m) => (
+        <span data-depth={m.parentCode ? 1 : 0}>
+          {m.parentCode ? '\u2003' : ''}
+          <Icon name={m.icon} size={14} aria-hidden="true" /> <span lang="zh-CN">{m.zh}</span>
+        </span>
+      ),
+    },
+    // Each name in its own language, marked so (screen readers read it so; it is content, not UI).
+    { id: 'en', headerKey: 'menus.field.en', field: 'en', cell: (m) => <span lang="en">{m.en}</span> },
+    { id: 'code', headerKey: 'menus.field.code', field: 'code', cell: (m) => <code>{m.code}</code> },
+    { id: 'uri', headerKey: 'menus.field.uri', field: 'uri' },
+    { id: 'sort', headerKey: 'menus.field.sort', field: 'sort' },
+    { id: 'hidden', headerKey: 'menus.field.hidden', field: 'hidden', cell: (m) => (m.hidden ? '✓' : '') },
+    { id: 'state', headerKey: 'menus.field.state', field: ['custom', 'changed'], cell: (m, { t }) => <span data-state={m.custom ? 'own' : m.changed ? 'changed' : 'platform'}>{t(m.custom ? 'menus.own' : m.changed ? 'menus.changed' : 'menus.platform')}</span> },
+  ],
+  list: async (_q, signal) => {
+    const rows = await menuTree(http, signal);
+    return { rows, total: rows.length };
+  },
+  form: {
+    fields: (m) => [
+      ...(m
+        ? []
+        : ([
+            { kind: 'text', name: 'code', labelKey: 'menus.field.code' },
+            { kind: 'select', name: 'parentCode', labelKey: 'menus.field.parentCode', options: () => menuTree(http).then((rows) => rows.filter((r) => r.parentCode === null).map((r) => ({ value: r.code, label: `${r.zh} / ${r.en}` }))) },
+          ] as const)),
+      { kind: 'text', name: 'zh', labelKey: 'menus.field.zh' },
+      { kind: 'text', name: 'en', labelKey: 'menus.field.en' },
+      { kind: 'select', name: 'icon', labelKey: 'menus.field.icon', options: ICON_NAMES.map((n) => ({ value: n, label: n })) },
+      { kind: 'text', name: 'uri', labelKey: 'menus.field.uri' },
+      { kind: 'text', name: 'sort', labelKey: 'menus.field.sort' },
+      { kind: 'checkbox', name: 'hidden', labelKey: 'menus.field.hidden' },
+    ],
+    schema: (m) => ({
+      ...(m ? {} : { code: [required(), codeRule], parentCode: [required()] }),
+      zh: [required(), length(1, 20)],
+      en: [required(), length(1, 40)],
+      icon: [required()],
+      uri: [uriRule],
+      sort: [required(), integerBetween(0, 100000)],
     }),
-    [t, i18n.language],
-  );
+    hints: { uri: (_, { t }) => t('menus.uriHint'), sort: (_, { t }) => t('menus.note') },
+    initial: (m) => ({ code: '', parentCode: '', zh: m?.zh ?? '', en: m?.en ?? '', icon: m?.icon ?? 'generic', uri: m?.uri ?? '', sort: String(m?.sort ?? 100), hidden: m?.hidden ?? false }),
+    save: async (v, m) => {
+      const body = { zh: text(v.zh), en: text(v.en), icon: text(v.icon), uri: text(v.uri), sort: Number(text(v.sort)), hidden: v.hidden === true };
+      await (m ? saveMenu(http, m.code, body) : addMenu(http, { ...body, code: text(v.code), parentCode: text(v.parentCode) }));
+    },
+  },
+  remove: async (rows) => {
+    for (const m of rows) await resetMenu(http, m.code);
+  },
+  canRemove: (m) => m.custom,
+  rowActions: [
+    {
+      key: 'reset',
+      labelKey: 'menus.reset',
+      show: (m) => m.changed && !m.custom,
+      run: async (m, reload) => {
+        await resetMenu(http, m.code);
+        notify({ kind: 'toast', level: 'success', duration: 2500, key: 'menus.resetDone', params: { name: m.zh } });
+        reload();
+      },
+    },
+  ],
+});
+
+export default function MenuPage() {
+  const def = menuResource;
   return (
     <div data-page="menu">
       <ResourcePage def={def} />

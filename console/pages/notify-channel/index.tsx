@@ -9,12 +9,11 @@ import { channelDeliveries, createChannel, deleteChannels, listChannels, mailbox
 import { http, notify } from '../../../shared/http/index.ts';
 import { buttonGhost } from '../../../shared/theme/base.css.ts';
 import { length, required, type MessageKey, type Rule } from '../../../shared/validate/index.ts';
-import { Modal, ResourcePage, type FormValues, type ResourceDef } from '../../resource/index.ts';
+import { Modal, ResourcePage, type FormValues, type ResourceDef, text } from '../../resource/index.ts';
 import * as kit from '../../resource/resource.css.ts';
 import './texts.ts';
 
-const text = (v: FormValues[string] | undefined): string => (typeof v === 'string' ? v.trim() : '');
-const list = (v: FormValues[string] | undefined): string[] => text(v).split(/[,，\s]+/).filter(Boolean);
+const list = (v: unknown): string[] => text(v).split(/[,，\s]+/).filter(Boolean);
 const templateRule: Rule = (value) => (typeof value !== 'string' || [...value.trim()].length <= 30 ? null : { key: 'notify.hint.template' as MessageKey });
 
 function Deliveries({ channel, onClose }: { channel: Channel; onClose: () => void }) {
@@ -81,19 +80,20 @@ export default function NotifyChannelPage() {
   const [deliveries, setDeliveries] = useState<Channel | null>(null);
   const [mailVersion, setMailVersion] = useState(0);
 
-  const def = useMemo<ResourceDef<Channel>>(() => {
+  const def = useMemo((): ResourceDef<Channel> => {
     const is = (kind: Channel['kind']) => (v: FormValues) => text(v.kind) === kind;
     return {
       id: 'notify-channel',
+      operation: 'notify.page',
       titleKey: 'notify.title',
       rowKey: (c) => c.id,
       rowName: (c) => c.name,
       columns: [
-        { id: 'name', headerKey: 'notify.field.name', cell: (c) => c.name },
-        { id: 'kind', headerKey: 'notify.field.kind', cell: (c) => t(`notify.kind.${c.kind}`) },
-        { id: 'target', headerKey: 'notify.field.target', cell: (c) => (c.kind === 'email' ? c.config.to?.join(', ') : c.kind === 'sms' ? c.config.phones?.join(', ') : c.config.url) },
-        { id: 'levels', headerKey: 'notify.field.levels', cell: (c) => c.levels.map((l) => t(`status.alarmLevel.${l}`)).join(', ') },
-        { id: 'enabled', headerKey: 'notify.field.enabled', cell: (c) => (c.enabled ? '✓' : '') },
+        { id: 'name', headerKey: 'notify.field.name', field: 'name' },
+        { id: 'kind', headerKey: 'notify.field.kind', field: 'kind', cell: (c) => t(`notify.kind.${c.kind}`) },
+        { id: 'target', headerKey: 'notify.field.target', field: ['kind', 'config'], cell: (c) => (c.kind === 'email' ? c.config.to?.join(', ') : c.kind === 'sms' ? c.config.phones?.join(', ') : c.config.url) },
+        { id: 'levels', headerKey: 'notify.field.levels', field: 'levels', cell: (c) => c.levels.map((l) => t(`status.alarmLevel.${l}`)).join(', ') },
+        { id: 'enabled', headerKey: 'notify.field.enabled', field: 'enabled', cell: (c) => (c.enabled ? '✓' : '') },
       ],
       filters: [{ kind: 'text', name: 'keyword', labelKey: 'notify.field.keyword' }],
       list: (q, signal) => listChannels(http, { page: q.page, limit: q.limit, ...(typeof q.filters.keyword === 'string' && q.filters.keyword.trim() ? { keyword: q.filters.keyword.trim() } : {}) }, signal),

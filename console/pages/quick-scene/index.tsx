@@ -9,11 +9,10 @@ import { SCENE_ACTION_KINDS, type QuickScene, type QuickSceneSave } from '../../
 import { http, notify } from '../../../shared/http/index.ts';
 import { progressPoller } from '../../../shared/poll/progress.ts';
 import { sceneSchema } from '../../../shared/validate/linkage.ts';
-import { ResourcePage, type FormValues, type ResourceDef } from '../../resource/index.ts';
+import { ResourcePage, type ResourceDef, text } from '../../resource/index.ts';
 import { ActionsEditor, useLinkTargets } from '../link-group/actions-editor.tsx';
 import '../link-group/texts.ts';
 
-const text = (v: FormValues[string] | undefined): string => (typeof v === 'string' ? v.trim() : '');
 
 export default function QuickScenePage() {
   const { t } = useTranslation();
@@ -21,14 +20,15 @@ export default function QuickScenePage() {
   const def = useMemo<ResourceDef<QuickScene>>(
     () => ({
       id: 'quick-scene',
+      operation: 'linkage.scenePage',
       titleKey: 'linkage.scenes.title',
       rowKey: (s) => s.id,
       rowName: (s) => s.name,
       columns: [
-        { id: 'name', headerKey: 'linkage.scenes.name', cell: (s) => s.name },
-        { id: 'steps', headerKey: 'linkage.scenes.steps', cell: (s) => t('linkage.scenes.stepCount', { count: s.steps.length }) },
-        { id: 'duration', headerKey: 'linkage.action.delay', cell: (s) => t('linkage.scenes.duration', { seconds: s.steps.reduce((n, step) => n + step.delaySeconds, 0) }) },
-        { id: 'note', headerKey: 'linkage.scenes.note', cell: (s) => s.note },
+        { id: 'name', headerKey: 'linkage.scenes.name', field: 'name' },
+        { id: 'steps', headerKey: 'linkage.scenes.steps', field: 'steps', cell: (s) => t('linkage.scenes.stepCount', { count: s.steps.length }) },
+        { id: 'duration', headerKey: 'linkage.action.delay', field: 'steps', cell: (s) => t('linkage.scenes.duration', { seconds: s.steps.reduce((n, step) => n + step.delaySeconds, 0) }) },
+        { id: 'note', headerKey: 'linkage.scenes.note', field: 'note' },
       ],
       filters: [{ kind: 'text', name: 'keyword', labelKey: 'linkage.scenes.name' }],
       list: (q, signal) => listScenes(http, { page: q.page, limit: q.limit, ...(text(q.filters.keyword as string) ? { keyword: text(q.filters.keyword as string) } : {}) }, signal),

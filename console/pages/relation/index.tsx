@@ -8,12 +8,11 @@ import { listDevices } from '../../../shared/api/device.ts';
 import { listCameras } from '../../../shared/api/video.ts';
 import { http } from '../../../shared/http/index.ts';
 import { relationNameLength, required } from '../../../shared/validate/index.ts';
-import { ResourcePage, type FormValues, type Option, type ResourceDef } from '../../resource/index.ts';
+import { ResourcePage, type Option, type ResourceDef, text } from '../../resource/index.ts';
 import { hasMenu } from '../../../shared/session/index.ts';
 import { DeviceDocuments } from './documents.tsx';
 import './texts.ts';
 
-const text = (v: FormValues[string] | undefined): string => (typeof v === 'string' ? v.trim() : '');
 
 export default function RelationPage() {
   const [devices, setDevices] = useState<Option[]>([]);
@@ -25,13 +24,14 @@ export default function RelationPage() {
   const def = useMemo<ResourceDef<Relation>>(
     () => ({
       id: 'relation',
+      operation: 'relation.page',
       titleKey: 'relations.title',
       rowKey: (r) => r.id,
       rowName: (r) => `${r.deviceCode} → ${r.cameraName}`,
       columns: [
-        { id: 'device', headerKey: 'relations.field.device', cell: (r) => `${r.deviceCode} ${r.deviceName}` },
-        { id: 'camera', headerKey: 'relations.field.camera', cell: (r) => r.cameraName },
-        { id: 'name', headerKey: 'relations.field.name', cell: (r) => r.name },
+        { id: 'device', headerKey: 'relations.field.device', field: ['deviceCode', 'deviceName'], cell: (r) => `${r.deviceCode} ${r.deviceName}` },
+        { id: 'camera', headerKey: 'relations.field.camera', field: 'cameraName' },
+        { id: 'name', headerKey: 'relations.field.name', field: 'name' },
       ],
       filters: [{ kind: 'text', name: 'keyword', labelKey: 'relations.field.keyword' }],
       list: (q, signal) => listRelations(http, { page: q.page, limit: q.limit, ...(text(q.filters.keyword as string) ? { keyword: text(q.filters.keyword as string) } : {}) }, signal),

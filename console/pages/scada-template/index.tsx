@@ -1,14 +1,14 @@
 // Scada templates (mapConfigManage scada/template, mapTemplateManage): the tenant's templates (at most
 // 10, SPEC §9), saved from its pages; a new page from a template binds chosen devices and cameras in
 // place of the template's own (a mapping dialog), and templates are deleted after confirmation.
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deleteScadaTemplates, instantiateTemplate, listScadaTemplates, loadScadaTemplate, scadaBindings } from '../../../shared/api/scada.ts';
 import type { ScadaBindings, ScadaTemplate, ScadaTemplateRow } from '../../../shared/api/scada-types.ts';
 import { http, notify } from '../../../shared/http/index.ts';
 import { MAX_TEMPLATES } from '../../../shared/scada/doc.ts';
 import { button, buttonGhost, input } from '../../../shared/theme/base.css.ts';
-import { Modal, ResourcePage, type ResourceDef } from '../../resource/index.ts';
+import { defineResource, Modal, ResourcePage } from '../../resource/index.ts';
 import * as kit from '../../resource/resource.css.ts';
 import '../scada/texts.ts';
 import { Choice } from '../../resource/picker.tsx';
@@ -113,32 +113,35 @@ function FromTemplate({ row, onClose }: { row: ScadaTemplateRow; onClose: () => 
   );
 }
 
+/** What scadaTemplateResource's row actions reach on the page: its dialogs. */
+interface ScadaTemplatePage { setUsing: (row: ScadaTemplateRow | null) => void }
+
+export const scadaTemplateResource = defineResource<ScadaTemplateRow, ScadaTemplatePage>({
+  id: 'scada-template',
+  operation: 'scada.templatePage',
+  titleKey: 'scada.templatesTitle',
+  rowKey: (r) => r.id,
+  rowName: (r) => r.name,
+  columns: [
+    { id: 'name', headerKey: 'scada.field.name', field: 'name' },
+    { id: 'elements', headerKey: 'scada.field.elements', field: 'elements' },
+    { id: 'source', headerKey: 'scada.field.source', field: 'source' },
+    { id: 'createdAt', headerKey: 'scada.field.createdAt', field: 'createdAt' },
+  ],
+  filters: [{ kind: 'text', name: 'keyword', labelKey: 'scada.field.keyword' }],
+  list: (q, signal) => listScadaTemplates(http, { page: q.page, limit: q.limit, ...(typeof q.filters.keyword === 'string' && q.filters.keyword.trim() ? { keyword: q.filters.keyword.trim() } : {}) }, signal),
+  remove: (rows) => deleteScadaTemplates(http, rows.map((r) => r.id)),
+  rowActions: [{ key: 'use', labelKey: 'scada.useTemplate', run: (r, _reload, { page }) => page.setUsing(r) }],
+});
+
 export default function ScadaTemplatesPage() {
   const { t } = useTranslation();
   const [using, setUsing] = useState<ScadaTemplateRow | null>(null);
-  const def = useMemo<ResourceDef<ScadaTemplateRow>>(
-    () => ({
-      id: 'scada-template',
-      titleKey: 'scada.templatesTitle',
-      rowKey: (r) => r.id,
-      rowName: (r) => r.name,
-      columns: [
-        { id: 'name', headerKey: 'scada.field.name', cell: (r) => r.name },
-        { id: 'elements', headerKey: 'scada.field.elements', cell: (r) => r.elements },
-        { id: 'source', headerKey: 'scada.field.source', cell: (r) => r.source },
-        { id: 'createdAt', headerKey: 'scada.field.createdAt', cell: (r) => r.createdAt },
-      ],
-      filters: [{ kind: 'text', name: 'keyword', labelKey: 'scada.field.keyword' }],
-      list: (q, signal) => listScadaTemplates(http, { page: q.page, limit: q.limit, ...(typeof q.filters.keyword === 'string' && q.filters.keyword.trim() ? { keyword: q.filters.keyword.trim() } : {}) }, signal),
-      remove: (rows) => deleteScadaTemplates(http, rows.map((r) => r.id)),
-      rowActions: [{ key: 'use', labelKey: 'scada.useTemplate', run: (r) => setUsing(r) }],
-    }),
-    [],
-  );
+  const def = scadaTemplateResource;
   return (
     <div data-page="scada-template">
       <p className={kit.muted}>{t('scada.templateLimit', { max: MAX_TEMPLATES })}</p>
-      <ResourcePage def={def} />
+      <ResourcePage def={def} page={{ setUsing }} />
       {using ? <FromTemplate row={using} onClose={() => setUsing(null)} /> : null}
     </div>
   );

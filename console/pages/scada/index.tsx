@@ -10,11 +10,10 @@ import { http, notify } from '../../../shared/http/index.ts';
 import { MAX_TEMPLATES } from '../../../shared/scada/doc.ts';
 import { button, buttonGhost, input } from '../../../shared/theme/base.css.ts';
 import { length, required } from '../../../shared/validate/index.ts';
-import { Modal, ResourcePage, type FormValues, type ResourceDef } from '../../resource/index.ts';
+import { Modal, ResourcePage, type ResourceDef, text } from '../../resource/index.ts';
 import * as kit from '../../resource/resource.css.ts';
 import './texts.ts';
 
-const text = (v: FormValues[string] | undefined): string => (typeof v === 'string' ? v.trim() : '');
 const toast = (key: string, params: Record<string, string | number> = {}, level: 'success' | 'error' = 'success') => notify({ kind: 'toast', level, duration: 3000, key, params });
 
 /** Opens the app designer for a page (a whole window of its own). */
@@ -113,20 +112,22 @@ export default function ScadaPagesPage() {
   const def = useMemo<ResourceDef<ScadaPageRow>>(
     () => ({
       id: 'scada',
+      operation: 'scada.page',
       titleKey: 'scada.title',
       rowKey: (r) => r.id,
       rowName: (r) => r.name,
       columns: [
-        { id: 'name', headerKey: 'scada.field.name', cell: (r) => r.name },
-        { id: 'description', headerKey: 'scada.field.description', cell: (r) => r.description },
-        { id: 'elements', headerKey: 'scada.field.elements', cell: (r) => r.elements },
+        { id: 'name', headerKey: 'scada.field.name', field: 'name' },
+        { id: 'description', headerKey: 'scada.field.description', field: 'description' },
+        { id: 'elements', headerKey: 'scada.field.elements', field: 'elements' },
         {
           id: 'state',
           headerKey: 'scada.field.state',
+          field: ['publishedAt', 'unpublished'],
           cell: (r) => <span data-state={!r.publishedAt ? 'draft' : r.unpublished ? 'changed' : 'published'}>{t(`scada.state.${!r.publishedAt ? 'draft' : r.unpublished ? 'changed' : 'published'}`)}</span>,
         },
-        { id: 'updatedAt', headerKey: 'scada.field.updatedAt', cell: (r) => r.updatedAt },
-        { id: 'publishedAt', headerKey: 'scada.field.publishedAt', cell: (r) => r.publishedAt },
+        { id: 'updatedAt', headerKey: 'scada.field.updatedAt', field: 'updatedAt' },
+        { id: 'publishedAt', headerKey: 'scada.field.publishedAt', field: 'publishedAt' },
       ],
       filters: [{ kind: 'text', name: 'keyword', labelKey: 'scada.field.keyword' }],
       list: (q, signal) => listScadaPages(http, { page: q.page, limit: q.limit, ...(typeof q.filters.keyword === 'string' && q.filters.keyword.trim() ? { keyword: q.filters.keyword.trim() } : {}) }, signal),

@@ -3,7 +3,7 @@
 // also removes a tenant that still holds users or devices). base_info: the signed-in tenant's own
 // name, home page, description and logos (the shell's logo and the page title follow at once), and
 // its directory sign-in settings.
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { splitLogoUrl } from '../../../shared/api/tenant.ts';
@@ -12,7 +12,7 @@ import { http, notify, RequestError } from '../../../shared/http/index.ts';
 import { kitConfig } from '../../../shared/kit.ts';
 import { button, input } from '../../../shared/theme/base.css.ts';
 import { accountChars, checkAvatar, length, password, required } from '../../../shared/validate/index.ts';
-import { ResourcePage, type FormValues, type ResourceDef } from '../../resource/index.ts';
+import { defineResource, ResourcePage, text } from '../../resource/index.ts';
 import * as kit from '../../resource/resource.css.ts';
 import { loadTenant } from '../../state/tenant.ts';
 import * as css from './tenant.css.ts';
@@ -20,66 +20,67 @@ import './texts.ts';
 import { Vouchers } from './vouchers.tsx';
 import { DirectorySettings } from './directory.tsx';
 
-const text = (v: FormValues[string] | undefined): string => (typeof v === 'string' ? v.trim() : '');
 const withBase = (path: string | null): string | null => (path === null || /^https:/i.test(path) ? path : kitConfig.apiBase.replace(/\/$/, '') + path);
 
-function Tenants() {
-  const { t } = useTranslation();
-  const [vouchers, setVouchers] = useState<TenantRow | null>(null);
-  const def = useMemo<ResourceDef<TenantRow>>(
-    () => ({
-      id: 'tenant',
-      titleKey: 'tenants.title',
-      rowKey: (r) => r.id,
-      rowName: (r) => r.name,
-      columns: [
-        { id: 'name', headerKey: 'tenants.field.name', cell: (r) => r.name },
-        { id: 'type', headerKey: 'tenants.field.type', cell: (r) => t(`tenants.type.${r.type}`) },
-        { id: 'superAdmin', headerKey: 'tenants.field.superAdmin', cell: (r) => r.superAdmin },
-        { id: 'users', headerKey: 'tenants.field.users', cell: (r) => r.users },
-        { id: 'devices', headerKey: 'tenants.field.devices', cell: (r) => r.devices },
-        { id: 'home', headerKey: 'tenants.field.home', cell: (r) => r.home },
-      ],
-      filters: [{ kind: 'text', name: 'keyword', labelKey: 'tenants.field.keyword' }],
-      list: (q, signal) => listTenants(http, { page: q.page, limit: q.limit, ...(typeof q.filters.keyword === 'string' && q.filters.keyword.trim() ? { keyword: q.filters.keyword.trim() } : {}) }, signal),
-      form: {
-        fields: (row) => [
-          { kind: 'select', name: 'type', labelKey: 'tenants.field.type', options: (['enterprise', 'personal'] as const).map((k) => ({ value: k, label: t(`tenants.type.${k}`) })) },
-          { kind: 'text', name: 'name', labelKey: 'tenants.field.name' },
-          { kind: 'text', name: 'home', labelKey: 'tenants.field.home' },
-          { kind: 'textarea', name: 'description', labelKey: 'tenants.field.description' },
-          ...(row
-            ? []
-            : ([
-                { kind: 'text', name: 'adminUsername', labelKey: 'tenants.field.adminUsername', autoComplete: 'off' },
-                { kind: 'text', name: 'adminName', labelKey: 'tenants.field.adminName' },
-                { kind: 'password', name: 'adminPassword', labelKey: 'tenants.field.adminPassword', autoComplete: 'new-password' },
-              ] as const)),
-        ],
-        schema: (row) => ({
-          type: [required()],
-          name: [required(), length(2, 64)],
-          description: [length(0, 255)],
-          ...(row ? {} : { adminUsername: [required(), length(4, 32), accountChars()], adminName: [required(), length(1, 20)], adminPassword: [required(), password('user')] }),
-        }),
-        hints: { home: () => t('tenants.homeHint') },
-        initial: (r) => ({ type: r?.type ?? 'enterprise', name: r?.name ?? '', home: r?.home ?? '', description: r?.description ?? '', adminUsername: '', adminName: '', adminPassword: '' }),
-        save: async (v, r) => {
-          const body = { type: text(v.type) === 'personal' ? ('personal' as const) : ('enterprise' as const), name: text(v.name), home: text(v.home), description: text(v.description) };
-          await (r ? updateTenant(http, r.id, body) : createTenant(http, { ...body, adminUsername: text(v.adminUsername), adminName: text(v.adminName), adminPassword: typeof v.adminPassword === 'string' ? v.adminPassword : '' }));
-        },
-      },
-      // The kit has had the word delete typed already: that is the confirmation a tenant with users needs.
-      remove: async (rows) => {
-        for (const r of rows) await deleteTenant(http, r.id, 'delete');
-      },
-      rowActions: [{ key: 'vouchers', labelKey: 'tenants.vouchers.action', run: (r) => setVouchers(r) }],
+/** What tenantResource's row actions reach on the page: its dialogs. */
+interface TenantPage { setVouchers: (row: TenantRow | null) => void }
+
+export const tenantResource = defineResource<TenantRow, TenantPage>({
+  id: 'tenant',
+  operation: 'tenant.page',
+  titleKey: 'tenants.title',
+  rowKey: (r) => r.id,
+  rowName: (r) => r.name,
+  columns: [
+    { id: 'name', headerKey: 'tenants.field.name', field: 'name' },
+    { id: 'type', headerKey: 'tenants.field.type', field: 'type', cell: (r, { t }) => t(`tenants.type.${r.type}`) },
+    { id: 'superAdmin', headerKey: 'tenants.field.superAdmin', field: 'superAdmin' },
+    { id: 'users', headerKey: 'tenants.field.users', field: 'users' },
+    { id: 'devices', headerKey: 'tenants.field.devices', field: 'devices' },
+    { id: 'home', headerKey: 'tenants.field.home', field: 'home' },
+  ],
+  filters: [{ kind: 'text', name: 'keyword', labelKey: 'tenants.field.keyword' }],
+  list: (q, signal) => listTenants(http, { page: q.page, limit: q.limit, ...(typeof q.filters.keyword === 'string' && q.filters.keyword.trim() ? { keyword: q.filters.keyword.trim() } : {}) }, signal),
+  form: {
+    fields: (row) => [
+      { kind: 'select', name: 'type', labelKey: 'tenants.field.type', options: (['enterprise', 'personal'] as const).map((k) => ({ value: k, labelKey: `tenants.type.${k}` })) },
+      { kind: 'text', name: 'name', labelKey: 'tenants.field.name' },
+      { kind: 'text', name: 'home', labelKey: 'tenants.field.home' },
+      { kind: 'textarea', name: 'description', labelKey: 'tenants.field.description' },
+      ...(row
+        ? []
+        : ([
+            { kind: 'text', name: 'adminUsername', labelKey: 'tenants.field.adminUsername', autoComplete: 'off' },
+            { kind: 'text', name: 'adminName', labelKey: 'tenants.field.adminName' },
+            { kind: 'password', name: 'adminPassword', labelKey: 'tenants.field.adminPassword', autoComplete: 'new-password' },
+          ] as const)),
+    ],
+    schema: (row) => ({
+      type: [required()],
+      name: [required(), length(2, 64)],
+      description: [length(0, 255)],
+      ...(row ? {} : { adminUsername: [required(), length(4, 32), accountChars()], adminName: [required(), length(1, 20)], adminPassword: [required(), password('user')] }),
     }),
-    [t],
-  );
+    hints: { home: (_, { t }) => t('tenants.homeHint') },
+    initial: (r) => ({ type: r?.type ?? 'enterprise', name: r?.name ?? '', home: r?.home ?? '', description: r?.description ?? '', adminUsername: '', adminName: '', adminPassword: '' }),
+    save: async (v, r) => {
+      const body = { type: text(v.type) === 'personal' ? ('personal' as const) : ('enterprise' as const), name: text(v.name), home: text(v.home), description: text(v.description) };
+      await (r ? updateTenant(http, r.id, body) : createTenant(http, { ...body, adminUsername: text(v.adminUsername), adminName: text(v.adminName), adminPassword: typeof v.adminPassword === 'string' ? v.adminPassword : '' }));
+    },
+  },
+  // The kit has had the word delete typed already: that is the confirmation a tenant with users needs.
+  remove: async (rows) => {
+    for (const r of rows) await deleteTenant(http, r.id, 'delete');
+  },
+  rowActions: [{ key: 'vouchers', labelKey: 'tenants.vouchers.action', run: (r, _reload, { page }) => page.setVouchers(r) }],
+});
+
+function Tenants() {
+  const [vouchers, setVouchers] = useState<TenantRow | null>(null);
+  const def = tenantResource;
   return (
     <>
-      <ResourcePage def={def} />
+      <ResourcePage def={def} page={{ setVouchers }} />
       {vouchers ? <Vouchers tenant={vouchers} onClose={() => setVouchers(null)} /> : null}
     </>
   );

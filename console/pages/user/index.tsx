@@ -30,12 +30,10 @@ import { session } from '../../../shared/session/index.ts';
 import { buttonGhost } from '../../../shared/theme/base.css.ts';
 import { KEYS, type Schema } from '../../../shared/validate/index.ts';
 import { departmentSchema, userCreateSchema, userUpdateSchema } from '../../../shared/validate/people.ts';
-import { ConfirmDelete, FormDialog, ResourcePage, Tree, treeOptions, type FormDef, type FormValues, type Option, type ResourceDef, type TreeItem } from '../../resource/index.ts';
+import { ConfirmDelete, FormDialog, ResourcePage, Tree, treeOptions, type FormDef, type Option, type ResourceDef, type TreeItem, text, ids } from '../../resource/index.ts';
 import './texts.ts';
 
 const ALL = 'all';
-const text = (v: FormValues[string] | undefined): string => (typeof v === 'string' ? v.trim() : '');
-const ids = (v: FormValues[string] | undefined): number[] => (Array.isArray(v) ? v.map(Number) : []);
 const toItems = (nodes: readonly Department[]): TreeItem[] => nodes.map((d) => ({ id: String(d.id), name: d.name, children: toItems(d.children) }));
 const done = (key: string) => notify({ kind: 'toast', level: 'success', duration: 2000, key });
 
@@ -71,7 +69,7 @@ export default function UserPage() {
   const headOptions = useCallback(() => listUsers(http, { page: 1, limit: 1000 }).then((p) => p.rows.map((u) => ({ value: String(u.id), label: `${u.name} (${u.username})` }))), []);
   const changed = () => setVersion((v) => v + 1);
 
-  const def = useMemo<ResourceDef<UserRow>>(() => {
+  const def = useMemo((): ResourceDef<UserRow> => {
     const statusOptions = USER_STATUSES.map((s) => ({ value: s, label: t(`people.status.${s}`) }));
     const genderOptions = GENDERS.map((g) => ({ value: g, label: t(`people.gender.${g}`) }));
     const form: FormDef<UserRow> = {
@@ -122,17 +120,18 @@ export default function UserPage() {
     };
     return {
       id: 'user',
+      operation: 'user.page',
       titleKey: 'people.users',
       rowKey: (u) => u.id,
       rowName: (u) => `${u.name} (${u.username})`,
       columns: [
-        { id: 'username', headerKey: 'people.field.username', cell: (u) => u.username },
-        { id: 'name', headerKey: 'people.field.name', cell: (u) => (u.superAdmin ? `${u.name} · ${t('people.superAdmin')}` : u.name) },
-        { id: 'phone', headerKey: 'people.field.phone', cell: (u) => u.phone },
-        { id: 'email', headerKey: 'people.field.email', cell: (u) => u.email },
-        { id: 'department', headerKey: 'people.field.department', cell: (u) => u.departmentName },
-        { id: 'roles', headerKey: 'people.field.roles', cell: (u) => u.roleNames.join('、') },
-        { id: 'status', headerKey: 'people.field.status', cell: (u) => t(`people.status.${u.status}`) },
+        { id: 'username', headerKey: 'people.field.username', field: 'username' },
+        { id: 'name', headerKey: 'people.field.name', field: 'name', cell: (u) => (u.superAdmin ? `${u.name} · ${t('people.superAdmin')}` : u.name) },
+        { id: 'phone', headerKey: 'people.field.phone', field: 'phone' },
+        { id: 'email', headerKey: 'people.field.email', field: 'email' },
+        { id: 'department', headerKey: 'people.field.department', field: 'departmentName' },
+        { id: 'roles', headerKey: 'people.field.roles', field: 'roleNames', cell: (u) => u.roleNames.join('、') },
+        { id: 'status', headerKey: 'people.field.status', field: 'status', cell: (u) => t(`people.status.${u.status}`) },
       ],
       filters: [
         { kind: 'text', name: 'keyword', labelKey: 'people.keyword' },

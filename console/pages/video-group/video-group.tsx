@@ -13,7 +13,7 @@ import { session } from '../../../shared/session/index.ts';
 import { useSnapshot } from 'valtio';
 import { button, buttonGhost, input } from '../../../shared/theme/base.css.ts';
 import { batchCode, batchSize, length, pointCode, required, streamSource, type Schema } from '../../../shared/validate/index.ts';
-import { ConfirmDelete, FormDialog, Modal, ResourcePage, Tree, treeOptions, type FieldDef, type FilterValues, type FormDef, type FormValues, type Option, type ResourceDef, type TreeItem } from '../../resource/index.ts';
+import { ConfirmDelete, FormDialog, Modal, ResourcePage, Tree, treeOptions, type FieldDef, type FilterValues, type FormDef, type FormValues, type Option, type ResourceDef, type TreeItem, text, type FormBody } from '../../resource/index.ts';
 import * as kit from '../../resource/resource.css.ts';
 
 const ALL = 'all';
@@ -21,7 +21,6 @@ const ALL = 'all';
 const MANAGE = 'video:manage';
 const done = (key: string, params?: Record<string, unknown>) => notify({ kind: 'toast', level: 'success', key, ...(params ? { params } : {}), duration: 2000 });
 const toItems = (groups: readonly DataGroup[]): TreeItem[] => groups.map((g) => ({ id: String(g.id), name: g.name, children: toItems(g.children) }));
-const text = (v: FormValues[string] | undefined): string => (typeof v === 'string' ? v.trim() : '');
 
 function findGroup(nodes: readonly DataGroup[], id: number): DataGroup | null {
   for (const n of nodes) {
@@ -102,7 +101,7 @@ export function VideoGroupManager() {
       ptz: camera ? !camera.params.disableYunControl : true,
       count: batch ? '10' : '1',
     });
-    const body = (v: FormValues) => ({
+    const body = (v: FormBody) => ({
       name: text(v.name),
       label: text(v.label),
       dataGroupId: Number(v.groupId),
@@ -142,17 +141,18 @@ export function VideoGroupManager() {
     };
     const resource: ResourceDef<Camera> = {
       id: 'camera',
+      operation: 'video.list',
       titleKey: 'videoGroup.title',
       rowKey: (r) => r.id,
       rowName: (r) => r.name,
       columns: [
-        { id: 'name', headerKey: 'videoGroup.field.name', cell: (r) => r.name },
-        { id: 'label', headerKey: 'videoGroup.field.label', cell: (r) => r.label },
-        { id: 'group', headerKey: 'videoGroup.field.group', cell: (r) => r.groupPath },
-        { id: 'address', headerKey: 'videoGroup.field.address', cell: (r) => r.address },
-        { id: 'resolution', headerKey: 'videoGroup.field.resolution', cell: (r) => r.resolution },
-        { id: 'tags', headerKey: 'videoGroup.tags', cell: (r) => r.tags.join(', ') },
-        { id: 'ptz', headerKey: 'videoGroup.field.ptz', cell: (r) => t(r.params.disableYunControl ? 'videoGroup.ptzOff' : 'videoGroup.ptzOn') },
+        { id: 'name', headerKey: 'videoGroup.field.name', field: 'name' },
+        { id: 'label', headerKey: 'videoGroup.field.label', field: 'label' },
+        { id: 'group', headerKey: 'videoGroup.field.group', field: 'groupPath' },
+        { id: 'address', headerKey: 'videoGroup.field.address', field: 'address' },
+        { id: 'resolution', headerKey: 'videoGroup.field.resolution', field: 'resolution' },
+        { id: 'tags', headerKey: 'videoGroup.tags', field: 'tags', cell: (r) => r.tags.join(', ') },
+        { id: 'ptz', headerKey: 'videoGroup.field.ptz', field: 'params', cell: (r) => t(r.params.disableYunControl ? 'videoGroup.ptzOff' : 'videoGroup.ptzOn') },
       ],
       filters: [
         { kind: 'text', name: 'name', labelKey: 'videoGroup.field.name' },

@@ -9,11 +9,11 @@ import type { Directory, FormField, ProcessDef, WorkflowForm } from '../../../sh
 import { http } from '../../../shared/http/index.ts';
 import type { MessageKey, Rule } from '../../../shared/validate/index.ts';
 import { checkForm } from '../../../shared/workflow/validate.ts';
-import { ResourcePage, type FormValues, type ResourceDef } from '../../resource/index.ts';
+import { ResourcePage, type ResourceDef } from '../../resource/index.ts';
 import { FieldsEditor, parseJson, ProcessEditor } from './editors.tsx';
 import './texts.ts';
 
-const text = (v: FormValues[string] | undefined): string => (typeof v === 'string' ? v : '');
+const text = (v: unknown): string => (typeof v === 'string' ? v : '');
 
 /** The first problem checkForm finds under `prefix` (fields, process …), as a form message. */
 const formRule =
@@ -43,18 +43,19 @@ export default function WorkflowFormPage() {
   const def = useMemo<ResourceDef<WorkflowForm>>(
     () => ({
       id: 'workflow-form',
+      operation: 'workflow.formPage',
       titleKey: 'workflow.forms.title',
       rowKey: (f) => f.id,
       rowName: (f) => f.name,
       columns: [
-        { id: 'name', headerKey: 'workflow.forms.field.name', cell: (f) => f.name },
-        { id: 'description', headerKey: 'workflow.forms.field.description', cell: (f) => f.description },
-        { id: 'fields', headerKey: 'workflow.forms.field.fields', cell: (f) => f.fields.map((x) => x.label).join(', ') },
-        { id: 'process', headerKey: 'workflow.forms.field.process', cell: (f) => f.process.steps.map((s) => s.name).join(' → ') },
-        { id: 'version', headerKey: 'workflow.forms.field.version', cell: (f) => `v${f.version}` },
-        { id: 'requests', headerKey: 'workflow.forms.field.requests', cell: (f) => f.requests },
-        { id: 'enabled', headerKey: 'workflow.forms.field.enabled', cell: (f) => <span data-enabled={f.enabled}>{t(f.enabled ? 'workflow.forms.on' : 'workflow.forms.off')}</span> },
-        { id: 'updated', headerKey: 'workflow.forms.field.updated', cell: (f) => f.updatedAt },
+        { id: 'name', headerKey: 'workflow.forms.field.name', field: 'name' },
+        { id: 'description', headerKey: 'workflow.forms.field.description', field: 'description' },
+        { id: 'fields', headerKey: 'workflow.forms.field.fields', field: 'fields', cell: (f) => f.fields.map((x) => x.label).join(', ') },
+        { id: 'process', headerKey: 'workflow.forms.field.process', field: 'process', cell: (f) => f.process.steps.map((s) => s.name).join(' → ') },
+        { id: 'version', headerKey: 'workflow.forms.field.version', field: 'version', cell: (f) => `v${f.version}` },
+        { id: 'requests', headerKey: 'workflow.forms.field.requests', field: 'requests' },
+        { id: 'enabled', headerKey: 'workflow.forms.field.enabled', field: 'enabled', cell: (f) => <span data-enabled={f.enabled}>{t(f.enabled ? 'workflow.forms.on' : 'workflow.forms.off')}</span> },
+        { id: 'updated', headerKey: 'workflow.forms.field.updated', field: 'updatedAt' },
       ],
       filters: [{ kind: 'text', name: 'keyword', labelKey: 'workflow.forms.field.keyword' }],
       list: (q, signal) => {

@@ -91,17 +91,18 @@ export default function WorkflowTaskPage() {
   const def = useMemo<ResourceDef<RequestRow>>(
     () => ({
       id: `workflow-${box}`,
+      operation: 'workflow.list',
       titleKey: `workflow.box.${box}`,
       rowKey: (r) => (r.taskId ? `${r.id}-${r.taskId}` : r.id),
       rowName: (r) => `#${r.id} ${r.formName}`,
       columns: [
-        { id: 'id', headerKey: 'workflow.column.id', cell: (r) => `#${r.id}` },
-        { id: 'form', headerKey: 'workflow.column.form', cell: (r) => r.formName },
-        { id: 'initiator', headerKey: 'workflow.column.initiator', cell: (r) => r.initiatorName },
-        { id: 'status', headerKey: 'workflow.column.status', cell: (r) => <span data-status={r.status}>{t(`workflow.status.${r.status}`)}</span> },
-        { id: 'step', headerKey: 'workflow.column.step', cell: (r) => (r.status === 'running' ? r.stepName : '—') },
-        { id: 'created', headerKey: 'workflow.column.created', cell: (r) => r.createdAt },
-        { id: 'updated', headerKey: 'workflow.column.updated', cell: (r) => r.updatedAt },
+        { id: 'id', headerKey: 'workflow.column.id', field: 'id', cell: (r) => `#${r.id}` },
+        { id: 'form', headerKey: 'workflow.column.form', field: 'formName' },
+        { id: 'initiator', headerKey: 'workflow.column.initiator', field: 'initiatorName' },
+        { id: 'status', headerKey: 'workflow.column.status', field: 'status', cell: (r) => <span data-status={r.status}>{t(`workflow.status.${r.status}`)}</span> },
+        { id: 'step', headerKey: 'workflow.column.step', field: ['status', 'stepName'], cell: (r) => (r.status === 'running' ? r.stepName : '—') },
+        { id: 'created', headerKey: 'workflow.column.created', field: 'createdAt' },
+        { id: 'updated', headerKey: 'workflow.column.updated', field: 'updatedAt' },
       ],
       filters: box === 'my' ? [] : [{ kind: 'select', name: 'status', labelKey: 'workflow.column.status', options: STATUSES.map((s) => ({ value: s, label: t(`workflow.status.${s}`) })) }],
       list: (q, signal) => {
