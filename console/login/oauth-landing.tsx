@@ -36,7 +36,7 @@ function BindForm({ ticket, name }: { ticket: string; name: string }) {
     { staysBusyOnSuccess: true },
   );
   return (
-    <form className={forms.form} onSubmit={submit} noValidate data-testid="oauth-bind">
+    <form /* not the resource kit: a sign-in form (binding a third-party account), before any session or resource */ className={forms.form} onSubmit={submit} noValidate data-testid="oauth-bind">
       <p className={css.subtitle}>{t('shell.signin.bindHint', { name })}</p>
       <Field label={t('login.form.username')} error={form.message('username')}>
         {(p) => <input {...p} className={input} name="username" autoComplete="username" value={form.values.username} onChange={form.set('username')} />}

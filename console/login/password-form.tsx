@@ -29,7 +29,7 @@ export function PasswordForm({ signIn, testId = 'password-form' }: { signIn: Pas
   });
 
   return (
-    <form className={forms.form} onSubmit={submit} noValidate data-testid={testId}>
+    <form /* not the resource kit: a sign-in form, before any session or resource */ className={forms.form} onSubmit={submit} noValidate data-testid={testId}>
       <Field label={t('login.form.username')} error={form.message('username')}>
         {(p) => (
           <input {...p} className={input} name="username" autoComplete="username" placeholder={t('login.placeholder.username')} value={form.values.username} onChange={form.set('username')} />

@@ -52,7 +52,7 @@ export function SmsForm() {
   };
 
   return (
-    <form className={forms.form} onSubmit={submit} noValidate data-testid="sms-form">
+    <form /* not the resource kit: a sign-in form, before any session or resource */ className={forms.form} onSubmit={submit} noValidate data-testid="sms-form">
       <Field label={t('login.form.phone')} error={phoneError ?? form.message('username')}>
         {(p) => (
           <input {...p} className={input} name="phone" type="tel" inputMode="numeric" autoComplete="tel" maxLength={11} placeholder={t('login.placeholder.phone')} value={form.values.username} onChange={form.set('username')} />

@@ -2,7 +2,7 @@
 // positive whole number, unique in the tenant), name and description; create, edit, delete with the
 // typed confirmation. A type that alarms still use is kept, and the platform says by how many.
 import { createEventType, deleteEventTypes, listEventTypes, updateEventType } from '../../../shared/api/alarm.ts';
-import type { AlarmEventType } from '../../../shared/api/alarm-types.ts';
+import type { AlarmEventType, AlarmEventTypeSave } from '../../../shared/api/alarm-types.ts';
 import { http } from '../../../shared/http/index.ts';
 import { eventTypeSchema } from '../../../shared/validate/alarm.ts';
 import { defineResource, ResourcePage, text } from '../../resource/index.ts';
@@ -23,15 +23,13 @@ export const alarmEventTypeResource = defineResource<AlarmEventType>({
   list: (q, signal) => listEventTypes(http, { page: q.page, limit: q.limit, ...(text(q.filters.keyword) ? { keyword: text(q.filters.keyword) } : {}) }, signal),
   form: {
     fields: () => [
-      { kind: 'text', name: 'number', labelKey: 'eventTypes.field.number' },
-      { kind: 'text', name: 'name', labelKey: 'eventTypes.field.name' },
-      { kind: 'textarea', name: 'description', labelKey: 'eventTypes.field.description' },
+      { kind: 'text', name: 'number', labelKey: 'eventTypes.field.number', rules: eventTypeSchema.number, initial: (e) => (e ? String(e.number) : ''), as: 'number' },
+      { kind: 'text', name: 'name', labelKey: 'eventTypes.field.name', rules: eventTypeSchema.name, initial: (e) => e?.name ?? '' },
+      { kind: 'textarea', name: 'description', labelKey: 'eventTypes.field.description', rules: eventTypeSchema.description, initial: (e) => e?.description ?? '' },
     ],
-    schema: () => eventTypeSchema,
-    initial: (e) => ({ number: e ? String(e.number) : '', name: e?.name ?? '', description: e?.description ?? '' }),
-    save: async (v, e) => {
-      const body = { number: Number(text(v.number)), name: text(v.name), description: text(v.description) };
-      return e ? updateEventType(http, e.id, body) : createEventType(http, body);
+    save: async (body, e) => {
+      const type = body as AlarmEventTypeSave;
+      return e ? updateEventType(http, e.id, type) : createEventType(http, type);
     },
   },
   remove: (rows) => deleteEventTypes(http, rows.map((e) => e.id)),

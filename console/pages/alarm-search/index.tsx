@@ -305,7 +305,7 @@ function ActionsDialog({ alarm, onClose }: { alarm: Alarm; onClose: () => void }
       ) : rows.length === 0 ? (
         <p className={css.muted}>{t('alarms.noActions')}</p>
       ) : (
-        <table className={css.table}>
+        <table /* not the resource kit: one alarm's handling history inside a dialog, no paging or filters */ className={css.table}>
           <thead>
             <tr>
               {['time', 'action', 'user', 'note'].map((c) => (

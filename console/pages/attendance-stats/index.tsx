@@ -136,7 +136,7 @@ function FillInDialog({ rule, onClose }: { rule: AttendanceRule; onClose: () => 
   };
   return (
     <Modal title={t('attendance.fillIn.title')} onClose={onClose} testId="attendance-fill-in">
-      <form className={kit.form} onSubmit={(e) => void submit(e)}>
+      <form /* not the resource kit: a fill-in request for one day of one's own record, fields from that day */ className={kit.form} onSubmit={(e) => void submit(e)}>
         <label htmlFor="fill-day">{t('attendance.field.day')}</label>
         <DateRangeField id="fill-day" precision="date" single value={[day, '']} onChange={([next]) => setDay(next)} labels={[t('attendance.field.day')]} max={todayText()} required />
         <label htmlFor="fill-time">{t('attendance.fillIn.time')}</label>
@@ -245,7 +245,7 @@ function Personal({ users }: { users: Option[] }) {
       ) : null}
       {data?.member ? (
         <div className={kit.tableWrap}>
-          <table className={kit.table} data-part="person-days">
+          <table /* not the resource kit: one person's days of a month, a calendar-like read-only view */ className={kit.table} data-part="person-days">
             <thead>
               <tr>
                 {['day', 'status', 'firstIn', 'lastOut', 'late', 'early', 'fillIns', 'hours'].map((c) => (

@@ -30,7 +30,7 @@ export function ValuesDialog({ device, onClose }: { device: Device; onClose: () 
       ) : points.length === 0 ? (
         <p className={css.muted}>{t('subsystem.noValues')}</p>
       ) : (
-        <table className={css.table}>
+        <table /* not the resource kit: a device's live point values, replaced on each poll, not a paged list */ className={css.table}>
           <thead>
             <tr>
               {['param', 'value', 'time', 'write'].map((c) => (
@@ -87,7 +87,7 @@ function WriteControl({ deviceId, point, onWritten }: { deviceId: number; point:
   };
   const errorId = `write-${point.code}-error`;
   return (
-    <form onSubmit={(e) => void submit(e)} style={{ display: 'flex', gap: 4, alignItems: 'center', flexWrap: 'wrap' }} noValidate>
+    <form /* not the resource kit: one inline value written to a point, inside a table row */ onSubmit={(e) => void submit(e)} style={{ display: 'flex', gap: 4, alignItems: 'center', flexWrap: 'wrap' }} noValidate>
       <input
         className={input}
         name={`write-${point.code}`}

@@ -21,7 +21,7 @@ export function Versions({ row, onClose }: { row: DocumentRow; onClose: () => vo
       {versions === null ? (
         <p className={kit.muted}>{t('documents.loading')}</p>
       ) : (
-        <table className={kit.table}>
+        <table /* not the resource kit: one document's versions inside a dialog, no paging, filters or selection */ className={kit.table}>
           <thead>
             <tr>
               <th className={kit.head}>{t('documents.field.version')}</th>

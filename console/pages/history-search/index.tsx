@@ -142,7 +142,7 @@ export default function HistorySearchPage() {
       <h1 id="history-title" className={local.title}>
         {t('history.title')}
       </h1>
-      <form className={css.filters} role="search" onSubmit={(e) => void find(e)}>
+      <form /* not the resource kit: the device search choosing the points to chart, not a resource filter */ className={css.filters} role="search" onSubmit={(e) => void find(e)}>
         <label className={css.filter}>
           {t('history.keyword')}
           <input className={input} type="search" name="device-keyword" value={keyword} onChange={(e) => setKeyword(e.currentTarget.value)} />
@@ -151,7 +151,7 @@ export default function HistorySearchPage() {
           {t('history.find')}
         </button>
       </form>
-      <form className={local.form} onSubmit={(e) => void search(e)} noValidate>
+      <form /* not the resource kit: a time-series query (points and time window) that draws a chart, not a resource filter */ className={local.form} onSubmit={(e) => void search(e)} noValidate>
         <label className={css.filter}>
           {t('history.devices')}
           <Choice
@@ -225,7 +225,7 @@ export default function HistorySearchPage() {
             {t('history.rows', { count: rows.length, bucket })}
           </p>
           <div className={css.tableWrap} style={{ maxHeight: 360 }}>
-            <table className={css.table} aria-label={t('history.title')}>
+            <table /* not the resource kit: the samples of the chart above, aligned by time across points */ className={css.table} aria-label={t('history.title')}>
               <thead>
                 <tr>
                   {(['time', 'device', 'param', 'value'] as const).map((c) => (

@@ -37,7 +37,7 @@ function ProfileForm({ initial }: { initial: { name: string; phone: string; emai
   const form = useForm(initial, PROFILE_SCHEMA);
   const { busy, failure, submit } = useSubmit(form.check, () => saveProfile(form.values));
   return (
-    <form className={`${css.card} ${forms.form}`} onSubmit={submit} noValidate aria-labelledby="info-edit-title" data-testid="profile-form">
+    <form /* not the resource kit: the signed-in user's own profile, one record, not a row of a list */ className={`${css.card} ${forms.form}`} onSubmit={submit} noValidate aria-labelledby="info-edit-title" data-testid="profile-form">
       <h2 id="info-edit-title" className={css.heading}>
         {t('shell.info.edit')}
       </h2>
@@ -74,7 +74,7 @@ function PasswordForm() {
     </Field>
   );
   return (
-    <form className={`${css.card} ${forms.form}`} onSubmit={submit} noValidate aria-labelledby="info-password-title" data-testid="password-change-form">
+    <form /* not the resource kit: the signed-in user's own password change */ className={`${css.card} ${forms.form}`} onSubmit={submit} noValidate aria-labelledby="info-password-title" data-testid="password-change-form">
       <h2 id="info-password-title" className={css.heading}>
         {t('shell.info.password')}
       </h2>

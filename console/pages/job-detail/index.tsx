@@ -121,7 +121,7 @@ export default function JobDetailPage() {
       )}
       <h2 style={{ fontSize: 16, margin: 0 }}>{t('jobDetail.runs')}</h2>
       <div className={kit.tableWrap}>
-        <table className={kit.table}>
+        <table /* not the resource kit: one job's recent runs under its detail, no paging or filters */ className={kit.table}>
           <thead>
             <tr>
               {['started', 'ended', 'trigger', 'result', 'message', 'file'].map((k) => (

@@ -57,7 +57,7 @@ export default function MqMonitorPage() {
             <code>{topic.topic}</code> · {t('monitor.published')} <span data-part="published">{topic.published}</span> · {t('monitor.consumers', { count: topic.consumers.length })}
           </h2>
           <div className={kit.tableWrap}>
-            <table className={kit.table}>
+            <table /* not the resource kit: a live snapshot of the queues, replaced on each poll, not a paged list */ className={kit.table}>
               <thead>
                 <tr>
                   {['consumer', 'delivered', 'backlog', 'oldest', 'state'].map((k) => (

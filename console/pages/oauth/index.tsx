@@ -2,10 +2,10 @@
 // id, client secret (write-only: sealed at rest, never shown again), issuer with its endpoints
 // (discovered when left empty), scopes, enabled. The sign-in page shows a button for each enabled one.
 // "Register the demo identity provider" fills in the demo platform's own OpenID provider.
-import { createOauthPlatform, deleteOauthPlatforms, demoProvider, listOauthPlatforms, updateOauthPlatform, type OauthPlatform } from '../../../shared/api/oauth.ts';
+import { createOauthPlatform, deleteOauthPlatforms, demoProvider, listOauthPlatforms, updateOauthPlatform, type OauthPlatform, type OauthPlatformSave } from '../../../shared/api/oauth.ts';
 import { http, notify } from '../../../shared/http/index.ts';
 import { length, required } from '../../../shared/validate/index.ts';
-import { defineResource, ResourcePage, text } from '../../resource/index.ts';
+import { defineResource, ResourcePage } from '../../resource/index.ts';
 import { PortalClients } from './portal-clients.tsx';
 import './texts.ts';
 
@@ -28,49 +28,23 @@ export const oauthResource = defineResource<OauthPlatform>({
   list: (q, signal) => listOauthPlatforms(http, { page: q.page, limit: q.limit, ...(typeof q.filters.keyword === 'string' && q.filters.keyword.trim() ? { keyword: q.filters.keyword.trim() } : {}) }, signal),
   form: {
     wide: true,
-    fields: () => [
-      { kind: 'text', name: 'name', labelKey: 'oauth.field.name' },
-      { kind: 'text', name: 'clientId', labelKey: 'oauth.field.clientId', autoComplete: 'off' },
-      { kind: 'password', name: 'clientSecret', labelKey: 'oauth.field.clientSecret', autoComplete: 'new-password' },
-      { kind: 'text', name: 'issuer', labelKey: 'oauth.field.issuer' },
-      { kind: 'text', name: 'authorizeUrl', labelKey: 'oauth.field.authorizeUrl' },
-      { kind: 'text', name: 'tokenUrl', labelKey: 'oauth.field.tokenUrl' },
-      { kind: 'text', name: 'userinfoUrl', labelKey: 'oauth.field.userinfoUrl' },
-      { kind: 'text', name: 'scopes', labelKey: 'oauth.field.scopes' },
-      { kind: 'checkbox', name: 'enabled', labelKey: 'oauth.field.enabled' },
+    fields: (row) => [
+      { kind: 'text', name: 'name', labelKey: 'oauth.field.name', rules: [required(), length(1, 50)], initial: (r) => r?.name ?? '' },
+      { kind: 'text', name: 'clientId', labelKey: 'oauth.field.clientId', autoComplete: 'off', rules: [required(), length(1, 200)], initial: (r) => r?.clientId ?? '' },
+      // Write-only: never shown again; left empty when editing, it keeps the sealed one (not sent).
+      { kind: 'password', name: 'clientSecret', labelKey: 'oauth.field.clientSecret', autoComplete: 'new-password', rules: row ? [length(0, 500)] : [required(), length(1, 500)] },
+      { kind: 'text', name: 'issuer', labelKey: 'oauth.field.issuer', rules: [required(), length(1, 500)], initial: (r) => r?.issuer ?? '' },
+      { kind: 'text', name: 'authorizeUrl', labelKey: 'oauth.field.authorizeUrl', initial: (r) => r?.authorizeUrl ?? '' },
+      { kind: 'text', name: 'tokenUrl', labelKey: 'oauth.field.tokenUrl', initial: (r) => r?.tokenUrl ?? '' },
+      { kind: 'text', name: 'userinfoUrl', labelKey: 'oauth.field.userinfoUrl', initial: (r) => r?.userinfoUrl ?? '' },
+      { kind: 'text', name: 'scopes', labelKey: 'oauth.field.scopes', rules: [required(), length(1, 200)], initial: (r) => r?.scopes ?? 'openid profile' },
+      { kind: 'checkbox', name: 'enabled', labelKey: 'oauth.field.enabled', initial: (r) => r?.enabled ?? true },
     ],
-    schema: (row) => ({
-      name: [required(), length(1, 50)],
-      clientId: [required(), length(1, 200)],
-      clientSecret: row ? [length(0, 500)] : [required(), length(1, 500)],
-      issuer: [required(), length(1, 500)],
-      scopes: [required(), length(1, 200)],
-    }),
     hints: { clientSecret: (_, { t }) => t('oauth.hint.secret'), authorizeUrl: (_, { t }) => t('oauth.hint.endpoints'), scopes: (_, { t }) => t('oauth.hint.scopes') },
-    initial: (r) => ({
-      name: r?.name ?? '',
-      clientId: r?.clientId ?? '',
-      clientSecret: '',
-      issuer: r?.issuer ?? '',
-      authorizeUrl: r?.authorizeUrl ?? '',
-      tokenUrl: r?.tokenUrl ?? '',
-      userinfoUrl: r?.userinfoUrl ?? '',
-      scopes: r?.scopes ?? 'openid profile',
-      enabled: r?.enabled ?? true,
-    }),
-    save: async (v, r) => {
-      const body = {
-        name: text(v.name),
-        clientId: text(v.clientId),
-        ...(typeof v.clientSecret === 'string' && v.clientSecret ? { clientSecret: v.clientSecret } : {}),
-        issuer: text(v.issuer),
-        authorizeUrl: text(v.authorizeUrl),
-        tokenUrl: text(v.tokenUrl),
-        userinfoUrl: text(v.userinfoUrl),
-        scopes: text(v.scopes),
-        enabled: v.enabled === true,
-      };
-      await (r ? updateOauthPlatform(http, r.id, body) : createOauthPlatform(http, body));
+    save: async (body, r) => {
+      const { clientSecret, ...rest } = body as OauthPlatformSave;
+      const platform = { ...rest, ...(clientSecret ? { clientSecret } : {}) };
+      await (r ? updateOauthPlatform(http, r.id, platform) : createOauthPlatform(http, platform));
     },
   },
   remove: (rows) => deleteOauthPlatforms(http, rows.map((r) => r.id)),

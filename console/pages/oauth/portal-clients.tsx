@@ -69,7 +69,7 @@ export function PortalClients() {
         </div>
       ) : null}
       {rows && rows.length > 0 ? (
-        <table className={kit.table}>
+        <table /* not the resource kit: a handful of portal clients with their one-time secrets, no paging, filters or selection */ className={kit.table}>
           <thead>
             <tr>
               <th className={kit.head}>{t('oauth.portal.name')}</th>
@@ -118,7 +118,7 @@ export function PortalClients() {
           </div>
         </Modal>
       ) : null}
-      <form className={kit.toolbar} onSubmit={(e) => void register(e)}>
+      <form /* not the resource kit: one inline name field registering a client, whose secret is shown once below */ className={kit.toolbar} onSubmit={(e) => void register(e)}>
         <label className={kit.filter}>
           <span>{t('oauth.portal.name')}</span>
           <input className={input} name="portalName" required maxLength={50} value={name} onChange={(e) => setName(e.currentTarget.value)} />

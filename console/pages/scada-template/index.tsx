@@ -55,7 +55,7 @@ function FromTemplate({ row, onClose }: { row: ScadaTemplateRow; onClose: () => 
 
   return (
     <Modal title={t('scada.useTemplate')} onClose={onClose} wide testId="scada-from-template">
-      <form
+      <form /* not the resource kit: binds a template's placeholders to devices and cameras, fields known only from the template */
         className={kit.form}
         onSubmit={(e) => {
           e.preventDefault();

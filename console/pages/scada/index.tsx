@@ -1,7 +1,7 @@
 // Scada pages (mapConfigManage scada/index, scadaManage) on the resource kit: create and rename,
 // edit in the app designer (/appEditor), view the published version (/scada_view), publish,
 // duplicate, save as a template (at most 10), copy the embed code, delete.
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { createScadaPage, deleteScadaPages, duplicateScadaPage, listScadaPages, publishScadaPage, renameScadaPage, saveAsTemplate } from '../../../shared/api/scada.ts';
@@ -10,7 +10,7 @@ import { http, notify } from '../../../shared/http/index.ts';
 import { MAX_TEMPLATES } from '../../../shared/scada/doc.ts';
 import { button, buttonGhost, input } from '../../../shared/theme/base.css.ts';
 import { length, required } from '../../../shared/validate/index.ts';
-import { Modal, ResourcePage, type ResourceDef, text } from '../../resource/index.ts';
+import { defineResource, Modal, ResourcePage, text } from '../../resource/index.ts';
 import * as kit from '../../resource/resource.css.ts';
 import './texts.ts';
 
@@ -44,7 +44,7 @@ function TemplatePrompt({ row, onClose }: { row: ScadaPageRow; onClose: () => vo
   };
   return (
     <Modal title={t('scada.saveTemplate')} onClose={onClose} testId="scada-template-prompt">
-      <form
+      <form /* not the resource kit: one name prompt saving a page as a template */
         className={kit.form}
         onSubmit={(e) => {
           e.preventDefault();
@@ -103,78 +103,83 @@ function EmbedCode({ row, onClose }: { row: ScadaPageRow; onClose: () => void })
   );
 }
 
+/** What the page list's row actions reach on the page: going to the editor or the viewer, its dialogs. */
+interface ScadaListPage {
+  navigate: (path: string) => unknown;
+  setTemplate: (row: ScadaPageRow) => void;
+  setEmbed: (row: ScadaPageRow) => void;
+}
+
+export const scadaResource = defineResource<ScadaPageRow, ScadaListPage>({
+  id: 'scada',
+  operation: 'scada.page',
+  titleKey: 'scada.title',
+  rowKey: (r) => r.id,
+  rowName: (r) => r.name,
+  columns: [
+    { id: 'name', headerKey: 'scada.field.name', field: 'name' },
+    { id: 'description', headerKey: 'scada.field.description', field: 'description' },
+    { id: 'elements', headerKey: 'scada.field.elements', field: 'elements' },
+    {
+      id: 'state',
+      headerKey: 'scada.field.state',
+      field: ['publishedAt', 'unpublished'],
+      cell: (r, { t }) => <span data-state={!r.publishedAt ? 'draft' : r.unpublished ? 'changed' : 'published'}>{t(`scada.state.${!r.publishedAt ? 'draft' : r.unpublished ? 'changed' : 'published'}`)}</span>,
+    },
+    { id: 'updatedAt', headerKey: 'scada.field.updatedAt', field: 'updatedAt' },
+    { id: 'publishedAt', headerKey: 'scada.field.publishedAt', field: 'publishedAt' },
+  ],
+  filters: [{ kind: 'text', name: 'keyword', labelKey: 'scada.field.keyword' }],
+  list: (q, signal) => listScadaPages(http, { page: q.page, limit: q.limit, ...(typeof q.filters.keyword === 'string' && q.filters.keyword.trim() ? { keyword: q.filters.keyword.trim() } : {}) }, signal),
+  form: {
+    fields: () => [
+      { kind: 'text', name: 'name', labelKey: 'scada.field.name' },
+      { kind: 'textarea', name: 'description', labelKey: 'scada.field.description' },
+    ],
+    schema: () => ({ name: [required(), length(1, 50)], description: [length(0, 200)] }),
+    initial: (r) => ({ name: r?.name ?? '', description: r?.description ?? '' }),
+    save: async (v, r) => {
+      const body = { name: text(v.name), description: text(v.description) };
+      await (r ? renameScadaPage(http, r.id, body) : createScadaPage(http, body));
+    },
+  },
+  remove: (rows) => deleteScadaPages(http, rows.map((r) => r.id)),
+  rowActions: [
+    { key: 'edit-page', labelKey: 'scada.edit', run: (r, _reload, { page }) => void page.navigate(editorPath(r.id)) },
+    { key: 'view', labelKey: 'scada.view', show: (r) => Boolean(r.publishedAt), run: (r, _reload, { page }) => void page.navigate(viewerPath(r.id)) },
+    {
+      key: 'publish',
+      labelKey: 'scada.publish',
+      run: async (r, reload) => {
+        await publishScadaPage(http, r.id);
+        toast('scada.published');
+        reload();
+      },
+    },
+    {
+      key: 'duplicate',
+      labelKey: 'scada.duplicate',
+      run: async (r, reload) => {
+        const copy = await duplicateScadaPage(http, r.id);
+        toast('scada.duplicated', { name: copy.name });
+        reload();
+      },
+    },
+    { key: 'template', labelKey: 'scada.saveTemplate', run: (r, _reload, { page }) => page.setTemplate(r) },
+    { key: 'embed', labelKey: 'scada.embed', show: (r) => Boolean(r.publishedAt), run: (r, _reload, { page }) => page.setEmbed(r) },
+  ],
+});
+
 export default function ScadaPagesPage() {
-  const { t } = useTranslation();
   const [template, setTemplate] = useState<ScadaPageRow | null>(null);
   const [embed, setEmbed] = useState<ScadaPageRow | null>(null);
   const navigate = useNavigate();
 
-  const def = useMemo<ResourceDef<ScadaPageRow>>(
-    () => ({
-      id: 'scada',
-      operation: 'scada.page',
-      titleKey: 'scada.title',
-      rowKey: (r) => r.id,
-      rowName: (r) => r.name,
-      columns: [
-        { id: 'name', headerKey: 'scada.field.name', field: 'name' },
-        { id: 'description', headerKey: 'scada.field.description', field: 'description' },
-        { id: 'elements', headerKey: 'scada.field.elements', field: 'elements' },
-        {
-          id: 'state',
-          headerKey: 'scada.field.state',
-          field: ['publishedAt', 'unpublished'],
-          cell: (r) => <span data-state={!r.publishedAt ? 'draft' : r.unpublished ? 'changed' : 'published'}>{t(`scada.state.${!r.publishedAt ? 'draft' : r.unpublished ? 'changed' : 'published'}`)}</span>,
-        },
-        { id: 'updatedAt', headerKey: 'scada.field.updatedAt', field: 'updatedAt' },
-        { id: 'publishedAt', headerKey: 'scada.field.publishedAt', field: 'publishedAt' },
-      ],
-      filters: [{ kind: 'text', name: 'keyword', labelKey: 'scada.field.keyword' }],
-      list: (q, signal) => listScadaPages(http, { page: q.page, limit: q.limit, ...(typeof q.filters.keyword === 'string' && q.filters.keyword.trim() ? { keyword: q.filters.keyword.trim() } : {}) }, signal),
-      form: {
-        fields: () => [
-          { kind: 'text', name: 'name', labelKey: 'scada.field.name' },
-          { kind: 'textarea', name: 'description', labelKey: 'scada.field.description' },
-        ],
-        schema: () => ({ name: [required(), length(1, 50)], description: [length(0, 200)] }),
-        initial: (r) => ({ name: r?.name ?? '', description: r?.description ?? '' }),
-        save: async (v, r) => {
-          const body = { name: text(v.name), description: text(v.description) };
-          await (r ? renameScadaPage(http, r.id, body) : createScadaPage(http, body));
-        },
-      },
-      remove: (rows) => deleteScadaPages(http, rows.map((r) => r.id)),
-      rowActions: [
-        { key: 'edit-page', labelKey: 'scada.edit', run: (r) => void navigate(editorPath(r.id)) },
-        { key: 'view', labelKey: 'scada.view', show: (r) => Boolean(r.publishedAt), run: (r) => void navigate(viewerPath(r.id)) },
-        {
-          key: 'publish',
-          labelKey: 'scada.publish',
-          run: async (r, reload) => {
-            await publishScadaPage(http, r.id);
-            toast('scada.published');
-            reload();
-          },
-        },
-        {
-          key: 'duplicate',
-          labelKey: 'scada.duplicate',
-          run: async (r, reload) => {
-            const copy = await duplicateScadaPage(http, r.id);
-            toast('scada.duplicated', { name: copy.name });
-            reload();
-          },
-        },
-        { key: 'template', labelKey: 'scada.saveTemplate', run: (r) => setTemplate(r) },
-        { key: 'embed', labelKey: 'scada.embed', show: (r) => Boolean(r.publishedAt), run: (r) => setEmbed(r) },
-      ],
-    }),
-    [t, navigate],
-  );
+  const def = scadaResource;
 
   return (
     <div data-page="scada">
-      <ResourcePage def={def} />
+      <ResourcePage def={def} page={{ navigate, setTemplate, setEmbed }} />
       {template ? <TemplatePrompt row={template} onClose={() => setTemplate(null)} /> : null}
       {embed ? <EmbedCode row={embed} onClose={() => setEmbed(null)} /> : null}
     </div>

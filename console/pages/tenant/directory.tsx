@@ -68,7 +68,7 @@ export function DirectorySettings() {
         {t('tenants.directory.title')}
       </h2>
       <p className={kit.muted}>{t('tenants.directory.hint')}</p>
-      <form className={kit.form} onSubmit={(e) => void save(e)}>
+      <form /* not the resource kit: the tenant's one directory settings record, not a row of a list */ className={kit.form} onSubmit={(e) => void save(e)}>
         {TEXT_FIELDS.map((name) => (
           <div key={name}>
             <label htmlFor={`directory-${name}`}>{t(`tenants.directory.${name}`)}</label>

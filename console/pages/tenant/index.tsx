@@ -190,7 +190,7 @@ function TenantInfoPage() {
   return (
     <div className={kit.main}>
       <h2 className={kit.dialogTitle}>{t('tenants.info.title')}</h2>
-      <form className={kit.form} onSubmit={(e) => void save(e)} data-part="tenant-info">
+      <form /* not the resource kit: the tenant's own one info record, not a row of a list */ className={kit.form} onSubmit={(e) => void save(e)} data-part="tenant-info">
         {field('name', t('tenants.field.name'))}
         {field('home', t('tenants.field.home'))}
         {field('description', t('tenants.field.description'), true)}

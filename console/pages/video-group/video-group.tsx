@@ -283,7 +283,7 @@ function MoveDialog({ count, options, move, onClose }: { count: number; options:
   };
   return (
     <Modal title={t('videoGroup.move')} onClose={onClose} testId="move-cameras">
-      <form className={kit.form} onSubmit={(e) => void submit(e)}>
+      <form /* not the resource kit: one target-group choice moving the selected cameras */ className={kit.form} onSubmit={(e) => void submit(e)}>
         <p>{t('videoGroup.selected', { count })}</p>
         <select className={input} value={target} onChange={(e) => setTarget(e.currentTarget.value)} aria-label={t('videoGroup.moveTo')} name="target">
           <option value="" />

@@ -58,7 +58,7 @@ export function ValuesForm({
   };
 
   return (
-    <form className={kit.form} onSubmit={(e) => void submit(e)} noValidate data-part="values-form">
+    <form /* not the resource kit: fields built at run time from the workflow form's own definition */ className={kit.form} onSubmit={(e) => void submit(e)} noValidate data-part="values-form">
       {fields.map((f) => {
         const id = `wf-value-${f.name}`;
         const error = errors[f.name];
