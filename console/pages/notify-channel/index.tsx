@@ -2,14 +2,14 @@
 // alarm levels each carries, enabled or not; "Send a test" delivers now, "Deliveries" lists every
 // attempt (a webhook's retries included). Below, the mailbox of the demo platform's own mail server
 // shows what this tenant's email channels sent.
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ALARM_LEVELS } from '../../../shared/api/alarm-types.ts';
 import { channelDeliveries, createChannel, deleteChannels, listChannels, mailbox, testChannel, updateChannel, type Channel, type Delivery, type Mail } from '../../../shared/api/notify.ts';
 import { http, notify } from '../../../shared/http/index.ts';
 import { buttonGhost } from '../../../shared/theme/base.css.ts';
 import { length, required, type MessageKey, type Rule } from '../../../shared/validate/index.ts';
-import { Modal, ResourcePage, type FormValues, type ResourceDef, text } from '../../resource/index.ts';
+import { defineResource, Modal, ResourcePage, type FormValues, text } from '../../resource/index.ts';
 import * as kit from '../../resource/resource.css.ts';
 import './texts.ts';
 
@@ -75,79 +75,74 @@ function Mailbox({ version }: { version: number }) {
   );
 }
 
+const is = (kind: Channel['kind']) => (v: FormValues) => text(v.kind) === kind;
+
+/** What the channel list's row actions reach on the page: the test mailbox and the deliveries dialog. */
+interface NotifyChannelPage {
+  mailChanged: () => void;
+  setDeliveries: (channel: Channel) => void;
+}
+
+export const notifyChannelResource = defineResource<Channel, NotifyChannelPage>({
+  id: 'notify-channel',
+  operation: 'notify.page',
+  titleKey: 'notify.title',
+  rowKey: (c) => c.id,
+  rowName: (c) => c.name,
+  columns: [
+    { id: 'name', headerKey: 'notify.field.name', field: 'name' },
+    { id: 'kind', headerKey: 'notify.field.kind', field: 'kind', cell: (c, { t }) => t(`notify.kind.${c.kind}`) },
+    { id: 'target', headerKey: 'notify.field.target', field: ['kind', 'config'], cell: (c) => (c.kind === 'email' ? c.config.to?.join(', ') : c.kind === 'sms' ? c.config.phones?.join(', ') : c.config.url) },
+    { id: 'levels', headerKey: 'notify.field.levels', field: 'levels', cell: (c, { t }) => c.levels.map((l) => t(`status.alarmLevel.${l}`)).join(', ') },
+    { id: 'enabled', headerKey: 'notify.field.enabled', field: 'enabled', cell: (c) => (c.enabled ? '✓' : '') },
+  ],
+  filters: [{ kind: 'text', name: 'keyword', labelKey: 'notify.field.keyword' }],
+  list: (q, signal) => listChannels(http, { page: q.page, limit: q.limit, ...(typeof q.filters.keyword === 'string' && q.filters.keyword.trim() ? { keyword: q.filters.keyword.trim() } : {}) }, signal),
+  form: {
+    fields: () => [
+      { kind: 'text', name: 'name', labelKey: 'notify.field.name', rules: [required(), length(1, 30)], initial: (c) => c?.name ?? '' },
+      { kind: 'select', name: 'kind', labelKey: 'notify.field.kind', options: (['email', 'sms', 'webhook'] as const).map((k) => ({ value: k, labelKey: `notify.kind.${k}` })), rules: [required()], initial: (c) => c?.kind ?? 'email' },
+      { kind: 'text', name: 'to', labelKey: 'notify.field.to', visible: is('email'), initial: (c) => c?.config.to?.join(', ') ?? '' },
+      { kind: 'text', name: 'phones', labelKey: 'notify.field.phones', visible: is('sms'), initial: (c) => c?.config.phones?.join(', ') ?? '' },
+      { kind: 'text', name: 'template', labelKey: 'notify.field.template', visible: is('sms'), rules: [templateRule], initial: (c) => c?.config.template ?? '[{level}] {content}' },
+      { kind: 'text', name: 'url', labelKey: 'notify.field.url', visible: is('webhook'), initial: (c) => c?.config.url ?? '' },
+      { kind: 'password', name: 'secret', labelKey: 'notify.field.secret', visible: is('webhook'), autoComplete: 'off', rules: [length(0, 64)], initial: (c) => c?.config.secret ?? '' },
+      { kind: 'select', name: 'levels', labelKey: 'notify.field.levels', multiple: true, options: ALARM_LEVELS.map((l) => ({ value: l, labelKey: `status.alarmLevel.${l}` })), initial: (c) => c?.levels ?? ['critical'] },
+      { kind: 'checkbox', name: 'enabled', labelKey: 'notify.field.enabled', initial: (c) => c?.enabled ?? true },
+    ],
+    hints: { to: (_, { t }) => t('notify.hint.list'), phones: (_, { t }) => t('notify.hint.list'), template: (_, { t }) => t('notify.hint.template'), secret: (_, { t }) => t('notify.hint.secret') },
+    // The body's config is the chosen kind's own fields.
+    save: async (v, c) => {
+      const kind = text(v.kind) as Channel['kind'];
+      const config = kind === 'email' ? { to: list(v.to) } : kind === 'sms' ? { phones: list(v.phones), template: text(v.template) } : { url: text(v.url), secret: typeof v.secret === 'string' ? v.secret : '' };
+      const body = { name: text(v.name), kind, config, levels: v.levels as Channel['levels'], enabled: v.enabled === true };
+      await (c ? updateChannel(http, c.id, body) : createChannel(http, body));
+    },
+  },
+  remove: (rows) => deleteChannels(http, rows.map((c) => c.id)),
+  rowActions: [
+    {
+      key: 'test',
+      labelKey: 'notify.test',
+      run: async (c, _reload, { page }) => {
+        const { delivered } = await testChannel(http, c.id);
+        notify({ kind: 'toast', level: delivered ? 'success' : 'error', duration: 3000, key: delivered ? 'notify.tested' : 'notify.testFailed' });
+        page.mailChanged();
+      },
+    },
+    { key: 'deliveries', labelKey: 'notify.deliveries', run: (c, _reload, { page }) => page.setDeliveries(c) },
+  ],
+});
+
 export default function NotifyChannelPage() {
-  const { t } = useTranslation();
   const [deliveries, setDeliveries] = useState<Channel | null>(null);
   const [mailVersion, setMailVersion] = useState(0);
 
-  const def = useMemo((): ResourceDef<Channel> => {
-    const is = (kind: Channel['kind']) => (v: FormValues) => text(v.kind) === kind;
-    return {
-      id: 'notify-channel',
-      operation: 'notify.page',
-      titleKey: 'notify.title',
-      rowKey: (c) => c.id,
-      rowName: (c) => c.name,
-      columns: [
-        { id: 'name', headerKey: 'notify.field.name', field: 'name' },
-        { id: 'kind', headerKey: 'notify.field.kind', field: 'kind', cell: (c) => t(`notify.kind.${c.kind}`) },
-        { id: 'target', headerKey: 'notify.field.target', field: ['kind', 'config'], cell: (c) => (c.kind === 'email' ? c.config.to?.join(', ') : c.kind === 'sms' ? c.config.phones?.join(', ') : c.config.url) },
-        { id: 'levels', headerKey: 'notify.field.levels', field: 'levels', cell: (c) => c.levels.map((l) => t(`status.alarmLevel.${l}`)).join(', ') },
-        { id: 'enabled', headerKey: 'notify.field.enabled', field: 'enabled', cell: (c) => (c.enabled ? '✓' : '') },
-      ],
-      filters: [{ kind: 'text', name: 'keyword', labelKey: 'notify.field.keyword' }],
-      list: (q, signal) => listChannels(http, { page: q.page, limit: q.limit, ...(typeof q.filters.keyword === 'string' && q.filters.keyword.trim() ? { keyword: q.filters.keyword.trim() } : {}) }, signal),
-      form: {
-        fields: () => [
-          { kind: 'text', name: 'name', labelKey: 'notify.field.name' },
-          { kind: 'select', name: 'kind', labelKey: 'notify.field.kind', options: (['email', 'sms', 'webhook'] as const).map((k) => ({ value: k, label: t(`notify.kind.${k}`) })) },
-          { kind: 'text', name: 'to', labelKey: 'notify.field.to', visible: is('email') },
-          { kind: 'text', name: 'phones', labelKey: 'notify.field.phones', visible: is('sms') },
-          { kind: 'text', name: 'template', labelKey: 'notify.field.template', visible: is('sms') },
-          { kind: 'text', name: 'url', labelKey: 'notify.field.url', visible: is('webhook') },
-          { kind: 'password', name: 'secret', labelKey: 'notify.field.secret', visible: is('webhook'), autoComplete: 'off' },
-          { kind: 'select', name: 'levels', labelKey: 'notify.field.levels', multiple: true, options: ALARM_LEVELS.map((l) => ({ value: l, label: t(`status.alarmLevel.${l}`) })) },
-          { kind: 'checkbox', name: 'enabled', labelKey: 'notify.field.enabled' },
-        ],
-        schema: () => ({ name: [required(), length(1, 30)], kind: [required()], template: [templateRule], secret: [length(0, 64)] }),
-        hints: { to: () => t('notify.hint.list'), phones: () => t('notify.hint.list'), template: () => t('notify.hint.template'), secret: () => t('notify.hint.secret') },
-        initial: (c) => ({
-          name: c?.name ?? '',
-          kind: c?.kind ?? 'email',
-          to: c?.config.to?.join(', ') ?? '',
-          phones: c?.config.phones?.join(', ') ?? '',
-          template: c?.config.template ?? '[{level}] {content}',
-          url: c?.config.url ?? '',
-          secret: c?.config.secret ?? '',
-          levels: c?.levels ?? ['critical'],
-          enabled: c?.enabled ?? true,
-        }),
-        save: async (v, c) => {
-          const kind = text(v.kind) as Channel['kind'];
-          const config = kind === 'email' ? { to: list(v.to) } : kind === 'sms' ? { phones: list(v.phones), template: text(v.template) } : { url: text(v.url), secret: typeof v.secret === 'string' ? v.secret : '' };
-          const body = { name: text(v.name), kind, config, levels: (Array.isArray(v.levels) ? v.levels : []) as Channel['levels'], enabled: v.enabled === true };
-          await (c ? updateChannel(http, c.id, body) : createChannel(http, body));
-        },
-      },
-      remove: (rows) => deleteChannels(http, rows.map((c) => c.id)),
-      rowActions: [
-        {
-          key: 'test',
-          labelKey: 'notify.test',
-          run: async (c) => {
-            const { delivered } = await testChannel(http, c.id);
-            notify({ kind: 'toast', level: delivered ? 'success' : 'error', duration: 3000, key: delivered ? 'notify.tested' : 'notify.testFailed' });
-            setMailVersion((n) => n + 1);
-          },
-        },
-        { key: 'deliveries', labelKey: 'notify.deliveries', run: (c) => setDeliveries(c) },
-      ],
-    };
-  }, [t]);
+  const def = notifyChannelResource;
 
   return (
     <div data-page="notify-channel">
-      <ResourcePage def={def} />
+      <ResourcePage def={def} page={{ mailChanged: () => setMailVersion((n) => n + 1), setDeliveries }} />
       <Mailbox version={mailVersion} />
       {deliveries ? <Deliveries channel={deliveries} onClose={() => setDeliveries(null)} /> : null}
     </div>
