@@ -2,14 +2,13 @@
 // description and enabled state, its fields (text, number, date, select, person, department,
 // attachment) and its approval process. The rules are the platform's own (shared/workflow/validate.ts),
 // so a repeated field name or a step without approvers is named in the form before saving.
-import { useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useEffect, useState } from 'react';
 import { createForm, deleteForms, listForms, updateForm, workflowDirectory } from '../../../shared/api/workflow.ts';
 import type { Directory, FormField, ProcessDef, WorkflowForm } from '../../../shared/api/workflow-types.ts';
 import { http } from '../../../shared/http/index.ts';
 import type { MessageKey, Rule } from '../../../shared/validate/index.ts';
 import { checkForm } from '../../../shared/workflow/validate.ts';
-import { ResourcePage, type ResourceDef } from '../../resource/index.ts';
+import { defineResource, ResourcePage } from '../../resource/index.ts';
 import { FieldsEditor, parseJson, ProcessEditor } from './editors.tsx';
 import './texts.ts';
 
@@ -33,72 +32,82 @@ const formRule =
 const nameRule: Rule = (value) => (typeof value === 'string' && value.trim().length >= 1 && value.trim().length <= 20 ? null : { key: 'workflow.problem.formName' as MessageKey });
 const descriptionRule: Rule = (value) => (typeof value !== 'string' || value.length <= 255 ? null : { key: 'workflow.problem.description' as MessageKey });
 
+/** What the form designer reaches on the page: the people, roles and departments approvers are chosen from. */
+interface WorkflowFormPage {
+  directory: Directory | null;
+}
+
+export const workflowFormResource = defineResource<WorkflowForm, WorkflowFormPage>({
+  id: 'workflow-form',
+  operation: 'workflow.formPage',
+  titleKey: 'workflow.forms.title',
+  rowKey: (f) => f.id,
+  rowName: (f) => f.name,
+  columns: [
+    { id: 'name', headerKey: 'workflow.forms.field.name', field: 'name' },
+    { id: 'description', headerKey: 'workflow.forms.field.description', field: 'description' },
+    { id: 'fields', headerKey: 'workflow.forms.field.fields', field: 'fields', cell: (f) => f.fields.map((x) => x.label).join(', ') },
+    { id: 'process', headerKey: 'workflow.forms.field.process', field: 'process', cell: (f) => f.process.steps.map((s) => s.name).join(' → ') },
+    { id: 'version', headerKey: 'workflow.forms.field.version', field: 'version', cell: (f) => `v${f.version}` },
+    { id: 'requests', headerKey: 'workflow.forms.field.requests', field: 'requests' },
+    { id: 'enabled', headerKey: 'workflow.forms.field.enabled', field: 'enabled', cell: (f, { t }) => <span data-enabled={f.enabled}>{t(f.enabled ? 'workflow.forms.on' : 'workflow.forms.off')}</span> },
+    { id: 'updated', headerKey: 'workflow.forms.field.updated', field: 'updatedAt' },
+  ],
+  filters: [{ kind: 'text', name: 'keyword', labelKey: 'workflow.forms.field.keyword' }],
+  list: (q, signal) => {
+    const keyword = typeof q.filters.keyword === 'string' ? q.filters.keyword.trim() : '';
+    return listForms(http, { page: q.page, limit: q.limit, ...(keyword ? { keyword } : {}) }, signal);
+  },
+  form: {
+    wide: true,
+    fields: (_row, { page }) => [
+      { kind: 'text', name: 'name', labelKey: 'workflow.forms.field.name', rules: [nameRule], initial: (f) => f?.name ?? '' },
+      { kind: 'textarea', name: 'description', labelKey: 'workflow.forms.field.description', rules: [descriptionRule], initial: (f) => f?.description ?? '' },
+      { kind: 'checkbox', name: 'enabled', labelKey: 'workflow.forms.field.enabled', initial: (f) => f?.enabled ?? true },
+      // The fields and the process are held as JSON text while edited.
+      {
+        kind: 'custom',
+        name: 'fields',
+        labelKey: 'workflow.forms.field.fields',
+        render: (props) => <FieldsEditor {...props} />,
+        rules: [formRule('fields')],
+        initial: (f) => JSON.stringify(f?.fields ?? [{ name: '', label: '', type: 'text', required: true }]),
+      },
+      {
+        kind: 'custom',
+        name: 'process',
+        labelKey: 'workflow.forms.field.process',
+        render: (props) => <ProcessEditor {...props} directory={page.directory} />,
+        rules: [formRule('process')],
+        initial: (f) => JSON.stringify(f?.process ?? { steps: [{ name: '', mode: 'any', approvers: { kind: 'user', userIds: [] } }], cc: [] }),
+      },
+    ],
+    hints: { process: (_, { t }) => t('workflow.designer.versionNote') },
+    save: async (v, f) => {
+      const body = {
+        name: text(v.name).trim(),
+        description: text(v.description).trim(),
+        enabled: v.enabled === true,
+        fields: parseJson<FormField[]>(v.fields, []),
+        process: parseJson<ProcessDef>(v.process, { steps: [], cc: [] }),
+      };
+      await (f ? updateForm(http, f.id, body) : createForm(http, body));
+    },
+  },
+  remove: (rows) => deleteForms(http, rows.map((f) => f.id)),
+});
+
 export default function WorkflowFormPage() {
-  const { t } = useTranslation();
   const [directory, setDirectory] = useState<Directory | null>(null);
   useEffect(() => {
     workflowDirectory(http).then(setDirectory, () => undefined);
   }, []);
 
-  const def = useMemo<ResourceDef<WorkflowForm>>(
-    () => ({
-      id: 'workflow-form',
-      operation: 'workflow.formPage',
-      titleKey: 'workflow.forms.title',
-      rowKey: (f) => f.id,
-      rowName: (f) => f.name,
-      columns: [
-        { id: 'name', headerKey: 'workflow.forms.field.name', field: 'name' },
-        { id: 'description', headerKey: 'workflow.forms.field.description', field: 'description' },
-        { id: 'fields', headerKey: 'workflow.forms.field.fields', field: 'fields', cell: (f) => f.fields.map((x) => x.label).join(', ') },
-        { id: 'process', headerKey: 'workflow.forms.field.process', field: 'process', cell: (f) => f.process.steps.map((s) => s.name).join(' → ') },
-        { id: 'version', headerKey: 'workflow.forms.field.version', field: 'version', cell: (f) => `v${f.version}` },
-        { id: 'requests', headerKey: 'workflow.forms.field.requests', field: 'requests' },
-        { id: 'enabled', headerKey: 'workflow.forms.field.enabled', field: 'enabled', cell: (f) => <span data-enabled={f.enabled}>{t(f.enabled ? 'workflow.forms.on' : 'workflow.forms.off')}</span> },
-        { id: 'updated', headerKey: 'workflow.forms.field.updated', field: 'updatedAt' },
-      ],
-      filters: [{ kind: 'text', name: 'keyword', labelKey: 'workflow.forms.field.keyword' }],
-      list: (q, signal) => {
-        const keyword = typeof q.filters.keyword === 'string' ? q.filters.keyword.trim() : '';
-        return listForms(http, { page: q.page, limit: q.limit, ...(keyword ? { keyword } : {}) }, signal);
-      },
-      form: {
-        wide: true,
-        fields: () => [
-          { kind: 'text', name: 'name', labelKey: 'workflow.forms.field.name' },
-          { kind: 'textarea', name: 'description', labelKey: 'workflow.forms.field.description' },
-          { kind: 'checkbox', name: 'enabled', labelKey: 'workflow.forms.field.enabled' },
-          { kind: 'custom', name: 'fields', labelKey: 'workflow.forms.field.fields', render: (props) => <FieldsEditor {...props} /> },
-          { kind: 'custom', name: 'process', labelKey: 'workflow.forms.field.process', render: (props) => <ProcessEditor {...props} directory={directory} /> },
-        ],
-        schema: () => ({ name: [nameRule], description: [descriptionRule], fields: [formRule('fields')], process: [formRule('process')] }),
-        hints: { process: () => t('workflow.designer.versionNote') },
-        initial: (f) => ({
-          name: f?.name ?? '',
-          description: f?.description ?? '',
-          enabled: f?.enabled ?? true,
-          fields: JSON.stringify(f?.fields ?? [{ name: '', label: '', type: 'text', required: true }]),
-          process: JSON.stringify(f?.process ?? { steps: [{ name: '', mode: 'any', approvers: { kind: 'user', userIds: [] } }], cc: [] }),
-        }),
-        save: async (v, f) => {
-          const body = {
-            name: text(v.name).trim(),
-            description: text(v.description).trim(),
-            enabled: v.enabled === true,
-            fields: parseJson<FormField[]>(v.fields, []),
-            process: parseJson<ProcessDef>(v.process, { steps: [], cc: [] }),
-          };
-          await (f ? updateForm(http, f.id, body) : createForm(http, body));
-        },
-      },
-      remove: (rows) => deleteForms(http, rows.map((f) => f.id)),
-    }),
-    [t, directory],
-  );
+  const def = workflowFormResource;
 
   return (
     <div data-page="workflow-form">
-      <ResourcePage def={def} />
+      <ResourcePage def={def} page={{ directory }} />
     </div>
   );
 }
