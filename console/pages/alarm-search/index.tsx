@@ -18,7 +18,7 @@ import type { RelatedCamera } from '../../../shared/api/relation-types.ts';
 import { button, buttonGhost } from '../../../shared/theme/base.css.ts';
 import { vars } from '../../../shared/theme/contract.ts';
 import { alarmQueryWindow, earliestAlarmQueryDate, length, type ValidationMessage } from '../../../shared/validate/index.ts';
-import { FormDialog, Modal, ResourcePage, treeOptions, type FilterValues, type FormDef, type ResourceDef } from '../../resource/index.ts';
+import { FormDialog, Modal, ResourcePage, treeOptions, type FilterValues, type FormDef, type ResourceDef, text } from '../../resource/index.ts';
 import { fetchAreaTree } from '../../../shared/api/device.ts';
 import { allModels } from '../../../shared/api/device-model.ts';
 import * as css from '../../resource/resource.css.ts';
@@ -34,16 +34,15 @@ function checkPeriod(from: string, to: string): ValidationMessage | null {
 }
 
 function queryOf(filters: FilterValues): Omit<AlarmQuery, 'page' | 'limit'> {
-  const text = (k: string) => (typeof filters[k] === 'string' ? (filters[k] as string).trim() : '');
   const [from = '', to = ''] = (Array.isArray(filters.when) ? filters.when : []) as readonly string[];
   const q: Omit<AlarmQuery, 'page' | 'limit'> = {
-    ...(text('keyword') ? { keyword: text('keyword') } : {}),
-    ...(text('level') ? { level: text('level') as AlarmQuery['level'] } : {}),
-    ...(text('status') ? { status: text('status') as AlarmQuery['status'] } : {}),
-    ...(text('handleStatus') ? { handleStatus: text('handleStatus') as AlarmQuery['handleStatus'] } : {}),
-    ...(text('eventTypeId') ? { eventTypeId: Number(text('eventTypeId')) } : {}),
-    ...(text('areaGuid') ? { areaGuid: text('areaGuid') } : {}),
-    ...(text('modelId') ? { modelId: Number(text('modelId')) } : {}),
+    ...(text(filters.keyword) ? { keyword: text(filters.keyword) } : {}),
+    ...(text(filters.level) ? { level: text(filters.level) as AlarmQuery['level'] } : {}),
+    ...(text(filters.status) ? { status: text(filters.status) as AlarmQuery['status'] } : {}),
+    ...(text(filters.handleStatus) ? { handleStatus: text(filters.handleStatus) as AlarmQuery['handleStatus'] } : {}),
+    ...(text(filters.eventTypeId) ? { eventTypeId: Number(text(filters.eventTypeId)) } : {}),
+    ...(text(filters.areaGuid) ? { areaGuid: text(filters.areaGuid) } : {}),
+    ...(text(filters.modelId) ? { modelId: Number(text(filters.modelId)) } : {}),
   };
   if (!from && !to) return q;
   const { start, end } = periodOf(from, to, new Date());

@@ -11,19 +11,18 @@ import type { ClientErrorRow } from '../../../shared/api/client-error-types.ts';
 import { dateTimeText } from '../../../shared/forms/date-text.ts';
 import { http, notify } from '../../../shared/http/index.ts';
 import { buttonGhost } from '../../../shared/theme/base.css.ts';
-import { defineResource, Modal, ResourcePage, type FilterValues } from '../../resource/index.ts';
+import { defineResource, Modal, ResourcePage, type FilterValues, text } from '../../resource/index.ts';
 import * as kit from '../../resource/resource.css.ts';
 import './texts.ts';
 
 const RESULTS = ['ok', 'refused', 'failed'] as const;
 
 function queryOf(filters: FilterValues): Omit<OpLogQuery, 'page' | 'limit'> {
-  const text = (k: string) => (typeof filters[k] === 'string' ? (filters[k] as string).trim() : '');
   const [from = '', to = ''] = (Array.isArray(filters.when) ? filters.when : []) as readonly string[];
   return {
-    ...(text('username') ? { username: text('username') } : {}),
-    ...(text('path') ? { path: text('path') } : {}),
-    ...(text('result') ? { result: text('result') as OpLogRow['result'] } : {}),
+    ...(text(filters.username) ? { username: text(filters.username) } : {}),
+    ...(text(filters.path) ? { path: text(filters.path) } : {}),
+    ...(text(filters.result) ? { result: text(filters.result) as OpLogRow['result'] } : {}),
     ...(from ? { from } : {}),
     ...(to ? { to } : {}),
   };

@@ -9,7 +9,7 @@ import { listLinkRecords, listStrategies } from '../../../shared/api/linkage.ts'
 import { LINK_RESULTS, type LinkRecord, type LinkRecordQuery, type LinkResult } from '../../../shared/api/linkage-types.ts';
 import { http } from '../../../shared/http/index.ts';
 import { alarmQueryWindow, earliestAlarmQueryDate, type ValidationMessage } from '../../../shared/validate/index.ts';
-import { defineResource, Modal, ResourcePage, type FilterValues, type Option } from '../../resource/index.ts';
+import { defineResource, Modal, ResourcePage, type FilterValues, type Option, text } from '../../resource/index.ts';
 import { periodOf } from '../../resource/period.ts';
 import * as css from '../link-group/linkage.css.ts';
 import '../link-group/texts.ts';
@@ -21,11 +21,10 @@ function checkPeriod(from: string, to: string): ValidationMessage | null {
 }
 
 function queryOf(filters: FilterValues): Omit<LinkRecordQuery, 'page' | 'limit'> {
-  const text = (k: string) => (typeof filters[k] === 'string' ? (filters[k] as string).trim() : '');
   const [from = '', to = ''] = (Array.isArray(filters.when) ? filters.when : []) as readonly string[];
   const q: Omit<LinkRecordQuery, 'page' | 'limit'> = {
-    ...(text('strategyId') ? { strategyId: Number(text('strategyId')) } : {}),
-    ...(text('result') ? { result: text('result') as LinkResult } : {}),
+    ...(text(filters.strategyId) ? { strategyId: Number(text(filters.strategyId)) } : {}),
+    ...(text(filters.result) ? { result: text(filters.result) as LinkResult } : {}),
   };
   if (!from && !to) return q;
   const { start, end } = periodOf(from, to, new Date());
