@@ -2,8 +2,7 @@
 // shown while it is typed (in the job's time zone, the browser's by default), the task it runs with
 // that task's own parameter, paused or scheduled, "skip while running" and what to do with runs missed
 // while the platform was down. From a row: run now, pause or resume, and its runs on /job_detail.
-import { useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { listGateways } from '../../../shared/api/device.ts';
 import { createJob, deleteJobs, listJobs, runJob, setJobEnabled, updateJob } from '../../../shared/api/job.ts';
@@ -13,13 +12,131 @@ import { browserZone, dateTimeTextIn } from '../../../shared/forms/date-text.ts'
 import { http, notify } from '../../../shared/http/index.ts';
 import { cronProblem, nextRuns } from '../../../shared/validate/cron.ts';
 import { jobSchema } from '../../../shared/validate/job.ts';
-import { ResourcePage, type FormValues, type Option, type ResourceDef, text } from '../../resource/index.ts';
+import { defineResource, ResourcePage, type Env, type FormValues, type Option, text } from '../../resource/index.ts';
 import './texts.ts';
 
 const toast = (key: string, name: string) => notify({ kind: 'toast', level: 'success', duration: 2500, key, params: { name } });
 
+const is = (target: JobTarget) => (v: FormValues) => text(v.target) === target;
+
+const preview = (v: FormValues, { t }: Env<JobPageState>) => {
+  const zone = text(v.timezone) || browserZone();
+  const cron = text(v.cron);
+  if (!cron) return t('jobs.cronHelp');
+  if (cronProblem(cron, zone)) return null;
+  return t('jobs.nextRuns', { zone, times: nextRuns(cron, zone, 5).map((d) => dateTimeTextIn(d, zone)).join(', ') });
+};
+
+/** What the job list reaches on the page: the scenes and gateways its form offers, and navigation to a job's runs. */
+interface JobPageState {
+  scenes: readonly Option[];
+  gateways: readonly Option[];
+  navigate: (to: string) => void;
+}
+
+export const jobResource = defineResource<Job, JobPageState>({
+  id: 'job',
+  operation: 'job.page',
+  titleKey: 'jobs.title',
+  rowKey: (j) => j.id,
+  rowName: (j) => j.name,
+  columns: [
+    { id: 'name', headerKey: 'jobs.field.name', field: 'name' },
+    { id: 'cron', headerKey: 'jobs.field.cron', field: 'cron', cell: (j) => <code>{j.cron}</code> },
+    { id: 'target', headerKey: 'jobs.field.target', field: 'target', cell: (j, { t }) => t(`jobs.target.${j.target}`) },
+    { id: 'next', headerKey: 'jobs.field.nextRun', field: 'nextRun', cell: (j) => <span data-next-run>{j.nextRun || '—'}</span> },
+    { id: 'last', headerKey: 'jobs.field.lastRun', field: ['lastRun', 'lastResult'], cell: (j, { t }) => (j.lastRun ? `${j.lastRun} · ${t(`jobs.result.${j.lastResult}`)}` : '—') },
+    { id: 'enabled', headerKey: 'jobs.field.enabled', field: 'enabled', cell: (j, { t }) => <span data-enabled={j.enabled}>{t(j.enabled ? 'jobs.status.enabled' : 'jobs.status.paused')}</span> },
+  ],
+  filters: [{ kind: 'text', name: 'keyword', labelKey: 'jobs.field.keyword' }],
+  list: (q, signal) => listJobs(http, { page: q.page, limit: q.limit, ...(text(q.filters.keyword as string) ? { keyword: text(q.filters.keyword as string) } : {}) }, signal),
+  form: {
+    wide: true,
+    fields: (_row, { page }) => [
+      { kind: 'text', name: 'name', labelKey: 'jobs.field.name' },
+      { kind: 'text', name: 'cron', labelKey: 'jobs.field.cron' },
+      { kind: 'text', name: 'timezone', labelKey: 'jobs.field.timezone' },
+      { kind: 'select', name: 'target', labelKey: 'jobs.field.target', options: JOB_TARGETS.map((k) => ({ value: k, labelKey: `jobs.target.${k}` })) },
+      { kind: 'text', name: 'days', labelKey: 'jobs.field.days', visible: is('purgeHistory') },
+      { kind: 'select', name: 'sceneId', labelKey: 'jobs.field.scene', options: page.scenes, visible: is('runScene') },
+      { kind: 'select', name: 'gatewayId', labelKey: 'jobs.field.gateway', options: page.gateways, visible: is('resyncGateway') },
+      { kind: 'select', name: 'missed', labelKey: 'jobs.field.missed', options: JOB_MISSED.map((k) => ({ value: k, labelKey: `jobs.missed.${k}` })) },
+      { kind: 'checkbox', name: 'skipIfRunning', labelKey: 'jobs.field.skipIfRunning' },
+      { kind: 'checkbox', name: 'enabled', labelKey: 'jobs.status.enabled' },
+    ],
+    schema: () => jobSchema,
+    hints: { cron: preview },
+    initial: (j) => ({
+      name: j?.name ?? '',
+      cron: j?.cron ?? '',
+      timezone: j?.timezone ?? browserZone(),
+      target: j?.target ?? 'exportAlarms',
+      days: String(j?.params.days ?? 30),
+      sceneId: j?.params.sceneId ? String(j.params.sceneId) : '',
+      gatewayId: j?.params.gatewayId ? String(j.params.gatewayId) : '',
+      missed: j?.missed ?? 'runOnce',
+      skipIfRunning: j?.skipIfRunning ?? true,
+      enabled: j?.enabled ?? true,
+    }),
+    save: async (v, j) => {
+      const target = text(v.target) as JobTarget;
+      const params =
+        target === 'purgeHistory'
+          ? { days: Number(text(v.days)) }
+          : target === 'runScene'
+            ? { sceneId: Number(text(v.sceneId)) }
+            : target === 'resyncGateway'
+              ? { gatewayId: Number(text(v.gatewayId)) }
+              : {};
+      const body: JobSave = {
+        name: text(v.name),
+        cron: text(v.cron),
+        timezone: text(v.timezone),
+        target,
+        params,
+        missed: text(v.missed) as JobMissed,
+        skipIfRunning: v.skipIfRunning === true,
+        enabled: v.enabled === true,
+      };
+      await (j ? updateJob(http, j.id, body) : createJob(http, body));
+    },
+  },
+  remove: (rows) => deleteJobs(http, rows.map((j) => j.id)),
+  rowActions: [
+    {
+      key: 'run',
+      labelKey: 'jobs.runNow',
+      run: async (j, reload) => {
+        await runJob(http, j.id);
+        toast('jobs.started', j.name);
+        reload();
+      },
+    },
+    {
+      key: 'toggle',
+      labelKey: 'jobs.pause',
+      show: (j) => j.enabled,
+      run: async (j, reload) => {
+        await setJobEnabled(http, j.id, false);
+        toast('jobs.paused', j.name);
+        reload();
+      },
+    },
+    {
+      key: 'toggle',
+      labelKey: 'jobs.resume',
+      show: (j) => !j.enabled,
+      run: async (j, reload) => {
+        await setJobEnabled(http, j.id, true);
+        toast('jobs.resumed', j.name);
+        reload();
+      },
+    },
+    { key: 'detail', labelKey: 'jobs.detail', run: (j, _reload, { page }) => page.navigate(`/job_detail?id=${j.id}`) },
+  ],
+});
+
 export default function JobPage() {
-  const { t } = useTranslation();
   const navigate = useNavigate();
   const [scenes, setScenes] = useState<Option[]>([]);
   const [gateways, setGateways] = useState<Option[]>([]);
@@ -28,121 +145,11 @@ export default function JobPage() {
     listGateways(http, { limit: 1000 }, { quiet: true }).then((p) => setGateways(p.rows.map((g) => ({ value: String(g.id), label: `${g.code} ${g.name}` }))), () => undefined);
   }, []);
 
-  const def = useMemo((): ResourceDef<Job> => {
-    const is = (target: JobTarget) => (v: FormValues) => text(v.target) === target;
-    const preview = (v: FormValues) => {
-      const zone = text(v.timezone) || browserZone();
-      const cron = text(v.cron);
-      if (!cron) return t('jobs.cronHelp');
-      if (cronProblem(cron, zone)) return null;
-      return t('jobs.nextRuns', { zone, times: nextRuns(cron, zone, 5).map((d) => dateTimeTextIn(d, zone)).join(', ') });
-    };
-    return {
-      id: 'job',
-      operation: 'job.page',
-      titleKey: 'jobs.title',
-      rowKey: (j) => j.id,
-      rowName: (j) => j.name,
-      columns: [
-        { id: 'name', headerKey: 'jobs.field.name', field: 'name' },
-        { id: 'cron', headerKey: 'jobs.field.cron', field: 'cron', cell: (j) => <code>{j.cron}</code> },
-        { id: 'target', headerKey: 'jobs.field.target', field: 'target', cell: (j) => t(`jobs.target.${j.target}`) },
-        { id: 'next', headerKey: 'jobs.field.nextRun', field: 'nextRun', cell: (j) => <span data-next-run>{j.nextRun || '—'}</span> },
-        { id: 'last', headerKey: 'jobs.field.lastRun', field: ['lastRun', 'lastResult'], cell: (j) => (j.lastRun ? `${j.lastRun} · ${t(`jobs.result.${j.lastResult}`)}` : '—') },
-        { id: 'enabled', headerKey: 'jobs.field.enabled', field: 'enabled', cell: (j) => <span data-enabled={j.enabled}>{t(j.enabled ? 'jobs.status.enabled' : 'jobs.status.paused')}</span> },
-      ],
-      filters: [{ kind: 'text', name: 'keyword', labelKey: 'jobs.field.keyword' }],
-      list: (q, signal) => listJobs(http, { page: q.page, limit: q.limit, ...(text(q.filters.keyword as string) ? { keyword: text(q.filters.keyword as string) } : {}) }, signal),
-      form: {
-        wide: true,
-        fields: () => [
-          { kind: 'text', name: 'name', labelKey: 'jobs.field.name' },
-          { kind: 'text', name: 'cron', labelKey: 'jobs.field.cron' },
-          { kind: 'text', name: 'timezone', labelKey: 'jobs.field.timezone' },
-          { kind: 'select', name: 'target', labelKey: 'jobs.field.target', options: JOB_TARGETS.map((k) => ({ value: k, label: t(`jobs.target.${k}`) })) },
-          { kind: 'text', name: 'days', labelKey: 'jobs.field.days', visible: is('purgeHistory') },
-          { kind: 'select', name: 'sceneId', labelKey: 'jobs.field.scene', options: scenes, visible: is('runScene') },
-          { kind: 'select', name: 'gatewayId', labelKey: 'jobs.field.gateway', options: gateways, visible: is('resyncGateway') },
-          { kind: 'select', name: 'missed', labelKey: 'jobs.field.missed', options: JOB_MISSED.map((k) => ({ value: k, label: t(`jobs.missed.${k}`) })) },
-          { kind: 'checkbox', name: 'skipIfRunning', labelKey: 'jobs.field.skipIfRunning' },
-          { kind: 'checkbox', name: 'enabled', labelKey: 'jobs.status.enabled' },
-        ],
-        schema: () => jobSchema,
-        hints: { cron: preview },
-        initial: (j) => ({
-          name: j?.name ?? '',
-          cron: j?.cron ?? '',
-          timezone: j?.timezone ?? browserZone(),
-          target: j?.target ?? 'exportAlarms',
-          days: String(j?.params.days ?? 30),
-          sceneId: j?.params.sceneId ? String(j.params.sceneId) : '',
-          gatewayId: j?.params.gatewayId ? String(j.params.gatewayId) : '',
-          missed: j?.missed ?? 'runOnce',
-          skipIfRunning: j?.skipIfRunning ?? true,
-          enabled: j?.enabled ?? true,
-        }),
-        save: async (v, j) => {
-          const target = text(v.target) as JobTarget;
-          const params =
-            target === 'purgeHistory'
-              ? { days: Number(text(v.days)) }
-              : target === 'runScene'
-                ? { sceneId: Number(text(v.sceneId)) }
-                : target === 'resyncGateway'
-                  ? { gatewayId: Number(text(v.gatewayId)) }
-                  : {};
-          const body: JobSave = {
-            name: text(v.name),
-            cron: text(v.cron),
-            timezone: text(v.timezone),
-            target,
-            params,
-            missed: text(v.missed) as JobMissed,
-            skipIfRunning: v.skipIfRunning === true,
-            enabled: v.enabled === true,
-          };
-          await (j ? updateJob(http, j.id, body) : createJob(http, body));
-        },
-      },
-      remove: (rows) => deleteJobs(http, rows.map((j) => j.id)),
-      rowActions: [
-        {
-          key: 'run',
-          labelKey: 'jobs.runNow',
-          run: async (j, reload) => {
-            await runJob(http, j.id);
-            toast('jobs.started', j.name);
-            reload();
-          },
-        },
-        {
-          key: 'toggle',
-          labelKey: 'jobs.pause',
-          show: (j) => j.enabled,
-          run: async (j, reload) => {
-            await setJobEnabled(http, j.id, false);
-            toast('jobs.paused', j.name);
-            reload();
-          },
-        },
-        {
-          key: 'toggle',
-          labelKey: 'jobs.resume',
-          show: (j) => !j.enabled,
-          run: async (j, reload) => {
-            await setJobEnabled(http, j.id, true);
-            toast('jobs.resumed', j.name);
-            reload();
-          },
-        },
-        { key: 'detail', labelKey: 'jobs.detail', run: (j) => navigate(`/job_detail?id=${j.id}`) },
-      ],
-    };
-  }, [t, navigate, scenes, gateways]);
+  const def = jobResource;
 
   return (
     <div data-page="job">
-      <ResourcePage def={def} />
+      <ResourcePage def={def} page={{ scenes, gateways, navigate }} />
     </div>
   );
 }
