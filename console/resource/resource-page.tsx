@@ -135,7 +135,7 @@ export function ResourcePage<Row extends object, Page = undefined>({ def, page, 
                 {t(a.labelKey)}
               </button>
             ))}
-          {def.filterActions?.map((a) => (
+          {def.filterActions?.filter((a) => a.show?.(env) ?? true).map((a) => (
             <button key={a.key} type="button" className={buttonGhost} onClick={() => a.run({ ...state.query.filters, ...scope }, reload, env)} data-action={a.key}>
               {t(a.labelKey)}
             </button>

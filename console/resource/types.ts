@@ -196,4 +196,6 @@ export interface FilterAction<Page = unknown> {
   key: string;
   labelKey: string;
   run: (filters: FilterValues, done: () => void, env: Env<Page>) => void;
+  /** Offered only while this holds (e.g. the user holds the menu the action leads to); default always. */
+  show?: (env: Env<Page>) => boolean;
 }

@@ -2,7 +2,7 @@
 // "I approved", copy_task "CC to me", all_task) on one page, chosen by the route; tabs with their
 // counts lead to the boxes the user holds. A row opens the request (values, steps, timeline, and the
 // decisions the viewer may take); "New request" starts one from an enabled form.
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { boxCounts, listBox, startableForms, startRequest, workflowDirectory } from '../../../shared/api/workflow.ts';
@@ -10,7 +10,7 @@ import { BOXES, type Box, type BoxCounts, type Directory, type RequestRow, type 
 import { http, notify } from '../../../shared/http/index.ts';
 import { hasMenu } from '../../../shared/session/index.ts';
 import { input } from '../../../shared/theme/base.css.ts';
-import { Modal, ResourcePage, type ResourceDef } from '../../resource/index.ts';
+import { defineResource, Modal, ResourcePage } from '../../resource/index.ts';
 import * as kit from '../../resource/resource.css.ts';
 import '../workflow-form/texts.ts';
 import { RequestDetailDialog } from './detail.tsx';
@@ -72,6 +72,46 @@ function StartDialog({ directory, onClose }: { directory: Directory | null; onCl
   );
 }
 
+/** What a box's list reaches on the page: the request dialog, the start dialog, and whether the user may start one. */
+interface WorkflowTaskPageState {
+  setOpen: (id: number) => void;
+  setStarting: (starting: boolean) => void;
+  canStart: boolean;
+}
+
+/** The declaration of one task box: the same columns, its own list (the "to do" box has no status filter). */
+const boxResource = (box: Box) =>
+  defineResource<RequestRow, WorkflowTaskPageState>({
+    id: `workflow-${box}`,
+    operation: 'workflow.list',
+    titleKey: `workflow.box.${box}`,
+    rowKey: (r) => (r.taskId ? `${r.id}-${r.taskId}` : r.id),
+    rowName: (r) => `#${r.id} ${r.formName}`,
+    columns: [
+      { id: 'id', headerKey: 'workflow.column.id', field: 'id', cell: (r) => `#${r.id}` },
+      { id: 'form', headerKey: 'workflow.column.form', field: 'formName' },
+      { id: 'initiator', headerKey: 'workflow.column.initiator', field: 'initiatorName' },
+      { id: 'status', headerKey: 'workflow.column.status', field: 'status', cell: (r, { t }) => <span data-status={r.status}>{t(`workflow.status.${r.status}`)}</span> },
+      { id: 'step', headerKey: 'workflow.column.step', field: ['status', 'stepName'], cell: (r) => (r.status === 'running' ? r.stepName : '—') },
+      { id: 'created', headerKey: 'workflow.column.created', field: 'createdAt' },
+      { id: 'updated', headerKey: 'workflow.column.updated', field: 'updatedAt' },
+    ],
+    filters: box === 'my' ? [] : [{ kind: 'select', name: 'status', labelKey: 'workflow.column.status', options: STATUSES.map((s) => ({ value: s, labelKey: `workflow.status.${s}` })) }],
+    list: (q, signal) => {
+      const status = typeof q.filters.status === 'string' && q.filters.status ? (q.filters.status as RequestStatus) : undefined;
+      return listBox(http, { box, page: q.page, limit: q.limit, ...(status ? { status } : {}) }, signal);
+    },
+    rowActions: [{ key: 'open', labelKey: 'workflow.detail.open', run: (r, _reload, { page }) => page.setOpen(r.id) }],
+    filterActions: [{ key: 'start', labelKey: 'workflow.start.action', show: ({ page }) => page.canStart, run: (_filters, _done, { page }) => page.setStarting(true) }],
+  });
+
+export const myTaskResource = boxResource('my');
+export const initiatedTaskResource = boxResource('initiated');
+export const approvedTaskResource = boxResource('approved');
+export const ccTaskResource = boxResource('cc');
+export const allTaskResource = boxResource('all');
+const BOX_RESOURCES: Record<Box, typeof myTaskResource> = { my: myTaskResource, initiated: initiatedTaskResource, approved: approvedTaskResource, cc: ccTaskResource, all: allTaskResource };
+
 export default function WorkflowTaskPage() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
@@ -88,32 +128,7 @@ export default function WorkflowTaskPage() {
     workflowDirectory(http).then(setDirectory, () => undefined);
   }, [refreshCounts, box]);
 
-  const def = useMemo<ResourceDef<RequestRow>>(
-    () => ({
-      id: `workflow-${box}`,
-      operation: 'workflow.list',
-      titleKey: `workflow.box.${box}`,
-      rowKey: (r) => (r.taskId ? `${r.id}-${r.taskId}` : r.id),
-      rowName: (r) => `#${r.id} ${r.formName}`,
-      columns: [
-        { id: 'id', headerKey: 'workflow.column.id', field: 'id', cell: (r) => `#${r.id}` },
-        { id: 'form', headerKey: 'workflow.column.form', field: 'formName' },
-        { id: 'initiator', headerKey: 'workflow.column.initiator', field: 'initiatorName' },
-        { id: 'status', headerKey: 'workflow.column.status', field: 'status', cell: (r) => <span data-status={r.status}>{t(`workflow.status.${r.status}`)}</span> },
-        { id: 'step', headerKey: 'workflow.column.step', field: ['status', 'stepName'], cell: (r) => (r.status === 'running' ? r.stepName : '—') },
-        { id: 'created', headerKey: 'workflow.column.created', field: 'createdAt' },
-        { id: 'updated', headerKey: 'workflow.column.updated', field: 'updatedAt' },
-      ],
-      filters: box === 'my' ? [] : [{ kind: 'select', name: 'status', labelKey: 'workflow.column.status', options: STATUSES.map((s) => ({ value: s, label: t(`workflow.status.${s}`) })) }],
-      list: (q, signal) => {
-        const status = typeof q.filters.status === 'string' && q.filters.status ? (q.filters.status as RequestStatus) : undefined;
-        return listBox(http, { box, page: q.page, limit: q.limit, ...(status ? { status } : {}) }, signal);
-      },
-      rowActions: [{ key: 'open', labelKey: 'workflow.detail.open', run: (r) => setOpen(r.id) }],
-      ...(hasMenu('hisTask') ? { filterActions: [{ key: 'start', labelKey: 'workflow.start.action', run: () => setStarting(true) }] } : {}),
-    }),
-    [t, box],
-  );
+  const def = BOX_RESOURCES[box];
 
   const changed = () => {
     setVersion((v) => v + 1);
@@ -134,7 +149,7 @@ export default function WorkflowTaskPage() {
           </Link>
         ))}
       </nav>
-      <ResourcePage def={def} version={version} />
+      <ResourcePage def={def} page={{ setOpen, setStarting, canStart: hasMenu('hisTask') }} version={version} />
       {open !== null ? (
         <RequestDetailDialog
           id={open}
