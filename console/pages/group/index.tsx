@@ -9,7 +9,7 @@ import { groupTree } from '../../../shared/api/data-group.ts';
 import type { DataGroup } from '../../../shared/api/data-group-types.ts';
 import { ELEMENT_CODES, elementNameKey, MENU_GROUP_CODES, MENU_SEED } from '../../../shared/api/menu-seed.ts';
 import { copyRole, deleteRole, listRoles, saveRole } from '../../../shared/api/people.ts';
-import type { Role } from '../../../shared/api/user-types.ts';
+import type { Role, RoleSave } from '../../../shared/api/user-types.ts';
 import { DEVICE_GROUP_TYPE } from '../../../shared/api/device-types.ts';
 import { CAMERA_GROUP_TYPE } from '../../../shared/api/video-types.ts';
 import { http, notify } from '../../../shared/http/index.ts';
@@ -17,7 +17,7 @@ import { hasMenu } from '../../../shared/session/store.ts';
 import { button, buttonGhost } from '../../../shared/theme/base.css.ts';
 import { roleSchema } from '../../../shared/validate/people.ts';
 import { FormFailure } from '../../forms/form-failure.tsx';
-import { Modal, ResourcePage, Tree, type ResourceDef, type TreeItem, text } from '../../resource/index.ts';
+import { defineResource, Modal, ResourcePage, Tree, type TreeItem } from '../../resource/index.ts';
 import * as kit from '../../resource/resource.css.ts';
 import { failureText } from '../../state/sign-in.ts';
 import './texts.ts';
@@ -29,6 +29,80 @@ const groupCodes = new Set(MENU_GROUP_CODES);
 
 /** Menu pages and right-only codes (the tree's leaves); groups follow from them. */
 const leafMenus = (menus: readonly string[]) => menus.filter((m) => !groupCodes.has(m));
+
+/** What the role list reaches on the page: the loaded roles (parents' names, the parent choices), their reload, and the rights dialog. */
+interface GroupPageState {
+  roles: readonly Role[];
+  reloadRoles: () => void;
+  setRightsOf: (role: Role) => void;
+}
+
+export const roleResource = defineResource<Role, GroupPageState>({
+  id: 'role',
+  operation: 'role.list',
+  titleKey: 'roles.title',
+  rowKey: (r) => r.id,
+  rowName: (r) => `${r.name} (${r.code})`,
+  columns: [
+    { id: 'code', headerKey: 'roles.field.code', field: 'code' },
+    { id: 'name', headerKey: 'roles.field.name', field: 'name', cell: (r, { t }) => (r.superAdmin ? `${r.name} · ${t('roles.superAdmin')}` : r.name) },
+    { id: 'parent', headerKey: 'roles.field.parent', field: 'parentId', cell: (r, { page }) => (r.parentId ? (page.roles.find((p) => p.id === r.parentId)?.name ?? '') : '') },
+    { id: 'description', headerKey: 'roles.field.description', field: 'description' },
+    { id: 'users', headerKey: 'roles.field.users', field: 'userCount' },
+  ],
+  // Roles are few: the whole list comes at once and is filtered and paged here (the keyword fills no query field).
+  filters: [{ kind: 'text', name: 'keyword', labelKey: 'roles.keyword', query: [] }],
+  list: async (q) => {
+    const all = await listRoles(http);
+    const keyword = String(q.filters.keyword ?? '').trim().toLowerCase();
+    const rows = keyword ? all.filter((r) => r.code.toLowerCase().includes(keyword) || r.name.toLowerCase().includes(keyword)) : all;
+    return { rows: rows.slice((q.page - 1) * q.limit, q.page * q.limit), total: rows.length };
+  },
+  form: {
+    fields: (row, { page }) => [
+      { kind: 'text', name: 'code', labelKey: 'roles.field.code', rules: roleSchema.code, initial: row?.code ?? '' },
+      { kind: 'text', name: 'name', labelKey: 'roles.field.name', rules: roleSchema.name, initial: row?.name ?? '' },
+      { kind: 'textarea', name: 'description', labelKey: 'roles.field.description', rules: roleSchema.description, initial: row?.description ?? '' },
+      {
+        kind: 'select',
+        name: 'parentId',
+        labelKey: 'roles.field.parent',
+        emptyLabelKey: 'roles.noParent',
+        options: page.roles.filter((r) => !r.superAdmin && r.id !== row?.id).map((r) => ({ value: String(r.id), label: r.name })),
+        initial: String(row?.parentId ?? ''),
+        as: 'id',
+      },
+    ],
+    save: async (body, row, { page }) => {
+      await saveRole(http, { ...(row ? { id: row.id } : {}), ...(body as Pick<RoleSave, 'code' | 'name' | 'description' | 'parentId'>) });
+      page.reloadRoles();
+    },
+  },
+  canEdit: (r) => !r.superAdmin,
+  canRemove: (r) => !r.superAdmin,
+  remove: async (rows, { page }) => {
+    for (const r of rows) await deleteRole(http, r.id);
+    page.reloadRoles();
+  },
+  rowActions: [
+    { key: 'rights', labelKey: 'roles.rights', run: (r, _reload, { page }) => page.setRightsOf(r), show: (r) => !r.superAdmin },
+    {
+      key: 'copy',
+      labelKey: 'roles.copy',
+      show: (r) => !r.superAdmin,
+      run: async (r, reload, { page }) => {
+        try {
+          const copy = await copyRole(http, r.id);
+          notify({ kind: 'toast', level: 'success', duration: 2000, key: 'roles.copied', params: { name: copy.name } });
+          page.reloadRoles();
+          reload();
+        } catch {
+          // The platform's message was shown as a toast.
+        }
+      },
+    },
+  ],
+});
 
 export default function GroupPage() {
   const { t, i18n } = useTranslation();
@@ -46,75 +120,7 @@ export default function GroupPage() {
   }, [reloadRoles]);
   const lang = i18n.language === 'en' ? 'en' : 'zh';
 
-  const def = useMemo((): ResourceDef<Role> => {
-    const nameOf = new Map(roles.map((r) => [r.id, r.name]));
-    return {
-      id: 'role',
-      operation: 'role.list',
-      titleKey: 'roles.title',
-      rowKey: (r) => r.id,
-      rowName: (r) => `${r.name} (${r.code})`,
-      columns: [
-        { id: 'code', headerKey: 'roles.field.code', field: 'code' },
-        { id: 'name', headerKey: 'roles.field.name', field: 'name', cell: (r) => (r.superAdmin ? `${r.name} · ${t('roles.superAdmin')}` : r.name) },
-        { id: 'parent', headerKey: 'roles.field.parent', field: 'parentId', cell: (r) => (r.parentId ? (nameOf.get(r.parentId) ?? '') : '') },
-        { id: 'description', headerKey: 'roles.field.description', field: 'description' },
-        { id: 'users', headerKey: 'roles.field.users', field: 'userCount' },
-      ],
-      filters: [{ kind: 'text', name: 'keyword', labelKey: 'roles.keyword' }],
-      // Roles are few: the whole list comes at once and is paged here.
-      list: async (q) => {
-        const all = await listRoles(http);
-        const keyword = String(q.filters.keyword ?? '').trim().toLowerCase();
-        const rows = keyword ? all.filter((r) => r.code.toLowerCase().includes(keyword) || r.name.toLowerCase().includes(keyword)) : all;
-        return { rows: rows.slice((q.page - 1) * q.limit, q.page * q.limit), total: rows.length };
-      },
-      form: {
-        fields: (row) => [
-          { kind: 'text', name: 'code', labelKey: 'roles.field.code' },
-          { kind: 'text', name: 'name', labelKey: 'roles.field.name' },
-          { kind: 'textarea', name: 'description', labelKey: 'roles.field.description' },
-          {
-            kind: 'select',
-            name: 'parentId',
-            labelKey: 'roles.field.parent',
-            emptyLabelKey: 'roles.noParent',
-            options: roles.filter((r) => !r.superAdmin && r.id !== row?.id).map((r) => ({ value: String(r.id), label: r.name })),
-          },
-        ],
-        schema: () => roleSchema,
-        initial: (row) => ({ code: row?.code ?? '', name: row?.name ?? '', description: row?.description ?? '', parentId: String(row?.parentId ?? '') }),
-        save: async (v, row) => {
-          await saveRole(http, { ...(row ? { id: row.id } : {}), code: text(v.code), name: text(v.name), description: text(v.description), parentId: text(v.parentId) ? Number(v.parentId) : null });
-          void reloadRoles();
-        },
-      },
-      canEdit: (r) => !r.superAdmin,
-      canRemove: (r) => !r.superAdmin,
-      remove: async (rows) => {
-        for (const r of rows) await deleteRole(http, r.id);
-        void reloadRoles();
-      },
-      rowActions: [
-        { key: 'rights', labelKey: 'roles.rights', run: (r) => setRightsOf(r), show: (r) => !r.superAdmin },
-        {
-          key: 'copy',
-          labelKey: 'roles.copy',
-          show: (r) => !r.superAdmin,
-          run: async (r, reload) => {
-            try {
-              const copy = await copyRole(http, r.id);
-              notify({ kind: 'toast', level: 'success', duration: 2000, key: 'roles.copied', params: { name: copy.name } });
-              void reloadRoles();
-              reload();
-            } catch {
-              // The platform's message was shown as a toast.
-            }
-          },
-        },
-      ],
-    };
-  }, [roles, t, reloadRoles]);
+  const def = roleResource;
 
   const functionTree = useMemo<TreeItem[]>(() => {
     const parentRights = rightsOf?.parentId ? roles.find((r) => r.id === rightsOf.parentId) : null;
@@ -133,7 +139,7 @@ export default function GroupPage() {
 
   return (
     <div data-page="group">
-      <ResourcePage def={def} version={version} />
+      <ResourcePage def={def} page={{ roles, reloadRoles: () => void reloadRoles(), setRightsOf }} version={version} />
       {rightsOf && (
         <RightsDialog
           role={rightsOf}
