@@ -30,7 +30,7 @@ import { session } from '../../../shared/session/index.ts';
 import { buttonGhost } from '../../../shared/theme/base.css.ts';
 import { KEYS, type Schema } from '../../../shared/validate/index.ts';
 import { departmentSchema, userCreateSchema, userUpdateSchema } from '../../../shared/validate/people.ts';
-import { ConfirmDelete, FormDialog, ResourcePage, Tree, treeOptions, type FormDef, type Option, type ResourceDef, type TreeItem, text, ids } from '../../resource/index.ts';
+import { ConfirmDelete, defineForm, defineResource, FormDialog, ResourcePage, Tree, treeOptions, type Option, type TreeItem, text, ids } from '../../resource/index.ts';
 import './texts.ts';
 
 const ALL = 'all';
@@ -47,6 +47,120 @@ function findDepartment(nodes: readonly Department[], id: number): Department | 
 }
 
 type Open = { kind: 'department'; department: Department | null; parentId: number | null } | { kind: 'deleteDepartment'; department: Department } | { kind: 'roles'; user: UserRow } | { kind: 'password'; user: UserRow } | null;
+
+/** What the user list reaches on the page: the department and role choices, the chosen department, the signed-in user, the tree's reload and the page's dialogs. */
+interface UserPageState {
+  departmentOptions: readonly Option[];
+  roleOptions: readonly Option[];
+  departmentId: number | null;
+  me: { id: number; tenantId: number } | null;
+  loadTree: () => void;
+  setOpen: (open: Open) => void;
+}
+
+const statusOptions = USER_STATUSES.map((s) => ({ value: s, labelKey: `people.status.${s}` }));
+const genderOptions = GENDERS.map((g) => ({ value: g, labelKey: `people.gender.${g}` }));
+
+const userForm = defineForm<UserRow, UserPageState>({
+  fields: (row, { page }) => [
+    { kind: 'text', name: 'username', labelKey: 'people.field.username', fixedOnEdit: true, autoComplete: 'off' },
+    { kind: 'text', name: 'name', labelKey: 'people.field.name' },
+    ...(row
+      ? []
+      : ([
+          { kind: 'password', name: 'password', labelKey: 'people.field.password' },
+          { kind: 'password', name: 'confirmPassword', labelKey: 'people.field.confirmPassword' },
+        ] as const)),
+    { kind: 'tel', name: 'phone', labelKey: 'people.field.phone' },
+    { kind: 'email', name: 'email', labelKey: 'people.field.email' },
+    { kind: 'select', name: 'departmentId', labelKey: 'people.field.department', options: page.departmentOptions, emptyLabelKey: 'people.noDepartment' },
+    ...(row ? [] : [{ kind: 'select', name: 'roleIds', labelKey: 'people.field.roles', options: page.roleOptions, multiple: true } as const]),
+    { kind: 'select', name: 'gender', labelKey: 'people.field.gender', options: genderOptions },
+    ...(row?.superAdmin ? [] : [{ kind: 'select', name: 'status', labelKey: 'people.field.status', options: statusOptions } as const]),
+  ],
+  schema: (row): Schema => (row ? { name: userUpdateSchema.name, phone: userUpdateSchema.phone, email: userUpdateSchema.email } : userCreateSchema),
+  initial: (row, { page }) => ({
+    username: row?.username ?? '',
+    name: row?.name ?? '',
+    password: '',
+    confirmPassword: '',
+    phone: row?.phone ?? '',
+    email: row?.email ?? '',
+    departmentId: String(row?.departmentId ?? page.departmentId ?? ''),
+    roleIds: [],
+    gender: row?.gender ?? 'unknown',
+    status: row?.status ?? 'normal',
+  }),
+  save: async (v, row, { page }) => {
+    const common = {
+      name: text(v.name),
+      phone: text(v.phone),
+      email: text(v.email),
+      departmentId: text(v.departmentId) ? Number(v.departmentId) : null,
+      gender: text(v.gender) as Gender,
+      ...(row?.superAdmin ? {} : { status: text(v.status) as UserStatus }),
+    };
+    if (row) await updateUser(http, row.id, common);
+    else await createUser(http, { ...common, username: text(v.username), password: String(v.password), confirmPassword: String(v.confirmPassword), roleIds: ids(v.roleIds) });
+    page.loadTree();
+  },
+  remote: { username: async (value, editing) => (!editing && (await accountExists(http, value)) ? { key: KEYS.nameExists } : null) },
+  wide: true,
+});
+
+export const userResource = defineResource<UserRow, UserPageState>({
+  id: 'user',
+  operation: 'user.page',
+  scope: ['departmentId'],
+  titleKey: 'people.users',
+  rowKey: (u) => u.id,
+  rowName: (u) => `${u.name} (${u.username})`,
+  columns: [
+    { id: 'username', headerKey: 'people.field.username', field: 'username' },
+    { id: 'name', headerKey: 'people.field.name', field: 'name', cell: (u, { t }) => (u.superAdmin ? `${u.name} · ${t('people.superAdmin')}` : u.name) },
+    { id: 'phone', headerKey: 'people.field.phone', field: 'phone' },
+    { id: 'email', headerKey: 'people.field.email', field: 'email' },
+    { id: 'department', headerKey: 'people.field.department', field: 'departmentName' },
+    { id: 'roles', headerKey: 'people.field.roles', field: 'roleNames', cell: (u) => u.roleNames.join('、') },
+    { id: 'status', headerKey: 'people.field.status', field: 'status', cell: (u, { t }) => t(`people.status.${u.status}`) },
+  ],
+  filters: [
+    { kind: 'text', name: 'keyword', labelKey: 'people.keyword' },
+    { kind: 'select', name: 'status', labelKey: 'people.field.status', options: statusOptions },
+  ],
+  list: (q, signal) => {
+    const f = q.filters as Record<string, string | undefined>;
+    return listUsers(
+      http,
+      {
+        page: q.page,
+        limit: q.limit,
+        ...(f.keyword?.trim() ? { keyword: f.keyword.trim() } : {}),
+        ...(f.status ? { status: f.status as UserStatus } : {}),
+        ...(f.departmentId ? { departmentId: Number(f.departmentId) } : {}),
+      },
+      signal,
+    );
+  },
+  form: userForm,
+  remove: async (rows, { page }) => {
+    await deleteUsers(http, page.me?.tenantId ?? 0, rows.map((r) => r.id));
+    page.loadTree();
+  },
+  canRemove: (u, { page }) => !u.superAdmin && u.id !== page.me?.id,
+  rowActions: [
+    { key: 'roles', labelKey: 'people.assignRoles', run: (u, _reload, { page }) => page.setOpen({ kind: 'roles', user: u }), show: (u) => !u.superAdmin },
+    { key: 'password', labelKey: 'people.resetPassword', run: (u, _reload, { page }) => page.setOpen({ kind: 'password', user: u }) },
+  ],
+  importer: {
+    upload: (file, skipBad) => importUsers(http, file, file.name, skipBad),
+    template: () => downloadFile(USER_IMPORT_TEMPLATE, 'users-template.xlsx'),
+  },
+  exporter: (filters) => {
+    const f = filters as Record<string, string | undefined>;
+    return exportUsers(http, { ...(f.keyword?.trim() ? { keyword: f.keyword.trim() } : {}), ...(f.departmentId ? { departmentId: Number(f.departmentId) } : {}) });
+  },
+});
 
 export default function UserPage() {
   const { t } = useTranslation();
@@ -69,108 +183,7 @@ export default function UserPage() {
   const headOptions = useCallback(() => listUsers(http, { page: 1, limit: 1000 }).then((p) => p.rows.map((u) => ({ value: String(u.id), label: `${u.name} (${u.username})` }))), []);
   const changed = () => setVersion((v) => v + 1);
 
-  const def = useMemo((): ResourceDef<UserRow> => {
-    const statusOptions = USER_STATUSES.map((s) => ({ value: s, label: t(`people.status.${s}`) }));
-    const genderOptions = GENDERS.map((g) => ({ value: g, label: t(`people.gender.${g}`) }));
-    const form: FormDef<UserRow> = {
-      fields: (row) => [
-        { kind: 'text', name: 'username', labelKey: 'people.field.username', fixedOnEdit: true, autoComplete: 'off' },
-        { kind: 'text', name: 'name', labelKey: 'people.field.name' },
-        ...(row
-          ? []
-          : ([
-              { kind: 'password', name: 'password', labelKey: 'people.field.password' },
-              { kind: 'password', name: 'confirmPassword', labelKey: 'people.field.confirmPassword' },
-            ] as const)),
-        { kind: 'tel', name: 'phone', labelKey: 'people.field.phone' },
-        { kind: 'email', name: 'email', labelKey: 'people.field.email' },
-        { kind: 'select', name: 'departmentId', labelKey: 'people.field.department', options: departmentOptions, emptyLabelKey: 'people.noDepartment' },
-        ...(row ? [] : [{ kind: 'select', name: 'roleIds', labelKey: 'people.field.roles', options: roleOptions, multiple: true } as const]),
-        { kind: 'select', name: 'gender', labelKey: 'people.field.gender', options: genderOptions },
-        ...(row?.superAdmin ? [] : [{ kind: 'select', name: 'status', labelKey: 'people.field.status', options: statusOptions } as const]),
-      ],
-      schema: (row): Schema => (row ? { name: userUpdateSchema.name, phone: userUpdateSchema.phone, email: userUpdateSchema.email } : userCreateSchema),
-      initial: (row) => ({
-        username: row?.username ?? '',
-        name: row?.name ?? '',
-        password: '',
-        confirmPassword: '',
-        phone: row?.phone ?? '',
-        email: row?.email ?? '',
-        departmentId: String(row?.departmentId ?? departmentId ?? ''),
-        roleIds: [],
-        gender: row?.gender ?? 'unknown',
-        status: row?.status ?? 'normal',
-      }),
-      save: async (v, row) => {
-        const common = {
-          name: text(v.name),
-          phone: text(v.phone),
-          email: text(v.email),
-          departmentId: text(v.departmentId) ? Number(v.departmentId) : null,
-          gender: text(v.gender) as Gender,
-          ...(row?.superAdmin ? {} : { status: text(v.status) as UserStatus }),
-        };
-        if (row) await updateUser(http, row.id, common);
-        else await createUser(http, { ...common, username: text(v.username), password: String(v.password), confirmPassword: String(v.confirmPassword), roleIds: ids(v.roleIds) });
-        void loadTree();
-      },
-      remote: { username: async (value, editing) => (!editing && (await accountExists(http, value)) ? { key: KEYS.nameExists } : null) },
-      wide: true,
-    };
-    return {
-      id: 'user',
-      operation: 'user.page',
-      titleKey: 'people.users',
-      rowKey: (u) => u.id,
-      rowName: (u) => `${u.name} (${u.username})`,
-      columns: [
-        { id: 'username', headerKey: 'people.field.username', field: 'username' },
-        { id: 'name', headerKey: 'people.field.name', field: 'name', cell: (u) => (u.superAdmin ? `${u.name} · ${t('people.superAdmin')}` : u.name) },
-        { id: 'phone', headerKey: 'people.field.phone', field: 'phone' },
-        { id: 'email', headerKey: 'people.field.email', field: 'email' },
-        { id: 'department', headerKey: 'people.field.department', field: 'departmentName' },
-        { id: 'roles', headerKey: 'people.field.roles', field: 'roleNames', cell: (u) => u.roleNames.join('、') },
-        { id: 'status', headerKey: 'people.field.status', field: 'status', cell: (u) => t(`people.status.${u.status}`) },
-      ],
-      filters: [
-        { kind: 'text', name: 'keyword', labelKey: 'people.keyword' },
-        { kind: 'select', name: 'status', labelKey: 'people.field.status', options: statusOptions },
-      ],
-      list: (q, signal) => {
-        const f = q.filters as Record<string, string | undefined>;
-        return listUsers(
-          http,
-          {
-            page: q.page,
-            limit: q.limit,
-            ...(f.keyword?.trim() ? { keyword: f.keyword.trim() } : {}),
-            ...(f.status ? { status: f.status as UserStatus } : {}),
-            ...(f.departmentId ? { departmentId: Number(f.departmentId) } : {}),
-          },
-          signal,
-        );
-      },
-      form,
-      remove: async (rows) => {
-        await deleteUsers(http, me?.tenantId ?? 0, rows.map((r) => r.id));
-        void loadTree();
-      },
-      canRemove: (u) => !u.superAdmin && u.id !== me?.id,
-      rowActions: [
-        { key: 'roles', labelKey: 'people.assignRoles', run: (u) => setOpen({ kind: 'roles', user: u }), show: (u) => !u.superAdmin },
-        { key: 'password', labelKey: 'people.resetPassword', run: (u) => setOpen({ kind: 'password', user: u }) },
-      ],
-      importer: {
-        upload: (file, skipBad) => importUsers(http, file, file.name, skipBad),
-        template: () => downloadFile(USER_IMPORT_TEMPLATE, 'users-template.xlsx'),
-      },
-      exporter: (filters) => {
-        const f = filters as Record<string, string | undefined>;
-        return exportUsers(http, { ...(f.keyword?.trim() ? { keyword: f.keyword.trim() } : {}), ...(f.departmentId ? { departmentId: Number(f.departmentId) } : {}) });
-      },
-    };
-  }, [t, departmentOptions, roleOptions, departmentId, me, loadTree]);
+  const def = userResource;
 
   const side = (
     <>
@@ -199,7 +212,13 @@ export default function UserPage() {
 
   return (
     <div data-page="user">
-      <ResourcePage def={def} scope={departmentId !== null ? { departmentId: String(departmentId) } : {}} side={side} version={version} />
+      <ResourcePage
+        def={def}
+        page={{ departmentOptions, roleOptions, departmentId, me: me ? { id: me.id, tenantId: me.tenantId } : null, loadTree: () => void loadTree(), setOpen }}
+        scope={departmentId !== null ? { departmentId: String(departmentId) } : {}}
+        side={side}
+        version={version}
+      />
       {open?.kind === 'department' && (
         <FormDialog
           title={t(open.department ? 'people.renameDepartment' : 'people.addDepartment')}
