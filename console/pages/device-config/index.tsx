@@ -3,22 +3,83 @@
 // delete unless devices use them) and each model's parameters in a dialog of their own — with the
 // formulas and the alarm expression checked by the shared parser as they are typed (the message names
 // the character) and tried against a sample value ("collection formula of 25 gives 2.5").
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { TFunction } from 'i18next';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createCategory, createModel, createParam, deleteCategory, deleteModels, deleteParams, listCategories, listModels, listParams, renameCategory, updateModel, updateParam } from '../../../shared/api/device-model.ts';
-import { PARAM_ACCESS, PARAM_DATA_TYPES, PARAM_UI_TYPES, type DeviceCategory, type ModelRow, type ParamRow, type ParamSave } from '../../../shared/api/device-model-types.ts';
+import { PARAM_ACCESS, PARAM_DATA_TYPES, PARAM_UI_TYPES, type DeviceCategory, type ModelRow, type ModelSave, type ParamRow, type ParamSave } from '../../../shared/api/device-model-types.ts';
 import { http, notify } from '../../../shared/http/index.ts';
 import { buttonGhost } from '../../../shared/theme/base.css.ts';
 import { categorySchema, modelSchema, paramSchema } from '../../../shared/validate/device-model.ts';
 import { evaluateText } from '../../../shared/validate/expression.ts';
 import { toNumber } from '../../../shared/validate/numbers.ts';
-import { ConfirmDelete, FormDialog, Modal, ResourcePage, Tree, type FormValues, type ResourceDef, text } from '../../resource/index.ts';
+import { ConfirmDelete, defineResource, FormDialog, Modal, ResourcePage, Tree, type Env, type FormValues, text } from '../../resource/index.ts';
 import * as css from '../../resource/resource.css.ts';
 import './texts.ts';
 
 const ALL = 'all';
 
 type Open = { kind: 'category'; category: DeviceCategory | null } | { kind: 'deleteCategory'; category: DeviceCategory } | { kind: 'params'; model: ModelRow } | null;
+
+/** What the model list reaches on the page: the categories (the form's choices), the chosen one, their reload and the parameters dialog. */
+interface DeviceConfigPageState {
+  categories: readonly DeviceCategory[];
+  categoryId: number | null;
+  loadCategories: () => void;
+  setOpen: (open: Open) => void;
+}
+
+export const deviceModelResource = defineResource<ModelRow, DeviceConfigPageState>({
+  id: 'device-model',
+  operation: 'deviceModel.modelPage',
+  scope: ['categoryId'],
+  titleKey: 'models.title',
+  rowKey: (m) => m.id,
+  rowName: (m) => `${m.code} ${m.name}`,
+  columns: [
+    { id: 'code', headerKey: 'models.field.code', field: 'code' },
+    { id: 'name', headerKey: 'models.field.name', field: 'name' },
+    { id: 'category', headerKey: 'models.field.category', field: 'categoryName' },
+    { id: 'params', headerKey: 'models.field.params', field: 'paramCount' },
+    { id: 'devices', headerKey: 'models.field.devices', field: 'deviceCount' },
+    { id: 'description', headerKey: 'models.field.description', field: 'description' },
+  ],
+  filters: [{ kind: 'text', name: 'keyword', labelKey: 'models.field.keyword' }],
+  list: (q, signal) =>
+    listModels(
+      http,
+      { page: q.page, limit: q.limit, ...(text(q.filters.keyword as string) ? { keyword: text(q.filters.keyword as string) } : {}), ...(q.filters.categoryId ? { categoryId: Number(q.filters.categoryId) } : {}) },
+      signal,
+    ),
+  form: {
+    fields: (m, { page }) => [
+      { kind: 'text', name: 'code', labelKey: 'models.field.code', rules: modelSchema.code, initial: m?.code ?? '' },
+      { kind: 'text', name: 'name', labelKey: 'models.field.name', rules: modelSchema.name, initial: m?.name ?? '' },
+      {
+        kind: 'select',
+        name: 'categoryId',
+        labelKey: 'models.field.category',
+        options: page.categories.map((c) => ({ value: String(c.id), label: c.name })),
+        emptyLabelKey: 'models.field.category',
+        rules: modelSchema.categoryId,
+        initial: String(m?.categoryId ?? page.categoryId ?? ''),
+        as: 'number',
+      },
+      { kind: 'textarea', name: 'description', labelKey: 'models.field.description', rules: modelSchema.description, initial: m?.description ?? '' },
+    ],
+    save: async (body, m, { page }) => {
+      const save = body as ModelSave;
+      await (m ? updateModel(http, m.id, save) : createModel(http, save));
+      page.loadCategories();
+    },
+  },
+  remove: async (rows, { page }) => {
+    await deleteModels(http, rows.map((m) => m.id));
+    page.loadCategories();
+  },
+  canRemove: (m) => m.deviceCount === 0,
+  rowActions: [{ key: 'params', labelKey: 'models.params', run: (m, _reload, { page }) => page.setOpen({ kind: 'params', model: m }) }],
+});
 
 export default function DeviceConfigPage() {
   const { t } = useTranslation();
@@ -32,52 +93,7 @@ export default function DeviceConfigPage() {
   }, [loadCategories]);
   const current = categories.find((c) => c.id === categoryId) ?? null;
 
-  const def = useMemo((): ResourceDef<ModelRow> => {
-    const categoryOptions = categories.map((c) => ({ value: String(c.id), label: c.name }));
-    return {
-      id: 'device-model',
-      operation: 'deviceModel.modelPage',
-      titleKey: 'models.title',
-      rowKey: (m) => m.id,
-      rowName: (m) => `${m.code} ${m.name}`,
-      columns: [
-        { id: 'code', headerKey: 'models.field.code', field: 'code' },
-        { id: 'name', headerKey: 'models.field.name', field: 'name' },
-        { id: 'category', headerKey: 'models.field.category', field: 'categoryName' },
-        { id: 'params', headerKey: 'models.field.params', field: 'paramCount' },
-        { id: 'devices', headerKey: 'models.field.devices', field: 'deviceCount' },
-        { id: 'description', headerKey: 'models.field.description', field: 'description' },
-      ],
-      filters: [{ kind: 'text', name: 'keyword', labelKey: 'models.field.keyword' }],
-      list: (q, signal) =>
-        listModels(
-          http,
-          { page: q.page, limit: q.limit, ...(text(q.filters.keyword as string) ? { keyword: text(q.filters.keyword as string) } : {}), ...(q.filters.categoryId ? { categoryId: Number(q.filters.categoryId) } : {}) },
-          signal,
-        ),
-      form: {
-        fields: () => [
-          { kind: 'text', name: 'code', labelKey: 'models.field.code' },
-          { kind: 'text', name: 'name', labelKey: 'models.field.name' },
-          { kind: 'select', name: 'categoryId', labelKey: 'models.field.category', options: categoryOptions, emptyLabelKey: 'models.field.category' },
-          { kind: 'textarea', name: 'description', labelKey: 'models.field.description' },
-        ],
-        schema: () => modelSchema,
-        initial: (m) => ({ code: m?.code ?? '', name: m?.name ?? '', categoryId: String(m?.categoryId ?? categoryId ?? ''), description: m?.description ?? '' }),
-        save: async (v, m) => {
-          const body = { code: text(v.code), name: text(v.name), categoryId: Number(text(v.categoryId)), description: text(v.description) };
-          await (m ? updateModel(http, m.id, body) : createModel(http, body));
-          void loadCategories();
-        },
-      },
-      remove: async (rows) => {
-        await deleteModels(http, rows.map((m) => m.id));
-        void loadCategories();
-      },
-      canRemove: (m) => m.deviceCount === 0,
-      rowActions: [{ key: 'params', labelKey: 'models.params', run: (m) => setOpen({ kind: 'params', model: m }) }],
-    };
-  }, [categories, categoryId, loadCategories]);
+  const def = deviceModelResource;
 
   const side = (
     <>
@@ -106,7 +122,13 @@ export default function DeviceConfigPage() {
 
   return (
     <div data-page="device-config">
-      <ResourcePage def={def} scope={categoryId !== null ? { categoryId: String(categoryId) } : {}} side={side} version={version} />
+      <ResourcePage
+        def={def}
+        page={{ categories, categoryId, loadCategories: () => void loadCategories(), setOpen }}
+        scope={categoryId !== null ? { categoryId: String(categoryId) } : {}}
+        side={side}
+        version={version}
+      />
       {open?.kind === 'category' && (
         <FormDialog
           title={t(open.category ? 'models.renameCategory' : 'models.addCategory')}
@@ -154,79 +176,89 @@ export default function DeviceConfigPage() {
   );
 }
 
+const PARAM_FIELDS = ['name', 'code', 'dataType', 'access', 'uiType', 'unit', 'precision', 'min', 'max', 'step', 'defaultValue', 'collectFormula', 'controlFormula', 'alarmExpression'] as const;
+const optionsOf = (values: readonly string[], prefix: string) => values.map((v) => ({ value: v, labelKey: `${prefix}.${v}` }));
+const sampleOf = (v: FormValues) => toNumber(text(v.sample));
+/** A formula's hint: what it gives for the sample value typed (null while either is missing or it does not evaluate). */
+const tryWith =
+  (key: string, formulaField: string, format: (value: number, t: TFunction) => Record<string, string | number>) =>
+  (v: FormValues, { t }: Env<ParamsPage>) => {
+    const x = sampleOf(v);
+    const formula = text(v[formulaField]);
+    if (x === null || !formula) return null;
+    const value = evaluateText(formula, { x });
+    return value === null ? null : t(key, { sample: x, ...format(value, t) });
+  };
+
+/** What the parameter list reaches in its dialog: the model whose parameters it lists (also its scope, the path's id). */
+interface ParamsPage {
+  modelId: number;
+}
+
+export const modelParamResource = defineResource<ParamRow, ParamsPage>({
+  id: 'model-param',
+  operation: 'deviceModel.paramPage',
+  scope: ['id'],
+  titleKey: 'models.params',
+  rowKey: (p) => p.id,
+  rowName: (p) => `${p.code} ${p.name}`,
+  columns: [
+    { id: 'code', headerKey: 'models.param.code', field: 'code' },
+    { id: 'name', headerKey: 'models.param.name', field: 'name' },
+    { id: 'dataType', headerKey: 'models.param.dataType', field: 'dataType', cell: (p, { t }) => t(`models.dataType.${p.dataType}`) },
+    { id: 'access', headerKey: 'models.param.access', field: 'access', cell: (p, { t }) => t(`models.access.${p.access}`) },
+    { id: 'unit', headerKey: 'models.param.unit', field: 'unit' },
+    { id: 'range', headerKey: 'models.param.min', field: ['min', 'max'], cell: (p) => (p.min || p.max ? `${p.min} … ${p.max}` : '') },
+    { id: 'collect', headerKey: 'models.param.collectFormula', field: 'collectFormula' },
+    { id: 'alarm', headerKey: 'models.param.alarmExpression', field: 'alarmExpression' },
+  ],
+  list: (q, signal) => listParams(http, Number(q.filters.id), { page: q.page, limit: q.limit }, signal),
+  form: {
+    wide: true,
+    fields: () => [
+      { kind: 'text', name: 'name', labelKey: 'models.param.name' },
+      { kind: 'text', name: 'code', labelKey: 'models.param.code' },
+      { kind: 'select', name: 'dataType', labelKey: 'models.param.dataType', options: optionsOf(PARAM_DATA_TYPES, 'models.dataType') },
+      { kind: 'select', name: 'access', labelKey: 'models.param.access', options: optionsOf(PARAM_ACCESS, 'models.access') },
+      { kind: 'select', name: 'uiType', labelKey: 'models.param.uiType', options: optionsOf(PARAM_UI_TYPES, 'models.uiType') },
+      { kind: 'text', name: 'unit', labelKey: 'models.param.unit' },
+      { kind: 'text', name: 'precision', labelKey: 'models.param.precision' },
+      { kind: 'text', name: 'min', labelKey: 'models.param.min' },
+      { kind: 'text', name: 'max', labelKey: 'models.param.max' },
+      { kind: 'text', name: 'step', labelKey: 'models.param.step' },
+      { kind: 'text', name: 'defaultValue', labelKey: 'models.param.defaultValue' },
+      { kind: 'text', name: 'sample', labelKey: 'models.param.sample' },
+      { kind: 'text', name: 'collectFormula', labelKey: 'models.param.collectFormula' },
+      { kind: 'text', name: 'controlFormula', labelKey: 'models.param.controlFormula' },
+      { kind: 'text', name: 'alarmExpression', labelKey: 'models.param.alarmExpression' },
+    ],
+    schema: () => paramSchema,
+    initial: (p) => ({
+      ...Object.fromEntries(PARAM_FIELDS.map((f) => [f, p ? String(p[f]) : ''])),
+      dataType: p?.dataType ?? 'float',
+      access: p?.access ?? 'r',
+      uiType: p?.uiType ?? 'gauge',
+      sample: '',
+    }),
+    hints: {
+      collectFormula: tryWith('models.tryCollect', 'collectFormula', (value) => ({ value })),
+      controlFormula: tryWith('models.tryControl', 'controlFormula', (value) => ({ value })),
+      alarmExpression: tryWith('models.tryAlarm', 'alarmExpression', (value, t) => ({ result: t(value ? 'models.alarmYes' : 'models.alarmNo') })),
+    },
+    save: async (v, p, { page }) => {
+      const body = Object.fromEntries(PARAM_FIELDS.map((f) => [f, text(v[f])])) as unknown as ParamSave;
+      await (p ? updateParam(http, p.id, body) : createParam(http, page.modelId, body));
+    },
+  },
+  remove: (rows) => deleteParams(http, rows.map((p) => p.id)),
+});
+
 function ParamsDialog({ model, onClose }: { model: ModelRow; onClose: () => void }) {
   const { t } = useTranslation();
-  const def = useMemo((): ResourceDef<ParamRow> => {
-    const options = (values: readonly string[], prefix: string) => values.map((v) => ({ value: v, label: t(`${prefix}.${v}`) }));
-    const fields = ['name', 'code', 'dataType', 'access', 'uiType', 'unit', 'precision', 'min', 'max', 'step', 'defaultValue', 'collectFormula', 'controlFormula', 'alarmExpression'] as const;
-    const sample = (v: FormValues) => toNumber(text(v.sample));
-    const tryWith = (key: string, formulaField: string, format: (value: number) => Record<string, string | number>) => (v: FormValues) => {
-      const x = sample(v);
-      const formula = text(v[formulaField]);
-      if (x === null || !formula) return null;
-      const value = evaluateText(formula, { x });
-      return value === null ? null : t(key, { sample: x, ...format(value) });
-    };
-    return {
-      id: 'model-param',
-      operation: 'deviceModel.paramPage',
-      titleKey: 'models.params',
-      rowKey: (p) => p.id,
-      rowName: (p) => `${p.code} ${p.name}`,
-      columns: [
-        { id: 'code', headerKey: 'models.param.code', field: 'code' },
-        { id: 'name', headerKey: 'models.param.name', field: 'name' },
-        { id: 'dataType', headerKey: 'models.param.dataType', field: 'dataType', cell: (p) => t(`models.dataType.${p.dataType}`) },
-        { id: 'access', headerKey: 'models.param.access', field: 'access', cell: (p) => t(`models.access.${p.access}`) },
-        { id: 'unit', headerKey: 'models.param.unit', field: 'unit' },
-        { id: 'range', headerKey: 'models.param.min', field: ['min', 'max'], cell: (p) => (p.min || p.max ? `${p.min} … ${p.max}` : '') },
-        { id: 'collect', headerKey: 'models.param.collectFormula', field: 'collectFormula' },
-        { id: 'alarm', headerKey: 'models.param.alarmExpression', field: 'alarmExpression' },
-      ],
-      list: (q, signal) => listParams(http, model.id, { page: q.page, limit: q.limit }, signal),
-      form: {
-        wide: true,
-        fields: () => [
-          { kind: 'text', name: 'name', labelKey: 'models.param.name' },
-          { kind: 'text', name: 'code', labelKey: 'models.param.code' },
-          { kind: 'select', name: 'dataType', labelKey: 'models.param.dataType', options: options(PARAM_DATA_TYPES, 'models.dataType') },
-          { kind: 'select', name: 'access', labelKey: 'models.param.access', options: options(PARAM_ACCESS, 'models.access') },
-          { kind: 'select', name: 'uiType', labelKey: 'models.param.uiType', options: options(PARAM_UI_TYPES, 'models.uiType') },
-          { kind: 'text', name: 'unit', labelKey: 'models.param.unit' },
-          { kind: 'text', name: 'precision', labelKey: 'models.param.precision' },
-          { kind: 'text', name: 'min', labelKey: 'models.param.min' },
-          { kind: 'text', name: 'max', labelKey: 'models.param.max' },
-          { kind: 'text', name: 'step', labelKey: 'models.param.step' },
-          { kind: 'text', name: 'defaultValue', labelKey: 'models.param.defaultValue' },
-          { kind: 'text', name: 'sample', labelKey: 'models.param.sample' },
-          { kind: 'text', name: 'collectFormula', labelKey: 'models.param.collectFormula' },
-          { kind: 'text', name: 'controlFormula', labelKey: 'models.param.controlFormula' },
-          { kind: 'text', name: 'alarmExpression', labelKey: 'models.param.alarmExpression' },
-        ],
-        schema: () => paramSchema,
-        initial: (p) => ({
-          ...Object.fromEntries(fields.map((f) => [f, p ? String(p[f]) : ''])),
-          dataType: p?.dataType ?? 'float',
-          access: p?.access ?? 'r',
-          uiType: p?.uiType ?? 'gauge',
-          sample: '',
-        }),
-        hints: {
-          collectFormula: tryWith('models.tryCollect', 'collectFormula', (value) => ({ value })),
-          controlFormula: tryWith('models.tryControl', 'controlFormula', (value) => ({ value })),
-          alarmExpression: tryWith('models.tryAlarm', 'alarmExpression', (value) => ({ result: t(value ? 'models.alarmYes' : 'models.alarmNo') })),
-        },
-        save: async (v, p) => {
-          const body = Object.fromEntries(fields.map((f) => [f, text(v[f])])) as unknown as ParamSave;
-          await (p ? updateParam(http, p.id, body) : createParam(http, model.id, body));
-        },
-      },
-      remove: (rows) => deleteParams(http, rows.map((p) => p.id)),
-    };
-  }, [model.id, t]);
+  const def = modelParamResource;
   return (
     <Modal title={t('models.paramsOf', { name: `${model.code} ${model.name}` })} onClose={onClose} wide testId="model-params">
-      <ResourcePage def={def} />
+      <ResourcePage def={def} page={{ modelId: model.id }} scope={{ id: String(model.id) }} />
       <div className={css.toolbar}>
         <button type="button" className={buttonGhost} onClick={onClose} data-action="close-params">
           {t('common.close')}
