@@ -3,7 +3,7 @@
 // chosen group — source device and condition (checked by the shared parser as typed, with the device's
 // point codes shown), consecutive hits, level and retry interval, active period, holidays, and the
 // actions in their own editor. Enable or disable a strategy from its row.
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { createLinkGroup, createStrategy, deleteLinkGroups, deleteStrategies, listLinkGroups, listStrategies, setStrategyEnabled, updateLinkGroup, updateStrategy } from '../../../shared/api/linkage.ts';
@@ -11,12 +11,134 @@ import { LINK_ACTION_KINDS, LINK_LEVELS, type LinkGroup, type LinkLevel, type Li
 import { http, notify } from '../../../shared/http/index.ts';
 import { buttonGhost } from '../../../shared/theme/base.css.ts';
 import { linkGroupSchema, strategySchema } from '../../../shared/validate/linkage.ts';
-import { ConfirmDelete, FormDialog, ResourcePage, Tree, type FormValues, type ResourceDef, text } from '../../resource/index.ts';
-import { ActionsEditor, useLinkTargets } from './actions-editor.tsx';
+import { ConfirmDelete, defineResource, FormDialog, ResourcePage, Tree, type Env, type FormValues, text } from '../../resource/index.ts';
+import { ActionsEditor, useLinkTargets, type LinkTargets } from './actions-editor.tsx';
 import './texts.ts';
 
 const ALL = 'all';
 type Open = { kind: 'group'; group: LinkGroup | null } | { kind: 'deleteGroup'; group: LinkGroup } | null;
+
+/** What the strategy list reaches on the page: the groups (the form's choices), the chosen one, their reload, the link targets and navigation to a strategy's records. */
+interface LinkGroupPageState {
+  groups: readonly LinkGroup[];
+  groupId: number | null;
+  loadGroups: () => void;
+  targets: LinkTargets;
+  navigate: (to: string) => void;
+}
+
+/** The expression's hint: the chosen device's point codes, or how to write one. */
+const codesHint = (v: FormValues, { t, page }: Env<LinkGroupPageState>) => {
+  const id = text(v.deviceId);
+  if (!id) return t('linkage.expressionHelp');
+  const points = page.targets.pointsOf(Number(id));
+  return points ? t('linkage.pointsHint', { codes: points.map((p) => `${p.code} (${p.name})`).join(', ') }) : t('linkage.pointsLoading');
+};
+
+export const linkStrategyResource = defineResource<LinkStrategy, LinkGroupPageState>({
+  id: 'link-strategy',
+  operation: 'linkage.strategyPage',
+  scope: ['groupId'],
+  titleKey: 'linkage.strategies',
+  rowKey: (s) => s.id,
+  rowName: (s) => s.name,
+  columns: [
+    { id: 'name', headerKey: 'linkage.field.name', field: 'name' },
+    { id: 'group', headerKey: 'linkage.field.group', field: 'groupName' },
+    { id: 'device', headerKey: 'linkage.field.device', field: 'deviceName' },
+    { id: 'expression', headerKey: 'linkage.field.expression', field: 'expression', cell: (s) => <code>{s.expression}</code> },
+    { id: 'hits', headerKey: 'linkage.field.hits', field: 'hits', cell: (s) => `${s.held}/${s.hits}` },
+    { id: 'level', headerKey: 'linkage.field.level', field: 'level', cell: (s, { t }) => t(`linkage.level.${s.level}`) },
+    { id: 'period', headerKey: 'linkage.field.period', field: ['periodStart', 'periodEnd'], cell: (s, { t }) => (s.periodStart ? `${s.periodStart}–${s.periodEnd}` : t('linkage.field.allDay')) },
+    { id: 'actions', headerKey: 'linkage.field.actions', field: 'actions', cell: (s, { t }) => s.actions.map((a) => t(`linkage.action.${a.kind}`)).join(', ') },
+    { id: 'enabled', headerKey: 'linkage.field.enabled', field: 'enabled', cell: (s, { t }) => <span data-enabled={s.enabled}>{t(s.enabled ? 'linkage.status.enabled' : 'linkage.status.disabled')}</span> },
+  ],
+  filters: [{ kind: 'text', name: 'keyword', labelKey: 'linkage.field.keyword' }],
+  list: (q, signal) =>
+    listStrategies(
+      http,
+      { page: q.page, limit: q.limit, ...(text(q.filters.keyword as string) ? { keyword: text(q.filters.keyword as string) } : {}), ...(q.filters.groupId ? { groupId: Number(q.filters.groupId) } : {}) },
+      signal,
+    ),
+  form: {
+    wide: true,
+    fields: (_row, { page }) => [
+      { kind: 'text', name: 'name', labelKey: 'linkage.field.name' },
+      { kind: 'select', name: 'groupId', labelKey: 'linkage.field.group', options: page.groups.map((g) => ({ value: String(g.id), label: g.name })) },
+      { kind: 'select', name: 'deviceId', labelKey: 'linkage.field.device', options: page.targets.devices },
+      { kind: 'text', name: 'expression', labelKey: 'linkage.field.expression' },
+      { kind: 'text', name: 'hits', labelKey: 'linkage.field.hits' },
+      { kind: 'select', name: 'level', labelKey: 'linkage.field.level', options: LINK_LEVELS.map((l) => ({ value: l, labelKey: `linkage.level.${l}` })) },
+      { kind: 'text', name: 'retrySeconds', labelKey: 'linkage.field.retrySeconds' },
+      { kind: 'text', name: 'periodStart', labelKey: 'linkage.field.periodStart' },
+      { kind: 'text', name: 'periodEnd', labelKey: 'linkage.field.periodEnd' },
+      { kind: 'checkbox', name: 'skipHolidays', labelKey: 'linkage.field.skipHolidays' },
+      { kind: 'checkbox', name: 'enabled', labelKey: 'linkage.status.enabled' },
+      { kind: 'custom', name: 'actions', labelKey: 'linkage.field.actions', render: (p) => <ActionsEditor {...p} kinds={LINK_ACTION_KINDS} targets={page.targets} /> },
+    ],
+    schema: () => strategySchema,
+    hints: { expression: codesHint },
+    initial: (s, { page }) => ({
+      name: s?.name ?? '',
+      groupId: String(s?.groupId ?? page.groupId ?? ''),
+      deviceId: s ? String(s.deviceId) : '',
+      expression: s?.expression ?? '',
+      hits: String(s?.hits ?? 1),
+      level: s?.level ?? 'common',
+      retrySeconds: String(s?.retrySeconds ?? 30),
+      periodStart: s?.periodStart ?? '',
+      periodEnd: s?.periodEnd ?? '',
+      skipHolidays: s?.skipHolidays ?? false,
+      enabled: s?.enabled ?? true,
+      actions: JSON.stringify(s?.actions ?? []),
+    }),
+    save: async (v, s, { page }) => {
+      const body: LinkStrategySave = {
+        name: text(v.name),
+        groupId: Number(text(v.groupId)),
+        deviceId: Number(text(v.deviceId)),
+        expression: text(v.expression),
+        hits: Number(text(v.hits)),
+        level: text(v.level) as LinkLevel,
+        retrySeconds: Number(text(v.retrySeconds) || 30),
+        periodStart: text(v.periodStart),
+        periodEnd: text(v.periodEnd),
+        skipHolidays: v.skipHolidays === true,
+        enabled: v.enabled === true,
+        actions: JSON.parse(typeof v.actions === 'string' ? v.actions : '[]') as LinkStrategySave['actions'],
+      };
+      await (s ? updateStrategy(http, s.id, body) : createStrategy(http, body));
+      page.loadGroups();
+    },
+  },
+  remove: async (rows, { page }) => {
+    await deleteStrategies(http, rows.map((s) => s.id));
+    page.loadGroups();
+  },
+  rowActions: [
+    { key: 'records', labelKey: 'linkage.records', run: (s, _reload, { page }) => page.navigate(`/linkmng/link_findrecord?strategyId=${s.id}`) },
+    {
+      key: 'toggle',
+      labelKey: 'linkage.disable',
+      show: (s) => s.enabled,
+      run: async (s, reload) => {
+        await setStrategyEnabled(http, s.id, false);
+        notify({ kind: 'toast', level: 'success', duration: 2000, key: 'linkage.disabledNow', params: { name: s.name } });
+        reload();
+      },
+    },
+    {
+      key: 'toggle',
+      labelKey: 'linkage.enable',
+      show: (s) => !s.enabled,
+      run: async (s, reload) => {
+        await setStrategyEnabled(http, s.id, true);
+        notify({ kind: 'toast', level: 'success', duration: 2000, key: 'linkage.enabledNow', params: { name: s.name } });
+        reload();
+      },
+    },
+  ],
+});
 
 export default function LinkGroupPage() {
   const { t } = useTranslation();
@@ -32,118 +154,7 @@ export default function LinkGroupPage() {
   }, [loadGroups]);
   const current = groups.find((g) => g.id === groupId) ?? null;
 
-  const def = useMemo((): ResourceDef<LinkStrategy> => {
-    const groupOptions = groups.map((g) => ({ value: String(g.id), label: g.name }));
-    const codesHint = (v: FormValues) => {
-      const id = text(v.deviceId);
-      if (!id) return t('linkage.expressionHelp');
-      const points = targets.pointsOf(Number(id));
-      return points ? t('linkage.pointsHint', { codes: points.map((p) => `${p.code} (${p.name})`).join(', ') }) : t('linkage.pointsLoading');
-    };
-    return {
-      id: 'link-strategy',
-      operation: 'linkage.strategyPage',
-      titleKey: 'linkage.strategies',
-      rowKey: (s) => s.id,
-      rowName: (s) => s.name,
-      columns: [
-        { id: 'name', headerKey: 'linkage.field.name', field: 'name' },
-        { id: 'group', headerKey: 'linkage.field.group', field: 'groupName' },
-        { id: 'device', headerKey: 'linkage.field.device', field: 'deviceName' },
-        { id: 'expression', headerKey: 'linkage.field.expression', field: 'expression', cell: (s) => <code>{s.expression}</code> },
-        { id: 'hits', headerKey: 'linkage.field.hits', field: 'hits', cell: (s) => `${s.held}/${s.hits}` },
-        { id: 'level', headerKey: 'linkage.field.level', field: 'level', cell: (s) => t(`linkage.level.${s.level}`) },
-        { id: 'period', headerKey: 'linkage.field.period', field: ['periodStart', 'periodEnd'], cell: (s) => (s.periodStart ? `${s.periodStart}–${s.periodEnd}` : t('linkage.field.allDay')) },
-        { id: 'actions', headerKey: 'linkage.field.actions', field: 'actions', cell: (s) => s.actions.map((a) => t(`linkage.action.${a.kind}`)).join(', ') },
-        { id: 'enabled', headerKey: 'linkage.field.enabled', field: 'enabled', cell: (s) => <span data-enabled={s.enabled}>{t(s.enabled ? 'linkage.status.enabled' : 'linkage.status.disabled')}</span> },
-      ],
-      filters: [{ kind: 'text', name: 'keyword', labelKey: 'linkage.field.keyword' }],
-      list: (q, signal) =>
-        listStrategies(
-          http,
-          { page: q.page, limit: q.limit, ...(text(q.filters.keyword as string) ? { keyword: text(q.filters.keyword as string) } : {}), ...(q.filters.groupId ? { groupId: Number(q.filters.groupId) } : {}) },
-          signal,
-        ),
-      form: {
-        wide: true,
-        fields: () => [
-          { kind: 'text', name: 'name', labelKey: 'linkage.field.name' },
-          { kind: 'select', name: 'groupId', labelKey: 'linkage.field.group', options: groupOptions },
-          { kind: 'select', name: 'deviceId', labelKey: 'linkage.field.device', options: targets.devices },
-          { kind: 'text', name: 'expression', labelKey: 'linkage.field.expression' },
-          { kind: 'text', name: 'hits', labelKey: 'linkage.field.hits' },
-          { kind: 'select', name: 'level', labelKey: 'linkage.field.level', options: LINK_LEVELS.map((l) => ({ value: l, label: t(`linkage.level.${l}`) })) },
-          { kind: 'text', name: 'retrySeconds', labelKey: 'linkage.field.retrySeconds' },
-          { kind: 'text', name: 'periodStart', labelKey: 'linkage.field.periodStart' },
-          { kind: 'text', name: 'periodEnd', labelKey: 'linkage.field.periodEnd' },
-          { kind: 'checkbox', name: 'skipHolidays', labelKey: 'linkage.field.skipHolidays' },
-          { kind: 'checkbox', name: 'enabled', labelKey: 'linkage.status.enabled' },
-          { kind: 'custom', name: 'actions', labelKey: 'linkage.field.actions', render: (p) => <ActionsEditor {...p} kinds={LINK_ACTION_KINDS} targets={targets} /> },
-        ],
-        schema: () => strategySchema,
-        hints: { expression: codesHint },
-        initial: (s) => ({
-          name: s?.name ?? '',
-          groupId: String(s?.groupId ?? groupId ?? ''),
-          deviceId: s ? String(s.deviceId) : '',
-          expression: s?.expression ?? '',
-          hits: String(s?.hits ?? 1),
-          level: s?.level ?? 'common',
-          retrySeconds: String(s?.retrySeconds ?? 30),
-          periodStart: s?.periodStart ?? '',
-          periodEnd: s?.periodEnd ?? '',
-          skipHolidays: s?.skipHolidays ?? false,
-          enabled: s?.enabled ?? true,
-          actions: JSON.stringify(s?.actions ?? []),
-        }),
-        save: async (v, s) => {
-          const body: LinkStrategySave = {
-            name: text(v.name),
-            groupId: Number(text(v.groupId)),
-            deviceId: Number(text(v.deviceId)),
-            expression: text(v.expression),
-            hits: Number(text(v.hits)),
-            level: text(v.level) as LinkLevel,
-            retrySeconds: Number(text(v.retrySeconds) || 30),
-            periodStart: text(v.periodStart),
-            periodEnd: text(v.periodEnd),
-            skipHolidays: v.skipHolidays === true,
-            enabled: v.enabled === true,
-            actions: JSON.parse(typeof v.actions === 'string' ? v.actions : '[]') as LinkStrategySave['actions'],
-          };
-          await (s ? updateStrategy(http, s.id, body) : createStrategy(http, body));
-          void loadGroups();
-        },
-      },
-      remove: async (rows) => {
-        await deleteStrategies(http, rows.map((s) => s.id));
-        void loadGroups();
-      },
-      rowActions: [
-        { key: 'records', labelKey: 'linkage.records', run: (s) => navigate(`/linkmng/link_findrecord?strategyId=${s.id}`) },
-        {
-          key: 'toggle',
-          labelKey: 'linkage.disable',
-          show: (s) => s.enabled,
-          run: async (s, reload) => {
-            await setStrategyEnabled(http, s.id, false);
-            notify({ kind: 'toast', level: 'success', duration: 2000, key: 'linkage.disabledNow', params: { name: s.name } });
-            reload();
-          },
-        },
-        {
-          key: 'toggle',
-          labelKey: 'linkage.enable',
-          show: (s) => !s.enabled,
-          run: async (s, reload) => {
-            await setStrategyEnabled(http, s.id, true);
-            notify({ kind: 'toast', level: 'success', duration: 2000, key: 'linkage.enabledNow', params: { name: s.name } });
-            reload();
-          },
-        },
-      ],
-    };
-  }, [groups, groupId, loadGroups, navigate, t, targets]);
+  const def = linkStrategyResource;
 
   const side = (
     <>
@@ -172,7 +183,13 @@ export default function LinkGroupPage() {
 
   return (
     <div data-page="link-group">
-      <ResourcePage def={def} scope={groupId !== null ? { groupId: String(groupId) } : {}} side={side} version={version} />
+      <ResourcePage
+        def={def}
+        page={{ groups, groupId, loadGroups: () => void loadGroups(), targets, navigate }}
+        scope={groupId !== null ? { groupId: String(groupId) } : {}}
+        side={side}
+        version={version}
+      />
       {open?.kind === 'group' && (
         <FormDialog
           title={t(open.group ? 'linkage.renameGroup' : 'linkage.addGroup')}
