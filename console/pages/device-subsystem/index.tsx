@@ -13,7 +13,7 @@ import { deviceFormSchema } from '../../../shared/devices/device-rules.ts';
 import { http, notify } from '../../../shared/http/index.ts';
 import { buttonGhost } from '../../../shared/theme/base.css.ts';
 import { batchCode, batchSize, integerBetween, length, pointCode, required, type Schema } from '../../../shared/validate/index.ts';
-import { ConfirmDelete, FormDialog, ResourcePage, Tree, treeOptions, type Option, type ResourceDef, type TreeItem, text, type FormBody } from '../../resource/index.ts';
+import { ConfirmDelete, defineResource, FormDialog, ResourcePage, Tree, treeOptions, type Option, type TreeItem, text, type FormBody } from '../../resource/index.ts';
 import './texts.ts';
 import { ValuesDialog } from './values-dialog.tsx';
 import * as kit from '../../resource/resource.css.ts';
@@ -50,6 +50,104 @@ type Open =
 /** The "new group" choice of the filing dialog. */
 const NEW_GROUP = '\u0000new';
 
+/** What the device list reaches on the page: the model, area and gateway choices, the chosen area and the page's dialogs. */
+interface DeviceSubsystemPageState {
+  models: readonly Option[];
+  gateways: readonly Option[];
+  areaOptions: readonly Option[];
+  areaId: string | null;
+  setOpen: (open: Open) => void;
+}
+
+const statusOptions = DEVICE_STATUSES.map((s) => ({ value: s, labelKey: `status.device.${s}` }));
+
+const toBody = (v: FormBody): DeviceCreate =>
+  ({
+    ...Object.fromEntries(DEVICE_FIELDS.map((f) => [f, text(v[f])])),
+    modelId: text(v.modelId) ? Number(text(v.modelId)) : null,
+    areaId: text(v.areaId) || null,
+    gatewayId: text(v.gatewayId) ? Number(text(v.gatewayId)) : null,
+  }) as DeviceCreate;
+
+export const deviceResource = defineResource<Device, DeviceSubsystemPageState>({
+  id: 'device',
+  operation: 'device.list',
+  scope: ['areaId'],
+  titleKey: 'subsystem.title',
+  rowKey: (d) => d.id,
+  rowName: (d) => `${d.code} ${d.name}`,
+  columns: [
+    { id: 'code', headerKey: 'device.field.code', field: 'code' },
+    { id: 'name', headerKey: 'device.field.name', field: 'name' },
+    { id: 'label', headerKey: 'device.field.label', field: 'label' },
+    { id: 'model', headerKey: 'device.field.modelId', field: 'modelName' },
+    { id: 'address', headerKey: 'device.field.address', field: 'address' },
+    { id: 'sn', headerKey: 'device.field.sn', field: 'sn' },
+    { id: 'ip', headerKey: 'device.field.ip', field: 'ip' },
+    {
+      id: 'status',
+      headerKey: 'device.field.status',
+      field: ['status', 'modelId', 'gatewayId'],
+      cell: (d, { t }) => {
+        const waits = waitsFor(d);
+        return (
+          <span data-status={d.status}>
+            {t(`status.device.${d.status}`)}
+            {waits ? (
+              <span className={kit.muted} data-waits={waits}>
+                {' · '}
+                {t(`status.deviceWaits.${waits}`, { gateway: d.gatewayName })}
+              </span>
+            ) : null}
+          </span>
+        );
+      },
+    },
+    { id: 'gateway', headerKey: 'device.field.gateway', field: 'gatewayName' },
+    { id: 'area', headerKey: 'device.field.area', field: 'areaName' },
+    { id: 'dataGroup', headerKey: 'subsystem.dataGroup', field: ['dataGroupId', 'dataGroupName'], cell: (d) => <span data-group={d.dataGroupId ?? ''}>{d.dataGroupName}</span> },
+  ],
+  filters: [
+    { kind: 'text', name: 'keyword', labelKey: 'subsystem.keyword' },
+    { kind: 'select', name: 'status', labelKey: 'device.field.status', options: statusOptions },
+  ],
+  list: (q, signal) => {
+    const f = q.filters as Record<string, string | undefined>;
+    return listDevices(
+      http,
+      { page: q.page, limit: q.limit, ...(f.keyword?.trim() ? { keyword: f.keyword.trim() } : {}), ...(f.status ? { status: f.status as DeviceStatus } : {}), ...(f.areaId ? { areaId: f.areaId } : {}) },
+      { signal },
+    );
+  },
+  form: {
+    wide: true,
+    fields: (_row, { page }) => [
+      ...DEVICE_FIELDS.map((f) => ({ kind: 'text' as const, name: f, labelKey: `device.field.${f}` })),
+      { kind: 'select', name: 'modelId', labelKey: 'device.field.modelId', options: page.models, emptyLabelKey: 'subsystem.noModel' },
+      { kind: 'select', name: 'areaId', labelKey: 'device.field.areaId', options: page.areaOptions, emptyLabelKey: 'subsystem.noArea' },
+      { kind: 'select', name: 'gatewayId', labelKey: 'device.field.gatewayId', options: page.gateways, emptyLabelKey: 'subsystem.noModel' },
+    ],
+    schema: () => deviceFormSchema as Schema,
+    initial: (d, { page }) => ({
+      ...Object.fromEntries(DEVICE_FIELDS.map((f) => [f, d?.[f] === null || d?.[f] === undefined ? '' : String(d[f])])),
+      modelId: d?.modelId ? String(d.modelId) : '',
+      areaId: d?.areaId ?? page.areaId ?? '',
+      gatewayId: d?.gatewayId ? String(d.gatewayId) : '',
+    }),
+    save: async (v, d) => {
+      await (d ? updateDevice(http, d.id, toBody(v)) : createDevice(http, toBody(v)));
+    },
+  },
+  remove: (rows) => deleteDevices(http, rows.map((d) => d.id)),
+  importer: { upload: (file, skipBad) => importDevices(http, file, file instanceof File ? file.name : 'devices.xlsx', skipBad) },
+  bulkActions: [{ key: 'file-group', labelKey: 'subsystem.fileGroup', run: (rows, done, { page }) => page.setOpen({ kind: 'group', devices: rows, done }) }],
+  rowActions: [{ key: 'values', labelKey: 'subsystem.valuesAction', run: (d, _reload, { page }) => page.setOpen({ kind: 'values', device: d }), show: (d) => d.modelId !== null }],
+  exporter: (filters) => {
+    const f = filters as Record<string, string | undefined>;
+    return exportDevices(http, { ...(f.keyword?.trim() ? { keyword: f.keyword.trim() } : {}), ...(f.status ? { status: f.status as DeviceStatus } : {}), ...(f.areaId ? { areaId: f.areaId } : {}) });
+  },
+});
+
 export default function DeviceSubsystemPage() {
   const { t } = useTranslation();
   const [tree, setTree] = useState<AreaNode[]>([]);
@@ -69,92 +167,7 @@ export default function DeviceSubsystemPage() {
   const treeItems = useMemo(() => [{ id: ALL, name: t('subsystem.allAreas') }, ...toItems(tree)], [tree, t]);
   const current = areaId ? find(tree, areaId) : null;
 
-  const def = useMemo((): ResourceDef<Device> => {
-    const statusOptions = DEVICE_STATUSES.map((s) => ({ value: s, label: t(`status.device.${s}`) }));
-    const toBody = (v: FormBody): DeviceCreate => ({
-      ...Object.fromEntries(DEVICE_FIELDS.map((f) => [f, text(v[f])])),
-      modelId: text(v.modelId) ? Number(text(v.modelId)) : null,
-      areaId: text(v.areaId) || null,
-      gatewayId: text(v.gatewayId) ? Number(text(v.gatewayId)) : null,
-    }) as DeviceCreate;
-    return {
-      id: 'device',
-      operation: 'device.list',
-      titleKey: 'subsystem.title',
-      rowKey: (d) => d.id,
-      rowName: (d) => `${d.code} ${d.name}`,
-      columns: [
-        { id: 'code', headerKey: 'device.field.code', field: 'code' },
-        { id: 'name', headerKey: 'device.field.name', field: 'name' },
-        { id: 'label', headerKey: 'device.field.label', field: 'label' },
-        { id: 'model', headerKey: 'device.field.modelId', field: 'modelName' },
-        { id: 'address', headerKey: 'device.field.address', field: 'address' },
-        { id: 'sn', headerKey: 'device.field.sn', field: 'sn' },
-        { id: 'ip', headerKey: 'device.field.ip', field: 'ip' },
-        {
-          id: 'status',
-          headerKey: 'device.field.status',
-          field: ['status', 'modelId', 'gatewayId'],
-          cell: (d) => {
-            const waits = waitsFor(d);
-            return (
-              <span data-status={d.status}>
-                {t(`status.device.${d.status}`)}
-                {waits ? (
-                  <span className={kit.muted} data-waits={waits}>
-                    {' · '}
-                    {t(`status.deviceWaits.${waits}`, { gateway: d.gatewayName })}
-                  </span>
-                ) : null}
-              </span>
-            );
-          },
-        },
-        { id: 'gateway', headerKey: 'device.field.gateway', field: 'gatewayName' },
-        { id: 'area', headerKey: 'device.field.area', field: 'areaName' },
-        { id: 'dataGroup', headerKey: 'subsystem.dataGroup', field: ['dataGroupId', 'dataGroupName'], cell: (d) => <span data-group={d.dataGroupId ?? ''}>{d.dataGroupName}</span> },
-      ],
-      filters: [
-        { kind: 'text', name: 'keyword', labelKey: 'subsystem.keyword' },
-        { kind: 'select', name: 'status', labelKey: 'device.field.status', options: statusOptions },
-      ],
-      list: (q, signal) => {
-        const f = q.filters as Record<string, string | undefined>;
-        return listDevices(
-          http,
-          { page: q.page, limit: q.limit, ...(f.keyword?.trim() ? { keyword: f.keyword.trim() } : {}), ...(f.status ? { status: f.status as DeviceStatus } : {}), ...(f.areaId ? { areaId: f.areaId } : {}) },
-          { signal },
-        );
-      },
-      form: {
-        wide: true,
-        fields: () => [
-          ...DEVICE_FIELDS.map((f) => ({ kind: 'text' as const, name: f, labelKey: `device.field.${f}` })),
-          { kind: 'select', name: 'modelId', labelKey: 'device.field.modelId', options: models, emptyLabelKey: 'subsystem.noModel' },
-          { kind: 'select', name: 'areaId', labelKey: 'device.field.areaId', options: areaOptions, emptyLabelKey: 'subsystem.noArea' },
-          { kind: 'select', name: 'gatewayId', labelKey: 'device.field.gatewayId', options: gateways, emptyLabelKey: 'subsystem.noModel' },
-        ],
-        schema: () => deviceFormSchema as Schema,
-        initial: (d) => ({
-          ...Object.fromEntries(DEVICE_FIELDS.map((f) => [f, d?.[f] === null || d?.[f] === undefined ? '' : String(d[f])])),
-          modelId: d?.modelId ? String(d.modelId) : '',
-          areaId: d?.areaId ?? areaId ?? '',
-          gatewayId: d?.gatewayId ? String(d.gatewayId) : '',
-        }),
-        save: async (v, d) => {
-          await (d ? updateDevice(http, d.id, toBody(v)) : createDevice(http, toBody(v)));
-        },
-      },
-      remove: (rows) => deleteDevices(http, rows.map((d) => d.id)),
-      importer: { upload: (file, skipBad) => importDevices(http, file, file instanceof File ? file.name : 'devices.xlsx', skipBad) },
-      bulkActions: [{ key: 'file-group', labelKey: 'subsystem.fileGroup', run: (rows, done) => setOpen({ kind: 'group', devices: rows, done }) }],
-      rowActions: [{ key: 'values', labelKey: 'subsystem.valuesAction', run: (d) => setOpen({ kind: 'values', device: d }), show: (d) => d.modelId !== null }],
-      exporter: (filters) => {
-        const f = filters as Record<string, string | undefined>;
-        return exportDevices(http, { ...(f.keyword?.trim() ? { keyword: f.keyword.trim() } : {}), ...(f.status ? { status: f.status as DeviceStatus } : {}), ...(f.areaId ? { areaId: f.areaId } : {}) });
-      },
-    };
-  }, [t, models, gateways, areaOptions, areaId]);
+  const def = deviceResource;
 
   const side = (
     <>
@@ -189,7 +202,7 @@ export default function DeviceSubsystemPage() {
 
   return (
     <div data-page="device-subsystem">
-      <ResourcePage def={def} scope={areaId ? { areaId } : {}} side={side} tools={batchTool} version={version} />
+      <ResourcePage def={def} page={{ models, gateways, areaOptions, areaId, setOpen }} scope={areaId ? { areaId } : {}} side={side} tools={batchTool} version={version} />
       {open?.kind === 'area' && (
         <FormDialog
           title={t(open.area ? 'subsystem.editArea' : 'subsystem.addArea')}
