@@ -2,7 +2,7 @@
 // route: a day's status per person (in, out, late and early minutes, fill-ins, hours), a month's totals
 // per person — both by site and name, exported to xlsx as a background task — and one person's days of
 // a month, from which a missed clock is requested as a fill-in (approved through the workflow).
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { attendanceChoices, clockHere, dayStats, exportStats, monthStats, personStats, requestFillIn } from '../../../shared/api/attendance.ts';
@@ -12,24 +12,24 @@ import { hasMenu } from '../../../shared/session/index.ts';
 import { DateRangeField } from '../../../shared/forms/date-range-field.tsx';
 import { addMonths, monthText, todayText } from '../../../shared/forms/date-text.ts';
 import { button, buttonGhost, input } from '../../../shared/theme/base.css.ts';
-import { Modal, ResourcePage, type Option, type ResourceDef } from '../../resource/index.ts';
+import { defineResource, Modal, ResourcePage, type Option } from '../../resource/index.ts';
 import * as kit from '../../resource/resource.css.ts';
 import '../attendance-rule/texts.ts';
 import { Choice } from '../../resource/picker.tsx';
 
 type View = 'day' | 'month' | 'person';
 
-function useChoices() {
-  const [sites, setSites] = useState<Option[]>([]);
+/** The people a personal view may show, loaded once with the page. */
+function useUsers() {
   const [users, setUsers] = useState<Option[]>([]);
   useEffect(() => {
-    attendanceChoices(http).then((c) => {
-      setSites(c.sites.map((s) => ({ value: String(s.id), label: s.name })));
-      setUsers(c.users.map((u) => ({ value: String(u.id), label: `${u.name} (${u.username})` })));
-    }, () => undefined);
+    attendanceChoices(http).then((c) => setUsers(c.users.map((u) => ({ value: String(u.id), label: `${u.name} (${u.username})` }))), () => undefined);
   }, []);
-  return { sites, users };
+  return users;
 }
+
+/** The sites the statistics may be filtered by, loaded when the filter first shows. */
+const siteOptions = (): Promise<Option[]> => attendanceChoices(http).then((c) => c.sites.map((s) => ({ value: String(s.id), label: s.name })));
 
 const filterOf = (filters: Record<string, unknown>) => {
   const siteId = typeof filters.siteId === 'string' && filters.siteId ? Number(filters.siteId) : undefined;
@@ -42,64 +42,60 @@ function StatusCell({ status }: { status: DayRecord['status'] }) {
   return <span data-status={status}>{t(`attendance.status.${status}`)}</span>;
 }
 
-function Periodic({ view, sites }: { view: 'day' | 'month'; sites: Option[] }) {
+// The chosen day or month reaches the lists as ResourcePage's scope (`period`), sent as the body's day or month.
+export const attendanceDayResource = defineResource<DayRecord>({
+  id: 'attendance-day',
+  operation: 'attendance.dayStats',
+  titleKey: 'shell.route.dayStats',
+  rowKey: (r) => `${r.userId}-${r.day}`,
+  rowName: (r) => r.userName,
+  columns: [
+    { id: 'name', headerKey: 'attendance.column.name', field: 'userName' },
+    { id: 'site', headerKey: 'attendance.column.site', field: 'siteName' },
+    { id: 'status', headerKey: 'attendance.column.status', field: 'status', cell: (r) => <StatusCell status={r.status} /> },
+    { id: 'in', headerKey: 'attendance.column.firstIn', field: 'firstIn', cell: (r) => r.firstIn || '—' },
+    { id: 'out', headerKey: 'attendance.column.lastOut', field: 'lastOut', cell: (r) => r.lastOut || '—' },
+    { id: 'late', headerKey: 'attendance.column.late', field: 'lateMinutes' },
+    { id: 'early', headerKey: 'attendance.column.early', field: 'earlyMinutes' },
+    { id: 'fillIns', headerKey: 'attendance.column.fillIns', field: 'fillIns' },
+    { id: 'hours', headerKey: 'attendance.column.hours', field: 'workHours' },
+  ],
+  filters: [
+    { kind: 'select', name: 'siteId', labelKey: 'attendance.field.site', options: siteOptions },
+    { kind: 'text', name: 'keyword', labelKey: 'attendance.field.person' },
+  ],
+  list: (q, signal) => dayStats(http, { page: q.page, limit: q.limit, day: String(q.filters.period), ...filterOf(q.filters) }, signal),
+  exporter: (f) => exportStats(http, { kind: 'day', day: String(f.period), ...filterOf(f) }),
+});
+
+export const attendanceMonthResource = defineResource<MonthRecord>({
+  id: 'attendance-month',
+  operation: 'attendance.monthStats',
+  titleKey: 'shell.route.monthStats',
+  rowKey: (r) => r.userId,
+  rowName: (r) => r.userName,
+  columns: [
+    { id: 'name', headerKey: 'attendance.column.name', field: 'userName' },
+    { id: 'site', headerKey: 'attendance.column.site', field: 'siteName' },
+    { id: 'due', headerKey: 'attendance.column.dueDays', field: 'dueDays' },
+    { id: 'present', headerKey: 'attendance.column.presentDays', field: 'presentDays' },
+    { id: 'late', headerKey: 'attendance.column.lateDays', field: 'lateDays' },
+    { id: 'early', headerKey: 'attendance.column.earlyDays', field: 'earlyDays' },
+    { id: 'absent', headerKey: 'attendance.column.absentDays', field: 'absentDays' },
+    { id: 'fillIns', headerKey: 'attendance.column.fillIns', field: 'fillIns' },
+    { id: 'hours', headerKey: 'attendance.column.hours', field: 'workHours' },
+  ],
+  filters: [
+    { kind: 'select', name: 'siteId', labelKey: 'attendance.field.site', options: siteOptions },
+    { kind: 'text', name: 'keyword', labelKey: 'attendance.field.person' },
+  ],
+  list: (q, signal) => monthStats(http, { page: q.page, limit: q.limit, month: String(q.filters.period), ...filterOf(q.filters) }, signal),
+  exporter: (f) => exportStats(http, { kind: 'month', month: String(f.period), ...filterOf(f) }),
+});
+
+function Periodic({ view }: { view: 'day' | 'month' }) {
   const { t } = useTranslation();
   const [period, setPeriod] = useState(() => (view === 'day' ? todayText() : monthText(new Date())));
-
-  const dayDef = useMemo<ResourceDef<DayRecord>>(
-    () => ({
-      id: 'attendance-day',
-      operation: 'attendance.dayStats',
-      titleKey: 'shell.route.dayStats',
-      rowKey: (r) => `${r.userId}-${r.day}`,
-      rowName: (r) => r.userName,
-      columns: [
-        { id: 'name', headerKey: 'attendance.column.name', field: 'userName' },
-        { id: 'site', headerKey: 'attendance.column.site', field: 'siteName' },
-        { id: 'status', headerKey: 'attendance.column.status', field: 'status', cell: (r) => <StatusCell status={r.status} /> },
-        { id: 'in', headerKey: 'attendance.column.firstIn', field: 'firstIn', cell: (r) => r.firstIn || '—' },
-        { id: 'out', headerKey: 'attendance.column.lastOut', field: 'lastOut', cell: (r) => r.lastOut || '—' },
-        { id: 'late', headerKey: 'attendance.column.late', field: 'lateMinutes' },
-        { id: 'early', headerKey: 'attendance.column.early', field: 'earlyMinutes' },
-        { id: 'fillIns', headerKey: 'attendance.column.fillIns', field: 'fillIns' },
-        { id: 'hours', headerKey: 'attendance.column.hours', field: 'workHours' },
-      ],
-      filters: [
-        { kind: 'select', name: 'siteId', labelKey: 'attendance.field.site', options: sites },
-        { kind: 'text', name: 'keyword', labelKey: 'attendance.field.person' },
-      ],
-      list: (q, signal) => dayStats(http, { page: q.page, limit: q.limit, day: String(q.filters.period), ...filterOf(q.filters) }, signal),
-      exporter: (f) => exportStats(http, { kind: 'day', day: String(f.period), ...filterOf(f) }),
-    }),
-    [sites],
-  );
-  const monthDef = useMemo<ResourceDef<MonthRecord>>(
-    () => ({
-      id: 'attendance-month',
-      operation: 'attendance.monthStats',
-      titleKey: 'shell.route.monthStats',
-      rowKey: (r) => r.userId,
-      rowName: (r) => r.userName,
-      columns: [
-        { id: 'name', headerKey: 'attendance.column.name', field: 'userName' },
-        { id: 'site', headerKey: 'attendance.column.site', field: 'siteName' },
-        { id: 'due', headerKey: 'attendance.column.dueDays', field: 'dueDays' },
-        { id: 'present', headerKey: 'attendance.column.presentDays', field: 'presentDays' },
-        { id: 'late', headerKey: 'attendance.column.lateDays', field: 'lateDays' },
-        { id: 'early', headerKey: 'attendance.column.earlyDays', field: 'earlyDays' },
-        { id: 'absent', headerKey: 'attendance.column.absentDays', field: 'absentDays' },
-        { id: 'fillIns', headerKey: 'attendance.column.fillIns', field: 'fillIns' },
-        { id: 'hours', headerKey: 'attendance.column.hours', field: 'workHours' },
-      ],
-      filters: [
-        { kind: 'select', name: 'siteId', labelKey: 'attendance.field.site', options: sites },
-        { kind: 'text', name: 'keyword', labelKey: 'attendance.field.person' },
-      ],
-      list: (q, signal) => monthStats(http, { page: q.page, limit: q.limit, month: String(q.filters.period), ...filterOf(q.filters) }, signal),
-      exporter: (f) => exportStats(http, { kind: 'month', month: String(f.period), ...filterOf(f) }),
-    }),
-    [sites],
-  );
 
   const periodInput = (
     <label className={kit.filter}>
@@ -114,7 +110,7 @@ function Periodic({ view, sites }: { view: 'day' | 'month'; sites: Option[] }) {
       />
     </label>
   );
-  return view === 'day' ? <ResourcePage def={dayDef} scope={{ period }} tools={periodInput} /> : <ResourcePage def={monthDef} scope={{ period }} tools={periodInput} />;
+  return view === 'day' ? <ResourcePage def={attendanceDayResource} scope={{ period }} tools={periodInput} /> : <ResourcePage def={attendanceMonthResource} scope={{ period }} tools={periodInput} />;
 }
 
 function FillInDialog({ rule, onClose }: { rule: AttendanceRule; onClose: () => void }) {
@@ -282,10 +278,10 @@ function Personal({ users }: { users: Option[] }) {
 export default function AttendanceStatsPage() {
   const { pathname } = useLocation();
   const view: View = pathname.includes('month_stats') ? 'month' : pathname.includes('per_stats') ? 'person' : 'day';
-  const { sites, users } = useChoices();
+  const users = useUsers();
   return (
     <div data-page="attendance-stats" data-view={view}>
-      {view === 'person' ? <Personal users={users} /> : <Periodic key={view} view={view} sites={sites} />}
+      {view === 'person' ? <Personal users={users} /> : <Periodic key={view} view={view} />}
     </div>
   );
 }
