@@ -5,20 +5,20 @@
 // confirm or close them — one, the selected, or everything the filters match (a background task when
 // many) — and read each alarm's history of actions. Viewers read only.
 import { dateTimeText, dayText, todayText } from '../../../shared/forms/date-text.ts';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { alarmActions, confirmAlarms, handleAlarms, handleAllAlarms, listAlarmHistory, listAlarms, listEventTypes } from '../../../shared/api/alarm.ts';
 import { ALARM_HANDLE_STATUSES, ALARM_LEVELS, ALARM_STATUSES, type Alarm, type AlarmAction, type AlarmQuery } from '../../../shared/api/alarm-types.ts';
 import { http, notify } from '../../../shared/http/index.ts';
-import { hasElement, session } from '../../../shared/session/index.ts';
+import { session } from '../../../shared/session/index.ts';
 import { relatedCameras } from '../../../shared/api/relation.ts';
 import type { RelatedCamera } from '../../../shared/api/relation-types.ts';
 import { button, buttonGhost } from '../../../shared/theme/base.css.ts';
 import { vars } from '../../../shared/theme/contract.ts';
 import { alarmQueryWindow, earliestAlarmQueryDate, length, type ValidationMessage } from '../../../shared/validate/index.ts';
-import { FormDialog, Modal, ResourcePage, treeOptions, type FilterValues, type FormDef, type ResourceDef, text } from '../../resource/index.ts';
+import { defineResource, FormDialog, Modal, ResourcePage, treeOptions, type Env, type FilterValues, type FormDef, text } from '../../resource/index.ts';
 import { fetchAreaTree } from '../../../shared/api/device.ts';
 import { allModels } from '../../../shared/api/device-model.ts';
 import * as css from '../../resource/resource.css.ts';
@@ -81,6 +81,152 @@ type Open =
 
 const toast = (key: string, params: Record<string, string | number> = {}) => notify({ kind: 'toast', level: 'success', duration: 3000, key, params });
 
+/** What the alarm list reaches on the page: its dialogs. */
+interface AlarmSearchPageState {
+  setOpen: (open: Open) => void;
+}
+
+const optionsOf = (values: readonly string[], prefix: string) => values.map((v) => ({ value: v, labelKey: `${prefix}.${v}` }));
+const confirm = (alarms: readonly Alarm[], status: 'confirmed' | 'closed', done: () => void) =>
+  confirmAlarms(http, { ids: alarms.map((a) => a.id), status }).then(
+    (r) => (toast(status === 'closed' ? 'alarms.closed' : 'alarms.confirmed', { count: r.changed }), done()),
+    () => undefined,
+  );
+
+/**
+ * The alarm list for a user with alarm management (manage: the event-type filter, taking, handling,
+ * confirming and closing alarms, one, the selected or all the filters match) or for a viewer (reads only).
+ */
+const alarmResource = (manage: boolean) =>
+  defineResource<Alarm, AlarmSearchPageState>({
+    id: 'alarm',
+    operation: 'alarm.list',
+    titleKey: 'alarms.title',
+    rowKey: (a) => a.id,
+    rowName: (a) => `${a.deviceName} · ${a.content}`,
+    pageSize: 20,
+    columns: [
+      { id: 'time', headerKey: 'alarms.field.time', field: 'time' },
+      {
+        id: 'level',
+        headerKey: 'alarms.field.level',
+        field: 'level',
+        cell: (a, { t }) => (
+          <span className={css.badge} style={{ borderLeftColor: LEVEL_COLOUR[a.level] }} data-level={a.level}>
+            {t(`status.alarmLevel.${a.level}`)}
+          </span>
+        ),
+      },
+      { id: 'device', headerKey: 'alarms.field.device', field: ['deviceName', 'deviceCode'], cell: (a) => `${a.deviceName} (${a.deviceCode})` },
+      { id: 'area', headerKey: 'alarms.field.area', field: 'areaPath' },
+      { id: 'content', headerKey: 'alarms.field.content', field: 'content' },
+      { id: 'eventType', headerKey: 'alarms.field.eventType', field: 'eventTypeName' },
+      { id: 'handleStatus', headerKey: 'alarms.field.handleStatus', field: 'handleStatus', cell: (a, { t }) => <span data-handle-status={a.handleStatus}>{t(`status.alarm.${a.handleStatus}`)}</span> },
+      { id: 'status', headerKey: 'alarms.field.status', field: 'status', cell: (a, { t }) => <span data-status={a.status}>{t(`status.alarm.${a.status}`)}</span> },
+      { id: 'handler', headerKey: 'alarms.field.handler', field: 'handler' },
+    ],
+    filters: [
+      { kind: 'text', name: 'keyword', labelKey: 'alarms.field.keyword' },
+      { kind: 'select', name: 'level', labelKey: 'alarms.field.level', options: optionsOf(ALARM_LEVELS, 'status.alarmLevel') },
+      { kind: 'select', name: 'status', labelKey: 'alarms.field.status', options: optionsOf(ALARM_STATUSES, 'status.alarm') },
+      { kind: 'select', name: 'handleStatus', labelKey: 'alarms.field.handleStatus', options: optionsOf(ALARM_HANDLE_STATUSES, 'status.alarm') },
+      ...(manage
+        ? [
+            {
+              kind: 'select' as const,
+              name: 'eventTypeId',
+              labelKey: 'alarms.field.eventType',
+              options: () => listEventTypes(http, { page: 1, limit: 1000 }).then((p) => p.rows.map((e) => ({ value: String(e.id), label: `${e.number} ${e.name}` }))),
+            },
+          ]
+        : []),
+      {
+        kind: 'select',
+        name: 'modelId',
+        labelKey: 'alarms.field.model',
+        options: () =>
+          allModels(http).then(
+            (list) => list.map((m) => ({ value: String(m.id), label: `${m.code} ${m.name}` })),
+            () => [],
+          ),
+      },
+      {
+        kind: 'select',
+        name: 'areaGuid',
+        labelKey: 'alarms.field.area',
+        options: () =>
+          fetchAreaTree(http, { quiet: true }).then(
+            (tree) => treeOptions(tree, (n) => n.rowGuid, (n) => n.areaName),
+            () => [],
+          ),
+      },
+      { kind: 'dateRange', name: 'when', labelKey: 'alarms.field.when', query: ['startTime', 'endTime'], min: () => dayText(earliestAlarmQueryDate(new Date())), max: () => todayText(), check: checkPeriod },
+    ],
+    list: (q, signal) => {
+      const query = { page: q.page, limit: q.limit, ...queryOf(q.filters) };
+      return q.filters.view === 'history' ? listAlarmHistory(http, query, { signal }) : listAlarms(http, query, { signal });
+    },
+    rowActions: [
+      ...(manage
+        ? [
+            {
+              key: 'take',
+              labelKey: 'alarms.take',
+              show: (a: Alarm) => a.handleStatus === 'unhandled',
+              run: (a: Alarm, reload: () => void, { page }: Env<AlarmSearchPageState>) => page.setOpen({ kind: 'handle', alarms: [a], handleStatus: 'handling', done: reload }),
+            },
+            {
+              key: 'handle',
+              labelKey: 'alarms.handle',
+              show: (a: Alarm) => a.handleStatus !== 'handled',
+              run: (a: Alarm, reload: () => void, { page }: Env<AlarmSearchPageState>) => page.setOpen({ kind: 'handle', alarms: [a], handleStatus: 'handled', done: reload }),
+            },
+            { key: 'confirm', labelKey: 'alarms.confirm', show: (a: Alarm) => a.status === 'toBeConfirmed', run: (a: Alarm, reload: () => void) => confirm([a], 'confirmed', reload) },
+            {
+              key: 'close',
+              labelKey: 'alarms.close',
+              show: (a: Alarm) => a.status !== 'closed',
+              run: (a: Alarm, reload: () => void, { t, page }: Env<AlarmSearchPageState>) =>
+                page.setOpen({ kind: 'ask', text: t('alarms.closeAsk', { name: `${a.deviceName} · ${a.content}` }), run: () => confirm([a], 'closed', () => undefined), done: reload }),
+            },
+          ]
+        : []),
+      { key: 'actions', labelKey: 'alarms.actions', run: (a, _reload, { page }) => page.setOpen({ kind: 'actions', alarm: a }) },
+      { key: 'cameras', labelKey: 'alarms.cameras', right: 'video:play', run: (a, _reload, { page }) => page.setOpen({ kind: 'cameras', alarm: a }) },
+    ],
+    ...(manage
+      ? {
+          bulkActions: [
+            { key: 'handle-selected', labelKey: 'alarms.handleSelected', run: (rows, done, { page }) => page.setOpen({ kind: 'handle', alarms: rows, handleStatus: 'handled', done }) },
+            { key: 'confirm-selected', labelKey: 'alarms.confirmSelected', run: (rows, done) => void confirm(rows, 'confirmed', done) },
+          ],
+          filterActions: [
+            {
+              key: 'handle-all',
+              labelKey: 'alarms.handleAll',
+              run: (filters, done, { t, page }) =>
+                page.setOpen({
+                  kind: 'ask',
+                  text: t('alarms.handleAllAsk'),
+                  run: async () => {
+                    const { handleStatus: _ignored, ...query } = queryOf(filters);
+                    const result = await handleAllAlarms(http, query);
+                    if (result.task) notify({ kind: 'toast', level: 'info', duration: 5000, key: 'alarms.taskStarted' });
+                    else toast('alarms.handled', { count: result.changed });
+                  },
+                  done,
+                }),
+            },
+          ],
+        }
+      : {}),
+  });
+
+/** The alarm list of a user with alarm management. */
+export const alarmManageResource = alarmResource(true);
+/** The alarm list of a viewer. */
+export const alarmViewResource = alarmResource(false);
+
 export default function AlarmSearchPage() {
   const { t } = useTranslation();
   const { menus } = useSnapshot(session);
@@ -91,137 +237,7 @@ export default function AlarmSearchPage() {
   const [open, setOpen] = useState<Open>(null);
   const manage = 'alarmManager' in menus;
 
-  const def = useMemo((): ResourceDef<Alarm> => {
-    const options = (values: readonly string[], prefix: string) => values.map((v) => ({ value: v, label: t(`${prefix}.${v}`) }));
-    const confirm = (alarms: readonly Alarm[], status: 'confirmed' | 'closed', done: () => void) =>
-      confirmAlarms(http, { ids: alarms.map((a) => a.id), status }).then(
-        (r) => (toast(status === 'closed' ? 'alarms.closed' : 'alarms.confirmed', { count: r.changed }), done()),
-        () => undefined,
-      );
-    return {
-      id: 'alarm',
-      operation: 'alarm.list',
-      titleKey: 'alarms.title',
-      rowKey: (a) => a.id,
-      rowName: (a) => `${a.deviceName} · ${a.content}`,
-      pageSize: 20,
-      columns: [
-        { id: 'time', headerKey: 'alarms.field.time', field: 'time' },
-        {
-          id: 'level',
-          headerKey: 'alarms.field.level',
-          field: 'level',
-          cell: (a) => (
-            <span className={css.badge} style={{ borderLeftColor: LEVEL_COLOUR[a.level] }} data-level={a.level}>
-              {t(`status.alarmLevel.${a.level}`)}
-            </span>
-          ),
-        },
-        { id: 'device', headerKey: 'alarms.field.device', field: ['deviceName', 'deviceCode'], cell: (a) => `${a.deviceName} (${a.deviceCode})` },
-        { id: 'area', headerKey: 'alarms.field.area', field: 'areaPath' },
-        { id: 'content', headerKey: 'alarms.field.content', field: 'content' },
-        { id: 'eventType', headerKey: 'alarms.field.eventType', field: 'eventTypeName' },
-        { id: 'handleStatus', headerKey: 'alarms.field.handleStatus', field: 'handleStatus', cell: (a) => <span data-handle-status={a.handleStatus}>{t(`status.alarm.${a.handleStatus}`)}</span> },
-        { id: 'status', headerKey: 'alarms.field.status', field: 'status', cell: (a) => <span data-status={a.status}>{t(`status.alarm.${a.status}`)}</span> },
-        { id: 'handler', headerKey: 'alarms.field.handler', field: 'handler' },
-      ],
-      filters: [
-        { kind: 'text', name: 'keyword', labelKey: 'alarms.field.keyword' },
-        { kind: 'select', name: 'level', labelKey: 'alarms.field.level', options: options(ALARM_LEVELS, 'status.alarmLevel') },
-        { kind: 'select', name: 'status', labelKey: 'alarms.field.status', options: options(ALARM_STATUSES, 'status.alarm') },
-        { kind: 'select', name: 'handleStatus', labelKey: 'alarms.field.handleStatus', options: options(ALARM_HANDLE_STATUSES, 'status.alarm') },
-        ...(manage
-          ? [
-              {
-                kind: 'select' as const,
-                name: 'eventTypeId',
-                labelKey: 'alarms.field.eventType',
-                options: () => listEventTypes(http, { page: 1, limit: 1000 }).then((p) => p.rows.map((e) => ({ value: String(e.id), label: `${e.number} ${e.name}` }))),
-              },
-            ]
-          : []),
-        {
-          kind: 'select',
-          name: 'modelId',
-          labelKey: 'alarms.field.model',
-          options: () =>
-            allModels(http).then(
-              (list) => list.map((m) => ({ value: String(m.id), label: `${m.code} ${m.name}` })),
-              () => [],
-            ),
-        },
-        {
-          kind: 'select',
-          name: 'areaGuid',
-          labelKey: 'alarms.field.area',
-          options: () =>
-            fetchAreaTree(http, { quiet: true }).then(
-              (tree) => treeOptions(tree, (n) => n.rowGuid, (n) => n.areaName),
-              () => [],
-            ),
-        },
-        { kind: 'dateRange', name: 'when', labelKey: 'alarms.field.when', min: () => dayText(earliestAlarmQueryDate(new Date())), max: () => todayText(), check: checkPeriod },
-      ],
-      list: (q, signal) => {
-        const query = { page: q.page, limit: q.limit, ...queryOf(q.filters) };
-        return q.filters.view === 'history' ? listAlarmHistory(http, query, { signal }) : listAlarms(http, query, { signal });
-      },
-      rowActions: [
-        ...(manage
-          ? [
-              {
-                key: 'take',
-                labelKey: 'alarms.take',
-                show: (a: Alarm) => a.handleStatus === 'unhandled',
-                run: (a: Alarm, reload: () => void) => setOpen({ kind: 'handle', alarms: [a], handleStatus: 'handling', done: reload }),
-              },
-              {
-                key: 'handle',
-                labelKey: 'alarms.handle',
-                show: (a: Alarm) => a.handleStatus !== 'handled',
-                run: (a: Alarm, reload: () => void) => setOpen({ kind: 'handle', alarms: [a], handleStatus: 'handled', done: reload }),
-              },
-              { key: 'confirm', labelKey: 'alarms.confirm', show: (a: Alarm) => a.status === 'toBeConfirmed', run: (a: Alarm, reload: () => void) => confirm([a], 'confirmed', reload) },
-              {
-                key: 'close',
-                labelKey: 'alarms.close',
-                show: (a: Alarm) => a.status !== 'closed',
-                run: (a: Alarm, reload: () => void) =>
-                  setOpen({ kind: 'ask', text: t('alarms.closeAsk', { name: `${a.deviceName} · ${a.content}` }), run: () => confirm([a], 'closed', () => undefined), done: reload }),
-              },
-            ]
-          : []),
-        { key: 'actions', labelKey: 'alarms.actions', run: (a: Alarm) => setOpen({ kind: 'actions', alarm: a }) },
-        ...(hasElement('video:play') ? [{ key: 'cameras', labelKey: 'alarms.cameras', run: (a: Alarm) => setOpen({ kind: 'cameras', alarm: a }) }] : []),
-      ],
-      ...(manage
-        ? {
-            bulkActions: [
-              { key: 'handle-selected', labelKey: 'alarms.handleSelected', run: (rows, done) => setOpen({ kind: 'handle', alarms: rows, handleStatus: 'handled', done }) },
-              { key: 'confirm-selected', labelKey: 'alarms.confirmSelected', run: (rows, done) => void confirm(rows, 'confirmed', done) },
-            ],
-            filterActions: [
-              {
-                key: 'handle-all',
-                labelKey: 'alarms.handleAll',
-                run: (filters, done) =>
-                  setOpen({
-                    kind: 'ask',
-                    text: t('alarms.handleAllAsk'),
-                    run: async () => {
-                      const { handleStatus: _ignored, ...query } = queryOf(filters);
-                      const result = await handleAllAlarms(http, query);
-                      if (result.task) notify({ kind: 'toast', level: 'info', duration: 5000, key: 'alarms.taskStarted' });
-                      else toast('alarms.handled', { count: result.changed });
-                    },
-                    done,
-                  }),
-              },
-            ],
-          }
-        : {}),
-    };
-  }, [t, manage]);
+  const def = manage ? alarmManageResource : alarmViewResource;
 
   const viewSwitch = (
     <div role="radiogroup" aria-label={t('alarms.view')} style={{ display: 'inline-flex', gap: 4 }}>
@@ -235,7 +251,7 @@ export default function AlarmSearchPage() {
 
   return (
     <div data-page="alarm-search">
-      <ResourcePage def={def} scope={{ view }} tools={viewSwitch} initialFilters={initialFilters} />
+      <ResourcePage def={def} page={{ setOpen }} scope={{ view }} tools={viewSwitch} initialFilters={initialFilters} />
       {open?.kind === 'handle' && <HandleDialog alarms={open.alarms} handleStatus={open.handleStatus} onClose={(saved) => (setOpen(null), saved && open.done())} />}
       {open?.kind === 'ask' && <AskDialog text={open.text} run={open.run} onClose={(ran) => (setOpen(null), ran && open.done())} />}
       {open?.kind === 'actions' && <ActionsDialog alarm={open.alarm} onClose={() => setOpen(null)} />}
