@@ -10,7 +10,7 @@ import { Picker, PICKER_FROM } from './picker.tsx';
 import * as css from './resource.css.ts';
 import type { FilterDef, FilterValue, FilterValues } from './types.ts';
 
-export function FilterBar({ filters, value, onApply }: { filters: readonly FilterDef[]; value: FilterValues; onApply: (next: FilterValues) => void }) {
+export function FilterBar({ filters, value, onApply, version = 0 }: { filters: readonly FilterDef[]; value: FilterValues; onApply: (next: FilterValues) => void; /** The page's change count: loaded options load again when it moves. */ version?: number }) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<FilterValues>(value);
   const [problems, setProblems] = useState<Record<string, string>>({});
@@ -51,7 +51,7 @@ export function FilterBar({ filters, value, onApply }: { filters: readonly Filte
               </label>
             );
           case 'select':
-            return <SelectFilter key={f.name} def={f} value={(draft[f.name] as string | undefined) ?? ''} onChange={(v) => set(f.name, v, true)} />;
+            return <SelectFilter key={f.name} def={f} version={version} value={(draft[f.name] as string | undefined) ?? ''} onChange={(v) => set(f.name, v, true)} />;
           case 'dateRange': {
             const [from, to] = (draft[f.name] as readonly [string, string] | undefined) ?? ['', ''];
             const problem = problems[f.name];
@@ -97,9 +97,9 @@ export function FilterBar({ filters, value, onApply }: { filters: readonly Filte
   );
 }
 
-function SelectFilter({ def, value, onChange }: { def: Extract<FilterDef, { kind: 'select' }>; value: string; onChange: (v: string) => void }) {
+function SelectFilter({ def, version, value, onChange }: { def: Extract<FilterDef, { kind: 'select' }>; version: number; value: string; onChange: (v: string) => void }) {
   const { t } = useTranslation();
-  const options = useOptions(def.options);
+  const options = useOptions(def.options, version);
   if (options.length > PICKER_FROM) {
     const label = t(def.labelKey);
     return (

@@ -5,26 +5,31 @@ import type { Option, Options } from './types.ts';
 
 const NONE: readonly Option[] = [];
 
-/** The options with their texts: an option declared with a `labelKey` shows its translation. */
-export function useOptions(options: Options): readonly Option[] {
+/**
+ * The options with their texts: an option declared with a `labelKey` shows its translation. Loaded
+ * options load again when `reloadKey` changes (a filter after the page's own changes, e.g. a camera's
+ * new tag), showing the previous list meanwhile.
+ */
+export function useOptions(options: Options, reloadKey: unknown = 0): readonly Option[] {
   const { t } = useTranslation();
-  const list = useLoadedOptions(options);
+  const list = useLoadedOptions(options, reloadKey);
   return useMemo(() => (list.some((o) => o.labelKey) ? list.map((o) => (o.labelKey ? { ...o, label: t(o.labelKey) } : o)) : list), [list, t]);
 }
 
-function useLoadedOptions(options: Options): readonly Option[] {
+function useLoadedOptions(options: Options, reloadKey: unknown): readonly Option[] {
   const [loaded, setLoaded] = useState<{ from: Options | null; list: readonly Option[] }>({ from: null, list: NONE });
   useEffect(() => {
     if (typeof options !== 'function') return;
     let live = true;
     options().then(
       (list) => live && setLoaded({ from: options, list }),
-      () => live && setLoaded({ from: options, list: NONE }),
+      // A failed reload keeps the list it had.
+      () => live && setLoaded((had) => (had.from === options ? had : { from: options, list: NONE })),
     );
     return () => {
       live = false;
     };
-  }, [options]);
+  }, [options, reloadKey]);
   if (typeof options !== 'function') return options;
   return loaded.from === options ? loaded.list : NONE;
 }

@@ -100,7 +100,7 @@ export function ResourcePage<Row extends object, Page = undefined>({ def, page, 
     <div className={side ? `${css.page} ${css.withSide}` : css.page} data-resource={def.id}>
       {side && <aside className={css.side}>{side}</aside>}
       <section className={css.main} aria-label={t(def.titleKey)}>
-        {def.filters && def.filters.length > 0 && <FilterBar filters={def.filters} value={state.query.filters} onApply={(f) => (setSelection({}), state.setFilters(f))} />}
+        {def.filters && def.filters.length > 0 && <FilterBar filters={def.filters} value={state.query.filters} version={version} onApply={(f) => (setSelection({}), state.setFilters(f))} />}
         <div className={css.toolbar} role="toolbar" aria-label={t('resource.actions')}>
           {def.form && may('create') && (
             <button type="button" className={button} onClick={() => setOpen({ kind: 'form', row: null })} data-action="create">

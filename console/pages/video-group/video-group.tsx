@@ -13,7 +13,7 @@ import { session } from '../../../shared/session/index.ts';
 import { useSnapshot } from 'valtio';
 import { button, buttonGhost, input } from '../../../shared/theme/base.css.ts';
 import { batchCode, batchSize, length, pointCode, required, streamSource, type Schema } from '../../../shared/validate/index.ts';
-import { ConfirmDelete, FormDialog, Modal, ResourcePage, Tree, treeOptions, type FieldDef, type FilterValues, type FormDef, type FormValues, type Option, type ResourceDef, type TreeItem, text, type FormBody } from '../../resource/index.ts';
+import { ConfirmDelete, defineForm, defineResource, FormDialog, Modal, ResourcePage, Tree, treeOptions, type FieldDef, type FilterValues, type FormValues, type Option, type TreeItem, text, type FormBody } from '../../resource/index.ts';
 import * as kit from '../../resource/resource.css.ts';
 
 const ALL = 'all';
@@ -44,6 +44,125 @@ function cameraQuery(filters: FilterValues): Omit<CameraListQuery, 'page' | 'lim
 
 type Open = { kind: 'batch' } | { kind: 'move'; ids: number[]; done: () => void } | { kind: 'group'; group: DataGroup | null; parentId: number } | { kind: 'deleteGroup'; group: DataGroup } | null;
 
+/** What the camera list and its forms reach on the page: the group choices, the chosen group, the change count's bump and the page's dialogs. */
+interface VideoGroupPageState {
+  groupOptions: readonly Option[];
+  groupId: number | null;
+  changed: () => void;
+  setOpen: (open: Open) => void;
+}
+
+const cameraFields = (batch: boolean, groupOptions: readonly Option[]): readonly FieldDef[] => [
+  { kind: 'text', name: 'name', labelKey: 'videoGroup.field.name' },
+  { kind: 'text', name: 'label', labelKey: 'videoGroup.field.label' },
+  ...(batch ? [{ kind: 'text', name: 'count', labelKey: 'videoGroup.field.count' } as const] : []),
+  { kind: 'select', name: 'groupId', labelKey: 'videoGroup.field.group', options: groupOptions },
+  { kind: 'text', name: 'address', labelKey: 'videoGroup.field.address' },
+  { kind: 'text', name: 'resolution', labelKey: 'videoGroup.field.resolution' },
+  { kind: 'text', name: 'tags', labelKey: 'videoGroup.field.tags' },
+  // Shown with its password masked; sent back unchanged, the platform keeps the stored password.
+  { kind: 'text', name: 'sourceUrl', labelKey: 'videoGroup.field.sourceUrl' },
+  { kind: 'checkbox', name: 'ptz', labelKey: 'videoGroup.field.ptz' },
+];
+
+const cameraSchema = (batch: boolean): Schema => ({
+  name: batch ? [required(), length(1, 64), batchCode()] : [required(), length(1, 64)],
+  // The device code: no {}[]^ (SPEC §5), the same pattern the platform's declaration refuses.
+  label: batch ? [required(), length(1, 64), pointCode(), batchCode()] : [required(), length(1, 64), pointCode()],
+  groupId: [required()],
+  sourceUrl: [length(0, 1024), streamSource()],
+  ...(batch ? { count: [required(), batchSize()] } : {}),
+});
+
+const cameraInitial = (camera: Camera | null, batch: boolean, groupId: number | null): FormValues => ({
+  name: camera?.name ?? '',
+  label: camera?.label ?? '',
+  groupId: String(camera?.data_group_Id ?? groupId ?? ''),
+  address: camera?.address ?? '',
+  resolution: camera?.resolution ?? '',
+  tags: camera?.tags.join(', ') ?? '',
+  sourceUrl: camera?.sourceUrl ?? '',
+  ptz: camera ? !camera.params.disableYunControl : true,
+  count: batch ? '10' : '1',
+});
+
+const cameraBody = (v: FormBody) => ({
+  name: text(v.name),
+  label: text(v.label),
+  dataGroupId: Number(v.groupId),
+  address: text(v.address),
+  resolution: text(v.resolution),
+  tags: text(v.tags)
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean),
+  sourceUrl: text(v.sourceUrl),
+  params: { disableYunControl: v.ptz !== true },
+});
+
+const cameraForm = defineForm<Camera, VideoGroupPageState>({
+  fields: (_row, { page }) => cameraFields(false, page.groupOptions),
+  schema: () => cameraSchema(false),
+  initial: (row, { page }) => cameraInitial(row, false, page.groupId),
+  save: async (v, row, { page }) => {
+    if (row) {
+      await updateCamera(http, { id: row.id, ...cameraBody(v) });
+      done('videoGroup.saved');
+    } else {
+      await createCamera(http, cameraBody(v));
+      done('videoGroup.created', { count: 1 });
+    }
+    page.changed();
+  },
+});
+
+/** Batch add: up to 1000 cameras from patterns with %d. */
+export const cameraBatchForm = defineForm<Camera, VideoGroupPageState>({
+  fields: (_row, { page }) => cameraFields(true, page.groupOptions),
+  schema: () => cameraSchema(true),
+  initial: (_row, { page }) => cameraInitial(null, true, page.groupId),
+  save: async (v, _row, { page }) => {
+    await createCamera(http, { ...cameraBody(v), count: Number(v.count) });
+    done('videoGroup.created', { count: Number(v.count) });
+    page.changed();
+  },
+});
+
+/** The tags a camera list may be filtered by, loaded when the filter shows and again after every change of the cameras. */
+const tagOptions = (): Promise<Option[]> => cameraTags(http).then((list) => list.map((x) => ({ value: x, label: x })));
+
+export const cameraResource = defineResource<Camera, VideoGroupPageState>({
+  id: 'camera',
+  operation: 'video.list',
+  scope: ['dataGroupId'],
+  titleKey: 'videoGroup.title',
+  rowKey: (r) => r.id,
+  rowName: (r) => r.name,
+  columns: [
+    { id: 'name', headerKey: 'videoGroup.field.name', field: 'name' },
+    { id: 'label', headerKey: 'videoGroup.field.label', field: 'label' },
+    { id: 'group', headerKey: 'videoGroup.field.group', field: 'groupPath' },
+    { id: 'address', headerKey: 'videoGroup.field.address', field: 'address' },
+    { id: 'resolution', headerKey: 'videoGroup.field.resolution', field: 'resolution' },
+    { id: 'tags', headerKey: 'videoGroup.tags', field: 'tags', cell: (r) => r.tags.join(', ') },
+    { id: 'ptz', headerKey: 'videoGroup.field.ptz', field: 'params', cell: (r, { t }) => t(r.params.disableYunControl ? 'videoGroup.ptzOff' : 'videoGroup.ptzOn') },
+  ],
+  filters: [
+    { kind: 'text', name: 'name', labelKey: 'videoGroup.field.name' },
+    { kind: 'text', name: 'label', labelKey: 'videoGroup.field.label' },
+    { kind: 'select', name: 'tag', labelKey: 'videoGroup.tagFilter', options: tagOptions },
+  ],
+  list: (q, signal) => listCameras(http, { page: q.page, limit: q.limit, ...cameraQuery(q.filters) }, { signal }),
+  form: cameraForm,
+  remove: async (rows) => {
+    const { deleted } = await deleteCameras(http, rows.map((r) => r.id));
+    done('videoGroup.deleted', { count: deleted });
+  },
+  exporter: (filters) => exportCameras(http, cameraQuery(filters)),
+  rights: { create: MANAGE, edit: MANAGE, remove: MANAGE, import: MANAGE },
+  bulkActions: [{ key: 'move', labelKey: 'videoGroup.move', right: MANAGE, run: (rows, finish, { page }) => page.setOpen({ kind: 'move', ids: rows.map((r) => r.id), done: finish }) }],
+});
+
 export function VideoGroupManager() {
   const { t } = useTranslation();
   const [tree, setTree] = useState<DataGroup[]>([]);
@@ -57,120 +176,8 @@ export function VideoGroupManager() {
   const changed = () => setVersion((v) => v + 1);
   const { elements } = useSnapshot(session);
   const manage = MANAGE in elements;
-  // Tag options, fetched again after every change of the cameras.
-  const [tags, setTags] = useState<Option[]>([]);
-  useEffect(() => {
-    cameraTags(http).then(
-      (list) => setTags(list.map((x) => ({ value: x, label: x }))),
-      () => undefined,
-    );
-  }, [version]);
-
-  const cameraFields = useCallback(
-    (batch: boolean): readonly FieldDef[] => [
-      { kind: 'text', name: 'name', labelKey: 'videoGroup.field.name' },
-      { kind: 'text', name: 'label', labelKey: 'videoGroup.field.label' },
-      ...(batch ? [{ kind: 'text', name: 'count', labelKey: 'videoGroup.field.count' } as const] : []),
-      { kind: 'select', name: 'groupId', labelKey: 'videoGroup.field.group', options: groupOptions },
-      { kind: 'text', name: 'address', labelKey: 'videoGroup.field.address' },
-      { kind: 'text', name: 'resolution', labelKey: 'videoGroup.field.resolution' },
-      { kind: 'text', name: 'tags', labelKey: 'videoGroup.field.tags' },
-      // Shown with its password masked; sent back unchanged, the platform keeps the stored password.
-      { kind: 'text', name: 'sourceUrl', labelKey: 'videoGroup.field.sourceUrl' },
-      { kind: 'checkbox', name: 'ptz', labelKey: 'videoGroup.field.ptz' },
-    ],
-    [groupOptions],
-  );
-  const { def, batchForm } = useMemo(() => {
-    const cameraSchema = (batch: boolean): Schema => ({
-      name: batch ? [required(), length(1, 64), batchCode()] : [required(), length(1, 64)],
-      // The device code: no {}[]^ (SPEC §5), the same pattern the platform's declaration refuses.
-      label: batch ? [required(), length(1, 64), pointCode(), batchCode()] : [required(), length(1, 64), pointCode()],
-      groupId: [required()],
-      sourceUrl: [length(0, 1024), streamSource()],
-      ...(batch ? { count: [required(), batchSize()] } : {}),
-    });
-    const initial = (camera: Camera | null, batch: boolean): FormValues => ({
-      name: camera?.name ?? '',
-      label: camera?.label ?? '',
-      groupId: String(camera?.data_group_Id ?? groupId ?? ''),
-      address: camera?.address ?? '',
-      resolution: camera?.resolution ?? '',
-      tags: camera?.tags.join(', ') ?? '',
-      sourceUrl: camera?.sourceUrl ?? '',
-      ptz: camera ? !camera.params.disableYunControl : true,
-      count: batch ? '10' : '1',
-    });
-    const body = (v: FormBody) => ({
-      name: text(v.name),
-      label: text(v.label),
-      dataGroupId: Number(v.groupId),
-      address: text(v.address),
-      resolution: text(v.resolution),
-      tags: text(v.tags)
-        .split(',')
-        .map((x) => x.trim())
-        .filter(Boolean),
-      sourceUrl: text(v.sourceUrl),
-      params: { disableYunControl: v.ptz !== true },
-    });
-    const cameraForm: FormDef<Camera> = {
-      fields: () => cameraFields(false),
-      schema: () => cameraSchema(false),
-      initial: (row) => initial(row, false),
-      save: async (v, row) => {
-        if (row) {
-          await updateCamera(http, { id: row.id, ...body(v) });
-          done('videoGroup.saved');
-        } else {
-          await createCamera(http, body(v));
-          done('videoGroup.created', { count: 1 });
-        }
-        changed();
-      },
-    };
-    const batch: FormDef<Camera> = {
-      fields: () => cameraFields(true),
-      schema: () => cameraSchema(true),
-      initial: () => initial(null, true),
-      save: async (v) => {
-        await createCamera(http, { ...body(v), count: Number(v.count) });
-        done('videoGroup.created', { count: Number(v.count) });
-        changed();
-      },
-    };
-    const resource: ResourceDef<Camera> = {
-      id: 'camera',
-      operation: 'video.list',
-      titleKey: 'videoGroup.title',
-      rowKey: (r) => r.id,
-      rowName: (r) => r.name,
-      columns: [
-        { id: 'name', headerKey: 'videoGroup.field.name', field: 'name' },
-        { id: 'label', headerKey: 'videoGroup.field.label', field: 'label' },
-        { id: 'group', headerKey: 'videoGroup.field.group', field: 'groupPath' },
-        { id: 'address', headerKey: 'videoGroup.field.address', field: 'address' },
-        { id: 'resolution', headerKey: 'videoGroup.field.resolution', field: 'resolution' },
-        { id: 'tags', headerKey: 'videoGroup.tags', field: 'tags', cell: (r) => r.tags.join(', ') },
-        { id: 'ptz', headerKey: 'videoGroup.field.ptz', field: 'params', cell: (r) => t(r.params.disableYunControl ? 'videoGroup.ptzOff' : 'videoGroup.ptzOn') },
-      ],
-      filters: [
-        { kind: 'text', name: 'name', labelKey: 'videoGroup.field.name' },
-        { kind: 'text', name: 'label', labelKey: 'videoGroup.field.label' },
-        { kind: 'select', name: 'tag', labelKey: 'videoGroup.tagFilter', options: tags },
-      ],
-      list: (q, signal) => listCameras(http, { page: q.page, limit: q.limit, ...cameraQuery(q.filters) }, { signal }),
-      form: cameraForm,
-      remove: async (rows) => {
-        const { deleted } = await deleteCameras(http, rows.map((r) => r.id));
-        done('videoGroup.deleted', { count: deleted });
-      },
-      exporter: (filters) => exportCameras(http, cameraQuery(filters)),
-      rights: { create: MANAGE, edit: MANAGE, remove: MANAGE, import: MANAGE },
-      bulkActions: [{ key: 'move', labelKey: 'videoGroup.move', right: MANAGE, run: (rows, finish) => setOpen({ kind: 'move', ids: rows.map((r) => r.id), done: finish }) }],
-    };
-    return { def: resource, batchForm: batch };
-  }, [t, cameraFields, tags, groupId]);
+  const def = cameraResource;
+  const page: VideoGroupPageState = { groupOptions, groupId, changed, setOpen };
 
   const side = (
     <>
@@ -202,6 +209,7 @@ export function VideoGroupManager() {
     <div data-page="video-group">
       <ResourcePage
         def={def}
+        page={page}
         scope={groupId !== null ? { dataGroupId: String(groupId) } : {}}
         side={side}
         version={version}
@@ -213,7 +221,7 @@ export function VideoGroupManager() {
           )
         }
       />
-      {open?.kind === 'batch' && <FormDialog title={t('videoGroup.batch')} form={batchForm} row={null} onClose={() => setOpen(null)} />}
+      {open?.kind === 'batch' && <FormDialog title={t('videoGroup.batch')} form={cameraBatchForm} row={null} page={page} onClose={() => setOpen(null)} />}
       {open?.kind === 'move' && (
         <MoveDialog
           count={open.ids.length}
