@@ -12,7 +12,7 @@ import { hasMenu } from '../../../shared/session/index.ts';
 import { DateRangeField } from '../../../shared/forms/date-range-field.tsx';
 import { addMonths, monthText, todayText } from '../../../shared/forms/date-text.ts';
 import { button, buttonGhost, input } from '../../../shared/theme/base.css.ts';
-import { defineResource, Modal, ResourcePage, type Option } from '../../resource/index.ts';
+import { defineResource, Modal, ResourcePage, type FilterDef, type Option } from '../../resource/index.ts';
 import * as kit from '../../resource/resource.css.ts';
 import '../attendance-rule/texts.ts';
 import { Choice } from '../../resource/picker.tsx';
@@ -30,6 +30,12 @@ function useUsers() {
 
 /** The sites the statistics may be filtered by, loaded when the filter first shows. */
 const siteOptions = (): Promise<Option[]> => attendanceChoices(http).then((c) => c.sites.map((s) => ({ value: String(s.id), label: s.name })));
+
+/** The day and month statistics filter alike: by site and by person. */
+const STAT_FILTERS: readonly FilterDef[] = [
+  { kind: 'select', name: 'siteId', labelKey: 'attendance.field.site', options: siteOptions },
+  { kind: 'text', name: 'keyword', labelKey: 'attendance.field.person' },
+];
 
 const filterOf = (filters: Record<string, unknown>) => {
   const siteId = typeof filters.siteId === 'string' && filters.siteId ? Number(filters.siteId) : undefined;
@@ -60,10 +66,7 @@ export const attendanceDayResource = defineResource<DayRecord>({
     { id: 'fillIns', headerKey: 'attendance.column.fillIns', field: 'fillIns' },
     { id: 'hours', headerKey: 'attendance.column.hours', field: 'workHours' },
   ],
-  filters: [
-    { kind: 'select', name: 'siteId', labelKey: 'attendance.field.site', options: siteOptions },
-    { kind: 'text', name: 'keyword', labelKey: 'attendance.field.person' },
-  ],
+  filters: STAT_FILTERS,
   list: (q, signal) => dayStats(http, { page: q.page, limit: q.limit, day: String(q.filters.period), ...filterOf(q.filters) }, signal),
   exporter: (f) => exportStats(http, { kind: 'day', day: String(f.period), ...filterOf(f) }),
 });
@@ -85,10 +88,7 @@ export const attendanceMonthResource = defineResource<MonthRecord>({
     { id: 'fillIns', headerKey: 'attendance.column.fillIns', field: 'fillIns' },
     { id: 'hours', headerKey: 'attendance.column.hours', field: 'workHours' },
   ],
-  filters: [
-    { kind: 'select', name: 'siteId', labelKey: 'attendance.field.site', options: siteOptions },
-    { kind: 'text', name: 'keyword', labelKey: 'attendance.field.person' },
-  ],
+  filters: STAT_FILTERS,
   list: (q, signal) => monthStats(http, { page: q.page, limit: q.limit, month: String(q.filters.period), ...filterOf(q.filters) }, signal),
   exporter: (f) => exportStats(http, { kind: 'month', month: String(f.period), ...filterOf(f) }),
 });
