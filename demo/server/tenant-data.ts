@@ -69,31 +69,47 @@ export interface TenantData {
   tx<T>(fn: () => T): T;
 }
 
-const statements = new WeakMap<Db, Map<string, StatementSync>>();
+/** A checked statement, and whether it takes the tenant as $tenant (read once, not at every run). */
+interface Checked {
+  statement: StatementSync;
+  takesTenant: boolean;
+}
+
+const statements = new WeakMap<Db, Map<string, Checked>>();
 
 /** The prepared statement of a SQL text, checked once and kept for the next call. */
-function prepared(db: Db, sql: string): StatementSync {
+function prepared(db: Db, sql: string): Checked {
   let cache = statements.get(db);
   if (!cache) statements.set(db, (cache = new Map()));
-  let statement = cache.get(sql);
-  if (!statement) {
+  let checked = cache.get(sql);
+  if (!checked) {
     const reason = unscopedReason(db, sql);
     if (reason) throw new UnscopedQueryError(sql, reason);
-    statement = db.prepare(sql);
+    checked = { statement: db.prepare(sql), takesTenant: /\$tenant\b/.test(sql) };
     if (cache.size > 2000) cache.clear();
-    cache.set(sql, statement);
+    cache.set(sql, checked);
   }
-  return statement;
+  return checked;
 }
 
 /** A tenant's data on a database (engines and seeds that work one tenant at a time use it too). */
 export function tenantDataOf(db: Db, tenantId: number): TenantData {
-  const bind = (sql: string, params: Params): [Record<string, SQLInputValue>, ...Params] | Params => (/\$tenant\b/.test(sql) ? [{ tenant: tenantId }, ...params] : params);
+  const tenant = { tenant: tenantId };
+  const args = (takesTenant: boolean, params: Params): unknown[] => (takesTenant ? [tenant, ...params] : params);
   return {
     tenantId,
-    all: <Row>(sql: string, ...params: Params) => (prepared(db, sql).all as (...a: unknown[]) => Row[])(...bind(sql, params)),
-    get: <Row>(sql: string, ...params: Params) => (prepared(db, sql).get as (...a: unknown[]) => Row | undefined)(...bind(sql, params)),
-    run: (sql: string, ...params: Params) => (prepared(db, sql).run as (...a: unknown[]) => StatementResultingChanges)(...bind(sql, params)),
+    all: <Row>(sql: string, ...params: Params) => {
+      const { statement, takesTenant } = prepared(db, sql);
+      return (statement.all as (...a: unknown[]) => Row[])(...args(takesTenant, params));
+    },
+    get: <Row>(sql: string, ...params: Params) => {
+      const { statement, takesTenant } = prepared(db, sql);
+      return (statement.get as (...a: unknown[]) => Row | undefined)(...args(takesTenant, params));
+    },
+    run: (sql: string, ...params: Params) => {
+      const { statement, takesTenant } = prepared(db, sql);
+      return (statement.run as (...a: unknown[]) => StatementResultingChanges)(...args(takesTenant, params));
+    },
     tx: (fn) => tx(db, fn),
   };
 }
