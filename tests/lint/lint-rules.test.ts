@@ -144,7 +144,38 @@ describe('tenant data by construction', () => {
         '};',
       ].join('\n'),
     );
-    expect(only(found, 'no-restricted-syntax').map((m) => m.line)).toEqual([4, 5, 9]);
-    expect(only(found, 'no-restricted-syntax')[0]!.message).toContain('tenantData(request)');
+    // (The probe's SQL strings are refused too, by the data-module rule below: only the db rule counts here.)
+    const raw = only(found, 'no-restricted-syntax').filter((m) => m.message.startsWith('Tenant data'));
+    expect(raw.map((m) => m.line)).toEqual([4, 5, 9]);
+  });
+});
+
+describe('SQL only in data modules', () => {
+  const probe = [
+    "import type { FastifyPluginAsync } from 'fastify';",
+    "import { tenantData } from '../tenant-data.ts';",
+    "const LIST = `SELECT id FROM alarm WHERE tenant_id = $tenant`;",
+    "const EXTRA = ' WHERE level = ?';",
+    'export const plugin: FastifyPluginAsync = async (app) => {',
+    "  app.get('/a', async (request) => tenantData(request).all(`${LIST} ORDER BY id`));",
+    "  app.get('/b', async (request) => tenantData(request).all(`${LIST}",
+    "    ORDER BY id`, 'From the console'));",
+    '};',
+    'export { EXTRA };',
+  ].join('\n');
+
+  it("a domain's route module may not hold SQL; its data module and seeds may", async () => {
+    const found = only(await lint('demo/server/alarms/lint-probe.ts', probe), 'no-restricted-syntax');
+    expect(found.map((m) => m.line)).toEqual([3, 4, 6, 7]);
+    // 'From the console' is text, not SQL: only upper-case keywords count.
+    expect(found[0]!.message).toContain("domain's data module");
+    for (const home of ['demo/server/alarms/data.ts', 'demo/server/alarms/alarm-data.ts', 'demo/server/alarms/alarm-seed.ts']) {
+      expect(only(await lint(home, probe), 'no-restricted-syntax'), home).toEqual([]);
+    }
+  });
+
+  it('still refuses app.atrium.db where it refuses SQL', async () => {
+    const found = only(await lint('demo/server/devices/lint-probe.ts', "export const rows = (app: any) => app.atrium.db.prepare('SELECT 1').all();"), 'no-restricted-syntax');
+    expect(found.map((m) => m.message.slice(0, 18))).toEqual(['Tenant data goes t', "SQL belongs in the"]);
   });
 });
