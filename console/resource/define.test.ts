@@ -46,4 +46,10 @@ describe('a form declared once', () => {
     expect(sent.at(-1)).toEqual({ name: 'Night', minutes: 30, days: [3, 4], parent: null, on: false });
     expect(formBody([{ kind: 'select', name: 'parent', labelKey: 'p', options: [], as: 'id' } as const], { parent: '12' })).toEqual({ parent: 12 });
   });
+
+  it('sends a custom editor’s JSON text parsed, and an editor that wrote nothing as an empty list', () => {
+    const steps = { kind: 'custom', name: 'steps', labelKey: 's', render: () => null, as: 'json' } as const;
+    expect(formBody([steps], { steps: '[{"kind":"write","deviceId":3}]' })).toEqual({ steps: [{ kind: 'write', deviceId: 3 }] });
+    expect(formBody([steps], { steps: '' })).toEqual({ steps: [] });
+  });
 });

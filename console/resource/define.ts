@@ -50,6 +50,9 @@ function bodyValue(as: Exclude<BodyAs, false>, v: FormValue | undefined): unknow
       return [...list];
     case 'flag':
       return v === true;
+    case 'json':
+      // An editor that has not written yet holds nothing: an empty list.
+      return JSON.parse(typeof v === 'string' && v !== '' ? v : '[]') as unknown;
   }
 }
 

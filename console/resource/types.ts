@@ -107,9 +107,10 @@ export type RemoteCheck = (value: string, editing: boolean) => Promise<Validatio
  * How a field's typed value goes into the body sent: 'text' trimmed (text-like inputs and single
  * selects by default), 'raw' as typed (passwords and custom editors by default), 'number', 'id' (a
  * number, or null when empty), 'ids' (a multi-select's numbers), 'list' (a multi-select's texts, its
- * default), 'flag' (a checkbox's boolean, its default), or false: not sent.
+ * default), 'flag' (a checkbox's boolean, its default), 'json' (a custom editor's JSON text, parsed:
+ * a list of actions, an object), or false: not sent.
  */
-export type BodyAs = 'text' | 'raw' | 'number' | 'id' | 'ids' | 'list' | 'flag' | false;
+export type BodyAs = 'text' | 'raw' | 'number' | 'id' | 'ids' | 'list' | 'flag' | 'json' | false;
 
 /** A form field declared once: what it shows, its rules, the value it opens with, and how it goes into the body. */
 export type FormField<Row = unknown, Page = unknown> = FieldDef & {
