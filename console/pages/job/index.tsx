@@ -6,13 +6,13 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { listGateways } from '../../../shared/api/device.ts';
 import { createJob, deleteJobs, listJobs, runJob, setJobEnabled, updateJob } from '../../../shared/api/job.ts';
-import { JOB_MISSED, JOB_TARGETS, type Job, type JobMissed, type JobSave, type JobTarget } from '../../../shared/api/job-types.ts';
+import { JOB_MISSED, JOB_TARGETS, type Job, type JobSave, type JobTarget } from '../../../shared/api/job-types.ts';
 import { listScenes } from '../../../shared/api/linkage.ts';
 import { browserZone, dateTimeTextIn } from '../../../shared/forms/date-text.ts';
 import { http, notify } from '../../../shared/http/index.ts';
 import { cronProblem, nextRuns } from '../../../shared/validate/cron.ts';
 import { jobSchema } from '../../../shared/validate/job.ts';
-import { defineResource, ResourcePage, type Env, type FormValues, type Option, text } from '../../resource/index.ts';
+import { defineForm, defineResource, ResourcePage, type Env, type FormValues, type Option, text } from '../../resource/index.ts';
 import './texts.ts';
 
 const toast = (key: string, name: string) => notify({ kind: 'toast', level: 'success', duration: 2500, key, params: { name } });
@@ -34,6 +34,30 @@ interface JobPageState {
   navigate: (to: string) => void;
 }
 
+/** The job form declared once: each field with jobSchema's rule and its initial value; the task's own parameter goes into `params`. */
+export const jobForm = defineForm<Job, JobPageState>({
+  wide: true,
+  fields: (_row, { page }) => [
+    { kind: 'text', name: 'name', labelKey: 'jobs.field.name', rules: jobSchema.name, initial: (j) => j?.name ?? '' },
+    { kind: 'text', name: 'cron', labelKey: 'jobs.field.cron', rules: jobSchema.cron, initial: (j) => j?.cron ?? '' },
+    { kind: 'text', name: 'timezone', labelKey: 'jobs.field.timezone', rules: jobSchema.timezone, initial: (j) => j?.timezone ?? browserZone() },
+    { kind: 'select', name: 'target', labelKey: 'jobs.field.target', options: JOB_TARGETS.map((k) => ({ value: k, labelKey: `jobs.target.${k}` })), rules: jobSchema.target, initial: (j) => j?.target ?? 'exportAlarms' },
+    { kind: 'text', name: 'days', labelKey: 'jobs.field.days', visible: is('purgeHistory'), rules: jobSchema.days, initial: (j) => String(j?.params.days ?? 30), as: 'number' },
+    { kind: 'select', name: 'sceneId', labelKey: 'jobs.field.scene', options: page.scenes, visible: is('runScene'), initial: (j) => (j?.params.sceneId ? String(j.params.sceneId) : ''), as: 'number' },
+    { kind: 'select', name: 'gatewayId', labelKey: 'jobs.field.gateway', options: page.gateways, visible: is('resyncGateway'), initial: (j) => (j?.params.gatewayId ? String(j.params.gatewayId) : ''), as: 'number' },
+    { kind: 'select', name: 'missed', labelKey: 'jobs.field.missed', options: JOB_MISSED.map((k) => ({ value: k, labelKey: `jobs.missed.${k}` })), initial: (j) => j?.missed ?? 'runOnce' },
+    { kind: 'checkbox', name: 'skipIfRunning', labelKey: 'jobs.field.skipIfRunning', initial: (j) => j?.skipIfRunning ?? true },
+    { kind: 'checkbox', name: 'enabled', labelKey: 'jobs.status.enabled', initial: (j) => j?.enabled ?? true },
+  ],
+  hints: { cron: preview },
+  save: async ({ days, sceneId, gatewayId, ...rest }, j) => {
+    // Only the chosen task's own parameter is sent.
+    const params = rest.target === 'purgeHistory' ? { days } : rest.target === 'runScene' ? { sceneId } : rest.target === 'resyncGateway' ? { gatewayId } : {};
+    const body = { ...rest, params } as JobSave;
+    await (j ? updateJob(http, j.id, body) : createJob(http, body));
+  },
+});
+
 export const jobResource = defineResource<Job, JobPageState>({
   id: 'job',
   operation: 'job.page',
@@ -50,57 +74,7 @@ export const jobResource = defineResource<Job, JobPageState>({
   ],
   filters: [{ kind: 'text', name: 'keyword', labelKey: 'jobs.field.keyword' }],
   list: (q, signal) => listJobs(http, { page: q.page, limit: q.limit, ...(text(q.filters.keyword as string) ? { keyword: text(q.filters.keyword as string) } : {}) }, signal),
-  form: {
-    wide: true,
-    fields: (_row, { page }) => [
-      { kind: 'text', name: 'name', labelKey: 'jobs.field.name' },
-      { kind: 'text', name: 'cron', labelKey: 'jobs.field.cron' },
-      { kind: 'text', name: 'timezone', labelKey: 'jobs.field.timezone' },
-      { kind: 'select', name: 'target', labelKey: 'jobs.field.target', options: JOB_TARGETS.map((k) => ({ value: k, labelKey: `jobs.target.${k}` })) },
-      { kind: 'text', name: 'days', labelKey: 'jobs.field.days', visible: is('purgeHistory') },
-      { kind: 'select', name: 'sceneId', labelKey: 'jobs.field.scene', options: page.scenes, visible: is('runScene') },
-      { kind: 'select', name: 'gatewayId', labelKey: 'jobs.field.gateway', options: page.gateways, visible: is('resyncGateway') },
-      { kind: 'select', name: 'missed', labelKey: 'jobs.field.missed', options: JOB_MISSED.map((k) => ({ value: k, labelKey: `jobs.missed.${k}` })) },
-      { kind: 'checkbox', name: 'skipIfRunning', labelKey: 'jobs.field.skipIfRunning' },
-      { kind: 'checkbox', name: 'enabled', labelKey: 'jobs.status.enabled' },
-    ],
-    schema: () => jobSchema,
-    hints: { cron: preview },
-    initial: (j) => ({
-      name: j?.name ?? '',
-      cron: j?.cron ?? '',
-      timezone: j?.timezone ?? browserZone(),
-      target: j?.target ?? 'exportAlarms',
-      days: String(j?.params.days ?? 30),
-      sceneId: j?.params.sceneId ? String(j.params.sceneId) : '',
-      gatewayId: j?.params.gatewayId ? String(j.params.gatewayId) : '',
-      missed: j?.missed ?? 'runOnce',
-      skipIfRunning: j?.skipIfRunning ?? true,
-      enabled: j?.enabled ?? true,
-    }),
-    save: async (v, j) => {
-      const target = text(v.target) as JobTarget;
-      const params =
-        target === 'purgeHistory'
-          ? { days: Number(text(v.days)) }
-          : target === 'runScene'
-            ? { sceneId: Number(text(v.sceneId)) }
-            : target === 'resyncGateway'
-              ? { gatewayId: Number(text(v.gatewayId)) }
-              : {};
-      const body: JobSave = {
-        name: text(v.name),
-        cron: text(v.cron),
-        timezone: text(v.timezone),
-        target,
-        params,
-        missed: text(v.missed) as JobMissed,
-        skipIfRunning: v.skipIfRunning === true,
-        enabled: v.enabled === true,
-      };
-      await (j ? updateJob(http, j.id, body) : createJob(http, body));
-    },
-  },
+  form: jobForm,
   remove: (rows) => deleteJobs(http, rows.map((j) => j.id)),
   rowActions: [
     {
