@@ -23,14 +23,14 @@ import {
   updateUser,
   USER_IMPORT_TEMPLATE,
 } from '../../../shared/api/people.ts';
-import { GENDERS, USER_STATUSES, type Department, type Gender, type UserRow, type UserStatus } from '../../../shared/api/user-types.ts';
+import { GENDERS, USER_STATUSES, type Department, type DepartmentSave, type UserCreate, type UserRoles, type UserRow, type UserStatus, type UserUpdate } from '../../../shared/api/user-types.ts';
 import { downloadFile } from '../../../shared/http/download.ts';
 import { http, notify } from '../../../shared/http/index.ts';
 import { session } from '../../../shared/session/index.ts';
 import { buttonGhost } from '../../../shared/theme/base.css.ts';
-import { KEYS, type Schema } from '../../../shared/validate/index.ts';
+import { KEYS } from '../../../shared/validate/index.ts';
 import { departmentSchema, userCreateSchema, userUpdateSchema } from '../../../shared/validate/people.ts';
-import { ConfirmDelete, defineForm, defineResource, FormDialog, ResourcePage, Tree, treeOptions, type Option, type TreeItem, text, ids } from '../../resource/index.ts';
+import { ConfirmDelete, defineForm, defineResource, FormDialog, ResourcePage, Tree, treeOptions, type Option, type TreeItem } from '../../resource/index.ts';
 import './texts.ts';
 
 const ALL = 'all';
@@ -58,54 +58,78 @@ interface UserPageState {
   setOpen: (open: Open) => void;
 }
 
+/** What the department form reaches on the page: the department choices, the possible heads and the parent it opens with. */
+interface DepartmentFormPage {
+  departmentOptions: readonly Option[];
+  headOptions: () => Promise<readonly Option[]>;
+  parentId: number | null;
+}
+
 const statusOptions = USER_STATUSES.map((s) => ({ value: s, labelKey: `people.status.${s}` }));
 const genderOptions = GENDERS.map((g) => ({ value: g, labelKey: `people.gender.${g}` }));
 
 const userForm = defineForm<UserRow, UserPageState>({
+  // Creating: the shared create schema (account, password twice, roles); editing: the account is fixed and not sent.
   fields: (row, { page }) => [
-    { kind: 'text', name: 'username', labelKey: 'people.field.username', fixedOnEdit: true, autoComplete: 'off' },
-    { kind: 'text', name: 'name', labelKey: 'people.field.name' },
+    { kind: 'text', name: 'username', labelKey: 'people.field.username', fixedOnEdit: true, autoComplete: 'off', ...(row ? { as: false } : { rules: userCreateSchema.username }), initial: (r) => r?.username ?? '' },
+    { kind: 'text', name: 'name', labelKey: 'people.field.name', rules: row ? userUpdateSchema.name : userCreateSchema.name, initial: (r) => r?.name ?? '' },
     ...(row
       ? []
       : ([
-          { kind: 'password', name: 'password', labelKey: 'people.field.password' },
-          { kind: 'password', name: 'confirmPassword', labelKey: 'people.field.confirmPassword' },
+          { kind: 'password', name: 'password', labelKey: 'people.field.password', rules: userCreateSchema.password },
+          { kind: 'password', name: 'confirmPassword', labelKey: 'people.field.confirmPassword', rules: userCreateSchema.confirmPassword },
         ] as const)),
-    { kind: 'tel', name: 'phone', labelKey: 'people.field.phone' },
-    { kind: 'email', name: 'email', labelKey: 'people.field.email' },
-    { kind: 'select', name: 'departmentId', labelKey: 'people.field.department', options: page.departmentOptions, emptyLabelKey: 'people.noDepartment' },
-    ...(row ? [] : [{ kind: 'select', name: 'roleIds', labelKey: 'people.field.roles', options: page.roleOptions, multiple: true } as const]),
-    { kind: 'select', name: 'gender', labelKey: 'people.field.gender', options: genderOptions },
-    ...(row?.superAdmin ? [] : [{ kind: 'select', name: 'status', labelKey: 'people.field.status', options: statusOptions } as const]),
+    { kind: 'tel', name: 'phone', labelKey: 'people.field.phone', rules: row ? userUpdateSchema.phone : userCreateSchema.phone, initial: (r) => r?.phone ?? '' },
+    { kind: 'email', name: 'email', labelKey: 'people.field.email', rules: row ? userUpdateSchema.email : userCreateSchema.email, initial: (r) => r?.email ?? '' },
+    { kind: 'select', name: 'departmentId', labelKey: 'people.field.department', options: page.departmentOptions, emptyLabelKey: 'people.noDepartment', as: 'id', initial: (r, e) => String(r?.departmentId ?? e.page.departmentId ?? '') },
+    ...(row ? [] : [{ kind: 'select', name: 'roleIds', labelKey: 'people.field.roles', options: page.roleOptions, multiple: true, as: 'ids' } as const]),
+    { kind: 'select', name: 'gender', labelKey: 'people.field.gender', options: genderOptions, initial: (r) => r?.gender ?? 'unknown' },
+    // The tenant's super admin keeps its status: not offered, not sent.
+    ...(row?.superAdmin ? [] : [{ kind: 'select', name: 'status', labelKey: 'people.field.status', options: statusOptions, initial: (r: UserRow | null) => r?.status ?? 'normal' } as const]),
   ],
-  schema: (row): Schema => (row ? { name: userUpdateSchema.name, phone: userUpdateSchema.phone, email: userUpdateSchema.email } : userCreateSchema),
-  initial: (row, { page }) => ({
-    username: row?.username ?? '',
-    name: row?.name ?? '',
-    password: '',
-    confirmPassword: '',
-    phone: row?.phone ?? '',
-    email: row?.email ?? '',
-    departmentId: String(row?.departmentId ?? page.departmentId ?? ''),
-    roleIds: [],
-    gender: row?.gender ?? 'unknown',
-    status: row?.status ?? 'normal',
-  }),
-  save: async (v, row, { page }) => {
-    const common = {
-      name: text(v.name),
-      phone: text(v.phone),
-      email: text(v.email),
-      departmentId: text(v.departmentId) ? Number(v.departmentId) : null,
-      gender: text(v.gender) as Gender,
-      ...(row?.superAdmin ? {} : { status: text(v.status) as UserStatus }),
-    };
-    if (row) await updateUser(http, row.id, common);
-    else await createUser(http, { ...common, username: text(v.username), password: String(v.password), confirmPassword: String(v.confirmPassword), roleIds: ids(v.roleIds) });
+  save: async (body, row, { page }) => {
+    if (row) await updateUser(http, row.id, body as UserUpdate);
+    else await createUser(http, body as UserCreate);
     page.loadTree();
   },
   remote: { username: async (value, editing) => (!editing && (await accountExists(http, value)) ? { key: KEYS.nameExists } : null) },
   wide: true,
+});
+
+/** Adding or editing a department: its parent opens as the one chosen in the tree (or the edited one's). */
+export const departmentForm = defineForm<Department, DepartmentFormPage>({
+  fields: (_row, { page }) => [
+    { kind: 'text', name: 'name', labelKey: 'people.departmentName', rules: departmentSchema.name, initial: (d) => d?.name ?? '' },
+    { kind: 'select', name: 'parentId', labelKey: 'people.parentDepartment', options: page.departmentOptions, emptyLabelKey: 'people.noParent', as: 'id', initial: (_d, e) => String(e.page.parentId ?? '') },
+    // The head approves workflow steps that go to "the initiator's department head".
+    { kind: 'select', name: 'headUserId', labelKey: 'people.departmentHead', options: page.headOptions, emptyLabelKey: 'people.noHead', as: 'id', initial: (d) => (d?.headUserId ? String(d.headUserId) : '') },
+  ],
+  save: async (body, d) => {
+    if (d) await updateDepartment(http, { ...(body as DepartmentSave), id: d.id });
+    else await createDepartment(http, body as DepartmentSave);
+    done('resource.saved');
+  },
+});
+
+/** A user's roles (never the super admin's: the row action is not offered for it). */
+export const rolesForm = defineForm<UserRow, { roleOptions: readonly Option[] }>({
+  fields: (_row, { page }) => [{ kind: 'select', name: 'roleIds', labelKey: 'people.field.roles', options: page.roleOptions, multiple: true, as: 'ids', initial: (u) => (u?.roleIds ?? []).map(String) }],
+  save: async (body, u) => {
+    await setUserRoles(http, u!.id, body as UserRoles);
+    done('people.rolesSaved');
+  },
+});
+
+/** A new password for a user: the update carries the user's name and phone as they are. */
+export const passwordForm = defineForm<UserRow>({
+  fields: () => [
+    { kind: 'password', name: 'password', labelKey: 'people.field.password', rules: userCreateSchema.password },
+    { kind: 'password', name: 'confirmPassword', labelKey: 'people.field.confirmPassword', rules: userCreateSchema.confirmPassword },
+  ],
+  save: async (body, u) => {
+    await updateUser(http, u!.id, { name: u!.name, phone: u!.phone, ...(body as { password: string; confirmPassword: string }) });
+    done('people.passwordReset');
+  },
 });
 
 export const userResource = defineResource<UserRow, UserPageState>({
@@ -223,22 +247,8 @@ export default function UserPage() {
         <FormDialog
           title={t(open.department ? 'people.renameDepartment' : 'people.addDepartment')}
           row={open.department}
-          form={{
-            fields: () => [
-              { kind: 'text', name: 'name', labelKey: 'people.departmentName' },
-              { kind: 'select', name: 'parentId', labelKey: 'people.parentDepartment', options: departmentOptions, emptyLabelKey: 'people.noParent' },
-              // The head approves workflow steps that go to "the initiator's department head".
-              { kind: 'select', name: 'headUserId', labelKey: 'people.departmentHead', options: headOptions, emptyLabelKey: 'people.noHead' },
-            ],
-            schema: () => departmentSchema,
-            initial: (d) => ({ name: d?.name ?? '', parentId: String(open.parentId ?? ''), headUserId: d?.headUserId ? String(d.headUserId) : '' }),
-            save: async (v, d) => {
-              const body = { name: text(v.name), parentId: text(v.parentId) ? Number(v.parentId) : null, headUserId: text(v.headUserId) ? Number(v.headUserId) : null };
-              if (d) await updateDepartment(http, { ...body, id: d.id });
-              else await createDepartment(http, body);
-              done('resource.saved');
-            },
-          }}
+          form={departmentForm}
+          page={{ departmentOptions, headOptions, parentId: open.parentId }}
           onClose={(saved) => {
             setOpen(null);
             if (saved) void loadTree();
@@ -261,15 +271,8 @@ export default function UserPage() {
         <FormDialog
           title={`${t('people.assignRoles')} · ${open.user.name}`}
           row={open.user}
-          form={{
-            fields: () => [{ kind: 'select', name: 'roleIds', labelKey: 'people.field.roles', options: roleOptions, multiple: true }],
-            schema: () => ({}),
-            initial: (u) => ({ roleIds: (u?.roleIds ?? []).map(String) }),
-            save: async (v, u) => {
-              await setUserRoles(http, u!.id, { roleIds: ids(v.roleIds) });
-              done('people.rolesSaved');
-            },
-          }}
+          form={rolesForm}
+          page={{ roleOptions }}
           onClose={(saved) => {
             setOpen(null);
             if (saved) changed();
@@ -280,18 +283,7 @@ export default function UserPage() {
         <FormDialog
           title={`${t('people.resetPassword')} · ${open.user.name}`}
           row={open.user}
-          form={{
-            fields: () => [
-              { kind: 'password', name: 'password', labelKey: 'people.field.password' },
-              { kind: 'password', name: 'confirmPassword', labelKey: 'people.field.confirmPassword' },
-            ],
-            schema: () => ({ password: userCreateSchema.password, confirmPassword: userCreateSchema.confirmPassword }),
-            initial: () => ({ password: '', confirmPassword: '' }),
-            save: async (v, u) => {
-              await updateUser(http, u!.id, { name: u!.name, phone: u!.phone, password: String(v.password), confirmPassword: String(v.confirmPassword) });
-              done('people.passwordReset');
-            },
-          }}
+          form={passwordForm}
           onClose={() => setOpen(null)}
         />
       )}
