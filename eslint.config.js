@@ -128,14 +128,11 @@ const SQL_UNMOVED = [
   'demo/server/people/directory.ts',
   'demo/server/people/oauth.ts',
   'demo/server/people/portal-token.ts',
-  'demo/server/people/user.ts',
-  'demo/server/scada/scada.ts',
   'demo/server/video/camera-health.ts',
   'demo/server/video/media-adapter.ts',
   'demo/server/video/recordings.ts',
   'demo/server/video/video-play.ts',
   'demo/server/video/video.ts',
-  'demo/server/workflow/workflow.ts',
 ];
 const SQL_START = '/^\\s*(SELECT|INSERT|UPDATE|DELETE|WITH|REPLACE|FROM|WHERE|JOIN|LEFT JOIN|ORDER BY|GROUP BY)\\b/';
 const SQL_MESSAGE = "SQL belongs in the domain's data module (data.ts or <topic>-data.ts beside this file); call a named function of it from here.";

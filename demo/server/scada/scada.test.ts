@@ -4,8 +4,10 @@
 // and another tenant seeing none of it.
 import { describe, expect, it } from 'vitest';
 import { MAX_ELEMENTS, type ScadaDoc, type ScadaElement } from '../../../shared/scada/doc.ts';
+import { tenantDataOf } from '../tenant-data.ts';
 import { usePlatform } from '../test-platform.ts';
 import { api } from '../testing.ts';
+import { insertPage, listPages, liveValues, nameTaken, ownedBindings, pageOf } from './scada-data.ts';
 
 describe('scada pages', () => {
   const p = usePlatform();
@@ -148,5 +150,25 @@ describe('scada pages', () => {
     expect((await call(p.admin, 'POST', '/api/scada/template/page', { page: 1, limit: 20 })).data.total).toBe(10);
     expect((await call(p.admin2, 'POST', '/api/scada/template/page', { page: 1, limit: 20 })).data.total).toBe(0);
     expect((await call(p.admin2, 'GET', `/api/scada/template/${first.data.id}`)).msg).toBe('No such template');
+  });
+
+  it("the data module (scada-data.ts) works on a tenant's data without HTTP and never reaches another tenant's rows", () => {
+    const [one, two] = [tenantDataOf(db(), 1), tenantDataOf(db(), 2)];
+    const d1 = device(1);
+    const d2 = device(2);
+    const theirs = insertPage(two, 'Only tenant two', 'data module', doc([el('p', { kind: 'point', deviceId: d2.id, code: paramOf(d2.id) })]));
+    expect(theirs).toMatchObject({ name: 'Only tenant two', elements: 1, unpublished: true });
+    expect(pageOf(two, theirs.id)?.name).toBe('Only tenant two');
+    // Tenant 1's data neither finds, lists nor counts tenant 2's page.
+    expect(pageOf(one, theirs.id)).toBeUndefined();
+    expect(nameTaken(one, 'scada_page', 'Only tenant two')).toBe(false);
+    expect(nameTaken(two, 'scada_page', 'Only tenant two')).toBe(true);
+    expect(listPages(one, 'Only tenant two', 20, 0)).toEqual({ rows: [], total: 0 });
+    expect(listPages(two, 'Only tenant two', 20, 0)).toMatchObject({ total: 1, rows: [{ id: theirs.id }] });
+    // A document naming both tenants' devices: each tenant owns (and reads live values of) its own only.
+    const both = doc([el('a', { kind: 'state', deviceId: d1.id }), el('b', { kind: 'state', deviceId: d2.id })]);
+    expect([...ownedBindings(one, both).devices]).toEqual([d1.id]);
+    expect([...ownedBindings(two, both).devices]).toEqual([d2.id]);
+    expect(liveValues(one, both).devices.map((d) => d.id)).toEqual([d1.id]);
   });
 });
