@@ -6,12 +6,12 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createGatewayPoint, deleteGatewayPoints, distributeGateway, listDevices, listGatewayPoints, listGateways, pointTargets, updateGatewayPoint } from '../../../shared/api/device.ts';
 import { DEVICE_STATUSES, type Device, type DeviceStatus, type Gateway } from '../../../shared/api/device-types.ts';
-import { POINT_KINDS, type GatewayPoint, type GatewayPointSave, type PointKind } from '../../../shared/api/gateway-point-types.ts';
+import { POINT_KINDS, type GatewayPoint, type GatewayPointSave } from '../../../shared/api/gateway-point-types.ts';
 import { dateTimeText } from '../../../shared/forms/date-text.ts';
 import { http, notify } from '../../../shared/http/index.ts';
 import { button, buttonGhost } from '../../../shared/theme/base.css.ts';
 import { gatewayPointSchema } from '../../../shared/validate/device-model.ts';
-import { defineResource, Modal, ResourcePage, type FormValue, type Option } from '../../resource/index.ts';
+import { defineForm, defineResource, Modal, ResourcePage, type FormValue, type Option } from '../../resource/index.ts';
 import * as css from '../../resource/resource.css.ts';
 import './texts.ts';
 
@@ -124,6 +124,23 @@ interface GatewayPointPage {
   targetOptions: () => Promise<Option[]>;
 }
 
+/** A point's form declared once: gatewayPointSchema's rules, the kind chosen only for a new point, the target `deviceId/paramCode` split into its two body fields. */
+export const gatewayPointForm = defineForm<GatewayPoint, GatewayPointPage>({
+  fields: (p, { page }) => [
+    { kind: 'text', name: 'code', labelKey: 'gateways.point.code', fixedOnEdit: true, rules: gatewayPointSchema.code, initial: (r) => r?.code ?? '' },
+    { kind: 'text', name: 'name', labelKey: 'gateways.point.name', rules: gatewayPointSchema.name, initial: (r) => r?.name ?? '' },
+    ...(p ? [] : [{ kind: 'select' as const, name: 'kind', labelKey: 'gateways.point.kind', options: POINT_KINDS.map((k) => ({ value: k, labelKey: `gateways.point.kinds.${k}` })), initial: 'AI' }]),
+    { kind: 'checkbox', name: 'used', labelKey: 'gateways.point.used', initial: (r) => r?.used ?? true },
+    { kind: 'select', name: 'target', labelKey: 'gateways.point.target', options: page.targetOptions, initial: (r) => (r && r.deviceId !== null ? `${r.deviceId}/${r.paramCode}` : ''), as: 'raw' },
+  ],
+  save: async ({ target, ...v }, p, { page }) => {
+    const [device, ...param] = typeof target === 'string' && target ? target.split('/') : [];
+    // An edited point keeps its kind.
+    const body = { ...v, kind: p?.kind ?? v.kind, deviceId: device ? Number(device) : null, paramCode: device ? param.join('/') : null } as GatewayPointSave;
+    await (p ? updateGatewayPoint(http, p.id, body) : createGatewayPoint(http, page.gatewayId, body));
+  },
+});
+
 export const gatewayPointResource = defineResource<GatewayPoint, GatewayPointPage>({
   id: 'gateway-point',
   operation: 'gatewayPoint.list',
@@ -156,29 +173,7 @@ export const gatewayPointResource = defineResource<GatewayPoint, GatewayPointPag
     const keyword = typeof f.keyword === 'string' ? f.keyword.trim() : '';
     return listGatewayPoints(http, Number(f.id), { page: q.page, limit: q.limit, ...(keyword ? { keyword } : {}), used: flag(f.used), associated: flag(f.associated), distributed: flag(f.distributed) }, { signal });
   },
-  form: {
-    fields: (p, { page }) => [
-      { kind: 'text', name: 'code', labelKey: 'gateways.point.code', fixedOnEdit: true },
-      { kind: 'text', name: 'name', labelKey: 'gateways.point.name' },
-      ...(p ? [] : [{ kind: 'select' as const, name: 'kind', labelKey: 'gateways.point.kind', options: POINT_KINDS.map((k) => ({ value: k, labelKey: `gateways.point.kinds.${k}` })) }]),
-      { kind: 'checkbox', name: 'used', labelKey: 'gateways.point.used' },
-      { kind: 'select', name: 'target', labelKey: 'gateways.point.target', options: page.targetOptions },
-    ],
-    schema: () => gatewayPointSchema,
-    initial: (p) => ({ code: p?.code ?? '', name: p?.name ?? '', kind: p?.kind ?? 'AI', used: p?.used ?? true, target: p && p.deviceId !== null ? `${p.deviceId}/${p.paramCode}` : '' }),
-    save: async (v, p, { page }) => {
-      const [device, ...param] = typeof v.target === 'string' && v.target ? v.target.split('/') : [];
-      const body: GatewayPointSave = {
-        code: String(v.code).trim(),
-        name: String(v.name).trim(),
-        kind: (p?.kind ?? v.kind) as PointKind,
-        used: v.used === true,
-        deviceId: device ? Number(device) : null,
-        paramCode: device ? param.join('/') : null,
-      };
-      await (p ? updateGatewayPoint(http, p.id, body) : createGatewayPoint(http, page.gatewayId, body));
-    },
-  },
+  form: gatewayPointForm,
   remove: (rows) => deleteGatewayPoints(http, rows.map((p) => p.id)),
 });
 
