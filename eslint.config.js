@@ -100,7 +100,6 @@ const SQL_UNMOVED = [
   'demo/server/alarms/alarm-rule.ts',
   'demo/server/alarms/alarm-simulator.ts',
   'demo/server/alarms/alarm-stats.ts',
-  'demo/server/alarms/alarm.ts',
   'demo/server/attendance/attendance.ts',
   'demo/server/devices/device-admin.ts',
   'demo/server/devices/device-group.ts',

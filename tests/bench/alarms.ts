@@ -10,6 +10,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readQuery } from '../../demo/server/alarms/alarm.ts';
+import { alarmConditions } from '../../demo/server/alarms/alarm-data.ts';
 import { api, login, removeDir, start } from '../../demo/server/testing.ts';
 import { tenantDataOf } from '../../demo/server/tenant-data.ts';
 
@@ -74,8 +75,9 @@ try {
     if (name.endsWith('Keyword')) continue;
     const read = readQuery(filter, 'en', Date.now());
     if (typeof read === 'string') throw new Error(read);
-    const where = ['a.tenant_id = $tenant', ...read.filter.where].join(' AND ');
-    plans[name] = tenantDataOf(db, 1).all<{ detail: string }>(`EXPLAIN QUERY PLAN SELECT a.id FROM alarm a WHERE ${where} ORDER BY a.occurred_at DESC LIMIT 20`, ...read.filter.args)
+    const conditions = alarmConditions(tenantDataOf(db, 1), read.filter, false);
+    const where = ['a.tenant_id = $tenant', ...conditions.where].join(' AND ');
+    plans[name] = tenantDataOf(db, 1).all<{ detail: string }>(`EXPLAIN QUERY PLAN SELECT a.id FROM alarm a WHERE ${where} ORDER BY a.occurred_at DESC LIMIT 20`, ...conditions.args)
       .map((r) => r.detail)
       .filter((d) => /\b(a|alarm)\b/.test(d) && /^(SCAN|SEARCH)/.test(d));
   }

@@ -3,6 +3,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readQuery } from './alarm.ts';
 import { raiseAlarm, startAlarmSimulator } from './alarm-simulator.ts';
+import { alarmStates, listAlarms, newestAlarm } from './alarm-data.ts';
+import type { SessionUser } from '../context.ts';
+import { tenantDataOf } from '../tenant-data.ts';
 import { api, login, removeDir, sleep, start, type Running } from '../testing.ts';
 
 describe('alarms', () => {
@@ -135,6 +138,25 @@ describe('alarms', () => {
     const end = `${clock.getFullYear()}-${pad(clock.getMonth() + 1)}-${pad(clock.getDate())} ${pad(clock.getHours())}:${pad(clock.getMinutes())}:${pad(clock.getSeconds())}`;
     expect(typeof readQuery({ startTime: earliest, endTime: end }, 'en', clock.getTime())).toBe('object');
     expect(readQuery({ startTime: tooEarly, endTime: end }, 'en', clock.getTime())).toBe('Only the past 3 months can be queried');
+  });
+
+  it("the alarms' data module lists a tenant's own alarms without HTTP; another tenant's alarm is not among them", () => {
+    const db = s.app.atrium.db;
+    const everything = (tenantId: number): SessionUser => ({ id: 0, tenantId, username: 'probe', name: 'probe', superAdmin: true, menus: new Set(), elements: new Set() });
+    const window = { from: Date.now() - 3_600_000, to: Date.now() + 60_000 };
+    const theirs = raiseAlarm(db, Math.random, 2)!;
+    const ours = raiseAlarm(db, Math.random, 1)!;
+    const one = tenantDataOf(db, 1);
+    const two = tenantDataOf(db, 2);
+    const page = (data: typeof one, tenantId: number) => listAlarms(data, everything(tenantId), window, undefined, true, 1, 1000).rows.map((r) => r.id);
+    expect(page(one, 1)).toContain(ours);
+    expect(page(one, 1)).not.toContain(theirs);
+    expect(page(two, 2)).toContain(theirs);
+    expect(page(two, 2)).not.toContain(ours);
+    // The bound tenant decides, not the user handed in: tenant 1's data with a tenant-2 user still reads tenant 1.
+    expect(page(one, 2)).not.toContain(theirs);
+    expect(alarmStates(one, everything(1), [ours, theirs]).map((r) => r.id)).toEqual([ours]);
+    expect(newestAlarm(two, everything(2))!.id).toBe(theirs);
   });
 
   it('counts alarms by day, level, area and device, and rolls counts up the area tree', async () => {
