@@ -12,8 +12,8 @@ import { http, notify } from '../../../shared/http/index.ts';
 import { session } from '../../../shared/session/index.ts';
 import { useSnapshot } from 'valtio';
 import { button, buttonGhost, input } from '../../../shared/theme/base.css.ts';
-import { batchCode, batchSize, length, pointCode, required, streamSource, type Schema } from '../../../shared/validate/index.ts';
-import { ConfirmDelete, defineForm, defineResource, FormDialog, Modal, ResourcePage, Tree, treeOptions, type FieldDef, type FilterValues, type FormValues, type Option, type TreeItem, text, type FormBody } from '../../resource/index.ts';
+import { batchCode, batchSize, length, pointCode, required, streamSource } from '../../../shared/validate/index.ts';
+import { ConfirmDelete, defineForm, defineResource, FormDialog, Modal, ResourcePage, Tree, treeOptions, type FilterValues, type FormBody, type FormField, type Option, type TreeItem } from '../../resource/index.ts';
 import * as kit from '../../resource/resource.css.ts';
 
 const ALL = 'all';
@@ -52,64 +52,40 @@ interface VideoGroupPageState {
   setOpen: (open: Open) => void;
 }
 
-const cameraFields = (batch: boolean, groupOptions: readonly Option[]): readonly FieldDef[] => [
-  { kind: 'text', name: 'name', labelKey: 'videoGroup.field.name' },
-  { kind: 'text', name: 'label', labelKey: 'videoGroup.field.label' },
-  ...(batch ? [{ kind: 'text', name: 'count', labelKey: 'videoGroup.field.count' } as const] : []),
-  { kind: 'select', name: 'groupId', labelKey: 'videoGroup.field.group', options: groupOptions },
-  { kind: 'text', name: 'address', labelKey: 'videoGroup.field.address' },
-  { kind: 'text', name: 'resolution', labelKey: 'videoGroup.field.resolution' },
-  { kind: 'text', name: 'tags', labelKey: 'videoGroup.field.tags' },
+/** A camera's fields, the batch form's with the count and the patterns' %d rule; the group opens as the one chosen in the tree. */
+const cameraFields = (batch: boolean, groupOptions: readonly Option[]): readonly FormField<Camera, VideoGroupPageState>[] => [
+  { kind: 'text', name: 'name', labelKey: 'videoGroup.field.name', rules: batch ? [required(), length(1, 64), batchCode()] : [required(), length(1, 64)], initial: (c) => c?.name ?? '' },
+  // The device code: no {}[]^ (SPEC §5), the same pattern the platform's declaration refuses.
+  { kind: 'text', name: 'label', labelKey: 'videoGroup.field.label', rules: batch ? [required(), length(1, 64), pointCode(), batchCode()] : [required(), length(1, 64), pointCode()], initial: (c) => c?.label ?? '' },
+  ...(batch ? [{ kind: 'text', name: 'count', labelKey: 'videoGroup.field.count', rules: [required(), batchSize()], initial: '10', as: 'number' } as const] : []),
+  { kind: 'select', name: 'groupId', labelKey: 'videoGroup.field.group', options: groupOptions, rules: [required()], initial: (c, { page }) => String(c?.data_group_Id ?? page.groupId ?? ''), as: 'number' },
+  { kind: 'text', name: 'address', labelKey: 'videoGroup.field.address', initial: (c) => c?.address ?? '' },
+  { kind: 'text', name: 'resolution', labelKey: 'videoGroup.field.resolution', initial: (c) => c?.resolution ?? '' },
+  { kind: 'text', name: 'tags', labelKey: 'videoGroup.field.tags', initial: (c) => c?.tags.join(', ') ?? '' },
   // Shown with its password masked; sent back unchanged, the platform keeps the stored password.
-  { kind: 'text', name: 'sourceUrl', labelKey: 'videoGroup.field.sourceUrl' },
-  { kind: 'checkbox', name: 'ptz', labelKey: 'videoGroup.field.ptz' },
+  { kind: 'text', name: 'sourceUrl', labelKey: 'videoGroup.field.sourceUrl', rules: [length(0, 1024), streamSource()], initial: (c) => c?.sourceUrl ?? '' },
+  { kind: 'checkbox', name: 'ptz', labelKey: 'videoGroup.field.ptz', initial: (c) => (c ? !c.params.disableYunControl : true) },
 ];
 
-const cameraSchema = (batch: boolean): Schema => ({
-  name: batch ? [required(), length(1, 64), batchCode()] : [required(), length(1, 64)],
-  // The device code: no {}[]^ (SPEC §5), the same pattern the platform's declaration refuses.
-  label: batch ? [required(), length(1, 64), pointCode(), batchCode()] : [required(), length(1, 64), pointCode()],
-  groupId: [required()],
-  sourceUrl: [length(0, 1024), streamSource()],
-  ...(batch ? { count: [required(), batchSize()] } : {}),
-});
-
-const cameraInitial = (camera: Camera | null, batch: boolean, groupId: number | null): FormValues => ({
-  name: camera?.name ?? '',
-  label: camera?.label ?? '',
-  groupId: String(camera?.data_group_Id ?? groupId ?? ''),
-  address: camera?.address ?? '',
-  resolution: camera?.resolution ?? '',
-  tags: camera?.tags.join(', ') ?? '',
-  sourceUrl: camera?.sourceUrl ?? '',
-  ptz: camera ? !camera.params.disableYunControl : true,
-  count: batch ? '10' : '1',
-});
-
-const cameraBody = (v: FormBody) => ({
-  name: text(v.name),
-  label: text(v.label),
-  dataGroupId: Number(v.groupId),
-  address: text(v.address),
-  resolution: text(v.resolution),
-  tags: text(v.tags)
+/** The request body of the form's values: the group as dataGroupId, the tags split at commas, pan/tilt as the platform's disable flag. */
+const cameraBody = ({ groupId, tags, ptz, ...rest }: FormBody) => ({
+  ...(rest as { name: string; label: string; address: string; resolution: string; sourceUrl: string }),
+  dataGroupId: groupId as number,
+  tags: (tags as string)
     .split(',')
     .map((x) => x.trim())
     .filter(Boolean),
-  sourceUrl: text(v.sourceUrl),
-  params: { disableYunControl: v.ptz !== true },
+  params: { disableYunControl: ptz !== true },
 });
 
-const cameraForm = defineForm<Camera, VideoGroupPageState>({
+export const cameraForm = defineForm<Camera, VideoGroupPageState>({
   fields: (_row, { page }) => cameraFields(false, page.groupOptions),
-  schema: () => cameraSchema(false),
-  initial: (row, { page }) => cameraInitial(row, false, page.groupId),
-  save: async (v, row, { page }) => {
+  save: async (body, row, { page }) => {
     if (row) {
-      await updateCamera(http, { id: row.id, ...cameraBody(v) });
+      await updateCamera(http, { id: row.id, ...cameraBody(body) });
       done('videoGroup.saved');
     } else {
-      await createCamera(http, cameraBody(v));
+      await createCamera(http, cameraBody(body));
       done('videoGroup.created', { count: 1 });
     }
     page.changed();
@@ -119,12 +95,20 @@ const cameraForm = defineForm<Camera, VideoGroupPageState>({
 /** Batch add: up to 1000 cameras from patterns with %d. */
 export const cameraBatchForm = defineForm<Camera, VideoGroupPageState>({
   fields: (_row, { page }) => cameraFields(true, page.groupOptions),
-  schema: () => cameraSchema(true),
-  initial: (_row, { page }) => cameraInitial(null, true, page.groupId),
-  save: async (v, _row, { page }) => {
-    await createCamera(http, { ...cameraBody(v), count: Number(v.count) });
-    done('videoGroup.created', { count: Number(v.count) });
+  save: async ({ count, ...body }, _row, { page }) => {
+    await createCamera(http, { ...cameraBody(body), count: count as number });
+    done('videoGroup.created', { count: count as number });
     page.changed();
+  },
+});
+
+/** Adding a camera group under the chosen one (the page's parentId), or renaming one. */
+export const cameraGroupForm = defineForm<DataGroup, { parentId: number }>({
+  fields: () => [{ kind: 'text', name: 'groupName', labelKey: 'videoGroup.groupName', rules: [required(), length(1, 64)], initial: (g) => g?.name ?? '' }],
+  save: async ({ groupName }, g, { page }) => {
+    if (g) await updateGroup(http, g.id, { name: groupName as string });
+    else await createGroup(http, page.parentId, { name: groupName as string, type: CAMERA_GROUP_TYPE });
+    done('videoGroup.saved');
   },
 });
 
@@ -238,16 +222,8 @@ export function VideoGroupManager() {
         <FormDialog
           title={t(open.group ? 'videoGroup.renameGroup' : 'videoGroup.addGroup')}
           row={open.group}
-          form={{
-            fields: () => [{ kind: 'text', name: 'groupName', labelKey: 'videoGroup.groupName' }],
-            schema: () => ({ groupName: [required(), length(1, 64)] }),
-            initial: (g) => ({ groupName: g?.name ?? '' }),
-            save: async (v, g) => {
-              if (g) await updateGroup(http, g.id, { name: text(v.groupName) });
-              else await createGroup(http, open.parentId, { name: text(v.groupName), type: CAMERA_GROUP_TYPE });
-              done('videoGroup.saved');
-            },
-          }}
+          form={cameraGroupForm}
+          page={{ parentId: open.parentId }}
           onClose={(saved) => {
             setOpen(null);
             if (saved) void loadTree().then(changed);
