@@ -7,15 +7,17 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { createLinkGroup, createStrategy, deleteLinkGroups, deleteStrategies, listLinkGroups, listStrategies, setStrategyEnabled, updateLinkGroup, updateStrategy } from '../../../shared/api/linkage.ts';
-import { LINK_ACTION_KINDS, LINK_LEVELS, type LinkGroup, type LinkLevel, type LinkStrategy, type LinkStrategySave } from '../../../shared/api/linkage-types.ts';
+import { LINK_ACTION_KINDS, LINK_LEVELS, type LinkGroup, type LinkStrategy, type LinkStrategySave } from '../../../shared/api/linkage-types.ts';
 import { http, notify } from '../../../shared/http/index.ts';
 import { buttonGhost } from '../../../shared/theme/base.css.ts';
 import { linkGroupSchema, strategySchema } from '../../../shared/validate/linkage.ts';
-import { ConfirmDelete, defineResource, FormDialog, ResourcePage, Tree, type Env, type FormValues, text } from '../../resource/index.ts';
+import { ConfirmDelete, defineForm, defineResource, FormDialog, ResourcePage, Tree, type Env, type FormValues, text } from '../../resource/index.ts';
 import { ActionsEditor, useLinkTargets, type LinkTargets } from './actions-editor.tsx';
 import './texts.ts';
 
 const ALL = 'all';
+/** A strategy's retry interval when none is given (seconds). */
+const RETRY_SECONDS = 30;
 type Open = { kind: 'group'; group: LinkGroup | null } | { kind: 'deleteGroup'; group: LinkGroup } | null;
 
 /** What the strategy list reaches on the page: the groups (the form's choices), the chosen one, their reload, the link targets and navigation to a strategy's records. */
@@ -63,51 +65,25 @@ export const linkStrategyResource = defineResource<LinkStrategy, LinkGroupPageSt
   form: {
     wide: true,
     fields: (_row, { page }) => [
-      { kind: 'text', name: 'name', labelKey: 'linkage.field.name' },
-      { kind: 'select', name: 'groupId', labelKey: 'linkage.field.group', options: page.groups.map((g) => ({ value: String(g.id), label: g.name })) },
-      { kind: 'select', name: 'deviceId', labelKey: 'linkage.field.device', options: page.targets.devices },
-      { kind: 'text', name: 'expression', labelKey: 'linkage.field.expression' },
-      { kind: 'text', name: 'hits', labelKey: 'linkage.field.hits' },
-      { kind: 'select', name: 'level', labelKey: 'linkage.field.level', options: LINK_LEVELS.map((l) => ({ value: l, labelKey: `linkage.level.${l}` })) },
-      { kind: 'text', name: 'retrySeconds', labelKey: 'linkage.field.retrySeconds' },
-      { kind: 'text', name: 'periodStart', labelKey: 'linkage.field.periodStart' },
-      { kind: 'text', name: 'periodEnd', labelKey: 'linkage.field.periodEnd' },
-      { kind: 'checkbox', name: 'skipHolidays', labelKey: 'linkage.field.skipHolidays' },
-      { kind: 'checkbox', name: 'enabled', labelKey: 'linkage.status.enabled' },
-      { kind: 'custom', name: 'actions', labelKey: 'linkage.field.actions', render: (p) => <ActionsEditor {...p} kinds={LINK_ACTION_KINDS} targets={page.targets} /> },
+      { kind: 'text', name: 'name', labelKey: 'linkage.field.name', rules: strategySchema.name, initial: (s) => s?.name ?? '' },
+      { kind: 'select', name: 'groupId', labelKey: 'linkage.field.group', options: page.groups.map((g) => ({ value: String(g.id), label: g.name })), rules: strategySchema.groupId, initial: (s, e) => String(s?.groupId ?? e.page.groupId ?? ''), as: 'number' },
+      { kind: 'select', name: 'deviceId', labelKey: 'linkage.field.device', options: page.targets.devices, rules: strategySchema.deviceId, initial: (s) => (s ? String(s.deviceId) : ''), as: 'number' },
+      { kind: 'text', name: 'expression', labelKey: 'linkage.field.expression', rules: strategySchema.expression, initial: (s) => s?.expression ?? '' },
+      { kind: 'text', name: 'hits', labelKey: 'linkage.field.hits', rules: strategySchema.hits, initial: (s) => String(s?.hits ?? 1), as: 'number' },
+      { kind: 'select', name: 'level', labelKey: 'linkage.field.level', options: LINK_LEVELS.map((l) => ({ value: l, labelKey: `linkage.level.${l}` })), rules: strategySchema.level, initial: (s) => s?.level ?? 'common' },
+      { kind: 'text', name: 'retrySeconds', labelKey: 'linkage.field.retrySeconds', rules: strategySchema.retrySeconds, initial: (s) => String(s?.retrySeconds ?? RETRY_SECONDS), as: 'number' },
+      { kind: 'text', name: 'periodStart', labelKey: 'linkage.field.periodStart', rules: strategySchema.periodStart, initial: (s) => s?.periodStart ?? '' },
+      { kind: 'text', name: 'periodEnd', labelKey: 'linkage.field.periodEnd', rules: strategySchema.periodEnd, initial: (s) => s?.periodEnd ?? '' },
+      { kind: 'checkbox', name: 'skipHolidays', labelKey: 'linkage.field.skipHolidays', initial: (s) => s?.skipHolidays ?? false },
+      { kind: 'checkbox', name: 'enabled', labelKey: 'linkage.status.enabled', initial: (s) => s?.enabled ?? true },
+      // The actions are held as JSON text while edited.
+      { kind: 'custom', name: 'actions', labelKey: 'linkage.field.actions', render: (p) => <ActionsEditor {...p} kinds={LINK_ACTION_KINDS} targets={page.targets} />, rules: strategySchema.actions, initial: (s) => JSON.stringify(s?.actions ?? []), as: 'json' },
     ],
-    schema: () => strategySchema,
     hints: { expression: codesHint },
-    initial: (s, { page }) => ({
-      name: s?.name ?? '',
-      groupId: String(s?.groupId ?? page.groupId ?? ''),
-      deviceId: s ? String(s.deviceId) : '',
-      expression: s?.expression ?? '',
-      hits: String(s?.hits ?? 1),
-      level: s?.level ?? 'common',
-      retrySeconds: String(s?.retrySeconds ?? 30),
-      periodStart: s?.periodStart ?? '',
-      periodEnd: s?.periodEnd ?? '',
-      skipHolidays: s?.skipHolidays ?? false,
-      enabled: s?.enabled ?? true,
-      actions: JSON.stringify(s?.actions ?? []),
-    }),
-    save: async (v, s, { page }) => {
-      const body: LinkStrategySave = {
-        name: text(v.name),
-        groupId: Number(text(v.groupId)),
-        deviceId: Number(text(v.deviceId)),
-        expression: text(v.expression),
-        hits: Number(text(v.hits)),
-        level: text(v.level) as LinkLevel,
-        retrySeconds: Number(text(v.retrySeconds) || 30),
-        periodStart: text(v.periodStart),
-        periodEnd: text(v.periodEnd),
-        skipHolidays: v.skipHolidays === true,
-        enabled: v.enabled === true,
-        actions: JSON.parse(typeof v.actions === 'string' ? v.actions : '[]') as LinkStrategySave['actions'],
-      };
-      await (s ? updateStrategy(http, s.id, body) : createStrategy(http, body));
+    save: async (body, s, { page }) => {
+      // An emptied retry interval (0: a typed 0 is refused by its rule) is the default.
+      const strategy = { ...body, retrySeconds: (body.retrySeconds as number) || RETRY_SECONDS } as LinkStrategySave;
+      await (s ? updateStrategy(http, s.id, strategy) : createStrategy(http, strategy));
       page.loadGroups();
     },
   },
@@ -138,6 +114,20 @@ export const linkStrategyResource = defineResource<LinkStrategy, LinkGroupPageSt
       },
     },
   ],
+});
+
+/** Adding or renaming a strategy group; a new group is chosen at once (the page's setGroupId): the strategies made next go into it. */
+export const linkGroupForm = defineForm<LinkGroup, { setGroupId: (id: number) => void }>({
+  fields: () => [
+    { kind: 'text', name: 'name', labelKey: 'linkage.groupName', rules: linkGroupSchema.name, initial: (g) => g?.name ?? '' },
+    { kind: 'textarea', name: 'note', labelKey: 'linkage.groupNote', rules: linkGroupSchema.note, initial: (g) => g?.note ?? '' },
+  ],
+  save: async (body, g, { page }) => {
+    const group = body as { name: string; note: string };
+    if (g) await updateLinkGroup(http, g.id, group);
+    else page.setGroupId((await createLinkGroup(http, group)).id);
+    notify({ kind: 'toast', level: 'success', duration: 2000, key: 'resource.saved' });
+  },
 });
 
 export default function LinkGroupPage() {
@@ -194,21 +184,8 @@ export default function LinkGroupPage() {
         <FormDialog
           title={t(open.group ? 'linkage.renameGroup' : 'linkage.addGroup')}
           row={open.group}
-          form={{
-            fields: () => [
-              { kind: 'text', name: 'name', labelKey: 'linkage.groupName' },
-              { kind: 'textarea', name: 'note', labelKey: 'linkage.groupNote' },
-            ],
-            schema: () => linkGroupSchema,
-            initial: (g) => ({ name: g?.name ?? '', note: g?.note ?? '' }),
-            save: async (v, g) => {
-              const body = { name: text(v.name), note: text(v.note) };
-              if (g) await updateLinkGroup(http, g.id, body);
-              // A new group is chosen at once: the strategies made next go into it.
-              else setGroupId((await createLinkGroup(http, body)).id);
-              notify({ kind: 'toast', level: 'success', duration: 2000, key: 'resource.saved' });
-            },
-          }}
+          form={linkGroupForm}
+          page={{ setGroupId }}
           onClose={(saved) => {
             setOpen(null);
             if (saved) {
