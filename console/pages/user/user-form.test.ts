@@ -45,7 +45,7 @@ describe('the user form', () => {
 
 describe('the department, roles and password forms', () => {
   const depEnv = envOf({ departmentOptions: [], headOptions: async () => [], parentId: 2 });
-  const department = { id: 9, name: 'Ops', parentId: 2, headUserId: 5, children: [] };
+  const department = { id: 9, name: 'Ops', parentId: 2, sort: 0, headUserId: 5, headName: 'Eve', userCount: 0, children: [] };
 
   it('sends the department with its parent and head as ids (null when none), and its id when edited', async () => {
     await saveWith(departmentForm, null, envOf({ ...depEnv.page, parentId: null }), { name: ' Night shift ' });
