@@ -11,7 +11,7 @@ import { downloadFile } from '../../../shared/http/download.ts';
 import { http, notify } from '../../../shared/http/index.ts';
 import { documentSchema } from '../../../shared/validate/document.ts';
 import { KEYS, required } from '../../../shared/validate/index.ts';
-import { defineResource, ResourcePage, type Option, text } from '../../resource/index.ts';
+import { defineForm, defineResource, ResourcePage, type Option } from '../../resource/index.ts';
 import * as css from './document.css.ts';
 import { FileField, sizeText } from './file-field.tsx';
 import { Preview } from './preview.tsx';
@@ -22,6 +22,27 @@ const loadDevices = (): Promise<Option[]> => listDevices(http, { limit: 1000 }, 
 
 /** What documentResource's row actions reach on the page: its dialogs. */
 interface DocumentPage { setPreview: (row: DocumentRow | null) => void; setVersions: (row: DocumentRow | null) => void }
+
+/** The document form declared once: documentSchema's rules and the initial values per field; a new document needs its file. */
+export const documentForm = defineForm<DocumentRow, DocumentPage>({
+  wide: true,
+  fields: (row) => [
+    { kind: 'text', name: 'number', labelKey: 'documents.field.number', rules: documentSchema.number, initial: (d) => d?.number ?? '' },
+    { kind: 'text', name: 'name', labelKey: 'documents.field.name', rules: documentSchema.name, initial: (d) => d?.name ?? '' },
+    // An edit keeps the current file unless another is uploaded.
+    { kind: 'custom', name: 'fileId', labelKey: 'documents.field.file', render: (props) => <FileField {...props} currentName={row?.fileName ?? null} />, ...(row ? {} : { rules: [required(KEYS.fileRequired)] }), as: 'text' },
+    { kind: 'text', name: 'tags', labelKey: 'documents.field.tags', rules: documentSchema.tags, initial: (d) => d?.tags.join(', ') ?? '' },
+    { kind: 'select', name: 'deviceIds', labelKey: 'documents.field.devices', options: loadDevices, multiple: true, initial: (d) => d?.deviceIds.map(String) ?? [], as: 'ids' },
+    { kind: 'textarea', name: 'note', labelKey: 'documents.field.note', rules: documentSchema.note, initial: (d) => d?.note ?? '' },
+  ],
+  hints: { tags: (_, { t }) => t('documents.tagsHint') },
+  save: async ({ fileId, ...rest }, d) => {
+    // The file only when one was uploaded.
+    const body = { ...rest, ...(fileId ? { fileId } : {}) } as DocumentSave;
+    const saved = await (d ? updateDocument(http, d.id, body) : createDocument(http, body));
+    notify({ kind: 'toast', level: 'success', duration: 2500, key: 'documents.saved', params: { name: saved.name } });
+  },
+});
 
 export const documentResource = defineResource<DocumentRow, DocumentPage>({
   id: 'document',
@@ -69,40 +90,7 @@ export const documentResource = defineResource<DocumentRow, DocumentPage>({
     const f = (name: string) => (typeof q.filters[name] === 'string' ? (q.filters[name] as string).trim() : '');
     return listDocuments(http, { page: q.page, limit: q.limit, ...(f('keyword') ? { keyword: f('keyword') } : {}), ...(f('tag') ? { tag: f('tag') } : {}), ...(f('deviceId') ? { deviceId: Number(f('deviceId')) } : {}) }, signal);
   },
-  form: {
-    wide: true,
-    fields: (row) => [
-      { kind: 'text', name: 'number', labelKey: 'documents.field.number' },
-      { kind: 'text', name: 'name', labelKey: 'documents.field.name' },
-      { kind: 'custom', name: 'fileId', labelKey: 'documents.field.file', render: (props) => <FileField {...props} currentName={row?.fileName ?? null} /> },
-      { kind: 'text', name: 'tags', labelKey: 'documents.field.tags' },
-      { kind: 'select', name: 'deviceIds', labelKey: 'documents.field.devices', options: loadDevices, multiple: true },
-      { kind: 'textarea', name: 'note', labelKey: 'documents.field.note' },
-    ],
-    // A new document needs its file; an edit keeps the current one unless another is uploaded.
-    schema: (row) => (row ? documentSchema : { ...documentSchema, fileId: [required(KEYS.fileRequired)] }),
-    hints: { tags: (_, { t }) => t('documents.tagsHint') },
-    initial: (d) => ({
-      number: d?.number ?? '',
-      name: d?.name ?? '',
-      fileId: '',
-      tags: d?.tags.join(', ') ?? '',
-      deviceIds: d?.deviceIds.map(String) ?? [],
-      note: d?.note ?? '',
-    }),
-    save: async (v, d) => {
-      const body: DocumentSave = {
-        number: text(v.number),
-        name: text(v.name),
-        note: text(v.note),
-        tags: text(v.tags),
-        deviceIds: (Array.isArray(v.deviceIds) ? v.deviceIds : []).map(Number),
-        ...(text(v.fileId) ? { fileId: text(v.fileId) } : {}),
-      };
-      const saved = await (d ? updateDocument(http, d.id, body) : createDocument(http, body));
-      notify({ kind: 'toast', level: 'success', duration: 2500, key: 'documents.saved', params: { name: saved.name } });
-    },
-  },
+  form: documentForm,
   remove: (rows) => deleteDocuments(http, rows.map((d) => d.id)),
   rowActions: [
     { key: 'preview', labelKey: 'documents.preview', show: (d) => d.previewable, run: (d, _reload, { page }) => page.setPreview(d) },
