@@ -6,7 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { tx } from '../../demo/server/db.ts';
-import { insertHistory } from '../../demo/server/workflow/workflow.ts';
+import { insertHistory } from '../../demo/server/workflow/workflow-data.ts';
 import { api, login, removeDir, start } from '../../demo/server/testing.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');

@@ -20,7 +20,8 @@ import { langOf, translate, type Lang, textsOf } from '../messages.ts';
 import { inList, likePattern, offsetOf, startExport, tenantNameKeyword, tooManyTasks } from '../resource.ts';
 import { col, shape, type Spec } from '../shape.ts';
 import { namesAfterEdit } from '../local-names.ts';
-import { workflowOf, type StoredField, type StoredStep } from '../workflow/workflow.ts';
+import { workflowOf } from '../workflow/workflow.ts';
+import type { StoredField, StoredStep } from '../workflow/workflow-data.ts';
 
 /** A day's status as the export writes it (the console's attendance.status texts). */
 const DAY_STATUS: Readonly<Record<string, Readonly<Record<Lang, string>>>> = {

@@ -5,6 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { api, login, removeDir, start, type Running } from '../testing.ts';
 import { usePlatform } from '../test-platform.ts';
+import { tenantDataOf } from '../tenant-data.ts';
+import { boxCount, boxPage, formExists, formPage, requestRecord } from './workflow-data.ts';
 
 describe('workflows', () => {
   const p = usePlatform();
@@ -202,6 +204,26 @@ describe('workflows', () => {
     expect((await call(p.admin2, 'GET', `/api/workflow/request/${anyRequest}`)).msg).toBe('No such request');
     const anyTask = (p.s.app.atrium.db.prepare("SELECT id FROM wf_task WHERE status = 'pending' LIMIT 1").get() as { id: number }).id;
     expect((await call(p.admin2, 'POST', `/api/workflow/task/${anyTask}/approve`, {})).msg).toBe('No such task');
+  });
+
+  it('answers through its data module without HTTP, bound to one tenant', () => {
+    const db = p.s.app.atrium.db;
+    const tenantOf = (username: string) => (db.prepare('SELECT tenant_id AS t FROM user WHERE username = ?').get(username) as { t: number }).t;
+    const [one, two] = [tenantDataOf(db, tenantOf('admin')), tenantDataOf(db, tenantOf('admin2'))];
+    const overtime = formPage(one, 'Overtime', 10, 0);
+    expect(overtime.rows.map((f) => f.name)).toEqual(['Overtime']);
+    expect(overtime.rows[0]!.requests).toBeGreaterThan(0);
+    // The second tenant's data finds neither the form nor any request of the first.
+    expect(formPage(two, 'Overtime', 10, 0)).toEqual({ rows: [], total: 0 });
+    expect(formExists(one, overtime.rows[0]!.id)).toBe(true);
+    expect(formExists(two, overtime.rows[0]!.id)).toBe(false);
+    const adminId = (db.prepare("SELECT id FROM user WHERE username = 'admin'").get() as { id: number }).id;
+    const all = boxPage(one, 'all', adminId, undefined, 100, 0);
+    expect(all.total).toBeGreaterThan(0);
+    expect(boxCount(one, 'all', adminId)).toBe(all.total);
+    expect(boxPage(two, 'all', adminId, undefined, 100, 0)).toEqual({ rows: [], total: 0 });
+    expect(requestRecord(one, all.rows[0]!.id)?.id).toBe(all.rows[0]!.id);
+    expect(requestRecord(two, all.rows[0]!.id)).toBeUndefined();
   });
 });
 
