@@ -10,16 +10,31 @@ import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { DocumentRow, DocumentSave, DocumentVersion } from '../../../shared/api/document-types.ts';
+import type { DocumentSave } from '../../../shared/api/document-types.ts';
 import { ops } from '../../../shared/contract/document.ts';
 import { splitTags } from '../../../shared/validate/document.ts';
 import { DOCUMENT_MAX_BYTES, KEYS } from '../../../shared/validate/index.ts';
 import { route } from '../contract.ts';
 import { fail, failField, ok, userOf } from '../http.ts';
 import { langOf, translate, type Lang, textsOf } from '../messages.ts';
-import { deleteTenantRows, inList, likePattern, offsetOf } from '../resource.ts';
-import { col, shape } from '../shape.ts';
 import { platformData, tenantData, type TenantData } from '../tenant-data.ts';
+import {
+  deleteDocuments,
+  documentNumberTaken,
+  documentVersions,
+  expiredUploads,
+  findDocument,
+  forgetExpiredUploads,
+  INLINE,
+  insertUpload,
+  listDocuments,
+  removeUpload,
+  stagedUpload,
+  tenantDevicesAmong,
+  versionFile,
+  writeDocument,
+  type Staged,
+} from './document-data.ts';
 
 const TEXT = {
   type: { zh: '不支持该文件类型（可上传 PDF、图片、Office 文档、文本和 zip）', en: 'This file type is not accepted (PDF, images, Office documents, text and zip are)' },
@@ -77,9 +92,6 @@ const KINDS: Readonly<Record<string, Kind>> = {
   zip: { mime: 'application/zip', magic: ZIP },
 };
 
-/** Types the console shows inline; everything else (SVG and HTML above all) is only ever downloaded. */
-const INLINE = new Set(['application/pdf', 'image/png', 'image/jpeg', 'image/gif', 'image/webp']);
-
 const extensionOf = (name: string): string => {
   const dot = name.lastIndexOf('.');
   return dot < 0 ? '' : name.slice(dot + 1).toLowerCase();
@@ -101,51 +113,6 @@ const cleanName = (name: string): string =>
     .join('')
     .slice(-120) || 'file';
 
-// ---- rows ---------------------------------------------------------------------------------------
-
-const DEVICES_OF_DOC = 'FROM document_device dd JOIN device dv ON dv.id = dd.device_id AND dv.tenant_id = d.tenant_id WHERE dd.document_id = d.id';
-
-/** A document as the API answers it (document d at its current version v); bound devices in id order. */
-const DOCUMENT = shape<DocumentRow>({
-  id: col.value('d.id'),
-  number: col.value('d.number'),
-  name: col.value('d.name'),
-  note: col.value('d.note'),
-  tags: col.gather('t.tag', 'FROM document_tag t WHERE t.document_id = d.id', 't.tag'),
-  fileName: col.value('v.file_name'),
-  size: col.value('v.size'),
-  mime: col.value('v.mime'),
-  sha256: col.value('v.sha256'),
-  version: col.value('d.version'),
-  previewable: col.calc('v.mime', (mime) => INLINE.has(String(mime))),
-  deviceIds: col.gatherIds('dd.device_id', DEVICES_OF_DOC, 'dd.device_id'),
-  deviceCodes: col.gather('dv.code', DEVICES_OF_DOC, 'dd.device_id'),
-  updatedAt: col.time('d.updated_at'),
-  updatedBy: col.value('d.updated_by'),
-});
-
-const SELECT = `SELECT ${DOCUMENT.select} FROM document d JOIN document_version v ON v.document_id = d.id AND v.version = d.version`;
-
-/** A stored version as the API answers it (document_version). */
-const VERSION = shape<DocumentVersion>({
-  version: col.value('version'),
-  fileName: col.value('file_name'),
-  size: col.value('size'),
-  mime: col.value('mime'),
-  sha256: col.value('sha256'),
-  uploadedAt: col.time('uploaded_at'),
-  uploadedBy: col.value('uploaded_by'),
-});
-
-
-interface Staged {
-  file_id: string;
-  name: string;
-  mime: string;
-  size: number;
-  sha256: string;
-}
-
 /** A save that passed every check, normalised. */
 interface Checked {
   tags: string[];
@@ -165,15 +132,9 @@ const plugin: FastifyPluginAsync = async (app) => {
   const versionPath = (tenantId: number, documentId: number, version: number) => join(root, String(tenantId), String(documentId), String(version));
 
   function purgeStaged(now = Date.now()): void {
-    const old = uploads.prepare('SELECT file_id FROM document_upload WHERE created_at < ?').all<{ file_id: string }>(now - STAGED_TTL_MS);
-    for (const { file_id } of old) rmSync(stagedPath(file_id), { force: true });
-    uploads.prepare('DELETE FROM document_upload WHERE created_at < ?').run(now - STAGED_TTL_MS);
+    for (const fileId of expiredUploads(uploads, now - STAGED_TTL_MS)) rmSync(stagedPath(fileId), { force: true });
+    forgetExpiredUploads(uploads, now - STAGED_TTL_MS);
   }
-
-  const findDoc = (data: TenantData, id: number): DocumentRow | undefined => {
-    const row = data.get(`${SELECT} WHERE d.tenant_id = $tenant AND d.id = ?`, id);
-    return row && DOCUMENT.read(row);
-  };
 
   route(app, ops.upload, async (request) => {
     const user = userOf(request);
@@ -226,49 +187,18 @@ const plugin: FastifyPluginAsync = async (app) => {
     if (received.truncated || received.size >= DOCUMENT_MAX_BYTES) return refuse(translate(lang, KEYS.documentSize, { max: 50 }));
     const kind = fileKind(received.name, received.head, lang);
     if ('problem' in kind) return refuse(kind.problem);
-    tenantData(request).run(
-      'INSERT INTO document_upload (file_id, tenant_id, user_id, name, mime, size, sha256, created_at) VALUES (?, $tenant, ?, ?, ?, ?, ?, ?)',
-      fileId,
-      user.id,
-      received.name,
-      kind.mime,
-      received.size,
-      received.sha256,
-      Date.now(),
-    );
+    insertUpload(tenantData(request), { file_id: fileId, userId: user.id, name: received.name, mime: kind.mime, size: received.size, sha256: received.sha256, createdAt: Date.now() });
     return ok({ fileId, name: received.name, size: received.size, mime: kind.mime, sha256: received.sha256 });
   });
 
   route(app, ops.cancelUpload, async (request) => {
     const user = userOf(request);
-    const gone = tenantData(request).run('DELETE FROM document_upload WHERE file_id = ? AND tenant_id = $tenant AND user_id = ?', request.body.fileId, user.id).changes;
+    const gone = removeUpload(tenantData(request), request.body.fileId, user.id);
     if (gone) rmSync(stagedPath(request.body.fileId), { force: true });
-    return ok({ removed: Number(gone) });
+    return ok({ removed: gone });
   });
 
-  route(app, ops.page, async (request) => {
-    const data = tenantData(request);
-    const where = ['d.tenant_id = $tenant'];
-    const args: Array<string | number> = [];
-    const keyword = request.body.keyword?.trim();
-    if (keyword) {
-      where.push("(d.number LIKE ? ESCAPE '\\' OR d.name LIKE ? ESCAPE '\\')");
-      args.push(likePattern(keyword), likePattern(keyword));
-    }
-    const tag = request.body.tag?.trim();
-    if (tag) {
-      where.push('EXISTS (SELECT 1 FROM document_tag t WHERE t.document_id = d.id AND t.tag = ?)');
-      args.push(tag);
-    }
-    if (request.body.deviceId) {
-      where.push('EXISTS (SELECT 1 FROM document_device dd WHERE dd.document_id = d.id AND dd.device_id = ?)');
-      args.push(request.body.deviceId);
-    }
-    const sql = where.join(' AND ');
-    const total = data.get<{ n: number }>(`SELECT COUNT(*) AS n FROM document d WHERE ${sql}`, ...args)!.n;
-    const rows = data.all(`${SELECT} WHERE ${sql} ORDER BY d.updated_at DESC, d.id DESC LIMIT ? OFFSET ?`, ...args, request.body.limit, offsetOf(request.body));
-    return ok({ rows: DOCUMENT.all(rows), total });
-  });
+  route(app, ops.page, async (request) => ok(listDocuments(tenantData(request), request.body)));
 
   /** Checks a save beyond its fields: tags, devices, the staged file and the number's uniqueness. */
   function checkSave(request: FastifyRequest, body: DocumentSave, editing: number | null): Checked | { refusal: ReturnType<typeof failField> } {
@@ -279,15 +209,13 @@ const plugin: FastifyPluginAsync = async (app) => {
     if (tags.length > 20) return { refusal: failField(say(lang, 'tooManyTags'), 'tags') };
     const deviceIds = [...new Set(body.deviceIds ?? [])];
     if (deviceIds.length) {
-      const found = data.get<{ n: number }>(`SELECT COUNT(*) AS n FROM device WHERE tenant_id = $tenant AND id IN (${inList(deviceIds.length)})`, ...deviceIds)!.n;
-      if (found !== deviceIds.length) return { refusal: failField(say(lang, 'noDevice'), 'deviceIds') };
+      if (tenantDevicesAmong(data, deviceIds) !== deviceIds.length) return { refusal: failField(say(lang, 'noDevice'), 'deviceIds') };
     }
     const number = body.number.trim();
-    const taken = data.get<{ id: number }>('SELECT id FROM document WHERE tenant_id = $tenant AND number = ?', number);
-    if (taken && taken.id !== editing) return { refusal: failField(say(lang, 'numberTaken'), 'number') };
+    if (documentNumberTaken(data, number, editing)) return { refusal: failField(say(lang, 'numberTaken'), 'number') };
     let staged: Staged | undefined;
     if (body.fileId) {
-      staged = data.get<Staged>('SELECT file_id, name, mime, size, sha256 FROM document_upload WHERE file_id = ? AND tenant_id = $tenant AND user_id = ? AND created_at >= ?', body.fileId, user.id, Date.now() - STAGED_TTL_MS);
+      staged = stagedUpload(data, body.fileId, user.id, Date.now() - STAGED_TTL_MS);
       if (!staged) return { refusal: failField(say(lang, 'noUpload'), 'fileId') };
     } else if (editing === null) {
       return { refusal: failField(translate(lang, KEYS.fileRequired), 'fileId') };
@@ -297,44 +225,14 @@ const plugin: FastifyPluginAsync = async (app) => {
 
   /** Writes the document's own fields, tags and devices, and (with a staged file) its next version. */
   function store(data: TenantData, by: string, id: number | null, body: DocumentSave, checked: Checked): number {
-    const now = Date.now();
-    let documentId = id;
-    let version: number;
-    if (documentId === null) {
-      version = 1;
-      documentId = Number(
-        data.run('INSERT INTO document (tenant_id, number, name, note, version, updated_at, updated_by) VALUES ($tenant, ?, ?, ?, 1, ?, ?)', checked.number, body.name.trim(), (body.note ?? '').trim(), now, by).lastInsertRowid,
-      );
-    } else {
-      const current = data.get<{ version: number }>('SELECT version FROM document WHERE id = ? AND tenant_id = $tenant', documentId)!.version;
-      version = checked.staged ? current + 1 : current;
-      data.run('UPDATE document SET number = ?, name = ?, note = ?, version = ?, updated_at = ?, updated_by = ? WHERE id = ? AND tenant_id = $tenant', checked.number, body.name.trim(), (body.note ?? '').trim(), version, now, by, documentId);
-    }
-    data.run('DELETE FROM document_tag WHERE document_id = ?', documentId);
-    for (const tag of checked.tags) data.run('INSERT INTO document_tag (document_id, tag) VALUES (?, ?)', documentId, tag);
-    data.run('DELETE FROM document_device WHERE document_id = ?', documentId);
-    for (const device of checked.deviceIds) data.run('INSERT INTO document_device (document_id, device_id) VALUES (?, ?)', documentId, device);
-    if (checked.staged) {
-      const s = checked.staged;
-      const path = versionPath(data.tenantId, documentId, version);
-      data.run(
-        'INSERT INTO document_version (tenant_id, document_id, version, file_name, mime, size, sha256, path, uploaded_at, uploaded_by) VALUES ($tenant, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-        documentId,
-        version,
-        s.name,
-        s.mime,
-        s.size,
-        s.sha256,
-        path,
-        now,
-        by,
-      );
-      data.run('DELETE FROM document_upload WHERE file_id = ? AND tenant_id = $tenant', s.file_id);
+    const write = { number: checked.number, name: body.name.trim(), note: (body.note ?? '').trim(), tags: checked.tags, deviceIds: checked.deviceIds, staged: checked.staged, by, now: Date.now() };
+    const saved = writeDocument(data, id, write, (documentId, version) => versionPath(data.tenantId, documentId, version));
+    if (checked.staged && saved.path) {
       // Last, so a failure above leaves the staged file where it was (the transaction rolls back).
-      mkdirSync(join(path, '..'), { recursive: true });
-      renameSync(stagedPath(s.file_id), path);
+      mkdirSync(join(saved.path, '..'), { recursive: true });
+      renameSync(stagedPath(checked.staged.file_id), saved.path);
     }
-    return documentId;
+    return saved.id;
   }
 
   route(app, ops.create, async (request) => {
@@ -342,23 +240,23 @@ const plugin: FastifyPluginAsync = async (app) => {
     const checked = checkSave(request, request.body, null);
     if ('refusal' in checked) return checked.refusal;
     const id = data.tx(() => store(data, userOf(request).name, null, request.body, checked));
-    return ok(findDoc(data, id)!);
+    return ok(findDocument(data, id)!);
   });
 
   route(app, ops.update, async (request) => {
     const data = tenantData(request);
     const { id } = request.params;
-    if (!findDoc(data, id)) return fail(say(langOf(request), 'noDocument'));
+    if (!findDocument(data, id)) return fail(say(langOf(request), 'noDocument'));
     const checked = checkSave(request, request.body, id);
     if ('refusal' in checked) return checked.refusal;
     data.tx(() => store(data, userOf(request).name, id, request.body, checked));
-    return ok(findDoc(data, id)!);
+    return ok(findDocument(data, id)!);
   });
 
   route(app, ops.remove, async (request) => {
     const data = tenantData(request);
     const ids = request.body.ids;
-    const deleted = data.tx(() => deleteTenantRows(data, 'document', ids));
+    const deleted = data.tx(() => deleteDocuments(data, ids));
     if (deleted === null) return fail(say(langOf(request), 'noDocument'));
     for (const id of ids) rmSync(join(root, String(data.tenantId), String(id)), { recursive: true, force: true });
     return ok({ deleted });
@@ -367,8 +265,8 @@ const plugin: FastifyPluginAsync = async (app) => {
   route(app, ops.versions, async (request) => {
     const data = tenantData(request);
     const { id } = request.params;
-    if (!findDoc(data, id)) return fail(say(langOf(request), 'noDocument'));
-    return ok(VERSION.all(data.all(`SELECT ${VERSION.select} FROM document_version WHERE document_id = ? AND tenant_id = $tenant ORDER BY version DESC`, id)));
+    if (!findDocument(data, id)) return fail(say(langOf(request), 'noDocument'));
+    return ok(documentVersions(data, id));
   });
 
   route(
@@ -378,10 +276,10 @@ const plugin: FastifyPluginAsync = async (app) => {
       const data = tenantData(request);
       const lang = langOf(request);
       const { id } = request.params;
-      const doc = findDoc(data, id);
+      const doc = findDocument(data, id);
       if (!doc) return fail(say(lang, 'noDocument'));
       const version = request.query.version ?? doc.version;
-      const file = data.get<{ file_name: string; mime: string; size: number; path: string }>('SELECT file_name, mime, size, path FROM document_version WHERE document_id = ? AND tenant_id = $tenant AND version = ?', id, version);
+      const file = versionFile(data, id, version);
       if (!file) return fail(say(lang, 'noVersion'));
       const inline = request.query.inline === '1' && INLINE.has(file.mime);
       const ascii = file.file_name.replace(/[^\x20-\x7e]/g, '_');
