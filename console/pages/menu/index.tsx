@@ -2,11 +2,11 @@
 // by its entries — with names in zh and en, an icon from the console's set, an address (in-app path or
 // https), order and a hidden flag; entries of the tenant's own are marked as codes the console does not
 // know. Changes reach users at their next user-info load. Server text is only ever shown as text.
-import { addMenu, menuTree, resetMenu, saveMenu, type MenuEntry } from '../../../shared/api/menu-admin.ts';
+import { addMenu, menuTree, resetMenu, saveMenu, type MenuCreate, type MenuEntry, type MenuSave } from '../../../shared/api/menu-admin.ts';
 import { http, notify } from '../../../shared/http/index.ts';
 import { i18n } from '../../../shared/i18n/index.ts';
 import { integerBetween, length, required, type MessageKey, type Rule } from '../../../shared/validate/index.ts';
-import { defineResource, ResourcePage, text } from '../../resource/index.ts';
+import { defineResource, ResourcePage } from '../../resource/index.ts';
 import { Icon, ICON_NAMES } from '../../shell/icons.tsx';
 import './texts.ts';
 
@@ -49,32 +49,29 @@ export const menuResource = defineResource<MenuEntry>({
   },
   form: {
     fields: (m) => [
+      // A new entry's code and group; an entry keeps both.
       ...(m
         ? []
         : ([
-            { kind: 'text', name: 'code', labelKey: 'menus.field.code' },
-            { kind: 'select', name: 'parentCode', labelKey: 'menus.field.parentCode', options: () => menuTree(http).then((rows) => rows.filter((r) => r.parentCode === null).map((r) => ({ value: r.code, label: `${r.zh} / ${r.en}` }))) },
+            { kind: 'text', name: 'code', labelKey: 'menus.field.code', rules: [required(), codeRule] },
+            {
+              kind: 'select',
+              name: 'parentCode',
+              labelKey: 'menus.field.parentCode',
+              options: () => menuTree(http).then((rows) => rows.filter((r) => r.parentCode === null).map((r) => ({ value: r.code, label: `${r.zh} / ${r.en}` }))),
+              rules: [required()],
+            },
           ] as const)),
-      { kind: 'text', name: 'zh', labelKey: 'menus.field.zh' },
-      { kind: 'text', name: 'en', labelKey: 'menus.field.en' },
-      { kind: 'select', name: 'icon', labelKey: 'menus.field.icon', options: ICON_NAMES.map((n) => ({ value: n, label: n })) },
-      { kind: 'text', name: 'uri', labelKey: 'menus.field.uri' },
-      { kind: 'text', name: 'sort', labelKey: 'menus.field.sort' },
-      { kind: 'checkbox', name: 'hidden', labelKey: 'menus.field.hidden' },
+      { kind: 'text', name: 'zh', labelKey: 'menus.field.zh', rules: [required(), length(1, 20)], initial: (r) => r?.zh ?? '' },
+      { kind: 'text', name: 'en', labelKey: 'menus.field.en', rules: [required(), length(1, 40)], initial: (r) => r?.en ?? '' },
+      { kind: 'select', name: 'icon', labelKey: 'menus.field.icon', options: ICON_NAMES.map((n) => ({ value: n, label: n })), rules: [required()], initial: (r) => r?.icon ?? 'generic' },
+      { kind: 'text', name: 'uri', labelKey: 'menus.field.uri', rules: [uriRule], initial: (r) => r?.uri ?? '' },
+      { kind: 'text', name: 'sort', labelKey: 'menus.field.sort', rules: [required(), integerBetween(0, 100000)], initial: (r) => String(r?.sort ?? 100), as: 'number' },
+      { kind: 'checkbox', name: 'hidden', labelKey: 'menus.field.hidden', initial: (r) => r?.hidden ?? false },
     ],
-    schema: (m) => ({
-      ...(m ? {} : { code: [required(), codeRule], parentCode: [required()] }),
-      zh: [required(), length(1, 20)],
-      en: [required(), length(1, 40)],
-      icon: [required()],
-      uri: [uriRule],
-      sort: [required(), integerBetween(0, 100000)],
-    }),
     hints: { uri: (_, { t }) => t('menus.uriHint'), sort: (_, { t }) => t('menus.note') },
-    initial: (m) => ({ code: '', parentCode: '', zh: m?.zh ?? '', en: m?.en ?? '', icon: m?.icon ?? 'generic', uri: m?.uri ?? '', sort: String(m?.sort ?? 100), hidden: m?.hidden ?? false }),
-    save: async (v, m) => {
-      const body = { zh: text(v.zh), en: text(v.en), icon: text(v.icon), uri: text(v.uri), sort: Number(text(v.sort)), hidden: v.hidden === true };
-      await (m ? saveMenu(http, m.code, body) : addMenu(http, { ...body, code: text(v.code), parentCode: text(v.parentCode) }));
+    save: async (body, m) => {
+      await (m ? saveMenu(http, m.code, body as MenuSave) : addMenu(http, body as MenuCreate));
     },
   },
   remove: async (rows) => {
