@@ -111,7 +111,6 @@ const SQL_UNMOVED = [
   'demo/server/linkage/linkage-engine.ts',
   'demo/server/linkage/linkage.ts',
   'demo/server/operations/client-error.ts',
-  'demo/server/operations/job.ts',
   'demo/server/operations/monitor.ts',
   'demo/server/operations/op-log.ts',
   'demo/server/operations/progress.ts',

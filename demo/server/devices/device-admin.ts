@@ -9,14 +9,27 @@ import { ops } from '../../../shared/contract/device-admin.ts';
 import { visibleGroups } from '../administration/data-scope.ts';
 import { route } from '../contract.ts';
 import { normaliseDevice } from '../../../shared/devices/device-rules.ts';
-import { nextSeq } from './device-simulator.ts';
 import { fail, failField, ok, userOf } from '../http.ts';
 import { langOf, type Lang, textsOf } from '../messages.ts';
 import { deleteTenantRows, makesCycle, readImportUpload, type SheetRow, startExport, startImport, tooManyTasks } from '../resource.ts';
-import { parseListQuery, queryDevices } from './device-query.ts';
-import { checkBatch, insertDevices } from './device.ts';
+import { parseListQuery } from './device-query.ts';
+import { checkBatch } from './device.ts';
+import {
+  areaContents,
+  areaNames,
+  areaParents,
+  areaRow,
+  deleteArea,
+  deviceNames,
+  insertArea,
+  insertDevices,
+  modelIdsByCode,
+  queryDevices,
+  updateArea,
+  updateDevice,
+} from './device-data.ts';
 import { translate } from '../../../shared/i18n/translate.ts';
-import { platformData, tenantData, type TenantData } from '../tenant-data.ts';
+import { platformData, tenantData } from '../tenant-data.ts';
 
 const TEXT = {
   noArea: { zh: '区域不存在', en: 'no such area' },
@@ -57,10 +70,6 @@ const plugin: FastifyPluginAsync = async (app) => {
   // Imports and exports run on the platform's task runner (operations/tasks.ts), which keeps every
   // tenant's tasks, each under its tenant and user.
   const tasks = platformData(app, 'device imports and exports run as background tasks of the platform task runner');
-  const areaRow = (data: TenantData, guid: string) =>
-    data.get<{ row_guid: string; parent_guid: string | null; name: string; name_en: string }>('SELECT row_guid, parent_guid, name, name_en FROM area WHERE row_guid = ? AND tenant_id = $tenant', guid);
-  const parentsOf = (data: TenantData) =>
-    new Map(data.all<{ row_guid: string; parent_guid: string | null }>('SELECT row_guid, parent_guid FROM area WHERE tenant_id = $tenant').map((r) => [r.row_guid, r.parent_guid]));
   // Every call needs the regions-and-devices page (subsystemManage: the declarations' rights).
   route(app, ops.areaCreate, async (request) => {
     const data = tenantData(request);
@@ -68,7 +77,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     const parent = request.body.parentId || null;
     if (parent !== null && !areaRow(data, parent)) return failField(say(lang, 'badParent'), 'parentId');
     const guid = randomUUID();
-    data.run('INSERT INTO area (row_guid, tenant_id, parent_guid, name, sort) VALUES (?, $tenant, ?, ?, 0)', guid, parent, request.body.name.trim());
+    insertArea(data, guid, parent, request.body.name.trim());
     return ok({ rowGuid: guid, parentId: parent, areaName: request.body.name.trim() });
   });
 
@@ -81,13 +90,13 @@ const plugin: FastifyPluginAsync = async (app) => {
     const parent = request.body.parentId === undefined ? row.parent_guid : request.body.parentId || null;
     if (parent !== null) {
       // Moving an area under itself or one of its sub-areas would cut that branch off the tree.
-      const parents = parentsOf(data);
+      const parents = areaParents(data);
       if (!parents.has(parent) || makesCycle(parents, guid, parent)) {
         return failField(say(lang, 'badParent'), 'parentId');
       }
     }
     const names = namesAfterEdit(row, request.body.name.trim());
-    data.run('UPDATE area SET name = ?, name_en = ?, parent_guid = ? WHERE row_guid = ? AND tenant_id = $tenant', names.name, names.name_en, parent, guid);
+    updateArea(data, guid, names, parent);
     return ok({ rowGuid: guid, parentId: parent, areaName: request.body.name.trim() });
   });
 
@@ -96,10 +105,9 @@ const plugin: FastifyPluginAsync = async (app) => {
     const lang = langOf(request);
     const guid = request.params.guid;
     if (!areaRow(data, guid)) return fail(say(lang, 'noArea'));
-    const devices = data.get<{ n: number }>('SELECT COUNT(*) AS n FROM device WHERE tenant_id = $tenant AND area_guid = ?', guid)!.n;
-    const areas = data.get<{ n: number }>('SELECT COUNT(*) AS n FROM area WHERE tenant_id = $tenant AND parent_guid = ?', guid)!.n;
+    const { devices, areas } = areaContents(data, guid);
     if (devices > 0 || areas > 0) return fail(say(lang, 'areaNotEmpty', { devices: say(lang, 'areaDevices', { count: devices }), areas: say(lang, 'areaChildren', { count: areas }) }));
-    data.run('DELETE FROM area WHERE row_guid = ? AND tenant_id = $tenant', guid);
+    deleteArea(data, guid);
     return ok({ deleted: 1 });
   });
 
@@ -107,19 +115,13 @@ const plugin: FastifyPluginAsync = async (app) => {
     const data = tenantData(request);
     const lang = langOf(request);
     const { id } = request.params;
-    const exists = data.get<{ name: string; name_en: string }>('SELECT name, name_en FROM device WHERE id = ? AND tenant_id = $tenant', id);
+    const exists = deviceNames(data, id);
     if (!exists) return fail(say(lang, 'noDevice'));
     const problem = checkBatch(data, lang, [request.body], false, id);
     if (problem) return fail(problem);
     const d = normaliseDevice(request.body);
     const names = namesAfterEdit(exists, d.name);
-    data.tx(() =>
-      data.run(
-        `UPDATE device SET code = ?, name = ?, name_en = ?, label = ?, address = ?, sn = ?, ip = ?, mac = ?, bus_no = ?, port = ?, version = ?, gateway_id = ?, area_guid = ?, model_id = ?,
-           status_seq = ? WHERE id = ? AND tenant_id = $tenant`,
-        d.code, names.name, names.name_en, d.label, d.address, d.sn, d.ip, d.mac, d.busNo, d.port, d.version, d.gatewayId, d.areaId, d.modelId, nextSeq(data), id,
-      ),
-    );
+    updateDevice(data, id, d, names);
     return ok({ id });
   });
 
@@ -140,9 +142,9 @@ const plugin: FastifyPluginAsync = async (app) => {
     if (busy) return fail(busy);
     const upload = await readImportUpload(request, IMPORT_HEADERS);
     if (!('rows' in upload)) return failField(upload.msg, upload.data.field);
-    const models = new Map(data.all<{ code: string; id: number }>('SELECT code, id FROM device_model WHERE tenant_id = $tenant').map((m) => [m.code, m.id]));
+    const models = modelIdsByCode(data);
     // A sheet may name an area in either language.
-    const areas = new Map(data.all<{ name: string; name_en: string; row_guid: string }>('SELECT name, name_en, row_guid FROM area WHERE tenant_id = $tenant').flatMap((a) => bothNames(a).map((n) => [n, a.row_guid] as const)));
+    const areas = new Map(areaNames(data).flatMap((a) => bothNames(a).map((n) => [n, a.row_guid] as const)));
     const toDevice = (row: SheetRow): DeviceCreate => {
       const v = row.values;
       return {

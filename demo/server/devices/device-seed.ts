@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { DeviceStatus } from '../../../shared/api/device-types.ts';
 import type { Db } from '../db.ts';
 import { tenantDataOf, type TenantData } from '../tenant-data.ts';
-import { nextSeq } from './device-simulator.ts';
+import { nextSeq } from './device-data.ts';
 
 interface SeedArea {
   /** The Chinese name (stored as name), and the English one (name_en, local-names.ts). */

@@ -5,21 +5,11 @@ import type { DeviceStatus } from '../../../shared/api/device-types.ts';
 import { tx, type Db } from '../db.ts';
 // The defaults live with the platform's other tunable numbers (settings.ts imports no domain module).
 import { DEFAULT_EXCURSIONS_PER_HOUR, DEFAULT_FLIP_SHARE } from '../settings.ts';
-import { tenantDataOf, type TenantData } from '../tenant-data.ts';
+import { tenantDataOf } from '../tenant-data.ts';
+import { deviceAtOffset, deviceCountsByTenant, devicesWaitingToWake, nextSeq, randomGateway, setStatus, writeDeviceStatus, writeGatewayStatus } from './device-data.ts';
 
 export { DEFAULT_EXCURSIONS_PER_HOUR, DEFAULT_FLIP_SHARE };
 const TICK_MS = 2000;
-
-/** The tenant's next change-feed position. Call inside a transaction. */
-export function nextSeq(data: TenantData): number {
-  data.run('INSERT OR IGNORE INTO device_cursor (tenant_id, seq) VALUES ($tenant, 0)');
-  return data.get<{ seq: number }>('UPDATE device_cursor SET seq = seq + 1 WHERE tenant_id = $tenant RETURNING seq')!.seq;
-}
-
-/** The tenant's current change-feed position (0 before any change). */
-export function currentSeq(data: TenantData): number {
-  return data.get<{ seq: number }>('SELECT seq FROM device_cursor WHERE tenant_id = $tenant')?.seq ?? 0;
-}
 
 /**
  * Sets one device's status and records the change in the feed. Answers the new seq, or null when the
@@ -27,15 +17,7 @@ export function currentSeq(data: TenantData): number {
  */
 export function setDeviceStatus(db: Db, tenantId: number, deviceId: number, status: DeviceStatus, now = Date.now()): number | null {
   // Its callers (camera health, the test switch, the wake-up below) each act for one tenant's device.
-  const data = tenantDataOf(db, tenantId);
-  return data.tx(() => {
-    const row = data.get<{ status: string; status_seq: number }>('SELECT status, status_seq FROM device WHERE id = ? AND tenant_id = $tenant', deviceId);
-    if (!row) return null;
-    if (row.status === status) return row.status_seq;
-    const seq = nextSeq(data);
-    data.run('UPDATE device SET status = ?, status_seq = ?, status_at = ? WHERE id = ? AND tenant_id = $tenant', status, seq, now, deviceId);
-    return seq;
-  });
+  return setStatus(tenantDataOf(db, tenantId), deviceId, status, now);
 }
 
 /**
@@ -45,12 +27,7 @@ export function setDeviceStatus(db: Db, tenantId: number, deviceId: number, stat
  */
 export function wakeNewDevices(db: Db, now = Date.now()): number[] {
   // Platform-wide by nature: the point simulator's round walks every tenant's new devices.
-  const waiting = db
-    .prepare(
-      `SELECT d.id, d.tenant_id FROM device d JOIN gateway g ON g.id = d.gateway_id AND g.tenant_id = d.tenant_id AND g.status = 'online'
-       WHERE d.status = 'unknown' AND d.model_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM point_current p WHERE p.device_id = d.id)`,
-    )
-    .all<{ id: number; tenant_id: number }>();
+  const waiting = devicesWaitingToWake(db);
   for (const d of waiting) setDeviceStatus(db, d.tenant_id, d.id, 'online', now);
   return waiting.map((d) => d.id);
 }
@@ -111,7 +88,7 @@ export class DeviceSimulator {
     const db = this.#db;
     // The simulator is platform-wide by nature: it counts every tenant's devices, then works each
     // tenant through that tenant's own data.
-    const tenants = db.prepare('SELECT tenant_id, COUNT(*) AS n FROM device GROUP BY tenant_id').all<{ tenant_id: number; n: number }>();
+    const tenants = deviceCountsByTenant(db);
     let flipped = 0;
     tx(db, () => {
       for (const { tenant_id: tenantId, n } of tenants) {
@@ -120,15 +97,16 @@ export class DeviceSimulator {
         const count = Math.min(n, Math.floor(due));
         this.#carry.set(tenantId, due - count);
         for (let i = 0; i < count; i++) {
-          const row = data.get<{ id: number; status: DeviceStatus }>('SELECT id, status FROM device WHERE tenant_id = $tenant ORDER BY id LIMIT 1 OFFSET ?', Math.floor(this.#random() * n));
+          const row = deviceAtOffset(data, Math.floor(this.#random() * n));
           if (!row) continue;
-          data.run('UPDATE device SET status = ?, status_seq = ?, status_at = ? WHERE id = ? AND tenant_id = $tenant', nextStatus(row.status, this.#random), nextSeq(data), now, row.id);
+          const status = nextStatus(row.status, this.#random);
+          writeDeviceStatus(data, row.id, status, nextSeq(data), now);
           flipped += 1;
         }
         // Gateways are few and steadier: one of them changes now and then.
         if (count > 0 && this.#random() < 0.1) {
-          const gateway = data.get<{ id: number; status: DeviceStatus }>('SELECT id, status FROM gateway WHERE tenant_id = $tenant ORDER BY random() LIMIT 1');
-          if (gateway) data.run('UPDATE gateway SET status = ?, status_at = ? WHERE id = ? AND tenant_id = $tenant', nextStatus(gateway.status, this.#random), now, gateway.id);
+          const gateway = randomGateway(data);
+          if (gateway) writeGatewayStatus(data, gateway.id, nextStatus(gateway.status, this.#random), now);
         }
       }
     });

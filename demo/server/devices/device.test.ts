@@ -7,6 +7,8 @@ import { areaAndDescendants, matches, normaliseKeyword, searchText, sortDevices 
 import { DeviceSimulator, setDeviceStatus } from './device-simulator.ts';
 import { TENANT1_DEVICES, TENANT2_DEVICES } from './device-seed.ts';
 import { api, login, removeDir, start, type Running } from '../testing.ts';
+import { tenantDataOf } from '../tenant-data.ts';
+import { areaTree as areaTreeOf, deviceCodeTaken, queryDevices, setStatus, type ParsedListQuery } from './device-data.ts';
 
 
 const flatten = (nodes: readonly AreaNode[]): AreaNode[] => nodes.flatMap((n) => [n, ...flatten(n.children)]);
@@ -245,5 +247,25 @@ describe('devices on the demo platform', () => {
     // 5 % of each tenant per 6 s tick (0.5 per minute); fractions carry over to the next tick.
     expect(flipped).toBe(Math.floor(tenantDevices * 0.05) + Math.floor(TENANT2_DEVICES * 0.05));
     expect(setDeviceStatus(db, 2, all[0]!.id, 'online')).toBeNull();
+  });
+
+  it("the data module (device-data.ts) answers a tenant's data without HTTP and never another tenant's rows", () => {
+    const db = s.app.atrium.db;
+    const [one, two] = [tenantDataOf(db, 1), tenantDataOf(db, 2)];
+    const q: ParsedListQuery = { page: 1, limit: 20000, areaId: null, status: null, keyword: '', gatewayId: null, sort: 'code', order: 'asc', count: true };
+    const mine = all[0]!;
+    const theirs = queryDevices(two, q);
+    expect(theirs.total).toBe(TENANT2_DEVICES);
+    expect(theirs.rows).toHaveLength(TENANT2_DEVICES);
+    expect(theirs.rows.some((d) => d.id === mine.id)).toBe(false);
+    // Tenant 1's device found by its code in tenant 1's data only.
+    expect(queryDevices(one, { ...q, keyword: normaliseKeyword(mine.code) }).rows.map((d) => d.id)).toContain(mine.id);
+    expect(queryDevices(two, { ...q, keyword: normaliseKeyword(mine.code) }).total).toBe(0);
+    expect(deviceCodeTaken(one, mine.code, 0)).toBe(true);
+    expect(deviceCodeTaken(two, mine.code, 0)).toBe(false);
+    // Neither tenant 1's areas nor its devices' status are reachable through tenant 2's data.
+    const guids = new Set(flatten(tree).map((a) => a.rowGuid));
+    expect(flatten(areaTreeOf(two)).some((a) => guids.has(a.rowGuid))).toBe(false);
+    expect(setStatus(two, mine.id, 'offline', Date.now())).toBeNull();
   });
 });

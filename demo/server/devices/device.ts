@@ -10,12 +10,13 @@ import { checkDevice, normaliseDevice, type DeviceIssue } from '../../../shared/
 import { translate } from '../../../shared/i18n/translate.ts';
 import type { Db } from '../db.ts';
 import { seedDevices } from './device-seed.ts';
-import { DeviceSimulator, nextSeq } from './device-simulator.ts';
+import { DeviceSimulator } from './device-simulator.ts';
 import { fail, ok, userOf } from '../http.ts';
 import { servicesOf } from '../services.ts';
 import { langOf, type Lang } from '../messages.ts';
 import { visibleGroups } from '../administration/data-scope.ts';
-import { answerQuery, areaTree, DEVICE, DEVICE_FROM, fieldSay, parseListQuery, queryDevices, statusChanges } from './device-query.ts';
+import { answerQuery, fieldSay, parseListQuery } from './device-query.ts';
+import { areaExists, areaTree, deviceAnswer, deviceCodeTaken, gatewayExists, insertDevices, modelExists, queryDevices, statusChanges } from './device-data.ts';
 import { platformData, tenantData, type TenantData } from '../tenant-data.ts';
 
 export const seed = (db: Db, config: AppConfig): void => seedDevices(db, config.tuning.seedDevices);
@@ -33,46 +34,25 @@ function issueText(lang: Lang, issue: DeviceIssue): string {
 export function checkBatch(data: TenantData, lang: Lang, devices: readonly unknown[], numbered: boolean, exceptId = 0): string | null {
   const prefix = (index: number, message: string): string =>
     numbered ? translate(lang, 'device.validate.itemMessage', { index: index + 1, message }) : message;
-  const gatewayOk = (id: number) => data.get('SELECT 1 FROM gateway WHERE id = ? AND tenant_id = $tenant', id);
-  const areaOk = (guid: string) => data.get('SELECT 1 FROM area WHERE row_guid = ? AND tenant_id = $tenant', guid);
-  const codeTaken = (code: string) => data.get('SELECT 1 FROM device WHERE tenant_id = $tenant AND code = ? AND id <> ?', code, exceptId);
-  const modelOk = (id: number) => data.get('SELECT 1 FROM device_model WHERE id = ? AND tenant_id = $tenant', id);
   const seen = new Set<string>();
   for (const [index, input] of devices.entries()) {
     const issue = checkDevice(input);
     if (issue) return prefix(index, issueText(lang, issue));
     const device = normaliseDevice(input as DeviceCreate);
-    if (device.gatewayId !== null && !gatewayOk(device.gatewayId)) {
+    if (device.gatewayId !== null && !gatewayExists(data, device.gatewayId)) {
       return prefix(index, issueText(lang, { field: 'gatewayId', key: 'device.validate.gatewayMissing' }));
     }
-    if (device.areaId !== null && !areaOk(device.areaId)) {
+    if (device.areaId !== null && !areaExists(data, device.areaId)) {
       return prefix(index, issueText(lang, { field: 'areaId', key: 'device.validate.areaMissing' }));
     }
-    if (device.modelId !== null && !modelOk(device.modelId)) {
+    if (device.modelId !== null && !modelExists(data, device.modelId)) {
       return prefix(index, issueText(lang, { field: 'modelId', key: 'device.validate.modelMissing' }));
     }
     if (seen.has(device.code)) return prefix(index, issueText(lang, { field: 'code', key: 'device.validate.codeRepeated', params: { code: device.code } }));
     seen.add(device.code);
-    if (codeTaken(device.code)) return prefix(index, issueText(lang, { field: 'code', key: 'device.validate.codeTaken', params: { code: device.code } }));
+    if (deviceCodeTaken(data, device.code, exceptId)) return prefix(index, issueText(lang, { field: 'code', key: 'device.validate.codeTaken', params: { code: device.code } }));
   }
   return null;
-}
-
-export function insertDevices(data: TenantData, devices: readonly DeviceCreate[]): number[] {
-  return data.tx(() => {
-    const seq = nextSeq(data);
-    const now = Date.now();
-    return devices.map((input) => {
-      const d = normaliseDevice(input);
-      return Number(
-        data.run(
-          `INSERT INTO device (tenant_id, code, name, label, address, sn, ip, mac, bus_no, port, version, status, status_seq, status_at, gateway_id, area_guid, model_id, created_at)
-           VALUES ($tenant, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'unknown', ?, ?, ?, ?, ?, ?)`,
-          d.code, d.name, d.label, d.address, d.sn, d.ip, d.mac, d.busNo, d.port, d.version, seq, now, d.gatewayId, d.areaId, d.modelId, now,
-        ).lastInsertRowid,
-      );
-    });
-  });
 }
 
 // ---- routes -----------------------------------------------------------------------------------
@@ -105,7 +85,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     const problem = checkBatch(data, langOf(request), [request.body], false);
     if (problem) return fail(problem);
     const [id] = insertDevices(data, [request.body]);
-    return ok(DEVICE.read(data.get(`SELECT ${DEVICE.select} ${DEVICE_FROM} WHERE d.id = ? AND d.tenant_id = $tenant`, id!)!));
+    return ok(deviceAnswer(data, id!));
   });
 
   route(app, ops.batch, async (request) => {
