@@ -2,6 +2,7 @@
 // history within the 3-month window, an alarm's actions, handling and confirming.
 import Type from 'typebox';
 import { ALARM_HANDLE_STATUSES, ALARM_LEVELS, ALARM_STATUSES, HANDLE_ALL_INLINE } from '../api/alarm-types.ts';
+import { ALARM_NOTE_MAX } from '../validate/alarm.ts';
 import { operation } from './operation.ts';
 import { COUNT_LIMIT, TOTAL_CAP } from '../api/resource.ts';
 import { Id, IdParams, Ids, Int, MAX_ID, OneOf, Paging, Strict, Text, Time, PageOf } from './fields.ts';
@@ -69,10 +70,10 @@ export const AlarmAction = Strict({
 export const AlarmHandle = Strict({
   ids: Ids(MAX_IDS),
   handleStatus: OneOf(['handling', 'handled'] as const, { description: "'handling' takes an alarm in hand; 'handled' finishes it" }),
-  note: Type.Optional(Text(0, 500, { multiline: true })),
+  note: Type.Optional(Text(0, ALARM_NOTE_MAX, { multiline: true })),
 });
 
-export const AlarmHandleAll = Strict({ ...filters, note: Type.Optional(Text(0, 500, { multiline: true })) });
+export const AlarmHandleAll = Strict({ ...filters, note: Type.Optional(Text(0, ALARM_NOTE_MAX, { multiline: true })) });
 
 export const AlarmHandleAllResult = Strict({
   changed: Type.Integer({ minimum: 0, description: 'Alarms handled at once' }),

@@ -22,6 +22,14 @@ export const ALARM_RULE_BOUNDS = {
 } as const;
 const B = ALARM_RULE_BOUNDS;
 
+/** alarm/search: the longest note of taking alarms in hand or handling them, shared by the form below and the API contract (shared/contract/alarm.ts). */
+export const ALARM_NOTE_MAX = 500;
+
+/** alarm/search: taking in hand or handling, with a note. */
+export const alarmHandleSchema = {
+  note: [length(0, ALARM_NOTE_MAX)],
+} as const satisfies Schema;
+
 /** alarm/config: the form's rules (numbers as typed text). */
 export const alarmRuleSchema = {
   modelId: [required()],

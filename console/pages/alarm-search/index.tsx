@@ -17,8 +17,9 @@ import { relatedCameras } from '../../../shared/api/relation.ts';
 import type { RelatedCamera } from '../../../shared/api/relation-types.ts';
 import { button, buttonGhost } from '../../../shared/theme/base.css.ts';
 import { vars } from '../../../shared/theme/contract.ts';
-import { alarmQueryWindow, earliestAlarmQueryDate, length, type ValidationMessage } from '../../../shared/validate/index.ts';
-import { defineResource, FormDialog, Modal, ResourcePage, treeOptions, type Env, type FilterValues, type FormDef, text } from '../../resource/index.ts';
+import { alarmHandleSchema } from '../../../shared/validate/alarm.ts';
+import { alarmQueryWindow, earliestAlarmQueryDate, type ValidationMessage } from '../../../shared/validate/index.ts';
+import { defineForm, defineResource, FormDialog, Modal, ResourcePage, treeOptions, type Env, type FilterValues, text } from '../../resource/index.ts';
 import { fetchAreaTree } from '../../../shared/api/device.ts';
 import { allModels } from '../../../shared/api/device-model.ts';
 import * as css from '../../resource/resource.css.ts';
@@ -260,19 +261,25 @@ export default function AlarmSearchPage() {
   );
 }
 
-function HandleDialog({ alarms, handleStatus, onClose }: { alarms: readonly Alarm[]; handleStatus: 'handling' | 'handled'; onClose: (saved: boolean) => void }) {
+/** What the handle form reaches: the alarms it takes in hand or handles. */
+interface HandlePage {
+  alarms: readonly Alarm[];
+  handleStatus: 'handling' | 'handled';
+}
+
+/** Taking alarms in hand or handling them, with a note (alarmHandleSchema's rule). */
+export const handleForm = defineForm<null, HandlePage>({
+  fields: () => [{ kind: 'textarea', name: 'note', labelKey: 'alarms.field.note', rules: alarmHandleSchema.note }],
+  save: async ({ note }, _row, { page: { alarms, handleStatus } }) => {
+    const result = await handleAlarms(http, { ids: alarms.map((a) => a.id), handleStatus, note: note as string });
+    if (handleStatus === 'handled') toast('alarms.handled', { count: result.changed });
+  },
+});
+
+function HandleDialog({ alarms, handleStatus, onClose }: HandlePage & { onClose: (saved: boolean) => void }) {
   const { t } = useTranslation();
-  const form: FormDef<null> = {
-    fields: () => [{ kind: 'textarea', name: 'note', labelKey: 'alarms.field.note' }],
-    schema: () => ({ note: [length(0, 500)] }),
-    initial: () => ({ note: '' }),
-    save: async (v) => {
-      const result = await handleAlarms(http, { ids: alarms.map((a) => a.id), handleStatus, note: String(v.note ?? '').trim() });
-      if (handleStatus === 'handled') toast('alarms.handled', { count: result.changed });
-    },
-  };
   const title = `${t(handleStatus === 'handled' ? 'alarms.handle' : 'alarms.take')} · ${alarms.length === 1 ? `${alarms[0]!.deviceName} · ${alarms[0]!.content}` : alarms.length}`;
-  return <FormDialog title={title} form={form} row={null} onClose={onClose} />;
+  return <FormDialog title={title} form={handleForm} row={null} page={{ alarms, handleStatus }} onClose={onClose} />;
 }
 
 function AskDialog({ text, run, onClose }: { text: string; run: () => Promise<unknown>; onClose: (ran: boolean) => void }) {
