@@ -7,6 +7,8 @@ import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, login, removeDir, start } from '../testing.ts';
 import { usePlatform } from '../test-platform.ts';
+import { tenantDataOf } from '../tenant-data.ts';
+import { deleteGroups, groupById, holidaysOf, insertGroup, isHoliday, listGroups, nameTaken, putHoliday } from './linkage-data.ts';
 
 interface Device {
   id: number;
@@ -258,6 +260,25 @@ describe('linkage', () => {
     }
     expect(done).toMatchObject({ status: 0, currentSize: 3, msg: 'all 3 steps done' });
     expect([point(b.id, 'setpoint'), point(c.id, 'setpoint')]).toEqual([22, 22]);
+  });
+
+  it("the linkage data module works without HTTP, bound to one tenant: tenant 2's group and holiday are not tenant 1's", () => {
+    const one = tenantDataOf(db(), 1);
+    const two = tenantDataOf(db(), 2);
+    const id = insertGroup(two, 'Only tenant 2', 'data module');
+    expect(listGroups(two, 'Only tenant 2', { limit: 10, offset: 0 })).toEqual({ total: 1, rows: [{ id, name: 'Only tenant 2', note: 'data module', strategies: 0 }] });
+    expect(listGroups(one, 'Only tenant 2', { limit: 10, offset: 0 })).toEqual({ total: 0, rows: [] });
+    expect(groupById(one, id)).toBeUndefined();
+    expect(nameTaken('link_group', one, 'Only tenant 2')).toBe(false);
+    expect(deleteGroups(one, [id])).toBe(0);
+    expect(groupById(two, id)?.name).toBe('Only tenant 2');
+    putHoliday(two, '2037-05-01', 'holiday', 'Labour day');
+    expect(isHoliday(two, '2037-05-01')).toBe(true);
+    expect(isHoliday(one, '2037-05-01')).toBe(false);
+    expect(holidaysOf(one, 2037)).toEqual([]);
+    putHoliday(two, '2037-05-01', '', '');
+    expect(holidaysOf(two, 2037)).toEqual([]);
+    expect(deleteGroups(two, [id])).toBe(1);
   });
 
   it('imports a year of holidays from xlsx, all or nothing', async () => {

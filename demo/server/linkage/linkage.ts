@@ -8,17 +8,11 @@ import {
   SCENE_ACTION_KINDS,
   type Holiday,
   type LinkAction,
-  type LinkAttempt,
-  type LinkGroup,
   type LinkGroupSave,
-  type LinkRecord,
-  type LinkStrategy,
   type LinkStrategySave,
-  type QuickScene,
   type QuickSceneSave,
   type SceneStep,
 } from '../../../shared/api/linkage-types.ts';
-import type { SQLOutputValue } from 'node:sqlite';
 import { alarmQueryWindow, earliestAlarmQueryDate, toDate } from '../../../shared/validate/dates.ts';
 import { compile } from '../../../shared/validate/expression.ts';
 import { actionList, linkGroupSchema, sceneSchema, stepList, strategySchema } from '../../../shared/validate/linkage.ts';
@@ -26,10 +20,39 @@ import { ops } from '../../../shared/contract/linkage.ts';
 import { route } from '../contract.ts';
 import { fail, failField, ok, userOf, validBody, type Schema } from '../http.ts';
 import { langOf, translate, type Lang, textsOf } from '../messages.ts';
-import { deleteTenantRows, inList, likePattern, offsetOf, readImportUpload, tenantNameKeyword, tooManyTasks } from '../resource.ts';
-import { col, shape } from '../shape.ts';
+import { offsetOf, readImportUpload, tooManyTasks } from '../resource.ts';
 import { engineOf, startLinkEngine, startScene, type LinkEngine } from './linkage-engine.ts';
 import { platformData, tenantData, type TenantData } from '../tenant-data.ts';
+import {
+  deleteGroups,
+  deleteScenes,
+  deleteStrategies,
+  devicePoints,
+  groupById,
+  holidaysOf,
+  insertGroup,
+  insertScene,
+  insertStrategy,
+  listGroups,
+  listRecords,
+  listScenes,
+  listStrategies,
+  nameTaken,
+  putHoliday,
+  putHolidays,
+  recordById,
+  sceneById,
+  sceneExists,
+  sceneSteps,
+  setStrategyEnabled,
+  strategyById,
+  strategyActions,
+  updateGroup,
+  updateScene,
+  updateStrategy,
+  type RecordFilter,
+  type StrategyRow,
+} from './linkage-data.ts';
 
 const TEXT = {
   noGroup: { zh: '策略组不存在', en: 'no such strategy group' },
@@ -95,69 +118,12 @@ function cleanAction(a: LinkAction): LinkAction {
   }
 }
 
-/** A strategy as the API answers it (link_strategy s, its group g and device d). */
-const STRATEGY = shape<LinkStrategy>({
-  id: col.value('s.id'),
-  groupId: col.value('s.group_id'),
-  groupName: col.value('g.name'),
-  name: col.value('s.name'),
-  deviceId: col.value('s.device_id'),
-  deviceName: col.value('d.name'),
-  expression: col.value('s.expression'),
-  hits: col.value('s.hits'),
-  level: col.value('s.level'),
-  retrySeconds: col.value('s.retry_seconds'),
-  periodStart: col.value('s.period_start'),
-  periodEnd: col.value('s.period_end'),
-  skipHolidays: col.flag('s.skip_holidays'),
-  enabled: col.flag('s.enabled'),
-  actions: col.json('s.actions'),
-  held: col.value('s.held'),
-});
-
-const STRATEGY_SELECT = `SELECT ${STRATEGY.select} FROM link_strategy s JOIN link_group g ON g.id = s.group_id JOIN device d ON d.id = s.device_id`;
-
-/** A firing as the API answers it (link_record), before its attempts are added. */
-const RECORD = shape<Omit<LinkRecord, 'attempts'>>({
-  id: col.value('id'),
-  strategyId: col.value('strategy_id'),
-  strategyName: col.value('strategy_name'),
-  deviceId: col.value('device_id'),
-  deviceName: col.value('device_name'),
-  firedAt: col.time('fired_at'),
-  values: col.json('source_values'),
-  result: col.value('result'),
-  note: col.value('loc(note_zh, note_en)'),
-});
-
-/** One try of one action of a firing (link_attempt). */
-const ATTEMPT = shape<LinkAttempt>({
-  action: col.value('action'),
-  label: col.value('loc(label_zh, label_en)'),
-  attempt: col.value('attempt'),
-  at: col.time('at'),
-  ok: col.flag('ok'),
-  message: col.value('loc(message_zh, message_en)'),
-});
-
-const SCENE = shape<QuickScene>({ id: col.value('id'), name: col.value('name'), note: col.value('note'), steps: col.json('steps') });
-
-/** The points of one of the tenant's devices (by its model): code, access and range. */
-function pointsOf(data: TenantData, deviceId: number) {
-  const device = data.get<{ name: string; model_id: number | null }>('SELECT name, model_id FROM device WHERE id = ? AND tenant_id = $tenant', deviceId);
-  if (!device) return null;
-  const params = device.model_id
-    ? data.all<{ code: string; access: string; min: string; max: string }>('SELECT code, access, min, max FROM model_param WHERE tenant_id = $tenant AND model_id = ? ORDER BY id', device.model_id)
-    : [];
-  return { name: device.name, params };
-}
-
 const num = (text: string, fallback: number) => (text.trim() !== '' && Number.isFinite(Number(text)) ? Number(text) : fallback);
 
 /** Checks what one write or alarm action names (index is 1-based); answers the refusal or null. */
 function checkTarget(data: TenantData, lang: Lang, action: LinkAction, index: number, step: boolean): string | null {
-  if (action.kind === 'scene') return data.get('SELECT 1 FROM quick_scene WHERE id = ? AND tenant_id = $tenant', action.sceneId) ? null : say(lang, 'actionScene', { index });
-  const points = pointsOf(data, action.deviceId);
+  if (action.kind === 'scene') return sceneExists(data, action.sceneId) ? null : say(lang, 'actionScene', { index });
+  const points = devicePoints(data, action.deviceId);
   if (!points) return say(lang, step ? 'stepDevice' : 'actionDevice', { index });
   if (action.kind === 'alarm') return null;
   const param = points.params.find((p) => p.code === action.code);
@@ -180,36 +146,13 @@ const plugin: FastifyPluginAsync = async (app) => {
 
   // ---- groups ----------------------------------------------------------------------------------
 
-  const groupById = (data: TenantData, id: number) =>
-    data.get<LinkGroup>('SELECT g.id, g.name, g.note, (SELECT COUNT(*) FROM link_strategy s WHERE s.group_id = g.id) AS strategies FROM link_group g WHERE g.tenant_id = $tenant AND g.id = ?', id);
-
-  route(
-    app,
-    ops.groupPage,
-    async (request) => {
-      const data = tenantData(request);
-      const keyword = request.body.keyword?.trim();
-      const where = `g.tenant_id = $tenant${keyword ? " AND g.name LIKE ? ESCAPE '\\'" : ''}`;
-      const args = keyword ? [likePattern(keyword)] : [];
-      const total = data.get<{ n: number }>(`SELECT COUNT(*) AS n FROM link_group g WHERE ${where}`, ...args)!.n;
-      const rows = data.all<LinkGroup>(
-        `SELECT g.id, g.name, g.note, (SELECT COUNT(*) FROM link_strategy s WHERE s.group_id = g.id) AS strategies FROM link_group g WHERE ${where} ORDER BY g.name LIMIT ? OFFSET ?`,
-        ...args,
-        request.body.limit,
-        offsetOf(request.body),
-      );
-      return ok({ rows, total });
-    },
-  );
-
-  const nameTaken = (table: 'link_group' | 'link_strategy' | 'quick_scene', data: TenantData, name: string, except = 0) =>
-    Boolean(data.get(`SELECT 1 FROM ${table} WHERE tenant_id = $tenant AND name = ? AND id <> ?`, name, except));
+  route(app, ops.groupPage, async (request) => ok(listGroups(tenantData(request), request.body.keyword?.trim(), { limit: request.body.limit, offset: offsetOf(request.body) })));
 
   route(app, ops.groupCreate, async (request) => {
     const data = tenantData(request);
     const name = request.body.name.trim();
     if (nameTaken('link_group', data, name)) return failField(say(langOf(request), 'groupExists'), 'name');
-    const id = Number(data.run('INSERT INTO link_group (tenant_id, name, note) VALUES ($tenant, ?, ?)', name, request.body.note?.trim() ?? '').lastInsertRowid);
+    const id = insertGroup(data, name, request.body.note?.trim() ?? '');
     return ok(groupById(data, id)!);
   }, { preHandler: [validBody(groupBody)] });
 
@@ -219,7 +162,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     if (!groupById(data, id)) return fail(say(langOf(request), 'noGroup'));
     const name = request.body.name.trim();
     if (nameTaken('link_group', data, name, id)) return failField(say(langOf(request), 'groupExists'), 'name');
-    data.run('UPDATE link_group SET name = ?, note = ? WHERE id = ? AND tenant_id = $tenant', name, request.body.note?.trim() ?? '', id);
+    updateGroup(data, id, name, request.body.note?.trim() ?? '');
     return ok(groupById(data, id)!);
   }, { preHandler: [validBody(groupBody)] });
 
@@ -230,30 +173,13 @@ const plugin: FastifyPluginAsync = async (app) => {
     if (groups.some((g) => !g)) return fail(say(lang, 'noGroup'));
     const busy = groups.find((g) => g!.strategies > 0);
     if (busy) return fail(say(lang, 'groupInUse', { name: busy.name, count: busy.strategies }));
-    const marks = inList(request.body.ids.length);
-    return ok({ deleted: Number(data.run(`DELETE FROM link_group WHERE tenant_id = $tenant AND id IN (${marks})`, ...request.body.ids).changes) });
+    return ok({ deleted: deleteGroups(data, request.body.ids) });
   });
 
   // ---- strategies ------------------------------------------------------------------------------
 
-  const strategyById = (data: TenantData, id: number): LinkStrategy | undefined => {
-    const row = data.get(`${STRATEGY_SELECT} WHERE s.tenant_id = $tenant AND s.id = ?`, id);
-    return row && STRATEGY.read(row);
-  };
-
-  route(
-    app,
-    ops.strategyPage,
-    async (request) => {
-      const data = tenantData(request);
-      const { groupId } = request.body;
-      const keyword = request.body.keyword?.trim();
-      const where = ['s.tenant_id = $tenant', ...(groupId ? ['s.group_id = ?'] : []), ...(keyword ? ["(s.name LIKE ? ESCAPE '\\' OR d.name LIKE ? ESCAPE '\\')"] : [])].join(' AND ');
-      const args = [...(groupId ? [groupId] : []), ...(keyword ? [likePattern(keyword), likePattern(keyword)] : [])];
-      const total = data.get<{ n: number }>(`SELECT COUNT(*) AS n FROM link_strategy s JOIN device d ON d.id = s.device_id WHERE ${where}`, ...args)!.n;
-      const rows = data.all(`${STRATEGY_SELECT} WHERE ${where} ORDER BY g.name, s.name LIMIT ? OFFSET ?`, ...args, request.body.limit, offsetOf(request.body));
-      return ok({ rows: STRATEGY.all(rows), total });
-    },
+  route(app, ops.strategyPage, async (request) =>
+    ok(listStrategies(tenantData(request), { groupId: request.body.groupId, keyword: request.body.keyword?.trim() }, { limit: request.body.limit, offset: offsetOf(request.body) })),
   );
 
   /** Checks what a strategy refers to and that it cannot fire itself; answers the refusal or null. */
@@ -263,7 +189,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     const b = request.body;
     if (nameTaken('link_strategy', data, b.name.trim(), except)) return failField(say(lang, 'strategyExists'), 'name');
     if (!groupById(data, b.groupId)) return failField(say(lang, 'noGroup'), 'groupId');
-    const source = pointsOf(data, b.deviceId);
+    const source = devicePoints(data, b.deviceId);
     if (!source) return failField(say(lang, 'noDevice'), 'deviceId');
     const compiled = compile(b.expression);
     const codes = source.params.map((p) => p.code);
@@ -276,7 +202,7 @@ const plugin: FastifyPluginAsync = async (app) => {
       if (refused) return failField(refused, 'actions');
       if (action.kind === 'write' && action.deviceId === b.deviceId && reads.has(action.code)) return failField(say(lang, 'selfWrite', { index: i + 1, device: source.name, code: action.code }), 'actions');
       if (action.kind === 'scene') {
-        const steps = JSON.parse(data.get<{ steps: string }>('SELECT steps FROM quick_scene WHERE id = ? AND tenant_id = $tenant', action.sceneId)!.steps) as SceneStep[];
+        const steps = sceneSteps(data, action.sceneId);
         const loop = steps.find((s) => s.action.kind === 'write' && s.action.deviceId === b.deviceId && reads.has(s.action.code));
         if (loop && loop.action.kind === 'write') return failField(say(lang, 'selfScene', { index: i + 1, device: source.name, code: loop.action.code }), 'actions');
       }
@@ -284,34 +210,26 @@ const plugin: FastifyPluginAsync = async (app) => {
     return null;
   }
 
-  const strategyValues = (b: LinkStrategySave) => [
-    b.groupId,
-    b.name.trim(),
-    b.deviceId,
-    b.expression.trim(),
-    b.hits,
-    b.level,
-    b.retrySeconds ?? 30,
-    b.periodStart?.trim() ?? '',
-    b.periodEnd?.trim() ?? '',
-    b.skipHolidays ? 1 : 0,
-    b.enabled === false ? 0 : 1,
-    JSON.stringify(b.actions.map(cleanAction)),
-  ];
+  const strategyRow = (b: LinkStrategySave): StrategyRow => ({
+    groupId: b.groupId,
+    name: b.name.trim(),
+    deviceId: b.deviceId,
+    expression: b.expression.trim(),
+    hits: b.hits,
+    level: b.level,
+    retrySeconds: b.retrySeconds ?? 30,
+    periodStart: b.periodStart?.trim() ?? '',
+    periodEnd: b.periodEnd?.trim() ?? '',
+    skipHolidays: Boolean(b.skipHolidays),
+    enabled: b.enabled !== false,
+    actions: b.actions.map(cleanAction),
+  });
 
   route(app, ops.strategyCreate, async (request) => {
     const refused = referStrategy(request);
     if (refused) return refused;
-    const user = userOf(request);
     const data = tenantData(request);
-    const id = Number(
-      data.run(
-        `INSERT INTO link_strategy (group_id, name, device_id, expression, hits, level, retry_seconds, period_start, period_end, skip_holidays, enabled, actions, tenant_id, created_by)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, $tenant, ?)`,
-        ...strategyValues(request.body),
-        user.id,
-      ).lastInsertRowid,
-    );
+    const id = insertStrategy(data, strategyRow(request.body), userOf(request).id);
     changed();
     return ok(strategyById(data, id)!);
   }, { preHandler: [validBody(strategyBody)] });
@@ -323,12 +241,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     const refused = referStrategy(request, id);
     if (refused) return refused;
     // An edited strategy starts counting afresh.
-    data.run(
-      `UPDATE link_strategy SET group_id = ?, name = ?, device_id = ?, expression = ?, hits = ?, level = ?, retry_seconds = ?, period_start = ?, period_end = ?,
-       skip_holidays = ?, enabled = ?, actions = ?, held = 0, armed = 1 WHERE id = ? AND tenant_id = $tenant`,
-      ...strategyValues(request.body),
-      id,
-    );
+    updateStrategy(data, id, strategyRow(request.body));
     changed();
     return ok(strategyById(data, id)!);
   }, { preHandler: [validBody(strategyBody)] });
@@ -340,15 +253,14 @@ const plugin: FastifyPluginAsync = async (app) => {
       const data = tenantData(request);
       const { id } = request.params;
       if (!strategyById(data, id)) return fail(say(langOf(request), 'noStrategy'));
-      data.run('UPDATE link_strategy SET enabled = ?, held = 0, armed = 1 WHERE id = ? AND tenant_id = $tenant', request.body.enabled ? 1 : 0, id);
+      setStrategyEnabled(data, id, request.body.enabled);
       changed();
       return ok(strategyById(data, id)!);
     },
   );
 
   route(app, ops.strategyDelete, async (request) => {
-    const ids = request.body.ids;
-    const deleted = deleteTenantRows(tenantData(request), 'link_strategy', ids);
+    const deleted = deleteStrategies(tenantData(request), request.body.ids);
     if (deleted === null) return fail(say(langOf(request), 'noStrategy'));
     changed();
     return ok({ deleted });
@@ -356,22 +268,7 @@ const plugin: FastifyPluginAsync = async (app) => {
 
   // ---- quick scenes ----------------------------------------------------------------------------
 
-  const sceneById = (data: TenantData, id: number) => {
-    const row = data.get(`SELECT ${SCENE.select} FROM quick_scene WHERE tenant_id = $tenant AND id = ?`, id);
-    return row && SCENE.read(row);
-  };
-
-  route(
-    app,
-    ops.scenePage,
-    async (request) => {
-      const data = tenantData(request);
-      const { where, args } = tenantNameKeyword(request.body.keyword);
-      const total = data.get<{ n: number }>(`SELECT COUNT(*) AS n FROM quick_scene WHERE ${where}`, ...args)!.n;
-      const rows = data.all(`SELECT ${SCENE.select} FROM quick_scene WHERE ${where} ORDER BY name LIMIT ? OFFSET ?`, ...args, request.body.limit, offsetOf(request.body));
-      return ok({ rows: SCENE.all(rows), total });
-    },
-  );
+  route(app, ops.scenePage, async (request) => ok(listScenes(tenantData(request), request.body.keyword, { limit: request.body.limit, offset: offsetOf(request.body) })));
 
   function referScene(request: FastifyRequest<{ Body: QuickSceneSave }>, except = 0) {
     const data = tenantData(request);
@@ -384,13 +281,13 @@ const plugin: FastifyPluginAsync = async (app) => {
     }
     return null;
   }
-  const stepsOf = (b: QuickSceneSave) => JSON.stringify(b.steps.map((s) => ({ delaySeconds: Number(s.delaySeconds), action: cleanAction(s.action) })));
+  const stepsOf = (b: QuickSceneSave): SceneStep[] => b.steps.map((s) => ({ delaySeconds: Number(s.delaySeconds), action: cleanAction(s.action) }));
 
   route(app, ops.sceneCreate, async (request) => {
     const refused = referScene(request);
     if (refused) return refused;
     const data = tenantData(request);
-    const id = Number(data.run('INSERT INTO quick_scene (tenant_id, name, note, steps) VALUES ($tenant, ?, ?, ?)', request.body.name.trim(), request.body.note?.trim() ?? '', stepsOf(request.body)).lastInsertRowid);
+    const id = insertScene(data, request.body.name.trim(), request.body.note?.trim() ?? '', stepsOf(request.body));
     return ok(sceneById(data, id)!);
   }, { preHandler: [validBody(sceneBody)] });
 
@@ -400,7 +297,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     if (!sceneById(data, id)) return fail(say(langOf(request), 'noScene'));
     const refused = referScene(request, id);
     if (refused) return refused;
-    data.run('UPDATE quick_scene SET name = ?, note = ?, steps = ? WHERE id = ? AND tenant_id = $tenant', request.body.name.trim(), request.body.note?.trim() ?? '', stepsOf(request.body), id);
+    updateScene(data, id, request.body.name.trim(), request.body.note?.trim() ?? '', stepsOf(request.body));
     return ok(sceneById(data, id)!);
   }, { preHandler: [validBody(sceneBody)] });
 
@@ -409,13 +306,12 @@ const plugin: FastifyPluginAsync = async (app) => {
     const lang = langOf(request);
     const scenes = request.body.ids.map((id) => sceneById(data, id));
     if (scenes.some((s) => !s)) return fail(say(lang, 'noScene'));
-    const strategies = data.all<{ name: string; actions: string }>('SELECT name, actions FROM link_strategy WHERE tenant_id = $tenant');
+    const strategies = strategyActions(data);
     for (const scene of scenes) {
-      const user_ = strategies.find((s) => (JSON.parse(s.actions) as LinkAction[]).some((a) => a.kind === 'scene' && a.sceneId === scene!.id));
+      const user_ = strategies.find((s) => s.actions.some((a) => a.kind === 'scene' && a.sceneId === scene!.id));
       if (user_) return fail(say(lang, 'sceneInUse', { name: scene!.name, strategy: user_.name }));
     }
-    const marks = inList(request.body.ids.length);
-    return ok({ deleted: Number(data.run(`DELETE FROM quick_scene WHERE tenant_id = $tenant AND id IN (${marks})`, ...request.body.ids).changes) });
+    return ok({ deleted: deleteScenes(data, request.body.ids) });
   });
 
   route(app, ops.sceneRun, async (request) => {
@@ -429,17 +325,9 @@ const plugin: FastifyPluginAsync = async (app) => {
 
   // ---- holidays --------------------------------------------------------------------------------
 
-  route(app, ops.holidays, async (request) => {
-    const { year } = request.query;
-    const rows = tenantData(request).all<Holiday>('SELECT day, kind, name FROM holiday WHERE tenant_id = $tenant AND day LIKE ? ORDER BY day', `${year}-%`);
-    return ok(rows);
-  });
+  route(app, ops.holidays, async (request) => ok(holidaysOf(tenantData(request), request.query.year)));
 
   const validDay = (day: string) => DAY.test(day) && !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day);
-  const putDay = (data: TenantData, day: string, kind: Holiday['kind'] | '', name: string) => {
-    if (kind === '') data.run('DELETE FROM holiday WHERE tenant_id = $tenant AND day = ?', day);
-    else data.run('INSERT INTO holiday (tenant_id, day, kind, name) VALUES ($tenant, ?, ?, ?) ON CONFLICT (tenant_id, day) DO UPDATE SET kind = excluded.kind, name = excluded.name', day, kind, name);
-  };
 
   route(
     app,
@@ -447,7 +335,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     async (request) => {
       const { day, kind } = request.body;
       if (!validDay(day)) return failField(say(langOf(request), 'badDay'), 'day');
-      putDay(tenantData(request), day, kind, request.body.name?.trim() ?? '');
+      putHoliday(tenantData(request), day, kind, request.body.name?.trim() ?? '');
       return ok(kind === '' ? null : ({ day, kind, name: request.body.name?.trim() ?? '' } satisfies Holiday));
     },
   );
@@ -467,74 +355,35 @@ const plugin: FastifyPluginAsync = async (app) => {
       if (!kind) return failField(say(lang, 'importBad', { line: row.line, reason: say(lang, 'kindHint') }), 'file');
       days.push([day, kind, String(row.values.name ?? '').trim().slice(0, 64)]);
     }
-    data.tx(() => {
-      for (const [day, kind, name] of days) putDay(data, day, kind, name);
-    });
+    putHolidays(data, days);
     return ok({ imported: days.length, msg: say(lang, 'imported', { count: days.length }) });
   });
 
   // ---- records ---------------------------------------------------------------------------------
 
-  /** The attempts of these records, by record, in one query. */
-  const attemptsOf = (data: TenantData, ids: readonly number[]): Map<number, LinkAttempt[]> => {
-    const out = new Map<number, LinkAttempt[]>();
-    if (ids.length === 0) return out;
-    // The tenant's records' attempts (link_attempt has no tenant of its own: it follows its record).
-    const rows = data.all(
-      `SELECT ${ATTEMPT.select}, record_id FROM link_attempt WHERE record_id IN (SELECT id FROM link_record WHERE tenant_id = $tenant AND id IN (${inList(ids.length)})) ORDER BY id`,
-      ...ids,
-    );
-    for (const row of rows) {
-      const id = Number(row.record_id);
-      const list = out.get(id) ?? [];
-      list.push(ATTEMPT.read(row));
-      out.set(id, list);
-    }
-    return out;
-  };
-
-  /** Records as answered, each with its attempts. */
-  const recordsOf = (data: TenantData, rows: ReadonlyArray<Record<string, SQLOutputValue>>): LinkRecord[] => {
-    const records = RECORD.all(rows);
-    const attempts = attemptsOf(data, records.map((r) => r.id));
-    return records.map((r) => ({ ...r, attempts: attempts.get(r.id) ?? [] }));
-  };
-
   route(
     app,
     ops.recordPage,
     async (request) => {
-      const data = tenantData(request);
       const lang = langOf(request);
       const b = request.body;
-      const where = ['tenant_id = $tenant'];
-      const args: Array<string | number> = [];
-      const add = (clause: string, ...values: Array<string | number>) => {
-        where.push(clause);
-        args.push(...values);
-      };
-      if (b.strategyId) add('strategy_id = ?', b.strategyId);
-      if (b.deviceId) add('device_id = ?', b.deviceId);
-      if (b.result) add('result = ?', b.result);
+      let window: RecordFilter['window'];
       if (b.startTime || b.endTime) {
         // The past 3 months, like alarms (SPEC §5), with the same boundary and messages.
         const start = toDate(b.startTime ?? '');
         const end = toDate(b.endTime ?? '');
         const problem = start && end ? alarmQueryWindow(start, end, new Date()) : { key: 'validate.date.invalid' as const };
         if (problem) return fail(translate(lang, problem.key, problem.params));
-        add('fired_at BETWEEN ? AND ?', start!.getTime(), end!.getTime());
-      } else add('fired_at >= ?', earliestAlarmQueryDate(new Date()).getTime());
-      const total = data.get<{ n: number }>(`SELECT COUNT(*) AS n FROM link_record WHERE ${where.join(' AND ')}`, ...args)!.n;
-      const rows = data.all(`SELECT ${RECORD.select} FROM link_record WHERE ${where.join(' AND ')} ORDER BY fired_at DESC, id DESC LIMIT ? OFFSET ?`, ...args, b.limit, offsetOf(b));
-      return ok({ rows: recordsOf(data, rows), total });
+        window = { from: start!.getTime(), to: end!.getTime() };
+      } else window = { since: earliestAlarmQueryDate(new Date()).getTime() };
+      return ok(listRecords(tenantData(request), { strategyId: b.strategyId, deviceId: b.deviceId, result: b.result, window }, { limit: b.limit, offset: offsetOf(b) }));
     },
   );
 
   route(app, ops.record, async (request) => {
-    const data = tenantData(request);
-    const row = data.get(`SELECT ${RECORD.select} FROM link_record WHERE tenant_id = $tenant AND id = ?`, request.params.id);
-    if (!row) return fail(say(langOf(request), 'noRecord'));
-    return ok(recordsOf(data, [row])[0]!);
+    const record = recordById(tenantData(request), request.params.id);
+    if (!record) return fail(say(langOf(request), 'noRecord'));
+    return ok(record);
   });
 
 };
