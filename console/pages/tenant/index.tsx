@@ -7,12 +7,12 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { splitLogoUrl } from '../../../shared/api/tenant.ts';
-import { createTenant, deleteTenant, getTenantInfo, listTenants, updateTenant, updateTenantInfo, uploadLogo, type TenantInfo, type TenantRow } from '../../../shared/api/tenant-admin.ts';
+import { createTenant, deleteTenant, getTenantInfo, listTenants, updateTenant, updateTenantInfo, uploadLogo, type TenantCreate, type TenantInfo, type TenantRow, type TenantSave } from '../../../shared/api/tenant-admin.ts';
 import { http, notify, RequestError } from '../../../shared/http/index.ts';
 import { kitConfig } from '../../../shared/kit.ts';
 import { button, input } from '../../../shared/theme/base.css.ts';
 import { accountChars, checkAvatar, length, password, required } from '../../../shared/validate/index.ts';
-import { defineResource, ResourcePage, text } from '../../resource/index.ts';
+import { defineResource, ResourcePage } from '../../resource/index.ts';
 import * as kit from '../../resource/resource.css.ts';
 import { loadTenant } from '../../state/tenant.ts';
 import * as css from './tenant.css.ts';
@@ -43,29 +43,22 @@ export const tenantResource = defineResource<TenantRow, TenantPage>({
   list: (q, signal) => listTenants(http, { page: q.page, limit: q.limit, ...(typeof q.filters.keyword === 'string' && q.filters.keyword.trim() ? { keyword: q.filters.keyword.trim() } : {}) }, signal),
   form: {
     fields: (row) => [
-      { kind: 'select', name: 'type', labelKey: 'tenants.field.type', options: (['enterprise', 'personal'] as const).map((k) => ({ value: k, labelKey: `tenants.type.${k}` })) },
-      { kind: 'text', name: 'name', labelKey: 'tenants.field.name' },
-      { kind: 'text', name: 'home', labelKey: 'tenants.field.home' },
-      { kind: 'textarea', name: 'description', labelKey: 'tenants.field.description' },
+      { kind: 'select', name: 'type', labelKey: 'tenants.field.type', options: (['enterprise', 'personal'] as const).map((k) => ({ value: k, labelKey: `tenants.type.${k}` })), rules: [required()], initial: (r) => r?.type ?? 'enterprise' },
+      { kind: 'text', name: 'name', labelKey: 'tenants.field.name', rules: [required(), length(2, 64)], initial: (r) => r?.name ?? '' },
+      { kind: 'text', name: 'home', labelKey: 'tenants.field.home', initial: (r) => r?.home ?? '' },
+      { kind: 'textarea', name: 'description', labelKey: 'tenants.field.description', rules: [length(0, 255)], initial: (r) => r?.description ?? '' },
+      // A new tenant comes with its super admin.
       ...(row
         ? []
         : ([
-            { kind: 'text', name: 'adminUsername', labelKey: 'tenants.field.adminUsername', autoComplete: 'off' },
-            { kind: 'text', name: 'adminName', labelKey: 'tenants.field.adminName' },
-            { kind: 'password', name: 'adminPassword', labelKey: 'tenants.field.adminPassword', autoComplete: 'new-password' },
+            { kind: 'text', name: 'adminUsername', labelKey: 'tenants.field.adminUsername', autoComplete: 'off', rules: [required(), length(4, 32), accountChars()] },
+            { kind: 'text', name: 'adminName', labelKey: 'tenants.field.adminName', rules: [required(), length(1, 20)] },
+            { kind: 'password', name: 'adminPassword', labelKey: 'tenants.field.adminPassword', autoComplete: 'new-password', rules: [required(), password('user')] },
           ] as const)),
     ],
-    schema: (row) => ({
-      type: [required()],
-      name: [required(), length(2, 64)],
-      description: [length(0, 255)],
-      ...(row ? {} : { adminUsername: [required(), length(4, 32), accountChars()], adminName: [required(), length(1, 20)], adminPassword: [required(), password('user')] }),
-    }),
     hints: { home: (_, { t }) => t('tenants.homeHint') },
-    initial: (r) => ({ type: r?.type ?? 'enterprise', name: r?.name ?? '', home: r?.home ?? '', description: r?.description ?? '', adminUsername: '', adminName: '', adminPassword: '' }),
-    save: async (v, r) => {
-      const body = { type: text(v.type) === 'personal' ? ('personal' as const) : ('enterprise' as const), name: text(v.name), home: text(v.home), description: text(v.description) };
-      await (r ? updateTenant(http, r.id, body) : createTenant(http, { ...body, adminUsername: text(v.adminUsername), adminName: text(v.adminName), adminPassword: typeof v.adminPassword === 'string' ? v.adminPassword : '' }));
+    save: async (body, r) => {
+      await (r ? updateTenant(http, r.id, body as TenantSave) : createTenant(http, body as TenantCreate));
     },
   },
   // The kit has had the word delete typed already: that is the confirmation a tenant with users needs.
