@@ -10,7 +10,7 @@ import { http, notify } from '../../../shared/http/index.ts';
 import { MAX_TEMPLATES } from '../../../shared/scada/doc.ts';
 import { button, buttonGhost, input } from '../../../shared/theme/base.css.ts';
 import { length, required } from '../../../shared/validate/index.ts';
-import { defineResource, Modal, ResourcePage, text } from '../../resource/index.ts';
+import { defineResource, Modal, ResourcePage } from '../../resource/index.ts';
 import * as kit from '../../resource/resource.css.ts';
 import './texts.ts';
 
@@ -133,14 +133,12 @@ export const scadaResource = defineResource<ScadaPageRow, ScadaListPage>({
   list: (q, signal) => listScadaPages(http, { page: q.page, limit: q.limit, ...(typeof q.filters.keyword === 'string' && q.filters.keyword.trim() ? { keyword: q.filters.keyword.trim() } : {}) }, signal),
   form: {
     fields: () => [
-      { kind: 'text', name: 'name', labelKey: 'scada.field.name' },
-      { kind: 'textarea', name: 'description', labelKey: 'scada.field.description' },
+      { kind: 'text', name: 'name', labelKey: 'scada.field.name', rules: [required(), length(1, 50)], initial: (r) => r?.name ?? '' },
+      { kind: 'textarea', name: 'description', labelKey: 'scada.field.description', rules: [length(0, 200)], initial: (r) => r?.description ?? '' },
     ],
-    schema: () => ({ name: [required(), length(1, 50)], description: [length(0, 200)] }),
-    initial: (r) => ({ name: r?.name ?? '', description: r?.description ?? '' }),
-    save: async (v, r) => {
-      const body = { name: text(v.name), description: text(v.description) };
-      await (r ? renameScadaPage(http, r.id, body) : createScadaPage(http, body));
+    save: async (body, r) => {
+      const named = body as { name: string; description: string };
+      await (r ? renameScadaPage(http, r.id, named) : createScadaPage(http, named));
     },
   },
   remove: (rows) => deleteScadaPages(http, rows.map((r) => r.id)),
