@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { usePlatform } from '../test-platform.ts';
 import { offsetBy } from '../../../shared/attendance/geo.ts';
 import { simulateRound } from './attendance.ts';
+import { members, rulePage, siteOf } from './attendance-data.ts';
+import { tenantDataOf } from '../tenant-data.ts';
 import { api, downloadSigned, taskDone } from '../testing.ts';
 
 const DAY = '2026-11-18'; // a Wednesday
@@ -166,5 +168,18 @@ describe('attendance', () => {
     const eight = new Date(today.getFullYear(), today.getMonth(), today.getDate(), 8, 0).getTime();
     simulateRound(db(), eight, () => 0.1);
     expect(clocks()).toBe(1);
+  });
+
+  it('answers through its data module without HTTP, bound to one tenant', () => {
+    const tenantOf = (username: string) => (db().prepare('SELECT tenant_id AS t FROM user WHERE username = ?').get(username) as { t: number }).t;
+    const [one, two] = [tenantDataOf(db(), tenantOf('admin')), tenantDataOf(db(), tenantOf('admin2'))];
+    expect(rulePage(one, 'Shift', 10, 0).rows.map((r) => r.name)).toEqual(['Shift']);
+    expect(rulePage(two, 'Shift', 10, 0)).toEqual({ rows: [], total: 0 });
+    expect(siteOf(one, siteId)).toMatchObject({ name: 'Plant', ruleName: 'Shift', memberIds: people });
+    expect(siteOf(two, siteId)).toBeNull();
+    expect(members(one, { siteId }).map((m) => m.userId).sort((a, b) => a - b)).toEqual([...people].sort((a, b) => a - b));
+    // Another tenant's data finds none of these members, even asked for the site by its id.
+    expect(members(two, { siteId })).toEqual([]);
+    expect(members(two, { userId: people[0]! })).toEqual([]);
   });
 });

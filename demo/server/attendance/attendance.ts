@@ -6,7 +6,7 @@
 // default, 0 off) or, for a missed clock, from a fill-in that goes through the approval workflow and
 // becomes a clock when approved. Statistics are computed from the clocks by shared/attendance/stats.ts.
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { AttendanceRule, AttendanceRuleSave, AttendanceSite, AttendanceSiteSave, DayRecord, MonthRecord } from '../../../shared/api/attendance-types.ts';
+import type { AttendanceRuleSave, AttendanceSiteSave, DayRecord, MonthRecord } from '../../../shared/api/attendance-types.ts';
 import { ops } from '../../../shared/contract/attendance.ts';
 import type { FieldValues } from '../../../shared/api/workflow-types.ts';
 import { distanceMeters, offsetBy, type Position } from '../../../shared/attendance/geo.ts';
@@ -17,11 +17,43 @@ import { platformData, tenantData, tenantDataOf, type TenantData } from '../tena
 import { route } from '../contract.ts';
 import { fail, failField, ok, userOf } from '../http.ts';
 import { langOf, translate, type Lang, textsOf } from '../messages.ts';
-import { inList, likePattern, offsetOf, startExport, tenantNameKeyword, tooManyTasks } from '../resource.ts';
-import { col, shape, type Spec } from '../shape.ts';
-import { namesAfterEdit } from '../local-names.ts';
+import { offsetOf, startExport, tooManyTasks } from '../resource.ts';
 import { workflowOf } from '../workflow/workflow.ts';
-import type { StoredField, StoredStep } from '../workflow/workflow-data.ts';
+import {
+  allTenantIds,
+  calendarBetween,
+  choicesOf,
+  clocksBetween,
+  deleteRules,
+  deleteSites,
+  devicesFound,
+  fillInForm,
+  insertDeviceClock,
+  insertFillInClock,
+  insertLocationClock,
+  insertRule,
+  memberElsewhere,
+  members,
+  memberSite,
+  readRule,
+  ruleExists,
+  ruleNamed,
+  rulePage,
+  rulesWithUse,
+  saveSite as saveSiteRows,
+  simulatorRows,
+  siteNamed,
+  siteOf,
+  sitePage,
+  updateRule,
+  usersFound,
+  type Member,
+  type RuleValues,
+  type SiteValues,
+} from './attendance-data.ts';
+import { FILL_IN_KIND } from './attendance-seed.ts';
+
+export { seed } from './attendance-seed.ts';
 
 /** A day's status as the export writes it (the console's attendance.status texts). */
 const DAY_STATUS: Readonly<Record<string, Readonly<Record<Lang, string>>>> = {
@@ -33,27 +65,6 @@ const DAY_STATUS: Readonly<Record<string, Readonly<Record<Lang, string>>>> = {
   rest: { zh: '休息', en: 'Rest day' },
   pending: { zh: '尚未打卡', en: 'Not yet clocked in' },
 };
-
-/** The seeded rule's and site's names: [Chinese (stored), English]. */
-export const SEED_NAMES = { rule: ['办公时间', 'Office hours'], site: ['总部', 'Head office'] } as const;
-
-export const FILL_IN_KIND = 'attendanceFillIn';
-
-/**
- * The fill-in approval form each tenant gets, in both languages like every seeded name
- * (local-names.ts): its name and description, its fields' labels (label_en) and its step's name
- * (name_en; workflow.ts reads them in the caller's language).
- */
-export const FILL_IN_FORM = {
-  name: ['补卡申请', 'Attendance fill-in'],
-  description: ['忘记打卡时申请补记，审批通过后计入考勤', 'For a missed clock; it counts once approved'],
-  fields: [
-    { name: 'day', label: ['日期', 'Date'], type: 'date' },
-    { name: 'time', label: ['时间', 'Time'], type: 'text' },
-    { name: 'reason', label: ['原因', 'Reason'], type: 'text' },
-  ],
-  step: ['审批', 'Approval'],
-} as const;
 
 const TEXT = {
   nameTaken: { zh: '名称已存在', en: 'Name already exists' },
@@ -84,21 +95,6 @@ const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const MONTH = /^\d{4}-\d{2}$/;
 
-/** A rule as the API answers it (att_rule r). */
-const RULE_FIELDS = {
-  id: col.value('r.id'),
-  name: col.value('loc(r.name, r.name_en)'),
-  workStart: col.value('r.work_start'),
-  workEnd: col.value('r.work_end'),
-  flexMinutes: col.value('r.flex_minutes'),
-  lateThreshold: col.value('r.late_threshold'),
-  earlyThreshold: col.value('r.early_threshold'),
-  fillInMinutes: col.value('r.fill_in_minutes'),
-  weekdays: col.ids('r.weekdays'),
-  skipHolidays: col.flag('r.skip_holidays'),
-} satisfies Spec<AttendanceRule>;
-const RULE = shape<AttendanceRule>(RULE_FIELDS);
-
 /** Local midnight of a YYYY-MM-DD day, in ms. */
 const dayStart = (day: string): number => {
   const [y, m, d] = day.split('-').map(Number);
@@ -119,50 +115,6 @@ function daysOf(month: string, until: string): string[] {
   return out;
 }
 
-interface Member {
-  userId: number;
-  userName: string;
-  siteName: string;
-  siteKind: 'devices' | 'location';
-  rule: AttendanceRule;
-}
-
-/** A member (att_member m, user u, site s) with the rule r of their site. */
-const MEMBER = shape<Member>({ userId: col.value('m.user_id'), userName: col.value('u.name'), siteName: col.value('loc(s.name, s.name_en)'), siteKind: col.value('s.kind'), rule: RULE_FIELDS });
-
-/** Ensures each tenant has its fill-in approval form (the tenant super admin approves until changed). */
-export function seed(db: Db): void {
-  // The tenants (a platform table) are walked; each one's rows are written through its own data.
-  const tenants = db.prepare('SELECT id FROM tenant WHERE platform = 0').all<{ id: number }>();
-  for (const { id: tenantId } of tenants) {
-    const data = tenantDataOf(db, tenantId);
-    if (data.get('SELECT 1 FROM wf_form WHERE tenant_id = $tenant AND kind = ?', FILL_IN_KIND)) continue;
-    const approver = data.get<{ id: number }>('SELECT id FROM role WHERE tenant_id = $tenant AND super_admin = 1 ORDER BY id LIMIT 1');
-    if (!approver) continue;
-    data.tx(() => {
-      const now = Date.now();
-      const f = FILL_IN_FORM;
-      const formId = Number(
-        data.run('INSERT INTO wf_form (tenant_id, name, name_en, description, description_en, enabled, version, updated_at, kind) VALUES ($tenant, ?, ?, ?, ?, 1, 1, ?, ?)', ...f.name, ...f.description, now, FILL_IN_KIND).lastInsertRowid,
-      );
-      // Keys in the order workflow.ts stores a saved field and step (an unchanged save is no new version).
-      const fields: StoredField[] = f.fields.map((field) => ({ name: field.name, label: field.label[0], type: field.type, required: true, label_en: field.label[1] }));
-      const process: { steps: StoredStep[]; cc: number[] } = { steps: [{ name: f.step[0], mode: 'any', approvers: { kind: 'role', roleId: approver.id }, name_en: f.step[1] }], cc: [] };
-      data.run('INSERT INTO wf_form_version (form_id, version, fields, process, created_at) VALUES (?, 1, ?, ?, ?)', formId, JSON.stringify(fields), JSON.stringify(process), now);
-    });
-  }
-  // The demo tenant's office hours and its head office, once.
-  const demo = tenantDataOf(db, 1);
-  if (!demo.get('SELECT 1 FROM att_rule WHERE tenant_id = $tenant') && db.prepare('SELECT 1 FROM tenant WHERE id = 1').get()) {
-    demo.tx(() => {
-      const ruleId = Number(demo.run(`INSERT INTO att_rule (tenant_id, name, name_en, work_start, work_end, flex_minutes, late_threshold, early_threshold, fill_in_minutes, weekdays, skip_holidays) VALUES ($tenant, ?, ?, '09:00', '18:00', 10, 60, 60, 30, '1,2,3,4,5', 1)`, ...SEED_NAMES.rule).lastInsertRowid);
-      const siteId = Number(demo.run(`INSERT INTO att_site (tenant_id, name, name_en, rule_id, kind) VALUES ($tenant, ?, ?, ?, 'devices')`, ...SEED_NAMES.site, ruleId).lastInsertRowid);
-      for (const d of demo.all<{ id: number }>('SELECT id FROM device WHERE tenant_id = $tenant ORDER BY id LIMIT 2')) demo.run('INSERT INTO att_site_device (site_id, device_id) VALUES (?, ?)', siteId, d.id);
-      for (const u of demo.all<{ id: number }>("SELECT id FROM user WHERE tenant_id = $tenant AND username IN ('admin', 'operator', 'viewer')")) demo.run('INSERT INTO att_member (tenant_id, user_id, site_id) VALUES ($tenant, ?, ?)', u.id, siteId);
-    });
-  }
-}
-
 /**
  * One round of simulated access-control events at `now`: a member of a device site who has not
  * clocked in today may clock in from 45 minutes before the start to 30 after (most on time), and one
@@ -171,15 +123,12 @@ export function seed(db: Db): void {
  */
 /** Where a member of a location site clocks: within the site's radius, or refused with how far off. */
 export function clockAtLocation(data: TenantData, userId: number, at: Position, now: number): { ok: true; distance: number; site: string } | { ok: false; key: 'notMember' | 'notLocation' | 'outside'; distance?: number; site?: string; radius?: number } {
-  const site = data.get<{ name: string; kind: string; latitude: number | null; longitude: number | null; radius_m: number | null }>(
-    'SELECT loc(s.name, s.name_en) AS name, s.kind, s.latitude, s.longitude, s.radius_m FROM att_member m JOIN att_site s ON s.id = m.site_id WHERE m.user_id = ? AND m.tenant_id = $tenant',
-    userId,
-  );
+  const site = memberSite(data, userId);
   if (!site) return { ok: false, key: 'notMember' };
   if (site.kind !== 'location' || site.latitude === null || site.longitude === null || site.radius_m === null) return { ok: false, key: 'notLocation' };
   const distance = Math.round(distanceMeters(at, { latitude: site.latitude, longitude: site.longitude }));
   if (distance > site.radius_m) return { ok: false, key: 'outside', distance, site: site.name, radius: site.radius_m };
-  data.run("INSERT INTO att_clock (tenant_id, user_id, at, source) VALUES ($tenant, ?, ?, 'location')", userId, now);
+  insertLocationClock(data, userId, now);
   return { ok: true, distance, site: site.name };
 }
 
@@ -187,7 +136,7 @@ export function simulateRound(db: Db, now: number, random = Math.random): number
   let made = 0;
   // The simulator walks every tenant (a platform read of the tenant list); each tenant's members clock
   // through that tenant's data.
-  for (const { id } of db.prepare('SELECT id FROM tenant ORDER BY id').all<{ id: number }>()) made += simulateTenant(tenantDataOf(db, id), now, random);
+  for (const id of allTenantIds(db)) made += simulateTenant(tenantDataOf(db, id), now, random);
   return made;
 }
 
@@ -195,13 +144,7 @@ export function simulateRound(db: Db, now: number, random = Math.random): number
 function simulateTenant(data: TenantData, now: number, random: () => number): number {
   const today = dayText(now);
   const minute = Math.floor((now - dayStart(today)) / 60_000);
-  const rows = data.all<{ user_id: number; work_start: string; work_end: string; device_id: number | null; clocks: number; kind: 'devices' | 'location'; latitude: number | null; longitude: number | null; radius_m: number | null }>(
-    `SELECT m.user_id, r.work_start, r.work_end, (SELECT device_id FROM att_site_device sd WHERE sd.site_id = s.id ORDER BY device_id LIMIT 1) AS device_id,
-       (SELECT COUNT(*) FROM att_clock c WHERE c.user_id = m.user_id AND c.tenant_id = $tenant AND c.at >= ?) AS clocks,
-       s.kind, s.latitude, s.longitude, s.radius_m
-     FROM att_member m JOIN att_site s ON s.id = m.site_id JOIN att_rule r ON r.id = s.rule_id WHERE m.tenant_id = $tenant`,
-    dayStart(today),
-  );
+  const rows = simulatorRows(data, dayStart(today));
   let made = 0;
   for (const r of rows) {
     if (r.kind === 'location') {
@@ -221,7 +164,7 @@ function simulateTenant(data: TenantData, now: number, random: () => number): nu
     const arriving = r.clocks === 0 && minute >= start - 45 && minute <= start + 30 && random() < 0.25;
     const leaving = r.clocks === 1 && minute >= end && minute <= end + 90 && random() < 0.2;
     if (arriving || leaving) {
-      data.run("INSERT INTO att_clock (tenant_id, user_id, at, source, device_id) VALUES ($tenant, ?, ?, 'device', ?)", r.user_id, now, r.device_id);
+      insertDeviceClock(data, r.user_id, now, r.device_id);
       made += 1;
     }
   }
@@ -245,13 +188,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     return null;
   };
 
-  route(app, ops.rulePage, async (request) => {
-    const data = tenantData(request);
-    const { where, args } = tenantNameKeyword(request.body.keyword);
-    const total = data.get<{ n: number }>(`SELECT COUNT(*) AS n FROM att_rule WHERE ${where}`, ...args)!.n;
-    const rows = data.all(`SELECT ${RULE.select} FROM att_rule r WHERE ${where} ORDER BY r.name LIMIT ? OFFSET ?`, ...args, request.body.limit, offsetOf(request.body));
-    return ok({ rows: RULE.all(rows), total });
-  });
+  route(app, ops.rulePage, async (request) => ok(rulePage(tenantData(request), request.body.keyword, request.body.limit, offsetOf(request.body))));
 
   const saveRule = (request: FastifyRequest<{ Body: AttendanceRuleSave }>, id: number | null) => {
     const data = tenantData(request);
@@ -259,114 +196,58 @@ const plugin: FastifyPluginAsync = async (app) => {
     const problem = ruleProblem(request, b);
     if (problem) return problem;
     const name = b.name.trim();
-    const taken = data.get<{ id: number }>('SELECT id FROM att_rule WHERE tenant_id = $tenant AND name = ?', name);
+    const taken = ruleNamed(data, name);
     if (taken && taken.id !== id) return failField(say(langOf(request), 'nameTaken'), 'name');
-    const values = [name, b.workStart, b.workEnd, b.flexMinutes, b.lateThreshold, b.earlyThreshold, b.fillInMinutes, [...new Set(b.weekdays)].sort().join(','), b.skipHolidays ? 1 : 0];
-    if (id === null) {
-      id = Number(data.run('INSERT INTO att_rule (name, work_start, work_end, flex_minutes, late_threshold, early_threshold, fill_in_minutes, weekdays, skip_holidays, tenant_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, $tenant)', ...values).lastInsertRowid);
-    } else {
-      const kept = data.get<{ name: string; name_en: string }>('SELECT name, name_en FROM att_rule WHERE id = ? AND tenant_id = $tenant', id);
-      const names = kept ? namesAfterEdit(kept, name) : { name, name_en: '' };
-      values[0] = names.name;
-      data.run('UPDATE att_rule SET name_en = ? WHERE id = ? AND tenant_id = $tenant', names.name_en, id);
-      data.run('UPDATE att_rule SET name = ?, work_start = ?, work_end = ?, flex_minutes = ?, late_threshold = ?, early_threshold = ?, fill_in_minutes = ?, weekdays = ?, skip_holidays = ? WHERE id = ? AND tenant_id = $tenant', ...values, id);
-    }
-    return ok(RULE.read(data.get(`SELECT ${RULE.select} FROM att_rule r WHERE r.id = ? AND r.tenant_id = $tenant`, id)!));
+    const values: RuleValues = [name, b.workStart, b.workEnd, b.flexMinutes, b.lateThreshold, b.earlyThreshold, b.fillInMinutes, [...new Set(b.weekdays)].sort().join(','), b.skipHolidays ? 1 : 0];
+    if (id === null) id = insertRule(data, values);
+    else updateRule(data, id, values);
+    return ok(readRule(data, id));
   };
   route(app, ops.ruleCreate, async (request) => saveRule(request, null));
   route(app, ops.ruleUpdate, async (request) => {
     const { id } = request.params;
-    if (!tenantData(request).get('SELECT 1 FROM att_rule WHERE id = ? AND tenant_id = $tenant', id)) return fail(say(langOf(request), 'noRule'));
+    if (!ruleExists(tenantData(request), id)) return fail(say(langOf(request), 'noRule'));
     return saveRule(request, id);
   });
   route(app, ops.ruleDelete, async (request) => {
     const data = tenantData(request);
     const lang = langOf(request);
     const ids = [...new Set(request.body.ids)];
-    const rules = data.all<{ id: number; name: string; used: number }>(`SELECT id, name, (SELECT COUNT(*) FROM att_site s WHERE s.rule_id = r.id) AS used FROM att_rule r WHERE tenant_id = $tenant AND id IN (${inList(ids.length)})`, ...ids);
+    const rules = rulesWithUse(data, ids);
     if (rules.length !== ids.length) return fail(say(lang, 'noRule'));
     const used = rules.find((r) => r.used > 0);
     if (used) return fail(say(lang, 'ruleUsed', { name: used.name }));
-    return ok({ deleted: Number(data.run(`DELETE FROM att_rule WHERE tenant_id = $tenant AND id IN (${inList(ids.length)})`, ...ids).changes) });
+    return ok({ deleted: deleteRules(data, ids) });
   });
 
   // ---- sites ------------------------------------------------------------------------------------
 
-  const siteOf = (data: TenantData, id: number): AttendanceSite | null => {
-    const s = data.get<{ id: number; name: string; rule_id: number; rule_name: string; kind: 'devices' | 'location'; latitude: number | null; longitude: number | null; radius_m: number | null }>(
-      'SELECT s.id, loc(s.name, s.name_en) AS name, s.rule_id, s.kind, s.latitude, s.longitude, s.radius_m, loc(r.name, r.name_en) AS rule_name FROM att_site s JOIN att_rule r ON r.id = s.rule_id WHERE s.tenant_id = $tenant AND s.id = ?',
-      id,
-    );
-    if (!s) return null;
-    const devices = data.all<{ id: number; code: string }>('SELECT d.id, d.code FROM att_site_device sd JOIN device d ON d.id = sd.device_id WHERE sd.site_id = ? AND d.tenant_id = $tenant ORDER BY d.code', s.id);
-    const members = data.all<{ id: number; name: string }>('SELECT u.id, u.name FROM att_member m JOIN user u ON u.id = m.user_id WHERE m.site_id = ? AND m.tenant_id = $tenant ORDER BY u.name', s.id);
-    return {
-      id: s.id,
-      name: s.name,
-      ruleId: s.rule_id,
-      ruleName: s.rule_name,
-      kind: s.kind,
-      deviceIds: devices.map((d) => d.id),
-      deviceCodes: devices.map((d) => d.code),
-      latitude: s.latitude,
-      longitude: s.longitude,
-      radiusMeters: s.radius_m,
-      memberIds: members.map((m) => m.id),
-      memberNames: members.map((m) => m.name),
-    };
-  };
-
-  route(app, ops.sitePage, async (request) => {
-    const data = tenantData(request);
-    const { where, args } = tenantNameKeyword(request.body.keyword);
-    const total = data.get<{ n: number }>(`SELECT COUNT(*) AS n FROM att_site WHERE ${where}`, ...args)!.n;
-    const ids = data.all<{ id: number }>(`SELECT id FROM att_site WHERE ${where} ORDER BY name LIMIT ? OFFSET ?`, ...args, request.body.limit, offsetOf(request.body));
-    return ok({ rows: ids.map((r) => siteOf(data, r.id)!), total });
-  });
+  route(app, ops.sitePage, async (request) => ok(sitePage(tenantData(request), request.body.keyword, request.body.limit, offsetOf(request.body))));
 
   const saveSite = (request: FastifyRequest<{ Body: AttendanceSiteSave }>, id: number | null) => {
     const data = tenantData(request);
     const lang = langOf(request);
     const b = request.body;
-    if (!data.get('SELECT 1 FROM att_rule WHERE id = ? AND tenant_id = $tenant', b.ruleId)) return failField(say(lang, 'noRule'), 'ruleId');
+    if (!ruleExists(data, b.ruleId)) return failField(say(lang, 'noRule'), 'ruleId');
     const deviceIds = [...new Set(b.deviceIds ?? [])];
     const memberIds = [...new Set(b.memberIds ?? [])];
     if (b.kind === 'devices') {
       if (deviceIds.length === 0) return failField(say(lang, 'noDevices'), 'deviceIds');
-      const found = data.get<{ n: number }>(`SELECT COUNT(*) AS n FROM device WHERE tenant_id = $tenant AND id IN (${inList(deviceIds.length)})`, ...deviceIds)!.n;
-      if (found !== deviceIds.length) return failField(say(lang, 'noDevice'), 'deviceIds');
+      if (devicesFound(data, deviceIds) !== deviceIds.length) return failField(say(lang, 'noDevice'), 'deviceIds');
     } else {
       const fine = typeof b.latitude === 'number' && Math.abs(b.latitude) <= 90 && typeof b.longitude === 'number' && Math.abs(b.longitude) <= 180 && typeof b.radiusMeters === 'number';
       if (!fine) return failField(say(lang, 'location'), 'latitude');
     }
     if (memberIds.length) {
-      const found = data.get<{ n: number }>(`SELECT COUNT(*) AS n FROM user WHERE tenant_id = $tenant AND id IN (${inList(memberIds.length)})`, ...memberIds)!.n;
-      if (found !== memberIds.length) return failField(say(lang, 'noUser'), 'memberIds');
-      const elsewhere = data.get<{ name: string; site: string }>(
-        `SELECT u.name, loc(s.name, s.name_en) AS site FROM att_member m JOIN user u ON u.id = m.user_id JOIN att_site s ON s.id = m.site_id WHERE m.tenant_id = $tenant AND m.user_id IN (${inList(memberIds.length)}) AND m.site_id IS NOT ? LIMIT 1`,
-        ...memberIds,
-        id,
-      );
+      if (usersFound(data, memberIds) !== memberIds.length) return failField(say(lang, 'noUser'), 'memberIds');
+      const elsewhere = memberElsewhere(data, memberIds, id);
       if (elsewhere) return failField(say(lang, 'memberElsewhere', { name: elsewhere.name, site: elsewhere.site }), 'memberIds');
     }
     const name = b.name.trim();
-    const taken = data.get<{ id: number }>('SELECT id FROM att_site WHERE tenant_id = $tenant AND name = ?', name);
+    const taken = siteNamed(data, name);
     if (taken && taken.id !== id) return failField(say(lang, 'nameTaken'), 'name');
-    const location = b.kind === 'location' ? [b.latitude ?? null, b.longitude ?? null, b.radiusMeters ?? null] : [null, null, null];
-    const siteId = data.tx(() => {
-      let sid = id;
-      if (sid === null) sid = Number(data.run('INSERT INTO att_site (tenant_id, name, rule_id, kind, latitude, longitude, radius_m) VALUES ($tenant, ?, ?, ?, ?, ?, ?)', name, b.ruleId, b.kind, ...location).lastInsertRowid);
-      else {
-        const kept = data.get<{ name: string; name_en: string }>('SELECT name, name_en FROM att_site WHERE id = ? AND tenant_id = $tenant', sid);
-        const names = kept ? namesAfterEdit(kept, name) : { name, name_en: '' };
-        data.run('UPDATE att_site SET name = ?, name_en = ?, rule_id = ?, kind = ?, latitude = ?, longitude = ?, radius_m = ? WHERE id = ? AND tenant_id = $tenant', names.name, names.name_en, b.ruleId, b.kind, ...location, sid);
-      }
-      data.run('DELETE FROM att_site_device WHERE site_id = ?', sid);
-      if (b.kind === 'devices') for (const d of deviceIds) data.run('INSERT INTO att_site_device (site_id, device_id) VALUES (?, ?)', sid, d);
-      data.run('DELETE FROM att_member WHERE site_id = ? AND tenant_id = $tenant', sid);
-      for (const u of memberIds) data.run('INSERT INTO att_member (tenant_id, user_id, site_id) VALUES ($tenant, ?, ?)', u, sid);
-      return sid;
-    });
+    const location: SiteValues['location'] = b.kind === 'location' ? [b.latitude ?? null, b.longitude ?? null, b.radiusMeters ?? null] : [null, null, null];
+    const siteId = saveSiteRows(data, id, { name, ruleId: b.ruleId, kind: b.kind, location, deviceIds, memberIds });
     return ok(siteOf(data, siteId)!);
   };
   route(app, ops.siteCreate, async (request) => saveSite(request, null));
@@ -378,54 +259,23 @@ const plugin: FastifyPluginAsync = async (app) => {
   route(app, ops.siteDelete, async (request) => {
     const data = tenantData(request);
     const ids = [...new Set(request.body.ids)];
-    const deleted = data.tx(() => {
-      const found = data.get<{ n: number }>(`SELECT COUNT(*) AS n FROM att_site WHERE tenant_id = $tenant AND id IN (${inList(ids.length)})`, ...ids)!.n;
-      if (found !== ids.length) return null;
-      return Number(data.run(`DELETE FROM att_site WHERE tenant_id = $tenant AND id IN (${inList(ids.length)})`, ...ids).changes);
-    });
+    const deleted = deleteSites(data, ids);
     return deleted === null ? fail(say(langOf(request), 'noSite')) : ok({ deleted });
   });
 
   /** What the site form and the statistics filters offer: the tenant's people, devices and sites. */
-  route(app, ops.choices, async (request) => {
-    const data = tenantData(request);
-    return ok({
-      users: data.all<{ id: number; name: string; username: string }>("SELECT id, name, username FROM user WHERE tenant_id = $tenant AND status = 'normal' ORDER BY name"),
-      devices: data.all<{ id: number; code: string; name: string }>('SELECT id, code, loc(name, name_en) AS name FROM device WHERE tenant_id = $tenant ORDER BY code LIMIT 2000'),
-      sites: data.all<{ id: number; name: string }>('SELECT id, loc(name, name_en) AS name FROM att_site WHERE tenant_id = $tenant ORDER BY name'),
-    });
-  });
+  route(app, ops.choices, async (request) => ok(choicesOf(tenantData(request))));
 
   // ---- statistics -------------------------------------------------------------------------------
-
-  /** The members a statistics call covers (a site, a name), with their rules. */
-  function members(data: TenantData, filter: { siteId?: number; keyword?: string; userId?: number }): Member[] {
-    const where = ['m.tenant_id = $tenant'];
-    const args: Array<string | number> = [];
-    if (filter.siteId) {
-      where.push('m.site_id = ?');
-      args.push(filter.siteId);
-    }
-    if (filter.userId) {
-      where.push('m.user_id = ?');
-      args.push(filter.userId);
-    }
-    if (filter.keyword?.trim()) {
-      where.push("(u.name LIKE ? ESCAPE '\\' OR u.username LIKE ? ESCAPE '\\')");
-      args.push(likePattern(filter.keyword.trim()), likePattern(filter.keyword.trim()));
-    }
-    const rows = data.all(`SELECT ${MEMBER.select} FROM att_member m JOIN user u ON u.id = m.user_id JOIN att_site s ON s.id = m.site_id JOIN att_rule r ON r.id = s.rule_id WHERE ${where.join(' AND ')} ORDER BY u.name, u.id`, ...args);
-    return MEMBER.all(rows);
-  }
 
   /** Every member's days between two days (inclusive), from one read of the clocks and the calendar. */
   function days(data: TenantData, who: readonly Member[], from: string, to: string): Map<number, DayRecord[]> {
     const start = dayStart(from);
     const end = dayStart(to) + 24 * 3600 * 1000;
-    const calendar = new Map(data.all<{ day: string; kind: 'holiday' | 'workday' }>('SELECT day, kind FROM holiday WHERE tenant_id = $tenant AND day >= ? AND day <= ?', from, to).map((h) => [h.day, h.kind]));
+    const calendar = new Map(calendarBetween(data, from, to).map((h) => [h.day, h.kind]));
     const clocks = new Map<string, Clock[]>();
     const wanted = new Set(who.map((m) => m.userId));
-    for (const c of data.all<{ user_id: number; at: number; source: string }>('SELECT user_id, at, source FROM att_clock WHERE tenant_id = $tenant AND at >= ? AND at < ?', start, end)) {
+    for (const c of clocksBetween(data, start, end)) {
       if (!wanted.has(c.user_id)) continue;
       const day = dayText(c.at);
       const key = `${c.user_id}/${day}`;
@@ -587,7 +437,7 @@ const plugin: FastifyPluginAsync = async (app) => {
       if (!me) return fail(say(lang, 'notMember'));
       if (b.day > dayText(Date.now())) return failField(say(lang, 'future'), 'day');
       if (!fillInAllowed(me.rule, toMinute(b.time))) return failField(say(lang, 'window', { minutes: me.rule.fillInMinutes, start: me.rule.workStart, end: me.rule.workEnd }), 'time');
-      const form = data.get<{ id: number }>('SELECT id FROM wf_form WHERE tenant_id = $tenant AND kind = ? AND enabled = 1', FILL_IN_KIND);
+      const form = fillInForm(data);
       const service = workflowOf(db);
       if (!form || !service) return fail(say(lang, 'noForm'));
       const started = service.start(data, user.id, form.id, { day: b.day, time: b.time, reason: b.reason.trim() }, lang);
@@ -616,7 +466,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     const day = String(v.day ?? '');
     const time = String(v.time ?? '');
     if (!realDay(day) || !HHMM.test(time)) return;
-    r.data.run("INSERT INTO att_clock (tenant_id, user_id, at, source, request_id) VALUES ($tenant, ?, ?, 'fillIn', ?)", r.initiatorId, dayStart(day) + toMinute(time) * 60_000, r.requestId);
+    insertFillInClock(r.data, r.initiatorId, dayStart(day) + toMinute(time) * 60_000, r.requestId);
   });
 
   // ---- clocks -----------------------------------------------------------------------------------

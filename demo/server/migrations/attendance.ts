@@ -2,7 +2,7 @@
 // Listed in the order they run by ./index.ts; an id, once released, never changes (data folders record it).
 
 import type { Migration } from '../db.ts';
-import { FILL_IN_FORM, FILL_IN_KIND, SEED_NAMES } from '../attendance/attendance.ts';
+import { FILL_IN_FORM, FILL_IN_KIND, SEED_NAMES } from '../attendance/attendance-seed.ts';
 
 export const attendance001Tables: Migration = {
   id: 'attendance/001-tables',
