@@ -36,11 +36,11 @@ export const quickSceneResource = defineResource<QuickScene, QuickScenePage>({
       { kind: 'text', name: 'name', labelKey: 'linkage.scenes.name', rules: sceneSchema.name, initial: (sc) => sc?.name ?? '' },
       { kind: 'textarea', name: 'note', labelKey: 'linkage.scenes.note', rules: sceneSchema.note, initial: (sc) => sc?.note ?? '' },
       // The steps are held as JSON text while edited.
-      { kind: 'custom', name: 'steps', labelKey: 'linkage.scenes.steps', render: (p) => <ActionsEditor {...p} kinds={SCENE_ACTION_KINDS} steps targets={page.targets} />, rules: sceneSchema.steps, initial: (sc) => JSON.stringify(sc?.steps ?? []) },
+      { kind: 'custom', name: 'steps', labelKey: 'linkage.scenes.steps', render: (p) => <ActionsEditor {...p} kinds={SCENE_ACTION_KINDS} steps targets={page.targets} />, rules: sceneSchema.steps, initial: (sc) => JSON.stringify(sc?.steps ?? []), as: 'json' },
     ],
-    save: async (v, sc) => {
-      const body: QuickSceneSave = { name: text(v.name), note: text(v.note), steps: JSON.parse(typeof v.steps === 'string' ? v.steps : '[]') as QuickSceneSave['steps'] };
-      await (sc ? updateScene(http, sc.id, body) : createScene(http, body));
+    save: async (body, sc) => {
+      const scene = body as QuickSceneSave;
+      await (sc ? updateScene(http, sc.id, scene) : createScene(http, scene));
     },
   },
   remove: (rows) => deleteScenes(http, rows.map((s) => s.id)),
