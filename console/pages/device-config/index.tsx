@@ -13,7 +13,7 @@ import { buttonGhost } from '../../../shared/theme/base.css.ts';
 import { categorySchema, modelSchema, paramSchema } from '../../../shared/validate/device-model.ts';
 import { evaluateText } from '../../../shared/validate/expression.ts';
 import { toNumber } from '../../../shared/validate/numbers.ts';
-import { ConfirmDelete, defineResource, FormDialog, Modal, ResourcePage, Tree, type Env, type FormValues, text } from '../../resource/index.ts';
+import { ConfirmDelete, defineForm, defineResource, FormDialog, Modal, ResourcePage, Tree, type Env, type FormValues, text } from '../../resource/index.ts';
 import * as css from '../../resource/resource.css.ts';
 import './texts.ts';
 
@@ -81,6 +81,15 @@ export const deviceModelResource = defineResource<ModelRow, DeviceConfigPageStat
   rowActions: [{ key: 'params', labelKey: 'models.params', run: (m, _reload, { page }) => page.setOpen({ kind: 'params', model: m }) }],
 });
 
+/** A major category's form declared once (categorySchema's rule): add or rename. */
+export const categoryForm = defineForm<DeviceCategory>({
+  fields: () => [{ kind: 'text', name: 'name', labelKey: 'models.categoryName', rules: categorySchema.name, initial: (c) => c?.name ?? '' }],
+  save: async ({ name }, c) => {
+    await (c ? renameCategory(http, c.id, name as string) : createCategory(http, name as string));
+    notify({ kind: 'toast', level: 'success', duration: 2000, key: 'resource.saved' });
+  },
+});
+
 export default function DeviceConfigPage() {
   const { t } = useTranslation();
   const [categories, setCategories] = useState<DeviceCategory[]>([]);
@@ -133,15 +142,7 @@ export default function DeviceConfigPage() {
         <FormDialog
           title={t(open.category ? 'models.renameCategory' : 'models.addCategory')}
           row={open.category}
-          form={{
-            fields: () => [{ kind: 'text', name: 'name', labelKey: 'models.categoryName' }],
-            schema: () => categorySchema,
-            initial: (c) => ({ name: c?.name ?? '' }),
-            save: async (v, c) => {
-              await (c ? renameCategory(http, c.id, text(v.name)) : createCategory(http, text(v.name)));
-              notify({ kind: 'toast', level: 'success', duration: 2000, key: 'resource.saved' });
-            },
-          }}
+          form={categoryForm}
           onClose={(saved) => {
             setOpen(null);
             if (saved) {
@@ -176,7 +177,8 @@ export default function DeviceConfigPage() {
   );
 }
 
-const PARAM_FIELDS = ['name', 'code', 'dataType', 'access', 'uiType', 'unit', 'precision', 'min', 'max', 'step', 'defaultValue', 'collectFormula', 'controlFormula', 'alarmExpression'] as const;
+/** A parameter's fields as the form holds them (text). */
+type ParamField = keyof ParamSave;
 const optionsOf = (values: readonly string[], prefix: string) => values.map((v) => ({ value: v, labelKey: `${prefix}.${v}` }));
 const sampleOf = (v: FormValues) => toNumber(text(v.sample));
 /** A formula's hint: what it gives for the sample value typed (null while either is missing or it does not evaluate). */
@@ -194,6 +196,52 @@ const tryWith =
 interface ParamsPage {
   modelId: number;
 }
+
+/** The value a parameter field opens with: the edited parameter's own, as text ('' for a new one unless `fresh`). */
+const ofParam =
+  (f: ParamField, fresh = '') =>
+  (p: ParamRow | null) =>
+    p ? String(p[f]) : fresh;
+const paramText = (f: ParamField, fresh?: string) => ({ kind: 'text' as const, name: f, labelKey: `models.param.${f}`, rules: paramSchema[f], initial: ofParam(f, fresh) });
+const paramSelect = (f: 'dataType' | 'access' | 'uiType', values: readonly string[], prefix: string, fresh: string) => ({
+  kind: 'select' as const,
+  name: f,
+  labelKey: `models.param.${f}`,
+  options: optionsOf(values, prefix),
+  rules: paramSchema[f],
+  initial: ofParam(f, fresh),
+});
+
+/** A model parameter's form declared once: paramSchema's rules per field, the sample only for trying the formulas (not sent). */
+export const paramForm = defineForm<ParamRow, ParamsPage>({
+  wide: true,
+  fields: () => [
+    paramText('name'),
+    paramText('code'),
+    paramSelect('dataType', PARAM_DATA_TYPES, 'models.dataType', 'float'),
+    paramSelect('access', PARAM_ACCESS, 'models.access', 'r'),
+    paramSelect('uiType', PARAM_UI_TYPES, 'models.uiType', 'gauge'),
+    paramText('unit'),
+    paramText('precision'),
+    paramText('min'),
+    paramText('max'),
+    paramText('step'),
+    paramText('defaultValue'),
+    { kind: 'text', name: 'sample', labelKey: 'models.param.sample', as: false },
+    paramText('collectFormula'),
+    paramText('controlFormula'),
+    paramText('alarmExpression'),
+  ],
+  hints: {
+    collectFormula: tryWith('models.tryCollect', 'collectFormula', (value) => ({ value })),
+    controlFormula: tryWith('models.tryControl', 'controlFormula', (value) => ({ value })),
+    alarmExpression: tryWith('models.tryAlarm', 'alarmExpression', (value, t) => ({ result: t(value ? 'models.alarmYes' : 'models.alarmNo') })),
+  },
+  save: async (body, p, { page }) => {
+    const save = body as ParamSave;
+    await (p ? updateParam(http, p.id, save) : createParam(http, page.modelId, save));
+  },
+});
 
 export const modelParamResource = defineResource<ParamRow, ParamsPage>({
   id: 'model-param',
@@ -213,43 +261,7 @@ export const modelParamResource = defineResource<ParamRow, ParamsPage>({
     { id: 'alarm', headerKey: 'models.param.alarmExpression', field: 'alarmExpression' },
   ],
   list: (q, signal) => listParams(http, Number(q.filters.id), { page: q.page, limit: q.limit }, signal),
-  form: {
-    wide: true,
-    fields: () => [
-      { kind: 'text', name: 'name', labelKey: 'models.param.name' },
-      { kind: 'text', name: 'code', labelKey: 'models.param.code' },
-      { kind: 'select', name: 'dataType', labelKey: 'models.param.dataType', options: optionsOf(PARAM_DATA_TYPES, 'models.dataType') },
-      { kind: 'select', name: 'access', labelKey: 'models.param.access', options: optionsOf(PARAM_ACCESS, 'models.access') },
-      { kind: 'select', name: 'uiType', labelKey: 'models.param.uiType', options: optionsOf(PARAM_UI_TYPES, 'models.uiType') },
-      { kind: 'text', name: 'unit', labelKey: 'models.param.unit' },
-      { kind: 'text', name: 'precision', labelKey: 'models.param.precision' },
-      { kind: 'text', name: 'min', labelKey: 'models.param.min' },
-      { kind: 'text', name: 'max', labelKey: 'models.param.max' },
-      { kind: 'text', name: 'step', labelKey: 'models.param.step' },
-      { kind: 'text', name: 'defaultValue', labelKey: 'models.param.defaultValue' },
-      { kind: 'text', name: 'sample', labelKey: 'models.param.sample' },
-      { kind: 'text', name: 'collectFormula', labelKey: 'models.param.collectFormula' },
-      { kind: 'text', name: 'controlFormula', labelKey: 'models.param.controlFormula' },
-      { kind: 'text', name: 'alarmExpression', labelKey: 'models.param.alarmExpression' },
-    ],
-    schema: () => paramSchema,
-    initial: (p) => ({
-      ...Object.fromEntries(PARAM_FIELDS.map((f) => [f, p ? String(p[f]) : ''])),
-      dataType: p?.dataType ?? 'float',
-      access: p?.access ?? 'r',
-      uiType: p?.uiType ?? 'gauge',
-      sample: '',
-    }),
-    hints: {
-      collectFormula: tryWith('models.tryCollect', 'collectFormula', (value) => ({ value })),
-      controlFormula: tryWith('models.tryControl', 'controlFormula', (value) => ({ value })),
-      alarmExpression: tryWith('models.tryAlarm', 'alarmExpression', (value, t) => ({ result: t(value ? 'models.alarmYes' : 'models.alarmNo') })),
-    },
-    save: async (v, p, { page }) => {
-      const body = Object.fromEntries(PARAM_FIELDS.map((f) => [f, text(v[f])])) as unknown as ParamSave;
-      await (p ? updateParam(http, p.id, body) : createParam(http, page.modelId, body));
-    },
-  },
+  form: paramForm,
   remove: (rows) => deleteParams(http, rows.map((p) => p.id)),
 });
 
