@@ -86,15 +86,6 @@ const NO_RAW_DB = {
 // is still to move are listed by name and leave the list as they are converted.
 const SQL_HOMES = ['**/data.ts', '**/*-data.ts', '**/*-seed.ts'];
 const SQL_UNMOVED = [
-  'demo/server/administration/admin.ts',
-  'demo/server/administration/data-group.ts',
-  'demo/server/administration/data-scope.ts',
-  'demo/server/administration/licence.ts',
-  'demo/server/administration/menu.ts',
-  'demo/server/administration/notify.ts',
-  'demo/server/administration/role.ts',
-  'demo/server/administration/tenant.ts',
-  'demo/server/administration/voucher.ts',
   'demo/server/alarms/alarm-breakdown.ts',
   'demo/server/alarms/alarm-event-type.ts',
   'demo/server/alarms/alarm-rule.ts',

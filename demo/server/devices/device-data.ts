@@ -285,3 +285,13 @@ export function areaContents(data: TenantData, guid: string): { devices: number;
 }
 
 export const deleteArea = (data: TenantData, guid: string): void => void data.run('DELETE FROM area WHERE row_guid = ? AND tenant_id = $tenant', guid);
+
+// ---- a device as points, control and resource points see it ----------------------------------
+
+export type DeviceRef = { id: number; model_id: number | null; gateway_id: number | null };
+
+/** One of the tenant's devices (its model and gateway), inside a user's data-group scope when one is given. */
+export function deviceRef(data: TenantData, id: number, scope: ReadonlySet<number> | null = null): DeviceRef | undefined {
+  const narrow = scopeSql('data_group_id', scope);
+  return data.get<DeviceRef>(`SELECT id, model_id, gateway_id FROM device WHERE id = ? AND tenant_id = $tenant${narrow.sql}`, id, ...narrow.args);
+}

@@ -11,6 +11,9 @@ import type { Db } from '../db.ts';
 import type { Lang } from '../messages.ts';
 import { tenantDataOf, type TenantData } from '../tenant-data.ts';
 import { modelParams } from './device-model.ts';
+import { deviceRef } from './device-data.ts';
+import { gatewaySimMode, gatewayStatus } from './gateway-data.ts';
+import { writeReading } from './point-data.ts';
 
 const SLOW_MS = 1500;
 
@@ -47,10 +50,10 @@ export async function throughGateway(data: TenantData, gatewayId: number, lang: 
 
 async function gatewayAnswer(data: TenantData, gatewayId: number): Promise<Both | null> {
   // Another tenant's gateway answers as one that is not there (offline).
-  const gateway = data.get<{ status: string }>('SELECT status FROM gateway WHERE id = ? AND tenant_id = $tenant', gatewayId);
-  const mode = data.get<{ mode: string }>('SELECT mode FROM gateway_sim WHERE gateway_id = ?', gatewayId)?.mode ?? 'normal';
+  const status = gatewayStatus(data, gatewayId);
+  const mode = gatewaySimMode(data, gatewayId);
   const text = (key: 'offline' | 'noAnswer' | 'exception'): Both => ({ zh: sharedTranslate('zh', `gateway.${key}` as never), en: sharedTranslate('en', `gateway.${key}` as never) });
-  if (!gateway || gateway.status !== 'online') return text('offline');
+  if (status !== 'online') return text('offline');
   if (mode === 'silent') return text('noAnswer');
   if (mode === 'faulty') return text('exception');
   if (mode === 'slow') await new Promise((r) => setTimeout(r, SLOW_MS));
@@ -78,14 +81,8 @@ export function pointsChanged(db: Db, tenantId: number, deviceIds: readonly numb
 /** Stores a value as the point's reading (current value and history) and tells the listeners. */
 export function storePoint(db: Db, tenantId: number, deviceId: number, code: string, value: number, at: number, depth = 0): void {
   const data = tenantDataOf(db, tenantId);
-  data.tx(() => {
-    // A reading is the tenant's: the upsert only ever touches a row of the same tenant.
-    data.run(
-      'INSERT INTO point_current (device_id, code, tenant_id, value, at) VALUES (?, ?, $tenant, ?, ?) ON CONFLICT (device_id, code) DO UPDATE SET value = excluded.value, at = excluded.at WHERE point_current.tenant_id = $tenant',
-      deviceId, code, value, at,
-    );
-    data.run('INSERT INTO point_history (device_id, code, tenant_id, at, value) VALUES (?, ?, $tenant, ?, ?)', deviceId, code, at, value);
-  });
+  // The current value and its history sample land together.
+  data.tx(() => writeReading(data, deviceId, code, value, at));
   pointsChanged(db, tenantId, [deviceId], at, depth);
 }
 
@@ -94,7 +91,7 @@ export type WriteOutcome = { ok: true; written: number } | { ok: false; text: Bo
 /** Writes `value` to a read-write point of one of the tenant's devices, through its gateway; `depth` counts writes that caused this one. */
 export async function writePoint(db: Db, tenantId: number, deviceId: number, code: string, value: unknown, depth = 0): Promise<WriteOutcome> {
   const data = tenantDataOf(db, tenantId);
-  const device = data.get<{ id: number; model_id: number | null; gateway_id: number | null }>('SELECT id, model_id, gateway_id FROM device WHERE id = ? AND tenant_id = $tenant', deviceId);
+  const device = deviceRef(data, deviceId);
   if (!device) return { ok: false, text: both('noDevice') };
   const param = device.model_id ? modelParams(data, device.model_id).find((p) => p.code === code) : undefined;
   if (!param) return { ok: false, text: both('noParam', { code }), field: 'code' };

@@ -7,6 +7,9 @@ import { usePlatform } from '../test-platform.ts';
 import { BAN_MS, DEFAULT_EXCURSIONS_PER_HOUR, raisePointAlarm, startPointSimulator } from './points.ts';
 import ExcelJS from 'exceljs';
 import { api, downloadSigned, taskDone } from '../testing.ts';
+import { tenantDataOf } from '../tenant-data.ts';
+import { gatewayStatus } from './gateway-data.ts';
+import { currentValues, devicesAmong, historyBuckets, writeReading } from './point-data.ts';
 
 describe('point values', () => {
   const p = usePlatform();
@@ -181,5 +184,21 @@ describe('point values', () => {
     const old = await call(admin, 'POST', '/api/device/history', { deviceIds: [id], codes: ['temp'], startTime: '2020-01-01 00:00:00', endTime: fmt(new Date(now)) });
     expect(old.msg).toBe('Only the past 3 months can be queried');
     expect((await call(admin2, 'POST', '/api/device/history', { deviceIds: [id], codes: ['temp'], startTime: fmt(new Date(now - 3600_000)), endTime: fmt(new Date(now)) })).code).toBe(-1);
+  });
+
+  it("the data modules (point-data.ts, gateway-data.ts) work on a tenant's data without HTTP and never reach another tenant's rows", () => {
+    const [one, two] = [tenantDataOf(db(), 1), tenantDataOf(db(), 2)];
+    const { id, gateway_id: gatewayId } = fcu();
+    const at = Date.now();
+    one.tx(() => writeReading(one, id, 'setpoint', 21.5, at));
+    expect(currentValues(one, id).find((v) => v.code === 'setpoint')).toEqual({ code: 'setpoint', value: 21.5, at });
+    expect(historyBuckets(one, id, 'setpoint', at, at, 1)).toEqual([expect.objectContaining({ v: 21.5, t: at, n: 1 })]);
+    expect(devicesAmong(one, [id], null).map((d) => d.id)).toEqual([id]);
+    expect(gatewayStatus(one, gatewayId)).toEqual(expect.any(String));
+    // Tenant 2's data reaches none of tenant 1's device, its values, its history or its gateway.
+    expect(currentValues(two, id)).toEqual([]);
+    expect(historyBuckets(two, id, 'setpoint', at, at, 1)).toEqual([]);
+    expect(devicesAmong(two, [id], null)).toEqual([]);
+    expect(gatewayStatus(two, gatewayId)).toBeUndefined();
   });
 });

@@ -19,13 +19,29 @@ import { servicesOf } from '../services.ts';
 import { langOf, translate } from '../messages.ts';
 import { modelParams, paramNamesOf } from './device-model.ts';
 import { fireRule, openAlarmOn, ruleBook, type LiveRule } from '../alarms/alarm-rule.ts';
-import { inList, startExport, tooManyTasks } from '../resource.ts';
+import { startExport, tooManyTasks } from '../resource.ts';
 import { formatTime } from '../operations/tasks.ts';
 import type { ParamRow } from '../../../shared/api/device-model-types.ts';
 import { pointsChanged, sayWrite as say, throughGateway, writePoint } from './point-write.ts';
 import { DEVICE_GROUP_TYPE } from '../../../shared/api/device-types.ts';
-import { scopeSql, visibleGroups } from '../administration/data-scope.ts';
+import { visibleGroups } from '../administration/data-scope.ts';
 import { DEFAULT_EXCURSIONS_PER_HOUR, wakeNewDevices } from './device-simulator.ts';
+import { deviceRef, gatewayExists } from './device-data.ts';
+import { devicesBehind, distributeGateway } from './gateway-data.ts';
+import {
+  alarmDevice,
+  banPoint,
+  currentValues,
+  devicesAmong,
+  historyBuckets,
+  insertPointAlarm,
+  lastValues,
+  namedDevicesAmong,
+  onlineModelledDevices,
+  openAlarmsByDevice,
+  pointBanUntil,
+  writeReading,
+} from './point-data.ts';
 export { DEFAULT_EXCURSIONS_PER_HOUR };
 
 /** SPEC §9: the same alarm on the same point does not fire again for 24 hours. */
@@ -103,20 +119,12 @@ export function startPointSimulator(
     }
     return list;
   };
-  const last = (data: TenantData, deviceId: number) => data.all<{ code: string; value: number }>('SELECT code, value FROM point_current WHERE device_id = ? AND tenant_id = $tenant', deviceId);
-  const upsert = (data: TenantData, deviceId: number, code: string, value: number, at: number) =>
-    data.run(
-      'INSERT INTO point_current (device_id, code, tenant_id, value, at) VALUES (?, ?, $tenant, ?, ?) ON CONFLICT (device_id, code) DO UPDATE SET value = excluded.value, at = excluded.at WHERE point_current.tenant_id = $tenant',
-      deviceId, code, value, at,
-    );
-  const history = (data: TenantData, deviceId: number, code: string, at: number, value: number) =>
-    data.run('INSERT INTO point_history (device_id, code, tenant_id, at, value) VALUES (?, ?, $tenant, ?, ?)', deviceId, code, at, value);
   const tick = (now = Date.now()): number => {
     // Models change rarely; a round rereads them so edits reach the simulation.
     compiled.clear();
     // A device that was just added (on an online gateway, with a model) reports from this round on.
     wakeNewDevices(db, now);
-    const devices = db.prepare("SELECT id, tenant_id, model_id FROM device WHERE model_id IS NOT NULL AND status = 'online'").all<{ id: number; tenant_id: number; model_id: number }>();
+    const devices = onlineModelledDevices(db);
     let written = 0;
     const raised: Array<[number, number, ParamRow, number]> = [];
     const rules = ruleBook(db);
@@ -127,7 +135,7 @@ export function startPointSimulator(
     tx(db, () => {
       for (const d of devices) {
         const data = dataOf(d.tenant_id);
-        const before = new Map(last(data, d.id).map((r) => [r.code, r.value]));
+        const before = new Map(lastValues(data, d.id).map((r) => [r.code, r.value]));
         for (const c of paramsOf(d.tenant_id, d.model_id)) {
           let value: number;
           if (c.param.dataType === 'bool') value = before.has(c.param.code) ? (random() < 0.03 ? 1 - before.get(c.param.code)! : before.get(c.param.code)!) : c.def >= 0.5 ? 1 : 0;
@@ -140,8 +148,7 @@ export function startPointSimulator(
             value = stored(c, rawFor(c, Math.min(c.max, Math.max(c.min, next))));
           }
           if (!Number.isFinite(value)) continue;
-          upsert(data, d.id, c.param.code, value, now);
-          history(data, d.id, c.param.code, now, value);
+          writeReading(data, d.id, c.param.code, value, now);
           written += 1;
           for (const live of rules(d.tenant_id, d.model_id, c.param.code, d.id)) ruled.push([d.tenant_id, d.id, live, c.param, value]);
           if (c.alarm) {
@@ -172,21 +179,16 @@ export function startPointSimulator(
 export function raisePointAlarm(db: Db, tenantId: number, deviceId: number, param: ParamRow, value: number, at: number): number | null {
   const data = tenantDataOf(db, tenantId);
   return data.tx(() => {
-    const device = data.get<{ code: string; name: string; model_id: number }>('SELECT code, name, model_id FROM device WHERE id = ? AND tenant_id = $tenant', deviceId);
+    const device = alarmDevice(data, deviceId);
     if (!device) return null;
-    const ban = data.get<{ until: number }>('SELECT until FROM point_ban WHERE device_id = ? AND code = ?', deviceId, param.code);
+    const bannedUntil = pointBanUntil(data, deviceId, param.code);
     // One excursion, one alarm: nothing new until its alarm is cleared (closed or handled) or the ban expires.
-    if (ban && ban.until > at && openAlarmOn(db, tenantId, device.code, param.code, 'warning', null)) return null;
+    if (bannedUntil !== undefined && bannedUntil > at && openAlarmOn(db, tenantId, device.code, param.code, 'warning', null)) return null;
     const unit = param.unit ? ` ${param.unit}` : '';
     const names = paramNamesOf(data, device.model_id, param);
-    const id = Number(
-      data.run(
-        `INSERT INTO alarm (tenant_id, device_code, device_name, model_id, level, status, handle_status, content_zh, content_en, occurred_at, param_code)
-         VALUES ($tenant, ?, ?, ?, 'warning', 'toBeConfirmed', 'unhandled', ?, ?, ?, ?)`,
-        device.code, device.name, device.model_id, `${names.zh} 超限：${value}${unit}（${param.alarmExpression}）`, `${names.en} out of range: ${value}${unit} (${param.alarmExpression})`, at, param.code,
-      ).lastInsertRowid,
-    );
-    data.run('INSERT INTO point_ban (device_id, code, until) VALUES (?, ?, ?) ON CONFLICT (device_id, code) DO UPDATE SET until = excluded.until', deviceId, param.code, at + BAN_MS);
+    const content = { zh: `${names.zh} 超限：${value}${unit}（${param.alarmExpression}）`, en: `${names.en} out of range: ${value}${unit} (${param.alarmExpression})` };
+    const id = insertPointAlarm(data, device, content, at, param.code);
+    banPoint(data, deviceId, param.code, at + BAN_MS);
     return id;
   });
 }
@@ -209,24 +211,20 @@ const plugin: FastifyPluginAsync = async (app) => {
     const data = tenantData(request);
     const lang = langOf(request);
     const { id } = request.params;
-    if (!data.get('SELECT 1 FROM gateway WHERE id = ? AND tenant_id = $tenant', id)) return fail(lang === 'en' ? 'no such gateway' : '网关不存在');
+    if (!gatewayExists(data, id)) return fail(lang === 'en' ? 'no such gateway' : '网关不存在');
     const refused = await throughGateway(data, id, lang);
     if (refused) return fail(refused);
     const at = Date.now();
-    const points = data.tx(() => {
-      data.run('UPDATE gateway SET distributed_at = ? WHERE id = ? AND tenant_id = $tenant', at, id);
-      // The gateway now holds every resource point as it stands.
-      return Number(data.run('UPDATE gateway_point SET distributed = 1 WHERE gateway_id = ? AND tenant_id = $tenant AND distributed = 0', id).changes);
-    });
-    const devices = data.get<{ n: number }>('SELECT COUNT(*) AS n FROM device WHERE gateway_id = ? AND tenant_id = $tenant', id)!.n;
+    // The gateway now holds every resource point as it stands.
+    const points = distributeGateway(data, id, at);
+    const devices = devicesBehind(data, id);
     return ok({ id, distributedAt: at, devices, points });
   });
 
   /** One of the caller's devices inside their data authority (else undefined: it does not exist for them). */
   const deviceOf = (request: FastifyRequest, id: number) => {
     const data = tenantData(request);
-    const narrow = scopeSql('data_group_id', visibleGroups(data, userOf(request), DEVICE_GROUP_TYPE));
-    return data.get<{ id: number; model_id: number | null; gateway_id: number | null }>(`SELECT id, model_id, gateway_id FROM device WHERE id = ? AND tenant_id = $tenant${narrow.sql}`, id, ...narrow.args);
+    return deviceRef(data, id, visibleGroups(data, userOf(request), DEVICE_GROUP_TYPE));
   };
 
   route(app, ops.points, async (request) => {
@@ -234,7 +232,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     const device = deviceOf(request, request.params.id);
     if (!device) return fail(say(langOf(request), 'noDevice'));
     const params = device.model_id ? modelParams(data, device.model_id) : [];
-    const current = new Map(data.all<{ code: string; value: number; at: number }>('SELECT code, value, at FROM point_current WHERE device_id = ? AND tenant_id = $tenant', device.id).map((r) => [r.code, r]));
+    const current = new Map(currentValues(data, device.id).map((r) => [r.code, r]));
     return ok(
       params.map((p) => ({ code: p.code, name: p.name, unit: p.unit, dataType: p.dataType, access: p.access, min: p.min, max: p.max, value: current.get(p.code)?.value ?? null, at: current.get(p.code)?.at ?? null })),
     );
@@ -249,23 +247,15 @@ const plugin: FastifyPluginAsync = async (app) => {
     async (request) => {
       const user = userOf(request);
       const data = tenantData(request);
-      const narrow = scopeSql('data_group_id', visibleGroups(data, user, DEVICE_GROUP_TYPE));
       const ids = [...new Set(request.body.ids)];
-      const devices = data.all<{ id: number; code: string; model_id: number | null }>(`SELECT id, code, model_id FROM device WHERE tenant_id = $tenant AND id IN (${inList(ids.length)})${narrow.sql}`, ...ids, ...narrow.args);
+      const devices = devicesAmong(data, ids, visibleGroups(data, user, DEVICE_GROUP_TYPE));
       const params = new Map<number, ParamRow[]>();
       const paramsOf = (modelId: number) => params.get(modelId) ?? params.set(modelId, modelParams(data, modelId)).get(modelId)!;
-      const alarms = new Map<string, number>();
       const seesAlarms = user.menus.has('alarmSearch');
-      if (seesAlarms && devices.length > 0) {
-        const rows = data.all<{ code: string; n: number }>(
-          `SELECT device_code AS code, COUNT(*) AS n FROM alarm WHERE tenant_id = $tenant AND handle_status != 'handled' AND status != 'closed' AND device_code IN (${inList(devices.length)}) GROUP BY device_code`,
-          ...devices.map((d) => d.code),
-        );
-        for (const r of rows) alarms.set(r.code, r.n);
-      }
+      const alarms = seesAlarms && devices.length > 0 ? openAlarmsByDevice(data, devices.map((d) => d.code)) : new Map<string, number>();
       return ok(
         devices.map((d) => {
-          const values = new Map(data.all<{ code: string; value: number; at: number }>('SELECT code, value, at FROM point_current WHERE device_id = ? AND tenant_id = $tenant', d.id).map((r) => [r.code, r]));
+          const values = new Map(currentValues(data, d.id).map((r) => [r.code, r]));
           const readings = (d.model_id ? paramsOf(d.model_id) : []).map((p) => ({ code: p.code, name: p.name, unit: p.unit, dataType: p.dataType, access: p.access, min: p.min, max: p.max, value: values.get(p.code)?.value ?? null, at: values.get(p.code)?.at ?? null }));
           return { id: d.id, readings, openAlarms: seesAlarms ? (alarms.get(d.code) ?? 0) : null };
         }),
@@ -299,8 +289,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     // The same 3-month rule as alarms (SPEC §5 history window), with the same boundary.
     const problem = start && end ? alarmQueryWindow(start, end, now) : { key: 'validate.date.invalid' as const };
     if (problem) return translate(lang, problem.key, problem.params);
-    const narrow = scopeSql('data_group_id', visibleGroups(data, user, DEVICE_GROUP_TYPE));
-    const owned = data.all<{ id: number; code: string; name: string }>(`SELECT id, code, name FROM device WHERE tenant_id = $tenant AND id IN (${inList(deviceIds.length)})${narrow.sql}`, ...deviceIds, ...narrow.args);
+    const owned = namedDevicesAmong(data, deviceIds, visibleGroups(data, user, DEVICE_GROUP_TYPE));
     if (owned.length !== new Set(deviceIds).size) return say(lang, 'noDevice');
     const from = start!.getTime();
     const to = Math.min(end!.getTime(), now.getTime());
@@ -309,11 +298,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     const series: HistorySeries[] = [];
     for (const d of owned) {
       for (const code of codes) {
-        const rows = data.all<{ v: number; t: number; n: number }>(
-          `SELECT CAST((at - ?) / ? AS INTEGER) AS b, AVG(value) AS v, MIN(at) AS t, COUNT(*) AS n FROM point_history
-           WHERE device_id = ? AND code = ? AND tenant_id = $tenant AND at BETWEEN ? AND ? GROUP BY b ORDER BY b`,
-          from, bucket, d.id, code, from, to,
-        );
+        const rows = historyBuckets(data, d.id, code, from, to, bucket);
         series.push({ deviceId: d.id, deviceCode: d.code, deviceName: d.name, code, points: rows.map((r) => [r.t, Number(r.v.toFixed(4))]), samples: rows.reduce((a, r) => a + r.n, 0) });
       }
     }
