@@ -8,7 +8,7 @@ import type { Db } from './db.ts';
 import * as v from '../../shared/validate/index.ts';
 import { KEYS, type MessageKey as ValidateKey } from '../../shared/validate/keys.ts';
 import { fieldLabel, langOf, t, translate, type Lang, type MessageKey, type Vars } from './messages.ts';
-import { licensed } from './administration/licence.ts';
+import { licensed } from './administration/licence-data.ts';
 import { findSession } from './tokens.ts';
 
 export const ok = <T>(data: T): Envelope<T> => ({ code: 0, msg: 'ok', data });

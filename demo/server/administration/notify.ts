@@ -13,17 +13,28 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import nodemailer from 'nodemailer';
 import { SMTPServer } from 'smtp-server';
 import type { AlarmLevel } from '../../../shared/api/alarm-types.ts';
-import type { Channel, ChannelSave, Delivery, Mail } from '../../../shared/api/notify.ts';
+import type { Channel, ChannelSave } from '../../../shared/api/notify.ts';
 import { ops } from '../../../shared/contract/notify.ts';
 import { route } from '../contract.ts';
 import { onAlarm } from '../alarms/alarm-events.ts';
 import { outboundUrlProblem, postOutbound, PrivateAddressError } from '../outbound.ts';
 import { fail, failField, ok } from '../http.ts';
 import { langOf, type Lang, textsOf } from '../messages.ts';
-import { deleteTenantRows, offsetOf, tenantNameKeyword } from '../resource.ts';
-import { col, shape } from '../shape.ts';
 import { platformData, tenantData, tenantDataOf, type TenantData } from '../tenant-data.ts';
 import { formatTime } from '../operations/tasks.ts';
+import {
+  channelDeliveries,
+  channelNameTaken,
+  channelsForLevel,
+  deleteChannels,
+  fileMail,
+  findChannel,
+  insertChannel,
+  listChannels,
+  mailbox,
+  recordDelivery,
+  updateChannel,
+} from './notify-data.ts';
 
 export interface EmailConfig {
   to: string[];
@@ -107,19 +118,6 @@ export function readMail(raw: string): { subject: string; tenant: number | null;
 }
 
 
-/** A channel as the API answers it (notify_channel c). */
-const CHANNEL = shape<Channel>({
-  id: col.value('c.id'),
-  name: col.value('c.name'),
-  kind: col.value('c.kind'),
-  config: col.json('c.config'),
-  levels: col.list('c.levels'),
-  enabled: col.flag('c.enabled'),
-});
-
-const MAIL = shape<Mail>({ id: col.value('id'), receivedAt: col.time('received_at'), from: col.value('mail_from'), to: col.value('rcpt_to'), subject: col.value('subject'), body: col.value('body') });
-const DELIVERY = shape<Delivery>({ at: col.time('at'), attempt: col.value('attempt'), ok: col.flag('ok'), subject: col.value('subject'), detail: col.value('detail') });
-
 const plugin: FastifyPluginAsync = async (app) => {
   const { config, log } = app.atrium;
   // Mail arriving at the embedded server names its tenant in a header (a delivery of that tenant's
@@ -142,14 +140,14 @@ const plugin: FastifyPluginAsync = async (app) => {
       });
       stream.on('end', () => {
         const mail = readMail(Buffer.concat(chunks).toString('utf8'));
-        platform.prepare('INSERT INTO mailbox (tenant_id, received_at, mail_from, rcpt_to, subject, body) VALUES (?, ?, ?, ?, ?, ?)').run(
-          mail.tenant,
-          Date.now(),
-          session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          session.envelope.rcptTo.map((r) => r.address).join(', '),
-          mail.subject.slice(0, 300),
-          mail.body.slice(0, 64 * 1024),
-        );
+        fileMail(platform, {
+          tenant: mail.tenant,
+          receivedAt: Date.now(),
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address).join(', '),
+          subject: mail.subject.slice(0, 300),
+          body: mail.body.slice(0, 64 * 1024),
+        });
         done();
       });
     },
@@ -167,8 +165,7 @@ const plugin: FastifyPluginAsync = async (app) => {
   });
 
   // ---- delivery ----------------------------------------------------------------------------------
-  const record = (data: TenantData, channel: Channel, attempt: number, okay: boolean, subject: string, detail: string) =>
-    data.run('INSERT INTO notify_delivery (tenant_id, channel_id, at, attempt, ok, subject, detail) VALUES ($tenant, ?, ?, ?, ?, ?, ?)', channel.id, Date.now(), attempt, okay ? 1 : 0, subject.slice(0, 300), detail.slice(0, 500));
+  const record = (data: TenantData, channel: Channel, attempt: number, okay: boolean, subject: string, detail: string) => recordDelivery(data, channel.id, attempt, okay, subject, detail);
 
   /** Delivers one message through one channel; answers whether it arrived (after the retries a webhook gets). */
   async function deliver(data: TenantData, c: Channel, message: Message): Promise<boolean> {
@@ -227,24 +224,13 @@ const plugin: FastifyPluginAsync = async (app) => {
   // New alarms reach the channels that carry their level.
   const unsubscribe = onAlarm(platform, 'notify', async (alarm) => {
     const data = tenantDataOf(platform, alarm.tenantId);
-    const channels = CHANNEL.all(data.all(`SELECT ${CHANNEL.select} FROM notify_channel c WHERE c.tenant_id = $tenant AND c.enabled = 1 AND (',' || c.levels || ',') LIKE ?`, `%,${alarm.level},%`));
+    const channels = channelsForLevel(data, alarm.level);
     await Promise.all(channels.map((ch) => deliver(data, ch, { subject: `[${alarm.level}] ${alarm.deviceName}`, text: `${alarm.content} (${formatTime(alarm.at)})`, level: alarm.level })));
   });
   app.addHook('onClose', async () => unsubscribe());
 
   // ---- routes ------------------------------------------------------------------------------------
-  const rowOf = (data: TenantData, id: number): Channel | undefined => {
-    const row = data.get(`SELECT ${CHANNEL.select} FROM notify_channel c WHERE c.tenant_id = $tenant AND c.id = ?`, id);
-    return row && CHANNEL.read(row);
-  };
-
-  route(app, ops.page, async (request) => {
-    const data = tenantData(request);
-    const { where, args } = tenantNameKeyword(request.body.keyword);
-    const total = data.get<{ n: number }>(`SELECT COUNT(*) AS n FROM notify_channel WHERE ${where}`, ...args)!.n;
-    const rows = data.all(`SELECT ${CHANNEL.select} FROM notify_channel c WHERE ${where} ORDER BY c.name LIMIT ? OFFSET ?`, ...args, request.body.limit, offsetOf(request.body));
-    return ok({ rows: CHANNEL.all(rows), total });
-  });
+  route(app, ops.page, async (request) => ok(listChannels(tenantData(request), request.body.keyword, request.body)));
 
   const save = (request: FastifyRequest<{ Body: ChannelSave }>, id: number | null) => {
     const data = tenantData(request);
@@ -253,20 +239,19 @@ const plugin: FastifyPluginAsync = async (app) => {
     const checked = checkConfig(b.kind, b.config, lang, config.outboundNetworks);
     if ('message' in checked) return failField(checked.message, checked.field);
     const name = b.name.trim();
-    const taken = data.get<{ id: number }>('SELECT id FROM notify_channel WHERE tenant_id = $tenant AND name = ?', name);
-    if (taken && taken.id !== id) return failField(say(lang, 'nameTaken'), 'name');
-    const values = [name, b.kind, JSON.stringify(checked.config), [...new Set(b.levels)].join(','), b.enabled ? 1 : 0];
-    if (id === null) id = Number(data.run('INSERT INTO notify_channel (name, kind, config, levels, enabled, tenant_id) VALUES (?, ?, ?, ?, ?, $tenant)', ...values).lastInsertRowid);
-    else data.run('UPDATE notify_channel SET name = ?, kind = ?, config = ?, levels = ?, enabled = ? WHERE id = ? AND tenant_id = $tenant', ...values, id);
-    return ok(rowOf(data, id)!);
+    if (channelNameTaken(data, name, id)) return failField(say(lang, 'nameTaken'), 'name');
+    const write = { name, kind: b.kind, config: JSON.stringify(checked.config), levels: [...new Set(b.levels)].join(','), enabled: b.enabled ? (1 as const) : (0 as const) };
+    if (id === null) id = insertChannel(data, write);
+    else updateChannel(data, id, write);
+    return ok(findChannel(data, id)!);
   };
   route(app, ops.create, async (request) => save(request, null));
   route(app, ops.update, async (request) => {
-    if (!rowOf(tenantData(request), request.params.id)) return fail(say(langOf(request), 'noChannel'));
+    if (!findChannel(tenantData(request), request.params.id)) return fail(say(langOf(request), 'noChannel'));
     return save(request, request.params.id);
   });
   route(app, ops.remove, async (request) => {
-    const deleted = deleteTenantRows(tenantData(request), 'notify_channel', request.body.ids);
+    const deleted = deleteChannels(tenantData(request), request.body.ids);
     return deleted === null ? fail(say(langOf(request), 'noChannel')) : ok({ deleted });
   });
 
@@ -274,7 +259,7 @@ const plugin: FastifyPluginAsync = async (app) => {
   route(app, ops.test, async (request) => {
     const data = tenantData(request);
     const lang = langOf(request);
-    const channel = rowOf(data, request.params.id);
+    const channel = findChannel(data, request.params.id);
     if (!channel) return fail(say(lang, 'noChannel'));
     const delivered = await deliver(data, channel, { subject: say(lang, 'testSubject'), text: say(lang, 'testText', { name: channel.name }), level: 'test' });
     return ok({ delivered });
@@ -282,14 +267,13 @@ const plugin: FastifyPluginAsync = async (app) => {
 
   route(app, ops.deliveries, async (request) => {
     const data = tenantData(request);
-    if (!rowOf(data, request.params.id)) return fail(say(langOf(request), 'noChannel'));
-    const rows = data.all(`SELECT ${DELIVERY.select} FROM notify_delivery WHERE channel_id = ? AND tenant_id = $tenant ORDER BY id DESC LIMIT 100`, request.params.id);
-    return ok(DELIVERY.all(rows));
+    if (!findChannel(data, request.params.id)) return fail(say(langOf(request), 'noChannel'));
+    return ok(channelDeliveries(data, request.params.id));
   });
 
   /** The embedded mail server's mailbox: the mails the tenant's channels sent. */
   route(app, ops.mailbox, async (request) => {
-    return ok(MAIL.all(tenantData(request).all(`SELECT ${MAIL.select} FROM mailbox WHERE tenant_id = $tenant ORDER BY id DESC LIMIT 100`)));
+    return ok(mailbox(tenantData(request)));
   });
 };
 

@@ -8,13 +8,16 @@ import { ELEMENT_CODES, MENU_SEED } from '../../../shared/api/menu-seed.ts';
 import type { Role } from '../../../shared/api/user-types.ts';
 import { ops } from '../../../shared/contract/role.ts';
 import { route } from '../contract.ts';
-import { tx, type Db } from '../db.ts';
 import { fail, failField, ok } from '../http.ts';
 import { langOf, type Lang, textsOf } from '../messages.ts';
 import { PLATFORM_MENUS } from '../tokens.ts';
 import { tenantData, type TenantData } from '../tenant-data.ts';
 import { makesCycle, subtree } from '../resource.ts';
-import { col, gathered, shape, splitList, UNIT } from '../shape.ts';
+import { dataGroupExists } from './data-group-data.ts';
+import { deleteRole, grantRights, insertRole, loadRoles, MENU_CHILDREN, replaceRights, updateRole } from './role-data.ts';
+import { isOperatorTenant } from './tenants-data.ts';
+
+export { seed } from './role-seed.ts';
 
 const MENU_CODES = new Set(MENU_SEED.map((m) => m.code));
 const PARENT_OF = new Map(MENU_SEED.map((m) => [m.code, m.parentCode]));
@@ -34,30 +37,6 @@ const TEXTS = {
 
 const say = textsOf(TEXTS);
 
-/** What the tenant super admin holds: every menu but the platform's, every element. */
-const ALL_MENUS = MENU_SEED.map((m) => m.code).filter((code) => !PLATFORM_MENUS.includes(code));
-
-/** A role's codes in one of its grant tables (role r), or everything when it is the super admin. */
-const grants = (table: string, column: string, all: readonly string[]) =>
-  col.from(['r.super_admin', gathered(column, `FROM ${table} WHERE role_id = r.id`)], ([superAdmin, codes]) => (superAdmin === 1 ? [...all] : splitList(codes ?? null, UNIT)));
-
-/** A role as the API answers it (role r), with its rights and how many users hold it. */
-const ROLE = shape<Role>({
-  id: col.value('r.id'),
-  code: col.value('r.code'),
-  name: col.value('loc(r.name, r.name_en)'),
-  description: col.value('loc(r.description, r.description_en)'),
-  parentId: col.value('r.parent_id'),
-  superAdmin: col.flag('r.super_admin'),
-  menus: grants('role_menu', 'menu_code', ALL_MENUS),
-  elements: grants('role_element', 'element_code', ELEMENT_CODES),
-  dataGroups: col.gatherIds('data_group_id', 'FROM role_data_group WHERE role_id = r.id'),
-  userCount: col.value('(SELECT COUNT(*) FROM user_role ur WHERE ur.role_id = r.id)'),
-});
-
-const CHILDREN = new Map<string, string[]>();
-for (const m of MENU_SEED) if (m.parentCode) CHILDREN.set(m.parentCode, [...(CHILDREN.get(m.parentCode) ?? []), m.code]);
-
 /**
  * Rights as stored: every page with its group (so the side menu can show it), and no group whose
  * pages are all gone.
@@ -70,33 +49,10 @@ export function normaliseMenus(menus: Iterable<string>): Set<string> {
     if (parent) out.add(parent);
   }
   for (const code of [...out]) {
-    const children = CHILDREN.get(code);
+    const children = MENU_CHILDREN.get(code);
     if (children && !children.some((c) => out.has(c))) out.delete(code);
   }
   return out;
-}
-
-/**
- * Every start: a role that lists a group without any of its pages (the first seeds did) gets the
- * group's pages listed, so rights are explicit and a role can hold part of a group.
- */
-export function seed(db: Db): void {
-  const rows = db.prepare('SELECT role_id, menu_code FROM role_menu').all<{ role_id: number; menu_code: string }>();
-  const byRole = new Map<number, Set<string>>();
-  for (const r of rows) byRole.set(r.role_id, (byRole.get(r.role_id) ?? new Set()).add(r.menu_code));
-  const add = db.prepare('INSERT OR IGNORE INTO role_menu (role_id, menu_code) VALUES (?, ?)');
-  tx(db, () => {
-    for (const [roleId, codes] of byRole) {
-      for (const code of codes) {
-        const children = CHILDREN.get(code) ?? [];
-        if (children.length > 0 && !children.some((c) => codes.has(c))) for (const child of children) add.run(roleId, child);
-      }
-    }
-  });
-}
-
-export function loadRoles(data: TenantData): Role[] {
-  return ROLE.all(data.all(`SELECT ${ROLE.select} FROM role r WHERE r.tenant_id = $tenant ORDER BY r.id`));
 }
 
 const plugin: FastifyPluginAsync = async (app) => {
@@ -119,14 +75,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     const lost = { menus: before ? before.menus.filter((m) => !menus.has(m)) : [], elements: before ? before.elements.filter((e) => !elements.has(e)) : [], groups: before ? before.dataGroups.filter((g) => !dataGroups.has(g)) : [] };
     const below = subtree(parentsOf(roles), id).filter((x) => x !== id);
     const above = ancestors(roles, id);
-    const set = (roleId: number, m: Iterable<string>, e: Iterable<string>, g: Iterable<number>) => {
-      data.run('DELETE FROM role_menu WHERE role_id = ?', roleId);
-      data.run('DELETE FROM role_element WHERE role_id = ?', roleId);
-      data.run('DELETE FROM role_data_group WHERE role_id = ?', roleId);
-      for (const code of m) data.run('INSERT INTO role_menu (role_id, menu_code) VALUES (?, ?)', roleId, code);
-      for (const code of e) data.run('INSERT INTO role_element (role_id, element_code) VALUES (?, ?)', roleId, code);
-      for (const group of g) data.run('INSERT INTO role_data_group (role_id, data_group_id) VALUES (?, ?)', roleId, group);
-    };
+    const set = (roleId: number, m: Iterable<string>, e: Iterable<string>, g: Iterable<number>) => replaceRights(data, roleId, m, e, g);
     set(id, menus, elements, dataGroups);
     for (const childId of below) {
       const child = roles.find((r) => r.id === childId)!;
@@ -161,17 +110,15 @@ const plugin: FastifyPluginAsync = async (app) => {
       if (roles.some((r) => r.code === code && r.id !== existing?.id)) return failField(say(request, 'codeTaken'), 'code');
       const menus = normaliseMenus(b.menus ?? existing?.menus ?? []);
       const elements = new Set(b.elements ?? existing?.elements ?? []);
-      const grantable = (m: string) => MENU_CODES.has(m) && (!PLATFORM_MENUS.includes(m) || Boolean(data.get('SELECT 1 FROM tenant WHERE id = $tenant AND platform = 1')));
+      const grantable = (m: string) => MENU_CODES.has(m) && (!PLATFORM_MENUS.includes(m) || isOperatorTenant(data));
       if ([...menus].some((m) => !grantable(m)) || [...elements].some((e) => !ELEMENTS.has(e))) return failField(say(request, 'badMenu'), 'menus');
       const dataGroups = new Set(b.dataGroups ?? existing?.dataGroups ?? []);
-      for (const g of dataGroups) if (!data.get('SELECT 1 FROM data_group WHERE id = ? AND tenant_id = $tenant', g)) return failField(say(request, 'badDataGroup'), 'dataGroups');
+      for (const g of dataGroups) if (!dataGroupExists(data, g)) return failField(say(request, 'badDataGroup'), 'dataGroups');
       const id = data.tx(() => {
         let roleId = existing?.id;
-        if (roleId === undefined) {
-          roleId = Number(data.run('INSERT INTO role (tenant_id, code, name, description, parent_id, super_admin) VALUES ($tenant, ?, ?, ?, ?, 0)', code, b.name.trim(), (b.description ?? '').trim(), parentId).lastInsertRowid);
-        } else {
-          data.run("UPDATE role SET code = ?, name = ?, name_en = '', description = ?, description_en = '', parent_id = ? WHERE id = ? AND tenant_id = $tenant", code, b.name.trim(), (b.description ?? '').trim(), parentId, roleId);
-        }
+        const fields = { code, name: b.name.trim(), description: (b.description ?? '').trim(), parentId };
+        if (roleId === undefined) roleId = insertRole(data, fields);
+        else updateRole(data, roleId, fields);
         writeRights(data, loadRoles(data), roleId, menus, elements, dataGroups);
         return roleId;
       });
@@ -189,12 +136,8 @@ const plugin: FastifyPluginAsync = async (app) => {
     for (let n = 2; roles.some((r) => r.code === code); n++) code = `${source.code}_copy${n}`;
     const suffix = TEXTS.copySuffix[langOf(request)];
     const id = data.tx(() => {
-      const created = Number(
-        data.run('INSERT INTO role (tenant_id, code, name, description, parent_id, super_admin) VALUES ($tenant, ?, ?, ?, ?, 0)', code.slice(0, 32), `${source.name} ${suffix}`.slice(0, 32), source.description, source.parentId).lastInsertRowid,
-      );
-      for (const m of source.menus) data.run('INSERT INTO role_menu (role_id, menu_code) VALUES (?, ?)', created, m);
-      for (const e of source.elements) data.run('INSERT INTO role_element (role_id, element_code) VALUES (?, ?)', created, e);
-      for (const g of source.dataGroups) data.run('INSERT INTO role_data_group (role_id, data_group_id) VALUES (?, ?)', created, g);
+      const created = insertRole(data, { code: code.slice(0, 32), name: `${source.name} ${suffix}`.slice(0, 32), description: source.description, parentId: source.parentId });
+      grantRights(data, created, source.menus, source.elements, source.dataGroups);
       return created;
     });
     return ok(loadRoles(data).find((r) => r.id === id)!);
@@ -209,7 +152,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     if (role.userCount > 0) return fail(say(request, 'hasUsers', { name: role.name, count: role.userCount }));
     const children = roles.filter((r) => r.parentId === role.id).length;
     if (children > 0) return fail(say(request, 'hasChildren', { name: role.name, count: children }));
-    data.run('DELETE FROM role WHERE id = ? AND tenant_id = $tenant', role.id);
+    deleteRole(data, role.id);
     return ok({ deleted: 1 as const });
   });
 };

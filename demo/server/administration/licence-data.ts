@@ -1,5 +1,6 @@
-// Whether a tenant may use the platform now (vouchers: routes/voucher.ts). Apart from the routes so the
-// sign-in guard in http.ts can ask without importing a route file.
+// Whether a tenant may use the platform now (vouchers: voucher.ts). A data module of its own, apart
+// from the routes and the vouchers' data, so the sign-in guard in http.ts can ask without importing a
+// route file (or anything that imports http.ts back).
 import type { Db } from '../db.ts';
 
 /** The platform's own tenant always; others while a voucher of theirs is perpetual or not yet expired. */
