@@ -102,7 +102,6 @@ const SQL_UNMOVED = [
   'demo/server/people/auth.ts',
   'demo/server/people/current-user.ts',
   'demo/server/people/custom-data.ts',
-  'demo/server/people/directory.ts',
   'demo/server/people/oauth.ts',
   'demo/server/people/portal-token.ts',
   'demo/server/video/camera-health.ts',

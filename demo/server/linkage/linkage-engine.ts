@@ -8,7 +8,7 @@
 // deeper; a chain deeper than MAX_CHAIN_DEPTH stops and is recorded.
 import { setTimeout as wait } from 'node:timers/promises';
 import type { AlarmLevel } from '../../../shared/api/alarm-types.ts';
-import { MAX_ATTEMPTS, MAX_CHAIN_DEPTH, type LinkAction, type LinkLevel, type SceneStep } from '../../../shared/api/linkage-types.ts';
+import { MAX_ATTEMPTS, MAX_CHAIN_DEPTH, type LinkAction, type LinkLevel } from '../../../shared/api/linkage-types.ts';
 import { dayText, timeText } from '../../../shared/forms/date-text.ts';
 import { compile, evaluate, type Node } from '../../../shared/validate/expression.ts';
 import type { Db } from '../db.ts';
@@ -17,6 +17,27 @@ import { busOf } from '../bus.ts';
 import { onPointChange, writePoint, type Both } from '../devices/point-write.ts';
 import { startTask, TaskFailure, type Report } from '../operations/tasks.ts';
 import { tenantDataOf, type TenantData } from '../tenant-data.ts';
+import { isHoliday, sceneExists, sceneToRun } from './linkage-data.ts';
+import {
+  claimRetry,
+  currentValues,
+  deviceName,
+  dueRetries,
+  enabledStrategies,
+  firingFailed,
+  firingRetrying,
+  firingSucceeded,
+  insertAttempt,
+  insertFiring,
+  insertLinkAlarm,
+  mostTries,
+  pendingFiring,
+  sceneName,
+  setStrategyState,
+  settleInterrupted,
+  strategyState,
+  userExists,
+} from './engine-data.ts';
 
 const RETRY_SCAN_MS = 500;
 
@@ -52,7 +73,7 @@ const clockOf = (at: number): string => timeText(at).slice(0, 5);
 /** A short description of an action, for records (both languages). */
 export function actionLabel(db: Db, tenantId: number, action: LinkAction): Both {
   const data = tenantDataOf(db, tenantId);
-  const device = (id: number) => data.get<{ name: string }>('SELECT name FROM device WHERE id = ? AND tenant_id = $tenant', id)?.name ?? `#${id}`;
+  const device = (id: number) => deviceName(data, id) ?? `#${id}`;
   switch (action.kind) {
     case 'write': {
       const name = device(action.deviceId);
@@ -63,7 +84,7 @@ export function actionLabel(db: Db, tenantId: number, action: LinkAction): Both 
       return { zh: `告警 ${name}（${action.level}）`, en: `alarm on ${name} (${action.level})` };
     }
     case 'scene': {
-      const scene = data.get<{ name: string }>('SELECT name FROM quick_scene WHERE id = ? AND tenant_id = $tenant', action.sceneId)?.name ?? `#${action.sceneId}`;
+      const scene = sceneName(data, action.sceneId) ?? `#${action.sceneId}`;
       return { zh: `运行场景 ${scene}`, en: `run scene ${scene}` };
     }
   }
@@ -71,23 +92,10 @@ export function actionLabel(db: Db, tenantId: number, action: LinkAction): Both 
 
 /** Raises an alarm on one of the tenant's devices (a linkage or scene action); answers its id or null. */
 export function raiseLinkAlarm(db: Db, tenantId: number, deviceId: number, level: AlarmLevel, content: string, at: number): number | null {
-  const data = tenantDataOf(db, tenantId);
-  const device = data.get<{ code: string; name: string; model_id: number | null }>('SELECT code, name, model_id FROM device WHERE id = ? AND tenant_id = $tenant', deviceId);
-  if (!device) return null;
-  const alarmId = Number(
-    data.run(
-      `INSERT INTO alarm (tenant_id, device_code, device_name, model_id, level, status, handle_status, content_zh, content_en, occurred_at)
-       VALUES ($tenant, ?, ?, ?, ?, 'toBeConfirmed', 'unhandled', ?, ?, ?)`,
-      device.code,
-      device.name,
-      device.model_id,
-      level,
-      content,
-      content,
-      at,
-    ).lastInsertRowid,
-  );
-  announceAlarm(db, { tenantId, alarmId, level, deviceName: device.name, content, at });
+  const raised = insertLinkAlarm(tenantDataOf(db, tenantId), deviceId, level, content, at);
+  if (!raised) return null;
+  const { alarmId } = raised;
+  announceAlarm(db, { tenantId, alarmId, level, deviceName: raised.deviceName, content, at });
   return alarmId;
 }
 
@@ -104,9 +112,8 @@ export async function runAction(db: Db, tenantId: number, userId: number, action
       return raiseLinkAlarm(db, tenantId, action.deviceId, action.level, action.content, Date.now()) === null ? { ok: false, text: TEXT.noDevice } : { ok: true, text: TEXT.raised };
     case 'scene': {
       const data = tenantDataOf(db, tenantId);
-      const scene = data.get('SELECT id FROM quick_scene WHERE id = ? AND tenant_id = $tenant', action.sceneId);
-      if (!scene) return { ok: false, text: TEXT.noScene };
-      if (!data.get('SELECT 1 FROM user WHERE id = ? AND tenant_id = $tenant', userId)) return { ok: false, text: TEXT.noUser };
+      if (!sceneExists(data, action.sceneId)) return { ok: false, text: TEXT.noScene };
+      if (!userExists(data, userId)) return { ok: false, text: TEXT.noUser };
       startScene(db, tenantId, userId, action.sceneId, depth);
       return { ok: true, text: TEXT.sceneStarted };
     }
@@ -118,8 +125,8 @@ export async function runAction(db: Db, tenantId: number, userId: number, action
  * step; cancelling stops the rest. `db` is the platform's (its task runner); the scene is read as the tenant's.
  */
 export function startScene(db: Db, tenantId: number, userId: number, sceneId: number, depth = 0) {
-  const row = tenantDataOf(db, tenantId).get<{ name: string; steps: string }>('SELECT name, steps FROM quick_scene WHERE id = ? AND tenant_id = $tenant', sceneId)!;
-  const steps = JSON.parse(row.steps) as SceneStep[];
+  const row = sceneToRun(tenantDataOf(db, tenantId), sceneId);
+  const steps = row.steps;
   const work = async (report: Report, signal: AbortSignal) => {
     report({ current: 0, total: steps.length, msg: { zh: '等待第 1 步', en: 'waiting for step 1' } });
     for (const [i, step] of steps.entries()) {
@@ -160,9 +167,7 @@ export function startLinkEngine(db: Db, retryScanMs = RETRY_SCAN_MS): LinkEngine
   let index: Map<number, Live[]> | null = null;
   const running = new Set<Promise<void>>();
   const build = () => {
-    const rows = db
-      .prepare('SELECT id, tenant_id, device_id, expression, hits, level, retry_seconds, period_start, period_end, skip_holidays, created_by FROM link_strategy WHERE enabled = 1')
-      .all<{ id: number; tenant_id: number; device_id: number; expression: string; hits: number; level: LinkLevel; retry_seconds: number; period_start: string; period_end: string; skip_holidays: number; created_by: number; }>();
+    const rows = enabledStrategies(db);
     const next = new Map<number, Live[]>();
     for (const r of rows) {
       const c = compile(r.expression);
@@ -184,8 +189,6 @@ export function startLinkEngine(db: Db, retryScanMs = RETRY_SCAN_MS): LinkEngine
     return next;
   };
 
-  const setState = (data: TenantData, id: number, held: number, armed: number) => data.run('UPDATE link_strategy SET held = ?, armed = ? WHERE id = ? AND tenant_id = $tenant', held, armed, id);
-
   const track = (work: Promise<void>) => {
     // A failure here is the database closing under a running attempt: the restart settles the record.
     const settled = work.catch(() => undefined);
@@ -197,7 +200,7 @@ export function startLinkEngine(db: Db, retryScanMs = RETRY_SCAN_MS): LinkEngine
   /** Runs the record's pending actions once; settles it (success, failed) or queues its retry. */
   const attempt = async (recordId: number) => {
     // The retry queue is the platform's: which tenant a record is of is read first, then everything is that tenant's.
-    const rec = db.prepare('SELECT tenant_id, actions, pending, level, retry_ms, depth, user_id FROM link_record WHERE id = ?').get<{ tenant_id: number; actions: string; pending: string; level: LinkLevel; retry_ms: number; depth: number; user_id: number; }>(recordId)!;
+    const rec = pendingFiring(db, recordId);
     const data = tenantDataOf(db, rec.tenant_id);
     const actions = JSON.parse(rec.actions) as LinkAction[];
     const pending = JSON.parse(rec.pending) as number[];
@@ -206,62 +209,19 @@ export function startLinkEngine(db: Db, retryScanMs = RETRY_SCAN_MS): LinkEngine
       const action = actions[i]!;
       const outcome = await runAction(db, rec.tenant_id, rec.user_id, action, rec.depth);
       const label = actionLabel(db, rec.tenant_id, action);
-      const n = data.get<{ n: number }>('SELECT COUNT(*) AS n FROM link_attempt WHERE record_id = ? AND action = ?', recordId, i)!.n + 1;
-      data.run(
-        'INSERT INTO link_attempt (record_id, action, label_zh, label_en, attempt, at, ok, message_zh, message_en) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
-        recordId,
-        i,
-        label.zh,
-        label.en,
-        n,
-        Date.now(),
-        outcome.ok ? 1 : 0,
-        outcome.text.zh,
-        outcome.text.en,
-      );
+      insertAttempt(data, recordId, i, label, Date.now(), outcome.ok, outcome.text);
       if (!outcome.ok) failed.push(i);
     }
-    const tries = data.get<{ n: number | null }>('SELECT MAX(attempt) AS n FROM link_attempt WHERE record_id = ?', recordId)!.n ?? 0;
-    if (failed.length === 0) data.run("UPDATE link_record SET result = 'success', pending = '[]', next_retry_at = NULL WHERE id = ? AND tenant_id = $tenant", recordId);
-    else if (rec.level === 'important' && tries < MAX_ATTEMPTS)
-      data.run("UPDATE link_record SET result = 'retrying', pending = ?, next_retry_at = ? WHERE id = ? AND tenant_id = $tenant", JSON.stringify(failed), Date.now() + rec.retry_ms, recordId);
-    else
-      data.run(
-        "UPDATE link_record SET result = 'failed', pending = ?, next_retry_at = NULL, note_zh = ?, note_en = ? WHERE id = ? AND tenant_id = $tenant",
-        JSON.stringify(failed),
-        rec.level === 'important' ? TEXT.gaveUp.zh : '',
-        rec.level === 'important' ? TEXT.gaveUp.en : '',
-        recordId,
-      );
+    const tries = mostTries(data, recordId);
+    if (failed.length === 0) firingSucceeded(data, recordId);
+    else if (rec.level === 'important' && tries < MAX_ATTEMPTS) firingRetrying(data, recordId, failed, Date.now() + rec.retry_ms);
+    else firingFailed(data, recordId, failed, rec.level === 'important' ? TEXT.gaveUp : { zh: '', en: '' });
   };
 
   /** Records a firing; answers its id when its actions are to run (not when the chain is too deep). */
   const fire = (data: TenantData, s: Live, current: Record<string, number>, at: number, depth: number): number | null => {
-    const strategy = data.get<{ name: string; actions: string }>('SELECT name, actions FROM link_strategy WHERE id = ? AND tenant_id = $tenant', s.id)!;
-    const device = data.get<{ name: string }>('SELECT name FROM device WHERE id = ? AND tenant_id = $tenant', s.deviceId);
     const stopped = depth > MAX_CHAIN_DEPTH;
-    const actions = JSON.parse(strategy.actions) as LinkAction[];
-    const id = Number(
-      data.run(
-        `INSERT INTO link_record (tenant_id, strategy_id, strategy_name, device_id, device_name, fired_at, source_values, result, note_zh, note_en, actions, pending, level, retry_ms, depth, user_id)
-         VALUES ($tenant, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        s.id,
-        strategy.name,
-        s.deviceId,
-        device?.name ?? '',
-        at,
-        JSON.stringify(current),
-        stopped ? 'stopped' : 'running',
-        stopped ? TEXT.chain.zh : '',
-        stopped ? TEXT.chain.en : '',
-        strategy.actions,
-        JSON.stringify(actions.map((_a, i) => i)),
-        s.level,
-        s.retryMs,
-        depth,
-        s.createdBy,
-      ).lastInsertRowid,
-    );
+    const id = insertFiring(data, { strategyId: s.id, deviceId: s.deviceId, at, values: current, stopped: stopped ? TEXT.chain : null, level: s.level, retryMs: s.retryMs, depth, userId: s.createdBy });
     return stopped ? null : id;
   };
 
@@ -276,30 +236,30 @@ export function startLinkEngine(db: Db, retryScanMs = RETRY_SCAN_MS): LinkEngine
     const list = index.get(deviceId)?.filter((s) => s.tenantId === tenantId);
     if (!list?.length) return;
     const data = tenantDataOf(db, tenantId);
-    const current = Object.fromEntries(data.all<{ code: string; value: number }>('SELECT code, value FROM point_current WHERE device_id = ? AND tenant_id = $tenant', deviceId).map((r) => [r.code, r.value]));
+    const current = currentValues(data, deviceId);
     for (const s of list) {
       if (!inPeriod(s, at)) continue;
-      if (s.skipHolidays && data.get("SELECT 1 FROM holiday WHERE tenant_id = $tenant AND day = ? AND kind = 'holiday'", dayText(at))) continue;
+      if (s.skipHolidays && isHoliday(data, dayText(at))) continue;
       let holds = false;
       try {
         holds = s.tree !== null && evaluate(s.tree, current) !== 0;
       } catch {
         // A point the device has not reported yet: the source does not hold.
       }
-      const state = data.get<{ held: number; armed: number }>('SELECT held, armed FROM link_strategy WHERE id = ? AND tenant_id = $tenant', s.id);
+      const state = strategyState(data, s.id);
       if (!state) continue;
       if (!holds) {
-        if (state.held !== 0 || state.armed !== 1) setState(data, s.id, 0, 1);
+        if (state.held !== 0 || state.armed !== 1) setStrategyState(data, s.id, 0, 1);
         continue;
       }
       const held = Math.min(s.hits, state.held + 1);
       if (held >= s.hits && state.armed === 1) {
         const id = data.tx(() => {
-          setState(data, s.id, held, 0);
+          setStrategyState(data, s.id, held, 0);
           return fire(data, s, current, at, depth);
         });
         if (id !== null) void track(attempt(id));
-      } else if (held !== state.held) setState(data, s.id, held, state.armed);
+      } else if (held !== state.held) setStrategyState(data, s.id, held, state.armed);
     }
   };
 
@@ -310,18 +270,16 @@ export function startLinkEngine(db: Db, retryScanMs = RETRY_SCAN_MS): LinkEngine
 
   // Firings that were running when the platform went down: important ones resume their retries,
   // common ones are recorded as interrupted (their actions may have run; they are not run twice).
-  db.prepare("UPDATE link_record SET result = 'retrying', next_retry_at = ? WHERE result = 'running' AND level = 'important'").run(Date.now());
-  db.prepare("UPDATE link_record SET result = 'stopped', note_zh = ?, note_en = ? WHERE result = 'running'").run(TEXT.interrupted.zh, TEXT.interrupted.en);
+  settleInterrupted(db, Date.now(), TEXT.interrupted);
 
   let scanning = false;
   const retryDue = async (now = Date.now()) => {
     if (scanning) return;
     scanning = true;
     try {
-      const due = db.prepare("SELECT id FROM link_record WHERE result = 'retrying' AND next_retry_at <= ? ORDER BY next_retry_at LIMIT 100").all<{ id: number }>(now);
-      for (const { id } of due) {
+      for (const id of dueRetries(db, now)) {
         // Claimed first, so a second scan does not run it too.
-        if (Number(db.prepare("UPDATE link_record SET result = 'running' WHERE id = ? AND result = 'retrying'").run(id).changes) === 0) continue;
+        if (!claimRetry(db, id)) continue;
         await track(attempt(id));
       }
     } finally {
