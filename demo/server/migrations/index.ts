@@ -120,7 +120,7 @@ export const MIGRATIONS: readonly Migration[] = [
 ];
 
 /**
- * Ids that once-only seeds record in schema_migration beside the steps (administration/voucher.ts,
+ * Ids that once-only seeds record in schema_migration beside the steps (administration/voucher-seed.ts,
  * people/directory.ts): known to this build, so a folder holding them is not refused as unknown.
  */
 export const SEED_MARKS: readonly string[] = ['voucher/seed-perpetual', 'directory/seed'];
