@@ -12,8 +12,8 @@ import { DEVICE_GROUP_TYPE, DEVICE_STATUSES, type AreaNode, type Device, type De
 import { deviceFormSchema } from '../../../shared/devices/device-rules.ts';
 import { http, notify } from '../../../shared/http/index.ts';
 import { buttonGhost } from '../../../shared/theme/base.css.ts';
-import { batchCode, batchSize, integerBetween, length, pointCode, required, type Schema } from '../../../shared/validate/index.ts';
-import { ConfirmDelete, defineResource, FormDialog, ResourcePage, Tree, treeOptions, type Option, type TreeItem, text, type FormBody } from '../../resource/index.ts';
+import { batchCode, batchSize, integerBetween, length, pointCode, required } from '../../../shared/validate/index.ts';
+import { ConfirmDelete, defineForm, defineResource, FormDialog, ResourcePage, Tree, treeOptions, type Option, type TreeItem, text } from '../../resource/index.ts';
 import './texts.ts';
 import { ValuesDialog } from './values-dialog.tsx';
 import * as kit from '../../resource/resource.css.ts';
@@ -61,13 +61,104 @@ interface DeviceSubsystemPageState {
 
 const statusOptions = DEVICE_STATUSES.map((s) => ({ value: s, labelKey: `status.device.${s}` }));
 
-const toBody = (v: FormBody): DeviceCreate =>
-  ({
-    ...Object.fromEntries(DEVICE_FIELDS.map((f) => [f, text(v[f])])),
-    modelId: text(v.modelId) ? Number(text(v.modelId)) : null,
-    areaId: text(v.areaId) || null,
-    gatewayId: text(v.gatewayId) ? Number(text(v.gatewayId)) : null,
-  }) as DeviceCreate;
+/** A device's form declared once: deviceFormSchema's rules (the platform's checkDevice's) and the edited device's values; the model and gateway as ids, no area as null. */
+export const deviceForm = defineForm<Device, DeviceSubsystemPageState>({
+  wide: true,
+  fields: (_row, { page }) => [
+    ...DEVICE_FIELDS.map((f) => ({
+      kind: 'text' as const,
+      name: f,
+      labelKey: `device.field.${f}`,
+      rules: deviceFormSchema[f],
+      initial: (d: Device | null) => (d?.[f] === null || d?.[f] === undefined ? '' : String(d[f])),
+    })),
+    { kind: 'select', name: 'modelId', labelKey: 'device.field.modelId', options: page.models, emptyLabelKey: 'subsystem.noModel', initial: (d) => (d?.modelId ? String(d.modelId) : ''), as: 'id' },
+    { kind: 'select', name: 'areaId', labelKey: 'device.field.areaId', options: page.areaOptions, emptyLabelKey: 'subsystem.noArea', initial: (d, { page }) => d?.areaId ?? page.areaId ?? '' },
+    { kind: 'select', name: 'gatewayId', labelKey: 'device.field.gatewayId', options: page.gateways, emptyLabelKey: 'subsystem.noModel', initial: (d) => (d?.gatewayId ? String(d.gatewayId) : ''), as: 'id' },
+  ],
+  save: async (body, d) => {
+    const device = { ...body, areaId: body.areaId || null } as DeviceCreate;
+    await (d ? updateDevice(http, d.id, device) : createDevice(http, device));
+  },
+});
+
+/** What the area form reaches: the areas it may sit under and the parent it opens with. */
+interface AreaPage {
+  areaOptions: readonly Option[];
+  parentId: string | null;
+}
+
+/** An area's form declared once: add (under the chosen area), rename or move. */
+export const areaForm = defineForm<AreaNode, AreaPage>({
+  fields: (_area, { page }) => [
+    { kind: 'text', name: 'name', labelKey: 'subsystem.areaName', rules: [required(), length(1, 64)], initial: (a) => a?.areaName ?? '' },
+    { kind: 'select', name: 'parentId', labelKey: 'subsystem.parentArea', options: page.areaOptions, emptyLabelKey: 'subsystem.noParent', initial: (_a, { page }) => page.parentId ?? '' },
+  ],
+  save: async ({ name, parentId }, a) => {
+    const body = { name: name as string, parentId: (parentId as string) || null };
+    await (a ? updateArea(http, a.rowGuid, body) : createArea(http, body));
+  },
+});
+
+/** The device groups to file devices in, and a new one. */
+const groupOptions = async (): Promise<Option[]> => [
+  ...treeOptions(await groupTree(http, 0, { type: DEVICE_GROUP_TYPE, force: true }), (g) => String(g.id), (g) => g.name),
+  { value: NEW_GROUP, labelKey: 'subsystem.newGroup' },
+];
+
+/** Filing devices in a data group (a new one made first), or taking them out of theirs. */
+export const groupingForm = defineForm<null, { devices: readonly Device[] }>({
+  fields: () => [
+    { kind: 'select', name: 'groupId', labelKey: 'subsystem.dataGroup', emptyLabelKey: 'subsystem.noGroup', options: groupOptions },
+    {
+      kind: 'text',
+      name: 'newName',
+      labelKey: 'subsystem.newGroupName',
+      visible: (v) => v.groupId === NEW_GROUP,
+      rules: [(value, values) => (values.groupId === NEW_GROUP ? required()(value, values) : null), length(0, 64)],
+    },
+  ],
+  save: async ({ groupId, newName }, _row, { page }) => {
+    const dataGroupId = groupId === NEW_GROUP ? (await createGroup(http, 0, { name: newName as string, type: DEVICE_GROUP_TYPE })).id : groupId ? Number(groupId) : null;
+    await fileDevices(http, { ids: page.devices.map((d) => d.id), dataGroupId });
+  },
+});
+
+/** What the batch form reaches: the model and area choices and the chosen area. */
+interface BatchPage {
+  models: readonly Option[];
+  areaOptions: readonly Option[];
+  areaId: string | null;
+}
+
+/** Batch creation: up to 1000 devices from patterns with %d (the first and last codes previewed). */
+export const batchForm = defineForm<null, BatchPage>({
+  wide: true,
+  fields: (_row, { page }) => [
+    { kind: 'text', name: 'count', labelKey: 'subsystem.batchCount', rules: [required(), batchSize()], initial: '10', as: 'number' },
+    { kind: 'text', name: 'start', labelKey: 'subsystem.batchStart', rules: [required(), integerBetween(0, 999_999)], initial: '1', as: 'number' },
+    { kind: 'text', name: 'code', labelKey: 'subsystem.batchCode', rules: [required(), batchCode(), pointCode(), length(1, 60)] },
+    { kind: 'text', name: 'name', labelKey: 'subsystem.batchName', rules: [required(), length(1, 60)] },
+    { kind: 'text', name: 'address', labelKey: 'subsystem.batchAddress' },
+    { kind: 'select', name: 'modelId', labelKey: 'device.field.modelId', options: page.models, emptyLabelKey: 'subsystem.noModel', as: 'id' },
+    { kind: 'select', name: 'areaId', labelKey: 'device.field.areaId', options: page.areaOptions, emptyLabelKey: 'subsystem.noArea', initial: (_r, { page }) => page.areaId ?? '' },
+  ],
+  hints: {
+    code: (v, { t }) => {
+      const count = Number(text(v.count));
+      const start = Number(text(v.start));
+      if (!Number.isInteger(count) || count < 1 || count > 1000 || !Number.isInteger(start) || !text(v.code).includes('%d')) return null;
+      const all = expandBatch({ count, start, code: text(v.code), name: text(v.name), address: text(v.address) });
+      return t('subsystem.batchPreview', { count, first: all[0]!.code, last: all[all.length - 1]!.code });
+    },
+  },
+  save: async ({ count, start, code, name, address, modelId, areaId }) => {
+    const pattern = { count, start, code, name, address } as Parameters<typeof expandBatch>[0];
+    const devices = expandBatch(pattern).map((d) => ({ ...d, modelId: modelId as number | null, areaId: (areaId as string) || null }));
+    const result = await createDevices(http, { devices });
+    notify({ kind: 'toast', level: 'success', duration: 3000, key: 'subsystem.batchDone', params: { count: result.created } });
+  },
+});
 
 export const deviceResource = defineResource<Device, DeviceSubsystemPageState>({
   id: 'device',
@@ -119,25 +210,7 @@ export const deviceResource = defineResource<Device, DeviceSubsystemPageState>({
       { signal },
     );
   },
-  form: {
-    wide: true,
-    fields: (_row, { page }) => [
-      ...DEVICE_FIELDS.map((f) => ({ kind: 'text' as const, name: f, labelKey: `device.field.${f}` })),
-      { kind: 'select', name: 'modelId', labelKey: 'device.field.modelId', options: page.models, emptyLabelKey: 'subsystem.noModel' },
-      { kind: 'select', name: 'areaId', labelKey: 'device.field.areaId', options: page.areaOptions, emptyLabelKey: 'subsystem.noArea' },
-      { kind: 'select', name: 'gatewayId', labelKey: 'device.field.gatewayId', options: page.gateways, emptyLabelKey: 'subsystem.noModel' },
-    ],
-    schema: () => deviceFormSchema as Schema,
-    initial: (d, { page }) => ({
-      ...Object.fromEntries(DEVICE_FIELDS.map((f) => [f, d?.[f] === null || d?.[f] === undefined ? '' : String(d[f])])),
-      modelId: d?.modelId ? String(d.modelId) : '',
-      areaId: d?.areaId ?? page.areaId ?? '',
-      gatewayId: d?.gatewayId ? String(d.gatewayId) : '',
-    }),
-    save: async (v, d) => {
-      await (d ? updateDevice(http, d.id, toBody(v)) : createDevice(http, toBody(v)));
-    },
-  },
+  form: deviceForm,
   remove: (rows) => deleteDevices(http, rows.map((d) => d.id)),
   importer: { upload: (file, skipBad) => importDevices(http, file, file instanceof File ? file.name : 'devices.xlsx', skipBad) },
   bulkActions: [{ key: 'file-group', labelKey: 'subsystem.fileGroup', run: (rows, done, { page }) => page.setOpen({ kind: 'group', devices: rows, done }) }],
@@ -207,18 +280,8 @@ export default function DeviceSubsystemPage() {
         <FormDialog
           title={t(open.area ? 'subsystem.editArea' : 'subsystem.addArea')}
           row={open.area}
-          form={{
-            fields: () => [
-              { kind: 'text', name: 'name', labelKey: 'subsystem.areaName' },
-              { kind: 'select', name: 'parentId', labelKey: 'subsystem.parentArea', options: areaOptions, emptyLabelKey: 'subsystem.noParent' },
-            ],
-            schema: () => ({ name: [required(), length(1, 64)] }),
-            initial: (a) => ({ name: a?.areaName ?? '', parentId: open.parentId ?? '' }),
-            save: async (v, a) => {
-              const body = { name: text(v.name), parentId: text(v.parentId) || null };
-              await (a ? updateArea(http, a.rowGuid, body) : createArea(http, body));
-            },
-          }}
+          form={areaForm}
+          page={{ areaOptions, parentId: open.parentId }}
           onClose={(saved) => {
             setOpen(null);
             if (saved) {
@@ -245,30 +308,8 @@ export default function DeviceSubsystemPage() {
         <FormDialog
           title={t('subsystem.fileGroupTitle', { count: open.devices.length })}
           row={null}
-          form={{
-            fields: () => [
-              {
-                kind: 'select',
-                name: 'groupId',
-                labelKey: 'subsystem.dataGroup',
-                emptyLabelKey: 'subsystem.noGroup',
-                options: async () => [
-                  ...treeOptions(await groupTree(http, 0, { type: DEVICE_GROUP_TYPE, force: true }), (g) => String(g.id), (g) => g.name),
-                  { value: NEW_GROUP, label: t('subsystem.newGroup') },
-                ],
-              },
-              { kind: 'text', name: 'newName', labelKey: 'subsystem.newGroupName', visible: (v) => v.groupId === NEW_GROUP },
-            ],
-            schema: () => ({ newName: [(value, values) => (values.groupId === NEW_GROUP ? required()(value, values) : null), length(0, 64)] }),
-            initial: () => ({ groupId: '', newName: '' }),
-            save: async (v) => {
-              let groupId = text(v.groupId) ? Number(text(v.groupId)) : null;
-              if (text(v.groupId) === NEW_GROUP) {
-                groupId = (await createGroup(http, 0, { name: text(v.newName).trim(), type: DEVICE_GROUP_TYPE })).id;
-              }
-              await fileDevices(http, { ids: open.devices.map((d) => d.id), dataGroupId: groupId });
-            },
-          }}
+          form={groupingForm}
+          page={{ devices: open.devices }}
           onClose={(saved) => {
             const done = open.done;
             setOpen(null);
@@ -283,43 +324,8 @@ export default function DeviceSubsystemPage() {
         <FormDialog
           title={t('subsystem.batchTitle')}
           row={null}
-          form={{
-            wide: true,
-            fields: () => [
-              { kind: 'text', name: 'count', labelKey: 'subsystem.batchCount' },
-              { kind: 'text', name: 'start', labelKey: 'subsystem.batchStart' },
-              { kind: 'text', name: 'code', labelKey: 'subsystem.batchCode' },
-              { kind: 'text', name: 'name', labelKey: 'subsystem.batchName' },
-              { kind: 'text', name: 'address', labelKey: 'subsystem.batchAddress' },
-              { kind: 'select', name: 'modelId', labelKey: 'device.field.modelId', options: models, emptyLabelKey: 'subsystem.noModel' },
-              { kind: 'select', name: 'areaId', labelKey: 'device.field.areaId', options: areaOptions, emptyLabelKey: 'subsystem.noArea' },
-            ],
-            schema: () => ({
-              count: [required(), batchSize()],
-              start: [required(), integerBetween(0, 999_999)],
-              code: [required(), batchCode(), pointCode(), length(1, 60)],
-              name: [required(), length(1, 60)],
-            }),
-            initial: () => ({ count: '10', start: '1', code: '', name: '', address: '', modelId: '', areaId: areaId ?? '' }),
-            hints: {
-              code: (v) => {
-                const count = Number(text(v.count));
-                const start = Number(text(v.start));
-                if (!Number.isInteger(count) || count < 1 || count > 1000 || !Number.isInteger(start) || !text(v.code).includes('%d')) return null;
-                const all = expandBatch({ count, start, code: text(v.code), name: text(v.name), address: text(v.address) });
-                return t('subsystem.batchPreview', { count, first: all[0]!.code, last: all[all.length - 1]!.code });
-              },
-            },
-            save: async (v) => {
-              const devices = expandBatch({ count: Number(text(v.count)), start: Number(text(v.start)), code: text(v.code), name: text(v.name), address: text(v.address) }).map((d) => ({
-                ...d,
-                modelId: text(v.modelId) ? Number(text(v.modelId)) : null,
-                areaId: text(v.areaId) || null,
-              }));
-              const result = await createDevices(http, { devices });
-              notify({ kind: 'toast', level: 'success', duration: 3000, key: 'subsystem.batchDone', params: { count: result.created } });
-            },
-          }}
+          form={batchForm}
+          page={{ models, areaOptions, areaId }}
           onClose={(saved) => {
             setOpen(null);
             if (saved) setVersion((n) => n + 1);
