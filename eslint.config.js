@@ -92,23 +92,17 @@ const SQL_UNMOVED = [
   'demo/server/alarms/alarm-simulator.ts',
   'demo/server/alarms/alarm-stats.ts',
   'demo/server/devices/device-group.ts',
-  'demo/server/devices/device-model.ts',
   'demo/server/devices/gateway-point.ts',
   'demo/server/devices/relation.ts',
   'demo/server/operations/client-error.ts',
   'demo/server/operations/monitor.ts',
   'demo/server/operations/progress.ts',
   'demo/server/operations/tasks.ts',
-  'demo/server/people/auth.ts',
   'demo/server/people/current-user.ts',
   'demo/server/people/custom-data.ts',
-  'demo/server/people/oauth.ts',
   'demo/server/people/portal-token.ts',
-  'demo/server/video/camera-health.ts',
   'demo/server/video/media-adapter.ts',
   'demo/server/video/recordings.ts',
-  'demo/server/video/video-play.ts',
-  'demo/server/video/video.ts',
 ];
 const SQL_START = '/^\\s*(SELECT|INSERT|UPDATE|DELETE|WITH|REPLACE|FROM|WHERE|JOIN|LEFT JOIN|ORDER BY|GROUP BY)\\b/';
 const SQL_MESSAGE = "SQL belongs in the domain's data module (data.ts or <topic>-data.ts beside this file); call a named function of it from here.";

@@ -8,14 +8,7 @@
 import { join } from 'node:path';
 import { readFile } from 'node:fs/promises';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import {
-  type Job,
-  type JobLogLine,
-  type JobParams,
-  type JobRun,
-  type JobSave,
-  type RunTrigger,
-} from '../../../shared/api/job-types.ts';
+import type { Job, JobParams, JobSave, RunTrigger } from '../../../shared/api/job-types.ts';
 import { cronProblem, nextRuns } from '../../../shared/validate/cron.ts';
 import { ops } from '../../../shared/contract/job.ts';
 import { route } from '../contract.ts';
@@ -23,12 +16,43 @@ import type { Db } from '../db.ts';
 import { fail, failField, ok, userOf } from '../http.ts';
 import { servicesOf } from '../services.ts';
 import { langOf, translate, textsOf } from '../messages.ts';
-import { deleteTenantRows, exportsDir, offsetOf, queryPage, tenantNameKeyword, writeSheet } from '../resource.ts';
-import { col, shape } from '../shape.ts';
+import { deleteTenantRows, exportsDir, offsetOf, queryPage, writeSheet } from '../resource.ts';
 import { platformData, tenantData, tenantDataOf, type TenantData } from '../tenant-data.ts';
 import { formatTime } from './tasks.ts';
 import { startScene } from '../linkage/linkage-engine.ts';
 import { throughGateway, type Both } from '../devices/point-write.ts';
+import { userExists } from '../people/user-data.ts';
+import {
+  dailySummaryFigures,
+  dueJobs,
+  enabledJobs,
+  failRunningRuns,
+  findJob,
+  finishJobRun,
+  gatewayExists,
+  gatewayName,
+  insertJob,
+  jobLogWriter,
+  jobNameTaken,
+  jobRow,
+  jobRuns,
+  jobRunning,
+  listJobs,
+  markGatewayDistributed,
+  openAlarmsToExport,
+  purgePointHistory,
+  quickSceneExists,
+  quickSceneName,
+  recordSkippedRun,
+  runFile,
+  runWithLog,
+  setJobEnabled,
+  setNextRun,
+  startJobRun,
+  updateJob,
+  type JobFields,
+  type JobRow,
+} from './job-data.ts';
 
 const TICK_MS = 1000;
 
@@ -49,21 +73,6 @@ const TEXT = {
 
 const say = textsOf(TEXT);
 
-interface JobRow {
-  id: number;
-  tenant_id: number;
-  name: string;
-  cron: string;
-  timezone: string;
-  target: JobSave['target'];
-  params: string;
-  enabled: number;
-  skip_if_running: number;
-  missed: JobSave['missed'];
-  next_run_at: number | null;
-  created_by: number;
-}
-
 /** What a run does: it writes log lines as it goes and answers its outcome (and file). */
 interface RunContext {
   db: Db;
@@ -80,10 +89,7 @@ const both = (zh: string, en: string): Both => ({ zh, en });
 
 const TARGETS: Record<JobSave['target'], (c: RunContext) => Promise<Outcome>> = {
   async exportAlarms({ data, dataDir, job, runId, log }) {
-    const rows = data.all<Record<string, string | number>>(
-      `SELECT occurred_at, level, status, handle_status, device_code, device_name, content_zh, content_en FROM alarm
-       WHERE tenant_id = $tenant AND status <> 'closed' ORDER BY occurred_at DESC LIMIT 100000`,
-    );
+    const rows = openAlarmsToExport(data);
     log(both(`读取到 ${rows.length} 条未关闭的告警`, `${rows.length} open alarms read`));
     const name = `alarms-${formatTime(Date.now()).replace(/[: ]/g, '-')}.xlsx`;
     const path = join(exportsDir(dataDir), `job-${job.tenant_id}-${runId}-${name}`);
@@ -117,15 +123,15 @@ const TARGETS: Record<JobSave['target'], (c: RunContext) => Promise<Outcome>> = 
     const days = Math.max(1, Math.min(3650, Number((JSON.parse(job.params) as JobParams).days) || 30));
     const before = Date.now() - days * 86_400_000;
     log(both(`删除 ${formatTime(before)} 之前的历史数据`, `deleting history before ${formatTime(before)}`));
-    const n = Number(data.run('DELETE FROM point_history WHERE tenant_id = $tenant AND at < ?', before).changes);
+    const n = purgePointHistory(data, before);
     return { ok: true, text: both(`已删除 ${n} 条历史数据（保留 ${days} 天）`, `${n} history rows deleted (${days} days kept)`) };
   },
 
   async runScene({ db, data, job, log }) {
     const sceneId = Number((JSON.parse(job.params) as JobParams).sceneId);
-    const scene = data.get<{ name: string }>('SELECT name FROM quick_scene WHERE id = ? AND tenant_id = $tenant', sceneId);
+    const scene = quickSceneName(data, sceneId);
     if (!scene) return { ok: false, text: TEXT.noScene };
-    if (!data.get('SELECT 1 FROM user WHERE id = ? AND tenant_id = $tenant', job.created_by)) return { ok: false, text: TEXT.author };
+    if (!userExists(data, job.created_by)) return { ok: false, text: TEXT.author };
     const task = startScene(db, job.tenant_id, job.created_by, sceneId);
     log(both(`场景“${scene.name}”已作为后台任务开始（${task.hashKey}）`, `scene “${scene.name}” started as a background task (${task.hashKey})`));
     return { ok: true, text: both(`已运行场景“${scene.name}”`, `scene “${scene.name}” started`) };
@@ -133,21 +139,18 @@ const TARGETS: Record<JobSave['target'], (c: RunContext) => Promise<Outcome>> = 
 
   async resyncGateway({ data, job, log }) {
     const gatewayId = Number((JSON.parse(job.params) as JobParams).gatewayId);
-    const gateway = data.get<{ name: string }>('SELECT name FROM gateway WHERE id = ? AND tenant_id = $tenant', gatewayId);
+    const gateway = gatewayName(data, gatewayId);
     if (!gateway) return { ok: false, text: TEXT.noGateway };
     log(both(`向网关“${gateway.name}”下发配置`, `distributing the configuration through “${gateway.name}”`));
     const [zh, en] = await Promise.all([throughGateway(data, gatewayId, 'zh'), throughGateway(data, gatewayId, 'en')]);
     if (zh || en) return { ok: false, text: both(zh ?? '', en ?? '') };
-    data.run('UPDATE gateway SET distributed_at = ? WHERE id = ? AND tenant_id = $tenant', Date.now(), gatewayId);
-    const devices = data.get<{ n: number }>('SELECT COUNT(*) AS n FROM device WHERE gateway_id = ? AND tenant_id = $tenant', gatewayId)!.n;
+    const devices = markGatewayDistributed(data, gatewayId, Date.now());
     return { ok: true, text: both(`已下发，网关下 ${devices} 台设备`, `distributed; ${devices} devices behind it`) };
   },
 
   async dailySummary({ data, log }) {
     const since = Date.now() - 86_400_000;
-    const levels = data.all<{ level: string; n: number }>('SELECT level, COUNT(*) AS n FROM alarm WHERE tenant_id = $tenant AND occurred_at >= ? GROUP BY level ORDER BY level', since);
-    const devices = data.get<{ online: number | null; n: number }>("SELECT SUM(status = 'online') AS online, COUNT(*) AS n FROM device WHERE tenant_id = $tenant")!;
-    const linkage = data.get<{ n: number }>('SELECT COUNT(*) AS n FROM link_record WHERE tenant_id = $tenant AND fired_at >= ?', since)!.n;
+    const { levels, devices, linkage } = dailySummaryFigures(data, since);
     const alarms = levels.map((l) => `${l.level} ${l.n}`).join(', ') || '0';
     log(both(`过去 24 小时告警：${alarms}`, `alarms in the past 24 h: ${alarms}`));
     log(both(`设备在线 ${devices.online ?? 0}/${devices.n}`, `devices online ${devices.online ?? 0}/${devices.n}`));
@@ -172,14 +175,14 @@ const nextOf = (job: Pick<JobRow, 'cron' | 'timezone' | 'enabled'>, from: number
 
 export function startScheduler(db: Db, dataDir: string, tickMs = TICK_MS): Scheduler {
   const running = new Map<number, Promise<void>>();
-  const addLine = db.prepare('INSERT INTO job_log (run_id, at, text_zh, text_en) VALUES (?, ?, ?, ?)');
+  const addLine = jobLogWriter(db);
 
   const runNow = (job: JobRow, trigger: RunTrigger): number => {
     const started = Date.now();
     // The run works one tenant: the job's.
     const data = tenantDataOf(db, job.tenant_id);
-    const runId = Number(data.run("INSERT INTO job_run (tenant_id, job_id, trigger, started_at, result) VALUES ($tenant, ?, ?, ?, 'running')", job.id, trigger, started).lastInsertRowid);
-    const log = (line: Both) => addLine.run(runId, Date.now(), line.zh, line.en);
+    const runId = startJobRun(data, job.id, trigger, started);
+    const log = (line: Both) => addLine(runId, Date.now(), line);
     log(TEXT.started);
     const work = (async () => {
       let outcome: Outcome;
@@ -191,16 +194,7 @@ export function startScheduler(db: Db, dataDir: string, tickMs = TICK_MS): Sched
       }
       try {
         log(outcome.text);
-        data.run(
-          'UPDATE job_run SET ended_at = ?, result = ?, message_zh = ?, message_en = ?, file_path = ?, file_name = ? WHERE id = ? AND tenant_id = $tenant',
-          Date.now(),
-          outcome.ok ? 'success' : 'failed',
-          outcome.text.zh,
-          outcome.text.en,
-          outcome.file?.path ?? '',
-          outcome.file?.name ?? '',
-          runId,
-        );
+        finishJobRun(data, runId, { at: Date.now(), ...outcome });
       } catch {
         /* the database closed under the run: the restart records it as interrupted */
       }
@@ -211,18 +205,9 @@ export function startScheduler(db: Db, dataDir: string, tickMs = TICK_MS): Sched
   };
 
   const skip = (job: JobRow, trigger: RunTrigger, text: Both) => {
-    const now = Date.now();
-    tenantDataOf(db, job.tenant_id).run(
-      "INSERT INTO job_run (tenant_id, job_id, trigger, started_at, ended_at, result, message_zh, message_en) VALUES ($tenant, ?, ?, ?, ?, 'skipped', ?, ?)",
-      job.id,
-      trigger,
-      now,
-      now,
-      text.zh,
-      text.en,
-    );
+    recordSkippedRun(tenantDataOf(db, job.tenant_id), job.id, trigger, Date.now(), text);
   };
-  const busy = (job: JobRow) => Boolean(tenantDataOf(db, job.tenant_id).get("SELECT 1 FROM job_run WHERE job_id = ? AND tenant_id = $tenant AND result = 'running'", job.id));
+  const busy = (job: JobRow) => jobRunning(tenantDataOf(db, job.tenant_id), job.id);
 
   const due = (job: JobRow, trigger: RunTrigger) => {
     if (job.skip_if_running && busy(job)) skip(job, trigger, TEXT.running);
@@ -232,13 +217,13 @@ export function startScheduler(db: Db, dataDir: string, tickMs = TICK_MS): Sched
   // Start: runs cut short by the stop are recorded as interrupted; runs missed while down run once
   // (or are recorded as skipped), and every job's next run is worked out afresh from now.
   const now = Date.now();
-  db.prepare("UPDATE job_run SET result = 'failed', ended_at = ?, message_zh = ?, message_en = ? WHERE result = 'running'").run(now, TEXT.interrupted.zh, TEXT.interrupted.en);
-  for (const job of db.prepare('SELECT * FROM job WHERE enabled = 1').all<JobRow>()) {
+  failRunningRuns(db, now, TEXT.interrupted);
+  for (const job of enabledJobs(db)) {
     if (job.next_run_at !== null && job.next_run_at <= now) {
       if (job.missed === 'runOnce') due(job, 'catchup');
       else skip(job, 'catchup', TEXT.missedSkip);
     }
-    db.prepare('UPDATE job SET next_run_at = ? WHERE id = ?').run(nextOf(job, now), job.id);
+    setNextRun(db, job.id, nextOf(job, now));
   }
 
   let ticking = false;
@@ -246,10 +231,10 @@ export function startScheduler(db: Db, dataDir: string, tickMs = TICK_MS): Sched
     if (ticking) return;
     ticking = true;
     try {
-      const jobs = db.prepare('SELECT * FROM job WHERE enabled = 1 AND next_run_at IS NOT NULL AND next_run_at <= ?').all<JobRow>(at);
+      const jobs = dueJobs(db, at);
       for (const job of jobs) {
         // The next run is set before this one starts, so a slow run never makes the timer fire it twice.
-        db.prepare('UPDATE job SET next_run_at = ? WHERE id = ?').run(nextOf(job, at), job.id);
+        setNextRun(db, job.id, nextOf(job, at));
         due(job, 'schedule');
       }
     } finally {
@@ -271,43 +256,6 @@ export function startScheduler(db: Db, dataDir: string, tickMs = TICK_MS): Sched
   };
 }
 
-/** Whether a run (job_run) left a file: its download and name are answered only then. */
-const withFile = (sql: string): string => `CASE WHEN file_path <> '' THEN ${sql} END`;
-
-/** A run as the API answers it (job_run), its message in the caller's language. */
-const RUN = shape<JobRun>({
-  id: col.value('id'),
-  jobId: col.value('job_id'),
-  trigger: col.value('trigger'),
-  startedAt: col.time('started_at'),
-  endedAt: col.time('ended_at'),
-  result: col.value('result'),
-  message: col.value('loc(message_zh, message_en)'),
-  download: col.calc(withFile('id'), (id) => (id === null ? undefined : `/api/job/run/${Number(id)}/file`)),
-  fileName: col.calc(withFile('file_name'), (name) => (name === null ? undefined : String(name))),
-});
-
-/** The last run of job j. */
-const lastRun = (column: string): string => `(SELECT r.${column} FROM job_run r WHERE r.job_id = j.id ORDER BY r.id DESC LIMIT 1)`;
-
-/** A job as the API answers it (job j) with its last run, read in the same statement (one query per list, not one per job). */
-const JOB = shape<Job>({
-  id: col.value('j.id'),
-  name: col.value('j.name'),
-  cron: col.value('j.cron'),
-  timezone: col.value('j.timezone'),
-  target: col.value('j.target'),
-  params: col.json('j.params'),
-  enabled: col.flag('j.enabled'),
-  skipIfRunning: col.flag('j.skip_if_running'),
-  missed: col.value('j.missed'),
-  nextRun: col.time('j.next_run_at'),
-  lastRun: col.time(lastRun('started_at')),
-  lastResult: col.value(`COALESCE(${lastRun('result')}, '')`),
-});
-
-const LOG_LINE = shape<JobLogLine>({ id: col.value('id'), at: col.time('at'), text: col.value('loc(text_zh, text_en)') });
-
 const plugin: FastifyPluginAsync = async (app) => {
   const { config } = app.atrium;
   let scheduler: Scheduler | null = null;
@@ -318,12 +266,6 @@ const plugin: FastifyPluginAsync = async (app) => {
   });
   app.addHook('preClose', async () => scheduler?.stop());
 
-  const rowOf = (data: TenantData, id: number) => data.get<JobRow>('SELECT * FROM job WHERE tenant_id = $tenant AND id = ?', id);
-  /** A job of the tenant, as answered. */
-  const findJob = (data: TenantData, id: number): Job | undefined => {
-    const row = data.get(`SELECT ${JOB.select} FROM job j WHERE j.id = ? AND j.tenant_id = $tenant`, id);
-    return row && JOB.read(row);
-  };
   /** A job the caller just saved, as answered. */
   const jobAnswer = (data: TenantData, id: number): Job => findJob(data, id)!;
 
@@ -334,17 +276,17 @@ const plugin: FastifyPluginAsync = async (app) => {
     const b = request.body;
     const problem = cronProblem(b.cron, b.timezone.trim());
     if (problem) return failField(translate(lang, problem.key, problem.params), problem.key === 'validate.cron.timeZone' ? 'timezone' : 'cron');
-    if (data.get('SELECT 1 FROM job WHERE tenant_id = $tenant AND name = ? AND id <> ?', b.name.trim(), except)) return failField(say(lang, 'nameTaken'), 'name');
+    if (jobNameTaken(data, b.name.trim(), except)) return failField(say(lang, 'nameTaken'), 'name');
     const p = b.params ?? {};
     switch (b.target) {
       case 'purgeHistory':
         if (!Number.isInteger(p.days) || p.days! < 1 || p.days! > 3650) return failField(say(lang, 'daysRequired'), 'days');
         return { days: p.days! };
       case 'runScene':
-        if (!data.get('SELECT 1 FROM quick_scene WHERE id = ? AND tenant_id = $tenant', Number(p.sceneId))) return failField(say(lang, 'noScene'), 'sceneId');
+        if (!quickSceneExists(data, Number(p.sceneId))) return failField(say(lang, 'noScene'), 'sceneId');
         return { sceneId: Number(p.sceneId) };
       case 'resyncGateway':
-        if (!data.get('SELECT 1 FROM gateway WHERE id = ? AND tenant_id = $tenant', Number(p.gatewayId))) return failField(say(lang, 'noGateway'), 'gatewayId');
+        if (!gatewayExists(data, Number(p.gatewayId))) return failField(say(lang, 'noGateway'), 'gatewayId');
         return { gatewayId: Number(p.gatewayId) };
       default:
         return {};
@@ -355,24 +297,21 @@ const plugin: FastifyPluginAsync = async (app) => {
     app,
     ops.page,
     async (request) => {
-      const data = tenantData(request);
-      const { where, args } = tenantNameKeyword(request.body.keyword);
-      const total = data.get<{ n: number }>(`SELECT COUNT(*) AS n FROM job WHERE ${where}`, ...args)!.n;
-      const rows = data.all(`SELECT ${JOB.select} FROM job j WHERE ${where} ORDER BY j.name LIMIT ? OFFSET ?`, ...args, request.body.limit, offsetOf(request.body));
-      return ok({ rows: JOB.all(rows), total });
+      return ok(listJobs(tenantData(request), request.body.keyword, request.body.limit, offsetOf(request.body)));
     },
   );
 
-  const values = (b: JobSave, params: JobParams) => [
-    b.name.trim(),
-    b.cron.trim(),
-    b.timezone.trim(),
-    b.target,
-    JSON.stringify(params),
-    b.enabled === false ? 0 : 1,
-    b.skipIfRunning === false ? 0 : 1,
-    b.missed ?? 'runOnce',
-  ];
+  const fields = (b: JobSave, params: JobParams, nextRunAt: number | null): JobFields => ({
+    name: b.name.trim(),
+    cron: b.cron.trim(),
+    timezone: b.timezone.trim(),
+    target: b.target,
+    params: JSON.stringify(params),
+    enabled: b.enabled === false ? 0 : 1,
+    skipIfRunning: b.skipIfRunning === false ? 0 : 1,
+    missed: b.missed ?? 'runOnce',
+    nextRunAt,
+  });
 
   route(app, ops.create, async (request) => {
     const checked = check(request);
@@ -381,31 +320,19 @@ const plugin: FastifyPluginAsync = async (app) => {
     const data = tenantData(request);
     const b = request.body;
     const next = nextOf({ cron: b.cron.trim(), timezone: b.timezone.trim(), enabled: b.enabled === false ? 0 : 1 }, Date.now());
-    const id = Number(
-      data.run(
-        'INSERT INTO job (name, cron, timezone, target, params, enabled, skip_if_running, missed, next_run_at, tenant_id, created_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, $tenant, ?)',
-        ...values(b, checked),
-        next,
-        user.id,
-      ).lastInsertRowid,
-    );
+    const id = insertJob(data, fields(b, checked, next), user.id);
     return ok(jobAnswer(data, id));
   });
 
   route(app, ops.update, async (request) => {
     const data = tenantData(request);
     const { id } = request.params;
-    if (!rowOf(data, id)) return fail(say(langOf(request), 'noJob'));
+    if (!jobRow(data, id)) return fail(say(langOf(request), 'noJob'));
     const checked = check(request, id);
     if ('code' in checked) return checked;
     const b = request.body;
     const next = nextOf({ cron: b.cron.trim(), timezone: b.timezone.trim(), enabled: b.enabled === false ? 0 : 1 }, Date.now());
-    data.run(
-      'UPDATE job SET name = ?, cron = ?, timezone = ?, target = ?, params = ?, enabled = ?, skip_if_running = ?, missed = ?, next_run_at = ? WHERE id = ? AND tenant_id = $tenant',
-      ...values(b, checked),
-      next,
-      id,
-    );
+    updateJob(data, id, fields(b, checked, next));
     return ok(jobAnswer(data, id));
   });
 
@@ -414,19 +341,19 @@ const plugin: FastifyPluginAsync = async (app) => {
     ops.enabled,
     async (request) => {
       const data = tenantData(request);
-      const job = rowOf(data, request.params.id);
+      const job = jobRow(data, request.params.id);
       if (!job) return fail(say(langOf(request), 'noJob'));
       const enabled = request.body.enabled ? 1 : 0;
-      data.run('UPDATE job SET enabled = ?, next_run_at = ? WHERE id = ? AND tenant_id = $tenant', enabled, nextOf({ ...job, enabled }, Date.now()), job.id);
+      setJobEnabled(data, job.id, enabled, nextOf({ ...job, enabled }, Date.now()));
       return ok(jobAnswer(data, job.id));
     },
   );
 
   route(app, ops.run, async (request) => {
     const data = tenantData(request);
-    const job = rowOf(data, request.params.id);
+    const job = jobRow(data, request.params.id);
     if (!job || !scheduler) return fail(say(langOf(request), 'noJob'));
-    if (job.skip_if_running && data.get("SELECT 1 FROM job_run WHERE job_id = ? AND tenant_id = $tenant AND result = 'running'", job.id)) return fail(say(langOf(request), 'running'));
+    if (job.skip_if_running && jobRunning(data, job.id)) return fail(say(langOf(request), 'running'));
     return ok({ runId: scheduler.runNow(job, 'manual') });
   });
 
@@ -445,31 +372,22 @@ const plugin: FastifyPluginAsync = async (app) => {
 
   route(app, ops.runs, async (request) => {
     const data = tenantData(request);
-    const job = rowOf(data, request.params.id);
+    const job = jobRow(data, request.params.id);
     if (!job) return fail(say(langOf(request), 'noJob'));
     const paging = queryPage(request.query, langOf(request), 200);
     if (typeof paging === 'string') return fail(paging);
     const { page, limit } = paging;
-    const total = data.get<{ n: number }>('SELECT COUNT(*) AS n FROM job_run WHERE job_id = ? AND tenant_id = $tenant', job.id)!.n;
-    const rows = data.all(`SELECT ${RUN.select} FROM job_run WHERE job_id = ? AND tenant_id = $tenant ORDER BY id DESC LIMIT ? OFFSET ?`, job.id, limit, (page - 1) * limit);
-    return ok({ rows: RUN.all(rows), total });
+    return ok(jobRuns(data, job.id, limit, (page - 1) * limit));
   });
 
-  const runOf = (data: TenantData, id: number) => data.get<{ id: number; file_path: string | null; file_name: string }>('SELECT id, file_path, file_name FROM job_run WHERE tenant_id = $tenant AND id = ?', id);
-
   route(app, ops.log, async (request) => {
-    const data = tenantData(request);
-    const lang = langOf(request);
-    const found = data.get(`SELECT ${RUN.select} FROM job_run WHERE tenant_id = $tenant AND id = ?`, request.params.id);
-    if (!found) return fail(say(lang, 'noRun'));
-    const run = RUN.read(found);
-    const after = request.query.after ?? 0;
-    const lines = LOG_LINE.all(data.all(`SELECT ${LOG_LINE.select} FROM job_log WHERE run_id = ? AND id > ? ORDER BY id LIMIT 1000`, run.id, after));
-    return ok({ run, lines });
+    const found = runWithLog(tenantData(request), request.params.id, request.query.after ?? 0);
+    if (!found) return fail(say(langOf(request), 'noRun'));
+    return ok(found);
   });
 
   route(app, ops.file, async (request, reply) => {
-    const run = runOf(tenantData(request), request.params.id);
+    const run = runFile(tenantData(request), request.params.id);
     const path = run?.file_path ?? '';
     const body = path.startsWith(exportsDir(config.dataDir)) ? await readFile(path).catch(() => null) : null;
     if (!run || !body) return fail(say(langOf(request), run ? 'noFile' : 'noRun'));

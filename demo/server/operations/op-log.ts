@@ -9,15 +9,14 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastif
 import type { OpLogQuery, OpLogRow } from '../../../shared/api/op-log-types.ts';
 import { ops } from '../../../shared/contract/op-log.ts';
 import { alarmQueryWindow } from '../../../shared/validate/index.ts';
-import type { Db } from '../db.ts';
 import { route } from '../contract.ts';
 import { fail, failField, ok, userOf } from '../http.ts';
 import { langOf, translate } from '../messages.ts';
-import { COUNT_CAP, offsetOf, startExport, tooManyTasks } from '../resource.ts';
-import { col, shape } from '../shape.ts';
+import { offsetOf, startExport, tooManyTasks } from '../resource.ts';
 import { pathOf } from '../request-log.ts';
 import { platformData, tenantData, type TenantData } from '../tenant-data.ts';
 import { findSession } from '../tokens.ts';
+import { listOpLogs, opLogChain, opLogCount, opLogsToExport, opLogWriter, type OpLogWriter } from './op-log-data.ts';
 
 
 const SIGN_IN = '/jwt/token';
@@ -47,9 +46,7 @@ export function installOpLog(app: FastifyInstance): void {
   // Every call of every tenant is recorded, a sign-in's before a tenant is bound (an account nobody
   // holds is recorded under no tenant), each tenant's chain continued from its own last record.
   const db = platformData(app, 'the operation log records the calls of every tenant, sign-ins before a tenant is bound');
-  let insert: ReturnType<Db['prepare']> | null = null;
-  let last: ReturnType<Db['prepare']> | null = null;
-  let tenantOfUser: ReturnType<Db['prepare']> | null = null;
+  let writer: OpLogWriter | null = null;
   // Signing out revokes the token before the answer: note whose session it was while it still exists.
   app.addHook('preHandler', async (request) => {
     if (pathOf(request.url) === SIGN_OUT && request.token && !request.user) request.user = findSession(app.atrium, request.token);
@@ -62,11 +59,7 @@ export function installOpLog(app: FastifyInstance): void {
     const session = path === SIGN_IN || path === SIGN_OUT || path === PORTAL_TOKEN;
     if (path.startsWith('/__test') || !(session || (isApi && ((write && !READS_BY_POST.test(path)) || code === 40301)))) return;
     const t0 = performance.now();
-    insert ??= db.prepare(
-      'INSERT INTO op_log (tenant_id, user_id, username, at, ip, method, route, path, target, code, status, result, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-    );
-    last ??= db.prepare('SELECT hash FROM op_log WHERE tenant_id IS ? ORDER BY id DESC LIMIT 1');
-    tenantOfUser ??= db.prepare('SELECT id, tenant_id FROM user WHERE username = ?');
+    writer ??= opLogWriter(db);
     let tenantId = request.user?.tenantId ?? null;
     let userId = request.user?.id ?? null;
     let username = request.user?.username ?? '';
@@ -74,7 +67,7 @@ export function installOpLog(app: FastifyInstance): void {
       // Who tried to sign in: the account named, when it exists (the password is never kept).
       const body = request.body as { username?: unknown } | undefined;
       username = typeof body?.username === 'string' ? body.username.trim().slice(0, 64) : '';
-      const owner = username ? (tenantOfUser.get<{ id: number; tenant_id: number }>(username)) : undefined;
+      const owner = username ? writer.ownerOf(username) : undefined;
       tenantId = owner?.tenant_id ?? null;
       userId = owner?.id ?? null;
     }
@@ -95,8 +88,7 @@ export function installOpLog(app: FastifyInstance): void {
       result: resultOf(reply.statusCode, code),
     };
     try {
-      const previous = (last.get<{ hash: string }>(tenantId))?.hash ?? '';
-      insert.run(row.tenantId, row.userId, row.username, row.at, row.ip, row.method, row.route, row.path, row.target, row.code, row.status, row.result, hashOf(previous, row));
+      writer.insert(row, hashOf(writer.lastHash(tenantId), row));
     } catch {
       /* the database closed with the server */
     }
@@ -105,60 +97,15 @@ export function installOpLog(app: FastifyInstance): void {
   });
 }
 
-/** A record as the API answers it (op_log). */
-const RECORD = shape<OpLogRow>({
-  id: col.value('id'),
-  userId: col.value('user_id'),
-  username: col.value('username'),
-  at: col.value('at'),
-  ip: col.value('ip'),
-  method: col.value('method'),
-  route: col.value('route'),
-  path: col.value('path'),
-  target: col.value('target'),
-  code: col.value('code'),
-  status: col.value('status'),
-  result: col.value('result'),
-});
-
 /** Walks a tenant's chain: the index of the first record that does not follow from the one before, or null. */
 export function brokenAt(data: TenantData): number | null {
   const { tenantId } = data;
-  const rows = data.all(`SELECT ${RECORD.select}, hash AS stored_hash FROM op_log WHERE tenant_id = $tenant ORDER BY id`);
   let previous = '';
-  for (const [i, r] of rows.entries()) {
-    if (hashOf(previous, { ...RECORD.read(r), tenantId }) !== r.stored_hash) return i;
-    previous = String(r.stored_hash);
+  for (const [i, { record, storedHash }] of opLogChain(data).entries()) {
+    if (hashOf(previous, { ...record, tenantId }) !== storedHash) return i;
+    previous = storedHash;
   }
   return null;
-}
-
-/** The tenant's records ($tenant) the query asks for: a WHERE clause and its arguments. */
-function filterSql(q: Partial<OpLogQuery>): { where: string; args: Array<string | number> } {
-  const clauses = ['tenant_id = $tenant'];
-  const args: Array<string | number> = [];
-  // User and interface match from the start (an index range): 'oper' finds operator, '/api/device' every device call.
-  if (q.username) {
-    clauses.push('username >= ? AND username < ?');
-    args.push(q.username, `${q.username}\u{10FFFF}`);
-  }
-  if (q.path) {
-    clauses.push('path >= ? AND path < ?');
-    args.push(q.path, `${q.path}\u{10FFFF}`);
-  }
-  if (q.result) {
-    clauses.push('result = ?');
-    args.push(q.result);
-  }
-  if (q.from) {
-    clauses.push('at >= ?');
-    args.push(Date.parse(q.from));
-  }
-  if (q.to) {
-    clauses.push('at <= ?');
-    args.push(Date.parse(q.to) + (q.to.length <= 10 ? 86_399_999 : 0));
-  }
-  return { where: clauses.join(' AND '), args };
 }
 
 /** The SPEC §5 3-month window, checked as the alarm and history queries are. */
@@ -177,16 +124,13 @@ const plugin: FastifyPluginAsync = async (app) => {
     const q = request.body;
     const window = windowProblem(request, q);
     if (window) return failField(window, 'from');
-    const { where, args } = filterSql(q);
-    const total = data.get<{ n: number }>(`SELECT COUNT(*) AS n FROM (SELECT 1 FROM op_log WHERE ${where} LIMIT ${COUNT_CAP})`, ...args)!.n;
-    const rows = data.all(`SELECT ${RECORD.select} FROM op_log WHERE ${where} ORDER BY id DESC LIMIT ? OFFSET ?`, ...args, q.limit, offsetOf(q));
-    return ok({ rows: RECORD.all(rows), total });
+    return ok(listOpLogs(data, q, q.limit, offsetOf(q)));
   });
 
   route(app, ops.verify, async (request) => {
     const data = tenantData(request);
     const broken = brokenAt(data);
-    const count = data.get<{ n: number }>('SELECT COUNT(*) AS n FROM op_log WHERE tenant_id = $tenant')!.n;
+    const count = opLogCount(data);
     return ok({ intact: broken === null, records: count, ...(broken !== null ? { brokenAt: broken } : {}) });
   });
 
@@ -198,8 +142,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     const q = request.body;
     const window = windowProblem(request, q);
     if (window) return failField(window, 'from');
-    const { where, args } = filterSql(q);
-    const total = data.get<{ n: number }>(`SELECT COUNT(*) AS n FROM op_log WHERE ${where}`, ...args)!.n;
+    const { total, rows } = opLogsToExport(data, q);
     const zh = langOf(request) === 'zh';
     return ok(
       startExport(tasks, config.dataDir, user, {
@@ -218,8 +161,7 @@ const plugin: FastifyPluginAsync = async (app) => {
           { key: 'result', header: zh ? '结果' : 'Result', width: 10 },
         ],
         total,
-        load: () =>
-          RECORD.all(data.all(`SELECT ${RECORD.select} FROM op_log WHERE ${where} ORDER BY id DESC`, ...args)).map((r) => ({ ...r, time: new Date(r.at).toISOString() })),
+        load: () => rows().map((r) => ({ ...r, time: new Date(r.at).toISOString() })),
         done: (n) => ({ zh: `已导出 ${n} 条操作日志`, en: `${n} operation logs exported` }),
       }),
     );

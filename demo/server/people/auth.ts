@@ -9,21 +9,12 @@ import { langOf } from '../messages.ts';
 import { directoryMessage, directoryOf, directorySignIn } from './directory.ts';
 import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 import { SignInThrottle } from './throttle.ts';
+import { loginAccounts, signInTenant } from './sign-in-data.ts';
+import { setPasswordHash } from './user-data.ts';
 import { platformData, tenantDataOf } from '../tenant-data.ts';
 import { findSession, issueToken, refreshToken, revokeToken } from '../tokens.ts';
 
 export const CAPTCHA_COOKIE = 'atrium_captcha';
-
-interface LoginUserRow {
-  id: number;
-  tenant_id: number;
-  password_hash: string;
-  status: string;
-  sms_enabled: number;
-}
-
-const USER_BY = (column: 'username' | 'phone'): string =>
-  `SELECT u.id, u.tenant_id, u.password_hash, u.status, t.sms_enabled FROM user u JOIN tenant t ON t.id = u.tenant_id WHERE u.${column} = ?`;
 
 
 const plugin: FastifyPluginAsync = async (app) => {
@@ -31,8 +22,7 @@ const plugin: FastifyPluginAsync = async (app) => {
   // Signing in names an account or a phone, not a tenant: both are unique across the platform, and the
   // sign-in page's tenant is the default one.
   const platform = platformData(app, 'a sign-in finds its account by name or phone (unique across the platform) before a tenant is bound');
-  const byUsername = platform.prepare(USER_BY('username'));
-  const byPhone = platform.prepare(USER_BY('phone'));
+  const { byUsername, byPhone } = loginAccounts(platform);
   // The answer carries the token's lifetime (issue 41), so a client refreshes before it ends.
   const tokenAnswer = (token: string): LoginResponse => ({ token, token_type: 'bearer', expires_in: Math.round(ctx.config.tokenTtlMs / 1000) });
   const throttle = new SignInThrottle();
@@ -72,7 +62,7 @@ const plugin: FastifyPluginAsync = async (app) => {
         if (locked > 0) return failWith(request, 'auth.locked', { minutes: Math.ceil(locked / 60_000) });
         if (model === 'ldap') {
           const service = directoryOf.get(ctx);
-          const tenant = platform.prepare('SELECT id FROM tenant WHERE is_default = 1 ORDER BY id LIMIT 1').get<{ id: number }>()?.id ?? 1;
+          const tenant = signInTenant(platform);
           const outcome = service ? await directorySignIn(ctx, service.box, service.embedded(), tenant, username, password) : ({ ok: false, reason: 'none' } as const);
           if (outcome.ok) {
             throttle.succeeded(username);
@@ -85,7 +75,7 @@ const plugin: FastifyPluginAsync = async (app) => {
           if (outcome.reason === 'disabled') return failWith(request, 'auth.invalidUser');
           return fail(directoryMessage(langOf(request), outcome.reason));
         }
-        const user = byUsername.get<LoginUserRow>(username);
+        const user = byUsername(username);
         const matches = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
         if (!user || !matches) {
           const lock = throttle.failed(username);
@@ -94,11 +84,11 @@ const plugin: FastifyPluginAsync = async (app) => {
         throttle.succeeded(username);
         if (user.status !== 'normal') return failWith(request, 'auth.invalidUser');
         // An imported initial password was hashed cheaply; now that it is proven, store the standard hash.
-        if (needsRehash(user.password_hash)) tenantDataOf(platform, user.tenant_id).run('UPDATE user SET password_hash = ? WHERE id = ? AND tenant_id = $tenant', await hashPassword(password), user.id);
+        if (needsRehash(user.password_hash)) setPasswordHash(tenantDataOf(platform, user.tenant_id), user.id, await hashPassword(password));
         return tokenAnswer(issueToken(ctx, user.id, user.tenant_id));
       }
 
-      const user = byPhone.get<LoginUserRow>(username);
+      const user = byPhone(username);
       if (!user) return failWith(request, 'auth.phoneOrCode');
       if (user.sms_enabled !== 1) return failWith(request, 'auth.smsDisabled');
       if (!ctx.sms.verify(username, verifyCode)) return failWith(request, 'auth.phoneOrCode');
@@ -141,7 +131,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     ops.smsCode,
     async (request) => {
       const { phone } = request.params;
-      const user = byPhone.get<LoginUserRow>(phone);
+      const user = byPhone(phone);
       if (!user) return failWith(request, 'auth.phoneOrCode');
       if (user.sms_enabled !== 1) return failWith(request, 'auth.smsDisabled');
       const code = ctx.sms.issue(phone);

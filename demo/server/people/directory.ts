@@ -11,7 +11,7 @@ import { outboundUrlProblem, reachableProblem } from '../outbound.ts';
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { Client, InvalidCredentialsError } from 'ldapts';
-import { DIRECTORY_BASE, DIRECTORY_READER, startDirectory, type Directory } from '../../ldap/directory.ts';
+import { DIRECTORY_READER, startDirectory, type Directory } from '../../ldap/directory.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db.ts';
 import { failField, ok } from '../http.ts';
@@ -20,9 +20,24 @@ import { route } from '../contract.ts';
 import { langOf, type Lang, textsOf } from '../messages.ts';
 import { hashPassword } from './passwords.ts';
 import { secretBox, type SecretBox } from '../secrets.ts';
-import { col, shape } from '../shape.ts';
 import { platformData, tenantData, tenantDataOf } from '../tenant-data.ts';
-import type { DirectoryAnswer } from '../../../shared/api/directory-types.ts';
+import {
+  departmentNamed,
+  directoryRow,
+  directorySettings,
+  enabledDirectory,
+  hasDepartmentNamed,
+  insertDirectoryUser,
+  placeUser,
+  replaceDirectoryRoles,
+  roleCodeCount,
+  rolesWithCodes,
+  saveDirectory,
+  updateDirectoryUser,
+  userByDirectoryDn,
+} from './directory-data.ts';
+import { seedDirectory } from './directory-seed.ts';
+import { platformAccounts } from './user-data.ts';
 
 /** The request timeout for every directory call: a directory that does not answer is given up on. */
 export const DIRECTORY_TIMEOUT_MS = 5000;
@@ -42,52 +57,8 @@ const say = textsOf(TEXT);
 /** RFC 4515: a typed name is a value, never filter syntax. */
 export const escapeFilterValue = (value: string): string => value.replace(/[\\*()\0]/g, (c) => `\\${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
 
-interface DirectoryRow {
-  tenant_id: number;
-  url: string;
-  start_tls: number;
-  bind_dn: string;
-  bind_password_sealed: string;
-  base_dn: string;
-  user_filter: string;
-  name_attr: string;
-  mail_attr: string;
-  group_roles: string;
-  group_depts: string;
-  enabled: number;
-  embedded: number;
-}
-
-const SETTINGS = shape<DirectoryAnswer>({
-  url: col.value("CASE WHEN embedded = 1 THEN '' ELSE url END"),
-  startTls: col.flag('start_tls'),
-  bindDn: col.value('bind_dn'),
-  baseDn: col.value('base_dn'),
-  userFilter: col.value('user_filter'),
-  nameAttr: col.value('name_attr'),
-  mailAttr: col.value('mail_attr'),
-  groupRoles: col.json('group_roles'),
-  groupDepartments: col.json('group_depts'),
-  enabled: col.flag('enabled'),
-  hasPassword: col.flag("embedded = 1 OR bind_password_sealed <> ''"),
-});
-
 /** The sign-in tenant (the default one) gets the demo directory on first start. */
-export function seed(db: Db): void {
-  const tenant = db.prepare('SELECT id FROM tenant WHERE is_default = 1 ORDER BY id LIMIT 1').get<{ id: number }>();
-  if (!tenant || db.prepare('SELECT 1 FROM ldap_directory WHERE tenant_id = ?').get(tenant.id)) return;
-  if (db.prepare("SELECT 1 FROM schema_migration WHERE id = 'directory/seed'").get()) return;
-  // Sealed on first use (the key lives in the data folder, which the seed does not see): '' = the demo's own.
-  db.prepare("INSERT INTO ldap_directory (tenant_id, url, bind_dn, bind_password_sealed, base_dn, user_filter, group_roles, group_depts, embedded) VALUES (?, '', ?, '', ?, ?, ?, ?, 1)").run(
-    tenant.id,
-    DIRECTORY_READER.dn,
-    `ou=people,${DIRECTORY_BASE}`,
-    '(&(objectClass=inetOrgPerson)(uid={username}))',
-    JSON.stringify({ operators: 'operator', viewers: 'viewer' }),
-    JSON.stringify({ operators: '运营中心', viewers: '运营中心' }),
-  );
-  db.prepare("INSERT INTO schema_migration (id, applied_at) VALUES ('directory/seed', ?)").run(Date.now());
-}
+export const seed = (db: Db): void => seedDirectory(db);
 
 const LDAP_SCHEMES = ['ldap:', 'ldaps:'];
 
@@ -99,7 +70,7 @@ export type DirectoryOutcome =
 export async function directorySignIn(ctx: AppContext, box: SecretBox, embedded: Directory | null, tenantId: number, username: string, password: string): Promise<DirectoryOutcome> {
   // Signing in: no request tenant yet, the sign-in names the tenant whose directory answers.
   const data = tenantDataOf(platformData(ctx, 'a directory sign-in names its tenant before any tenant is bound'), tenantId);
-  const row = data.get<DirectoryRow>('SELECT * FROM ldap_directory WHERE tenant_id = $tenant AND enabled = 1');
+  const row = enabledDirectory(data);
   if (!row) return { ok: false, reason: 'none' };
   const url = row.embedded ? embedded?.url : row.url;
   if (!url) return { ok: false, reason: 'down' };
@@ -148,27 +119,26 @@ export async function directorySignIn(ctx: AppContext, box: SecretBox, embedded:
   // The local account: linked by DN; created on the first sign-in; roles from the groups every time.
   const mapping = JSON.parse(row.group_roles) as Record<string, string>;
   const codes = [...new Set(person.groups.map((g) => mapping[g]).filter((c): c is string => Boolean(c)))];
-  const roles = codes.length ? data.all<{ id: number }>(`SELECT id FROM role WHERE tenant_id = $tenant AND code IN (${codes.map(() => '?').join(',')})`, ...codes) : [];
-  let user = data.get<{ id: number; status: string }>('SELECT id, status FROM user WHERE directory_dn = ? AND tenant_id = $tenant', person.dn);
+  const roles = rolesWithCodes(data, codes);
+  let user = userByDirectoryDn(data, person.dn);
   if (!user) {
     const name = username.trim();
     // Usernames are unique across the platform: another tenant's account holds the name too.
-    if (platformData(ctx, 'usernames are unique across the platform').prepare('SELECT 1 FROM user WHERE username = ?').get(name)) return { ok: false, reason: 'nameTaken' };
+    if (platformAccounts(platformData(ctx, 'usernames are unique across the platform')).accountTaken(name)) return { ok: false, reason: 'nameTaken' };
     // No platform password: this account signs in through the directory only.
     const unusable = await hashPassword(randomBytes(24).toString('base64url'));
-    const id = Number(data.run('INSERT INTO user (tenant_id, username, password_hash, name, email, directory_dn) VALUES ($tenant, ?, ?, ?, ?, ?)', name, unusable, person.name.slice(0, 50), person.mail.slice(0, 100), person.dn).lastInsertRowid);
+    const id = insertDirectoryUser(data, { username: name, passwordHash: unusable, name: person.name.slice(0, 50), email: person.mail.slice(0, 100), dn: person.dn });
     user = { id, status: 'normal' };
   } else {
-    data.run('UPDATE user SET name = ?, email = ? WHERE id = ? AND tenant_id = $tenant', person.name.slice(0, 50), person.mail.slice(0, 100), user.id);
+    updateDirectoryUser(data, user.id, person.name.slice(0, 50), person.mail.slice(0, 100));
   }
   if (user.status !== 'normal') return { ok: false, reason: 'disabled' };
   // The department follows the groups too: the first of the person's groups that names one.
   const places = JSON.parse(row.group_depts) as Record<string, string>;
   const place = person.groups.map((g) => places[g]).find((d): d is string => Boolean(d));
-  const department = place ? data.get<{ id: number }>('SELECT id FROM department WHERE tenant_id = $tenant AND (name = ? OR name_en = ?) ORDER BY id LIMIT 1', place, place) : undefined;
-  if (department) data.run('UPDATE user SET department_id = ? WHERE id = ? AND tenant_id = $tenant', department.id, user.id);
-  data.run('DELETE FROM user_role WHERE user_id = ?', user.id);
-  for (const r of roles) data.run('INSERT OR IGNORE INTO user_role (user_id, role_id) VALUES (?, ?)', user.id, r.id);
+  const department = place ? departmentNamed(data, place) : undefined;
+  if (department) placeUser(data, user.id, department.id);
+  replaceDirectoryRoles(data, user.id, roles.map((r) => r.id));
   return { ok: true, userId: user.id, tenantId };
 }
 
@@ -196,8 +166,7 @@ const plugin: FastifyPluginAsync = async (app) => {
   });
 
   route(app, ops.read, async (request) => {
-    const row = tenantData(request).get(`SELECT ${SETTINGS.select} FROM ldap_directory WHERE tenant_id = $tenant`);
-    return ok(row ? SETTINGS.read(row) : null);
+    return ok(directorySettings(tenantData(request)));
   });
 
   route(app, ops.save, async (request) => {
@@ -208,33 +177,28 @@ const plugin: FastifyPluginAsync = async (app) => {
     if (b.url && outboundUrlProblem(b.url, app.atrium.config.outboundNetworks, LDAP_SCHEMES)) return failField(say(lang, 'privateUrl'), 'url');
     if (!/^\(.*\{username\}.*\)$/.test(b.userFilter)) return failField(say(lang, 'filter'), 'userFilter');
     const codes = [...new Set(Object.values(b.groupRoles))];
-    if (codes.length && data.get<{ n: number }>(`SELECT COUNT(*) AS n FROM role WHERE tenant_id = $tenant AND code IN (${codes.map(() => '?').join(',')})`, ...codes)!.n !== codes.length) return failField(say(lang, 'roles'), 'groupRoles');
+    if (codes.length && roleCodeCount(data, codes) !== codes.length) return failField(say(lang, 'roles'), 'groupRoles');
     const departments = b.groupDepartments ?? {};
-    for (const name of new Set(Object.values(departments))) if (!data.get('SELECT 1 FROM department WHERE tenant_id = $tenant AND (name = ? OR name_en = ?)', name, name)) return failField(say(lang, 'departments'), 'groupDepartments');
-    const old = data.get<DirectoryRow>('SELECT * FROM ldap_directory WHERE tenant_id = $tenant');
+    for (const name of new Set(Object.values(departments))) if (!hasDepartmentNamed(data, name)) return failField(say(lang, 'departments'), 'groupDepartments');
+    const old = directoryRow(data);
     const embedded = b.url === '' ? 1 : 0;
     const sealed = b.bindPassword ? box.seal(b.bindPassword) : (old?.bind_password_sealed ?? '');
     if (!embedded && !sealed) return failField(lang === 'en' ? 'Enter the service account password' : '请填写服务账号密码', 'bindPassword');
-    data.run(
-      `INSERT INTO ldap_directory (tenant_id, url, start_tls, bind_dn, bind_password_sealed, base_dn, user_filter, name_attr, mail_attr, group_roles, group_depts, enabled, embedded)
-       VALUES ($tenant, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (tenant_id) DO UPDATE SET url = excluded.url, start_tls = excluded.start_tls, bind_dn = excluded.bind_dn, bind_password_sealed = excluded.bind_password_sealed,
-         base_dn = excluded.base_dn, user_filter = excluded.user_filter, name_attr = excluded.name_attr, mail_attr = excluded.mail_attr, group_roles = excluded.group_roles,
-         group_depts = excluded.group_depts, enabled = excluded.enabled, embedded = excluded.embedded`,
-      b.url,
-      b.startTls ? 1 : 0,
-      b.bindDn,
-      sealed,
-      b.baseDn,
-      b.userFilter,
-      b.nameAttr,
-      b.mailAttr,
-      JSON.stringify(b.groupRoles),
-      JSON.stringify(departments),
-      b.enabled ? 1 : 0,
+    saveDirectory(data, {
+      url: b.url,
+      startTls: b.startTls ? 1 : 0,
+      bindDn: b.bindDn,
+      bindPasswordSealed: sealed,
+      baseDn: b.baseDn,
+      userFilter: b.userFilter,
+      nameAttr: b.nameAttr,
+      mailAttr: b.mailAttr,
+      groupRoles: JSON.stringify(b.groupRoles),
+      groupDepartments: JSON.stringify(departments),
+      enabled: b.enabled ? 1 : 0,
       embedded,
-    );
-    return ok(SETTINGS.read(data.get(`SELECT ${SETTINGS.select} FROM ldap_directory WHERE tenant_id = $tenant`)!));
+    });
+    return ok(directorySettings(data)!);
   });
 
 };

@@ -15,15 +15,29 @@ import { ops } from '../../../shared/contract/oauth.ts';
 import { route } from '../contract.ts';
 import { outboundUrlProblem, reachableProblem } from '../outbound.ts';
 import { DEMO_CLIENT, startDemoProvider, type DemoProvider } from '../../oidc/provider.ts';
-import type { Db } from '../db.ts';
 import { fail, failField, failWith, ok } from '../http.ts';
 import { langOf, type Lang, textsOf } from '../messages.ts';
 import { verifyPassword, DUMMY_HASH } from './passwords.ts';
-import { deleteTenantRows, offsetOf, tenantNameKeyword } from '../resource.ts';
-import { col, shape } from '../shape.ts';
+import { deleteTenantRows, offsetOf } from '../resource.ts';
 import { secretBox } from '../secrets.ts';
 import { platformData, tenantData, tenantDataOf, type TenantData } from '../tenant-data.ts';
 import { issueToken } from '../tokens.ts';
+import {
+  accountToBind,
+  boundUser,
+  enabledOauthPlatform,
+  enabledOauthPlatforms,
+  insertBinding,
+  insertOauthPlatform,
+  listOauthPlatforms,
+  oauthNameTaken,
+  oauthPlatformAnswer,
+  oauthPlatformRow,
+  platformBindsUser,
+  updateOauthPlatform,
+  type PlatformDb,
+} from './oauth-data.ts';
+import { signInTenant } from './sign-in-data.ts';
 
 const TEXT = {
   noPlatform: { zh: '第三方平台不存在', en: 'No such third-party platform' },
@@ -48,37 +62,6 @@ const httpUrl = (value: unknown): boolean => {
 };
 const urlRule = (value: unknown) => (value === undefined || value === null || httpUrl(value) ? null : { key: 'validate.oneOf' as const });
 
-interface PlatformDb {
-  id: number;
-  tenant_id: number;
-  name: string;
-  client_id: string;
-  secret_sealed: string;
-  issuer: string;
-  authorize_url: string;
-  token_url: string;
-  userinfo_url: string;
-  scopes: string;
-  enabled: number;
-  created_at: number;
-}
-
-/** A platform as the API answers it (oauth_platform p): never its secret, only whether it has one. */
-const PLATFORM = shape<OauthPlatform>({
-  id: col.value('p.id'),
-  name: col.value('p.name'),
-  clientId: col.value('p.client_id'),
-  hasSecret: col.flag("p.secret_sealed <> ''"),
-  issuer: col.value('p.issuer'),
-  authorizeUrl: col.value('p.authorize_url'),
-  tokenUrl: col.value('p.token_url'),
-  userinfoUrl: col.value('p.userinfo_url'),
-  scopes: col.value('p.scopes'),
-  enabled: col.flag('p.enabled'),
-  bindings: col.value('(SELECT COUNT(*) FROM oauth_binding b WHERE b.platform_id = p.id)'),
-  createdAt: col.time('p.created_at'),
-});
-
 /** A sign-in in progress, by its state: kept here, never in the browser. */
 interface Pending {
   platformId: number;
@@ -97,9 +80,6 @@ interface Unbound {
   at: number;
 }
 const PENDING_MS = 10 * 60_000;
-
-/** The sign-in page's tenant: the default one. */
-const signInTenant = (db: Db): number => (db.prepare('SELECT id FROM tenant WHERE is_default = 1 ORDER BY id LIMIT 1').get<{ id: number }>())?.id ?? 1;
 
 const plugin: FastifyPluginAsync = async (app) => {
   const { config } = app.atrium;
@@ -127,19 +107,15 @@ const plugin: FastifyPluginAsync = async (app) => {
   });
 
   /** A platform just saved (found by the caller in their tenant), as answered. */
-  const platformAnswer = (data: TenantData, id: number): OauthPlatform => PLATFORM.read(data.get(`SELECT ${PLATFORM.select} FROM oauth_platform p WHERE p.id = ? AND p.tenant_id = $tenant`, id)!);
-  const platformOf = (data: TenantData, id: unknown) => data.get<PlatformDb>('SELECT * FROM oauth_platform WHERE id = ? AND tenant_id = $tenant', Number(id) || -1);
+  const platformAnswer = (data: TenantData, id: number): OauthPlatform => oauthPlatformAnswer(data, id)!;
+  const platformOf = (data: TenantData, id: unknown) => oauthPlatformRow(data, Number(id) || -1);
   /** The sign-in page's tenant's data. */
   const signIn = (): TenantData => tenantDataOf(platform, signInTenant(platform));
 
   // ---- management ----------------------------------------------------------------------------------
 
   route(app, ops.page, async (request) => {
-    const data = tenantData(request);
-    const { where, args } = tenantNameKeyword(request.body.keyword);
-    const total = data.get<{ n: number }>(`SELECT COUNT(*) AS n FROM oauth_platform WHERE ${where}`, ...args)!.n;
-    const rows = data.all(`SELECT ${PLATFORM.select} FROM oauth_platform p WHERE p.id IN (SELECT id FROM oauth_platform WHERE ${where}) ORDER BY p.id DESC LIMIT ? OFFSET ?`, ...args, request.body.limit, offsetOf(request.body));
-    return ok({ rows: PLATFORM.all(rows), total });
+    return ok(listOauthPlatforms(tenantData(request), request.body.keyword, request.body.limit, offsetOf(request.body)));
   });
 
   /** Checks a save beyond its fields: addresses, scopes, the secret on create, the name. */
@@ -150,7 +126,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     for (const field of ['issuer', 'tokenUrl', 'userinfoUrl'] as const) if (body[field] && !own(body[field]) && outboundUrlProblem(body[field], config.outboundNetworks)) return failField(say(lang, 'privateUrl'), field);
     if (!body.scopes.split(/\s+/).includes('openid')) return failField(say(lang, 'scopes'), 'scopes');
     if (editing === null && !body.clientSecret) return failField(say(lang, 'secret'), 'clientSecret');
-    if (tenantData(request).get('SELECT 1 FROM oauth_platform WHERE tenant_id = $tenant AND name = ? AND id <> ?', body.name.trim(), editing ?? -1)) return failField(say(lang, 'nameTaken'), 'name');
+    if (oauthNameTaken(tenantData(request), body.name.trim(), editing ?? -1)) return failField(say(lang, 'nameTaken'), 'name');
     return null;
   }
 
@@ -159,20 +135,20 @@ const plugin: FastifyPluginAsync = async (app) => {
     if (problem) return problem;
     const b = request.body;
     const data = tenantData(request);
-    const id = Number(
-      data.run(
-        'INSERT INTO oauth_platform (tenant_id, name, client_id, secret_sealed, issuer, authorize_url, token_url, userinfo_url, scopes, enabled, created_at) VALUES ($tenant, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-        b.name.trim(),
-        b.clientId.trim(),
-        box.seal(b.clientSecret!),
-        b.issuer.trim(),
-        b.authorizeUrl ?? '',
-        b.tokenUrl ?? '',
-        b.userinfoUrl ?? '',
-        b.scopes.trim(),
-        b.enabled ? 1 : 0,
-        Date.now(),
-      ).lastInsertRowid,
+    const id = insertOauthPlatform(
+      data,
+      {
+        name: b.name.trim(),
+        clientId: b.clientId.trim(),
+        secretSealed: box.seal(b.clientSecret!),
+        issuer: b.issuer.trim(),
+        authorizeUrl: b.authorizeUrl ?? '',
+        tokenUrl: b.tokenUrl ?? '',
+        userinfoUrl: b.userinfoUrl ?? '',
+        scopes: b.scopes.trim(),
+        enabled: b.enabled ? 1 : 0,
+      },
+      Date.now(),
     );
     return ok(platformAnswer(data, id));
   });
@@ -184,19 +160,17 @@ const plugin: FastifyPluginAsync = async (app) => {
     const problem = refusal(request, request.body, found.id);
     if (problem) return problem;
     const b = request.body;
-    data.run(
-      'UPDATE oauth_platform SET name = ?, client_id = ?, secret_sealed = ?, issuer = ?, authorize_url = ?, token_url = ?, userinfo_url = ?, scopes = ?, enabled = ? WHERE id = ? AND tenant_id = $tenant',
-      b.name.trim(),
-      b.clientId.trim(),
-      b.clientSecret ? box.seal(b.clientSecret) : found.secret_sealed,
-      b.issuer.trim(),
-      b.authorizeUrl ?? '',
-      b.tokenUrl ?? '',
-      b.userinfoUrl ?? '',
-      b.scopes.trim(),
-      b.enabled ? 1 : 0,
-      found.id,
-    );
+    updateOauthPlatform(data, found.id, {
+      name: b.name.trim(),
+      clientId: b.clientId.trim(),
+      secretSealed: b.clientSecret ? box.seal(b.clientSecret) : found.secret_sealed,
+      issuer: b.issuer.trim(),
+      authorizeUrl: b.authorizeUrl ?? '',
+      tokenUrl: b.tokenUrl ?? '',
+      userinfoUrl: b.userinfoUrl ?? '',
+      scopes: b.scopes.trim(),
+      enabled: b.enabled ? 1 : 0,
+    });
     return ok(platformAnswer(data, found.id));
   });
 
@@ -211,8 +185,7 @@ const plugin: FastifyPluginAsync = async (app) => {
   // ---- the flow (unsigned /jwt calls, like the other sign-in calls) --------------------------------
 
   route(app, ops.platforms, async () => {
-    const rows = signIn().all<{ id: number; name: string }>('SELECT id, name FROM oauth_platform WHERE tenant_id = $tenant AND enabled = 1 ORDER BY id');
-    return ok(rows);
+    return ok(enabledOauthPlatforms(signIn()));
   });
 
   const landing = (reply: FastifyReply, query: Record<string, string>) => reply.redirect(`/login/oauth?${new URLSearchParams(query).toString()}`, 302);
@@ -255,7 +228,7 @@ const plugin: FastifyPluginAsync = async (app) => {
   });
 
   route(app, ops.start, async (request, reply) => {
-    const p = signIn().get<PlatformDb>('SELECT * FROM oauth_platform WHERE id = ? AND tenant_id = $tenant AND enabled = 1', request.params.id);
+    const p = enabledOauthPlatform(signIn(), request.params.id);
     if (!p) return landing(reply, { error: 'invalid_app' });
     let configuration: oidc.Configuration;
     try {
@@ -288,7 +261,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     if (!started || Date.now() - started.at > PENDING_MS) return landing(reply, { error: 'failed' });
     // The tenant the sign-in started in.
     const data = tenantDataOf(platform, started.tenantId);
-    const p = data.get<PlatformDb>('SELECT * FROM oauth_platform WHERE id = ? AND tenant_id = $tenant', started.platformId);
+    const p = oauthPlatformRow(data, started.platformId);
     if (!p || p.enabled !== 1) return landing(reply, { error: 'invalid_app' });
     if (request.query.error) return landing(reply, { error: 'failed' });
     let subject: string;
@@ -305,11 +278,7 @@ const plugin: FastifyPluginAsync = async (app) => {
       app.atrium.log(`oauth: platform ${p.id} sign-in failed: ${(error as Error).message}`);
       return landing(reply, { error: 'failed' });
     }
-    const bound = data.get<{ id: number; tenant_id: number; status: string }>(
-      'SELECT u.id, u.tenant_id, u.status FROM oauth_binding b JOIN user u ON u.id = b.user_id AND u.tenant_id = $tenant WHERE b.platform_id = ? AND b.subject = ? AND b.tenant_id = $tenant',
-      p.id,
-      subject,
-    );
+    const bound = boundUser(data, p.id, subject);
     if (bound) {
       if (bound.status !== 'normal') return landing(reply, { error: 'invalid_user' });
       return landing(reply, { token: issueToken(app.atrium, bound.id, bound.tenant_id) });
@@ -328,13 +297,13 @@ const plugin: FastifyPluginAsync = async (app) => {
       const waiting = unbound.get(request.body.ticket);
       if (!waiting || Date.now() - waiting.at > PENDING_MS) return fail(say(lang, 'ticket'));
       const data = tenantDataOf(platform, waiting.tenantId);
-      const user = data.get<{ id: number; tenant_id: number; password_hash: string; status: string }>('SELECT id, tenant_id, password_hash, status FROM user WHERE username = ? AND tenant_id = $tenant', request.body.username.trim());
+      const user = accountToBind(data, request.body.username.trim());
       const matches = await verifyPassword(request.body.password, user?.password_hash ?? DUMMY_HASH);
       if (!user || !matches) return failWith(request, 'auth.wrongPassword');
       if (user.status !== 'normal') return failWith(request, 'auth.invalidUser');
-      if (data.get('SELECT 1 FROM oauth_binding WHERE platform_id = ? AND user_id = ? AND tenant_id = $tenant', waiting.platformId, user.id)) return fail(say(lang, 'alreadyBound'));
+      if (platformBindsUser(data, waiting.platformId, user.id)) return fail(say(lang, 'alreadyBound'));
       unbound.delete(request.body.ticket);
-      data.run('INSERT INTO oauth_binding (platform_id, subject, tenant_id, user_id, created_at) VALUES (?, ?, $tenant, ?, ?)', waiting.platformId, waiting.subject, user.id, Date.now());
+      insertBinding(data, waiting.platformId, waiting.subject, user.id, Date.now());
       return { token: issueToken(app.atrium, user.id, user.tenant_id), token_type: 'bearer' as const };
     },
   );

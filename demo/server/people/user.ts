@@ -5,72 +5,48 @@
 // (tokens.ts findSession checks the status on every call).
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ProgressKey } from '../../../shared/api/progress-types.ts';
-import type { Department, DepartmentSave, UserRow } from '../../../shared/api/user-types.ts';
+import type { Department, DepartmentSave } from '../../../shared/api/user-types.ts';
 import { ops } from '../../../shared/contract/user.ts';
 import { KEYS, validateObject } from '../../../shared/validate/index.ts';
 import { userCreateSchema } from '../../../shared/validate/people.ts';
 import { route } from '../contract.ts';
 import type { AppConfig } from '../context.ts';
-import { tx, type Db } from '../db.ts';
+import type { Db } from '../db.ts';
 import { describeIssue, fail, failField, ok, userOf, type Issue } from '../http.ts';
 import { langOf, translate, type Lang, textsOf } from '../messages.ts';
 import { namesAfterEdit, requestLang } from '../local-names.ts';
 import { hashPassword } from './passwords.ts';
-import { col, shape } from '../shape.ts';
 import { platformData, tenantData, type TenantData } from '../tenant-data.ts';
-import { likePattern, makesCycle, offsetOf, readImportUpload, startExport, startImport, subtree, tooManyTasks, type SheetColumn } from '../resource.ts';
+import { makesCycle, offsetOf, readImportUpload, startExport, startImport, tooManyTasks, type SheetColumn } from '../resource.ts';
+import {
+  deleteDepartment,
+  deleteUsers,
+  departmentChildCount,
+  departmentNameTaken,
+  departmentOf,
+  departmentParents,
+  departmentTree,
+  departmentUserCount,
+  findUser,
+  insertDepartment,
+  insertImportedUsers,
+  insertUser,
+  listUsers,
+  platformAccounts,
+  roleMembers,
+  setUserRoles,
+  updateDepartment,
+  updateUser,
+  userExists,
+  usersToExport,
+  validRoles,
+} from './user-data.ts';
+import { seedPeople } from './user-seed.ts';
 
-/** The seeded departments' names: [Chinese, English]. */
-export const DEPARTMENT_NAMES = [
-  ['总部', 'Head office'],
-  ['运营中心', 'Operations centre'],
-  ['安保部', 'Security'],
-  ['设施部', 'Facilities'],
-] as const;
+export { DEPARTMENT_NAMES } from './user-seed.ts';
 
 /** First start: a small organisation for the first tenant, with the demo accounts placed in it. */
-export function seed(db: Db, config: AppConfig): void {
-  seedOrganisation(db);
-  seedBulkUsers(db, config.tuning.seedUsers);
-}
-
-function seedOrganisation(db: Db): void {
-  const has = db.prepare('SELECT COUNT(*) AS n FROM department').get<{ n: number }>()!;
-  const tenant = db.prepare('SELECT id FROM tenant WHERE id = 1').get();
-  if (has.n > 0 || !tenant) return;
-  tx(db, () => {
-    const insert = db.prepare('INSERT INTO department (tenant_id, parent_id, name, name_en, sort) VALUES (?, ?, ?, ?, ?)');
-    const add = (tenantId: number, parent: number | null, [zh, en]: readonly [string, string], sort: number) => Number(insert.run(tenantId, parent, zh, en, sort).lastInsertRowid);
-    const [headNames, opsNames, securityNames, facilitiesNames] = DEPARTMENT_NAMES;
-    const head = add(1, null, headNames, 0);
-    const ops = add(1, head, opsNames, 1);
-    add(1, head, securityNames, 2);
-    add(1, head, facilitiesNames, 3);
-    const place = db.prepare('UPDATE user SET department_id = ? WHERE tenant_id = 1 AND username = ?');
-    place.run(head, 'admin');
-    place.run(ops, 'operator');
-    place.run(ops, 'viewer');
-    if (db.prepare('SELECT 1 FROM tenant WHERE id = 2').get()) add(2, null, headNames, 0);
-  });
-}
-
-/**
- * ATRIUM_SEED_USERS=<n>: the first tenant holds at least n users (benchmarks). They cannot sign in
- * (their password hash matches nothing), spread over the seeded departments.
- */
-function seedBulkUsers(db: Db, n: number | null): void {
-  if (!n) return;
-  const have = db.prepare('SELECT COUNT(*) AS n FROM user WHERE tenant_id = 1').get<{ n: number }>()!.n;
-  const departments = (db.prepare('SELECT id FROM department WHERE tenant_id = 1 ORDER BY id').all<{ id: number }>()).map((d) => d.id);
-  if (have >= n) return;
-  tx(db, () => {
-    const insert = db.prepare("INSERT INTO user (tenant_id, username, password_hash, name, phone, email, department_id) VALUES (1, ?, 'seeded$no-sign-in', ?, ?, ?, ?)");
-    for (let i = have; i < n; i++) {
-      const no = String(i).padStart(6, '0');
-      insert.run(`bench.user${no}`, `Bench User ${no}`, `139${String(10_000_000 + i).slice(-8)}`, `bench${no}@example.com`, departments[i % Math.max(1, departments.length)] ?? null);
-    }
-  });
-}
+export const seed = (db: Db, config: AppConfig): void => seedPeople(db, config);
 
 const TEXTS = {
   notFound: { zh: '用户不存在', en: 'no such user' },
@@ -96,24 +72,6 @@ const TEXTS = {
 
 const say = textsOf(TEXTS);
 
-const ROLES_OF_USER = 'FROM user_role ur JOIN role r ON r.id = ur.role_id WHERE ur.user_id = u.id';
-
-/** A user as the API answers it (user u, department d); roles listed in the same order (by id). */
-const USER = shape<UserRow>({
-  id: col.value('u.id'),
-  username: col.value('u.username'),
-  name: col.value('u.name'),
-  phone: col.value('u.phone'),
-  email: col.value('u.email'),
-  status: col.value('u.status'),
-  gender: col.value('u.gender'),
-  departmentId: col.value('u.department_id'),
-  departmentName: col.value("COALESCE(loc(d.name, d.name_en), '')"),
-  roleIds: col.gatherIds('r.id', ROLES_OF_USER, 'r.id'),
-  roleNames: col.gather('loc(r.name, r.name_en)', ROLES_OF_USER, 'r.id'),
-  superAdmin: col.flag(`EXISTS (SELECT 1 ${ROLES_OF_USER} AND r.super_admin = 1)`),
-});
-
 /** The sheet's columns; headers are read back in either language. */
 const SHEET: ReadonlyArray<SheetColumn & { zh: string; en: string }> = [
   { key: 'username', header: '账号', zh: '账号', en: 'Account' },
@@ -132,20 +90,7 @@ const plugin: FastifyPluginAsync = async (app) => {
   const platform = platformData(app, 'accounts and phone numbers are unique across the platform (a sign-in names no tenant)');
   // Exports and imports run on the task runner, one per database (operations/tasks.ts).
   const tasks = platformData(app, 'exports and imports run on the task runner, which is one per database for every tenant');
-  const SELECT = `SELECT ${USER.select} FROM user u LEFT JOIN department d ON d.id = u.department_id AND d.tenant_id = $tenant`;
-  const departmentOf = <Row = { id: number; name: string; stored_name: string; name_en: string; parent_id: number | null }>(data: TenantData, id: number) =>
-    data.get<Row>('SELECT id, loc(name, name_en) AS name, name AS stored_name, name_en, parent_id FROM department WHERE id = ? AND tenant_id = $tenant', id);
-  const departmentParents = (data: TenantData) =>
-    new Map(data.all<{ id: number; parent_id: number | null }>('SELECT id, parent_id FROM department WHERE tenant_id = $tenant').map((r) => [r.id, r.parent_id]));
-  const accountTaken = platform.prepare('SELECT 1 FROM user WHERE username = ?');
-  const phoneTaken = platform.prepare("SELECT 1 FROM user WHERE phone = ? AND phone <> '' AND id <> ?");
-  const findUser = (data: TenantData, id: number): UserRow | null => {
-    const row = data.get(`${SELECT} WHERE u.id = ? AND u.tenant_id = $tenant`, id);
-    return row ? USER.read(row) : null;
-  };
-  /** Roles the caller may hand out: of their tenant, never the super admin role. */
-  const validRoles = (data: TenantData, ids: readonly number[]): boolean =>
-    ids.every((id) => data.get('SELECT 1 FROM role WHERE id = ? AND tenant_id = $tenant AND super_admin = 0', id) !== undefined);
+  const { accountTaken, phoneTaken } = platformAccounts(platform);
   const validDepartment = (data: TenantData, id: number | null | undefined): boolean => id === null || id === undefined || departmentOf(data, id) !== undefined;
 
   /** The two passwords must match (SPEC §5): a rule across two fields, checked here. */
@@ -158,34 +103,15 @@ const plugin: FastifyPluginAsync = async (app) => {
     app,
     ops.page,
     async (request) => {
-      const data = tenantData(request);
       const q = request.body;
-      const clauses = ['u.tenant_id = $tenant'];
-      const args: Array<string | number> = [];
-      if (q.keyword) {
-        clauses.push("(u.username LIKE ? ESCAPE '\\' OR u.name LIKE ? ESCAPE '\\')");
-        args.push(likePattern(q.keyword), likePattern(q.keyword));
-      }
-      if (q.departmentId) {
-        const ids = departmentOf(data, q.departmentId) ? subtree(departmentParents(data), q.departmentId) : [];
-        clauses.push(`u.department_id IN (${ids.map(() => '?').join(',') || 'NULL'})`);
-        args.push(...ids);
-      }
-      if (q.status) {
-        clauses.push('u.status = ?');
-        args.push(q.status);
-      }
-      const where = clauses.join(' AND ');
-      const total = data.get<{ n: number }>(`SELECT COUNT(*) AS n FROM user u WHERE ${where}`, ...args)!.n;
-      const rows = data.all(`${SELECT} WHERE ${where} ORDER BY u.id LIMIT ? OFFSET ?`, ...args, q.limit, offsetOf(q));
-      return ok({ rows: USER.all(rows), total });
+      return ok(listUsers(tenantData(request), q, q.limit, offsetOf(q)));
     },
   );
 
   // Uniqueness while typing: accounts are unique across the platform (they sign in by it).
   route(app, ops.nameExists, async (request) => {
     const name = request.params.name.trim();
-    return ok({ exists: name !== '' && accountTaken.get(name) !== undefined });
+    return ok({ exists: name !== '' && accountTaken(name) });
   });
 
   route(
@@ -197,27 +123,21 @@ const plugin: FastifyPluginAsync = async (app) => {
       const differ = mismatch(request, b.password, b.confirmPassword);
       if (differ) return differ;
       const username = b.username.trim();
-      if (accountTaken.get(username)) return failField(say(request, 'accountTaken'), 'username');
-      if (phoneTaken.get(b.phone.trim(), 0)) return failField(say(request, 'phoneTaken'), 'phone');
+      if (accountTaken(username)) return failField(say(request, 'accountTaken'), 'username');
+      if (phoneTaken(b.phone.trim(), 0)) return failField(say(request, 'phoneTaken'), 'phone');
       if (!validDepartment(data, b.departmentId)) return failField(say(request, 'badDepartment'), 'departmentId');
       if (!validRoles(data, b.roleIds ?? [])) return failField(say(request, 'badRole'), 'roleIds');
       const hash = await hashPassword(b.password);
-      const id = data.tx(() => {
-        const created = Number(
-          data.run(
-            'INSERT INTO user (tenant_id, username, password_hash, name, phone, email, status, gender, department_id) VALUES ($tenant, ?, ?, ?, ?, ?, ?, ?, ?)',
-            username,
-            hash,
-            b.name.trim(),
-            b.phone.trim(),
-            (b.email ?? '').trim(),
-            b.status ?? 'normal',
-            b.gender ?? 'unknown',
-            b.departmentId ?? null,
-          ).lastInsertRowid,
-        );
-        for (const roleId of new Set(b.roleIds ?? [])) data.run('INSERT INTO user_role (user_id, role_id) VALUES (?, ?)', created, roleId);
-        return created;
+      const id = insertUser(data, {
+        username,
+        passwordHash: hash,
+        name: b.name.trim(),
+        phone: b.phone.trim(),
+        email: (b.email ?? '').trim(),
+        status: b.status ?? 'normal',
+        gender: b.gender ?? 'unknown',
+        departmentId: b.departmentId ?? null,
+        roleIds: b.roleIds ?? [],
       });
       return ok(findUser(data, id)!);
     },
@@ -234,25 +154,17 @@ const plugin: FastifyPluginAsync = async (app) => {
       const differ = mismatch(request, b.password, b.confirmPassword);
       if (differ) return differ;
       if (target.superAdmin && b.status !== undefined && b.status !== 'normal') return failField(say(request, 'superAdmin'), 'status');
-      if (phoneTaken.get(b.phone.trim(), target.id)) return failField(say(request, 'phoneTaken'), 'phone');
+      if (phoneTaken(b.phone.trim(), target.id)) return failField(say(request, 'phoneTaken'), 'phone');
       if (!validDepartment(data, b.departmentId)) return failField(say(request, 'badDepartment'), 'departmentId');
       const hash = b.password ? await hashPassword(b.password) : null;
-      data.tx(() => {
-        data.run(
-          'UPDATE user SET name = ?, phone = ?, email = ?, status = ?, gender = ?, department_id = ? WHERE id = ? AND tenant_id = $tenant',
-          b.name.trim(),
-          b.phone.trim(),
-          (b.email ?? target.email).trim(),
-          b.status ?? target.status,
-          b.gender ?? target.gender,
-          b.departmentId === undefined ? target.departmentId : b.departmentId,
-          target.id,
-        );
-        if (hash) {
-          data.run('UPDATE user SET password_hash = ? WHERE id = ? AND tenant_id = $tenant', hash, target.id);
-          // A new password ends the user's sessions.
-          data.run('DELETE FROM token WHERE user_id = ? AND tenant_id = $tenant', target.id);
-        }
+      updateUser(data, target.id, {
+        name: b.name.trim(),
+        phone: b.phone.trim(),
+        email: (b.email ?? target.email).trim(),
+        status: b.status ?? target.status,
+        gender: b.gender ?? target.gender,
+        departmentId: b.departmentId === undefined ? target.departmentId : b.departmentId,
+        passwordHash: hash,
       });
       return ok(findUser(data, target.id)!);
     },
@@ -267,10 +179,7 @@ const plugin: FastifyPluginAsync = async (app) => {
       if (!target) return fail(say(request, 'notFound'));
       if (target.superAdmin) return fail(say(request, 'superAdmin'));
       if (!validRoles(data, request.body.roleIds)) return failField(say(request, 'badRole'), 'roleIds');
-      data.tx(() => {
-        data.run('DELETE FROM user_role WHERE user_id = ?', target.id);
-        for (const roleId of new Set(request.body.roleIds)) data.run('INSERT INTO user_role (user_id, role_id) VALUES (?, ?)', target.id, roleId);
-      });
+      setUserRoles(data, target.id, request.body.roleIds);
       return ok(findUser(data, target.id)!);
     },
   );
@@ -286,21 +195,11 @@ const plugin: FastifyPluginAsync = async (app) => {
     if (targets.some((t) => t === null)) return fail(say(request, 'notFound'));
     if (targets.some((t) => t!.superAdmin)) return fail(say(request, 'superAdmin'));
     if (ids.includes(user.id)) return fail(say(request, 'self'));
-    const deleted = data.tx(() => ids.reduce((n, id) => n + Number(data.run('DELETE FROM user WHERE id = ? AND tenant_id = $tenant', id).changes), 0));
+    const deleted = deleteUsers(data, ids);
     return ok({ deleted });
   });
 
   // ---- departments --------------------------------------------------------------------------------
-
-  const departmentTree = (data: TenantData): Department[] => {
-    const rows = data.all<{ id: number; parent_id: number | null; name: string; sort: number; head_user_id: number | null; head_name: string | null; users: number }>(
-      'SELECT d.id, d.parent_id, loc(d.name, d.name_en) AS name, d.sort, d.head_user_id, (SELECT name FROM user h WHERE h.id = d.head_user_id AND h.tenant_id = $tenant) AS head_name, (SELECT COUNT(*) FROM user u WHERE u.department_id = d.id AND u.tenant_id = $tenant) AS users FROM department d WHERE d.tenant_id = $tenant ORDER BY d.sort, d.id',
-    );
-    const nodes = new Map(rows.map((r) => [r.id, { id: r.id, parentId: r.parent_id, name: r.name, sort: r.sort, headUserId: r.head_user_id, headName: r.head_name ?? '', userCount: r.users, children: [] as Department[] }]));
-    const top: Department[] = [];
-    for (const n of nodes.values()) (n.parentId !== null && nodes.get(n.parentId) ? nodes.get(n.parentId)!.children : top).push(n);
-    return top;
-  };
 
   route(app, ops.departments, async (request) => ok(departmentTree(tenantData(request))));
 
@@ -314,15 +213,14 @@ const plugin: FastifyPluginAsync = async (app) => {
     const before = id === null ? undefined : departmentOf(data, id)!;
     // A name kept as shown keeps both languages; a name typed anew is the name in both.
     const { name, name_en } = before ? namesAfterEdit({ name: before.stored_name, name_en: before.name_en }, b.name.trim()) : { name: b.name.trim(), name_en: '' };
-    const clash = data.get('SELECT 1 FROM department WHERE tenant_id = $tenant AND parent_id IS ? AND (name = ? OR name_en = ?) AND id IS NOT ?', parentId, name, b.name.trim(), id);
-    if (clash) return failField(say(request, 'depSameName'), 'name');
+    if (departmentNameTaken(data, parentId, name, b.name.trim(), id)) return failField(say(request, 'depSameName'), 'name');
     const head = b.headUserId ?? null;
-    if (head !== null && !data.get('SELECT 1 FROM user WHERE id = ? AND tenant_id = $tenant', head)) return failField(say(request, 'headNotFound'), 'headUserId');
+    if (head !== null && !userExists(data, head)) return failField(say(request, 'headNotFound'), 'headUserId');
     if (id === null) {
-      const created = Number(data.run('INSERT INTO department (tenant_id, parent_id, name, sort, head_user_id) VALUES ($tenant, ?, ?, ?, ?)', parentId, name, b.sort ?? 0, head).lastInsertRowid);
+      const created = insertDepartment(data, parentId, name, b.sort ?? 0, head);
       return ok({ id: created });
     }
-    data.run('UPDATE department SET parent_id = ?, name = ?, name_en = ?, sort = COALESCE(?, sort), head_user_id = ? WHERE id = ? AND tenant_id = $tenant', parentId, name, name_en, b.sort ?? null, head, id);
+    updateDepartment(data, id, { parentId, name, nameEn: name_en, sort: b.sort ?? null, headUserId: head });
     return ok({ id });
   };
   route(app, ops.createDepartment, async (request) => saveDepartment(request, null));
@@ -332,18 +230,17 @@ const plugin: FastifyPluginAsync = async (app) => {
     const data = tenantData(request);
     const dep = departmentOf(data, request.params.id);
     if (!dep) return fail(say(request, 'depNotFound'));
-    const users = data.get<{ n: number }>('SELECT COUNT(*) AS n FROM user WHERE department_id = ? AND tenant_id = $tenant', dep.id)!.n;
+    const users = departmentUserCount(data, dep.id);
     if (users > 0) return fail(say(request, 'depHasUsers', { name: dep.name, count: users }));
-    const children = data.get<{ n: number }>('SELECT COUNT(*) AS n FROM department WHERE parent_id = ? AND tenant_id = $tenant', dep.id)!.n;
+    const children = departmentChildCount(data, dep.id);
     if (children > 0) return fail(say(request, 'depHasChildren', { name: dep.name, count: children }));
-    data.run('DELETE FROM department WHERE id = ? AND tenant_id = $tenant', dep.id);
+    deleteDepartment(data, dep.id);
     return ok({ deleted: 1 as const });
   });
 
   // POST /api/admin/user/group: the users holding one role (the role page's members).
   route(app, ops.members, async (request) => {
-    const rows = tenantData(request).all(`${SELECT} WHERE u.tenant_id = $tenant AND u.id IN (SELECT user_id FROM user_role WHERE role_id = ?) ORDER BY u.id LIMIT 1000`, request.body.roleId);
-    return ok(USER.all(rows));
+    return ok(roleMembers(tenantData(request), request.body.roleId));
   });
 
   // ---- export and import --------------------------------------------------------------------------
@@ -369,10 +266,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     const lang = langOf(request);
     const departmentId = request.body.departmentId ?? null;
     const keyword = request.body.keyword ?? '';
-    const ids = departmentId !== null ? subtree(departmentParents(data), departmentId) : null;
-    const where = `u.tenant_id = $tenant${ids ? ` AND u.department_id IN (${ids.map(() => '?').join(',') || 'NULL'})` : ''}${keyword ? " AND (u.username LIKE ? ESCAPE '\\' OR u.name LIKE ? ESCAPE '\\')" : ''}`;
-    const args = [...(ids ?? []), ...(keyword ? [likePattern(keyword), likePattern(keyword)] : [])];
-    const total = data.get<{ n: number }>(`SELECT COUNT(*) AS n FROM user u WHERE ${where}`, ...args)!.n;
+    const { total, rows } = usersToExport(data, departmentId, keyword);
     const started: ProgressKey = startExport(tasks, config.dataDir, user, {
       key: 'userExport',
       title: TEXTS.exportTitle[lang],
@@ -382,7 +276,7 @@ const plugin: FastifyPluginAsync = async (app) => {
       total,
       load: () => {
         const paths = departmentPaths(data);
-        return USER.all(data.all(`${SELECT} WHERE ${where} ORDER BY u.id`, ...args)).map((r) => ({
+        return rows().map((r) => ({
           username: r.username,
           name: r.name,
           phone: r.phone,
@@ -435,8 +329,8 @@ const plugin: FastifyPluginAsync = async (app) => {
         if (field) return both((l) => describeIssue(l, field, errors[field]!));
         const account = (v.username ?? '').trim();
         if (seen.has(account)) return both((l) => TEXTS.rowDuplicate[l]);
-        if (accountTaken.get(account)) return both((l) => `${translate(l, 'field.username')}: ${TEXTS.accountTaken[l]}`);
-        if (phoneTaken.get((v.phone ?? '').trim(), 0)) return both((l) => TEXTS.phoneTaken[l]);
+        if (accountTaken(account)) return both((l) => `${translate(l, 'field.username')}: ${TEXTS.accountTaken[l]}`);
+        if (phoneTaken((v.phone ?? '').trim(), 0)) return both((l) => TEXTS.phoneTaken[l]);
         if (v.department && !byPath.has(v.department)) return both((l) => `${TEXTS.rowDepartment[l]}: ${v.department}`);
         seen.add(account);
         return null;
@@ -450,13 +344,17 @@ const plugin: FastifyPluginAsync = async (app) => {
           const done = await Promise.all(batch.map((row) => hashPassword(row.values.password!, 'bulk')));
           batch.forEach((row, j) => hashes.set(row.line, done[j]!));
         }
-        data.tx(() => {
-          const insert = 'INSERT INTO user (tenant_id, username, password_hash, name, phone, email, department_id) VALUES ($tenant, ?, ?, ?, ?, ?, ?)';
-          for (const row of good) {
-            const v = row.values;
-            data.run(insert, v.username!.trim(), hashes.get(row.line)!, v.name!.trim(), v.phone!.trim(), (v.email ?? '').trim(), v.department ? (byPath.get(v.department) ?? null) : null);
-          }
-        });
+        insertImportedUsers(
+          data,
+          good.map(({ line, values: v }) => ({
+            username: v.username!.trim(),
+            passwordHash: hashes.get(line)!,
+            name: v.name!.trim(),
+            phone: v.phone!.trim(),
+            email: (v.email ?? '').trim(),
+            departmentId: v.department ? (byPath.get(v.department) ?? null) : null,
+          })),
+        );
       },
     });
     return ok(started);
