@@ -3,6 +3,8 @@
 // while in use; nothing of one tenant visible or writable by another.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, login, removeDir, start, type Running } from '../testing.ts';
+import { tenantDataOf } from '../tenant-data.ts';
+import { listModels, listParams, modelCodeTaken, modelParams, modelsFound } from './device-model-data.ts';
 
 describe('device models', () => {
   let s: Running;
@@ -90,5 +92,23 @@ describe('device models', () => {
     expect((await api(s.base, 'POST', `/api/device/model/${fcu.id}/param/page`, { token: admin2, body: { page: 1, limit: 10 } })).body.code).toBe(-1);
     const theirs = (await api(s.base, 'POST', '/api/device/model/page', { token: admin2, body: { page: 1, limit: 100 } })).body.data.rows as Array<{ id: number }>;
     expect(theirs.some((m) => m.id === fcu.id)).toBe(false);
+  });
+
+  it("the data module (device-model-data.ts) works on a tenant's data without HTTP and never reaches another tenant's models", () => {
+    const db = s.app.atrium.db;
+    const [one, two] = [tenantDataOf(db, 1), tenantDataOf(db, 2)];
+    const mine = listModels(one, { page: 1, limit: 100, keyword: 'FCU100' });
+    expect(mine.rows.map((m) => m.code)).toEqual(['FCU100']);
+    const fcu = mine.rows[0]!;
+    expect(modelParams(one, fcu.id).map((p) => p.code)).toEqual(['temp', 'setpoint', 'fan']);
+    expect(listParams(one, fcu.id, 1, 2)).toMatchObject({ total: 3, rows: [{ code: 'temp' }, { code: 'setpoint' }] });
+    // Tenant 2 has its own FCU100, with its own id: tenant 1's model id reaches nothing through tenant 2's data.
+    const theirs = listModels(two, { page: 1, limit: 100, keyword: 'FCU100' }).rows.map((m) => m.id);
+    expect(theirs).not.toContain(fcu.id);
+    expect(modelsFound(two, [fcu.id])).toBe(0);
+    expect(modelParams(two, fcu.id)).toEqual([]);
+    expect(listParams(two, fcu.id, 1, 20)).toEqual({ rows: [], total: 0 });
+    expect(modelCodeTaken(one, 'FCU100', 0)).toBe(true);
+    expect(modelCodeTaken(one, 'FCU100', fcu.id)).toBe(false);
   });
 });

@@ -10,7 +10,7 @@ import { busOf } from '../bus.ts';
 import type { Db } from '../db.ts';
 import type { Lang } from '../messages.ts';
 import { tenantDataOf, type TenantData } from '../tenant-data.ts';
-import { modelParams } from './device-model.ts';
+import { modelParams } from './device-model-data.ts';
 import { deviceRef } from './device-data.ts';
 import { gatewaySimMode, gatewayStatus } from './gateway-data.ts';
 import { writeReading } from './point-data.ts';

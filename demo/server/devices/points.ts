@@ -17,7 +17,7 @@ import { platformData, tenantData, tenantDataOf, type TenantData } from '../tena
 import { fail, failField, ok, userOf } from '../http.ts';
 import { servicesOf } from '../services.ts';
 import { langOf, translate } from '../messages.ts';
-import { modelParams, paramNamesOf } from './device-model.ts';
+import { modelParams, paramNamesOf } from './device-model-data.ts';
 import { fireRule, openAlarmOn, ruleBook, type LiveRule } from '../alarms/alarm-rule.ts';
 import { startExport, tooManyTasks } from '../resource.ts';
 import { formatTime } from '../operations/tasks.ts';
