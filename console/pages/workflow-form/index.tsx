@@ -4,7 +4,7 @@
 // so a repeated field name or a step without approvers is named in the form before saving.
 import { useEffect, useState } from 'react';
 import { createForm, deleteForms, listForms, updateForm, workflowDirectory } from '../../../shared/api/workflow.ts';
-import type { Directory, FormField, ProcessDef, WorkflowForm } from '../../../shared/api/workflow-types.ts';
+import type { Directory, FormField, ProcessDef, WorkflowForm, WorkflowFormSave } from '../../../shared/api/workflow-types.ts';
 import { http } from '../../../shared/http/index.ts';
 import type { MessageKey, Rule } from '../../../shared/validate/index.ts';
 import { checkForm } from '../../../shared/workflow/validate.ts';
@@ -72,6 +72,7 @@ export const workflowFormResource = defineResource<WorkflowForm, WorkflowFormPag
         render: (props) => <FieldsEditor {...props} />,
         rules: [formRule('fields')],
         initial: (f) => JSON.stringify(f?.fields ?? [{ name: '', label: '', type: 'text', required: true }]),
+        as: 'json',
       },
       {
         kind: 'custom',
@@ -80,18 +81,13 @@ export const workflowFormResource = defineResource<WorkflowForm, WorkflowFormPag
         render: (props) => <ProcessEditor {...props} directory={page.directory} />,
         rules: [formRule('process')],
         initial: (f) => JSON.stringify(f?.process ?? { steps: [{ name: '', mode: 'any', approvers: { kind: 'user', userIds: [] } }], cc: [] }),
+        as: 'json',
       },
     ],
     hints: { process: (_, { t }) => t('workflow.designer.versionNote') },
-    save: async (v, f) => {
-      const body = {
-        name: text(v.name).trim(),
-        description: text(v.description).trim(),
-        enabled: v.enabled === true,
-        fields: parseJson<FormField[]>(v.fields, []),
-        process: parseJson<ProcessDef>(v.process, { steps: [], cc: [] }),
-      };
-      await (f ? updateForm(http, f.id, body) : createForm(http, body));
+    save: async (body, f) => {
+      const form = body as WorkflowFormSave;
+      await (f ? updateForm(http, f.id, form) : createForm(http, form));
     },
   },
   remove: (rows) => deleteForms(http, rows.map((f) => f.id)),
