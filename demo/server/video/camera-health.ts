@@ -2,7 +2,7 @@
 // every state it meets while someone watches (demo/media/source.ts); a camera with a source that
 // nobody watches is checked now and then with ffprobe (one at a time, once a minute, and soon after
 // it is added or its source changes). The state lives in memory, the online flag in the database;
-// the camera list answers both (routes/video.ts). A camera that goes offline or comes back is an event
+// the camera list answers both (camera-data.ts). A camera that goes offline or comes back is an event
 // on the platform's queue (`camera.status`); a device registered with the camera's label as its code,
 // of a model with an `online` parameter, follows it — its status, and its `online` point (1/0), which
 // the alarm rules evaluate like any other value: a rule `x == 0` on it raises "camera offline".
@@ -15,8 +15,8 @@ import type { Db } from '../db.ts';
 import { setDeviceStatus } from '../devices/device-simulator.ts';
 import { storePoint } from '../devices/point-write.ts';
 import { fireRule, ruleBook } from '../alarms/alarm-rule.ts';
-import { col } from '../shape.ts';
 import { platformData, tenantDataOf } from '../tenant-data.ts';
+import { camerasWithSource, deviceWithParam, reportedCamera, setCameraOnline } from './camera-health-data.ts';
 
 /** The queue topic of cameras going offline and coming back. */
 export const CAMERA_TOPIC = 'camera.status';
@@ -65,16 +65,6 @@ export function cameraHealth(cameraId: number, url: string, flag: number | null)
   return { online, sourceState: flag === 1 ? 'live' : flag === 0 ? 'offline' : 'connecting' };
 }
 
-const HEALTH_SQL = ['c.id', 'c.source_url', 'c.online'] as const;
-const read = (values: Array<string | number | null>) => cameraHealth(Number(values[0]), String(values[1] ?? ''), values[2] === null ? null : Number(values[2]));
-
-/** The camera answer's health fields (camera c), for the camera shape of routes/video.ts. */
-export const HEALTH_FIELDS = {
-  online: col.from(HEALTH_SQL, (v) => read(v).online),
-  sourceState: col.from(HEALTH_SQL, (v) => read(v).sourceState),
-  sourceCodec: col.from(HEALTH_SQL, (v) => read(v).sourceCodec),
-};
-
 /**
  * Takes in one report: remembers it, stores the online flag, and on a change between online and
  * offline puts a `camera.status` event on the queue. Answers the event, or null when nothing changed.
@@ -82,7 +72,7 @@ export const HEALTH_FIELDS = {
 export function learn(db: Db, report: Pick<SourceReport, 'cameraId' | 'tenantId' | 'state' | 'codec' | 'videoCodec' | 'at'> & { url: string }): CameraStatusEvent | null {
   // A report names its camera's tenant (the play code's): the camera is read and written in it.
   const data = tenantDataOf(db, report.tenantId);
-  const camera = data.get<{ label: string; online: number | null }>('SELECT label, online FROM camera WHERE id = ? AND tenant_id = $tenant AND source_url = ?', report.cameraId, report.url);
+  const camera = reportedCamera(data, report.cameraId, report.url);
   if (!camera) return null;
   const before = health.get(report.cameraId);
   const online = report.state === 'live' ? true : report.state === 'connecting' ? (before?.url === report.url ? before.online : camera.online === null ? null : camera.online === 1) : false;
@@ -97,7 +87,7 @@ export function learn(db: Db, report: Pick<SourceReport, 'cameraId' | 'tenantId'
   if (online === null) return null;
   const flag = online ? 1 : 0;
   if (camera.online === flag) return null;
-  data.run('UPDATE camera SET online = ? WHERE id = ? AND tenant_id = $tenant', flag, report.cameraId);
+  setCameraOnline(data, report.cameraId, flag);
   const event: CameraStatusEvent = { tenantId: report.tenantId, cameraId: report.cameraId, label: camera.label, online, state: report.state, ...(report.codec ? { codec: report.codec } : {}), at: report.at };
   busOf(db).publish<CameraStatusEvent>(CAMERA_TOPIC, event);
   return event;
@@ -109,12 +99,7 @@ export function learn(db: Db, report: Pick<SourceReport, 'cameraId' | 'tenantId'
  * Answers the alarms raised.
  */
 export function followDevice(db: Db, event: CameraStatusEvent): number[] {
-  const device = tenantDataOf(db, event.tenantId).get<{ id: number; model_id: number; code: string; name: string; unit: string }>(
-    `SELECT d.id, d.model_id, p.code, p.name, p.unit FROM device d JOIN model_param p ON p.model_id = d.model_id AND p.code = ?
-     WHERE d.tenant_id = $tenant AND d.code = ?`,
-    ONLINE_PARAM,
-    event.label,
-  );
+  const device = deviceWithParam(tenantDataOf(db, event.tenantId), event.label, ONLINE_PARAM);
   if (!device) return [];
   setDeviceStatus(db, event.tenantId, device.id, event.online ? 'online' : 'offline', event.at);
   const value = event.online ? 1 : 0;
@@ -153,7 +138,7 @@ const plugin: FastifyPluginAsync = async (app) => {
 
   // Cameras nobody watches: one check at a time, soon after a camera is added or its source changes,
   // then once a minute; a camera being relayed is followed by its relay instead.
-  const due = db.prepare("SELECT id, tenant_id, source_url FROM camera WHERE source_url <> '' ORDER BY id");
+  const due = camerasWithSource(db);
   let busy = false;
   let closed = false;
   // Stops a check under way when the platform closes (ffprobe may wait on a silent host for seconds).
@@ -163,7 +148,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     busy = true;
     try {
       const now = Date.now();
-      for (const camera of due.all<{ id: number; tenant_id: number; source_url: string }>()) {
+      for (const camera of due()) {
         if (closed) break;
         const h = health.get(camera.id);
         const fresh = h && h.url === camera.source_url && now - h.at < PROBE_EVERY_MS;

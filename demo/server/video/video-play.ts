@@ -24,7 +24,8 @@ import { describeIssue, fail, failField, ok, userOf } from '../http.ts';
 import { langOf } from '../messages.ts';
 import { dayStartOf, KEEP_DAYS, segmentsBetween, segmentsOfDay } from './recordings.ts';
 import { formatTime, runningCount, startTask } from '../operations/tasks.ts';
-import { findCameraOf, MAX_RUNNING_EXPORTS, mediaOrigin, replayRange, say, type CameraRow } from './video.ts';
+import { findCameraOf, MAX_RUNNING_EXPORTS, mediaOrigin, replayRange, say } from './video.ts';
+import { logPtzCommand, type CameraRow } from './camera-data.ts';
 import { platformData, tenantData } from '../tenant-data.ts';
 
 /** What the camera's drawn picture shows: its kind of place (from its names and group) and its title. */
@@ -129,7 +130,7 @@ const plugin: FastifyPluginAsync = async (app) => {
       if (body.action === undefined) return failField(describeIssue(langOf(request), 'action', { key: 'validate.required' }), 'action');
       if (camera.disable_yun_control) return fail(say(request, 'noPtz'));
       const command: PtzResult = { playType: 3, action: body.action, start: body.start ?? 0, speed: body.speed ?? 4, runTime: body.runTime ?? PTZ_RUN_TIME_MS };
-      tenantData(request).run('INSERT INTO ptz_command (tenant_id, camera_id, user_id, action, start, speed, run_time, at) VALUES ($tenant, ?, ?, ?, ?, ?, ?, ?)', camera.id, user.id, command.action, command.start, command.speed, command.runTime, Date.now());
+      logPtzCommand(tenantData(request), camera.id, user.id, command, Date.now());
       return ok(command);
     }
 

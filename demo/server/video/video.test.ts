@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMediaServer, type MediaServer } from '../../media/index.ts';
 import { api, login, removeDir, start, type Running } from '../testing.ts';
 import { parseTime, replayRange } from './video.ts';
+import { cameraFilter, cameraPage, cameraRow, countCameras } from './camera-data.ts';
+import { tenantDataOf } from '../tenant-data.ts';
 import type { CameraList, PlayStream } from '../../../shared/api/video-types.ts';
 
 let server: Running;
@@ -243,6 +245,27 @@ describe('export', () => {
     expect(lines.length - 1).toBe(item!.totalSize);
     const stranger = await api(server.base, 'GET', `${BASE}/export/file`, { token: tokens.admin2, query: { hashKey } });
     expect(stranger.body.code).toBe(-1);
+  });
+});
+
+describe('camera data module', () => {
+  it('lists, counts and finds cameras without HTTP, bound to one tenant', () => {
+    const db = server.app.atrium.db;
+    const tenantOf = (username: string) => (db.prepare('SELECT tenant_id AS t FROM user WHERE username = ?').get(username) as { t: number }).t;
+    const [one, two] = [tenantDataOf(db, tenantOf('admin')), tenantDataOf(db, tenantOf('admin2'))];
+    const all = cameraFilter(one, null, {});
+    const mine = cameraPage(one, all, 20000, 0);
+    expect(mine.length).toBe(countCameras(one, all));
+    expect(mine.length).toBeGreaterThanOrEqual(40);
+    const theirs = cameraPage(two, cameraFilter(two, null, {}), 20000, 0);
+    expect(theirs.length).toBeGreaterThan(0);
+    expect(theirs.some((c) => mine.some((m) => m.id === c.id))).toBe(false);
+    // The first tenant's camera does not exist in the second tenant's data, even asked for by its id.
+    const first = mine[0]!;
+    expect(cameraRow(one, first.id)?.label).toBe(first.label);
+    expect(cameraRow(two, first.id)).toBeNull();
+    expect(countCameras(two, cameraFilter(two, null, { id: first.id }))).toBe(0);
+    expect(cameraPage(one, cameraFilter(one, null, { label: first.label, exact: true }), 10, 0).map((c) => c.id)).toEqual([first.id]);
   });
 });
 

@@ -13,18 +13,16 @@ import { ops } from '../../../shared/contract/video.ts';
 import { route } from '../contract.ts';
 import { canManageCameras, canSeeCameras } from './camera-rights.ts';
 import type { SessionUser } from '../context.ts';
-import { groupAndBelow, visibleGroups } from '../administration/data-scope.ts';
+import { visibleGroups } from '../administration/data-scope.ts';
 import { platformData, tenantData, type TenantData } from '../tenant-data.ts';
 import { describeIssue, fail, failField, ok, requireCheck, userOf } from '../http.ts';
 import { langOf, type Lang, textsOf } from '../messages.ts';
 import { KEEP_DAYS } from './recordings.ts';
-import { carriesMask, isMaskedOf, maskSourceUrl, sourceProblem } from '../security.ts';
-import { col, shape } from '../shape.ts';
-import { HEALTH_FIELDS } from './camera-health.ts';
+import { carriesMask, isMaskedOf, sourceProblem } from '../security.ts';
+import { allCameras, cameraAnswer, cameraFilter, cameraGroupExists, cameraPage, cameraRow, cameraTagLists, countCameras, deleteCameras, insertCameras, moveCameras, ownsCameraExport, updateCamera, type CameraFilter, type CameraRow } from './camera-data.ts';
 import { runningCount, startTask } from '../operations/tasks.ts';
 
 export const MAX_REPLAY_MS = 31 * 24 * 3600_000;
-const CLIP_COUNT = 8;
 export const MAX_RUNNING_EXPORTS = 3;
 
 const CSV_HEADER = ['id', 'name', 'label', 'group', 'address', 'resolution', 'tags', 'disableYunControl'].join(',');
@@ -75,46 +73,6 @@ export { seed } from './video-seed.ts';
 
 // ---- helpers ----------------------------------------------------------------------------------
 
-export interface CameraRow {
-  id: number;
-  tenant_id: number;
-  data_group_id: number | null;
-  /** The stored (Chinese or typed) name, its English seed name, and the one in the caller's language. */
-  name: string;
-  name_en: string;
-  label: string;
-  address: string;
-  resolution: string;
-  /** Comma-joined; seeded tags carry English ones too (tags_en), read like names (local-names.ts). */
-  tags: string;
-  tags_en: string;
-  source_url: string;
-  disable_yun_control: number;
-  clip: number;
-  codec: 'h264' | 'h265';
-  group_name: string | null;
-}
-
-const GROUP_NAME = 'loc(g.name, g.name_en)';
-
-/** A camera as the API answers it (camera c, its group g and the group's parent p). */
-const CAMERA = shape<Camera>({
-  id: col.value('c.id'),
-  name: col.value('loc(c.name, c.name_en)'),
-  label: col.value('c.label'),
-  data_group_Id: col.value('c.data_group_id'),
-  dataGroupName: col.value(`COALESCE(${GROUP_NAME}, '')`),
-  groupPath: col.value(`CASE WHEN p.id IS NULL THEN COALESCE(${GROUP_NAME}, '') ELSE loc(p.name, p.name_en) || ' / ' || ${GROUP_NAME} END`),
-  params: { disableYunControl: col.flag('c.disable_yun_control') },
-  address: col.value('c.address'),
-  resolution: col.value('c.resolution'),
-  tags: col.list('loc(c.tags, c.tags_en)'),
-  // The stored URL keeps its password; every answer shows it masked (rtsp://user:***@host/…).
-  sourceUrl: col.calc('c.source_url', (v) => maskSourceUrl(String(v ?? ''))),
-  codec: col.value('c.codec'),
-  ...HEALTH_FIELDS,
-});
-
 const TIME = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
 
 /** 'YYYY-MM-DD HH:mm:ss' in the server's local time → ms, or null when malformed. */
@@ -153,21 +111,17 @@ export function mediaOrigin(request: FastifyRequest): { http: string; ws: string
 
 export const BASE = '/api/cctv/video/client';
 
-const CAMERA_FROM = 'FROM camera c LEFT JOIN data_group g ON g.id = c.data_group_id LEFT JOIN data_group p ON p.id = g.parent_id';
-const CAMERA_SELECT = `SELECT c.*, ${GROUP_NAME} AS group_name ${CAMERA_FROM}`;
-const ANSWER_SELECT = `SELECT ${CAMERA.select} ${CAMERA_FROM}`;
-
 /** A camera of the caller's tenant inside their data authority, or null (not revealing it exists). */
 export function findCameraOf(request: FastifyRequest, id: number): CameraRow | null {
   const user = userOf(request);
   const data = tenantData(request);
-  const row = data.get<CameraRow>(`${CAMERA_SELECT} WHERE c.id = ? AND c.tenant_id = $tenant`, id) ?? null;
+  const row = cameraRow(data, id);
   const scope = row ? visibleGroups(data, user, CAMERA_GROUP_TYPE) : null;
   return row && scope && (row.data_group_id === null || !scope.has(row.data_group_id)) ? null : row;
 }
 
-/** A camera group (data group of type 7) of the tenant, or undefined. */
-const groupOf = (data: TenantData, id: number) => data.get('SELECT id FROM data_group WHERE id = ? AND tenant_id = $tenant AND type = ?', id, CAMERA_GROUP_TYPE);
+/** A camera group (data group of type 7) of the tenant. */
+const groupOf = cameraGroupExists;
 
 const plugin: FastifyPluginAsync = async (app) => {
   const { config } = app.atrium;
@@ -176,47 +130,9 @@ const plugin: FastifyPluginAsync = async (app) => {
   const tasks = platformData(app, 'camera exports run as background tasks (operations/tasks.ts, per tenant and user)');
 
   const findCamera = (request: FastifyRequest, id: number): CameraRow | null => findCameraOf(request, id);
-  /** A camera just saved (found by the caller, so in their tenant and data authority). */
-  const cameraAnswer = (data: TenantData, id: number): Camera => CAMERA.read(data.get(`${ANSWER_SELECT} WHERE c.id = ? AND c.tenant_id = $tenant`, id)!);
 
-  function filterSql(data: TenantData, user: SessionUser, q: CameraExportQuery): { where: string; args: Array<string | number> } {
-    const clauses = ['c.tenant_id = $tenant'];
-    const args: Array<string | number> = [];
-    const scope = visibleGroups(data, user, CAMERA_GROUP_TYPE);
-    if (scope) {
-      clauses.push(`c.data_group_id IN (${[...scope].map(() => '?').join(',') || 'NULL'})`);
-      args.push(...scope);
-    }
-    if (q.id) {
-      clauses.push('c.id = ?');
-      args.push(q.id);
-    }
-    if (q.dataGroupId) {
-      const ids = groupAndBelow(data, q.dataGroupId);
-      clauses.push(`c.data_group_id IN (${ids.length ? ids.map(() => '?').join(',') : 'NULL'})`);
-      args.push(...ids);
-    }
-    const exact = q.exact === true;
-    // A name matches in either language (a seeded camera has two).
-    for (const [columns, value] of [[['c.label'], q.label], [['c.name', 'c.name_en'], q.name]] as const) {
-      if (!value) continue;
-      if (exact) {
-        clauses.push(`(${columns.map((c) => `${c} = ?`).join(' OR ')})`);
-        args.push(...columns.map(() => value));
-      } else {
-        clauses.push(`(${columns.map((c) => `${c} LIKE ? ESCAPE '\\'`).join(' OR ')})`);
-        args.push(...columns.map(() => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
-      }
-    }
-    if (q.tag) {
-      // Tags are stored comma-joined (commas inside a tag are replaced on write), so one tag is a
-      // whole item of ','||tags||','; a seeded tag matches in either language.
-      clauses.push("((',' || c.tags || ',') LIKE ? ESCAPE '\\' OR (',' || c.tags_en || ',') LIKE ? ESCAPE '\\')");
-      const item = `%,${q.tag.replace(/[\\%_]/g, (c) => `\\${c}`)},%`;
-      args.push(item, item);
-    }
-    return { where: clauses.join(' AND '), args };
-  }
+  /** The cameras of a list or an export: the query's, inside the caller's data authority. */
+  const filterOf = (data: TenantData, user: SessionUser, q: CameraExportQuery): CameraFilter => cameraFilter(data, visibleGroups(data, user, CAMERA_GROUP_TYPE), q);
 
   // Reading needs a right that shows cameras; changing needs video:manage (camera-rights.ts).
   const seeing = { preHandler: [requireCheck(canSeeCameras)] };
@@ -228,16 +144,14 @@ const plugin: FastifyPluginAsync = async (app) => {
     const data = tenantData(request);
     const page = q.page ?? 1;
     const limit = q.limit ?? 10;
-    const { where, args } = filterSql(data, user, q);
-    const total = data.get<{ n: number }>(`SELECT COUNT(*) AS n FROM camera c WHERE ${where}`, ...args)!.n;
-    const rows = data.all(`${ANSWER_SELECT} WHERE ${where} ORDER BY c.id LIMIT ? OFFSET ?`, ...args, limit, (page - 1) * limit);
-    return ok({ rows: CAMERA.all(rows), total });
+    const filter = filterOf(data, user, q);
+    const total = countCameras(data, filter);
+    return ok({ rows: cameraPage(data, filter, limit, (page - 1) * limit), total });
   }, seeing);
 
   route(app, ops.tags, async (request) => {
-    const rows = tenantData(request).all<{ tags: string }>('SELECT loc(tags, tags_en) AS tags FROM camera WHERE tenant_id = $tenant');
     const tags = new Set<string>();
-    for (const r of rows) for (const t of r.tags.split(',')) if (t) tags.add(t);
+    for (const r of cameraTagLists(tenantData(request))) for (const t of r.split(',')) if (t) tags.add(t);
     return ok([...tags].sort());
   }, seeing);
 
@@ -261,17 +175,12 @@ const plugin: FastifyPluginAsync = async (app) => {
     if (!groupOf(data, body.dataGroupId)) return fail(say(request, 'noGroup'));
     const count = body.count ?? 1;
     if (count > 1 && (!body.name.includes('%d') || !body.label.includes('%d'))) return fail(say(request, 'batchPattern'));
-    // The demo clip follows the new camera's id round the clips (the id the row gets: the largest so far + 1).
-    const insert = `INSERT INTO camera (tenant_id, data_group_id, name, label, address, resolution, tags, source_url, disable_yun_control, clip, created_at)
-       VALUES ($tenant, ?, ?, ?, ?, ?, ?, ?, ?, (SELECT COALESCE(MAX(id), 0) FROM camera) % ${CLIP_COUNT} + 1, ?)`;
     try {
-      const ids = data.tx(() =>
+      const ids = insertCameras(
+        data,
         Array.from({ length: count }, (_, i) => {
           const fill = (text: string) => (count > 1 ? text.replace(/%d/g, String(i + 1)) : text);
-          return Number(
-            data.run(insert, body.dataGroupId, fill(body.name), fill(body.label), body.address ?? '', body.resolution ?? '', tagText(body.tags),
-              body.sourceUrl ?? '', body.params?.disableYunControl ? 1 : 0, Date.now()).lastInsertRowid,
-          );
+          return { dataGroupId: body.dataGroupId, name: fill(body.name), label: fill(body.label), address: body.address ?? '', resolution: body.resolution ?? '', tags: tagText(body.tags), sourceUrl: body.sourceUrl ?? '', disableYunControl: Boolean(body.params?.disableYunControl) };
         }),
       );
       return ok(count === 1 ? cameraAnswer(data, ids[0]!) : { ids });
@@ -295,13 +204,18 @@ const plugin: FastifyPluginAsync = async (app) => {
     // Tags sent back as shown keep both languages; edited ones are what was typed.
     const tags = body.tags ? namesAfterEdit({ name: row.tags, name_en: row.tags_en }, tagText(body.tags)) : { name: row.tags, name_en: row.tags_en };
     try {
-      data.run(
-        `UPDATE camera SET name = ?, name_en = ?, label = ?, data_group_id = ?, address = ?, resolution = ?, tags = ?, tags_en = ?, source_url = ?, disable_yun_control = ?
-         WHERE id = ? AND tenant_id = $tenant`,
-        names.name, names.name_en, body.label ?? row.label, body.dataGroupId ?? row.data_group_id, body.address ?? row.address,
-        body.resolution ?? row.resolution, tags.name, tags.name_en, sourceUrl ?? row.source_url,
-        body.params?.disableYunControl === undefined ? row.disable_yun_control : body.params.disableYunControl ? 1 : 0, row.id,
-      );
+      updateCamera(data, row.id, {
+        name: names.name,
+        name_en: names.name_en,
+        label: body.label ?? row.label,
+        dataGroupId: body.dataGroupId ?? row.data_group_id,
+        address: body.address ?? row.address,
+        resolution: body.resolution ?? row.resolution,
+        tags: tags.name,
+        tags_en: tags.name_en,
+        sourceUrl: sourceUrl ?? row.source_url,
+        disableYunControl: body.params?.disableYunControl === undefined ? row.disable_yun_control : body.params.disableYunControl ? 1 : 0,
+      });
     } catch (error) {
       if (error instanceof Error && /UNIQUE/.test(error.message)) return fail(say(request, 'labelTaken'));
       throw error;
@@ -316,7 +230,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     if (ids.length === 0) return failField(describeIssue(langOf(request), 'id', { key: 'validate.required' }), 'id');
     // Every camera named must be the caller's (tenant and data authority), as for a move: otherwise none goes.
     if (!ids.every((id) => findCamera(request, id))) return fail(say(request, 'noDevice'));
-    const deleted = data.tx(() => ids.reduce((n, id) => n + Number(data.run('DELETE FROM camera WHERE id = ? AND tenant_id = $tenant', id).changes), 0));
+    const deleted = deleteCameras(data, ids);
     return ok({ deleted });
   }, managing);
 
@@ -326,7 +240,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     if (!groupOf(data, groupId)) return fail(say(request, 'noGroup'));
     // Every camera named must be the caller's (tenant and data authority): otherwise none moves.
     if (!request.body.ids.every((id) => findCamera(request, id))) return fail(say(request, 'noDevice'));
-    const moved = data.tx(() => request.body.ids.reduce((n, id) => n + Number(data.run('UPDATE camera SET data_group_id = ? WHERE id = ? AND tenant_id = $tenant', groupId, id).changes), 0));
+    const moved = moveCameras(data, groupId, request.body.ids);
     return ok({ moved });
   }, managing);
 
@@ -339,8 +253,8 @@ const plugin: FastifyPluginAsync = async (app) => {
     const user = userOf(request);
     const data = tenantData(request);
     if (runningCount(tasks, user.tenantId, user.id) >= MAX_RUNNING_EXPORTS) return fail(say(request, 'tooManyTasks'));
-    const { where, args } = filterSql(data, user, request.body);
-    const total = data.get<{ n: number }>(`SELECT COUNT(*) AS n FROM camera c WHERE ${where}`, ...args)!.n;
+    const filter = filterOf(data, user, request.body);
+    const total = countCameras(data, filter);
     let target = '';
     const key = startTask(
       tasks,
@@ -348,7 +262,7 @@ const plugin: FastifyPluginAsync = async (app) => {
       user.id,
       TEXTS.exportTitle[langOf(request)],
       async (report, signal) => {
-        const rows = CAMERA.all(data.all(`${ANSWER_SELECT} WHERE ${where} ORDER BY c.id`, ...args));
+        const rows = allCameras(data, filter);
         const lines = [CSV_HEADER];
         for (let i = 0; i < rows.length; i++) {
           if (signal.aborted) return;
@@ -373,7 +287,7 @@ const plugin: FastifyPluginAsync = async (app) => {
   route(app, ops.exportFile, async (request, reply) => {
     const user = userOf(request);
     const hashKey = request.query.hashKey;
-    const owned = tenantData(request).get("SELECT 1 FROM progress WHERE tenant_id = $tenant AND user_id = ? AND task_key = 'cameraExport' AND hash_key = ? AND status = 0", user.id, hashKey);
+    const owned = ownsCameraExport(tenantData(request), user.id, hashKey);
     if (!owned) return fail(say(request, 'noExport'));
     const body = await readFile(exportFile(user.tenantId, hashKey)).catch(() => null);
     if (!body) return fail(say(request, 'noExport'));
