@@ -4,11 +4,11 @@
 // few hundred shorter ones). The pattern is drawn from a generator seeded
 // by camera and day, written to the database the first time a finished day is asked for and read
 // from there after; today is cut at the present moment and not stored until it is over.
-import { tx, type Db } from '../db.ts';
+import type { Db } from '../db.ts';
 import { seededRandom } from '../devices/device-seed.ts';
 import type { RecordSegment } from '../../../shared/media/recording.ts';
 import { dayText } from '../../../shared/forms/date-text.ts';
-import { col, shape } from '../shape.ts';
+import { dayIndexed, indexDay, indexedSegments } from './recording-data.ts';
 
 /** How far back recordings are kept, days. */
 export const KEEP_DAYS = 90;
@@ -66,8 +66,6 @@ export function generateDay(cameraId: number, dayStartMs: number): RecordSegment
  * One camera's segments of a day: from the index when the day is over (written on first ask), made
  * up to `now` when it is today, none for a day after today or older than KEEP_DAYS.
  */
-const SEGMENT = shape<RecordSegment>({ startMs: col.value('start_ms'), endMs: col.value('end_ms'), state: col.value('state'), trigger: col.value('trigger') });
-
 export function segmentsOfDay(db: Db, cameraId: number, dayStartMs: number, now = Date.now()): RecordSegment[] {
   const todayStart = new Date(new Date(now).getFullYear(), new Date(now).getMonth(), new Date(now).getDate()).getTime();
   if (dayStartMs > todayStart || dayStartMs < todayStart - KEEP_DAYS * 24 * HOUR) return [];
@@ -77,14 +75,8 @@ export function segmentsOfDay(db: Db, cameraId: number, dayStartMs: number, now 
       .map((s) => ({ ...s, endMs: Math.min(s.endMs, now) }));
   }
   const day = dayText(dayStartMs);
-  if (!db.prepare('SELECT 1 FROM record_day WHERE camera_id = ? AND day = ?').get(cameraId, day)) {
-    const insert = db.prepare('INSERT INTO record_segment (camera_id, day, start_ms, end_ms, state, trigger) VALUES (?, ?, ?, ?, ?, ?)');
-    tx(db, () => {
-      if (db.prepare('INSERT OR IGNORE INTO record_day (camera_id, day) VALUES (?, ?)').run(cameraId, day).changes === 0) return;
-      for (const s of generateDay(cameraId, dayStartMs)) insert.run(cameraId, day, s.startMs, s.endMs, s.state, s.trigger);
-    });
-  }
-  return SEGMENT.all(db.prepare(`SELECT ${SEGMENT.select} FROM record_segment WHERE camera_id = ? AND day = ? ORDER BY start_ms`).all(cameraId, day));
+  if (!dayIndexed(db, cameraId, day)) indexDay(db, cameraId, day, () => generateDay(cameraId, dayStartMs));
+  return indexedSegments(db, cameraId, day);
 }
 
 /** The segments overlapping [fromMs, toMs), over as many days as the window touches. */
