@@ -86,18 +86,10 @@ const NO_RAW_DB = {
 // is still to move are listed by name and leave the list as they are converted.
 const SQL_HOMES = ['**/data.ts', '**/*-data.ts', '**/*-seed.ts'];
 const SQL_UNMOVED = [
-  'demo/server/alarms/alarm-breakdown.ts',
-  'demo/server/alarms/alarm-event-type.ts',
   'demo/server/alarms/alarm-rule.ts',
   'demo/server/alarms/alarm-simulator.ts',
-  'demo/server/alarms/alarm-stats.ts',
-  'demo/server/devices/device-group.ts',
-  'demo/server/devices/gateway-point.ts',
-  'demo/server/devices/relation.ts',
   'demo/server/operations/client-error.ts',
   'demo/server/operations/monitor.ts',
-  'demo/server/operations/progress.ts',
-  'demo/server/operations/tasks.ts',
   'demo/server/people/current-user.ts',
   'demo/server/people/custom-data.ts',
   'demo/server/people/portal-token.ts',
