@@ -2,7 +2,8 @@
 // filled in (the bodies the page sent before its forms were declared once), and the SPEC §5 messages.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LinkStrategy } from '../../../shared/api/linkage-types.ts';
-import { envOf, messageOf, recordRequests, saveWith, type Sent } from '../../resource/form-test-helpers.ts';
+import { envOf, messagesOf, recordRequests, send, valuesOf, type Sent } from '../../resource/form-test.ts';
+import type { Env, FormDef, FormValues } from '../../resource/types.ts';
 import type { LinkTargets } from './actions-editor.tsx';
 import { linkGroupForm, linkStrategyResource } from './index.tsx';
 
@@ -17,16 +18,21 @@ const strategy = {
 
 let sent: Sent[];
 beforeEach(() => {
-  sent = recordRequests({ id: 12 });
+  sent = recordRequests(() => ({ id: 12 }));
 });
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => vi.unstubAllGlobals());
+
+/** Saves the form opened on `row` with `values` typed over its initial ones. */
+const saveWith = <Row, Page>(form: FormDef<Row, Page>, row: Row | null, env: Env<Page>, values: FormValues) => send(form, row, env, valuesOf(form, row, env, values), sent);
+/** The zh message the dialog shows under `field` for `values` typed over the initial ones (null: none). */
+const messageOf = <Row, Page>(form: FormDef<Row, Page>, row: Row | null, env: Env<Page>, values: FormValues, field: string) => messagesOf(form, row, env, valuesOf(form, row, env, values))[field]?.[0] ?? null;
 
 describe('the strategy form', () => {
   it('adds a strategy in the chosen group: numbers for group, device, hits and retry (30 when emptied), the actions as a list', async () => {
     await saveWith(form, null, env, { name: ' Hot ', deviceId: '4', expression: ' temp > 28 ', hits: '3', retrySeconds: '', actions: JSON.stringify([write]) });
     expect(sent).toEqual([
       {
-        method: 'post',
+        method: 'POST',
         url: '/api/link/strategy',
         body: { name: 'Hot', groupId: 2, deviceId: 4, expression: 'temp > 28', hits: 3, level: 'common', retrySeconds: 30, periodStart: '', periodEnd: '', skipHolidays: false, enabled: true, actions: [write] },
       },
@@ -38,7 +44,7 @@ describe('the strategy form', () => {
     await saveWith(form, strategy, env, {});
     expect(sent).toEqual([
       {
-        method: 'put',
+        method: 'PUT',
         url: '/api/link/strategy/8',
         body: { name: 'Hot room', groupId: 1, deviceId: 4, expression: 'temp > 28', hits: 2, level: 'important', retrySeconds: 60, periodStart: '08:00', periodEnd: '18:00', skipHolidays: true, enabled: false, actions: [write] },
       },
@@ -58,8 +64,8 @@ describe('the strategy group form', () => {
     await saveWith(linkGroupForm, null, envOf({ setGroupId }), { name: ' Night ', note: ' after 22:00 ' });
     await saveWith(linkGroupForm, { id: 3, name: 'Plant', note: '', strategies: 0 }, envOf({ setGroupId }), { name: 'Plant room' });
     expect(sent).toEqual([
-      { method: 'post', url: '/api/link/group', body: { name: 'Night', note: 'after 22:00' } },
-      { method: 'put', url: '/api/link/group/3', body: { name: 'Plant room', note: '' } },
+      { method: 'POST', url: '/api/link/group', body: { name: 'Night', note: 'after 22:00' } },
+      { method: 'PUT', url: '/api/link/group/3', body: { name: 'Plant room', note: '' } },
     ]);
     expect(setGroupId).toHaveBeenCalledWith(12);
     expect(messageOf(linkGroupForm, null, envOf({ setGroupId }), { name: '' }, 'name')).toBe('此项为必填项');

@@ -2,7 +2,8 @@
 // sent before its form was declared once), and the messages an invalid value gets.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MenuEntry } from '../../../shared/api/menu-admin.ts';
-import { envOf, messageOf, recordRequests, saveWith, type Sent } from '../../resource/form-test-helpers.ts';
+import { envOf, messagesOf, recordRequests, send, valuesOf, type Sent } from '../../resource/form-test.ts';
+import type { Env, FormDef, FormValues } from '../../resource/types.ts';
 import { menuResource } from './index.tsx';
 
 const form = menuResource.form!;
@@ -11,19 +12,24 @@ const entry: MenuEntry = { code: 'alarmSearch', zh: '告警', en: 'Alarms', icon
 
 let sent: Sent[];
 beforeEach(() => {
-  sent = recordRequests({});
+  sent = recordRequests(() => ({}));
 });
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => vi.unstubAllGlobals());
+
+/** Saves the form opened on `row` with `values` typed over its initial ones. */
+const saveWith = <Row, Page>(form: FormDef<Row, Page>, row: Row | null, env: Env<Page>, values: FormValues) => send(form, row, env, valuesOf(form, row, env, values), sent);
+/** The zh message the dialog shows under `field` for `values` typed over the initial ones (null: none). */
+const messageOf = <Row, Page>(form: FormDef<Row, Page>, row: Row | null, env: Env<Page>, values: FormValues, field: string) => messagesOf(form, row, env, valuesOf(form, row, env, values))[field]?.[0] ?? null;
 
 describe('the menu entry form', () => {
   it('adds an entry with its code and group; the order as a number, hidden as a flag', async () => {
     await saveWith(form, null, env, { code: 'wiki', parentCode: 'system', zh: ' 知识库 ', en: 'Wiki', uri: ' https://wiki.example.com ', sort: ' 7 ', hidden: true });
-    expect(sent).toEqual([{ method: 'post', url: '/api/admin/menu', body: { code: 'wiki', parentCode: 'system', zh: '知识库', en: 'Wiki', icon: 'generic', uri: 'https://wiki.example.com', sort: 7, hidden: true } }]);
+    expect(sent).toEqual([{ method: 'POST', url: '/api/admin/menu', body: { code: 'wiki', parentCode: 'system', zh: '知识库', en: 'Wiki', icon: 'generic', uri: 'https://wiki.example.com', sort: 7, hidden: true } }]);
   });
 
   it('edits an entry by its code, without code or group in the body', async () => {
     await saveWith(form, entry, env, { en: 'Alarm search' });
-    expect(sent).toEqual([{ method: 'put', url: '/api/admin/menu/alarmSearch', body: { zh: '告警', en: 'Alarm search', icon: 'bell', uri: '/alarm/search', sort: 10, hidden: false } }]);
+    expect(sent).toEqual([{ method: 'PUT', url: '/api/admin/menu/alarmSearch', body: { zh: '告警', en: 'Alarm search', icon: 'bell', uri: '/alarm/search', sort: 10, hidden: false } }]);
   });
 
   it('says what is wrong: the order’s range, an address that is neither a path nor https', () => {

@@ -2,7 +2,8 @@
 // declared once), and the SPEC §5 message a too long name gets.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ScadaPageRow } from '../../../shared/api/scada-types.ts';
-import { envOf, messageOf, recordRequests, saveWith, type Sent } from '../../resource/form-test-helpers.ts';
+import { envOf, messagesOf, recordRequests, send, valuesOf, type Sent } from '../../resource/form-test.ts';
+import type { Env, FormDef, FormValues } from '../../resource/types.ts';
 import { scadaResource } from './index.tsx';
 
 const form = scadaResource.form!;
@@ -10,17 +11,22 @@ const env = envOf({ navigate: () => undefined, setTemplate: () => undefined, set
 
 let sent: Sent[];
 beforeEach(() => {
-  sent = recordRequests({});
+  sent = recordRequests(() => ({}));
 });
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => vi.unstubAllGlobals());
+
+/** Saves the form opened on `row` with `values` typed over its initial ones. */
+const saveWith = <Row, Page>(form: FormDef<Row, Page>, row: Row | null, env: Env<Page>, values: FormValues) => send(form, row, env, valuesOf(form, row, env, values), sent);
+/** The zh message the dialog shows under `field` for `values` typed over the initial ones (null: none). */
+const messageOf = <Row, Page>(form: FormDef<Row, Page>, row: Row | null, env: Env<Page>, values: FormValues, field: string) => messagesOf(form, row, env, valuesOf(form, row, env, values))[field]?.[0] ?? null;
 
 describe('the scada page form', () => {
   it('creates a page and renames one by its id, the texts trimmed', async () => {
     await saveWith(form, null, env, { name: ' Plant room ', description: ' level B1 ' });
     await saveWith(form, { id: 4, name: 'Plant room', description: 'level B1' } as ScadaPageRow, env, { name: 'Plant room B1' });
     expect(sent).toEqual([
-      { method: 'post', url: '/api/scada/page', body: { name: 'Plant room', description: 'level B1' } },
-      { method: 'put', url: '/api/scada/page/4', body: { name: 'Plant room B1', description: 'level B1' } },
+      { method: 'POST', url: '/api/scada/page', body: { name: 'Plant room', description: 'level B1' } },
+      { method: 'PUT', url: '/api/scada/page/4', body: { name: 'Plant room B1', description: 'level B1' } },
     ]);
     expect(messageOf(form, null, env, { name: 'x'.repeat(51) }, 'name')).toBe('长度须为 1 到 50 个字符');
   });

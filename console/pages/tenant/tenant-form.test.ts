@@ -2,7 +2,8 @@
 // sent before its form was declared once), and the SPEC §5 messages an invalid value gets.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TenantRow } from '../../../shared/api/tenant-admin.ts';
-import { envOf, messageOf, recordRequests, saveWith, type Sent } from '../../resource/form-test-helpers.ts';
+import { envOf, messagesOf, recordRequests, send, valuesOf, type Sent } from '../../resource/form-test.ts';
+import type { Env, FormDef, FormValues } from '../../resource/types.ts';
 import { tenantResource } from './index.tsx';
 
 const form = tenantResource.form!;
@@ -11,16 +12,21 @@ const row: TenantRow = { id: 3, name: 'Harbour Office', type: 'personal', home: 
 
 let sent: Sent[];
 beforeEach(() => {
-  sent = recordRequests({});
+  sent = recordRequests(() => ({}));
 });
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => vi.unstubAllGlobals());
+
+/** Saves the form opened on `row` with `values` typed over its initial ones. */
+const saveWith = <Row, Page>(form: FormDef<Row, Page>, row: Row | null, env: Env<Page>, values: FormValues) => send(form, row, env, valuesOf(form, row, env, values), sent);
+/** The zh message the dialog shows under `field` for `values` typed over the initial ones (null: none). */
+const messageOf = <Row, Page>(form: FormDef<Row, Page>, row: Row | null, env: Env<Page>, values: FormValues, field: string) => messagesOf(form, row, env, valuesOf(form, row, env, values))[field]?.[0] ?? null;
 
 describe('the tenant form', () => {
   it('creates a tenant with its super admin: texts trimmed, the password as typed', async () => {
     await saveWith(form, null, env, { name: ' Harbour ', home: ' https://harbour.example ', adminUsername: ' harbour ', adminName: 'Harbour admin', adminPassword: ' harbour123 ' });
     expect(sent).toEqual([
       {
-        method: 'post',
+        method: 'POST',
         url: '/api/admin/tenant',
         body: { type: 'enterprise', name: 'Harbour', home: 'https://harbour.example', description: '', adminUsername: 'harbour', adminName: 'Harbour admin', adminPassword: ' harbour123 ' },
       },
@@ -29,7 +35,7 @@ describe('the tenant form', () => {
 
   it('edits a tenant by its id without the super admin', async () => {
     await saveWith(form, row, env, { description: ' Port ' });
-    expect(sent).toEqual([{ method: 'put', url: '/api/admin/tenant/3', body: { type: 'personal', name: 'Harbour Office', home: 'https://harbour.example', description: 'Port' } }]);
+    expect(sent).toEqual([{ method: 'PUT', url: '/api/admin/tenant/3', body: { type: 'personal', name: 'Harbour Office', home: 'https://harbour.example', description: 'Port' } }]);
   });
 
   it('says the SPEC messages: the name’s length, the account’s characters', () => {

@@ -2,7 +2,8 @@
 // page sent before its forms were declared once), and the SPEC §5 message an invalid value gets.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UserRow } from '../../../shared/api/user-types.ts';
-import { envOf, messageOf, recordRequests, saveWith, type Sent } from '../../resource/form-test-helpers.ts';
+import { envOf, messagesOf, recordRequests, send, valuesOf, type Sent } from '../../resource/form-test.ts';
+import type { Env, FormDef, FormValues } from '../../resource/types.ts';
 import { departmentForm, passwordForm, rolesForm, userResource } from './index.tsx';
 
 const userForm = userResource.form!;
@@ -13,15 +14,20 @@ const row: UserRow = { id: 7, username: 'alice', name: 'Alice', phone: '13800000
 
 let sent: Sent[];
 beforeEach(() => {
-  sent = recordRequests({ id: 11 });
+  sent = recordRequests(() => ({ id: 11 }));
 });
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => vi.unstubAllGlobals());
+
+/** Saves the form opened on `row` with `values` typed over its initial ones. */
+const saveWith = <Row, Page>(form: FormDef<Row, Page>, row: Row | null, env: Env<Page>, values: FormValues) => send(form, row, env, valuesOf(form, row, env, values), sent);
+/** The zh message the dialog shows under `field` for `values` typed over the initial ones (null: none). */
+const messageOf = <Row, Page>(form: FormDef<Row, Page>, row: Row | null, env: Env<Page>, values: FormValues, field: string) => messagesOf(form, row, env, valuesOf(form, row, env, values))[field]?.[0] ?? null;
 
 describe('the user form', () => {
   it('creates a user with the account, both passwords, the chosen department and roles as numbers', async () => {
     await saveWith(userForm, null, env, { username: ' bob ', name: 'Bob ', password: 'secret123', confirmPassword: 'secret123', roleIds: ['2', '5'], gender: 'male' });
     expect(sent).toEqual([
-      { method: 'post', url: '/api/admin/user', body: { username: 'bob', name: 'Bob', password: 'secret123', confirmPassword: 'secret123', phone: '', email: '', departmentId: 4, roleIds: [2, 5], gender: 'male', status: 'normal' } },
+      { method: 'POST', url: '/api/admin/user', body: { username: 'bob', name: 'Bob', password: 'secret123', confirmPassword: 'secret123', phone: '', email: '', departmentId: 4, roleIds: [2, 5], gender: 'male', status: 'normal' } },
     ]);
     expect(loadTree).toHaveBeenCalled();
   });
@@ -30,8 +36,8 @@ describe('the user form', () => {
     await saveWith(userForm, row, env, { departmentId: '', phone: ' 13900000000 ' });
     await saveWith(userForm, { ...row, superAdmin: true }, env, {});
     expect(sent).toEqual([
-      { method: 'put', url: '/api/admin/user/7', body: { name: 'Alice', phone: '13900000000', email: 'a@example.com', departmentId: null, gender: 'female', status: 'normal' } },
-      { method: 'put', url: '/api/admin/user/7', body: { name: 'Alice', phone: '13800000000', email: 'a@example.com', departmentId: 3, gender: 'female' } },
+      { method: 'PUT', url: '/api/admin/user/7', body: { name: 'Alice', phone: '13900000000', email: 'a@example.com', departmentId: null, gender: 'female', status: 'normal' } },
+      { method: 'PUT', url: '/api/admin/user/7', body: { name: 'Alice', phone: '13800000000', email: 'a@example.com', departmentId: 3, gender: 'female' } },
     ]);
   });
 
@@ -51,8 +57,8 @@ describe('the department, roles and password forms', () => {
     await saveWith(departmentForm, null, envOf({ ...depEnv.page, parentId: null }), { name: ' Night shift ' });
     await saveWith(departmentForm, department, depEnv, {});
     expect(sent).toEqual([
-      { method: 'post', url: '/api/admin/user/dep', body: { name: 'Night shift', parentId: null, headUserId: null } },
-      { method: 'put', url: '/api/admin/user/dep', body: { name: 'Ops', parentId: 2, headUserId: 5, id: 9 } },
+      { method: 'POST', url: '/api/admin/user/dep', body: { name: 'Night shift', parentId: null, headUserId: null } },
+      { method: 'PUT', url: '/api/admin/user/dep', body: { name: 'Ops', parentId: 2, headUserId: 5, id: 9 } },
     ]);
     expect(messageOf(departmentForm, null, depEnv, { name: '' }, 'name')).toBe('此项为必填项');
   });
@@ -61,8 +67,8 @@ describe('the department, roles and password forms', () => {
     await saveWith(rolesForm, row, envOf({ roleOptions: [] }), { roleIds: ['2', '3'] });
     await saveWith(passwordForm, row, envOf(undefined), { password: 'newpass123', confirmPassword: 'newpass123' });
     expect(sent).toEqual([
-      { method: 'put', url: '/api/admin/user/roles/7', body: { roleIds: [2, 3] } },
-      { method: 'put', url: '/api/admin/user/7', body: { name: 'Alice', phone: '13800000000', password: 'newpass123', confirmPassword: 'newpass123' } },
+      { method: 'PUT', url: '/api/admin/user/roles/7', body: { roleIds: [2, 3] } },
+      { method: 'PUT', url: '/api/admin/user/7', body: { name: 'Alice', phone: '13800000000', password: 'newpass123', confirmPassword: 'newpass123' } },
     ]);
     expect(messageOf(passwordForm, row, envOf(undefined), { password: 'newpass123', confirmPassword: 'x' }, 'confirmPassword')).toBe('两次输入的密码不一致!');
   });

@@ -2,7 +2,8 @@
 // in (the bodies the page sent before its forms were declared once), and the SPEC §5 messages.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Camera } from '../../../shared/api/video-types.ts';
-import { envOf, messageOf, recordRequests, saveWith, type Sent } from '../../resource/form-test-helpers.ts';
+import { envOf, messagesOf, recordRequests, send, valuesOf, type Sent } from '../../resource/form-test.ts';
+import type { Env, FormDef, FormValues } from '../../resource/types.ts';
 import { cameraBatchForm, cameraForm, cameraGroupForm } from './video-group.tsx';
 
 const changed = vi.fn();
@@ -14,15 +15,20 @@ const camera = {
 
 let sent: Sent[];
 beforeEach(() => {
-  sent = recordRequests({ deleted: 0, created: 1 });
+  sent = recordRequests(() => ({ deleted: 0, created: 1 }));
 });
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => vi.unstubAllGlobals());
+
+/** Saves the form opened on `row` with `values` typed over its initial ones. */
+const saveWith = <Row, Page>(form: FormDef<Row, Page>, row: Row | null, env: Env<Page>, values: FormValues) => send(form, row, env, valuesOf(form, row, env, values), sent);
+/** The zh message the dialog shows under `field` for `values` typed over the initial ones (null: none). */
+const messageOf = <Row, Page>(form: FormDef<Row, Page>, row: Row | null, env: Env<Page>, values: FormValues, field: string) => messagesOf(form, row, env, valuesOf(form, row, env, values))[field]?.[0] ?? null;
 
 describe('the camera forms', () => {
   it('adds a camera in the chosen group: trimmed texts, the group as dataGroupId, tags split, pan/tilt as the disable flag', async () => {
     await saveWith(cameraForm, null, env, { name: ' Annex door ', label: 'CAM-900', tags: 'entrance, , night ,', address: ' Annex ' });
     expect(sent).toEqual([
-      { method: 'post', url: '/api/cctv/video/client/setCamera', body: { name: 'Annex door', label: 'CAM-900', dataGroupId: 3, address: 'Annex', resolution: '', tags: ['entrance', 'night'], sourceUrl: '', params: { disableYunControl: false } } },
+      { method: 'POST', url: '/api/cctv/video/client/setCamera', body: { name: 'Annex door', label: 'CAM-900', dataGroupId: 3, address: 'Annex', resolution: '', tags: ['entrance', 'night'], sourceUrl: '', params: { disableYunControl: false } } },
     ]);
     expect(changed).toHaveBeenCalled();
   });
@@ -40,7 +46,7 @@ describe('the camera forms', () => {
   it('adds a batch with its count as a number; patterns need %d and the count is at most 1000', async () => {
     await saveWith(cameraBatchForm, null, env, { name: 'Seat %d', label: 'SEAT-%d', count: ' 3 ' });
     expect(sent).toEqual([
-      { method: 'post', url: '/api/cctv/video/client/setCamera', body: { name: 'Seat %d', label: 'SEAT-%d', dataGroupId: 3, address: '', resolution: '', tags: [], sourceUrl: '', params: { disableYunControl: false }, count: 3 } },
+      { method: 'POST', url: '/api/cctv/video/client/setCamera', body: { name: 'Seat %d', label: 'SEAT-%d', dataGroupId: 3, address: '', resolution: '', tags: [], sourceUrl: '', params: { disableYunControl: false }, count: 3 } },
     ]);
     expect(messageOf(cameraBatchForm, null, env, { count: '1001' }, 'count')).toBe('每批数量须为 1 到 1000');
     expect(messageOf(cameraForm, null, env, { label: 'CAM[1]' }, 'label')).toBe('不能包含 { } [ ] ^ 字符');
@@ -52,8 +58,8 @@ describe('the camera group form', () => {
     await saveWith(cameraGroupForm, null, envOf({ parentId: 5 }), { groupName: ' Annex ' });
     await saveWith(cameraGroupForm, { id: 5, parentId: null, name: 'Lobby', type: 7, sort: 0, children: [] }, envOf({ parentId: 0 }), { groupName: 'Hall' });
     expect(sent).toEqual([
-      { method: 'post', url: '/api/admin/dataGrp/5', body: { name: 'Annex', type: 7 } },
-      { method: 'put', url: '/api/admin/dataGrp/5', body: { name: 'Hall' } },
+      { method: 'POST', url: '/api/admin/dataGrp/5', body: { name: 'Annex', type: 7 } },
+      { method: 'PUT', url: '/api/admin/dataGrp/5', body: { name: 'Hall' } },
     ]);
     expect(messageOf(cameraGroupForm, null, envOf({ parentId: 0 }), { groupName: ' ' }, 'groupName')).toBe('此项为必填项');
   });
