@@ -92,7 +92,6 @@ const SQL_UNMOVED = [
   'demo/server/operations/monitor.ts',
   'demo/server/people/current-user.ts',
   'demo/server/people/custom-data.ts',
-  'demo/server/people/portal-token.ts',
 ];
 const SQL_START = '/^\\s*(SELECT|INSERT|UPDATE|DELETE|WITH|REPLACE|FROM|WHERE|JOIN|LEFT JOIN|ORDER BY|GROUP BY)\\b/';
 const SQL_MESSAGE = "SQL belongs in the domain's data module (data.ts or <topic>-data.ts beside this file); call a named function of it from here.";

@@ -3,7 +3,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { setTimeout as wait } from 'node:timers/promises';
-import type { ProgressItem } from '../../../shared/api/progress-types.ts';
 import { ops } from '../../../shared/contract/progress.ts';
 import { readFile, rm } from 'node:fs/promises';
 import { basename, extname, resolve, sep } from 'node:path';
@@ -14,7 +13,7 @@ import { cancelTask, markInterrupted, runningCount, startTask, stopTasks, TaskFa
 import type { Db } from '../db.ts';
 import { platformData, tenantData } from '../tenant-data.ts';
 import { yieldToRequests } from '../resource.ts';
-import { col, shape } from '../shape.ts';
+import { deleteFinishedTasks, deleteTasks, expiredFiles, fileExpired, finishedTaskFile, forgetFile, progressItems } from './progress-data.ts';
 
 /** A user may run this many demo jobs at once; more is refused rather than queued. */
 const MAX_RUNNING = 5;
@@ -28,35 +27,9 @@ const TEXT = {
   notRunning: { zh: '任务已结束或不存在', en: 'the task has finished or does not exist' },
 } as const;
 
-/** A finished task's file is kept this long, then removed; the item stays, without its download. */
-export const FILE_TTL_MS = 24 * 3_600_000;
+export { FILE_PATH, FILE_TTL_MS } from './progress-data.ts';
+
 const SWEEP_MS = 10 * 60_000;
-
-const fileExpired = (endedAt: number | null, now: number): boolean => endedAt !== null && now - endedAt > FILE_TTL_MS;
-
-/** A finished task's file, while it is still kept at `now` (ms): its key, hash key and ended time, else nothing. */
-const FILE_OFFER = ["CASE WHEN file_path <> '' THEN task_key END", 'hash_key', 'ended_at'];
-const offered = ([key, , endedAt]: Array<string | number | null>, now: number): boolean => key !== null && !fileExpired(endedAt === null ? null : Number(endedAt), now);
-
-/** A task as the progress panel is answered it (progress), seen at a moment (ms); its message in the caller's language, else the other. */
-const ITEM = shape<ProgressItem, number>({
-  key: col.value('task_key'),
-  hashKey: col.value('hash_key'),
-  title: col.value('loc(title, title_en)'),
-  startTime: col.time('started_at'),
-  endTime: col.time('CASE WHEN status = 1 THEN NULL ELSE ended_at END'),
-  totalSize: col.value('total_size'),
-  currentSize: col.value('current_size'),
-  status: col.value('status'),
-  msg: col.value("CASE WHEN msg_zh = '' THEN msg_en ELSE loc(msg_zh, msg_en) END"),
-  download: col.from(FILE_OFFER, (file, now: number) =>
-    offered(file, now) ? `${FILE_PATH}?key=${encodeURIComponent(String(file[0]))}&hashKey=${encodeURIComponent(String(file[1]))}` : undefined,
-  ),
-  fileName: col.from([...FILE_OFFER, 'file_name'], (file, now: number) => (offered(file, now) ? String(file[3]) : undefined)),
-});
-
-/** GET: a finished task's file, for the user who ran it (token in the header, never in the URL). */
-export const FILE_PATH = '/api/admin/progress/file';
 
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -87,12 +60,11 @@ async function demoWork(steps: number, stepMs: number, failAt: number | undefine
 
 /** Removes finished tasks' files past their time from the disk; their items keep their outcome without a download. Answers how many. */
 export async function sweepExpiredFiles(db: Db, dataDir: string, now: number): Promise<number> {
-  const rows = db.prepare("SELECT id, file_path FROM progress WHERE file_path <> '' AND ended_at IS NOT NULL AND ended_at < ?").all<{ id: number; file_path: string }>(now - FILE_TTL_MS);
-  const forget = db.prepare("UPDATE progress SET file_path = '' WHERE id = ?");
+  const rows = expiredFiles(db, now);
   for (const row of rows) {
     const path = resolve(row.file_path);
     if (path.startsWith(resolve(dataDir) + sep)) await rm(path, { force: true }).catch(() => undefined);
-    forget.run(row.id);
+    forgetFile(db, row.id);
   }
   return rows.length;
 }
@@ -102,9 +74,6 @@ const plugin: FastifyPluginAsync = async (app) => {
   // the sweep forgets the expired files of every tenant: both are the platform's. Each task, its count
   // and its cancelling are still one tenant's (tasks.ts filters them by $tenant).
   const db = platformData(app, "the task runner and the sweep of expired task files serve every tenant of the database");
-  const LIST = `SELECT ${ITEM.select} FROM progress WHERE tenant_id = $tenant AND user_id = ? ORDER BY started_at DESC, id DESC LIMIT 500`;
-  const DELETE_FINISHED = 'DELETE FROM progress WHERE tenant_id = $tenant AND user_id = ? AND status <> 1';
-  const DELETE_ONE = 'DELETE FROM progress WHERE tenant_id = $tenant AND user_id = ? AND task_key = ? AND hash_key = ? AND status <> 1';
 
   const sweeper = setInterval(() => void sweepExpiredFiles(db, app.atrium.config.dataDir, Date.now()), SWEEP_MS);
   sweeper.unref();
@@ -117,14 +86,13 @@ const plugin: FastifyPluginAsync = async (app) => {
 
   route(app, ops.list, async (request) => {
     const user = userOf(request);
-    return ok(ITEM.all(tenantData(request).all(LIST, user.id), Date.now()));
+    return ok(progressItems(tenantData(request), user.id, Date.now()));
   });
 
-  const FILE_OF = 'SELECT file_path, file_name, ended_at FROM progress WHERE tenant_id = $tenant AND user_id = ? AND task_key = ? AND hash_key = ? AND status <> 1';
   route(app, ops.file, async (request, reply) => {
     const user = userOf(request);
     const { key, hashKey } = request.query;
-    const row = tenantData(request).get<{ file_path: string; file_name: string; ended_at: number | null }>(FILE_OF, user.id, key, hashKey);
+    const row = finishedTaskFile(tenantData(request), user.id, key, hashKey);
     if (row?.file_path && fileExpired(row.ended_at, Date.now())) return fail(TEXT.expired[langOf(request)]);
     // Only files the platform wrote under its data folder are served.
     const path = row?.file_path ? resolve(row.file_path) : '';
@@ -147,9 +115,9 @@ const plugin: FastifyPluginAsync = async (app) => {
       const user = userOf(request);
       const data = tenantData(request);
       const { tag, keys } = request.body;
-      if (tag === 1) return ok({ deleted: Number(data.run(DELETE_FINISHED, user.id).changes) });
+      if (tag === 1) return ok({ deleted: deleteFinishedTasks(data, user.id) });
       if (!Array.isArray(keys)) return fail(TEXT.keys[langOf(request)]);
-      const deleted = data.tx(() => keys.reduce((n, k) => n + Number(data.run(DELETE_ONE, user.id, k.key, k.hashKey).changes), 0));
+      const deleted = deleteTasks(data, user.id, keys);
       return ok({ deleted });
     },
   );

@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db.ts';
 import { tenantDataOf } from '../tenant-data.ts';
+import { endRunningTasks, insertProgress, progressWrites, runningTaskCount, taskId, type ProgressWrites } from './tasks-data.ts';
 import { PROGRESS_DONE, PROGRESS_FAILED, PROGRESS_RUNNING, type ProgressKey } from '../../../shared/api/progress-types.ts';
 import { dateTimeText } from '../../../shared/forms/date-text.ts';
 
@@ -57,9 +58,7 @@ const WRITE_EVERY_MS = 200;
 
 interface Runner {
   running: Map<number, AbortController>;
-  update: ReturnType<Db['prepare']>;
-  finish: ReturnType<Db['prepare']>;
-  halt: ReturnType<Db['prepare']>;
+  writes: ProgressWrites;
 }
 
 const runners = new WeakMap<Db, Runner>();
@@ -67,13 +66,7 @@ const runners = new WeakMap<Db, Runner>();
 function runnerOf(db: Db): Runner {
   let runner = runners.get(db);
   if (!runner) {
-    runner = {
-      running: new Map(),
-      update: db.prepare('UPDATE progress SET current_size = ?, total_size = ?, msg_zh = ?, msg_en = ? WHERE id = ? AND status = 1'),
-      finish: db.prepare('UPDATE progress SET status = ?, ended_at = ?, current_size = ?, total_size = ?, msg_zh = ?, msg_en = ?, file_path = ?, file_name = ? WHERE id = ?'),
-      // Every task of the database, whichever tenant's (stopping on close): by the id the runner holds.
-      halt: db.prepare('UPDATE progress SET status = ?, ended_at = ?, msg_zh = ?, msg_en = ? WHERE id = ?'),
-    };
+    runner = { running: new Map(), writes: progressWrites(db) };
     runners.set(db, runner);
   }
   return runner;
@@ -91,19 +84,16 @@ export function startTask(db: Db, tenantId: number, userId: number, title: TaskT
   const key = options.key ?? 'task';
   const hashKey = randomBytes(8).toString('hex');
   const started = Date.now();
-  const id = Number(
-    tenantDataOf(db, tenantId).run(
-      'INSERT INTO progress (tenant_id, user_id, task_key, hash_key, title, title_en, started_at, total_size, status) VALUES ($tenant, ?, ?, ?, ?, ?, ?, ?, ?)',
-      userId,
-      key,
-      hashKey,
-      typeof title === 'string' ? title : title.zh,
-      typeof title === 'string' ? '' : title.en,
-      started,
-      Math.max(0, Math.floor(options.total ?? 0)),
-      PROGRESS_RUNNING,
-    ).lastInsertRowid,
-  );
+  const id = insertProgress(tenantDataOf(db, tenantId), {
+    userId,
+    key,
+    hashKey,
+    title: typeof title === 'string' ? title : title.zh,
+    titleEn: typeof title === 'string' ? '' : title.en,
+    startedAt: started,
+    total: Math.max(0, Math.floor(options.total ?? 0)),
+    status: PROGRESS_RUNNING,
+  });
   const abort = new AbortController();
   runner.running.set(id, abort);
   const state = { current: 0, total: Math.max(0, Math.floor(options.total ?? 0)), msg: ['', ''] as [string, string], written: 0 };
@@ -113,7 +103,7 @@ export function startTask(db: Db, tenantId: number, userId: number, title: TaskT
     pending = null;
     if (abort.signal.aborted) return;
     state.written = Date.now();
-    runner.update.run(state.current, state.total, state.msg[0], state.msg[1], id);
+    runner.writes.update(id, state.current, state.total, state.msg);
   };
 
   const report: Report = (progress) => {
@@ -131,7 +121,7 @@ export function startTask(db: Db, tenantId: number, userId: number, title: TaskT
     runner.running.delete(id);
     if (pending) clearTimeout(pending);
     try {
-      runner.finish.run(status, Date.now(), state.current, state.total, msg[0], msg[1], file?.path ?? '', file?.name ?? '', id);
+      runner.writes.finish(id, status, Date.now(), state.current, state.total, msg, file);
     } catch {
       /* the database closed with the server: the restart marks the task interrupted */
     }
@@ -159,29 +149,23 @@ export function startTask(db: Db, tenantId: number, userId: number, title: TaskT
 
 /** How many tasks of this user are running (to refuse starting an unbounded number). */
 export function runningCount(db: Db, tenantId: number, userId: number): number {
-  const row = tenantDataOf(db, tenantId).get<{ n: number }>('SELECT COUNT(*) AS n FROM progress WHERE tenant_id = $tenant AND user_id = ? AND status = 1', userId)!;
-  return row.n;
+  return runningTaskCount(tenantDataOf(db, tenantId), userId);
 }
 
 /** Stops one running task of this user (its work sees the abort and does no further step); false when none. */
 export function cancelTask(db: Db, tenantId: number, userId: number, key: string, hashKey: string): boolean {
-  const row = tenantDataOf(db, tenantId).get<{ id: number }>('SELECT id FROM progress WHERE tenant_id = $tenant AND user_id = ? AND task_key = ? AND hash_key = ? AND status = ?', userId, key, hashKey, PROGRESS_RUNNING);
-  if (!row) return false;
+  const id = taskId(tenantDataOf(db, tenantId), userId, key, hashKey, PROGRESS_RUNNING);
+  if (id === undefined) return false;
   const runner = runnerOf(db);
-  runner.running.get(row.id)?.abort();
-  runner.running.delete(row.id);
-  runner.halt.run(PROGRESS_FAILED, Date.now(), TEXT.cancelled.zh, TEXT.cancelled.en, row.id);
+  runner.running.get(id)?.abort();
+  runner.running.delete(id);
+  runner.writes.halt(id, PROGRESS_FAILED, Date.now(), [TEXT.cancelled.zh, TEXT.cancelled.en]);
   return true;
 }
 
 /** On start: tasks that were running when the server went down did not finish. */
 export function markInterrupted(db: Db): void {
-  db.prepare('UPDATE progress SET status = ?, ended_at = ?, msg_zh = ?, msg_en = ? WHERE status = 1').run(
-    PROGRESS_FAILED,
-    Date.now(),
-    TEXT.interrupted.zh,
-    TEXT.interrupted.en,
-  );
+  endRunningTasks(db, PROGRESS_FAILED, Date.now(), [TEXT.interrupted.zh, TEXT.interrupted.en]);
 }
 
 /** On close: stop every running task of this database and record why. */
@@ -190,7 +174,7 @@ export function stopTasks(db: Db): void {
   if (!runner) return;
   for (const [id, abort] of runner.running) {
     abort.abort();
-    runner.halt.run(PROGRESS_FAILED, Date.now(), TEXT.stopped.zh, TEXT.stopped.en, id);
+    runner.writes.halt(id, PROGRESS_FAILED, Date.now(), [TEXT.stopped.zh, TEXT.stopped.en]);
   }
   runner.running.clear();
 }

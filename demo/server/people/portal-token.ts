@@ -17,6 +17,7 @@ import { failWith, ok } from '../http.ts';
 import { langOf, type Lang, textsOf } from '../messages.ts';
 import { platformData, tenantData, tenantDataOf } from '../tenant-data.ts';
 import { findSession, issueToken } from '../tokens.ts';
+import { insertPortalClient, markClientUsed, normalUser, portalClientById, portalClients, revokePortalClient, type ClientRow } from './portal-token-data.ts';
 
 export const PORTAL_TOKEN_PATH = '/jwt/portal/token';
 /** Exchanges per client id and address per minute. */
@@ -34,19 +35,6 @@ const say = textsOf(TEXT);
 
 const sha = (value: string): string => createHash('sha256').update(value).digest('hex');
 const words = (value: unknown): string[] => (typeof value === 'string' ? value.split(/[\s,]+/).filter(Boolean) : []);
-
-interface ClientRow {
-  id: number;
-  tenant_id: number;
-  name: string;
-  client_id: string;
-  secret_hash: string;
-  users: string;
-  scope: string;
-  created_at: number;
-  last_used_at: number | null;
-  revoked_at: number | null;
-}
 
 const toClient = (r: ClientRow): PortalClient => ({
   id: r.id,
@@ -107,14 +95,14 @@ const plugin: FastifyPluginAsync = async (app) => {
       const { client_id: clientId, client_secret: secret } = body;
       const username = body.username.trim();
       if (!username) return refuse(reply, 400, 'invalid_request', say(lang, 'badRequest'));
-      const client = platform.prepare('SELECT * FROM portal_client WHERE client_id = ?').get<ClientRow>(clientId);
+      const client = portalClientById(platform, clientId);
       const given = Buffer.from(sha(secret), 'hex');
       const expected = Buffer.from(client?.secret_hash ?? sha(randomBytes(16).toString('hex')), 'hex');
       if (!client || client.revoked_at !== null || !timingSafeEqual(given, expected)) return refuse(reply, 401, 'invalid_client', say(lang, 'badClient'));
 
       const data = tenantDataOf(platform, client.tenant_id);
       const allowedUsers = words(client.users);
-      const user = data.get<{ id: number; tenant_id: number }>("SELECT id, tenant_id FROM user WHERE username = ? AND tenant_id = $tenant AND status = 'normal'", username);
+      const user = normalUser(data, username);
       if (!user || (allowedUsers.length > 0 && !allowedUsers.includes(username))) return refuse(reply, 400, 'invalid_grant', say(lang, 'badUser'));
 
       // The narrowing: the client's scope, and within it what was asked; none of either: the user's own rights.
@@ -124,7 +112,7 @@ const plugin: FastifyPluginAsync = async (app) => {
       const scope = asked.length > 0 ? asked : clientScope;
 
       const token = issueToken(ctx, user.id, user.tenant_id, Date.now(), { scope: scope.length > 0 ? scope.join(' ') : null, portalClientId: client.id });
-      data.run('UPDATE portal_client SET last_used_at = ? WHERE id = ? AND tenant_id = $tenant', Date.now(), client.id);
+      markClientUsed(data, client.id, Date.now());
       // The operation log names the user the token was issued for.
       request.user = findSession(ctx, token);
       const expiresIn = Math.round(ctx.config.tokenTtlMs / 1000);
@@ -147,7 +135,7 @@ const plugin: FastifyPluginAsync = async (app) => {
 
   // ---- the tenant admin's registry (OAuth clients page) ----
   route(app, ops.list, async (request) => {
-    const rows = tenantData(request).all<ClientRow>('SELECT * FROM portal_client WHERE tenant_id = $tenant ORDER BY id DESC');
+    const rows = portalClients(tenantData(request));
     return ok({ list: rows.map(toClient), total: rows.length });
   });
 
@@ -156,25 +144,12 @@ const plugin: FastifyPluginAsync = async (app) => {
     const secret = randomBytes(32).toString('base64url');
     const users = words(request.body.users).join(' ');
     const scope = words(request.body.scope).join(' ');
-    const info = tenantData(request).run(
-      'INSERT INTO portal_client (tenant_id, name, client_id, secret_hash, users, scope, created_at) VALUES ($tenant, ?, ?, ?, ?, ?, ?)',
-      request.body.name.trim(),
-      clientId,
-      sha(secret),
-      users,
-      scope,
-      Date.now(),
-    );
-    return ok({ id: Number(info.lastInsertRowid), clientId, clientSecret: secret });
+    const id = insertPortalClient(tenantData(request), { name: request.body.name.trim(), clientId, secretHash: sha(secret), users, scope, createdAt: Date.now() });
+    return ok({ id, clientId, clientSecret: secret });
   });
 
   route(app, ops.revoke, async (request) => {
-    const data = tenantData(request);
-    const { id } = request.params;
-    const row = data.get<{ id: number }>('SELECT id FROM portal_client WHERE id = ? AND tenant_id = $tenant', id);
-    if (!row) return failWith(request, 'custom.notFound');
-    data.run('UPDATE portal_client SET revoked_at = COALESCE(revoked_at, ?) WHERE id = ? AND tenant_id = $tenant', Date.now(), id);
-    data.run('DELETE FROM token WHERE portal_client_id = ? AND tenant_id = $tenant', id);
+    if (!revokePortalClient(tenantData(request), request.params.id, Date.now())) return failWith(request, 'custom.notFound');
     return ok(null);
   });
 };
