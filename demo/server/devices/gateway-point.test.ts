@@ -4,6 +4,8 @@
 // gateway takes the configuration; codes follow the device code rule; the other tenant reaches nothing.
 import { describe, expect, it } from 'vitest';
 import { usePlatform } from '../test-platform.ts';
+import { tenantDataOf } from '../tenant-data.ts';
+import { listPoints, pointAnswer, pointRow, pointTargets } from './gateway-point-data.ts';
 
 describe('gateway resource points', () => {
   const p = usePlatform();
@@ -64,5 +66,18 @@ describe('gateway resource points', () => {
     expect((await p.call(p.admin2, 'GET', `/api/gateway/${gateway().id}/points`)).msg).toBe('no such gateway');
     expect((await p.call(p.admin2, 'PUT', `/api/gateway/point/${carried.id}`, { code: carried.code, name: 'Mine', kind: carried.kind, used: true, deviceId: null, paramCode: null })).msg).toBe('no such resource point');
     expect((await p.call(p.admin2, 'POST', '/api/gateway/point/delete', { ids: [carried.id] })).msg).toBe('no such resource point');
+  });
+
+  it("the data module (gateway-point-data.ts) lists a gateway's points through its tenant's data only", () => {
+    const [one, two] = [tenantDataOf(db(), 1), tenantDataOf(db(), 2)];
+    const { id } = gateway();
+    const listed = listPoints(one, id, { page: 1, limit: 200 });
+    expect(listed.total).toBeGreaterThan(4);
+    expect(pointAnswer(one, listed.rows[0]!.id)).toEqual(listed.rows[0]);
+    expect(pointTargets(one, id).length).toBeGreaterThan(0);
+    // Tenant 2's data finds none of the gateway's points, rows or targets.
+    expect(listPoints(two, id, { page: 1, limit: 200 })).toEqual({ total: 0, rows: [] });
+    expect(pointRow(two, listed.rows[0]!.id)).toBeUndefined();
+    expect(pointTargets(two, id)).toEqual([]);
   });
 });

@@ -2,6 +2,8 @@
 // the cameras of a device are found by its code (an alarm row's way in); another tenant reaches nothing.
 import { describe, expect, it } from 'vitest';
 import { usePlatform } from '../test-platform.ts';
+import { tenantDataOf } from '../tenant-data.ts';
+import { camerasOfDevice, insertRelation, listRelations, relationExists } from './relation-data.ts';
 
 describe('relations', () => {
   const p = usePlatform();
@@ -26,5 +28,20 @@ describe('relations', () => {
     expect(page.total).toBe(2);
     expect((await call(admin2, 'POST', '/api/relation/device/delete', { ids: [page.rows[0].id] })).code).toBe(-1);
     expect((await call(admin, 'POST', '/api/relation/device/delete', { ids: [page.rows[0].id] })).data.deleted).toBe(1);
+  });
+
+  it("the data module (relation-data.ts) relates and finds through a tenant's data only", () => {
+    const db = p.s.app.atrium.db;
+    const [one, two] = [tenantDataOf(db, 1), tenantDataOf(db, 2)];
+    const device = db.prepare('SELECT id, code FROM device WHERE tenant_id = 1 ORDER BY id DESC LIMIT 1').get() as { id: number; code: string };
+    const camera = db.prepare('SELECT id FROM camera WHERE tenant_id = 1 ORDER BY id LIMIT 1').get() as { id: number };
+    const id = insertRelation(one, device.id, camera.id, 'Data module');
+    expect(relationExists(one, device.id, camera.id)).toBe(true);
+    expect(camerasOfDevice(one, device.code)).toEqual([expect.objectContaining({ cameraId: camera.id, name: 'Data module' })]);
+    expect(listRelations(one, { keyword: device.code }).rows.map((r) => r.id)).toEqual([id]);
+    // Tenant 2's data sees neither the relation nor the device's cameras.
+    expect(relationExists(two, device.id, camera.id)).toBe(false);
+    expect(camerasOfDevice(two, device.code)).toEqual([]);
+    expect(listRelations(two, { keyword: device.code })).toEqual({ rows: [], total: 0 });
   });
 });
