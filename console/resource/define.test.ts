@@ -47,6 +47,15 @@ describe('a form declared once', () => {
     expect(formBody([{ kind: 'select', name: 'parent', labelKey: 'p', options: [], as: 'id' } as const], { parent: '12' })).toEqual({ parent: 12 });
   });
 
+  it('has one way to declare a form: a parallel list of rules or initial values does not compile', () => {
+    // tsc -p tsconfig.json (the types layer) checks these: each line must stay an error.
+    // @ts-expect-error rules are declared on their field, not as a schema beside the fields
+    defineForm<Rule>({ fields: () => [], schema: () => ({}), save: async () => undefined });
+    // @ts-expect-error initial values are declared on their field, not as a list beside the fields
+    defineForm<Rule>({ fields: () => [], initial: () => ({}), save: async () => undefined });
+    expect(resolveForm(defineForm<Rule>({ fields: () => [], save: async () => undefined }), null, env).schema).toEqual({});
+  });
+
   it('sends a custom editor’s JSON text parsed, and an editor that wrote nothing as an empty list', () => {
     const steps = { kind: 'custom', name: 'steps', labelKey: 's', render: () => null, as: 'json' } as const;
     expect(formBody([steps], { steps: '[{"kind":"write","deviceId":3}]' })).toEqual({ steps: [{ kind: 'write', deviceId: 3 }] });

@@ -56,7 +56,7 @@ function bodyValue(as: Exclude<BodyAs, false>, v: FormValue | undefined): unknow
   }
 }
 
-/** What the dialog needs of a form, whichever way it is declared. */
+/** What the dialog needs of a form: its fields, the schema of their rules, the values it opens with and its save of the derived body. */
 export interface ResolvedForm {
   fields: readonly FieldDef[];
   schema: Schema;
@@ -66,15 +66,11 @@ export interface ResolvedForm {
 
 export function resolveForm<Row, Page>(form: FormDef<Row, Page>, row: Row | null, env: Env<Page>): ResolvedForm {
   const fields: readonly FormField<Row, Page>[] = form.fields(row, env);
-  const { schema, initial } = form;
   return {
     fields,
-    schema: schema ? schema(row, env) : Object.fromEntries(fields.filter((f) => f.rules).map((f) => [f.name, f.rules!])),
-    initial: initial
-      ? () => initial(row, env)
-      : () => Object.fromEntries(fields.map((f) => [f.name, f.initial === undefined ? emptyOf(f) : typeof f.initial === 'function' ? f.initial(row, env) : f.initial])),
-    // A form still declaring its initial values as a list sends its values that have no field as they are.
-    save: (values) => form.save({ ...(initial ? values : {}), ...formBody(fields, values) }, row, env),
+    schema: Object.fromEntries(fields.filter((f) => f.rules).map((f) => [f.name, f.rules!])),
+    initial: () => Object.fromEntries(fields.map((f) => [f.name, f.initial === undefined ? emptyOf(f) : typeof f.initial === 'function' ? f.initial(row, env) : f.initial])),
+    save: (values) => form.save(formBody(fields, values), row, env),
   };
 }
 

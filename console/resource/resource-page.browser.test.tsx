@@ -53,9 +53,7 @@ function world(count: number) {
     },
     pageSize: 10,
     form: {
-      fields: () => [{ kind: 'text', name: 'name', labelKey: 'resource.save' }],
-      schema: () => ({ name: [required(), length(2, 20)] }),
-      initial: (p) => ({ name: p?.name ?? '' }),
+      fields: () => [{ kind: 'text', name: 'name', labelKey: 'resource.save', rules: [required(), length(2, 20)], initial: (p) => p?.name ?? '' }],
       save: async (v, p) => {
         if (state.saveError) throw state.saveError;
         if (p) p.name = String(v.name);
@@ -265,10 +263,10 @@ describe('ResourcePage', () => {
                 </button>
               </div>
             ),
+            rules: [length(2, 5)],
+            initial: 'a',
           },
         ],
-        schema: () => ({ tags: [length(2, 5)] }),
-        initial: () => ({ tags: 'a' }),
         save: async (v) => {
           saved.push(v.tags);
         },

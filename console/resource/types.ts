@@ -6,7 +6,7 @@
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import type { Page, PageQuery } from '../../shared/api/resource.ts';
-import type { Rule, Schema, ValidationMessage } from '../../shared/validate/index.ts';
+import type { Rule, ValidationMessage } from '../../shared/validate/index.ts';
 
 /** What the kit hands a declaration's functions: the translation, and the page's own state and actions (ResourcePage's `page`). */
 export interface Env<Page = unknown> {
@@ -129,11 +129,8 @@ export type FormBody = Readonly<Record<string, unknown>>;
  */
 export interface FormDef<Row, Page = unknown> {
   fields: (row: Row | null, env: Env<Page>) => readonly FormField<Row, Page>[];
+  /** Sends the derived body; values sent without a field (an id, a row's own values) it takes from `row` or `env`. */
   save: (body: FormBody, row: Row | null, env: Env<Page>) => Promise<unknown>;
-  /** @deprecated The rules as a parallel list: give each field its `rules` instead (forms not yet converted). */
-  schema?: (row: Row | null, env: Env<Page>) => Schema;
-  /** @deprecated The initial values as a parallel list: give each field its `initial` instead (forms not yet converted); its values not in a field are sent as they are. */
-  initial?: (row: Row | null, env: Env<Page>) => FormValues;
   remote?: Readonly<Record<string, RemoteCheck>>;
   /** Live notes under fields, computed from the values being typed (null: none). */
   hints?: Readonly<Record<string, (values: FormValues, env: Env<Page>) => string | null>>;
