@@ -89,11 +89,10 @@ const SQL_UNMOVED = [
   'demo/server/alarms/alarm-simulator.ts',
   'demo/server/operations/client-error.ts',
   'demo/server/operations/monitor.ts',
-  'demo/server/people/current-user.ts',
   'demo/server/people/custom-data.ts',
 ];
-// (A keyword followed by more text: a bare 'DELETE' is an HTTP method, not SQL.)
-const SQL_START = '/^\\s*(SELECT|INSERT|UPDATE|DELETE|WITH|REPLACE|FROM|WHERE|JOIN|LEFT JOIN|ORDER BY|GROUP BY)\\s+\\S/';
+// (A keyword followed by a space or a line break: a bare 'DELETE' is an HTTP method, not SQL.)
+const SQL_START = '/^\\s*(SELECT|INSERT|UPDATE|DELETE|WITH|REPLACE|FROM|WHERE|JOIN|LEFT JOIN|ORDER BY|GROUP BY)\\s/';
 const SQL_MESSAGE = "SQL belongs in the domain's data module (data.ts or <topic>-data.ts beside this file); call a named function of it from here.";
 const NO_SQL_OUTSIDE_DATA = {
   files: DOMAINS.map((d) => `demo/server/${d}/**/*.ts`),

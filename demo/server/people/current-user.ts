@@ -10,9 +10,10 @@ import { AVATAR_MAX_BYTES } from '../../../shared/validate/files.ts';
 import { failField, failWith, ok, userOf } from '../http.ts';
 import { t } from '../messages.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
-import { col, shape } from '../shape.ts';
 import { platformData, tenantData, type TenantData } from '../tenant-data.ts';
 import { revokeOtherTokens } from '../tokens.ts';
+import { passwordHashOf, phoneOwners, profileOf, setAvatar, updateProfile } from './profile-data.ts';
+import { setPasswordHash } from './user-data.ts';
 
 const AVATAR_PREFIX = '/upload/avatar/';
 
@@ -25,29 +26,15 @@ export function sniffImage(bytes: Buffer): 'jpg' | 'png' | 'svg' | null {
   return svg.test(head) ? 'svg' : null;
 }
 
-/** The signed-in user as the API answers them (user u, tenant t). */
-const PROFILE = shape<CurrentUserInfo>({
-  id: col.value('u.id'),
-  username: col.value('u.username'),
-  name: col.value('u.name'),
-  phone: col.value('u.phone'),
-  email: col.value('u.email'),
-  description: col.value('loc(u.description, u.description_en)'),
-  avatar: col.value('u.avatar'),
-  tenantId: col.value('u.tenant_id'),
-  tenantName: col.value('t.name'),
-});
-
 const plugin: FastifyPluginAsync = async (app) => {
   const ctx = app.atrium;
   // Phones are the SMS sign-in name: one phone belongs to one account on the whole platform.
-  const phoneOwner = platformData(app, 'a phone is the SMS sign-in name, unique across the platform').prepare('SELECT id FROM user WHERE phone = ? AND id <> ?');
-  const PROFILE_OF = `SELECT ${PROFILE.select} FROM user u JOIN tenant t ON t.id = u.tenant_id WHERE u.id = ? AND u.tenant_id = $tenant`;
+  const phoneTaken = phoneOwners(platformData(app, 'a phone is the SMS sign-in name, unique across the platform'));
 
   const read = (data: TenantData, id: number): CurrentUserInfo => {
-    const row = data.get(PROFILE_OF, id);
-    if (!row) throw new Error('signed-in user vanished');
-    return PROFILE.read(row);
+    const profile = profileOf(data, id);
+    if (!profile) throw new Error('signed-in user vanished');
+    return profile;
   };
 
   route(app, ops.info, async (request) => {
@@ -63,9 +50,9 @@ const plugin: FastifyPluginAsync = async (app) => {
       // Whitespace alone is not a name (the form's required rule).
       if (name.trim() === '') return failField(t(request, 'validate.required'), 'name');
       // Phones are the SMS sign-in name, so one phone belongs to one account on the whole platform.
-      if (phoneOwner.get(phone, user.id)) return failWith(request, 'user.phoneTaken');
+      if (phoneTaken(phone, user.id)) return failWith(request, 'user.phoneTaken');
       const data = tenantData(request);
-      data.run('UPDATE user SET name = ?, phone = ?, email = ? WHERE id = ? AND tenant_id = $tenant', name.trim(), phone, email ?? '', user.id);
+      updateProfile(data, user.id, name.trim(), phone, email ?? '');
       return ok(read(data, user.id));
     },
   );
@@ -79,9 +66,9 @@ const plugin: FastifyPluginAsync = async (app) => {
       // The one rule across fields (SPEC §5): the two new passwords must match.
       if (confirmPassword !== newPassword) return failField(t(request, 'validate.password.mismatch'), 'confirmPassword');
       const data = tenantData(request);
-      const row = data.get<{ password_hash: string }>('SELECT password_hash FROM user WHERE id = ? AND tenant_id = $tenant', user.id);
-      if (!row || !(await verifyPassword(oldPassword, row.password_hash))) return failWith(request, 'user.oldPassword');
-      data.run('UPDATE user SET password_hash = ? WHERE id = ? AND tenant_id = $tenant', await hashPassword(newPassword), user.id);
+      const hash = passwordHashOf(data, user.id);
+      if (hash === undefined || !(await verifyPassword(oldPassword, hash))) return failWith(request, 'user.oldPassword');
+      setPasswordHash(data, user.id, await hashPassword(newPassword));
       // Whoever else holds a session of this account (maybe the reason for the change) is signed out.
       if (request.token) revokeOtherTokens(ctx, user, request.token);
       return ok(null);
@@ -111,7 +98,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     const data = tenantData(request);
     const previous = read(data, user.id).avatar;
     const avatar = AVATAR_PREFIX + name;
-    data.run('UPDATE user SET avatar = ? WHERE id = ? AND tenant_id = $tenant', avatar, user.id);
+    setAvatar(data, user.id, avatar);
     if (previous.startsWith(AVATAR_PREFIX)) {
       const old = previous.slice(AVATAR_PREFIX.length);
       if (/^[\w.-]+$/.test(old)) await rm(join(dir, old), { force: true });
