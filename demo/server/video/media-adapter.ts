@@ -129,7 +129,6 @@ export class NmsAdapter implements MediaAdapter {
   }
 
   async release(key: string): Promise<void> {
-    // eslint-disable-next-line no-restricted-syntax -- an HTTP method (node-media-server's relay API), not SQL: this module holds none
     const res = await this.#send('DELETE', '/api/v1/relay', { streamPath: this.#path(key) });
     if (res.status !== 200 && res.status !== 404) throw new MediaServerError('refused', `the media server did not remove ${this.#path(key)} (HTTP ${res.status})`);
   }
