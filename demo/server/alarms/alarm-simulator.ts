@@ -4,6 +4,7 @@
 import { announceAlarm } from './alarm-events.ts';
 import type { Db } from '../db.ts';
 import { tenantDataOf, type TenantData } from '../tenant-data.ts';
+import { deviceRows, insertSimulatedAlarm, seededSourceRows } from './simulator-data.ts';
 import type { AlarmHandleStatus, AlarmLevel } from '../../../shared/api/alarm-types.ts';
 
 export type SourceKind = 'smoke' | 'hvac' | 'elevator' | 'camera' | 'pump' | 'power' | 'access' | 'generic';
@@ -82,25 +83,14 @@ const KIND_HINTS: Array<[RegExp, SourceKind]> = [
 
 export const kindOf = (code: string, name: string): SourceKind => KIND_HINTS.find(([re]) => re.test(code) || re.test(name))?.[1] ?? 'generic';
 
-function hasTable(db: Db, table: string, columns: string[]): boolean {
-  const exists = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(table);
-  if (!exists) return false;
-  const have = new Set((db.prepare(`PRAGMA table_info(${table})`).all<{ name: string }>()).map((c) => c.name));
-  return columns.every((c) => have.has(c));
-}
-
 /**
  * The devices alarms come from, of every tenant (the simulator walks the whole platform): the real
  * device table when there is one with devices, else the seeded sources.
  */
 export function alarmSources(db: Db): AlarmSource[] {
-  if (hasTable(db, 'device', ['tenant_id', 'code', 'name'])) {
-    const rows = db.prepare('SELECT tenant_id, code, name FROM device LIMIT 5000').all<{ tenant_id: number; code: string; name: string }>();
-    if (rows.length > 0) return rows.map((r) => ({ tenantId: r.tenant_id, code: r.code, name: r.name, kind: kindOf(r.code, r.name) }));
-  }
-  return (db.prepare('SELECT tenant_id, code, name, kind FROM alarm_source ORDER BY id').all<{ tenant_id: number; code: string; name: string; kind: SourceKind }>()).map(
-    (r) => ({ tenantId: r.tenant_id, code: r.code, name: r.name, kind: r.kind }),
-  );
+  const devices = deviceRows(db);
+  if (devices && devices.length > 0) return devices.map((r) => ({ tenantId: r.tenant_id, code: r.code, name: r.name, kind: kindOf(r.code, r.name) }));
+  return seededSourceRows(db).map((r) => ({ tenantId: r.tenant_id, code: r.code, name: r.name, kind: r.kind }));
 }
 
 export interface NewAlarm {
@@ -112,23 +102,16 @@ export interface NewAlarm {
 
 /** Raises one alarm of one tenant's source, through that tenant's data. */
 function insertAlarm(data: TenantData, a: NewAlarm): number {
-  // The template's resource point only where the device's model has that parameter (a light circuit has no "power").
-  return Number(
-    data.run(
-      `INSERT INTO alarm (tenant_id, device_code, device_name, model_id, level, status, handle_status, content_zh, content_en, occurred_at, param_code)
-       SELECT $tenant, ?, ?, d.model_id, ?, 'toBeConfirmed', ?, ?, ?, ?, (SELECT mp.code FROM model_param mp WHERE mp.model_id = d.model_id AND mp.code = ?)
-       FROM (SELECT 1) LEFT JOIN device d ON d.tenant_id = $tenant AND d.code = ?`,
-      a.source.code,
-      a.source.name,
-      a.template.level,
-      a.handleStatus ?? 'unhandled',
-      a.template.zh,
-      a.template.en,
-      a.at,
-      a.template.param ?? null,
-      a.source.code,
-    ).lastInsertRowid,
-  );
+  return insertSimulatedAlarm(data, {
+    code: a.source.code,
+    name: a.source.name,
+    level: a.template.level,
+    handleStatus: a.handleStatus ?? 'unhandled',
+    zh: a.template.zh,
+    en: a.template.en,
+    at: a.at,
+    param: a.template.param ?? null,
+  });
 }
 
 const pick = <T>(list: readonly T[], random: () => number): T => list[Math.floor(random() * list.length) % list.length]!;
