@@ -10,6 +10,7 @@ import { ok, userOf } from '../http.ts';
 import { offsetOf } from '../resource.ts';
 import { platformData, tenantData } from '../tenant-data.ts';
 import { formatTime } from './tasks.ts';
+import { insertClientError, listClientErrors, pruneClientErrors } from './client-error-data.ts';
 
 /** Reports one tenant may store per minute. */
 export const TENANT_PER_MINUTE = 60;
@@ -22,7 +23,6 @@ const clean = (text: string, max: number) => scrub(text.replace(CONTROL, '\ufffd
 
 const plugin: FastifyPluginAsync = async (app) => {
   const windows = new Map<number, { start: number; count: number; dropped: number }>();
-  const INSERT = 'INSERT INTO client_error (tenant_id, at, message, stack, path, agent) VALUES ($tenant, ?, ?, ?, ?, ?)';
 
   route(app, ops.report, async (request) => {
     const user = userOf(request);
@@ -37,22 +37,16 @@ const plugin: FastifyPluginAsync = async (app) => {
     const agent = String(request.headers['user-agent'] ?? '').slice(0, 200);
     for (const item of kept) {
       const at = item.at !== undefined && Math.abs(item.at - now) < 86_400_000 ? item.at : now;
-      data.run(INSERT, at, clean(item.message, 500), clean(item.stack ?? '', 4000), clean(item.path ?? '', 200), agent);
+      insertClientError(data, { at, message: clean(item.message, 500), stack: clean(item.stack ?? '', 4000), path: clean(item.path ?? '', 200), agent });
     }
     if (Math.random() < 0.01) {
-      platformData(app, 'the log keeps 90 days for every tenant; a report prunes what has aged out').prepare('DELETE FROM client_error WHERE at < ?').run(now - KEEP_DAYS * 86_400_000);
+      pruneClientErrors(platformData(app, 'the log keeps 90 days for every tenant; a report prunes what has aged out'), now - KEEP_DAYS * 86_400_000);
     }
     return ok({ stored: kept.length, dropped: request.body.items.length - kept.length });
   });
 
   route(app, ops.page, async (request) => {
-    const data = tenantData(request);
-    const total = data.get<{ n: number }>('SELECT COUNT(*) AS n FROM client_error WHERE tenant_id = $tenant')!.n;
-    const rows = data.all<{ id: number; at: number; message: string; stack: string; path: string; agent: string }>(
-      'SELECT id, at, message, stack, path, agent FROM client_error WHERE tenant_id = $tenant ORDER BY at DESC, id DESC LIMIT ? OFFSET ?',
-      request.body.limit,
-      offsetOf(request.body),
-    );
+    const { rows, total } = listClientErrors(tenantData(request), request.body.limit, offsetOf(request.body));
     return ok({ rows: rows.map((r) => ({ ...r, at: formatTime(r.at) })), total });
   });
 };

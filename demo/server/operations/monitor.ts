@@ -20,6 +20,7 @@ import { servicesOf } from '../services.ts';
 import { langOf } from '../messages.ts';
 import { POINT_TOPIC } from '../devices/point-write.ts';
 import { platformData } from '../tenant-data.ts';
+import { recordSample, samplesSince } from './monitor-data.ts';
 
 const HOUR_MS = 3_600_000;
 /** The queue monitor keeps one point a second for this long. */
@@ -64,8 +65,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     };
     loop.reset();
     last = { at: now, cpu: process.cpuUsage(), requests };
-    db.prepare('INSERT INTO cluster_sample (node, at, data) VALUES (?, ?, ?)').run(node, s.at, JSON.stringify(s));
-    db.prepare('DELETE FROM cluster_sample WHERE at < ?').run(s.at - HOUR_MS);
+    recordSample(db, node, s.at, JSON.stringify(s), s.at - HOUR_MS);
     return s;
   };
 
@@ -115,7 +115,7 @@ const plugin: FastifyPluginAsync = async (app) => {
 
   route(app, ops.cluster, async (request) => {
     const since = Math.max(Date.now() - HOUR_MS, request.query.since ?? 0);
-    const rows = db.prepare('SELECT node, data FROM cluster_sample WHERE at > ? ORDER BY at').all<{ node: string; data: string }>(since);
+    const rows = samplesSince(db, since);
     const nodes = new Map<string, NodeSample[]>();
     for (const r of rows) nodes.set(r.node, [...(nodes.get(r.node) ?? []), JSON.parse(r.data) as NodeSample]);
     return ok({ self: node, nodes: [...nodes].map(([name, samples]) => ({ name, samples })) });
