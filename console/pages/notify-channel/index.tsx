@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ALARM_LEVELS } from '../../../shared/api/alarm-types.ts';
-import { channelDeliveries, createChannel, deleteChannels, listChannels, mailbox, testChannel, updateChannel, type Channel, type Delivery, type Mail } from '../../../shared/api/notify.ts';
+import { channelDeliveries, createChannel, deleteChannels, listChannels, mailbox, testChannel, updateChannel, type Channel, type ChannelSave, type Delivery, type Mail } from '../../../shared/api/notify.ts';
 import { http, notify } from '../../../shared/http/index.ts';
 import { buttonGhost } from '../../../shared/theme/base.css.ts';
 import { length, required, type MessageKey, type Rule } from '../../../shared/validate/index.ts';
@@ -112,10 +112,10 @@ export const notifyChannelResource = defineResource<Channel, NotifyChannelPage>(
     ],
     hints: { to: (_, { t }) => t('notify.hint.list'), phones: (_, { t }) => t('notify.hint.list'), template: (_, { t }) => t('notify.hint.template'), secret: (_, { t }) => t('notify.hint.secret') },
     // The body's config is the chosen kind's own fields.
-    save: async (v, c) => {
-      const kind = text(v.kind) as Channel['kind'];
-      const config = kind === 'email' ? { to: list(v.to) } : kind === 'sms' ? { phones: list(v.phones), template: text(v.template) } : { url: text(v.url), secret: typeof v.secret === 'string' ? v.secret : '' };
-      const body = { name: text(v.name), kind, config, levels: v.levels as Channel['levels'], enabled: v.enabled === true };
+    save: async ({ to, phones, template, url, secret, ...rest }, c) => {
+      const kind = rest.kind as Channel['kind'];
+      const config = kind === 'email' ? { to: list(to) } : kind === 'sms' ? { phones: list(phones), template } : { url, secret };
+      const body = { ...rest, config } as ChannelSave;
       await (c ? updateChannel(http, c.id, body) : createChannel(http, body));
     },
   },
