@@ -2,6 +2,7 @@
 // members, day / month / person statistics and their export, fill-in requests and clocking by location.
 import Type from 'typebox';
 import { DAY_STATUSES, SITE_KINDS } from '../api/attendance-types.ts';
+import { ATTENDANCE_BOUNDS as B } from '../validate/attendance.ts';
 import { LIMITS } from '../validate/numbers.ts';
 import { operation } from './operation.ts';
 import { Id, IdParams, Ids, Int, OneOf, Strict, Text, PageOf, PageQueryOf } from './fields.ts';
@@ -17,16 +18,16 @@ const Count = (description?: string) => Type.Integer({ minimum: 0, ...(descripti
 const ruleFields = {
   workStart: HHmm('the start of work'),
   workEnd: HHmm('the end of work, after its start'),
-  flexMinutes: Int(0, 120, { description: 'Arriving up to this many minutes after the start is not late' }),
-  lateThreshold: Int(0, 480, { description: 'Late by more than this (beyond the flexible minutes): the day counts as absent' }),
-  earlyThreshold: Int(0, 480, { description: 'Leaving earlier than this before the end: the day counts as absent' }),
+  flexMinutes: Int(...B.flexMinutes, { description: 'Arriving up to this many minutes after the start is not late' }),
+  lateThreshold: Int(...B.lateThreshold, { description: 'Late by more than this (beyond the flexible minutes): the day counts as absent' }),
+  earlyThreshold: Int(...B.earlyThreshold, { description: 'Leaving earlier than this before the end: the day counts as absent' }),
   fillInMinutes: Int(LIMITS.attendanceFillIn[0], LIMITS.attendanceFillIn[1], { description: 'SPEC §5 attendance time fill-in: a fill-in may claim a clock at most this many minutes from the start or end of work' }),
   weekdays: Type.Array(Int(1, 7), { maxItems: 7, description: 'ISO weekdays that count: 1 Monday … 7 Sunday (at least one)' }),
   skipHolidays: Type.Boolean({ description: "Days marked holiday in the linkage calendar do not count (its make-up work days do)" }),
 };
 
 export const AttendanceRule = Strict({ id: Id(), name: Type.String(), ...ruleFields, workStart: Type.String(), workEnd: Type.String(), weekdays: Type.Array(Type.Integer()) });
-export const AttendanceRuleSave = Strict({ name: Text(1, 20, { description: 'Unique within the tenant' }), ...ruleFields });
+export const AttendanceRuleSave = Strict({ name: Text(...B.name, { description: 'Unique within the tenant' }), ...ruleFields });
 
 export const SiteKind = OneOf(SITE_KINDS, { description: 'Clocks come from access-control devices, or from a location within a radius' });
 
@@ -46,13 +47,13 @@ export const AttendanceSite = Strict({
 });
 
 export const AttendanceSiteSave = Strict({
-  name: Text(1, 20, { description: 'Unique within the tenant' }),
+  name: Text(...B.name, { description: 'Unique within the tenant' }),
   ruleId: Id({ description: "One of the tenant's rules" }),
   kind: SiteKind,
   deviceIds: Type.Optional(Ids(200, 0, { description: "devices: the tenant's access-control devices (at least one)" })),
   latitude: Type.Optional(Type.Union([Type.Number({ minimum: -90, maximum: 90 }), Type.Null()], { description: 'location: -90 to 90' })),
   longitude: Type.Optional(Type.Union([Type.Number({ minimum: -180, maximum: 180 }), Type.Null()], { description: 'location: -180 to 180' })),
-  radiusMeters: Type.Optional(Type.Union([Int(10, 5000), Type.Null()], { description: 'location: 10 to 5000 m' })),
+  radiusMeters: Type.Optional(Type.Union([Int(...B.radiusMeters), Type.Null()], { description: 'location: 10 to 5000 m' })),
   memberIds: Type.Optional(Ids(5000, 0, { description: "The tenant's users; a user belongs to one site" })),
 });
 

@@ -4,7 +4,8 @@
 import { createRule, deleteRules, listRules, updateRule } from '../../../shared/api/attendance.ts';
 import type { AttendanceRule, AttendanceRuleSave } from '../../../shared/api/attendance-types.ts';
 import { http } from '../../../shared/http/index.ts';
-import { attendanceFillIn, integerBetween, length, required, type MessageKey, type Rule } from '../../../shared/validate/index.ts';
+import { attendanceRuleSchema as R } from '../../../shared/validate/attendance.ts';
+import type { MessageKey, Rule } from '../../../shared/validate/index.ts';
 import { defineResource, ResourcePage } from '../../resource/index.ts';
 import './texts.ts';
 
@@ -31,20 +32,20 @@ export const attendanceRuleResource = defineResource<AttendanceRule>({
   list: (q, signal) => listRules(http, { page: q.page, limit: q.limit, ...(typeof q.filters.keyword === 'string' && q.filters.keyword.trim() ? { keyword: q.filters.keyword.trim() } : {}) }, signal),
   form: {
     fields: () => [
-      { kind: 'text', name: 'name', labelKey: 'attendance.field.name', rules: [required(), length(1, 20)], initial: (r) => r?.name ?? '' },
-      { kind: 'text', name: 'workStart', labelKey: 'attendance.field.workStart', rules: [required(), timeRule], initial: (r) => r?.workStart ?? '09:00' },
-      { kind: 'text', name: 'workEnd', labelKey: 'attendance.field.workEnd', rules: [required(), timeRule], initial: (r) => r?.workEnd ?? '18:00' },
-      { kind: 'text', name: 'flexMinutes', labelKey: 'attendance.field.flexMinutes', rules: [required(), integerBetween(0, 120)], initial: (r) => String(r?.flexMinutes ?? 10), as: 'number' },
-      { kind: 'text', name: 'lateThreshold', labelKey: 'attendance.field.lateThreshold', rules: [required(), integerBetween(0, 480)], initial: (r) => String(r?.lateThreshold ?? 60), as: 'number' },
-      { kind: 'text', name: 'earlyThreshold', labelKey: 'attendance.field.earlyThreshold', rules: [required(), integerBetween(0, 480)], initial: (r) => String(r?.earlyThreshold ?? 60), as: 'number' },
-      { kind: 'text', name: 'fillInMinutes', labelKey: 'attendance.field.fillInMinutes', rules: [required(), attendanceFillIn()], initial: (r) => String(r?.fillInMinutes ?? 30), as: 'number' },
+      { kind: 'text', name: 'name', labelKey: 'attendance.field.name', rules: R.name, initial: (r) => r?.name ?? '' },
+      { kind: 'text', name: 'workStart', labelKey: 'attendance.field.workStart', rules: [...R.workStart, timeRule], initial: (r) => r?.workStart ?? '09:00' },
+      { kind: 'text', name: 'workEnd', labelKey: 'attendance.field.workEnd', rules: [...R.workEnd, timeRule], initial: (r) => r?.workEnd ?? '18:00' },
+      { kind: 'text', name: 'flexMinutes', labelKey: 'attendance.field.flexMinutes', rules: R.flexMinutes, initial: (r) => String(r?.flexMinutes ?? 10), as: 'number' },
+      { kind: 'text', name: 'lateThreshold', labelKey: 'attendance.field.lateThreshold', rules: R.lateThreshold, initial: (r) => String(r?.lateThreshold ?? 60), as: 'number' },
+      { kind: 'text', name: 'earlyThreshold', labelKey: 'attendance.field.earlyThreshold', rules: R.earlyThreshold, initial: (r) => String(r?.earlyThreshold ?? 60), as: 'number' },
+      { kind: 'text', name: 'fillInMinutes', labelKey: 'attendance.field.fillInMinutes', rules: R.fillInMinutes, initial: (r) => String(r?.fillInMinutes ?? 30), as: 'number' },
       {
         kind: 'select',
         name: 'weekdays',
         labelKey: 'attendance.field.weekdays',
         multiple: true,
         options: DAYS.map((d) => ({ value: d, labelKey: `attendance.weekday.${d}` })),
-        rules: [required()],
+        rules: R.weekdays,
         initial: (r) => (r?.weekdays ?? [1, 2, 3, 4, 5]).map(String),
         as: 'ids',
       },

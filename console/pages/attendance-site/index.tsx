@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { attendanceChoices, createSite, deleteSites, listRules, listSites, updateSite } from '../../../shared/api/attendance.ts';
 import type { AttendanceSite } from '../../../shared/api/attendance-types.ts';
 import { http } from '../../../shared/http/index.ts';
-import { length, numeric, integerBetween, required } from '../../../shared/validate/index.ts';
+import { attendanceSiteSchema as S } from '../../../shared/validate/attendance.ts';
 import { defineResource, ResourcePage, type FormValues, type Option, text, ids } from '../../resource/index.ts';
 import '../attendance-rule/texts.ts';
 
@@ -41,20 +41,20 @@ export const attendanceSiteResource = defineResource<AttendanceSite, AttendanceS
   form: {
     wide: true,
     fields: (_row, { page }) => [
-      { kind: 'text', name: 'name', labelKey: 'attendance.field.name', rules: [required(), length(1, 20)], initial: (s) => s?.name ?? '' },
+      { kind: 'text', name: 'name', labelKey: 'attendance.field.name', rules: S.name, initial: (s) => s?.name ?? '' },
       {
         kind: 'select',
         name: 'ruleId',
         labelKey: 'attendance.field.rule',
         options: () => listRules(http, { page: 1, limit: 1000 }).then((p) => p.rows.map((r) => ({ value: String(r.id), label: `${r.name} (${r.workStart}–${r.workEnd})` }))),
-        rules: [required()],
+        rules: S.ruleId,
         initial: (s) => (s ? String(s.ruleId) : ''),
       },
-      { kind: 'select', name: 'kind', labelKey: 'attendance.field.kind', options: (['devices', 'location'] as const).map((k) => ({ value: k, labelKey: `attendance.kind.${k}` })), rules: [required()], initial: (s) => s?.kind ?? 'devices' },
+      { kind: 'select', name: 'kind', labelKey: 'attendance.field.kind', options: (['devices', 'location'] as const).map((k) => ({ value: k, labelKey: `attendance.kind.${k}` })), rules: S.kind, initial: (s) => s?.kind ?? 'devices' },
       { kind: 'select', name: 'deviceIds', labelKey: 'attendance.field.devices', multiple: true, options: page.devices, visible: (v) => !located(v), initial: (s) => s?.deviceIds.map(String) ?? [] },
-      { kind: 'text', name: 'latitude', labelKey: 'attendance.field.latitude', visible: located, rules: [numeric()], initial: (s) => (s?.latitude === null || s?.latitude === undefined ? '' : String(s.latitude)) },
-      { kind: 'text', name: 'longitude', labelKey: 'attendance.field.longitude', visible: located, rules: [numeric()], initial: (s) => (s?.longitude === null || s?.longitude === undefined ? '' : String(s.longitude)) },
-      { kind: 'text', name: 'radiusMeters', labelKey: 'attendance.field.radius', visible: located, rules: [integerBetween(10, 5000)], initial: (s) => (s?.radiusMeters ? String(s.radiusMeters) : '200') },
+      { kind: 'text', name: 'latitude', labelKey: 'attendance.field.latitude', visible: located, rules: S.latitude, initial: (s) => (s?.latitude === null || s?.latitude === undefined ? '' : String(s.latitude)) },
+      { kind: 'text', name: 'longitude', labelKey: 'attendance.field.longitude', visible: located, rules: S.longitude, initial: (s) => (s?.longitude === null || s?.longitude === undefined ? '' : String(s.longitude)) },
+      { kind: 'text', name: 'radiusMeters', labelKey: 'attendance.field.radius', visible: located, rules: S.radiusMeters, initial: (s) => (s?.radiusMeters ? String(s.radiusMeters) : '200') },
       { kind: 'select', name: 'memberIds', labelKey: 'attendance.field.members', multiple: true, options: page.users, initial: (s) => s?.memberIds.map(String) ?? [] },
     ],
     // A site is either devices or a location: the other kind's fields are sent empty.
