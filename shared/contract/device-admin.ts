@@ -4,6 +4,7 @@
 // a filter matches, both as background tasks.
 import Type from 'typebox';
 import { DEVICE_SORT_KEYS } from '../api/device-types.ts';
+import { AREA_NAME } from '../devices/device-rules.ts';
 import { DeviceCreate, DeviceStatus } from './device.ts';
 import { operation } from './operation.ts';
 import { Id, IdParams, Ids, Int, MAX_ID, MAX_LIMIT, OneOf, Strict, Text } from './fields.ts';
@@ -13,7 +14,7 @@ const TAG = 'Device management';
 const rights = { menu: 'subsystemManage' } as const;
 
 export const AreaSave = Strict({
-  name: Text(1, 64, { description: "The area's name (trimmed), in the caller's language" }),
+  name: Text(...AREA_NAME, { description: "The area's name (trimmed), in the caller's language" }),
   parentId: Type.Optional(Type.Union([Text(0, 64), Type.Null()], { description: "The parent area's rowGuid; '' or null for a top area; left out on an edit: stays where it is" })),
 });
 

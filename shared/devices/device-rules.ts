@@ -46,6 +46,12 @@ export const deviceFormSchema: Readonly<Record<string, readonly Rule[]>> = {
   mac: [(value) => (typeof value === 'string' && value.trim() !== '' && !MAC.test(value.trim()) ? ({ key: 'device.validate.mac' } as never) : null)],
 };
 
+/** An area's name: its bounds, shared with the API contract (shared/contract/device-admin.ts AreaSave). */
+export const AREA_NAME = [1, 64] as const;
+
+/** The area form's rules (devmng/subsystem). */
+export const areaSchema: Readonly<Record<'name', readonly Rule[]>> = { name: [required(), length(...AREA_NAME)] };
+
 /**
  * The first problem with one device, or null. Shape checks only; whether the gateway and area exist
  * and the code is free is the server's to say (device.gatewayMissing, device.areaMissing, device.codeTaken).

@@ -9,7 +9,7 @@ import { createGroup, groupTree } from '../../../shared/api/data-group.ts';
 import { createArea, createDevice, createDevices, deleteArea, deleteDevices, exportDevices, fetchAreaTree, fileDevices, importDevices, listDevices, listGateways, updateArea, updateDevice } from '../../../shared/api/device.ts';
 import { allModels } from '../../../shared/api/device-model.ts';
 import { DEVICE_GROUP_TYPE, DEVICE_STATUSES, type AreaNode, type Device, type DeviceCreate, type DeviceStatus, waitsFor } from '../../../shared/api/device-types.ts';
-import { deviceFormSchema } from '../../../shared/devices/device-rules.ts';
+import { areaSchema, deviceFormSchema } from '../../../shared/devices/device-rules.ts';
 import { http, notify } from '../../../shared/http/index.ts';
 import { buttonGhost } from '../../../shared/theme/base.css.ts';
 import { batchCode, batchSize, integerBetween, length, pointCode, required } from '../../../shared/validate/index.ts';
@@ -91,7 +91,7 @@ interface AreaPage {
 /** An area's form declared once: add (under the chosen area), rename or move. */
 export const areaForm = defineForm<AreaNode, AreaPage>({
   fields: (_area, { page }) => [
-    { kind: 'text', name: 'name', labelKey: 'subsystem.areaName', rules: [required(), length(1, 64)], initial: (a) => a?.areaName ?? '' },
+    { kind: 'text', name: 'name', labelKey: 'subsystem.areaName', rules: areaSchema.name, initial: (a) => a?.areaName ?? '' },
     { kind: 'select', name: 'parentId', labelKey: 'subsystem.parentArea', options: page.areaOptions, emptyLabelKey: 'subsystem.noParent', initial: (_a, { page }) => page.parentId ?? '' },
   ],
   save: async ({ name, parentId }, a) => {
