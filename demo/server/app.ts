@@ -32,7 +32,7 @@ const ROUTE_MODULES: Array<Promise<RouteModule>> = [
   import('./administration/admin.ts'),
   import('./people/current-user.ts'),
   import('./people/user.ts'),
-  import('./people/custom-data.ts'),
+  import('./people/custom.ts'),
   import('./operations/progress.ts'),
   import('./video/video.ts'),
   import('./video/video-play.ts'),

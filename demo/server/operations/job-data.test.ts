@@ -1,8 +1,13 @@
-// The jobs' data module on its own (issue 39): its functions run on a started platform's database
+// The operations domain's data modules on their own (issue 39): jobs, the operation log, progress
+// items and client errors. The jobs' data module: its functions run on a started platform's database
 // without a request, and a tenant's data sees and changes only that tenant's jobs and runs.
 import { describe, expect, it } from 'vitest';
 import { usePlatform } from '../test-platform.ts';
 import { tenantDataOf } from '../tenant-data.ts';
+import { insertClientError, listClientErrors } from './client-error-data.ts';
+import { opLogChain, opLogCount, listOpLogs } from './op-log-data.ts';
+import { deleteFinishedTasks, finishedTaskFile, progressItems } from './progress-data.ts';
+import { insertProgress, runningTaskCount } from './tasks-data.ts';
 import { finishJobRun, insertJob, jobNameTaken, jobRow, jobRunning, jobRuns, listJobs, runWithLog, setJobEnabled, startJobRun, type JobFields } from './job-data.ts';
 
 describe('job data', () => {
@@ -30,5 +35,28 @@ describe('job data', () => {
     expect(jobRunning(tenant(2), id)).toBe(false);
     expect(jobRuns(tenant(2), id, 10, 0)).toMatchObject({ total: 1, rows: [{ id: runId, result: 'success', message: '完成' }] });
     expect(jobRuns(tenant(1), id, 10, 0)).toEqual({ rows: [], total: 0 });
+  });
+
+  it("keeps the operation log, progress items and client errors in their tenant", () => {
+    // The platform's start signed both admins in: each tenant's chain holds its own records only.
+    const chain = (tenantId: number) => opLogChain(tenant(tenantId)).map((r) => r.record.username);
+    expect(chain(1)).toContain('admin');
+    expect(chain(1)).not.toContain('admin2');
+    expect(chain(2)).toContain('admin2');
+    expect(opLogCount(tenant(2))).toBe(chain(2).length);
+    expect(listOpLogs(tenant(2), { username: 'admin' }, 100, 0).rows.map((r) => r.username)).toEqual(expect.arrayContaining(['admin2']));
+    expect(listOpLogs(tenant(2), { username: 'admin' }, 100, 0).rows.every((r) => r.username !== 'admin')).toBe(true);
+
+    insertProgress(tenant(2), { userId: 1, key: 'dataTest', hashKey: 'h-data', title: '数据', titleEn: 'Data', startedAt: Date.now(), total: 3, status: 2 });
+    expect(progressItems(tenant(2), 1, Date.now()).map((i) => i.key)).toContain('dataTest');
+    expect(progressItems(tenant(1), 1, Date.now()).map((i) => i.key)).not.toContain('dataTest');
+    expect(finishedTaskFile(tenant(1), 1, 'dataTest', 'h-data')).toBeUndefined();
+    expect(runningTaskCount(tenant(2), 1)).toBe(0);
+    expect(deleteFinishedTasks(tenant(1), 1)).toBeGreaterThanOrEqual(0);
+    expect(finishedTaskFile(tenant(2), 1, 'dataTest', 'h-data')).toMatchObject({ file_path: '' });
+
+    insertClientError(tenant(2), { at: Date.now(), message: 'data test error', stack: '', path: '/x', agent: 'test' });
+    expect(listClientErrors(tenant(2), 10, 0).rows.map((r) => r.message)).toContain('data test error');
+    expect(listClientErrors(tenant(1), 100, 0).rows.map((r) => r.message)).not.toContain('data test error');
   });
 });

@@ -1,12 +1,8 @@
-// Per-user key/value storage (SPEC §7 "Custom data"), e.g. the video wall layout. Scoped by tenant
-// and user; a version number stops two tabs from silently overwriting each other.
-import type { FastifyPluginAsync } from 'fastify';
+// Per-user key/value storage in the database (people/custom.ts, SPEC §7 "Custom data"): the user's
+// items of their tenant ($tenant), each with a version that counts its saves.
 import type { CustomDataItem } from '../../../shared/api/types.ts';
-import { ops } from '../../../shared/contract/custom-data.ts';
-import { route } from '../contract.ts';
-import { failWith, ok, userOf } from '../http.ts';
 import { col, shape } from '../shape.ts';
-import { tenantData } from '../tenant-data.ts';
+import type { TenantData } from '../tenant-data.ts';
 
 const ITEM = shape<CustomDataItem>({
   id: col.value('id'),
@@ -15,53 +11,36 @@ const ITEM = shape<CustomDataItem>({
   version: col.value('version'),
 });
 
-const isUniqueViolation = (error: unknown): boolean => error instanceof Error && /UNIQUE constraint failed/.test(error.message);
+const BY_ID = `SELECT ${ITEM.select} FROM custom_data WHERE id = ? AND tenant_id = $tenant AND user_id = ?`;
 
-const plugin: FastifyPluginAsync = async (app) => {
-  const BY_KEY = `SELECT ${ITEM.select} FROM custom_data WHERE tenant_id = $tenant AND user_id = ? AND custom_key = ?`;
-  const BY_ID = `SELECT ${ITEM.select} FROM custom_data WHERE id = ? AND tenant_id = $tenant AND user_id = ?`;
-  const INSERT = 'INSERT INTO custom_data (tenant_id, user_id, custom_key, custom_value, version, updated_at) VALUES ($tenant, ?, ?, ?, 1, ?)';
-  const UPDATE = `UPDATE custom_data SET custom_key = ?, custom_value = ?, version = version + 1, updated_at = ?
-     WHERE id = ? AND tenant_id = $tenant AND user_id = ? AND version = ?`;
+/** The user's item under a key. */
+export function customItemByKey(data: TenantData, userId: number, key: string): CustomDataItem | undefined {
+  const row = data.get(`SELECT ${ITEM.select} FROM custom_data WHERE tenant_id = $tenant AND user_id = ? AND custom_key = ?`, userId, key);
+  return row && ITEM.read(row);
+}
 
-  route(app, ops.read, async (request) => {
-    const user = userOf(request);
-    const row = tenantData(request).get(BY_KEY, user.id, request.query.customKey);
-    return ok(row ? [ITEM.read(row)] : []);
-  });
+/** The user's item by its id. */
+export function customItem(data: TenantData, userId: number, id: number): CustomDataItem | undefined {
+  const row = data.get(BY_ID, id, userId);
+  return row && ITEM.read(row);
+}
 
-  route(app, ops.create, async (request) => {
-    const user = userOf(request);
-    const data = tenantData(request);
-    const { customKey, customValue } = request.body;
-    try {
-      const id = Number(data.run(INSERT, user.id, customKey, customValue, Date.now()).lastInsertRowid);
-      return ok(ITEM.read(data.get(BY_ID, id, user.id)!));
-    } catch (error) {
-      // Another tab created it first: creating again would silently replace its data.
-      if (isUniqueViolation(error)) return failWith(request, 'custom.exists');
-      throw error;
-    }
-  });
+/** Creates the user's item (version 1); answers its id. Throws the UNIQUE violation when the key is taken. */
+export const insertCustomItem = (data: TenantData, userId: number, key: string, value: string, at: number): number =>
+  Number(data.run('INSERT INTO custom_data (tenant_id, user_id, custom_key, custom_value, version, updated_at) VALUES ($tenant, ?, ?, ?, 1, ?)', userId, key, value, at).lastInsertRowid);
 
-  route(app, ops.update, async (request) => {
-    const user = userOf(request);
-    const data = tenantData(request);
-    const { id, customValue, customKey, version } = request.body;
-    const found = data.get(BY_ID, id, user.id);
-    if (!found) return failWith(request, 'custom.notFound');
-    const row = ITEM.read(found);
-    const expected = version ?? row.version;
-    if (expected !== row.version) return failWith(request, 'custom.stale');
-    try {
-      const result = data.run(UPDATE, customKey ?? row.customKey, customValue, Date.now(), id, user.id, expected);
-      if (result.changes === 0) return failWith(request, 'custom.stale');
-    } catch (error) {
-      if (isUniqueViolation(error)) return failWith(request, 'custom.exists');
-      throw error;
-    }
-    return ok(ITEM.read(data.get(BY_ID, id, user.id)!));
-  });
-};
-
-export default plugin;
+/**
+ * Saves the user's item when it is still at `version` (the version then counts up); answers whether it
+ * was. Throws the UNIQUE violation when the new key is another item's.
+ */
+export const updateCustomItem = (data: TenantData, userId: number, id: number, key: string, value: string, version: number, at: number): boolean =>
+  data.run(
+    `UPDATE custom_data SET custom_key = ?, custom_value = ?, version = version + 1, updated_at = ?
+     WHERE id = ? AND tenant_id = $tenant AND user_id = ? AND version = ?`,
+    key,
+    value,
+    at,
+    id,
+    userId,
+    version,
+  ).changes !== 0;

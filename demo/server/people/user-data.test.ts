@@ -1,8 +1,13 @@
-// The users' data module on its own (issue 39): its functions run on a started platform's database
+// The people domain's data modules on their own (issue 39): users and departments, custom items,
+// portal clients, third-party platforms, the profile. The users' data module: its functions run on a started platform's database
 // without a request, and a tenant's data sees and changes only that tenant's users and departments.
 import { describe, expect, it } from 'vitest';
 import { usePlatform } from '../test-platform.ts';
 import { tenantDataOf } from '../tenant-data.ts';
+import { customItem, customItemByKey, insertCustomItem, updateCustomItem } from './custom-data.ts';
+import { insertOauthPlatform, listOauthPlatforms, oauthPlatformRow } from './oauth-data.ts';
+import { insertPortalClient, portalClients, revokePortalClient } from './portal-token-data.ts';
+import { profileOf } from './profile-data.ts';
 import { deleteUsers, departmentOf, departmentTree, findUser, insertDepartment, listUsers, platformAccounts, roleMembers, updateUser, usersToExport } from './user-data.ts';
 
 describe('user data', () => {
@@ -43,5 +48,32 @@ describe('user data', () => {
     expect(flat(1)).not.toContain('Data test');
     expect(departmentOf(tenant(2), id)).toMatchObject({ stored_name: 'Data test', parent_id: null });
     expect(departmentOf(tenant(1), id)).toBeUndefined();
+  });
+
+  it("keeps custom items, portal clients, third-party platforms and profiles in their tenant", () => {
+    const id = insertCustomItem(tenant(2), 1, 'data.test', '{"a":1}', Date.now());
+    expect(customItemByKey(tenant(2), 1, 'data.test')).toMatchObject({ id, customValue: '{"a":1}', version: 1 });
+    expect(customItemByKey(tenant(1), 1, 'data.test')).toBeUndefined();
+    // A save through the other tenant's data finds nothing to change; the version guards the tenant's own.
+    expect(updateCustomItem(tenant(1), 1, id, 'data.test', 'taken', 1, Date.now())).toBe(false);
+    expect(updateCustomItem(tenant(2), 1, id, 'data.test', '{"a":2}', 1, Date.now())).toBe(true);
+    expect(updateCustomItem(tenant(2), 1, id, 'data.test', '{"a":3}', 1, Date.now())).toBe(false);
+    expect(customItem(tenant(2), 1, id)).toMatchObject({ customValue: '{"a":2}', version: 2 });
+
+    const client = insertPortalClient(tenant(2), { name: 'Data portal', clientId: 'portal-data-test', secretHash: 'ab', users: '', scope: '', createdAt: Date.now() });
+    expect(portalClients(tenant(2)).map((c) => c.id)).toContain(client);
+    expect(portalClients(tenant(1)).map((c) => c.id)).not.toContain(client);
+    expect(revokePortalClient(tenant(1), client, Date.now())).toBe(false);
+    expect(portalClients(tenant(2)).find((c) => c.id === client)).toMatchObject({ revoked_at: null });
+
+    const fields = { name: 'Data IdP', clientId: 'c', secretSealed: '', issuer: 'https://idp.example', authorizeUrl: '', tokenUrl: '', userinfoUrl: '', scopes: 'openid', enabled: 1 };
+    const platform = insertOauthPlatform(tenant(2), fields, Date.now());
+    expect(listOauthPlatforms(tenant(2), 'Data IdP', 10, 0)).toMatchObject({ total: 1, rows: [{ id: platform, hasSecret: false, bindings: 0 }] });
+    expect(listOauthPlatforms(tenant(1), 'Data IdP', 10, 0).total).toBe(0);
+    expect(oauthPlatformRow(tenant(1), platform)).toBeUndefined();
+
+    const admin2 = listUsers(tenant(2), { keyword: 'admin2' }, 1, 0).rows[0]!;
+    expect(profileOf(tenant(2), admin2.id)).toMatchObject({ username: 'admin2', tenantId: 2 });
+    expect(profileOf(tenant(1), admin2.id)).toBeUndefined();
   });
 });
