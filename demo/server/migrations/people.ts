@@ -3,7 +3,7 @@
 
 import type { Migration } from '../db.ts';
 import { SEED_DESCRIPTIONS } from '../db.ts';
-import { DEPARTMENT_NAMES } from '../people/user.ts';
+import { DEPARTMENT_NAMES } from '../people/user-seed.ts';
 
 // Seeded accounts describe themselves in both languages (local-names.ts), like the roles.
 export const profile001DescriptionEnglish: Migration = {

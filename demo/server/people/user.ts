@@ -43,8 +43,6 @@ import {
 } from './user-data.ts';
 import { seedPeople } from './user-seed.ts';
 
-export { DEPARTMENT_NAMES } from './user-seed.ts';
-
 /** First start: a small organisation for the first tenant, with the demo accounts placed in it. */
 export const seed = (db: Db, config: AppConfig): void => seedPeople(db, config);
 
