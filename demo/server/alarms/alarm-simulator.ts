@@ -4,10 +4,10 @@
 import { announceAlarm } from './alarm-events.ts';
 import type { Db } from '../db.ts';
 import { tenantDataOf, type TenantData } from '../tenant-data.ts';
-import { deviceRows, insertSimulatedAlarm, seededSourceRows } from './simulator-data.ts';
+import { deviceRows, insertSimulatedAlarm, seededSourceRows, type SourceKind } from './simulator-data.ts';
 import type { AlarmHandleStatus, AlarmLevel } from '../../../shared/api/alarm-types.ts';
 
-export type SourceKind = 'smoke' | 'hvac' | 'elevator' | 'camera' | 'pump' | 'power' | 'access' | 'generic';
+export type { SourceKind };
 
 export interface AlarmSource {
   tenantId: number;

@@ -4,7 +4,9 @@
 import type { AlarmHandleStatus, AlarmLevel } from '../../../shared/api/alarm-types.ts';
 import type { Db } from '../db.ts';
 import type { TenantData } from '../tenant-data.ts';
-import type { SourceKind } from './alarm-simulator.ts';
+
+/** What kind of equipment a simulated alarm source is (alarm-simulator.ts picks its texts by it). */
+export type SourceKind = 'smoke' | 'hvac' | 'elevator' | 'camera' | 'pump' | 'power' | 'access' | 'generic';
 
 function hasTable(db: Db, table: string, columns: string[]): boolean {
   const exists = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(table);
