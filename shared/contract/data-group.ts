@@ -3,6 +3,7 @@
 // a user narrowed to some groups reads those and the path to them.
 import Type from 'typebox';
 import { CAMERA_GROUP_TYPE } from '../api/video-types.ts';
+import { DATA_GROUP_BOUNDS as B } from '../validate/data-group.ts';
 import { operation } from './operation.ts';
 import { Id, Int, MAX_ID, Strict, Text } from './fields.ts';
 
@@ -28,10 +29,10 @@ export const DataGroupTreeQuery = Strict({
 });
 
 export const DataGroupCreateParams = Strict({ id: Int(0, MAX_ID, { description: 'The parent group: 0 for a top-level group' }) });
-export const DataGroupCreate = Strict({ name: Text(1, 64), type: GroupType(), sort: Type.Optional(Sort) });
+export const DataGroupCreate = Strict({ name: Text(...B.name), type: GroupType(), sort: Type.Optional(Sort) });
 
 export const DataGroupUpdate = Strict({
-  name: Type.Optional(Text(0, 64, { description: "The name in the caller's language; '' keeps it" })),
+  name: Type.Optional(Text(0, B.name[1], { description: "The name in the caller's language; '' keeps it" })),
   parentId: Type.Optional(Int(0, MAX_ID, { description: 'Moves the group under another one of the same type (0: top level)' })),
   sort: Type.Optional(Sort),
 });

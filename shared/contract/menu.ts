@@ -1,6 +1,7 @@
 // Menus (baseManager menu, menuManager): each tenant's menu tree is the platform's with the tenant's own
 // changes (names in zh and en, icon, uri, order, hidden) and entries of its own.
 import Type from 'typebox';
+import { MENU_BOUNDS as B } from '../validate/menu.ts';
 import { operation } from './operation.ts';
 import { Int, Strict, Text } from './fields.ts';
 
@@ -20,11 +21,11 @@ export const MenuEntry = Strict({
 });
 
 const saveFields = {
-  zh: Text(1, 20, { description: 'Chinese name' }),
-  en: Text(1, 40, { description: 'English name' }),
-  icon: Text(1, 32, { description: 'An icon name: a letter, then letters, digits, _ and -' }),
-  uri: Text(0, 200, { description: "An in-app path (starting with /) or an https:// address; '' only where the platform's entry is a right, not a page" }),
-  sort: Int(0, 100_000),
+  zh: Text(...B.zh, { description: 'Chinese name' }),
+  en: Text(...B.en, { description: 'English name' }),
+  icon: Text(...B.icon, { description: 'An icon name: a letter, then letters, digits, _ and -' }),
+  uri: Text(...B.uri, { description: "An in-app path (starting with /) or an https:// address; '' only where the platform's entry is a right, not a page" }),
+  sort: Int(...B.sort),
   hidden: Type.Boolean(),
 };
 
@@ -32,8 +33,8 @@ export const MenuSave = Strict(saveFields);
 
 export const MenuCreate = Strict({
   ...saveFields,
-  code: Text(1, 64, { description: 'A letter, then letters, digits and _ (2 to 32 characters); not a code in use' }),
-  parentCode: Text(1, 64, { description: 'The group (a top-level entry) the new entry goes in' }),
+  code: Text(...B.code, { description: 'A letter, then letters, digits and _ (2 to 32 characters); not a code in use' }),
+  parentCode: Text(...B.parentCode, { description: 'The group (a top-level entry) the new entry goes in' }),
 });
 
 const CodeParams = Strict({ code: Text(1, 64, { description: "The entry's code" }) });

@@ -3,6 +3,7 @@
 import Type from 'typebox';
 import { ALARM_LEVELS } from '../api/alarm-types.ts';
 import { CHANNEL_KINDS } from '../api/notify.ts';
+import { NOTIFY_BOUNDS as B } from '../validate/notify.ts';
 import { operation } from './operation.ts';
 import { Id, IdParams, Ids, OneOf, Strict, Text, Time, PageOf, PageQueryOf } from './fields.ts';
 
@@ -15,15 +16,15 @@ export const ChannelConfig = Strict(
   {
     to: Type.Optional(Type.Array(Text(0, 120), { maxItems: 10, description: 'email: 1 to 10 recipient addresses' })),
     phones: Type.Optional(Type.Array(Text(0, 20), { maxItems: 10, description: 'sms: 1 to 10 mobile numbers (11 digits starting with 1)' })),
-    template: Type.Optional(Text(0, 30, { description: 'sms: 1 to 30 characters (SPEC §5); {level} and {content} are filled in' })),
+    template: Type.Optional(Text(...B.template, { description: 'sms: 1 to 30 characters (SPEC §5); {level} and {content} are filled in' })),
     url: Type.Optional(Text(0, 310, { description: 'webhook: an http:// or https:// address the platform may reach (not this machine or a private network unless allowed)' })),
-    secret: Type.Optional(Text(0, 64, { description: 'webhook: the signing secret, 16 to 64 characters (x-atrium-signature is its HMAC-SHA256 of timestamp.body)' })),
+    secret: Type.Optional(Text(...B.secret, { description: 'webhook: the signing secret, 16 to 64 characters (x-atrium-signature is its HMAC-SHA256 of timestamp.body)' })),
   },
   { description: 'email: to; sms: phones and template; webhook: url and secret' },
 );
 
 const channelFields = {
-  name: Text(1, 30, { description: "Unique within the tenant" }),
+  name: Text(...B.name, { description: "Unique within the tenant" }),
   kind: ChannelKind,
   config: ChannelConfig,
   levels: Type.Array(OneOf(ALARM_LEVELS), { maxItems: ALARM_LEVELS.length, description: 'The alarm levels the channel carries' }),

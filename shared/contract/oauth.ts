@@ -2,6 +2,7 @@
 // platforms (OAuth 2.0 / OpenID Connect providers) and the sign-in flow through them — authorization
 // code with PKCE and a one-time state, then the bound user signed in, or a binding asked for.
 import Type from 'typebox';
+import { OAUTH_BOUNDS as B } from '../validate/oauth.ts';
 import { operation } from './operation.ts';
 import { Id, IdParams, Ids, MAX_PAGE, Int, MAX_LIMIT, Strict, Text, PageOf } from './fields.ts';
 import { SIGN_IN_TAG } from './auth.ts';
@@ -23,17 +24,17 @@ export const OauthPlatform = Strict({
   createdAt: Type.String({ description: 'YYYY-MM-DD HH:mm:ss' }),
 });
 
-const Url = (description: string) => Text(0, 500, { description: `${description}: an http(s) address, or '' for the discovered one` });
+const Url = (description: string) => Text(...B.endpoint, { description: `${description}: an http(s) address, or '' for the discovered one` });
 
 export const OauthPlatformSave = Strict({
-  name: Text(1, 50),
-  clientId: Text(1, 200),
-  clientSecret: Type.Optional(Text(0, 500, { description: "Required when creating; '' or absent when editing keeps the stored one" })),
-  issuer: Text(1, 500, { description: 'The OpenID issuer, an http(s) address the platform may reach (not a private network unless ATRIUM_OUTBOUND_NETWORKS allows it)' }),
+  name: Text(...B.name),
+  clientId: Text(...B.clientId),
+  clientSecret: Type.Optional(Text(...B.clientSecret, { description: "Required when creating; '' or absent when editing keeps the stored one" })),
+  issuer: Text(...B.issuer, { description: 'The OpenID issuer, an http(s) address the platform may reach (not a private network unless ATRIUM_OUTBOUND_NETWORKS allows it)' }),
   authorizeUrl: Type.Optional(Url('Authorization endpoint')),
   tokenUrl: Type.Optional(Url('Token endpoint')),
   userinfoUrl: Type.Optional(Url('Userinfo endpoint')),
-  scopes: Text(1, 200, { description: 'Space-separated, openid included' }),
+  scopes: Text(...B.scopes, { description: 'Space-separated, openid included' }),
   enabled: Type.Boolean(),
 });
 

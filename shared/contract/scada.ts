@@ -8,6 +8,7 @@
 // are not the tenant's.
 import Type from 'typebox';
 import { MAX_ELEMENTS, MAX_TEMPLATES, SCADA_KINDS, type ScadaDoc } from '../scada/doc.ts';
+import { SCADA_BOUNDS as B } from '../validate/scada.ts';
 import { operation } from './operation.ts';
 import { Id, IdParams, Ids, MAX_LIMIT, Strict, Text, Time, PageOf, PageQueryOf } from './fields.ts';
 
@@ -87,7 +88,7 @@ export const ScadaPageRow = Strict({
 });
 export const ScadaPagePage = PageOf(ScadaPageRow);
 export const ScadaListQuery = PageQueryOf({ keyword: Type.Optional(Text(0, 50, { description: 'Text in the name' })) });
-export const ScadaNamed = Strict({ name: Text(1, 50, { description: 'Trimmed; unique among the tenant\'s pages' }), description: Type.Optional(Text(0, 200)) });
+export const ScadaNamed = Strict({ name: Text(...B.name, { description: 'Trimmed; unique among the tenant\'s pages' }), description: Type.Optional(Text(...B.description)) });
 
 export const ScadaDraft = Strict({ ...ScadaPageRow.properties, revision: Int1(), doc: ScadaDocSchema });
 export const ScadaDraftSave = Strict({
@@ -140,14 +141,14 @@ export const ScadaTemplateRow = Strict({
   createdAt: Time(),
 });
 export const ScadaTemplatePage = PageOf(ScadaTemplateRow);
-export const ScadaTemplateSave = Strict({ pageId: Id({ description: "The page whose draft becomes the template" }), name: Text(1, 50, { description: 'Trimmed; unique among the tenant\'s templates' }) });
+export const ScadaTemplateSave = Strict({ pageId: Id({ description: "The page whose draft becomes the template" }), name: Text(...B.name, { description: 'Trimmed; unique among the tenant\'s templates' }) });
 export const ScadaNamedId = Strict({ id: Id(), name: Type.String() });
 export const ScadaTemplate = Strict({ ...ScadaTemplateRow.properties, doc: ScadaDocSchema, devices: Type.Array(ScadaNamedId), cameras: Type.Array(ScadaNamedId) });
 
 /** Template id → the tenant's id to bind instead (keys are the template's ids as text). */
 const Rebind = (what: string) =>
   Type.Record(Type.String({ pattern: '^[1-9]\\d{0,9}$' }), Id(), { maxProperties: MAX_ELEMENTS, description: `Template ${what} id → the tenant's ${what} to bind instead; unmapped bindings are dropped` });
-export const ScadaInstantiate = Strict({ name: Text(1, 50, { description: "The new page's name, unique among the tenant's pages" }), devices: Rebind('device'), cameras: Rebind('camera') });
+export const ScadaInstantiate = Strict({ name: Text(...B.name, { description: "The new page's name, unique among the tenant's pages" }), devices: Rebind('device'), cameras: Rebind('camera') });
 
 export const ScadaDelete = Strict({ ids: Ids(MAX_LIMIT) });
 export const ScadaDeleted = Strict({ deleted: Count() });

@@ -1,7 +1,8 @@
 // Tenants (the platform operator's tenantMng) and each tenant's own info and logos (baseInfo).
 import Type from 'typebox';
 import { TENANT_TYPES } from '../api/tenant-types.ts';
-import { PASSWORD_BOUNDS, PATTERNS } from '../validate/text.ts';
+import { TENANT_BOUNDS as B } from '../validate/tenant.ts';
+import { PATTERNS } from '../validate/text.ts';
 import { operation } from './operation.ts';
 import { Id, IdParams, Int, MAX_LIMIT, MAX_PAGE, OneOf, Strict, Text, PageOf } from './fields.ts';
 
@@ -31,20 +32,21 @@ export const TenantInfo = Strict({
 });
 
 const infoFields = {
-  name: Text(2, 64, { description: 'Unique among tenants' }),
-  home: Type.Optional(Text(0, 200, { description: "An https:// address, or ''" })),
-  description: Type.Optional(Text(0, 255, { multiline: true })),
+  name: Text(...B.name, { description: 'Unique among tenants' }),
+  home: Type.Optional(Text(...B.home, { description: "An https:// address, or ''" })),
+  description: Type.Optional(Text(...B.description, { multiline: true })),
 };
 
 export const TenantInfoSave = Strict(infoFields);
 export const TenantSave = Strict({ type: TenantType, ...infoFields });
 
-const [userMin, userMax] = PASSWORD_BOUNDS.user;
+const [userMin, userMax] = B.adminPassword;
+const [accountMin, accountMax] = B.adminUsername;
 export const TenantCreate = Strict({
   type: TenantType,
   ...infoFields,
-  adminUsername: Type.String({ minLength: 4, maxLength: 32, pattern: PATTERNS.accountChars, 'x-rule': 'validate.account.chars', description: "The tenant super admin's account: letters, digits, _ . - (4 to 32), not in use" }),
-  adminName: Text(1, 20),
+  adminUsername: Type.String({ minLength: accountMin, maxLength: accountMax, pattern: PATTERNS.accountChars, 'x-rule': 'validate.account.chars', description: `The tenant super admin's account: letters, digits, _ . - (${accountMin} to ${accountMax}), not in use` }),
+  adminName: Text(...B.adminName),
   adminPassword: Type.String({ minLength: userMin, maxLength: userMax, description: `${userMin} to ${userMax} characters` }),
 });
 

@@ -9,6 +9,7 @@ import { CAMERA_GROUP_TYPE, CAMERA_SOURCE_STATES } from '../api/video-types.ts';
 import { LIMITS } from '../validate/numbers.ts';
 import { KEYS } from '../validate/keys.ts';
 import { LENGTHS } from '../validate/text.ts';
+import { CAMERA_BOUNDS as B } from '../validate/camera.ts';
 import { operation } from './operation.ts';
 import { Code, Id, IdParams, Ids, Int, MAX_PAGE, OneOf, Strict, Text, PageOf } from './fields.ts';
 import { ProgressKey } from './progress.ts';
@@ -66,16 +67,16 @@ export const CameraExportQuery = Strict(filters);
 export const CameraList = PageOf(Camera);
 
 const Tags = Type.Array(Text(0, LENGTHS.tag[1]), { maxItems: 50, description: 'Each trimmed; empty ones dropped; a comma inside one becomes a space' });
-const SourceUrl = Text(0, 1024, { description: "An rtsp, rtsps, rtmp, rtmps or http(s) stream URL with a host ('' for the demo clip); a private address only on the networks the platform allows; a password shown as *** must be typed again when the URL changes" });
+const SourceUrl = Text(...B.sourceUrl, { description: "An rtsp, rtsps, rtmp, rtmps or http(s) stream URL with a host ('' for the demo clip); a private address only on the networks the platform allows; a password shown as *** must be typed again when the URL changes" });
 const ParamsPart = Strict({ disableYunControl: Type.Optional(Type.Boolean()) });
 
 /** POST setCamera. With `count` (2 to 1000) a batch is created and `%d` in name and label becomes 1…count. */
 export const CameraCreate = Strict({
-  name: Text(1, 64),
-  label: Code(1, 64, { description: 'The device code: unique in the tenant, no {}[]^ (SPEC §5)' }),
+  name: Text(...B.name),
+  label: Code(...B.label, { description: 'The device code: unique in the tenant, no {}[]^ (SPEC §5)' }),
   dataGroupId: Id({ description: `A camera group of the tenant (a data group of type ${CAMERA_GROUP_TYPE})` }),
-  address: Type.Optional(Text(0, 128)),
-  resolution: Type.Optional(Text(0, 32)),
+  address: Type.Optional(Text(...B.address)),
+  resolution: Type.Optional(Text(...B.resolution)),
   tags: Type.Optional(Tags),
   sourceUrl: Type.Optional(SourceUrl),
   params: Type.Optional(ParamsPart),
@@ -87,11 +88,11 @@ export const CameraCreated = Type.Union([Camera, Strict({ ids: Type.Array(Id(), 
 /** PUT updateCamera: the fields given change, the others stay. */
 export const CameraUpdate = Strict({
   id: Id(),
-  name: Type.Optional(Text(1, 64, { description: "The name in the caller's language (sent back unchanged, a seeded camera keeps both)" })),
-  label: Type.Optional(Code(1, 64)),
+  name: Type.Optional(Text(...B.name, { description: "The name in the caller's language (sent back unchanged, a seeded camera keeps both)" })),
+  label: Type.Optional(Code(...B.label)),
   dataGroupId: Type.Optional(Id()),
-  address: Type.Optional(Text(0, 128)),
-  resolution: Type.Optional(Text(0, 32)),
+  address: Type.Optional(Text(...B.address)),
+  resolution: Type.Optional(Text(...B.resolution)),
   tags: Type.Optional(Tags),
   sourceUrl: Type.Optional(SourceUrl),
   params: Type.Optional(ParamsPart),

@@ -17,7 +17,8 @@
  * No i18n, React or DOM imports here: the demo server loads these files with Node's type stripping.
  */
 export { KEYS, MESSAGE_KEYS, type MessageKey } from './keys.ts';
-export type { MessageParams, Result, Rule, ValidationMessage, Values } from './message.ts';
+export type { Bounds, MessageParams, Result, Rule, ValidationMessage, Values } from './message.ts';
+export { boundsOf } from './message.ts';
 export { validateField, validateObject, hasErrors, firstError, type Rules, type Schema, type FieldErrors } from './combine.ts';
 export {
   required, phone, namePattern1, namePattern2, groupName, letterName, pointCode, alphanumeric,

@@ -17,6 +17,27 @@ export type Values = Readonly<Record<string, unknown>>;
 /** A rule sees the field value and, for cross-field rules (password match, min/default/max), the whole object. */
 export type Rule = (value: unknown, values: Values) => Result;
 
+/**
+ * The bounds a length or range rule checks, readable from the rule (`boundsOf`): 'length' counts
+ * characters (JSON Schema minLength / maxLength), 'value' the number (minimum / maximum). A test
+ * compares them with the API contract's (console/resource/form-contract.test.ts).
+ */
+export interface Bounds {
+  readonly of: 'length' | 'value';
+  readonly min: number;
+  readonly max: number;
+}
+
+/** The rule, carrying the bounds it checks. */
+export function bounded(rule: Rule, bounds: Bounds): Rule {
+  return Object.assign(rule, { bounds });
+}
+
+/** The bounds a rule checks (length(), integerBetween(), password() and the rules built on them), or null. */
+export function boundsOf(rule: Rule): Bounds | null {
+  return (rule as Rule & { bounds?: Bounds }).bounds ?? null;
+}
+
 export function fail(key: MessageKey, params?: MessageParams): ValidationMessage {
   return params ? { key, params } : { key };
 }

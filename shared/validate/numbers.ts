@@ -1,6 +1,6 @@
 // Numeric rules of SPEC §5: numbers, integers and the bounded counts (batches, delays, fill-in, pan-tilt speed).
 import { KEYS, type MessageKey } from './keys.ts';
-import { fail, isEmpty, type Rule } from './message.ts';
+import { bounded, fail, isEmpty, type Rule } from './message.ts';
 
 const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
 const INTEGER = /^[+-]?\d+$/;
@@ -37,12 +37,12 @@ export function positiveInteger(): Rule {
 
 /** An integer in [min, max]; `key` names the text to show when it is outside (it gets min and max). */
 export function integerBetween(min: number, max: number, key: MessageKey = KEYS.range): Rule {
-  return (value) => {
+  return bounded((value) => {
     if (isEmpty(value)) return null;
     const n = toInteger(value);
     if (n === null) return fail(KEYS.integer);
     return n >= min && n <= max ? null : fail(key, { min, max });
-  };
+  }, { of: 'value', min, max });
 }
 
 export const LIMITS = {

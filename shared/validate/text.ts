@@ -1,6 +1,6 @@
 // Text rules of SPEC §5: presence, phone, name patterns, codes, lengths, passwords, accounts, email.
 import { KEYS, type MessageKey } from './keys.ts';
-import { asText, charLength, fail, isEmpty, type Result, type Rule } from './message.ts';
+import { asText, bounded, charLength, fail, isEmpty, type Result, type Rule } from './message.ts';
 
 const HAN = '\\p{Script=Han}';
 
@@ -95,7 +95,7 @@ const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u20
  * Empty values pass unless min > 0 and something was typed; pair with required() for presence.
  */
 export function length(min: number, max: number = Infinity): Rule {
-  return (value) => {
+  return bounded((value) => {
     if (value === null || value === undefined || value === '') return null;
     const text = asText(value);
     if (text === null) return fail(KEYS.text);
@@ -105,7 +105,7 @@ export function length(min: number, max: number = Infinity): Rule {
     if (max === Infinity) return fail(KEYS.lengthMin, { min });
     if (min <= 0) return fail(KEYS.lengthMax, { max });
     return fail(KEYS.lengthBetween, { min, max });
-  };
+  }, { of: 'length', min, max });
 }
 
 /** The bounds SPEC §5 names; forms with other name bounds (3-20, 2-64 …) call length() directly. */
@@ -136,14 +136,14 @@ export const PASSWORD_BOUNDS: Readonly<Record<PasswordKind, readonly [number, nu
 
 export function password(kind: PasswordKind = 'other'): Rule {
   const [min, max] = PASSWORD_BOUNDS[kind];
-  return (value) => {
+  return bounded((value) => {
     if (value === null || value === undefined || value === '') return null;
     const text = asText(value);
     if (text === null) return fail(KEYS.text);
     const n = charLength(text);
     if (n >= min && n <= max) return null;
     return max === Infinity ? fail(KEYS.passwordMin, { min }) : fail(KEYS.passwordBetween, { min, max });
-  };
+  }, { of: 'length', min, max });
 }
 
 /** The second new password must equal the first. */

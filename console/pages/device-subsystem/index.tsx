@@ -13,6 +13,7 @@ import { areaSchema, deviceFormSchema } from '../../../shared/devices/device-rul
 import { http, notify } from '../../../shared/http/index.ts';
 import { buttonGhost } from '../../../shared/theme/base.css.ts';
 import { batchCode, batchSize, integerBetween, length, pointCode, required } from '../../../shared/validate/index.ts';
+import { DATA_GROUP_BOUNDS } from '../../../shared/validate/data-group.ts';
 import { ConfirmDelete, defineForm, defineResource, FormDialog, ResourcePage, Tree, treeOptions, type Option, type TreeItem, text } from '../../resource/index.ts';
 import './texts.ts';
 import { ValuesDialog } from './values-dialog.tsx';
@@ -115,7 +116,8 @@ export const groupingForm = defineForm<null, { devices: readonly Device[] }>({
       name: 'newName',
       labelKey: 'subsystem.newGroupName',
       visible: (v) => v.groupId === NEW_GROUP,
-      rules: [(value, values) => (values.groupId === NEW_GROUP ? required()(value, values) : null), length(0, 64)],
+      // Required only for a new group; at most the contract's length (the message names only the maximum).
+      rules: [(value, values) => (values.groupId === NEW_GROUP ? required()(value, values) : null), length(0, DATA_GROUP_BOUNDS.name[1])],
     },
   ],
   save: async ({ groupId, newName }, _row, { page }) => {

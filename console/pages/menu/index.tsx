@@ -5,16 +5,10 @@
 import { addMenu, menuTree, resetMenu, saveMenu, type MenuCreate, type MenuEntry, type MenuSave } from '../../../shared/api/menu-admin.ts';
 import { http, notify } from '../../../shared/http/index.ts';
 import { i18n } from '../../../shared/i18n/index.ts';
-import { integerBetween, length, required, type MessageKey, type Rule } from '../../../shared/validate/index.ts';
+import { menuSchema } from '../../../shared/validate/menu.ts';
 import { defineResource, ResourcePage } from '../../resource/index.ts';
 import { Icon, ICON_NAMES } from '../../shell/icons.tsx';
 import './texts.ts';
-
-const uriRule: Rule = (value) => {
-  const v = typeof value === 'string' ? value.trim() : '';
-  return v === '' || /^\/[A-Za-z0-9/_-]*$/.test(v) || /^https:\/\/[^\s<>"'`]{1,200}$/i.test(v) ? null : { key: 'menus.uriHint' as MessageKey };
-};
-const codeRule: Rule = (value) => (typeof value !== 'string' || value === '' || /^[A-Za-z][A-Za-z0-9_]{1,31}$/.test(value) ? null : { key: 'validate.account.chars' as MessageKey });
 
 export const menuResource = defineResource<MenuEntry>({
   id: 'menu',
@@ -53,20 +47,20 @@ export const menuResource = defineResource<MenuEntry>({
       ...(m
         ? []
         : ([
-            { kind: 'text', name: 'code', labelKey: 'menus.field.code', rules: [required(), codeRule] },
+            { kind: 'text', name: 'code', labelKey: 'menus.field.code', rules: menuSchema.code },
             {
               kind: 'select',
               name: 'parentCode',
               labelKey: 'menus.field.parentCode',
               options: () => menuTree(http).then((rows) => rows.filter((r) => r.parentCode === null).map((r) => ({ value: r.code, label: `${r.zh} / ${r.en}` }))),
-              rules: [required()],
+              rules: menuSchema.parentCode,
             },
           ] as const)),
-      { kind: 'text', name: 'zh', labelKey: 'menus.field.zh', rules: [required(), length(1, 20)], initial: (r) => r?.zh ?? '' },
-      { kind: 'text', name: 'en', labelKey: 'menus.field.en', rules: [required(), length(1, 40)], initial: (r) => r?.en ?? '' },
-      { kind: 'select', name: 'icon', labelKey: 'menus.field.icon', options: ICON_NAMES.map((n) => ({ value: n, label: n })), rules: [required()], initial: (r) => r?.icon ?? 'generic' },
-      { kind: 'text', name: 'uri', labelKey: 'menus.field.uri', rules: [uriRule], initial: (r) => r?.uri ?? '' },
-      { kind: 'text', name: 'sort', labelKey: 'menus.field.sort', rules: [required(), integerBetween(0, 100000)], initial: (r) => String(r?.sort ?? 100), as: 'number' },
+      { kind: 'text', name: 'zh', labelKey: 'menus.field.zh', rules: menuSchema.zh, initial: (r) => r?.zh ?? '' },
+      { kind: 'text', name: 'en', labelKey: 'menus.field.en', rules: menuSchema.en, initial: (r) => r?.en ?? '' },
+      { kind: 'select', name: 'icon', labelKey: 'menus.field.icon', options: ICON_NAMES.map((n) => ({ value: n, label: n })), rules: menuSchema.icon, initial: (r) => r?.icon ?? 'generic' },
+      { kind: 'text', name: 'uri', labelKey: 'menus.field.uri', rules: menuSchema.uri, initial: (r) => r?.uri ?? '' },
+      { kind: 'text', name: 'sort', labelKey: 'menus.field.sort', rules: menuSchema.sort, initial: (r) => String(r?.sort ?? 100), as: 'number' },
       { kind: 'checkbox', name: 'hidden', labelKey: 'menus.field.hidden', initial: (r) => r?.hidden ?? false },
     ],
     hints: { uri: (_, { t }) => t('menus.uriHint'), sort: (_, { t }) => t('menus.note') },

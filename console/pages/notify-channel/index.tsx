@@ -8,13 +8,12 @@ import { ALARM_LEVELS } from '../../../shared/api/alarm-types.ts';
 import { channelDeliveries, createChannel, deleteChannels, listChannels, mailbox, testChannel, updateChannel, type Channel, type ChannelSave, type Delivery, type Mail } from '../../../shared/api/notify.ts';
 import { http, notify } from '../../../shared/http/index.ts';
 import { buttonGhost } from '../../../shared/theme/base.css.ts';
-import { length, required, type MessageKey, type Rule } from '../../../shared/validate/index.ts';
+import { notifyChannelSchema } from '../../../shared/validate/notify.ts';
 import { defineResource, Modal, ResourcePage, type FormValues, text } from '../../resource/index.ts';
 import * as kit from '../../resource/resource.css.ts';
 import './texts.ts';
 
 const list = (v: unknown): string[] => text(v).split(/[,，\s]+/).filter(Boolean);
-const templateRule: Rule = (value) => (typeof value !== 'string' || [...value.trim()].length <= 30 ? null : { key: 'notify.hint.template' as MessageKey });
 
 function Deliveries({ channel, onClose }: { channel: Channel; onClose: () => void }) {
   const { t } = useTranslation();
@@ -100,13 +99,13 @@ export const notifyChannelResource = defineResource<Channel, NotifyChannelPage>(
   list: (q, signal) => listChannels(http, { page: q.page, limit: q.limit, ...(typeof q.filters.keyword === 'string' && q.filters.keyword.trim() ? { keyword: q.filters.keyword.trim() } : {}) }, signal),
   form: {
     fields: () => [
-      { kind: 'text', name: 'name', labelKey: 'notify.field.name', rules: [required(), length(1, 30)], initial: (c) => c?.name ?? '' },
-      { kind: 'select', name: 'kind', labelKey: 'notify.field.kind', options: (['email', 'sms', 'webhook'] as const).map((k) => ({ value: k, labelKey: `notify.kind.${k}` })), rules: [required()], initial: (c) => c?.kind ?? 'email' },
+      { kind: 'text', name: 'name', labelKey: 'notify.field.name', rules: notifyChannelSchema.name, initial: (c) => c?.name ?? '' },
+      { kind: 'select', name: 'kind', labelKey: 'notify.field.kind', options: (['email', 'sms', 'webhook'] as const).map((k) => ({ value: k, labelKey: `notify.kind.${k}` })), rules: notifyChannelSchema.kind, initial: (c) => c?.kind ?? 'email' },
       { kind: 'text', name: 'to', labelKey: 'notify.field.to', visible: is('email'), initial: (c) => c?.config.to?.join(', ') ?? '' },
       { kind: 'text', name: 'phones', labelKey: 'notify.field.phones', visible: is('sms'), initial: (c) => c?.config.phones?.join(', ') ?? '' },
-      { kind: 'text', name: 'template', labelKey: 'notify.field.template', visible: is('sms'), rules: [templateRule], initial: (c) => c?.config.template ?? '[{level}] {content}' },
+      { kind: 'text', name: 'template', labelKey: 'notify.field.template', visible: is('sms'), rules: notifyChannelSchema.template, initial: (c) => c?.config.template ?? '[{level}] {content}' },
       { kind: 'text', name: 'url', labelKey: 'notify.field.url', visible: is('webhook'), initial: (c) => c?.config.url ?? '' },
-      { kind: 'password', name: 'secret', labelKey: 'notify.field.secret', visible: is('webhook'), autoComplete: 'off', rules: [length(0, 64)], initial: (c) => c?.config.secret ?? '' },
+      { kind: 'password', name: 'secret', labelKey: 'notify.field.secret', visible: is('webhook'), autoComplete: 'off', rules: notifyChannelSchema.secret, initial: (c) => c?.config.secret ?? '' },
       { kind: 'select', name: 'levels', labelKey: 'notify.field.levels', multiple: true, options: ALARM_LEVELS.map((l) => ({ value: l, labelKey: `status.alarmLevel.${l}` })), initial: (c) => c?.levels ?? ['critical'] },
       { kind: 'checkbox', name: 'enabled', labelKey: 'notify.field.enabled', initial: (c) => c?.enabled ?? true },
     ],

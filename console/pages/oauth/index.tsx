@@ -4,7 +4,7 @@
 // "Register the demo identity provider" fills in the demo platform's own OpenID provider.
 import { createOauthPlatform, deleteOauthPlatforms, demoProvider, listOauthPlatforms, updateOauthPlatform, type OauthPlatform, type OauthPlatformSave } from '../../../shared/api/oauth.ts';
 import { http, notify } from '../../../shared/http/index.ts';
-import { length, required } from '../../../shared/validate/index.ts';
+import { oauthPlatformEditSchema, oauthPlatformSchema } from '../../../shared/validate/oauth.ts';
 import { defineResource, ResourcePage } from '../../resource/index.ts';
 import { PortalClients } from './portal-clients.tsx';
 import './texts.ts';
@@ -28,18 +28,21 @@ export const oauthResource = defineResource<OauthPlatform>({
   list: (q, signal) => listOauthPlatforms(http, { page: q.page, limit: q.limit, ...(typeof q.filters.keyword === 'string' && q.filters.keyword.trim() ? { keyword: q.filters.keyword.trim() } : {}) }, signal),
   form: {
     wide: true,
-    fields: (row) => [
-      { kind: 'text', name: 'name', labelKey: 'oauth.field.name', rules: [required(), length(1, 50)], initial: (r) => r?.name ?? '' },
-      { kind: 'text', name: 'clientId', labelKey: 'oauth.field.clientId', autoComplete: 'off', rules: [required(), length(1, 200)], initial: (r) => r?.clientId ?? '' },
-      // Write-only: never shown again; left empty when editing, it keeps the sealed one (not sent).
-      { kind: 'password', name: 'clientSecret', labelKey: 'oauth.field.clientSecret', autoComplete: 'new-password', rules: row ? [length(0, 500)] : [required(), length(1, 500)] },
-      { kind: 'text', name: 'issuer', labelKey: 'oauth.field.issuer', rules: [required(), length(1, 500)], initial: (r) => r?.issuer ?? '' },
-      { kind: 'text', name: 'authorizeUrl', labelKey: 'oauth.field.authorizeUrl', initial: (r) => r?.authorizeUrl ?? '' },
-      { kind: 'text', name: 'tokenUrl', labelKey: 'oauth.field.tokenUrl', initial: (r) => r?.tokenUrl ?? '' },
-      { kind: 'text', name: 'userinfoUrl', labelKey: 'oauth.field.userinfoUrl', initial: (r) => r?.userinfoUrl ?? '' },
-      { kind: 'text', name: 'scopes', labelKey: 'oauth.field.scopes', rules: [required(), length(1, 200)], initial: (r) => r?.scopes ?? 'openid profile' },
-      { kind: 'checkbox', name: 'enabled', labelKey: 'oauth.field.enabled', initial: (r) => r?.enabled ?? true },
-    ],
+    fields: (row) => {
+      const rules = row ? oauthPlatformEditSchema : oauthPlatformSchema;
+      return [
+        { kind: 'text', name: 'name', labelKey: 'oauth.field.name', rules: rules.name, initial: (r) => r?.name ?? '' },
+        { kind: 'text', name: 'clientId', labelKey: 'oauth.field.clientId', autoComplete: 'off', rules: rules.clientId, initial: (r) => r?.clientId ?? '' },
+        // Write-only: never shown again; left empty when editing, it keeps the sealed one (not sent).
+        { kind: 'password', name: 'clientSecret', labelKey: 'oauth.field.clientSecret', autoComplete: 'new-password', rules: rules.clientSecret },
+        { kind: 'text', name: 'issuer', labelKey: 'oauth.field.issuer', rules: rules.issuer, initial: (r) => r?.issuer ?? '' },
+        { kind: 'text', name: 'authorizeUrl', labelKey: 'oauth.field.authorizeUrl', initial: (r) => r?.authorizeUrl ?? '' },
+        { kind: 'text', name: 'tokenUrl', labelKey: 'oauth.field.tokenUrl', initial: (r) => r?.tokenUrl ?? '' },
+        { kind: 'text', name: 'userinfoUrl', labelKey: 'oauth.field.userinfoUrl', initial: (r) => r?.userinfoUrl ?? '' },
+        { kind: 'text', name: 'scopes', labelKey: 'oauth.field.scopes', rules: rules.scopes, initial: (r) => r?.scopes ?? 'openid profile' },
+        { kind: 'checkbox', name: 'enabled', labelKey: 'oauth.field.enabled', initial: (r) => r?.enabled ?? true },
+      ];
+    },
     hints: { clientSecret: (_, { t }) => t('oauth.hint.secret'), authorizeUrl: (_, { t }) => t('oauth.hint.endpoints'), scopes: (_, { t }) => t('oauth.hint.scopes') },
     save: async (body, r) => {
       const { clientSecret, ...rest } = body as OauthPlatformSave;

@@ -9,7 +9,7 @@ import type { ScadaPageRow } from '../../../shared/api/scada-types.ts';
 import { http, notify } from '../../../shared/http/index.ts';
 import { MAX_TEMPLATES } from '../../../shared/scada/doc.ts';
 import { button, buttonGhost, input } from '../../../shared/theme/base.css.ts';
-import { length, required } from '../../../shared/validate/index.ts';
+import { scadaPageSchema } from '../../../shared/validate/scada.ts';
 import { defineResource, Modal, ResourcePage } from '../../resource/index.ts';
 import * as kit from '../../resource/resource.css.ts';
 import './texts.ts';
@@ -133,8 +133,8 @@ export const scadaResource = defineResource<ScadaPageRow, ScadaListPage>({
   list: (q, signal) => listScadaPages(http, { page: q.page, limit: q.limit, ...(typeof q.filters.keyword === 'string' && q.filters.keyword.trim() ? { keyword: q.filters.keyword.trim() } : {}) }, signal),
   form: {
     fields: () => [
-      { kind: 'text', name: 'name', labelKey: 'scada.field.name', rules: [required(), length(1, 50)], initial: (r) => r?.name ?? '' },
-      { kind: 'textarea', name: 'description', labelKey: 'scada.field.description', rules: [length(0, 200)], initial: (r) => r?.description ?? '' },
+      { kind: 'text', name: 'name', labelKey: 'scada.field.name', rules: scadaPageSchema.name, initial: (r) => r?.name ?? '' },
+      { kind: 'textarea', name: 'description', labelKey: 'scada.field.description', rules: scadaPageSchema.description, initial: (r) => r?.description ?? '' },
     ],
     save: async (body, r) => {
       const named = body as { name: string; description: string };

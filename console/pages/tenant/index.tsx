@@ -11,7 +11,8 @@ import { createTenant, deleteTenant, getTenantInfo, listTenants, updateTenant, u
 import { http, notify, RequestError } from '../../../shared/http/index.ts';
 import { kitConfig } from '../../../shared/kit.ts';
 import { button, input } from '../../../shared/theme/base.css.ts';
-import { accountChars, checkAvatar, length, password, required } from '../../../shared/validate/index.ts';
+import { checkAvatar } from '../../../shared/validate/index.ts';
+import { TENANT_BOUNDS, tenantSchema } from '../../../shared/validate/tenant.ts';
 import { defineResource, ResourcePage } from '../../resource/index.ts';
 import * as kit from '../../resource/resource.css.ts';
 import { loadTenant } from '../../state/tenant.ts';
@@ -43,17 +44,17 @@ export const tenantResource = defineResource<TenantRow, TenantPage>({
   list: (q, signal) => listTenants(http, { page: q.page, limit: q.limit, ...(typeof q.filters.keyword === 'string' && q.filters.keyword.trim() ? { keyword: q.filters.keyword.trim() } : {}) }, signal),
   form: {
     fields: (row) => [
-      { kind: 'select', name: 'type', labelKey: 'tenants.field.type', options: (['enterprise', 'personal'] as const).map((k) => ({ value: k, labelKey: `tenants.type.${k}` })), rules: [required()], initial: (r) => r?.type ?? 'enterprise' },
-      { kind: 'text', name: 'name', labelKey: 'tenants.field.name', rules: [required(), length(2, 64)], initial: (r) => r?.name ?? '' },
+      { kind: 'select', name: 'type', labelKey: 'tenants.field.type', options: (['enterprise', 'personal'] as const).map((k) => ({ value: k, labelKey: `tenants.type.${k}` })), rules: tenantSchema.type, initial: (r) => r?.type ?? 'enterprise' },
+      { kind: 'text', name: 'name', labelKey: 'tenants.field.name', rules: tenantSchema.name, initial: (r) => r?.name ?? '' },
       { kind: 'text', name: 'home', labelKey: 'tenants.field.home', initial: (r) => r?.home ?? '' },
-      { kind: 'textarea', name: 'description', labelKey: 'tenants.field.description', rules: [length(0, 255)], initial: (r) => r?.description ?? '' },
+      { kind: 'textarea', name: 'description', labelKey: 'tenants.field.description', rules: tenantSchema.description, initial: (r) => r?.description ?? '' },
       // A new tenant comes with its super admin.
       ...(row
         ? []
         : ([
-            { kind: 'text', name: 'adminUsername', labelKey: 'tenants.field.adminUsername', autoComplete: 'off', rules: [required(), length(4, 32), accountChars()] },
-            { kind: 'text', name: 'adminName', labelKey: 'tenants.field.adminName', rules: [required(), length(1, 20)] },
-            { kind: 'password', name: 'adminPassword', labelKey: 'tenants.field.adminPassword', autoComplete: 'new-password', rules: [required(), password('user')] },
+            { kind: 'text', name: 'adminUsername', labelKey: 'tenants.field.adminUsername', autoComplete: 'off', rules: tenantSchema.adminUsername },
+            { kind: 'text', name: 'adminName', labelKey: 'tenants.field.adminName', rules: tenantSchema.adminName },
+            { kind: 'password', name: 'adminPassword', labelKey: 'tenants.field.adminPassword', autoComplete: 'new-password', rules: tenantSchema.adminPassword },
           ] as const)),
     ],
     hints: { home: (_, { t }) => t('tenants.homeHint') },
@@ -152,8 +153,9 @@ function TenantInfoPage() {
     e.preventDefault();
     setProblem(null);
     const name = draft.name.trim();
-    if (name.length < 2 || name.length > 64) {
-      setProblem({ field: 'name', text: t('validate.length.between', { min: 2, max: 64 }) });
+    const [min, max] = TENANT_BOUNDS.name;
+    if (name.length < min || name.length > max) {
+      setProblem({ field: 'name', text: t('validate.length.between', { min, max }) });
       return;
     }
     try {

@@ -12,7 +12,8 @@ import { http, notify } from '../../../shared/http/index.ts';
 import { session } from '../../../shared/session/index.ts';
 import { useSnapshot } from 'valtio';
 import { button, buttonGhost, input } from '../../../shared/theme/base.css.ts';
-import { batchCode, batchSize, length, pointCode, required, streamSource } from '../../../shared/validate/index.ts';
+import { cameraBatchSchema, cameraSchema } from '../../../shared/validate/camera.ts';
+import { dataGroupSchema } from '../../../shared/validate/data-group.ts';
 import { ConfirmDelete, defineForm, defineResource, FormDialog, Modal, ResourcePage, Tree, treeOptions, type FilterValues, type FormBody, type FormField, type Option, type TreeItem } from '../../resource/index.ts';
 import * as kit from '../../resource/resource.css.ts';
 
@@ -53,17 +54,17 @@ interface VideoGroupPageState {
 }
 
 /** A camera's fields, the batch form's with the count and the patterns' %d rule; the group opens as the one chosen in the tree. */
-const cameraFields = (batch: boolean, groupOptions: readonly Option[]): readonly FormField<Camera, VideoGroupPageState>[] => [
-  { kind: 'text', name: 'name', labelKey: 'videoGroup.field.name', rules: batch ? [required(), length(1, 64), batchCode()] : [required(), length(1, 64)], initial: (c) => c?.name ?? '' },
+const cameraFields = (batch: boolean, groupOptions: readonly Option[], rules = batch ? cameraBatchSchema : cameraSchema): readonly FormField<Camera, VideoGroupPageState>[] => [
+  { kind: 'text', name: 'name', labelKey: 'videoGroup.field.name', rules: rules.name, initial: (c) => c?.name ?? '' },
   // The device code: no {}[]^ (SPEC §5), the same pattern the platform's declaration refuses.
-  { kind: 'text', name: 'label', labelKey: 'videoGroup.field.label', rules: batch ? [required(), length(1, 64), pointCode(), batchCode()] : [required(), length(1, 64), pointCode()], initial: (c) => c?.label ?? '' },
-  ...(batch ? [{ kind: 'text', name: 'count', labelKey: 'videoGroup.field.count', rules: [required(), batchSize()], initial: '10', as: 'number' } as const] : []),
-  { kind: 'select', name: 'groupId', labelKey: 'videoGroup.field.group', options: groupOptions, rules: [required()], initial: (c, { page }) => String(c?.data_group_Id ?? page.groupId ?? ''), as: 'number' },
+  { kind: 'text', name: 'label', labelKey: 'videoGroup.field.label', rules: rules.label, initial: (c) => c?.label ?? '' },
+  ...(batch ? [{ kind: 'text', name: 'count', labelKey: 'videoGroup.field.count', rules: cameraBatchSchema.count, initial: '10', as: 'number' } as const] : []),
+  { kind: 'select', name: 'groupId', labelKey: 'videoGroup.field.group', options: groupOptions, rules: rules.groupId, initial: (c, { page }) => String(c?.data_group_Id ?? page.groupId ?? ''), as: 'number' },
   { kind: 'text', name: 'address', labelKey: 'videoGroup.field.address', initial: (c) => c?.address ?? '' },
   { kind: 'text', name: 'resolution', labelKey: 'videoGroup.field.resolution', initial: (c) => c?.resolution ?? '' },
   { kind: 'text', name: 'tags', labelKey: 'videoGroup.field.tags', initial: (c) => c?.tags.join(', ') ?? '' },
   // Shown with its password masked; sent back unchanged, the platform keeps the stored password.
-  { kind: 'text', name: 'sourceUrl', labelKey: 'videoGroup.field.sourceUrl', rules: [length(0, 1024), streamSource()], initial: (c) => c?.sourceUrl ?? '' },
+  { kind: 'text', name: 'sourceUrl', labelKey: 'videoGroup.field.sourceUrl', rules: rules.sourceUrl, initial: (c) => c?.sourceUrl ?? '' },
   { kind: 'checkbox', name: 'ptz', labelKey: 'videoGroup.field.ptz', initial: (c) => (c ? !c.params.disableYunControl : true) },
 ];
 
@@ -104,7 +105,7 @@ export const cameraBatchForm = defineForm<Camera, VideoGroupPageState>({
 
 /** Adding a camera group under the chosen one (the page's parentId), or renaming one. */
 export const cameraGroupForm = defineForm<DataGroup, { parentId: number }>({
-  fields: () => [{ kind: 'text', name: 'groupName', labelKey: 'videoGroup.groupName', rules: [required(), length(1, 64)], initial: (g) => g?.name ?? '' }],
+  fields: () => [{ kind: 'text', name: 'groupName', labelKey: 'videoGroup.groupName', rules: dataGroupSchema.name, initial: (g) => g?.name ?? '' }],
   save: async ({ groupName }, g, { page }) => {
     if (g) await updateGroup(http, g.id, { name: groupName as string });
     else await createGroup(http, page.parentId, { name: groupName as string, type: CAMERA_GROUP_TYPE });
