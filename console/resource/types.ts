@@ -132,9 +132,22 @@ export interface FormDef<Row, Page = unknown> {
   /** Sends the derived body; values sent without a field (an id, a row's own values) it takes from `row` or `env`. */
   save: (body: FormBody, row: Row | null, env: Env<Page>) => Promise<unknown>;
   remote?: Readonly<Record<string, RemoteCheck>>;
+  /**
+   * The operations ('domain.name' in shared/contract) whose body `save` sends: `create` for a new row,
+   * `update` for a row being edited; `at` names the body property a field fills where it is not the
+   * field's own name (e.g. groupName: 'name', secret: 'config.secret'). console/resource/form-contract.test.ts
+   * checks each field's length and range rules against those properties' bounds.
+   */
+  saves?: FormSaves;
   /** Live notes under fields, computed from the values being typed (null: none). */
   hints?: Readonly<Record<string, (values: FormValues, env: Env<Page>) => string | null>>;
   wide?: boolean;
+}
+
+export interface FormSaves {
+  create?: string;
+  update?: string;
+  at?: Readonly<Record<string, string>>;
 }
 
 export interface RowAction<Row, Page = unknown> {

@@ -38,6 +38,7 @@ export const alarmRuleResource = defineResource<AlarmRule>({
   filters: [{ kind: 'select', name: 'modelId', labelKey: 'alarmRules.field.model', options: modelOptions }],
   list: (q, signal) => listAlarmRules(http, { page: q.page, limit: q.limit, ...(q.filters.modelId ? { modelId: Number(q.filters.modelId) } : {}) }, signal),
   form: {
+    saves: { create: 'alarmRule.create', update: 'alarmRule.update' },
     wide: true,
     fields: () => [
       { kind: 'select', name: 'modelId', labelKey: 'alarmRules.field.model', options: modelOptions, emptyLabelKey: 'alarmRules.field.model', rules: R.modelId, initial: (r) => (r ? String(r.modelId) : ''), as: 'number' },

@@ -22,6 +22,7 @@ export const alarmEventTypeResource = defineResource<AlarmEventType>({
   filters: [{ kind: 'text', name: 'keyword', labelKey: 'eventTypes.field.keyword' }],
   list: (q, signal) => listEventTypes(http, { page: q.page, limit: q.limit, ...(text(q.filters.keyword) ? { keyword: text(q.filters.keyword) } : {}) }, signal),
   form: {
+    saves: { create: 'alarmEventType.create', update: 'alarmEventType.update' },
     fields: () => [
       { kind: 'text', name: 'number', labelKey: 'eventTypes.field.number', rules: eventTypeSchema.number, initial: (e) => (e ? String(e.number) : ''), as: 'number' },
       { kind: 'text', name: 'name', labelKey: 'eventTypes.field.name', rules: eventTypeSchema.name, initial: (e) => e?.name ?? '' },

@@ -31,6 +31,7 @@ export const attendanceRuleResource = defineResource<AttendanceRule>({
   filters: [{ kind: 'text', name: 'keyword', labelKey: 'attendance.field.keyword' }],
   list: (q, signal) => listRules(http, { page: q.page, limit: q.limit, ...(typeof q.filters.keyword === 'string' && q.filters.keyword.trim() ? { keyword: q.filters.keyword.trim() } : {}) }, signal),
   form: {
+    saves: { create: 'attendance.ruleCreate', update: 'attendance.ruleUpdate' },
     fields: () => [
       { kind: 'text', name: 'name', labelKey: 'attendance.field.name', rules: R.name, initial: (r) => r?.name ?? '' },
       { kind: 'text', name: 'workStart', labelKey: 'attendance.field.workStart', rules: [...R.workStart, timeRule], initial: (r) => r?.workStart ?? '09:00' },

@@ -39,6 +39,7 @@ export const attendanceSiteResource = defineResource<AttendanceSite, AttendanceS
   filters: [{ kind: 'text', name: 'keyword', labelKey: 'attendance.field.keyword' }],
   list: (q, signal) => listSites(http, { page: q.page, limit: q.limit, ...(typeof q.filters.keyword === 'string' && q.filters.keyword.trim() ? { keyword: q.filters.keyword.trim() } : {}) }, signal),
   form: {
+    saves: { create: 'attendance.siteCreate', update: 'attendance.siteUpdate' },
     wide: true,
     fields: (_row, { page }) => [
       { kind: 'text', name: 'name', labelKey: 'attendance.field.name', rules: S.name, initial: (s) => s?.name ?? '' },

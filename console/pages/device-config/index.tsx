@@ -52,6 +52,7 @@ export const deviceModelResource = defineResource<ModelRow, DeviceConfigPageStat
       signal,
     ),
   form: {
+    saves: { create: 'deviceModel.modelCreate', update: 'deviceModel.modelUpdate' },
     fields: (m, { page }) => [
       { kind: 'text', name: 'code', labelKey: 'models.field.code', rules: modelSchema.code, initial: m?.code ?? '' },
       { kind: 'text', name: 'name', labelKey: 'models.field.name', rules: modelSchema.name, initial: m?.name ?? '' },
@@ -83,6 +84,7 @@ export const deviceModelResource = defineResource<ModelRow, DeviceConfigPageStat
 
 /** A major category's form declared once (categorySchema's rule): add or rename. */
 export const categoryForm = defineForm<DeviceCategory>({
+  saves: { create: 'deviceModel.categoryCreate', update: 'deviceModel.categoryUpdate' },
   fields: () => [{ kind: 'text', name: 'name', labelKey: 'models.categoryName', rules: categorySchema.name, initial: (c) => c?.name ?? '' }],
   save: async ({ name }, c) => {
     await (c ? renameCategory(http, c.id, name as string) : createCategory(http, name as string));
@@ -214,6 +216,7 @@ const paramSelect = (f: 'dataType' | 'access' | 'uiType', values: readonly strin
 
 /** A model parameter's form declared once: paramSchema's rules per field, the sample only for trying the formulas (not sent). */
 export const paramForm = defineForm<ParamRow, ParamsPage>({
+  saves: { create: 'deviceModel.paramCreate', update: 'deviceModel.paramUpdate' },
   wide: true,
   fields: () => [
     paramText('name'),

@@ -64,6 +64,7 @@ const statusOptions = DEVICE_STATUSES.map((s) => ({ value: s, labelKey: `status.
 
 /** A device's form declared once: deviceFormSchema's rules (the platform's checkDevice's) and the edited device's values; the model and gateway as ids, no area as null. */
 export const deviceForm = defineForm<Device, DeviceSubsystemPageState>({
+  saves: { create: 'device.create', update: 'deviceAdmin.update' },
   wide: true,
   fields: (_row, { page }) => [
     ...DEVICE_FIELDS.map((f) => ({
@@ -91,6 +92,7 @@ interface AreaPage {
 
 /** An area's form declared once: add (under the chosen area), rename or move. */
 export const areaForm = defineForm<AreaNode, AreaPage>({
+  saves: { create: 'deviceAdmin.areaCreate', update: 'deviceAdmin.areaUpdate' },
   fields: (_area, { page }) => [
     { kind: 'text', name: 'name', labelKey: 'subsystem.areaName', rules: areaSchema.name, initial: (a) => a?.areaName ?? '' },
     { kind: 'select', name: 'parentId', labelKey: 'subsystem.parentArea', options: page.areaOptions, emptyLabelKey: 'subsystem.noParent', initial: (_a, { page }) => page.parentId ?? '' },
@@ -135,6 +137,7 @@ interface BatchPage {
 
 /** Batch creation: up to 1000 devices from patterns with %d (the first and last codes previewed). */
 export const batchForm = defineForm<null, BatchPage>({
+  saves: { create: 'device.batch' },
   wide: true,
   fields: (_row, { page }) => [
     { kind: 'text', name: 'count', labelKey: 'subsystem.batchCount', rules: [required(), batchSize()], initial: '10', as: 'number' },

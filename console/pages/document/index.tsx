@@ -25,6 +25,7 @@ interface DocumentPage { setPreview: (row: DocumentRow | null) => void; setVersi
 
 /** The document form declared once: documentSchema's rules and the initial values per field; a new document needs its file. */
 export const documentForm = defineForm<DocumentRow, DocumentPage>({
+  saves: { create: 'document.create', update: 'document.update' },
   wide: true,
   fields: (row) => [
     { kind: 'text', name: 'number', labelKey: 'documents.field.number', rules: documentSchema.number, initial: (d) => d?.number ?? '' },

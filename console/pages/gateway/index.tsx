@@ -126,6 +126,7 @@ interface GatewayPointPage {
 
 /** A point's form declared once: gatewayPointSchema's rules, the kind chosen only for a new point, the target `deviceId/paramCode` split into its two body fields. */
 export const gatewayPointForm = defineForm<GatewayPoint, GatewayPointPage>({
+  saves: { create: 'gatewayPoint.create', update: 'gatewayPoint.update' },
   fields: (p, { page }) => [
     { kind: 'text', name: 'code', labelKey: 'gateways.point.code', fixedOnEdit: true, rules: gatewayPointSchema.code, initial: (r) => r?.code ?? '' },
     { kind: 'text', name: 'name', labelKey: 'gateways.point.name', rules: gatewayPointSchema.name, initial: (r) => r?.name ?? '' },

@@ -59,6 +59,7 @@ export const roleResource = defineResource<Role, GroupPageState>({
     return { rows: rows.slice((q.page - 1) * q.limit, q.page * q.limit), total: rows.length };
   },
   form: {
+    saves: { create: 'role.save', update: 'role.save' },
     fields: (row, { page }) => [
       { kind: 'text', name: 'code', labelKey: 'roles.field.code', rules: roleSchema.code, initial: row?.code ?? '' },
       { kind: 'text', name: 'name', labelKey: 'roles.field.name', rules: roleSchema.name, initial: row?.name ?? '' },

@@ -36,6 +36,7 @@ interface JobPageState {
 
 /** The job form declared once: each field with jobSchema's rule and its initial value; the task's own parameter goes into `params`. */
 export const jobForm = defineForm<Job, JobPageState>({
+  saves: { create: 'job.create', update: 'job.update' },
   wide: true,
   fields: (_row, { page }) => [
     { kind: 'text', name: 'name', labelKey: 'jobs.field.name', rules: jobSchema.name, initial: (j) => j?.name ?? '' },

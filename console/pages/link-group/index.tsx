@@ -63,6 +63,7 @@ export const linkStrategyResource = defineResource<LinkStrategy, LinkGroupPageSt
       signal,
     ),
   form: {
+    saves: { create: 'linkage.strategyCreate', update: 'linkage.strategyUpdate' },
     wide: true,
     fields: (_row, { page }) => [
       { kind: 'text', name: 'name', labelKey: 'linkage.field.name', rules: strategySchema.name, initial: (s) => s?.name ?? '' },
@@ -118,6 +119,7 @@ export const linkStrategyResource = defineResource<LinkStrategy, LinkGroupPageSt
 
 /** Adding or renaming a strategy group; a new group is chosen at once (the page's setGroupId): the strategies made next go into it. */
 export const linkGroupForm = defineForm<LinkGroup, { setGroupId: (id: number) => void }>({
+  saves: { create: 'linkage.groupCreate', update: 'linkage.groupUpdate' },
   fields: () => [
     { kind: 'text', name: 'name', labelKey: 'linkage.groupName', rules: linkGroupSchema.name, initial: (g) => g?.name ?? '' },
     { kind: 'textarea', name: 'note', labelKey: 'linkage.groupNote', rules: linkGroupSchema.note, initial: (g) => g?.note ?? '' },

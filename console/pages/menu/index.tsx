@@ -42,6 +42,7 @@ export const menuResource = defineResource<MenuEntry>({
     return { rows, total: rows.length };
   },
   form: {
+    saves: { create: 'menu.create', update: 'menu.save' },
     fields: (m) => [
       // A new entry's code and group; an entry keeps both.
       ...(m

@@ -98,6 +98,7 @@ export const notifyChannelResource = defineResource<Channel, NotifyChannelPage>(
   filters: [{ kind: 'text', name: 'keyword', labelKey: 'notify.field.keyword' }],
   list: (q, signal) => listChannels(http, { page: q.page, limit: q.limit, ...(typeof q.filters.keyword === 'string' && q.filters.keyword.trim() ? { keyword: q.filters.keyword.trim() } : {}) }, signal),
   form: {
+    saves: { create: 'notify.create', update: 'notify.update', at: { to: 'config.to', phones: 'config.phones', template: 'config.template', url: 'config.url', secret: 'config.secret' } },
     fields: () => [
       { kind: 'text', name: 'name', labelKey: 'notify.field.name', rules: notifyChannelSchema.name, initial: (c) => c?.name ?? '' },
       { kind: 'select', name: 'kind', labelKey: 'notify.field.kind', options: (['email', 'sms', 'webhook'] as const).map((k) => ({ value: k, labelKey: `notify.kind.${k}` })), rules: notifyChannelSchema.kind, initial: (c) => c?.kind ?? 'email' },

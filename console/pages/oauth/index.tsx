@@ -27,6 +27,7 @@ export const oauthResource = defineResource<OauthPlatform>({
   filters: [{ kind: 'text', name: 'keyword', labelKey: 'oauth.field.keyword' }],
   list: (q, signal) => listOauthPlatforms(http, { page: q.page, limit: q.limit, ...(typeof q.filters.keyword === 'string' && q.filters.keyword.trim() ? { keyword: q.filters.keyword.trim() } : {}) }, signal),
   form: {
+    saves: { create: 'oauth.create', update: 'oauth.update' },
     wide: true,
     fields: (row) => {
       const rules = row ? oauthPlatformEditSchema : oauthPlatformSchema;

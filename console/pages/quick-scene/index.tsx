@@ -31,6 +31,7 @@ export const quickSceneResource = defineResource<QuickScene, QuickScenePage>({
   filters: [{ kind: 'text', name: 'keyword', labelKey: 'linkage.scenes.name' }],
   list: (q, signal) => listScenes(http, { page: q.page, limit: q.limit, ...(text(q.filters.keyword as string) ? { keyword: text(q.filters.keyword as string) } : {}) }, signal),
   form: {
+    saves: { create: 'linkage.sceneCreate', update: 'linkage.sceneUpdate' },
     wide: true,
     fields: (_row, { page }) => [
       { kind: 'text', name: 'name', labelKey: 'linkage.scenes.name', rules: sceneSchema.name, initial: (sc) => sc?.name ?? '' },

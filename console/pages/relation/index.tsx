@@ -33,6 +33,7 @@ export const relationResource = defineResource<Relation, RelationPage>({
   filters: [{ kind: 'text', name: 'keyword', labelKey: 'relations.field.keyword' }],
   list: (q, signal) => listRelations(http, { page: q.page, limit: q.limit, ...(text(q.filters.keyword as string) ? { keyword: text(q.filters.keyword as string) } : {}) }, signal),
   form: {
+    saves: { create: 'relation.create', update: 'relation.create' },
     fields: (_row, { page }) => [
       { kind: 'select', name: 'deviceId', labelKey: 'relations.field.device', options: page.devices, emptyLabelKey: 'relations.field.device', rules: [required()], as: 'id' },
       { kind: 'select', name: 'cameraId', labelKey: 'relations.field.camera', options: page.cameras, emptyLabelKey: 'relations.field.camera', rules: [required()], as: 'id' },

@@ -132,6 +132,7 @@ export const scadaResource = defineResource<ScadaPageRow, ScadaListPage>({
   filters: [{ kind: 'text', name: 'keyword', labelKey: 'scada.field.keyword' }],
   list: (q, signal) => listScadaPages(http, { page: q.page, limit: q.limit, ...(typeof q.filters.keyword === 'string' && q.filters.keyword.trim() ? { keyword: q.filters.keyword.trim() } : {}) }, signal),
   form: {
+    saves: { create: 'scada.create', update: 'scada.rename' },
     fields: () => [
       { kind: 'text', name: 'name', labelKey: 'scada.field.name', rules: scadaPageSchema.name, initial: (r) => r?.name ?? '' },
       { kind: 'textarea', name: 'description', labelKey: 'scada.field.description', rules: scadaPageSchema.description, initial: (r) => r?.description ?? '' },

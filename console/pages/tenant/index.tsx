@@ -43,6 +43,7 @@ export const tenantResource = defineResource<TenantRow, TenantPage>({
   filters: [{ kind: 'text', name: 'keyword', labelKey: 'tenants.field.keyword' }],
   list: (q, signal) => listTenants(http, { page: q.page, limit: q.limit, ...(typeof q.filters.keyword === 'string' && q.filters.keyword.trim() ? { keyword: q.filters.keyword.trim() } : {}) }, signal),
   form: {
+    saves: { create: 'tenant.create', update: 'tenant.update' },
     fields: (row) => [
       { kind: 'select', name: 'type', labelKey: 'tenants.field.type', options: (['enterprise', 'personal'] as const).map((k) => ({ value: k, labelKey: `tenants.type.${k}` })), rules: tenantSchema.type, initial: (r) => r?.type ?? 'enterprise' },
       { kind: 'text', name: 'name', labelKey: 'tenants.field.name', rules: tenantSchema.name, initial: (r) => r?.name ?? '' },

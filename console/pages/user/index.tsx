@@ -69,6 +69,7 @@ const statusOptions = USER_STATUSES.map((s) => ({ value: s, labelKey: `people.st
 const genderOptions = GENDERS.map((g) => ({ value: g, labelKey: `people.gender.${g}` }));
 
 const userForm = defineForm<UserRow, UserPageState>({
+  saves: { create: 'user.create', update: 'user.update' },
   // Creating: the shared create schema (account, password twice, roles); editing: the account is fixed and not sent.
   fields: (row, { page }) => [
     { kind: 'text', name: 'username', labelKey: 'people.field.username', fixedOnEdit: true, autoComplete: 'off', ...(row ? { as: false } : { rules: userCreateSchema.username }), initial: (r) => r?.username ?? '' },
@@ -98,6 +99,7 @@ const userForm = defineForm<UserRow, UserPageState>({
 
 /** Adding or editing a department: its parent opens as the one chosen in the tree (or the edited one's). */
 export const departmentForm = defineForm<Department, DepartmentFormPage>({
+  saves: { create: 'user.createDepartment', update: 'user.updateDepartment' },
   fields: (_row, { page }) => [
     { kind: 'text', name: 'name', labelKey: 'people.departmentName', rules: departmentSchema.name, initial: (d) => d?.name ?? '' },
     { kind: 'select', name: 'parentId', labelKey: 'people.parentDepartment', options: page.departmentOptions, emptyLabelKey: 'people.noParent', as: 'id', initial: (_d, e) => String(e.page.parentId ?? '') },
@@ -113,6 +115,7 @@ export const departmentForm = defineForm<Department, DepartmentFormPage>({
 
 /** A user's roles (never the super admin's: the row action is not offered for it). */
 export const rolesForm = defineForm<UserRow, { roleOptions: readonly Option[] }>({
+  saves: { update: 'user.roles' },
   fields: (_row, { page }) => [{ kind: 'select', name: 'roleIds', labelKey: 'people.field.roles', options: page.roleOptions, multiple: true, as: 'ids', initial: (u) => (u?.roleIds ?? []).map(String) }],
   save: async (body, u) => {
     await setUserRoles(http, u!.id, body as UserRoles);

@@ -80,6 +80,7 @@ const cameraBody = ({ groupId, tags, ptz, ...rest }: FormBody) => ({
 });
 
 export const cameraForm = defineForm<Camera, VideoGroupPageState>({
+  saves: { create: 'video.create', update: 'video.update' },
   fields: (_row, { page }) => cameraFields(false, page.groupOptions),
   save: async (body, row, { page }) => {
     if (row) {
@@ -95,6 +96,7 @@ export const cameraForm = defineForm<Camera, VideoGroupPageState>({
 
 /** Batch add: up to 1000 cameras from patterns with %d. */
 export const cameraBatchForm = defineForm<Camera, VideoGroupPageState>({
+  saves: { create: 'video.create' },
   fields: (_row, { page }) => cameraFields(true, page.groupOptions),
   save: async ({ count, ...body }, _row, { page }) => {
     await createCamera(http, { ...cameraBody(body), count: count as number });
@@ -105,6 +107,7 @@ export const cameraBatchForm = defineForm<Camera, VideoGroupPageState>({
 
 /** Adding a camera group under the chosen one (the page's parentId), or renaming one. */
 export const cameraGroupForm = defineForm<DataGroup, { parentId: number }>({
+  saves: { create: 'dataGroup.create', update: 'dataGroup.update', at: { groupName: 'name' } },
   fields: () => [{ kind: 'text', name: 'groupName', labelKey: 'videoGroup.groupName', rules: dataGroupSchema.name, initial: (g) => g?.name ?? '' }],
   save: async ({ groupName }, g, { page }) => {
     if (g) await updateGroup(http, g.id, { name: groupName as string });

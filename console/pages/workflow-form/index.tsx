@@ -59,6 +59,7 @@ export const workflowFormResource = defineResource<WorkflowForm, WorkflowFormPag
     return listForms(http, { page: q.page, limit: q.limit, ...(keyword ? { keyword } : {}) }, signal);
   },
   form: {
+    saves: { create: 'workflow.createForm', update: 'workflow.updateForm' },
     wide: true,
     fields: (_row, { page }) => [
       { kind: 'text', name: 'name', labelKey: 'workflow.forms.field.name', rules: [nameRule], initial: (f) => f?.name ?? '' },
