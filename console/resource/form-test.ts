@@ -1,7 +1,7 @@
 // Node test support for a page's form declared once (imported only by *.test.ts files): the requests
 // its save sends, recorded where the client hands them to fetch (the body as the platform receives
 // it), and the messages its fields' rules give, in both languages, as the form dialog shows them.
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { translate } from '../../shared/i18n/index.ts';
 import { validateObject, type ValidationMessage } from '../../shared/validate/index.ts';
 import { resolveForm } from './define.ts';
@@ -14,8 +14,7 @@ export interface Sent {
 }
 
 /** Records every request from now on; each is answered with the envelope `{ code: 0, data: answer(url) }`. */
-export function recordRequests(answer: (url: string, method: string) => unknown = () => null): Sent[] {
-  const sent: Sent[] = [];
+export function recordRequests(answer: (url: string, method: string) => unknown = () => null, sent: Sent[] = []): Sent[] {
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
     const method = (init?.method ?? 'GET').toUpperCase();
@@ -51,4 +50,23 @@ export function messagesOf<Row, Page>(form: FormDef<Row, Page>, row: Row | null,
       .filter((e): e is [string, ValidationMessage] => e[1] !== undefined)
       .map(([name, m]) => [name, [translate('zh', m.key, m.params ?? {}), translate('en', m.key, m.params ?? {})]]),
   );
+}
+
+/** The zh message the dialog shows under `field` for `values` typed over the initial ones (null: none). */
+export const messageOf = <Row, Page>(form: FormDef<Row, Page>, row: Row | null, env: Env<Page>, values: FormValues, field: string): string | null =>
+  messagesOf(form, row, env, valuesOf(form, row, env, values))[field]?.[0] ?? null;
+
+/**
+ * A test file's requests: each test records what it sends from an empty list (answered by `answer`),
+ * and `saveWith` saves a form opened on `row` with `values` typed over its initial ones.
+ */
+export function formRequests(answer?: (url: string, method: string) => unknown) {
+  const sent: Sent[] = [];
+  beforeEach(() => {
+    sent.length = 0;
+    recordRequests(answer, sent);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+  const saveWith = <Row, Page>(form: FormDef<Row, Page>, row: Row | null, env: Env<Page>, values: FormValues): Promise<Sent[]> => send(form, row, env, valuesOf(form, row, env, values), sent);
+  return { sent, saveWith };
 }

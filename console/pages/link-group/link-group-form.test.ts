@@ -1,9 +1,8 @@
 // The strategy form and the strategy group form, declared once: what each sends for values a user
 // filled in (the bodies the page sent before its forms were declared once), and the SPEC §5 messages.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { LinkStrategy } from '../../../shared/api/linkage-types.ts';
-import { envOf, messagesOf, recordRequests, send, valuesOf, type Sent } from '../../resource/form-test.ts';
-import type { Env, FormDef, FormValues } from '../../resource/types.ts';
+import { envOf, formRequests, messageOf } from '../../resource/form-test.ts';
 import type { LinkTargets } from './actions-editor.tsx';
 import { linkGroupForm, linkStrategyResource } from './index.tsx';
 
@@ -16,16 +15,7 @@ const strategy = {
   skipHolidays: true, enabled: false, actions: [write], groupName: 'Plant', deviceName: 'Sensor', held: 0,
 } as LinkStrategy;
 
-let sent: Sent[];
-beforeEach(() => {
-  sent = recordRequests(() => ({ id: 12 }));
-});
-afterEach(() => vi.unstubAllGlobals());
-
-/** Saves the form opened on `row` with `values` typed over its initial ones. */
-const saveWith = <Row, Page>(form: FormDef<Row, Page>, row: Row | null, env: Env<Page>, values: FormValues) => send(form, row, env, valuesOf(form, row, env, values), sent);
-/** The zh message the dialog shows under `field` for `values` typed over the initial ones (null: none). */
-const messageOf = <Row, Page>(form: FormDef<Row, Page>, row: Row | null, env: Env<Page>, values: FormValues, field: string) => messagesOf(form, row, env, valuesOf(form, row, env, values))[field]?.[0] ?? null;
+const { sent, saveWith } = formRequests(() => ({ id: 12 }));
 
 describe('the strategy form', () => {
   it('adds a strategy in the chosen group: numbers for group, device, hits and retry (30 when emptied), the actions as a list', async () => {

@@ -1,25 +1,15 @@
 // The menu entry form, declared once: what it sends for values a user filled in (the bodies the page
 // sent before its form was declared once), and the messages an invalid value gets.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MenuEntry } from '../../../shared/api/menu-admin.ts';
-import { envOf, messagesOf, recordRequests, send, valuesOf, type Sent } from '../../resource/form-test.ts';
-import type { Env, FormDef, FormValues } from '../../resource/types.ts';
+import { envOf, formRequests, messageOf } from '../../resource/form-test.ts';
 import { menuResource } from './index.tsx';
 
 const form = menuResource.form!;
 const env = envOf(undefined);
 const entry: MenuEntry = { code: 'alarmSearch', zh: '告警', en: 'Alarms', icon: 'bell', uri: '/alarm/search', parentCode: 'alarm', sort: 10, hidden: false, custom: false, changed: false };
 
-let sent: Sent[];
-beforeEach(() => {
-  sent = recordRequests(() => ({}));
-});
-afterEach(() => vi.unstubAllGlobals());
-
-/** Saves the form opened on `row` with `values` typed over its initial ones. */
-const saveWith = <Row, Page>(form: FormDef<Row, Page>, row: Row | null, env: Env<Page>, values: FormValues) => send(form, row, env, valuesOf(form, row, env, values), sent);
-/** The zh message the dialog shows under `field` for `values` typed over the initial ones (null: none). */
-const messageOf = <Row, Page>(form: FormDef<Row, Page>, row: Row | null, env: Env<Page>, values: FormValues, field: string) => messagesOf(form, row, env, valuesOf(form, row, env, values))[field]?.[0] ?? null;
+const { sent, saveWith } = formRequests(() => ({}));
 
 describe('the menu entry form', () => {
   it('adds an entry with its code and group; the order as a number, hidden as a flag', async () => {

@@ -1,22 +1,14 @@
 // The channel form, declared once: the body it sends — the chosen kind's own settings in `config`,
 // lists split at commas, the levels as chosen — and the messages an invalid value gets.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Channel } from '../../../shared/api/notify.ts';
-import { envOf, messagesOf, recordRequests, send, valuesOf, type Sent } from '../../resource/form-test.ts';
-import type { Env, FormDef, FormValues } from '../../resource/types.ts';
+import { envOf, formRequests, messagesOf, valuesOf } from '../../resource/form-test.ts';
 import { notifyChannelResource } from './index.tsx';
 
 const form = notifyChannelResource.form!;
 const env = envOf({ mailChanged: () => undefined, setDeliveries: () => undefined });
 
-let sent: Sent[];
-beforeEach(() => {
-  sent = recordRequests(() => ({}));
-});
-afterEach(() => vi.unstubAllGlobals());
-
-/** Saves the form opened on `row` with `values` typed over its initial ones. */
-const saveWith = <Row, Page>(f: FormDef<Row, Page>, row: Row | null, e: Env<Page>, values: FormValues) => send(f, row, e, valuesOf(f, row, e, values), sent);
+const { sent, saveWith } = formRequests(() => ({}));
 
 describe('the notification channel form', () => {
   it('sends only the chosen kind’s settings: email addresses, sms phones and template, a webhook’s address and secret as typed', async () => {

@@ -1,9 +1,8 @@
 // The quick scene form, declared once: what it sends (the bodies the page sent before its steps went
 // into the body as parsed JSON), and the SPEC §5 message of a step's delay.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { QuickScene } from '../../../shared/api/linkage-types.ts';
-import { envOf, messagesOf, recordRequests, send, valuesOf, type Sent } from '../../resource/form-test.ts';
-import type { Env, FormDef, FormValues } from '../../resource/types.ts';
+import { envOf, formRequests, messageOf } from '../../resource/form-test.ts';
 import type { LinkTargets } from '../link-group/actions-editor.tsx';
 import { quickSceneResource } from './index.tsx';
 
@@ -11,16 +10,7 @@ const form = quickSceneResource.form!;
 const env = envOf({ targets: { devices: [], pointsOf: () => null } as unknown as LinkTargets });
 const step = { delaySeconds: 5, action: { kind: 'write', deviceId: 4, code: 'fan', value: 1 } };
 
-let sent: Sent[];
-beforeEach(() => {
-  sent = recordRequests(() => ({}));
-});
-afterEach(() => vi.unstubAllGlobals());
-
-/** Saves the form opened on `row` with `values` typed over its initial ones. */
-const saveWith = <Row, Page>(form: FormDef<Row, Page>, row: Row | null, env: Env<Page>, values: FormValues) => send(form, row, env, valuesOf(form, row, env, values), sent);
-/** The zh message the dialog shows under `field` for `values` typed over the initial ones (null: none). */
-const messageOf = <Row, Page>(form: FormDef<Row, Page>, row: Row | null, env: Env<Page>, values: FormValues, field: string) => messagesOf(form, row, env, valuesOf(form, row, env, values))[field]?.[0] ?? null;
+const { sent, saveWith } = formRequests(() => ({}));
 
 describe('the quick scene form', () => {
   it('sends the name and note trimmed and the steps as a list; edits by its id', async () => {

@@ -1,25 +1,15 @@
 // The tenant form, declared once: what it sends for values the operator filled in (the bodies the page
 // sent before its form was declared once), and the SPEC §5 messages an invalid value gets.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TenantRow } from '../../../shared/api/tenant-admin.ts';
-import { envOf, messagesOf, recordRequests, send, valuesOf, type Sent } from '../../resource/form-test.ts';
-import type { Env, FormDef, FormValues } from '../../resource/types.ts';
+import { envOf, formRequests, messageOf } from '../../resource/form-test.ts';
 import { tenantResource } from './index.tsx';
 
 const form = tenantResource.form!;
 const env = envOf({ setVouchers: () => undefined });
 const row: TenantRow = { id: 3, name: 'Harbour Office', type: 'personal', home: 'https://harbour.example', description: '', logoUrl: ';', users: 1, devices: 0, superAdmin: 'harbour' };
 
-let sent: Sent[];
-beforeEach(() => {
-  sent = recordRequests(() => ({}));
-});
-afterEach(() => vi.unstubAllGlobals());
-
-/** Saves the form opened on `row` with `values` typed over its initial ones. */
-const saveWith = <Row, Page>(form: FormDef<Row, Page>, row: Row | null, env: Env<Page>, values: FormValues) => send(form, row, env, valuesOf(form, row, env, values), sent);
-/** The zh message the dialog shows under `field` for `values` typed over the initial ones (null: none). */
-const messageOf = <Row, Page>(form: FormDef<Row, Page>, row: Row | null, env: Env<Page>, values: FormValues, field: string) => messagesOf(form, row, env, valuesOf(form, row, env, values))[field]?.[0] ?? null;
+const { sent, saveWith } = formRequests(() => ({}));
 
 describe('the tenant form', () => {
   it('creates a tenant with its super admin: texts trimmed, the password as typed', async () => {

@@ -1,9 +1,8 @@
 // The user page's forms, declared once: what each sends for values a user filled in (the bodies the
 // page sent before its forms were declared once), and the SPEC §5 message an invalid value gets.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { UserRow } from '../../../shared/api/user-types.ts';
-import { envOf, messagesOf, recordRequests, send, valuesOf, type Sent } from '../../resource/form-test.ts';
-import type { Env, FormDef, FormValues } from '../../resource/types.ts';
+import { envOf, formRequests, messageOf } from '../../resource/form-test.ts';
 import { departmentForm, passwordForm, rolesForm, userResource } from './index.tsx';
 
 const userForm = userResource.form!;
@@ -12,16 +11,7 @@ const page = { departmentOptions: [], roleOptions: [], departmentId: 4, me: null
 const env = envOf(page);
 const row: UserRow = { id: 7, username: 'alice', name: 'Alice', phone: '13800000000', email: 'a@example.com', status: 'normal', gender: 'female', departmentId: 3, departmentName: 'Ops', roleIds: [2], roleNames: ['Op'], superAdmin: false };
 
-let sent: Sent[];
-beforeEach(() => {
-  sent = recordRequests(() => ({ id: 11 }));
-});
-afterEach(() => vi.unstubAllGlobals());
-
-/** Saves the form opened on `row` with `values` typed over its initial ones. */
-const saveWith = <Row, Page>(form: FormDef<Row, Page>, row: Row | null, env: Env<Page>, values: FormValues) => send(form, row, env, valuesOf(form, row, env, values), sent);
-/** The zh message the dialog shows under `field` for `values` typed over the initial ones (null: none). */
-const messageOf = <Row, Page>(form: FormDef<Row, Page>, row: Row | null, env: Env<Page>, values: FormValues, field: string) => messagesOf(form, row, env, valuesOf(form, row, env, values))[field]?.[0] ?? null;
+const { sent, saveWith } = formRequests(() => ({ id: 11 }));
 
 describe('the user form', () => {
   it('creates a user with the account, both passwords, the chosen department and roles as numbers', async () => {

@@ -1,9 +1,8 @@
 // The camera forms and the camera group form, declared once: what each sends for values a user filled
 // in (the bodies the page sent before its forms were declared once), and the SPEC §5 messages.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Camera } from '../../../shared/api/video-types.ts';
-import { envOf, messagesOf, recordRequests, send, valuesOf, type Sent } from '../../resource/form-test.ts';
-import type { Env, FormDef, FormValues } from '../../resource/types.ts';
+import { envOf, formRequests, messageOf } from '../../resource/form-test.ts';
 import { cameraBatchForm, cameraForm, cameraGroupForm } from './video-group.tsx';
 
 const changed = vi.fn();
@@ -13,16 +12,7 @@ const camera = {
   address: 'Gate 1', resolution: '1080p', tags: ['entrance', 'night'], sourceUrl: '', codec: 'h264',
 } as Camera;
 
-let sent: Sent[];
-beforeEach(() => {
-  sent = recordRequests(() => ({ deleted: 0, created: 1 }));
-});
-afterEach(() => vi.unstubAllGlobals());
-
-/** Saves the form opened on `row` with `values` typed over its initial ones. */
-const saveWith = <Row, Page>(form: FormDef<Row, Page>, row: Row | null, env: Env<Page>, values: FormValues) => send(form, row, env, valuesOf(form, row, env, values), sent);
-/** The zh message the dialog shows under `field` for `values` typed over the initial ones (null: none). */
-const messageOf = <Row, Page>(form: FormDef<Row, Page>, row: Row | null, env: Env<Page>, values: FormValues, field: string) => messagesOf(form, row, env, valuesOf(form, row, env, values))[field]?.[0] ?? null;
+const { sent, saveWith } = formRequests(() => ({ deleted: 0, created: 1 }));
 
 describe('the camera forms', () => {
   it('adds a camera in the chosen group: trimmed texts, the group as dataGroupId, tags split, pan/tilt as the disable flag', async () => {
