@@ -56,8 +56,17 @@ function scopeSql(s: Scope): { sql: string; args: Array<string | number> } {
     sql.push('a.device_code = ?');
     args.push(s.deviceCode);
   }
-  const own = s.user ? alarmScopeSql(s.data, s.user) : { sql: '', args: [] };
+  const own = ownOf(s);
   return { sql: sql.join(' AND ') + own.sql, args: [...args, ...own.args] };
+}
+
+/** The user's data authority over devices, read once per scope: a breakdown runs several statements of one scope. */
+const owned = new WeakMap<Scope, { sql: string; args: number[] }>();
+
+function ownOf(s: Scope): { sql: string; args: number[] } {
+  let own = owned.get(s);
+  if (!own) owned.set(s, (own = s.user ? alarmScopeSql(s.data, s.user) : { sql: '', args: [] }));
+  return own;
 }
 
 const JOIN_DEVICE = 'LEFT JOIN device d ON d.tenant_id = a.tenant_id AND d.code = a.device_code';
