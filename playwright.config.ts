@@ -4,7 +4,7 @@
 // share a fault switch, request log or user.
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS } from './tests/chromium.ts';
+import { CHROMIUM_ARGS, testChromiumPath } from './tests/chromium.ts';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -24,7 +24,8 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     // baseURL is the worker's own platform (fixtures.ts).
-    launchOptions: { executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    // The headless shell where installed (tests/chromium.ts), as `npm test` picks it.
+    launchOptions: { executablePath: testChromiumPath() ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
     trace: 'off',
     // The console's service worker would precache the whole build in every test's fresh context;
     // only service-worker.spec.ts lets it run.

@@ -2,7 +2,7 @@
 import { createServer } from 'node:net';
 import { playwrightLauncher } from '@web/test-runner-playwright';
 import { viteCompile } from './tests/wtr-vite.mjs';
-import { findChromium, CHROMIUM_ARGS } from './tests/chromium.ts';
+import { findTestChromium, CHROMIUM_ARGS } from './tests/chromium.ts';
 import { flvSourcePlugin } from './tests/flv-source.ts';
 
 const freePort = () =>
@@ -14,7 +14,7 @@ const freePort = () =>
   });
 
 process.env.ATRIUM_BROWSER_TESTS = '1';
-const executablePath = await findChromium();
+const executablePath = await findTestChromium();
 const vitePort = await freePort();
 
 export default {

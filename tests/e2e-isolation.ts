@@ -11,12 +11,12 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { findChromium } from './chromium.ts';
+import { findTestChromium } from './chromium.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const e2e = join(root, 'tests', 'e2e');
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
-const env = { ...process.env, CHROME_PATH: await findChromium() };
+const env = { ...process.env, CHROME_PATH: await findTestChromium() };
 const specs = readdirSync(e2e)
   .filter((f) => f.endsWith('.spec.ts'))
   .sort((a, b) => a.localeCompare(b));

@@ -14,7 +14,7 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { findChromium } from './chromium.ts';
+import { findTestChromium } from './chromium.ts';
 
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 const TSC_NATIVE = join(dirname(createRequire(import.meta.url).resolve('typescript-native/package.json')), 'bin', 'tsc');
@@ -51,7 +51,7 @@ function run(label: string, command: string, args: string[], env: NodeJS.Process
   });
 }
 
-const chromium = await findChromium().catch((error: Error) => {
+const chromium = await findTestChromium().catch((error: Error) => {
   console.error(error.message);
   process.exit(1);
 });
