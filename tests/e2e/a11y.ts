@@ -29,7 +29,20 @@ export interface A11yOptions {
   stylesheets?: boolean;
   /** Also judge WCAG 2.5.3 (axe's experimental label-content-name-mismatch rule); on in the whole-page pass. */
   nameMatch?: boolean;
+  /**
+   * a11yFindingsInPlace only: judge only the rules a theme can change (COLOUR_RULES), for a page
+   * already judged on every rule in another theme.
+   */
+  coloursOnly?: boolean;
 }
+
+/**
+ * The WCAG A/AA rules of axe whose outcome depends on colours: text contrast (1.4.3) and a link told
+ * from the text around it (1.4.1). The console's themes change colours only (the theme's name on
+ * <html> and its two colour variables, console/state/theme-sync.ts), so every other rule comes out the
+ * same in each theme.
+ */
+export const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 
 /**
  * Runs axe (WCAG 2.0/2.1 A and AA rules only) and fails on any serious or critical violation. With
@@ -60,18 +73,25 @@ export async function a11yFindings(page: Page, options: A11yOptions = {}): Promi
 export async function a11yFindingsInPlace(page: Page, options: A11yOptions = {}): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
   const violations = await page.evaluate(
-    async ({ tags, exclude, include, nameMatch, stylesheets }) => {
+    async ({ tags, exclude, include, nameMatch, stylesheets, colourRules }) => {
       const w = window as unknown as { axe: typeof axe };
       const context = { include: include ? [include] : [document], exclude } as unknown as axe.ElementContext;
       const result = await w.axe.run(context, {
-        runOnly: { type: 'tag', values: tags },
-        rules: nameMatch ? { 'label-content-name-mismatch': { enabled: true } } : {},
+        runOnly: colourRules ? { type: 'rule', values: colourRules } : { type: 'tag', values: tags },
+        rules: nameMatch && !colourRules ? { 'label-content-name-mismatch': { enabled: true } } : {},
         resultTypes: ['violations'],
         preload: stylesheets,
       });
       return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target.map(String), summary: n.failureSummary ?? '' })) }));
     },
-    { tags: WCAG_TAGS, exclude: options.exclude ?? [], include: options.include, nameMatch: Boolean(options.nameMatch), stylesheets: Boolean(options.stylesheets) },
+    {
+      tags: WCAG_TAGS,
+      exclude: options.exclude ?? [],
+      include: options.include,
+      nameMatch: Boolean(options.nameMatch),
+      stylesheets: Boolean(options.stylesheets),
+      colourRules: options.coloursOnly ? COLOUR_RULES : null,
+    },
   );
   const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical' || v.id === 'label-content-name-mismatch');
   return bad.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')} — ${n.summary.split('\n')[1]?.trim() ?? ''}`).join('\n  ')}`);

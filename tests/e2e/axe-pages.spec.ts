@@ -173,9 +173,9 @@ interface Pass {
   scans: number;
 }
 
-async function scan(pass: Pass, label: string, stylesheets = false): Promise<void> {
+async function scan(pass: Pass, label: string, stylesheets = false, coloursOnly = false): Promise<void> {
   const t0 = Date.now();
-  const found = await a11yFindingsInPlace(pass.page, { exclude: THIRD_PARTY_CANVASES, nameMatch: true, stylesheets });
+  const found = await a11yFindingsInPlace(pass.page, { exclude: THIRD_PARTY_CANVASES, nameMatch: true, stylesheets, coloursOnly });
   pass.scans += 1;
   if (process.env.A11Y_TIMING) console.log(`scan ${label}: ${Date.now() - t0} ms, ${found.length} found, ${await pass.page.evaluate(() => document.querySelectorAll('*').length)} elements`);
   for (const f of found) pass.findings.push(`${label}: ${f}`);
@@ -207,13 +207,17 @@ const held = (page: Page, theme: Theme): Promise<boolean> =>
     { setting: THEME_DEFAULTS[`${theme}-theme`], primary: PRIMARY },
   );
 
-/** Scans the page where it stands once in each theme (again if the console put its own theme back mid-scan). */
+/**
+ * Scans the page where it stands once in each theme (again if the console put its own theme back
+ * mid-scan): on every rule in the first theme, on the rules a theme can change (COLOUR_RULES) in the
+ * others, since the themes change colours only.
+ */
 async function scanInThemes(pass: Pass, label: string, stylesheets = false): Promise<void> {
-  for (const theme of THEMES) {
+  for (const [i, theme] of THEMES.entries()) {
     for (let attempt = 1; ; attempt++) {
       await themeInPlace(pass.page, theme);
       const before = pass.findings.length;
-      await scan(pass, `${label}, ${theme} theme`, stylesheets && theme === 'light');
+      await scan(pass, `${label}, ${theme} theme`, stylesheets && i === 0, i > 0);
       if (await held(pass.page, theme)) break;
       pass.findings.length = before;
       pass.scans -= 1;
@@ -222,7 +226,7 @@ async function scanInThemes(pass: Pass, label: string, stylesheets = false): Pro
   }
 }
 
-/** Scans each stop in each theme; the last scan also reads the stylesheets (css-orientation-lock), all chunks' CSS in by then. */
+/** Scans each stop in each theme; the last stop's full scan also reads the stylesheets (css-orientation-lock), all chunks' CSS in by then. */
 async function scanStops(pass: Pass, stops: readonly Stop[], lang: Lang, firstIsOpen = false): Promise<void> {
   for (const [i, stop] of stops.entries()) {
     if (i > 0 || !firstIsOpen) await go(pass.page, stop);
