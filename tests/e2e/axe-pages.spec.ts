@@ -3,8 +3,10 @@
 // window route the console opens without the shell (/video, /video_wall, /alarm_search, …) and the
 // record pages (/job_detail, /scada_view, /appEditor on a record made for them), in each theme and
 // each language, with the menus, drawers, dialogs and the tour open in each theme and language too.
-// One scan per page per theme per language; 2.5.3 (a visible text inside the accessible name) is judged
-// everywhere. The only exclusions are the third-party canvases of THIRD_PARTY_CANVASES (a11y.ts).
+// One scan per page per theme per language: on every rule in the first theme, on the rules a theme can
+// change (a11y.ts COLOUR_RULES: contrast, links told by colour) in the other two, since the themes
+// change colours only; 2.5.3 (a visible text inside the accessible name) is judged in every full scan.
+// The only exclusions are the third-party canvases of THIRD_PARTY_CANVASES (a11y.ts).
 //
 // Cheap by design (issue 37): one sign-in per test and one page per role in it, opened on the test's
 // first page in its language (the console's own cookies); the vendor's language changed in the
