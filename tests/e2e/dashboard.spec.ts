@@ -69,6 +69,7 @@ test('large screen fills 1920x1080 and 3840x2160 without scrollbars; axe passes 
     await page.setViewportSize(size);
     await toggle.click();
     await expect(board).toHaveAttribute('data-large', 'true');
+    await expect.poll(() => page.evaluate(() => document.fullscreenElement !== null)).toBe(true);
     await expect
       .poll(() =>
         board.evaluate((el) => {

@@ -105,11 +105,17 @@ export default function IntroductionPage() {
       root.style.overflow = before;
     };
   }, [large]);
+  // The browser's answer to the last request for full screen: leaving before it came must still
+  // leave the full screen it then grants.
+  const entering = useRef<Promise<void> | null>(null);
   const toggleLarge = () => {
     const next = !large;
     setLarge(next);
-    if (next) void screen.current?.requestFullscreen?.().catch(() => undefined);
-    else if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
+    if (next) entering.current = screen.current?.requestFullscreen?.().catch(() => undefined) ?? null;
+    else
+      void (entering.current ?? Promise.resolve())
+        .then(() => (document.fullscreenElement ? document.exitFullscreen() : undefined))
+        .catch(() => undefined);
   };
   useEffect(() => {
     const onChange = () => {
