@@ -20,7 +20,7 @@ const API = `http://localhost:${process.env.PORT ?? 8080}`;
  * and with a shared graph a platform of an earlier file answered another media port
  * (media-adapter.test.ts failed).
  */
-const ISOLATED_SERVER_TESTS = ['demo/server/video/**', 'demo/server/settings.test.ts'];
+const ISOLATED_SERVER_TESTS = ['demo/server/video/**/*.test.ts', 'demo/server/settings.test.ts'];
 
 /** The console's page lives in console/, but is served as the site's /index.html. */
 function consoleHtmlAtRoot(): Plugin {
@@ -153,7 +153,7 @@ export default defineConfig(({ mode }) => {
               // stay isolated: their harness replaces the API client for the file (29 of them failed
               // when shared).
               { extends: true, test: { name: 'server', include: ['demo/server/**/*.test.ts'], exclude: ISOLATED_SERVER_TESTS, isolate: false, sequence: { groupOrder: 1 } } },
-              { extends: true, test: { name: 'video', include: ISOLATED_SERVER_TESTS.map((p) => (p.endsWith('**') ? `${p}/*.test.ts` : p)), sequence: { groupOrder: 1 } } },
+              { extends: true, test: { name: 'video', include: ISOLATED_SERVER_TESTS, sequence: { groupOrder: 1 } } },
               { extends: true, test: { name: 'media', include: ['demo/media/**/*.test.ts'], maxWorkers: 1, sequence: { groupOrder: 0 } } },
             ],
           }),

@@ -22,11 +22,12 @@ export const CHROMIUM_ARGS = [
   '--autoplay-policy=no-user-gesture-required',
 ];
 
+/** CHROME_PATH when it names a file. */
+const fromEnv = (): string | undefined => (process.env.CHROME_PATH && existsSync(process.env.CHROME_PATH) ? process.env.CHROME_PATH : undefined);
+
 /** CHROME_PATH, the headless shell or Debian's browser, where one is installed (for playwright.config.ts). */
 export function testChromiumPath(): string | undefined {
-  const fromEnv = process.env.CHROME_PATH;
-  if (fromEnv && existsSync(fromEnv)) return fromEnv;
-  return [...SHELLS, ...CANDIDATES].find((path) => existsSync(path));
+  return fromEnv() ?? [...SHELLS, ...CANDIDATES].find((path) => existsSync(path));
 }
 
 /** The browser for the test layers: CHROME_PATH, then the headless shell, then as findChromium. */
@@ -35,9 +36,8 @@ export async function findTestChromium(): Promise<string> {
 }
 
 export async function findChromium(): Promise<string> {
-  const fromEnv = process.env.CHROME_PATH;
-  if (fromEnv && existsSync(fromEnv)) return fromEnv;
-  for (const path of CANDIDATES) if (existsSync(path)) return path;
+  const found = fromEnv() ?? CANDIDATES.find((path) => existsSync(path));
+  if (found) return found;
   try {
     const { chromium } = await import('playwright');
     const own = chromium.executablePath();
