@@ -58,58 +58,72 @@ def tone(rate):
     return f'audiotestsrc is-live=true wave=sine freq=440 volume=0.2 samplesperbuffer={rate // 25} ! audio/x-raw,rate={rate},channels=1'
 
 
+# Cameras with sound or B-frames encode live (their pictures cost little at 704x576); the others send
+# pictures encoded once, round and round (ROUND below).
 LAUNCH = {
-    'h264': h264('h264'),
     'h264-aac': f"{h264('h264-aac')} {tone(16000)} ! audioconvert ! avenc_aac bitrate=32000 ! rtpmp4gpay name=pay1 pt=97",
     'h264-alaw': f"{h264('h264-alaw')} {tone(8000)} ! alawenc ! rtppcmapay name=pay1 pt=8",
     'h264-mulaw': f"{h264('h264-mulaw')} {tone(8000)} ! mulawenc ! rtppcmupay name=pay1 pt=0",
     # High profile with B-frames and a 4-second GOP (100 pictures at 25 fps), as many NVR defaults.
     'h264-high': h264('h264-high', gop=100, profile='high', extra='bframes=2 b-adapt=false dct8x8=true rc-lookahead=5 sync-lookahead=0'),
-    'h264-1080': h264('h264-1080', 1920, 1080, kbps=800),
-    'h264-1440': h264('h264-1440', 2560, 1440, kbps=1000),
-    # H.265 pictures are encoded once and sent round and round (h265_pictures below), not encoded live.
-    'h265': None,
     # A codec no browser plays and the platform does not transcode: reported as unsupported.
     'mjpeg': f"{video('mjpeg', 640, 480)} ! jpegenc quality=50 ! rtpjpegpay name=pay0 pt=26",
-    'auth': h264('auth'),
-    'flaky': h264('flaky'),
 }
 
-# The H.265 camera: two seconds of its picture (50 pictures, a key picture every 25) are encoded once
-# and then sent round and round at 25 fps, stamped by a running count, as a camera's hardware encoder
-# sends its pictures whatever else the machine does. A live x265enc here could not keep up on a loaded
-# 2-core machine: its thread pool waits for the scheduler at every hand-over (100 pictures took 92 s of
-# wall clock for 1 s of CPU beside two busy loops; x264enc 7 s; single-threaded x265 still 20 s), so its
-# key pictures came 10-25 s apart and a relay starting on it waited that long for its first picture.
-H265_PICTURES = 50
-H265_ENCODE = ('x265enc speed-preset=ultrafast tune=zerolatency bitrate=400 key-int-max=25 '
-               'option-string=pools=none:frame-threads=1:lookahead-threads=0:wpp=0:lookahead-slices=0 '
-               '! video/x-h265,profile=main,stream-format=byte-stream,alignment=au')
-H265_LAUNCH = ('appsrc name=pictures is-live=true format=time '
-               'caps=video/x-h265,stream-format=byte-stream,alignment=au,framerate=25/1 '
-               '! h265parse ! rtph265pay name=pay0 pt=96 config-interval=-1')
+# Cameras whose pictures are encoded once and then sent round and round at 25 fps, stamped by a running
+# count, as a camera's hardware encoder sends its pictures whatever else the machine does: two seconds
+# (50 pictures, a key picture every 25) of the mount's own picture at its own size. A live software
+# encoder cannot stand in for that on a loaded 2-core machine:
+#  - x265enc's thread pool waits for the scheduler at every hand-over (100 pictures took 92 s of wall
+#    clock for 1 s of CPU beside two busy loops; x264enc 7 s; single-threaded x265 still 20 s), so its
+#    key pictures came 10-25 s apart and a relay starting on it waited that long for its first picture;
+#  - x264enc at 2560x1440 fell behind beside three journeys at once (the 1440p camera was offline to
+#    the platform), and the live encoders were the camera matrix's largest CPU cost.
+ROUND_PICTURES = 50
+X265_ONCE = ('x265enc speed-preset=ultrafast tune=zerolatency bitrate={kbps} key-int-max=25 '
+             'option-string=pools=none:frame-threads=1:lookahead-threads=0:wpp=0:lookahead-slices=0 '
+             '! video/x-h265,profile=main,stream-format=byte-stream,alignment=au')
+X264_ONCE = (f'{X264} ! video/x-h264,profile=baseline,stream-format=byte-stream,alignment=au'
+             .replace('{extra}', LOW_DELAY).replace('{gop}', '25'))
+ROUND = {
+    # mount: (codec, width, height, kbps)
+    'h264': ('h264', 704, 576, 400),
+    'h264-1080': ('h264', 1920, 1080, 800),
+    'h264-1440': ('h264', 2560, 1440, 1000),
+    'h265': ('h265', 704, 576, 400),
+    'auth': ('h264', 704, 576, 400),
+    'flaky': ('h264', 704, 576, 400),
+}
 
 
-def h265_pictures():
-    """The /h265 mount's pictures (one access unit each), encoded on first use and kept between runs."""
-    source = video('h265').replace('is-live=true', f'num-buffers={H265_PICTURES}')
-    key = hashlib.sha256(f'{source} {H265_ENCODE}'.encode()).hexdigest()[:16]
-    folder = os.path.join(tempfile.gettempdir(), 'atrium-rtsp-cameras', f'h265-{key}')
-    files = sorted(glob.glob(os.path.join(folder, '*.h265')))
-    if len(files) != H265_PICTURES:
+def round_launch(codec):
+    return (f'appsrc name=pictures is-live=true format=time '
+            f'caps=video/x-{codec},stream-format=byte-stream,alignment=au,framerate=25/1 '
+            f'! {codec}parse ! rtp{codec}pay name=pay0 pt=96 config-interval=-1')
+
+
+def round_pictures(mount):
+    """A ROUND mount's pictures (one access unit each), encoded on first use and kept between runs."""
+    codec, width, height, kbps = ROUND[mount]
+    source = video(mount, width, height).replace('is-live=true', f'num-buffers={ROUND_PICTURES}')
+    encode = (X264_ONCE if codec == 'h264' else X265_ONCE).format(kbps=kbps)
+    key = hashlib.sha256(f'{source} {encode}'.encode()).hexdigest()[:16]
+    folder = os.path.join(tempfile.gettempdir(), 'atrium-rtsp-cameras', f'{mount}-{key}')
+    files = sorted(glob.glob(os.path.join(folder, '*.pic')))
+    if len(files) != ROUND_PICTURES:
         os.makedirs(os.path.dirname(folder), exist_ok=True)
-        making = tempfile.mkdtemp(prefix='h265-', dir=os.path.dirname(folder))
-        pipeline = Gst.parse_launch(f'{source} ! {H265_ENCODE} ! multifilesink location={making}/%03d.h265')
+        making = tempfile.mkdtemp(prefix=f'{mount}-', dir=os.path.dirname(folder))
+        pipeline = Gst.parse_launch(f'{source} ! {encode} ! multifilesink location={making}/%03d.pic')
         pipeline.set_state(Gst.State.PLAYING)
         message = pipeline.get_bus().timed_pop_filtered(Gst.CLOCK_TIME_NONE, Gst.MessageType.EOS | Gst.MessageType.ERROR)
         pipeline.set_state(Gst.State.NULL)
         if message.type == Gst.MessageType.ERROR:
-            raise RuntimeError(f'cannot encode the H.265 pictures: {message.parse_error()[0].message}')
+            raise RuntimeError(f'cannot encode the pictures of /{mount}: {message.parse_error()[0].message}')
         try:
             os.rename(making, folder)
         except OSError:
             pass  # another server made it meanwhile: either copy is the same
-        files = sorted(glob.glob(os.path.join(folder if os.path.isdir(folder) else making, '*.h265')))
+        files = sorted(glob.glob(os.path.join(folder if os.path.isdir(folder) else making, '*.pic')))
     pictures = []
     for name in files:
         with open(name, 'rb') as f:
@@ -165,11 +179,11 @@ def make_server(port, mounts):
     server.set_auth(auth)
     points = server.get_mount_points()
     for name in mounts:
-        if name == 'h265':
-            f = factory(H265_LAUNCH, False)
-            f.connect('media-configure', send_round(h265_pictures()))
+        if name in ROUND:
+            f = factory(round_launch(ROUND[name][0]), name == 'auth')
+            f.connect('media-configure', send_round(round_pictures(name)))
         else:
-            f = factory(LAUNCH[name], name == 'auth')
+            f = factory(LAUNCH[name], False)
         points.add_factory(f'/{name}', f)
     return server
 
@@ -177,7 +191,7 @@ def make_server(port, mounts):
 def main():
     port = int(sys.argv[1]) if len(sys.argv) > 1 else 8554
     flaky_port = int(sys.argv[2]) if len(sys.argv) > 2 else port + 1
-    main_server = make_server(port, [m for m in LAUNCH if m != 'flaky'])
+    main_server = make_server(port, [m for m in [*LAUNCH, *ROUND] if m != 'flaky'])
     if main_server.attach(None) == 0:
         print(f'error: cannot listen on {port}', flush=True)
         sys.exit(1)

@@ -100,7 +100,8 @@ export async function startRtspCameras(): Promise<RtspCameras> {
     child.stdin!.write(`${text}\n`);
     await answered;
   };
-  await expect('ready');
+  // The first start on a machine encodes the sent-round cameras' pictures (about 4 CPU-s, then kept).
+  await expect('ready', 60_000);
   return {
     port,
     flakyPort,

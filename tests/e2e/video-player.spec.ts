@@ -5,6 +5,9 @@ import { addPlayer, call, clearRequests, controlTime, HEART_PATH, mediaBaseOf, m
 
 // The cameras' own drawn 1280x720 pictures are what this file checks (the others play the cheap loops).
 test.use({ platformEnv: { ATRIUM_DEMO_VIDEO: 'drawn' } });
+// The tests are independent: at the end of a run (the files with a platform of their own run last) the
+// workers share them instead of one worker running them all while the others wait.
+test.describe.configure({ mode: 'parallel' });
 
 test.describe('video player', () => {
   test('live: decodes real frames and keeps near the live edge', async ({ page, baseURL }) => {
