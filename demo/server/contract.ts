@@ -92,17 +92,12 @@ export function routeSchema(op: Operation): Record<string, unknown> {
 const routeSchemas = new WeakMap<Operation, Record<string, unknown>>();
 const answerChecks = new WeakMap<Operation, ValidateFunction>();
 
-function routeSchemaOnce(op: Operation): Record<string, unknown> {
-  let schema = routeSchemas.get(op);
-  if (!schema) routeSchemas.set(op, (schema = routeSchema(op)));
-  return schema;
+function once<T>(made: WeakMap<Operation, T>, op: Operation, make: (op: Operation) => T): T {
+  if (!made.has(op)) made.set(op, make(op));
+  return made.get(op)!;
 }
 
-function answerCheckOnce(op: Operation): ValidateFunction {
-  let check = answerChecks.get(op);
-  if (!check) answerChecks.set(op, (check = ajvAnswer.compile(Type.Union([op.answer ?? EnvelopeSchema(op.data), Type.Ref('ErrorEnvelope')]))));
-  return check;
-}
+const answerCheckOf = (op: Operation): ValidateFunction => ajvAnswer.compile(Type.Union([op.answer ?? EnvelopeSchema(op.data), Type.Ref('ErrorEnvelope')]));
 
 type Answer<O extends Operation> = (WholeAnswerOf<O> extends undefined ? Envelope<DataOf<O>> : WholeAnswerOf<O>) | Envelope<never>;
 export type Handler<O extends Operation> = (
@@ -123,14 +118,14 @@ export function route<O extends Operation>(
 ): void {
   const guard = guardOf(op.rights);
   const checks = app.atrium.config.checkAnswers;
-  const answerCheck = checks ? answerCheckOnce(op) : null;
+  const answerCheck = checks ? once(answerChecks, op, answerCheckOf) : null;
   const list = declared.get(app.atrium) ?? [];
   list.push(op);
   declared.set(app.atrium, list);
   app.route({
     method: op.method,
     url: op.path,
-    schema: routeSchemaOnce(op),
+    schema: once(routeSchemas, op, routeSchema),
     validatorCompiler,
     serializerCompiler,
     ...(guard ? { preValidation: guard } : {}),

@@ -83,8 +83,15 @@ ROUND_PICTURES = 50
 X265_ONCE = ('x265enc speed-preset=ultrafast tune=zerolatency bitrate={kbps} key-int-max=25 '
              'option-string=pools=none:frame-threads=1:lookahead-threads=0:wpp=0:lookahead-slices=0 '
              '! video/x-h265,profile=main,stream-format=byte-stream,alignment=au')
-X264_ONCE = (f'{X264} ! video/x-h264,profile=baseline,stream-format=byte-stream,alignment=au'
-             .replace('{extra}', LOW_DELAY).replace('{gop}', '25'))
+
+
+def encode_once(codec, kbps):
+    """The encoder of a ROUND mount's pictures: a key picture every 25, whole pictures, byte-stream."""
+    if codec == 'h265':
+        return X265_ONCE.format(kbps=kbps)
+    return f"{X264.format(kbps=kbps, gop=25, extra=LOW_DELAY)} ! video/x-h264,profile=baseline,stream-format=byte-stream,alignment=au"
+
+
 ROUND = {
     # mount: (codec, width, height, kbps)
     'h264': ('h264', 704, 576, 400),
@@ -106,7 +113,7 @@ def round_pictures(mount):
     """A ROUND mount's pictures (one access unit each), encoded on first use and kept between runs."""
     codec, width, height, kbps = ROUND[mount]
     source = video(mount, width, height).replace('is-live=true', f'num-buffers={ROUND_PICTURES}')
-    encode = (X264_ONCE if codec == 'h264' else X265_ONCE).format(kbps=kbps)
+    encode = encode_once(codec, kbps)
     key = hashlib.sha256(f'{source} {encode}'.encode()).hexdigest()[:16]
     folder = os.path.join(tempfile.gettempdir(), 'atrium-rtsp-cameras', f'{mount}-{key}')
     files = sorted(glob.glob(os.path.join(folder, '*.pic')))
@@ -179,11 +186,12 @@ def make_server(port, mounts):
     server.set_auth(auth)
     points = server.get_mount_points()
     for name in mounts:
+        locked = name == 'auth'
         if name in ROUND:
-            f = factory(round_launch(ROUND[name][0]), name == 'auth')
+            f = factory(round_launch(ROUND[name][0]), locked)
             f.connect('media-configure', send_round(round_pictures(name)))
         else:
-            f = factory(LAUNCH[name], False)
+            f = factory(LAUNCH[name], locked)
         points.add_factory(f'/{name}', f)
     return server
 
