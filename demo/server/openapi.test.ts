@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operationsOf } from './contract.ts';
+import { compileNow, operationsOf } from './contract.ts';
 import { registeredRoutes } from './openapi.ts';
 import { removeDir, start, type Running } from './testing.ts';
 
@@ -97,5 +97,19 @@ describe('OpenAPI document', () => {
     expect(UNCONVERTED, 'every platform file is converted').toEqual([]);
     expect(share, '100 % of the served product operations').toBe(1);
     console.log(`OpenAPI: ${served.filter(complete).length} of ${served.length} operations complete (${(share * 100).toFixed(1)} %); ${UNCONVERTED.length} files to convert`);
+  });
+
+  it('compiles every declared operation\'s request schemas and answer check (the platform compiles each on first use)', () => {
+    const declared = operationsOf(s.app);
+    expect(declared.length).toBeGreaterThan(200);
+    const broken = declared.flatMap((op) => {
+      try {
+        compileNow(op);
+        return [];
+      } catch (error) {
+        return [`${op.method} ${op.path}: ${(error as Error).message}`];
+      }
+    });
+    expect(broken).toEqual([]);
   });
 });
