@@ -101,6 +101,8 @@ async function openSignedIn(page: Page, user: 'admin' | 'vendor', lang: Lang, fi
   await first.ready(page, first.to);
 }
 
+/** The content area of a shell route: everything but the shell around it. */
+const CONTENT = '[data-testid=page]';
 const layoutStop = (r: RouteDef): Stop => ({ to: address(r), label: (lang) => `${address(r)} (${text(lang, titleKey(r.name))})`, ready: layoutReady });
 /** Where the overlay tests start and open a form dialog. */
 const USERS = layoutStop(ADMIN_ROUTES.find((r) => r.path === 'userMng')!);
@@ -175,9 +177,9 @@ interface Pass {
   scans: number;
 }
 
-async function scan(pass: Pass, label: string, stylesheets = false, coloursOnly = false): Promise<void> {
+async function scan(pass: Pass, label: string, stylesheets = false, coloursOnly = false, include?: string): Promise<void> {
   const t0 = Date.now();
-  const found = await a11yFindingsInPlace(pass.page, { exclude: THIRD_PARTY_CANVASES, nameMatch: true, stylesheets, coloursOnly });
+  const found = await a11yFindingsInPlace(pass.page, { exclude: THIRD_PARTY_CANVASES, nameMatch: true, stylesheets, coloursOnly, include });
   pass.scans += 1;
   if (process.env.A11Y_TIMING) console.log(`scan ${label}: ${Date.now() - t0} ms, ${found.length} found, ${await pass.page.evaluate(() => document.querySelectorAll('*').length)} elements`);
   for (const f of found) pass.findings.push(`${label}: ${f}`);
@@ -214,12 +216,12 @@ const held = (page: Page, theme: Theme): Promise<boolean> =>
  * mid-scan): on every rule in the first theme, on the rules a theme can change (COLOUR_RULES) in the
  * others, since the themes change colours only.
  */
-async function scanInThemes(pass: Pass, label: string, stylesheets = false): Promise<void> {
+async function scanInThemes(pass: Pass, label: string, stylesheets = false, include?: string): Promise<void> {
   for (const [i, theme] of THEMES.entries()) {
     for (let attempt = 1; ; attempt++) {
       await themeInPlace(pass.page, theme);
       const before = pass.findings.length;
-      await scan(pass, `${label}, ${theme} theme`, stylesheets && i === 0, i > 0);
+      await scan(pass, `${label}${include ? ' (its content)' : ''}, ${theme} theme`, stylesheets && i === 0, i > 0, include);
       if (await held(pass.page, theme)) break;
       pass.findings.length = before;
       pass.scans -= 1;
@@ -228,11 +230,18 @@ async function scanInThemes(pass: Pass, label: string, stylesheets = false): Pro
   }
 }
 
-/** Scans each stop in each theme; the last stop's full scan also reads the stylesheets (css-orientation-lock), all chunks' CSS in by then. */
+/**
+ * Scans each stop in each theme; the last stop's full scan also reads the stylesheets
+ * (css-orientation-lock), all chunks' CSS in by then. On a run of shell routes the whole page is
+ * scanned at the first and the last stop, and only the page's content (the content area) at the stops
+ * between: the shell around it is the same there but for its visited tabs and current menu item, which
+ * the last stop shows at their fullest. (The shell was two thirds of each scan's elements.)
+ */
 async function scanStops(pass: Pass, stops: readonly Stop[], lang: Lang, firstIsOpen = false): Promise<void> {
   for (const [i, stop] of stops.entries()) {
     if (i > 0 || !firstIsOpen) await go(pass.page, stop);
-    await scanInThemes(pass, stop.label(lang), i === stops.length - 1);
+    const between = i > 0 && i < stops.length - 1;
+    await scanInThemes(pass, stop.label(lang), i === stops.length - 1, between && stop.ready === layoutReady ? CONTENT : undefined);
   }
 }
 
