@@ -1,6 +1,6 @@
 // Journeys against the real demo platform: the built console, a real database in a throwaway folder,
 // fixed captcha, the test-only fault switch on. Each worker starts a platform of its own (own ports,
-// own data folder: the `platform` fixture in tests/e2e/fixtures.ts), so journeys in two workers never
+// own data folder: the `workerPlatform` fixture in tests/e2e/fixtures.ts), so journeys in two workers never
 // share a fault switch, request log or user.
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';

@@ -1,6 +1,6 @@
 // Issue 6 "Checked by": with 25,000 open alarms the bell caps its count at 20000+. They would stay in
 // the second tenant for every later journey of a shared worker, so this file runs on a platform of
-// its own (a worker option: its own worker, its data dropped when the file is done).
+// its own (platformEnv: its data dropped when the file is done).
 import { expect, test } from './fixtures.ts';
 import { bellCount, createAlarms, openEmbed, signIn } from './alarm-progress-helpers.ts';
 

@@ -61,6 +61,15 @@ export interface Oracle {
 }
 
 interface TestFixtures {
+  /**
+   * Extra env for a platform of the file's own (its data, seeds or settings must not meet the other
+   * journeys'), e.g. test.use({ platformEnv: { ATRIUM_SEED_CAMERAS: '2000' } }). Such a file runs in
+   * the workers like any other: its platform starts at its first test in a worker and stops when that
+   * worker goes on to a test that asks for another platform or none (or ends).
+   */
+  platformEnv: Record<string, string>;
+  /** The test's demo platform: the worker's own, or the file's (platformEnv). */
+  platform: Platform;
   /** Findings this test provokes on purpose; each entry commented where it is set. */
   allowConsole: RegExp[];
   oracle: Oracle;
@@ -68,27 +77,68 @@ interface TestFixtures {
 }
 
 interface WorkerFixtures {
-  /** Extra env for this worker's platform (a worker option: a file that sets it gets its own worker). */
-  platformEnv: Record<string, string>;
-  /** This worker's demo platform. */
-  platform: Platform;
+  /** This worker's demo platform, shared by its journeys that ask for no platform of their own. */
+  workerPlatform: Platform;
+  /** The platform of a file's own this worker is running, if any (see platformEnv). */
+  filePlatform: { of(env: Record<string, string>): Promise<Platform>; drop(): Promise<void> };
 }
 
+/** A platform with the journeys' env, `extra` over it. */
+const platformWith = (extra: Record<string, string>) =>
+  startPlatform(({ port }) => ({
+    ...PLATFORM_ENV,
+    // embed-cross-origin.spec.ts opens a portal on this origin (another spelling of the same host).
+    ATRIUM_ALLOWED_ORIGINS: `http://127.0.0.1:${port}`,
+    ...extra,
+  }));
+
 export const test = base.extend<TestFixtures, WorkerFixtures>({
-  platformEnv: [{}, { scope: 'worker', option: true }],
-  platform: [
-    async ({ platformEnv }, use) => {
-      const platform = await startPlatform(({ port }) => ({
-        ...PLATFORM_ENV,
-        // embed-cross-origin.spec.ts opens a portal on this origin (another spelling of the same host).
-        ATRIUM_ALLOWED_ORIGINS: `http://127.0.0.1:${port}`,
-        ...platformEnv,
-      }));
+  workerPlatform: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern: none
+    async ({}, use) => {
+      const platform = await platformWith({});
       await use(platform);
       await platform.stop();
     },
     // A platform's start takes a few seconds here; on a machine shared with other test runs (load 30–40) it took over a minute.
     { scope: 'worker', timeout: 240_000 },
+  ],
+  // A file's own platform is not a worker option: a worker option would give the file a worker (a
+  // Node process, a browser and a platform) of its own, started anew for each such file at the end of
+  // the run. Measured on the whole run: 14 workers for 3 running at a time.
+  filePlatform: [
+    // eslint-disable-next-line no-empty-pattern -- as above
+    async ({}, use) => {
+      let current: { key: string; platform: Platform } | null = null;
+      const drop = async () => {
+        const was = current;
+        current = null;
+        await was?.platform.stop();
+      };
+      await use({
+        async of(env) {
+          const key = JSON.stringify(env);
+          if (current?.key !== key) {
+            await drop();
+            current = { key, platform: await platformWith(env) };
+          }
+          return current.platform;
+        },
+        drop,
+      });
+      await drop();
+    },
+    { scope: 'worker', timeout: 240_000 },
+  ],
+  platformEnv: [{}, { option: true }],
+  platform: [
+    async ({ platformEnv, workerPlatform, filePlatform }, use) => {
+      if (Object.keys(platformEnv).length === 0) {
+        await filePlatform.drop();
+        await use(workerPlatform);
+      } else await use(await filePlatform.of(platformEnv));
+    },
+    { timeout: 240_000 },
   ],
   baseURL: async ({ platform }, use) => use(platform.base),
 

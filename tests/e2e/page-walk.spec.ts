@@ -21,7 +21,7 @@ type Lang = 'zh' | 'en';
 
 // A platform of its own: only seed data on the pages, whatever ran before in the worker.
 test.use({ viewport: { width: 1280, height: 720 }, platformEnv: { ATRIUM_WALK: 'seed-only' } });
-// Independent tests, shared out among the workers (the files with a platform of their own run last).
+// Independent tests, shared out among the workers (each starts the file's platform where it runs).
 test.describe.configure({ mode: 'parallel' });
 
 const VENDOR_PAGES = new Set(['tenant_mng', 'mqmonitor', 'clustermonitor']);

@@ -5,8 +5,8 @@ import { addPlayer, call, clearRequests, controlTime, HEART_PATH, mediaBaseOf, m
 
 // The cameras' own drawn 1280x720 pictures are what this file checks (the others play the cheap loops).
 test.use({ platformEnv: { ATRIUM_DEMO_VIDEO: 'drawn' } });
-// The tests are independent: at the end of a run (the files with a platform of their own run last) the
-// workers share them instead of one worker running them all while the others wait.
+// The tests are independent and the file comes late in the run: the workers share them (each starts
+// the file's platform where it runs) instead of one worker running them all while the others wait.
 test.describe.configure({ mode: 'parallel' });
 
 test.describe('video player', () => {

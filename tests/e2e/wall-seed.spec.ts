@@ -7,7 +7,7 @@ import { call, signIn } from './video-helpers.ts';
 import { openWall } from './wall-helpers.ts';
 
 const COUNT = 2000;
-// The worker's platform for this file is seeded with them (a worker of its own).
+// This file's own platform is seeded with them (platformEnv).
 test.use({ platformEnv: { ATRIUM_SEED_CAMERAS: String(COUNT) } });
 
 test(`${COUNT} seeded cameras filter by name and by label`, async ({ page, platform }) => {
