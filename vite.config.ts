@@ -127,10 +127,11 @@ export default defineConfig(({ mode }) => {
       // A stray it.only / describe.only fails the run instead of skipping the rest.
       allowOnly: false,
       // tests/bench/units: benchmark-sized unit checks, run by `npm run bench units` (ATRIUM_BENCH_UNITS=1).
-      // Otherwise two groups, one after the other: first the media server's tests (they encode and
-      // pace video in real time) one file at a time, so the parallel units do not starve them of the
-      // cores, then the units in parallel; `npm test` starts the journeys beside the units, not beside
-      // the media tests (tests/run.ts).
+      // Otherwise two groups, one after the other: the units in parallel, then the media server's tests
+      // (they encode and pace video in real time) one file at a time, so the parallel units do not
+      // starve them of the cores (vitest runs a one-worker project with the default group order in a
+      // group of its own, last). `npm test` runs the two groups as two vitest runs, the media tests
+      // beside the journeys at their lower CPU priority (tests/run.ts).
       ...(process.env.ATRIUM_BENCH_UNITS === '1'
         ? { include: ['tests/bench/units/**/*.test.ts'] }
         : {

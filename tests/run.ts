@@ -3,11 +3,12 @@
 // against the built product as users get it, so the console and kit are built first.
 //
 // Two lanes, to keep both cores busy without starving the real-time tests:
-//   1. the units (vitest: the media server's real-time tests first, one file at a time, then the
-//      rest in three workers);
+//   1. the units (vitest, three workers) but the media server's;
 //   2. the build for the journeys (console then kit, in one process, without source maps:
-//      ATRIUM_SOURCEMAP=0), the type check, the lint and the widgets in Chromium;
-// then the journeys alone, once both lanes are done.
+//      ATRIUM_SOURCEMAP=0), then at a lower CPU priority the widgets in Chromium, the type check and
+//      the lint;
+// then, once the units and the build are done, the journeys at a lower CPU priority, beside the media
+// server's real-time unit tests (one file at a time, at the normal priority) and what is left of lane 2.
 // Each layer but the journeys writes into its own buffer, printed whole when the layer ends, so
 // reports do not interleave. `npm test -- unit types` runs only the layers named (types, lint,
 // unit, browser, e2e).
@@ -65,14 +66,22 @@ const want = (layer: string) => only.length === 0 || only.includes(layer);
 const BUILD_BOTH = "const { build } = await import('vite'); await build({ logLevel: 'warn' }); await build({ mode: 'kit', logLevel: 'warn' });";
 
 const started = Date.now();
-const unitLane = want('unit') ? run('unit', npx, ['vitest', 'run'], env, true).then((r) => [r]) : Promise.resolve([]);
+// The vitest projects (vite.config.ts) but `media`, and `media` on its own.
+const UNITS = ['units', 'server', 'video'].flatMap((name) => ['--project', name]);
+const unitLane = want('unit') ? run('unit', npx, ['vitest', 'run', ...UNITS], env, true).then((r) => [r]) : Promise.resolve([]);
 const otherLane = (async () => {
   const done: Outcome[] = [];
   const build = want('e2e') ? await run('build', process.execPath, ['--input-type=module', '-e', BUILD_BOTH], { ...env, ATRIUM_SOURCEMAP: '0' }, true) : null;
   if (build) done.push(build);
-  // The type check, lint and the Vue check run at a lower priority: they have time to spare beside the
-  // units, whose platforms and timers must not wait for them (a fresh-clone run with them at equal
-  // priority took the units from 259 s to 393 s and two restart tests past their limits).
+  return { done, build, rest: restOfLane(done) };
+})();
+
+// After the build, at a lower priority: they have time to spare beside the units, whose platforms and
+// timers must not wait for them (a fresh-clone run with them at equal priority took the units from
+// 259 s to 393 s and two restart tests past their limits), and beside the journeys after that.
+async function restOfLane(done: Outcome[]): Promise<Outcome[]> {
+  // The widgets in Chromium first: the journeys may start while the rest of this lane runs.
+  if (want('browser')) done.push(await run('browser', ...niced(npx, ['web-test-runner']), env, true));
   // TypeScript 7's native compiler (the typescript-native alias; ~22 CPU-s for the whole program
   // against ~150 for TypeScript 6, which stays the library typescript-eslint and vue-tsc build on).
   if (want('types')) done.push(await run('types', ...niced(process.execPath, [TSC_NATIVE, '-p', 'tsconfig.json']), env, true));
@@ -81,17 +90,20 @@ const otherLane = (async () => {
   if (want('lint')) done.push(await run('lint', ...niced(npx, ['eslint', '.']), { ...env, ATRIUM_LINT_UNTYPED: '1' }, true));
   // Issue 41: a Vue portal's SFC against the kit's atrium-vue.d.ts (its own tiny program, ~4 s).
   if (want('types')) done.push(await run('types (vue)', ...niced(npx, ['vue-tsc', '--noEmit', '-p', 'tests/types/vue/tsconfig.json']), env, true));
-  if (want('browser')) done.push(await run('browser', npx, ['web-test-runner'], env, true));
-  return { done, build };
-})();
+  return done;
+}
 
-// The journeys run alone, after both lanes: beside the units (vitest's platforms and the media
-// server's real-time tests) they starved each other on two cores and the units' start-up limits ran
-// out (measured on a fresh clone: units 493 s instead of ~160 s, three of them over their limits).
+// The journeys start once the units are done: beside the parallel units (vitest's platforms) they
+// starved each other on two cores and the units' start-up limits ran out (measured on a fresh clone:
+// units 493 s instead of ~160 s, three of them over their limits). The media server's tests pace
+// video in real time but use little CPU: they waited alone at the end of the units, one file at a
+// time, for ~50 s with most of both cores idle. Now they run beside the journeys, which yield to them
+// (nice), as does what is left of lane 2.
 const [other, units] = await Promise.all([otherLane, unitLane]);
-const results: Outcome[] = [...other.done, ...units];
+const media = want('unit') ? run('unit (media)', npx, ['vitest', 'run', '--project', 'media'], env, true) : null;
 // The journeys print as they go (their report is long); the units' report comes whole when they end.
-if (other.build?.ok) results.push(await run('e2e', npx, ['playwright', 'test'], env, false));
+const e2e = other.build?.ok ? await run('e2e', ...niced(npx, ['playwright', 'test']), env, false) : null;
+const results: Outcome[] = [...(await other.rest), ...units, ...(media ? [await media] : []), ...(e2e ? [e2e] : [])];
 const failed = results.filter((r) => !r.ok).map((r) => r.label);
 console.log(`\nlayers (${((Date.now() - started) / 1000).toFixed(0)} s in all):`);
 for (const r of results) console.log(`  ${r.ok ? 'ok    ' : 'FAILED'} ${r.label} (${r.seconds.toFixed(1)} s)`);

@@ -1,0 +1,4 @@
+// Part 2 of the conformance suite's sample in npm test (tests/conformance/sample.ts).
+import { samplePart } from './sample.ts';
+
+samplePart(1);
