@@ -51,9 +51,11 @@ function lazily(compile: () => ValidateFunction): ValidateFunction {
   return wrapped;
 }
 
+/** The ajv of a request part: bodies are JSON, the rest text read as declared. */
+const ajvOf = (httpPart?: string): Ajv => (httpPart === 'body' ? ajvBody : ajvText);
+
 function validatorCompiler({ schema, httpPart }: { schema: unknown; httpPart?: string }) {
-  if (httpPart === 'body') return lazily(() => ajvBody.compile(schema as object));
-  const validate = lazily(() => ajvText.compile(schema as object));
+  const validate = lazily(() => ajvOf(httpPart).compile(schema as object));
   return httpPart === 'querystring' ? withoutEmpty(validate) : validate;
 }
 
@@ -122,8 +124,7 @@ const answerCheckOf = (op: Operation): ValidateFunction => ajvAnswer.compile(Typ
  */
 export function compileNow(op: Operation): void {
   const schema = once(routeSchemas, op, routeSchema);
-  if (schema.body) ajvBody.compile(schema.body as object);
-  for (const part of ['params', 'querystring'] as const) if (schema[part]) ajvText.compile(schema[part] as object);
+  for (const part of ['params', 'querystring', 'body'] as const) if (schema[part]) ajvOf(part).compile(schema[part] as object);
   once(answerChecks, op, answerCheckOf);
 }
 
