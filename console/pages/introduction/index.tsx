@@ -108,21 +108,25 @@ export default function IntroductionPage() {
   // The browser's answer to the last request for full screen: leaving before it came must still
   // leave the full screen it then grants.
   const entering = useRef<Promise<void> | null>(null);
+  // Leaves the large screen and the browser's full screen with it (the button, Esc). A browser that
+  // hands Esc to the page while it is full screen would otherwise leave the window full screen.
+  const leaveLarge = useCallback(() => {
+    setLarge(false);
+    void (entering.current ?? Promise.resolve())
+      .then(() => (document.fullscreenElement ? document.exitFullscreen() : undefined))
+      .catch(() => undefined);
+  }, []);
   const toggleLarge = () => {
-    const next = !large;
-    setLarge(next);
-    if (next) entering.current = screen.current?.requestFullscreen?.().catch(() => undefined) ?? null;
-    else
-      void (entering.current ?? Promise.resolve())
-        .then(() => (document.fullscreenElement ? document.exitFullscreen() : undefined))
-        .catch(() => undefined);
+    if (large) return leaveLarge();
+    setLarge(true);
+    entering.current = screen.current?.requestFullscreen?.().catch(() => undefined) ?? null;
   };
   useEffect(() => {
     const onChange = () => {
       if (!document.fullscreenElement) setLarge(false);
     };
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') setLarge(false);
+      if (e.key === 'Escape') leaveLarge();
     };
     document.addEventListener('fullscreenchange', onChange);
     document.addEventListener('keydown', onKey);
@@ -130,7 +134,7 @@ export default function IntroductionPage() {
       document.removeEventListener('fullscreenchange', onChange);
       document.removeEventListener('keydown', onKey);
     };
-  }, []);
+  }, [leaveLarge]);
 
   const levelName = useCallback((l: AlarmLevel) => t(`status.alarmLevel.${l}`), [t]);
   const trend = useCallback(
