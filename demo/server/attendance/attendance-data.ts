@@ -65,8 +65,8 @@ export function updateRule(td: TenantData, id: number, values: RuleValues): void
   const names = kept ? namesAfterEdit(kept, values[0]) : { name: values[0], name_en: '' };
   const changed: RuleValues = [...values];
   changed[0] = names.name;
-  td.run('UPDATE att_rule SET name_en = ? WHERE id = ? AND tenant_id = $tenant', names.name_en, id);
-  td.run('UPDATE att_rule SET name = ?, work_start = ?, work_end = ?, flex_minutes = ?, late_threshold = ?, early_threshold = ?, fill_in_minutes = ?, weekdays = ?, skip_holidays = ? WHERE id = ? AND tenant_id = $tenant', ...changed, id);
+  // One statement: both names and the times change together or not at all.
+  td.run('UPDATE att_rule SET name = ?, work_start = ?, work_end = ?, flex_minutes = ?, late_threshold = ?, early_threshold = ?, fill_in_minutes = ?, weekdays = ?, skip_holidays = ?, name_en = ? WHERE id = ? AND tenant_id = $tenant', ...changed, names.name_en, id);
 }
 
 /** A rule as answered. */
