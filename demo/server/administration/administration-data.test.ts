@@ -52,7 +52,9 @@ describe('administration data', () => {
     const vouchers = listVouchers(one, Date.now());
     expect(vouchers.length).toBeGreaterThan(0);
     expect(vouchers.every((v) => v.tenantId === 1)).toBe(true);
-    expect(listVouchers(two, Date.now()).every((v) => v.tenantId === 2)).toBe(true);
+    const theirs = listVouchers(two, Date.now());
+    expect(theirs.length).toBeGreaterThan(0);
+    expect(theirs.every((v) => v.tenantId === 2)).toBe(true);
     expect(voucherExists(two, vouchers[0]!.id)).toBe(false);
 
     // Data groups: tenant 1's new group and what is below it do not exist for tenant 2.
