@@ -18,7 +18,9 @@ export const side = style({
 export const main = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm, minWidth: 0 });
 export const filters = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, alignItems: 'flex-end' });
 export const filter = style({ display: 'flex', flexDirection: 'column', gap: 2, fontSize: vars.font.sizeSm, color: vars.color.textMuted, width: 180 });
-export const toolbar = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, alignItems: 'center' });
+// Bottom-aligned as the filter row: a labelled field among the buttons (a day, a month) keeps its
+// input's lower edge in line with theirs.
+export const toolbar = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, alignItems: 'flex-end' });
 export const spacer = style({ flex: 1 });
 export const muted = style({ color: vars.color.textMuted, fontSize: vars.font.sizeSm });
 export const tableWrap = style({ overflow: 'auto', border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.sm, background: vars.color.surface });

@@ -3,7 +3,7 @@
 // and absent people; the absent one requests a fill-in on the personal page, the admin approves it in
 // "My tasks", and the day turns normal. (Month totals, exports and the second tenant:
 // demo/server/attendance.test.ts.)
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { fillPasswordForm, signIn, skipTour, zh } from './console-helpers.ts';
 import { call, signIn as apiSignIn } from './video-helpers.ts';
@@ -64,6 +64,11 @@ test('the day marks the seeded late and absent people; an approved fill-in makes
     return root.locator('tbody tr[data-row]', { hasText: name });
   };
   await expect((await dayRow(page, `Att ontime ${suffix}`)).locator('[data-status]')).toHaveText(zh('attendance.status.normal'));
+  // The day field sits in the toolbar beside the export button, their lower edges in line (as the
+  // filter row's buttons with its fields), not the button floating at the height of the field's label.
+  const bottom = async (l: Locator) => ((b) => b.y + b.height)((await l.boundingBox())!);
+  const stats = page.locator('[data-page=attendance-stats]');
+  expect(Math.abs((await bottom(stats.locator('[data-action=export]'))) - (await bottom(stats.locator('input[name=period]'))))).toBeLessThanOrEqual(1);
   const lateRow = page.locator('[data-page=attendance-stats] tbody tr[data-row]', { hasText: `Att late ${suffix}` });
   await expect(lateRow.locator('[data-status]')).toHaveText(zh('attendance.status.late'));
   await expect(lateRow).toContainText('16');
