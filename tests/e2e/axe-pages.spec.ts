@@ -51,6 +51,8 @@ interface Stop {
   to: string;
   label: (lang: Lang) => string;
   ready: (page: Page, to: string) => Promise<void>;
+  /** A route inside the console's shell (its content in `[data-testid=page]`), not a window route. */
+  shell?: boolean;
 }
 
 /** Goes to `to` the way a link in the app would (history push and the router's popstate handling). */
@@ -103,7 +105,7 @@ async function openSignedIn(page: Page, user: 'admin' | 'vendor', lang: Lang, fi
 
 /** The content area of a shell route: everything but the shell around it. */
 const CONTENT = '[data-testid=page]';
-const layoutStop = (r: RouteDef): Stop => ({ to: address(r), label: (lang) => `${address(r)} (${text(lang, titleKey(r.name))})`, ready: layoutReady });
+const layoutStop = (r: RouteDef): Stop => ({ to: address(r), label: (lang) => `${address(r)} (${text(lang, titleKey(r.name))})`, ready: layoutReady, shell: true });
 /** Where the overlay tests start and open a form dialog. */
 const USERS = layoutStop(ADMIN_ROUTES.find((r) => r.path === 'userMng')!);
 
@@ -241,7 +243,7 @@ async function scanStops(pass: Pass, stops: readonly Stop[], lang: Lang, firstIs
   for (const [i, stop] of stops.entries()) {
     if (i > 0 || !firstIsOpen) await go(pass.page, stop);
     const between = i > 0 && i < stops.length - 1;
-    await scanInThemes(pass, stop.label(lang), i === stops.length - 1, between && stop.ready === layoutReady ? CONTENT : undefined);
+    await scanInThemes(pass, stop.label(lang), i === stops.length - 1, between && stop.shell ? CONTENT : undefined);
   }
 }
 
