@@ -64,6 +64,9 @@ test('an area, 50 devices from patterns, visible in the device list element, edi
   await page.goto('/devstatus/tabs');
   await page.getByRole('button', { name: zh('devcard.table') }).click();
   const list = page.locator('atrium-device-list');
+  // The element renders the table a task after the click; until then the cards' own search box is the
+  // only one, and typing there would only set the cards' unapplied keyword.
+  await expect(list.getByRole('grid')).toBeVisible();
   await list.getByRole('searchbox').fill('LIFT-');
   const rows = list.locator('[role=row][aria-rowindex]:not([aria-rowindex="1"])');
   await expect(rows.first()).toContainText('LIFT-', { timeout: 15000 });
