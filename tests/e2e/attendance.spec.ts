@@ -1,7 +1,8 @@
 // Attendance through the console: a rule's fill-in window of 100 minutes is refused in the form; with
 // clocks at fixed times on a past Wednesday the day statistics mark exactly the seeded on-time, late
 // and absent people; the absent one requests a fill-in on the personal page, the admin approves it in
-// "My tasks", and the day turns normal. (Month totals, exports and the second tenant:
+// "My tasks", and the day turns normal. The day and the month are the product's own YYYY-MM-DD field
+// and YYYY-MM list, never the browser's inputs. (Month totals, exports and the second tenant:
 // demo/server/attendance.test.ts.)
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
@@ -74,6 +75,27 @@ test('the day marks the seeded late and absent people; an approved fill-in makes
   await expect(lateRow).toContainText('16');
   const absentRow = page.locator('[data-page=attendance-stats] tbody tr[data-row]', { hasText: `Att absent ${suffix}` });
   await expect(absentRow.locator('[data-status]')).toHaveText(zh('attendance.status.absent'));
+  // The day is the product's own YYYY-MM-DD field, not the browser's date input (which speaks the
+  // browser's language). A day after today or an unreal one is refused with a message, and the table
+  // stays on the day chosen before.
+  const period = stats.locator('input[name=period]');
+  await expect(period).toHaveAttribute('placeholder', 'YYYY-MM-DD');
+  const dayProblem = stats.getByRole('alert');
+  await period.fill('2099-01-01');
+  await expect(dayProblem).toHaveText(zh('attendance.hint.futureDay'));
+  await period.fill('2026-02-30');
+  await expect(dayProblem).toHaveText(zh('date.format', { format: 'YYYY-MM-DD' }));
+  await expect(lateRow).toBeVisible();
+  await period.fill(DAY);
+  await expect(dayProblem).toHaveCount(0);
+
+  // The month's totals: the month is chosen from the product's YYYY-MM list.
+  await page.goto('/attendance/month_stats');
+  const monthStats = page.locator('[data-page=attendance-stats]');
+  await monthStats.locator('select[name=period]').selectOption(DAY.slice(0, 7));
+  await monthStats.locator('input[name=keyword]').fill(suffix);
+  await monthStats.locator('input[name=keyword]').press('Enter');
+  await expect(monthStats.locator('tbody tr[data-row]', { hasText: `Att late ${suffix}` })).toBeVisible();
 
   // The absent one asks for a fill-in of the missed clock-in: outside the window first, then at 08:00.
   const staff = await (await browser.newContext({ serviceWorkers: 'block' })).newPage();

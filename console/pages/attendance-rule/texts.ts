@@ -34,6 +34,7 @@ export default addTexts({
       hint: {
         time: '24 小时制，如 09:00',
         fillIn: '补卡只能补上班或下班前后这么多分钟内的打卡',
+        futureDay: '今天以后的日期还没有统计',
       },
       kind: { devices: '门禁设备打卡', location: '定位打卡' },
       weekday: { '1': '周一', '2': '周二', '3': '周三', '4': '周四', '5': '周五', '6': '周六', '7': '周日' },
@@ -107,6 +108,7 @@ export default addTexts({
       hint: {
         time: '24-hour clock, e.g. 09:00',
         fillIn: 'A fill-in may only claim a clock within this many minutes of the start or the end of work',
+        futureDay: 'Days after today have no statistics yet',
       },
       kind: { devices: 'At access-control devices', location: 'By location' },
       weekday: { '1': 'Mon', '2': 'Tue', '3': 'Wed', '4': 'Thu', '5': 'Fri', '6': 'Sat', '7': 'Sun' },

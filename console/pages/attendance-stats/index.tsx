@@ -10,7 +10,7 @@ import type { AttendanceRule, DayRecord, MonthRecord } from '../../../shared/api
 import { http, notify, RequestError } from '../../../shared/http/index.ts';
 import { hasMenu } from '../../../shared/session/index.ts';
 import { DateRangeField } from '../../../shared/forms/date-range-field.tsx';
-import { addMonths, monthText, todayText } from '../../../shared/forms/date-text.ts';
+import { addMonths, DATE_FORMAT, isDateText, monthText, todayText } from '../../../shared/forms/date-text.ts';
 import { button, buttonGhost, input } from '../../../shared/theme/base.css.ts';
 import { defineResource, Modal, ResourcePage, type FilterDef, type Option } from '../../resource/index.ts';
 import * as kit from '../../resource/resource.css.ts';
@@ -96,21 +96,62 @@ export const attendanceMonthResource = defineResource<MonthRecord>({
 function Periodic({ view }: { view: 'day' | 'month' }) {
   const { t } = useTranslation();
   const [period, setPeriod] = useState(() => (view === 'day' ? todayText() : monthText(new Date())));
-
-  const periodInput = (
+  // The product's own fields, not the browser's date and month inputs: those speak the browser's
+  // language, whatever language the console is in.
+  const periodInput = view === 'day' ? <DayField value={period} onChange={setPeriod} /> : (
     <label className={kit.filter}>
-      <span>{t(view === 'day' ? 'attendance.field.day' : 'attendance.field.month')}</span>
-      <input
-        className={input}
-        type={view === 'day' ? 'date' : 'month'}
-        name="period"
-        value={period}
-        max={view === 'day' ? todayText() : monthText(new Date())}
-        onChange={(e) => e.currentTarget.value && setPeriod(e.currentTarget.value)}
-      />
+      <span>{t('attendance.field.month')}</span>
+      <MonthSelect value={period} onChange={setPeriod} name="period" />
     </label>
   );
   return view === 'day' ? <ResourcePage def={attendanceDayResource} scope={{ period }} tools={periodInput} /> : <ResourcePage def={attendanceMonthResource} scope={{ period }} tools={periodInput} />;
+}
+
+/** The day of the day statistics: typed as YYYY-MM-DD or picked; the table follows only a real day up to today. */
+function DayField({ value, onChange }: { value: string; onChange: (day: string) => void }) {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState(value);
+  const problem =
+    draft === value ? null : !isDateText(draft, 'date') ? t('date.format', { format: DATE_FORMAT.date }) : draft > todayText() ? t('attendance.hint.futureDay') : null;
+  const change = (next: string) => {
+    setDraft(next);
+    if (isDateText(next, 'date') && next <= todayText()) onChange(next);
+  };
+  return (
+    <div className={kit.filter}>
+      <label htmlFor="attendance-day">{t('attendance.field.day')}</label>
+      <DateRangeField
+        id="attendance-day"
+        precision="date"
+        single
+        value={[draft, '']}
+        onChange={([next]) => change(next)}
+        labels={[t('attendance.field.day')]}
+        names={['period']}
+        max={todayText()}
+        invalid={problem !== null}
+        describedBy={problem ? 'attendance-day-problem' : undefined}
+      />
+      {problem ? (
+        <span id="attendance-day-problem" role="alert" className={kit.fieldError}>
+          {problem}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+/** A month as YYYY-MM (SPEC §9): this one and the 23 before it. */
+function MonthSelect({ value, onChange, name }: { value: string; onChange: (month: string) => void; name: string }) {
+  return (
+    <select className={input} name={name} value={value} onChange={(e) => onChange(e.currentTarget.value)}>
+      {recentMonths(value).map((m) => (
+        <option key={m} value={m}>
+          {m}
+        </option>
+      ))}
+    </select>
+  );
 }
 
 function FillInDialog({ rule, onClose }: { rule: AttendanceRule; onClose: () => void }) {
@@ -211,13 +252,7 @@ function Personal({ users }: { users: Option[] }) {
       <div className={kit.toolbar}>
         <label className={kit.filter}>
           <span>{t('attendance.field.month')}</span>
-          <select className={input} name="month" value={month} onChange={(e) => setMonth(e.currentTarget.value)}>
-            {recentMonths(month).map((m) => (
-              <option key={m} value={m}>
-                {m}
-              </option>
-            ))}
-          </select>
+          <MonthSelect value={month} onChange={setMonth} name="month" />
         </label>
         {mayOthers ? (
           <label className={kit.filter}>
