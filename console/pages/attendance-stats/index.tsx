@@ -107,15 +107,21 @@ function Periodic({ view }: { view: 'day' | 'month' }) {
   return view === 'day' ? <ResourcePage def={attendanceDayResource} scope={{ period }} tools={periodInput} /> : <ResourcePage def={attendanceMonthResource} scope={{ period }} tools={periodInput} />;
 }
 
+/** Why a typed day cannot be shown (a text key and its values), or null for a real day up to today. */
+function dayProblem(day: string): { key: string; params?: Record<string, string> } | null {
+  if (!isDateText(day, 'date')) return { key: 'date.format', params: { format: DATE_FORMAT.date } };
+  return day > todayText() ? { key: 'attendance.hint.futureDay' } : null;
+}
+
 /** The day of the day statistics: typed as YYYY-MM-DD or picked; the table follows only a real day up to today. */
 function DayField({ value, onChange }: { value: string; onChange: (day: string) => void }) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState(value);
-  const problem =
-    draft === value ? null : !isDateText(draft, 'date') ? t('date.format', { format: DATE_FORMAT.date }) : draft > todayText() ? t('attendance.hint.futureDay') : null;
+  const found = dayProblem(draft);
+  const problem = found ? t(found.key, found.params ?? {}) : null;
   const change = (next: string) => {
     setDraft(next);
-    if (isDateText(next, 'date') && next <= todayText()) onChange(next);
+    if (!dayProblem(next)) onChange(next);
   };
   return (
     <div className={kit.filter}>
